@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The engine table and what the file-based engines share: opening a
+ * target with the job's flags.
+ *
+ * Engines are listed here explicitly, nothing registers itself: the table
+ * is the one place to read which engines a build has.
+ */
+#include "engine/engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/engines.h"
+#include "util/log.h"
+
+const struct engine_ops *const engine_table[] = {
+	&engine_sync_ops,
+	&engine_psync_ops,
+	&engine_vsync_ops,
+	&engine_pvsync_ops,
+	&engine_pvsync2_ops,
+	&engine_null_ops,
+	/*
+	 * Optional engines go here, each guarded by its library:
+	 * #ifdef HAVE_LIBAIO ... libaio; #ifdef HAVE_LIBURING ... io_uring.
+	 */
+	NULL,
+};
+
+/* Other names fio accepts for an engine. */
+static const struct {
+	const char *alias;
+	const char *name;
+} engine_aliases[] = {
+	{ "aio", "libaio" },
+	{ "linuxaio", "libaio" },
+};
+
+const struct engine_ops *engine_find(const char *name)
+{
+	size_t i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
+		if (!strcmp(name, engine_aliases[i].alias)) {
+			name = engine_aliases[i].name;
+			break;
+		}
+	for (i = 0; engine_table[i]; i++)
+		if (!strcmp(name, engine_table[i]->name))
+			return engine_table[i];
+	return NULL;
+}
+
+#define NOT_BUILT(n, pkg) \
+	{ n, "ioengine '" n "' is not available in this build: install " \
+	     pkg " and rebuild" }
+#define UNSUPPORTED(n) { n, "ioengine '" n "' is not supported" }
+
+/*
+ * Engines fio has (Linux builds and the common external ones) and what to
+ * tell a user who asks this build for one it lacks. An engine in the table
+ * is found by engine_find() before this list is read, so an optional
+ * engine's entry only speaks when its library was missing at build time.
+ */
+static const struct {
+	const char *name;
+	const char *msg;
+} engine_missing[] = {
+#ifdef HAVE_LIBAIO
+	UNSUPPORTED("libaio"),
+#else
+	NOT_BUILT("libaio", "libaio-dev"),
+#endif
+#ifdef HAVE_LIBURING
+	UNSUPPORTED("io_uring"),
+#else
+	NOT_BUILT("io_uring", "liburing-dev"),
+#endif
+	UNSUPPORTED("io_uring_cmd"),
+	UNSUPPORTED("posixaio"),
+	UNSUPPORTED("mmap"),
+	UNSUPPORTED("splice"),
+	UNSUPPORTED("sg"),
+	UNSUPPORTED("net"),
+	UNSUPPORTED("netsplice"),
+	UNSUPPORTED("cpuio"),
+	UNSUPPORTED("rdma"),
+	UNSUPPORTED("falloc"),
+	UNSUPPORTED("ftruncate"),
+	UNSUPPORTED("e4defrag"),
+	UNSUPPORTED("filecreate"),
+	UNSUPPORTED("filestat"),
+	UNSUPPORTED("filedelete"),
+	UNSUPPORTED("dircreate"),
+	UNSUPPORTED("dirstat"),
+	UNSUPPORTED("dirdelete"),
+	UNSUPPORTED("exec"),
+	UNSUPPORTED("mtd"),
+	UNSUPPORTED("dev-dax"),
+	UNSUPPORTED("libpmem"),
+	UNSUPPORTED("pmemblk"),
+	UNSUPPORTED("gfapi"),
+	UNSUPPORTED("gfapi_async"),
+	UNSUPPORTED("libhdfs"),
+	UNSUPPORTED("rados"),
+	UNSUPPORTED("rbd"),
+	UNSUPPORTED("http"),
+	UNSUPPORTED("nbd"),
+	UNSUPPORTED("nfs"),
+	UNSUPPORTED("libiscsi"),
+	UNSUPPORTED("libcufile"),
+	UNSUPPORTED("dfs"),
+	UNSUPPORTED("xnvme"),
+	UNSUPPORTED("libblkio"),
+	UNSUPPORTED("ime_psync"),
+	UNSUPPORTED("ime_psyncv"),
+	UNSUPPORTED("ime_aio"),
+	UNSUPPORTED("windowsaio"),
+	UNSUPPORTED("solarisaio"),
+	UNSUPPORTED("guasi"),
+	UNSUPPORTED("binject"),
+	UNSUPPORTED("syslet-rw"),
+	UNSUPPORTED("external"),
+};
+
+const char *engine_missing_hint(const char *name)
+{
+	size_t i;
+
+	if (!name || engine_find(name))
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
+		if (!strcmp(name, engine_aliases[i].alias)) {
+			name = engine_aliases[i].name;
+			break;
+		}
+	/* fio loads "external:/path/engine.so" or a bare .so path */
+	if (!strncmp(name, "external:", 9) || strchr(name, '/'))
+		name = "external";
+	for (i = 0; i < ARRAY_SIZE(engine_missing); i++)
+		if (!strcmp(name, engine_missing[i].name))
+			return engine_missing[i].msg;
+	return NULL;
+}
+
+void engine_list(struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; engine_table[i]; i++)
+		strbuf_addf(out, "\t%-10s %s\n", engine_table[i]->name,
+			    engine_table[i]->help);
+}
+
+int engine_help(const char *name, struct strbuf *out)
+{
+	const struct engine_ops *ops = engine_find(name);
+	const struct engine_opt *opt;
+	int n = 0;
+
+	if (!ops)
+		return -1;
+	for (opt = ops->options; opt && opt->name; opt++, n++)
+		strbuf_addf(out, "%-24s: %s\n", opt->name, opt->help);
+	if (!n)
+		strbuf_addf(out, "ioengine '%s' has no options\n", ops->name);
+	return n;
+}
+
+int engine_open_fd(struct engine *e, struct engine_file *f,
+		   struct strbuf *err)
+{
+	const struct job_plan *p = e->plan;
+	int flags = O_CLOEXEC;
+	int fd;
+
+	/*
+	 * Read-only when the job only reads: a read job then works on files
+	 * and devices it may not write, and cannot modify them by mistake.
+	 * Trims need write access, and plan->writes counts them.
+	 */
+	flags |= p->writes ? O_RDWR : O_RDONLY;
+	if (p->o.direct)
+		flags |= O_DIRECT;
+	if (p->o.sync == SYNC_SYNC)
+		flags |= O_SYNC;
+	else if (p->o.sync == SYNC_DSYNC)
+		flags |= O_DSYNC;
+
+	/* Never O_CREAT: files.c has created and laid out every file. */
+	do {
+		fd = open(f->path, flags);
+	} while (fd < 0 && errno == EINTR);
+	if (fd < 0) {
+		int saved = errno;
+
+		if (saved == EINVAL && (flags & O_DIRECT))
+			strbuf_addf(err, "cannot open '%s' with O_DIRECT "
+				    "(direct=1): the filesystem does not "
+				    "support direct I/O", f->path);
+		else
+			strbuf_addf(err, "cannot open '%s': %s", f->path,
+				    strerror(saved));
+		return -saved;
+	}
+	f->fd = fd;
+	return 0;
+}
+
+int engine_close_fd(struct engine *e, struct engine_file *f)
+{
+	int ret = 0;
+
+	if (f->fd < 0)
+		return 0;
+	if (close(f->fd))
+		ret = -errno;
+	f->fd = -1;
+	return ret;
+}

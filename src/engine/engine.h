@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_ENGINE_ENGINE_H
+#define IOLITE_ENGINE_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "opt/plan.h"
+#include "util/strbuf.h"
+
+/*
+ * The engine contract. The worker (run/) decides WHAT to do (offset,
+ * length, direction) and fills an io_u; the engine decides HOW: queue
+ * returns DONE (completed inline), QUEUED (complete later via getevents /
+ * event) or BUSY (retry after reaping). Engines never see the runner, the
+ * stats or other jobs: only the plan, the depth and their files.
+ *
+ * An engine's private struct embeds struct engine as its first member.
+ * Engines are listed in one explicit table in engine.c.
+ */
+
+struct io_u {
+	void *buf;
+	uint64_t offset;
+	uint32_t len;
+	uint32_t index;		/* slot in the worker's io_u array */
+	uint8_t ddir;		/* enum ddir */
+	uint8_t pad[3];
+	uint32_t file;		/* index into engine->files */
+	int32_t error;		/* 0 or positive errno, set by the engine */
+	uint32_t resid;		/* bytes not transferred (short I/O) */
+	uint64_t start_time;	/* worker clock when filled (lat start) */
+	uint64_t issue_time;	/* worker clock after submit (clat start) */
+	void *engine_data;	/* engine's own per-io_u state */
+};
+
+enum engine_file_flags {
+	EF_BLOCKDEV = 1,
+	EF_CHARDEV = 2,
+	EF_REGULAR = 4,
+};
+
+struct engine_file {
+	char *path;
+	int fd;			/* -1 when closed */
+	unsigned int flags;	/* enum engine_file_flags */
+	uint64_t real_size;	/* size of the target (file or device) */
+	uint64_t io_offset;	/* first byte the job touches */
+	uint64_t io_size;	/* bytes of the job's region */
+	void *engine_data;
+};
+
+struct engine {
+	const struct engine_ops *ops;
+	const struct job_plan *plan;
+	unsigned int depth;
+	struct engine_file *files;
+	unsigned int nr_files;
+};
+
+enum engine_q {
+	ENGINE_Q_DONE = 0,	/* completed; result in io_u->error/resid */
+	ENGINE_Q_QUEUED = 1,	/* will complete through getevents/event */
+	ENGINE_Q_BUSY = 2,	/* not accepted now; reap, then retry */
+};
+
+enum engine_flags {
+	ENGINE_F_SYNC = 1,	/* queue() always completes inline */
+	ENGINE_F_NOFILEIO = 2,	/* no real files (null) */
+	ENGINE_F_NEEDS_DEPTH1 = 4, /* depth > 1 makes no sense */
+};
+
+/* An engine's private option, for --enghelp=NAME. */
+struct engine_opt {
+	const char *name;
+	const char *help;
+};
+
+/*
+ * Call sequence, as the worker drives it: init, then open_file for every
+ * file (e->files and e->nr_files set first), prep for every io_u, then
+ * queue. An io_u for which queue() returned QUEUED is submitted by
+ * commit() (when the engine has one), which the worker calls after a
+ * batch of queue() calls and before getevents(); getevents() returns how
+ * many have completed and event(0..n-1) hands them back. BUSY means
+ * "commit and reap, then queue this io_u again". Engines flagged
+ * ENGINE_F_SYNC never return anything but DONE, and then the depth is 1.
+ * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file.
+ */
+struct engine_ops {
+	const char *name;
+	const char *help;
+	unsigned int flags;	/* enum engine_flags */
+
+	/* Allocates the engine (embedding struct engine). 0 or -errno. */
+	int (*init)(const struct job_plan *plan, unsigned int depth,
+		    struct engine **out, struct strbuf *err);
+	void (*cleanup)(struct engine *e);
+	int (*open_file)(struct engine *e, struct engine_file *f,
+			 struct strbuf *err);
+	int (*close_file)(struct engine *e, struct engine_file *f);
+	/* Optional: per-io_u setup at start (buffers registered etc). */
+	int (*prep)(struct engine *e, struct io_u *u);
+	enum engine_q (*queue)(struct engine *e, struct io_u *u);
+	/* Optional: submits what queue() batched. Returns 0 or -errno. */
+	int (*commit)(struct engine *e);
+	/* Waits for at least min completions (up to max); returns count. */
+	int (*getevents)(struct engine *e, unsigned int min, unsigned int max,
+			 const struct timespec *timeout);
+	struct io_u *(*event)(struct engine *e, unsigned int i);
+
+	/* Private options (hipri, nowait ...), NULL-name terminated, or NULL. */
+	const struct engine_opt *options;
+};
+
+extern const struct engine_ops *const engine_table[];
+
+/* Finds an engine by name (fio names and aliases), or NULL. */
+const struct engine_ops *engine_find(const char *name);
+/*
+ * For a name fio knows but this build lacks: the whole message, e.g.
+ * "ioengine 'io_uring' is not available in this build: install
+ * liburing-dev and rebuild" or "ioengine 'mmap' is not supported"
+ * (static storage, no location prefix), else NULL: the name is in the
+ * table, or no fio engine has it.
+ */
+const char *engine_missing_hint(const char *name);
+
+/*
+ * --enghelp: engine_list() appends one line per engine in the table,
+ * "\tNAME<spaces>HELP\n". engine_help() appends the engine's private
+ * options, one "name : help" line each (or a line saying it has none) and
+ * returns how many it listed, or -1 (nothing appended) for an unknown
+ * engine.
+ */
+void engine_list(struct strbuf *out);
+int engine_help(const char *name, struct strbuf *out);
+
+/*
+ * Opens f->path with the plan's flags (O_DIRECT, O_SYNC/O_DSYNC, read-only
+ * for jobs that only read). Shared by the file-based engines.
+ */
+int engine_open_fd(struct engine *e, struct engine_file *f,
+		   struct strbuf *err);
+int engine_close_fd(struct engine *e, struct engine_file *f);
+
+/* Fills a sync-style completion from a syscall result. */
+static inline void engine_io_result(struct io_u *u, long ret)
+{
+	if (ret < 0) {
+		u->error = (int32_t)-ret;
+		u->resid = u->len;
+	} else {
+		u->error = 0;
+		u->resid = u->len - (uint32_t)ret;
+	}
+}
+
+#endif

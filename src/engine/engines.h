@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_ENGINE_ENGINES_H
+#define IOLITE_ENGINE_ENGINES_H
+
+/*
+ * Private to src/engine/: the engines engine.c lists, and what the
+ * file-based engines share. Nothing outside src/engine/ includes this.
+ */
+
+#include "engine/engine.h"
+
+extern const struct engine_ops engine_sync_ops;
+extern const struct engine_ops engine_psync_ops;
+extern const struct engine_ops engine_vsync_ops;
+extern const struct engine_ops engine_pvsync_ops;
+extern const struct engine_ops engine_pvsync2_ops;
+extern const struct engine_ops engine_null_ops;
+
+/*
+ * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),
+ * DDIR_DATASYNC (fdatasync) and DDIR_TRIM (BLKDISCARD on a block device,
+ * a punched hole on a file). Returns u->len on success, else -errno, the
+ * form engine_io_result() takes. One syscall, nothing else: hot path.
+ */
+long engine_do_other(const struct engine_file *f, const struct io_u *u);
+
+#endif

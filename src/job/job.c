@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Jobs as text (struct job_list), command-line jobs, and turning a job's
+ * entries into struct job_options.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/job_internal.h"
+#include "opt/opt.h"
+
+#define CMDLINE_FILE "<cmdline>"
+
+void job_list_init(struct job_list *jl)
+{
+	memset(jl, 0, sizeof(*jl));
+}
+
+void job_desc_release(struct job_desc *jd)
+{
+	size_t i;
+
+	for (i = 0; i < jd->nr; i++) {
+		free(jd->ents[i].key);
+		free(jd->ents[i].val);
+		free(jd->ents[i].file);
+	}
+	free(jd->ents);
+	free(jd->name);
+	free(jd->file);
+	memset(jd, 0, sizeof(*jd));
+}
+
+void job_list_release(struct job_list *jl)
+{
+	size_t i;
+
+	for (i = 0; i < jl->nr; i++)
+		job_desc_release(&jl->jobs[i]);
+	free(jl->jobs);
+	job_desc_release(&jl->global);
+	job_list_init(jl);
+}
+
+static void entry_init(struct job_entry *e, const char *key, const char *val,
+		       const char *file, int line)
+{
+	e->key = xstrdup(key);
+	e->val = val ? xstrdup(val) : NULL;
+	e->file = xstrdup(file);
+	e->line = line;
+}
+
+static struct job_entry *desc_grow(struct job_desc *jd)
+{
+	if (jd->nr == jd->alloc) {
+		jd->alloc = jd->alloc ? 2 * jd->alloc : 16;
+		jd->ents = xrealloc(jd->ents, jd->alloc * sizeof(*jd->ents));
+	}
+	return &jd->ents[jd->nr++];
+}
+
+void job_desc_add(struct job_desc *jd, const char *key, const char *val,
+		  const char *file, int line)
+{
+	entry_init(desc_grow(jd), key, val, file, line);
+}
+
+struct job_desc *job_list_new_job(struct job_list *jl, const char *name,
+				  const struct job_desc *global,
+				  const char *file, int line)
+{
+	struct job_desc *jd;
+	size_t i;
+
+	if (jl->nr == jl->alloc) {
+		jl->alloc = jl->alloc ? 2 * jl->alloc : 8;
+		jl->jobs = xrealloc(jl->jobs, jl->alloc * sizeof(*jl->jobs));
+	}
+	jd = &jl->jobs[jl->nr++];
+	memset(jd, 0, sizeof(*jd));
+	jd->name = xstrdup(name);
+	jd->file = xstrdup(file);
+	jd->line = line;
+	for (i = 0; global && i < global->nr; i++) {
+		const struct job_entry *e = &global->ents[i];
+
+		job_desc_add(jd, e->key, e->val, e->file, e->line);
+	}
+	return jd;
+}
+
+/*
+ * A global option from the command line goes after the command line's
+ * earlier ones but before any [global] entries of job files already read,
+ * so that the next job file still starts from the command line's part.
+ */
+static void add_cmdline_global(struct job_list *jl, const char *key,
+			       const char *val, int argi)
+{
+	struct job_desc *g = &jl->global;
+	size_t at = jl->cmdline_nr++;
+
+	desc_grow(g);
+	memmove(&g->ents[at + 1], &g->ents[at],
+		(g->nr - 1 - at) * sizeof(*g->ents));
+	entry_init(&g->ents[at], key, val, CMDLINE_FILE, argi);
+}
+
+int job_cmdline_add(struct job_list *jl, const char *key, const char *val,
+		    int argi, struct strbuf *err)
+{
+	struct job_desc cmd_global = { 0 };
+
+	if (!strcmp(key, "name")) {
+		if (!val || !*val) {
+			strbuf_addf(err, "%s:%d: option 'name' requires a value",
+				    CMDLINE_FILE, argi);
+			return -1;
+		}
+		if (!strcmp(val, "global")) {
+			jl->cmdline_job = 0;
+			return 0;
+		}
+		cmd_global.ents = jl->global.ents;
+		cmd_global.nr = jl->cmdline_nr;
+		job_list_new_job(jl, val, &cmd_global, CMDLINE_FILE, argi);
+		jl->cmdline_job = jl->nr;
+		return 0;
+	}
+	if (jl->cmdline_job)
+		job_desc_add(&jl->jobs[jl->cmdline_job - 1], key, val,
+			     CMDLINE_FILE, argi);
+	else
+		add_cmdline_global(jl, key, val, argi);
+	return 0;
+}
+
+static void add_location(struct strbuf *err, const struct job_entry *e)
+{
+	strbuf_addf(err, "%s:%d: ", e->file, e->line);
+}
+
+/* Sets one entry; on error, err gets "file:line: " and the message. */
+static int set_entry(struct job_options *o, const struct job_entry *e,
+		     unsigned int kb_base, struct strbuf *err)
+{
+	struct strbuf msg = STRBUF_INIT;
+	int ret;
+
+	ret = opt_set(o, e->key, e->val, kb_base, &msg);
+	if (ret) {
+		add_location(err, e);
+		strbuf_addstr(err, strbuf_str(&msg));
+	}
+	strbuf_release(&msg);
+	return ret ? -1 : 0;
+}
+
+/* The job's kb_base: its last kb_base entry, parsed as any other option. */
+static int resolve_kb_base(const struct job_desc *jd, unsigned int *kb_base,
+			   struct strbuf *err)
+{
+	const struct opt_def *kb = opt_lookup("kb_base");
+	const struct job_entry *last = NULL;
+	struct job_options tmp;
+	size_t i;
+	int ret;
+
+	for (i = 0; kb && i < jd->nr; i++)
+		if (opt_lookup(jd->ents[i].key) == kb)
+			last = &jd->ents[i];
+	*kb_base = 1024;
+	if (!last)
+		return 0;
+	memset(&tmp, 0, sizeof(tmp));
+	opt_defaults(&tmp);
+	ret = set_entry(&tmp, last, 1024, err);
+	if (!ret)
+		*kb_base = tmp.kb_base;
+	job_options_release(&tmp);
+	return ret;
+}
+
+int job_build(const struct job_desc *jd, struct job_options *o,
+	      struct strbuf *err)
+{
+	unsigned int kb_base;
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	opt_defaults(o);
+	free(o->name);
+	o->name = xstrdup(jd->name);
+	if (resolve_kb_base(jd, &kb_base, err))
+		return -1;
+	for (i = 0; i < jd->nr; i++)
+		if (set_entry(o, &jd->ents[i], kb_base, err))
+			return -1;
+	return 0;
+}
+
+int job_list_dump(const struct job_list *jl, struct strbuf *out,
+		  struct strbuf *err)
+{
+	size_t i;
+
+	for (i = 0; i < jl->nr; i++) {
+		struct job_options o;
+		int ret;
+
+		ret = job_build(&jl->jobs[i], &o, err);
+		if (!ret) {
+			if (i)
+				strbuf_addch(out, '\n');
+			strbuf_addf(out, "[%s]\n", jl->jobs[i].name);
+			opt_dump(&o, out);
+		}
+		job_options_release(&o);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * iolite's entry point: parse the command line and job files, check every
+ * job, create what the jobs need, run them, write the reports, exit 0 on
+ * success and 1 on any error. Nothing else lives here.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "job/job.h"
+#include "opt/opt.h"
+#include "opt/plan.h"
+#include "report/report.h"
+#include "run/files.h"
+#include "run/runner.h"
+#include "stats/disk.h"
+#include "stats/results.h"
+#include "util/log.h"
+
+struct cli {
+	const char *output;
+	const char *formats;
+	int parse_only;
+	int showcmd;
+	int readonly;
+	unsigned long max_jobs;
+	const char **sections;	/* NULL-terminated */
+	size_t nr_sections;
+	const char **jobfiles;
+	size_t nr_jobfiles;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"iolite-%s: fio-compatible storage I/O benchmark\n"
+"usage: iolite [options] [jobfile]...\n"
+"\n"
+"  --output=FILE         write the report to FILE\n"
+"  --output-format=LIST  normal (more formats to come)\n"
+"  --parse-only          parse and check the jobs, print them, run nothing\n"
+"  --showcmd             print each job file as a command line\n"
+"  --section=NAME        run only job NAME (may be repeated)\n"
+"  --readonly            refuse any job that writes\n"
+"  --max-jobs=N          refuse more than N job instances\n"
+"  --eta=WHEN            accepted (always, never, auto)\n"
+"  --cmdhelp[=OPTION]    job options, or one option in detail\n"
+"  --enghelp[=ENGINE]    I/O engines, or one engine's options\n"
+"  --version, --help\n"
+"\n"
+"Job options go on the command line as --name=job --rw=randread ...;\n"
+"options before the first --name apply to every job.\n",
+		IOLITE_VERSION);
+}
+
+static int tool_option(struct cli *c, const char *key, const char *val,
+		       int *exit_now)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	*exit_now = -1;
+	if (!strcmp(key, "output")) {
+		c->output = val;
+	} else if (!strcmp(key, "output-format")) {
+		c->formats = val;
+	} else if (!strcmp(key, "parse-only")) {
+		c->parse_only = 1;
+	} else if (!strcmp(key, "showcmd")) {
+		c->showcmd = 1;
+	} else if (!strcmp(key, "readonly")) {
+		c->readonly = 1;
+	} else if (!strcmp(key, "eta")) {
+		/* the status line arrives with a later version */
+	} else if (!strcmp(key, "max-jobs")) {
+		char *end;
+
+		if (!val || !*val)
+			die("option '--max-jobs' needs a number");
+		c->max_jobs = strtoul(val, &end, 10);
+		if (*end || !c->max_jobs)
+			die("option '--max-jobs': invalid number '%s'", val);
+	} else if (!strcmp(key, "section")) {
+		c->sections = xrealloc(c->sections,
+				       (c->nr_sections + 2) * sizeof(char *));
+		c->sections[c->nr_sections++] = val;
+		c->sections[c->nr_sections] = NULL;
+	} else if (!strcmp(key, "version")) {
+		printf("iolite-%s\n", IOLITE_VERSION);
+		*exit_now = 0;
+	} else if (!strcmp(key, "help")) {
+		usage(stdout);
+		*exit_now = 0;
+	} else if (!strcmp(key, "cmdhelp")) {
+		int ret;
+
+		if (val && !strcmp(val, "markdown")) {
+			opt_doc_markdown(&out);
+			ret = 0;
+		} else {
+			ret = opt_cmdhelp(val && strcmp(val, "all") ? val : NULL,
+					  &out);
+		}
+		fputs(strbuf_str(&out), ret ? stderr : stdout);
+		if (ret)
+			error("no option '%s' (see --cmdhelp)", val);
+		*exit_now = ret ? 1 : 0;
+	} else if (!strcmp(key, "enghelp")) {
+		int ret = 0;
+
+		if (val && *val)
+			ret = engine_help(val, &out);
+		else
+			engine_list(&out);
+		if (ret)
+			error("%s", strbuf_str(&out));
+		else
+			fputs(strbuf_str(&out), stdout);
+		*exit_now = ret ? 1 : 0;
+	} else {
+		strbuf_release(&out);
+		return 0;
+	}
+	strbuf_release(&out);
+	return 1;
+}
+
+static int needs_value(const char *key)
+{
+	static const char *const with_value[] = {
+		"output", "output-format", "section", "max-jobs", NULL,
+	};
+	const struct opt_def *def;
+	size_t i;
+
+	for (i = 0; with_value[i]; i++)
+		if (!strcmp(key, with_value[i]))
+			return 1;
+	def = opt_lookup(key);
+	return def && def->type != OPT_BOOL && def->type != OPT_TOOL;
+}
+
+static void parse_argv(int argc, char **argv, struct cli *c,
+		       struct job_list *jl)
+{
+	struct strbuf err = STRBUF_INIT;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		char *key;
+		const char *val = NULL, *eq;
+		int exit_now;
+
+		if (arg[0] != '-' || arg[1] != '-' || !arg[2]) {
+			if (arg[0] == '-' && arg[1] && arg[1] != '-')
+				die("unknown command-line option '%s' (see --help)",
+				    arg);
+			c->jobfiles = xrealloc(c->jobfiles,
+					       (c->nr_jobfiles + 1) *
+					       sizeof(char *));
+			c->jobfiles[c->nr_jobfiles++] = arg;
+			continue;
+		}
+		eq = strchr(arg + 2, '=');
+		if (eq) {
+			key = xstrndup(arg + 2, (size_t)(eq - arg - 2));
+			val = eq + 1;
+		} else {
+			key = xstrdup(arg + 2);
+			if (needs_value(key) && i + 1 < argc)
+				val = argv[++i];
+		}
+		if (tool_option(c, key, val, &exit_now)) {
+			free(key);
+			if (exit_now >= 0)
+				exit(exit_now);
+			continue;
+		}
+		if (job_cmdline_add(jl, key, val, i, &err))
+			die("%s", strbuf_str(&err));
+		free(key);
+	}
+	strbuf_release(&err);
+}
+
+static void showcmd(const struct job_list *jl)
+{
+	size_t i, k;
+
+	fputs("iolite", stdout);
+	for (i = 0; i < jl->global.nr; i++) {
+		const struct job_entry *e = &jl->global.ents[i];
+
+		if (i == 0)
+			fputs(" --name=global", stdout);
+		printf(" --%s%s%s", e->key, e->val ? "=" : "",
+		       e->val ? e->val : "");
+	}
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_desc *jd = &jl->jobs[i];
+
+		printf(" --name=%s", jd->name);
+		for (k = 0; k < jd->nr; k++) {
+			const struct job_entry *e = &jd->ents[k];
+
+			if (!strcmp(e->key, "name"))
+				continue;
+			printf(" --%s%s%s", e->key, e->val ? "=" : "",
+			       e->val ? e->val : "");
+		}
+	}
+	putchar('\n');
+}
+
+/* Job descriptions -> checked plans, numjobs clones expanded. */
+static struct job_plan *build_plans(const struct job_list *jl,
+				    const struct cli *c, unsigned int *nr)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct job_plan *plans = NULL;
+	unsigned int n = 0, alloc = 0, groupid = 0;
+	size_t i;
+
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_desc *jd = &jl->jobs[i];
+		struct job_options o;
+		unsigned int k;
+
+		if (job_build(jd, &o, &err))
+			die("%s", strbuf_str(&err));
+		if (n && (o.stonewall || o.new_group))
+			groupid++;
+		if (!engine_find(o.ioengine)) {
+			const char *hint = engine_missing_hint(o.ioengine);
+
+			if (hint)
+				die("%s:%d: %s", jd->file, jd->line, hint);
+			die("%s:%d: unknown ioengine '%s' (see --enghelp)",
+			    jd->file, jd->line, o.ioengine);
+		}
+		for (k = 0; k < (o.numjobs ? o.numjobs : 1); k++) {
+			if (n == alloc) {
+				alloc = alloc ? alloc * 2 : 8;
+				plans = xrealloc(plans, alloc * sizeof(*plans));
+			}
+			memset(&plans[n], 0, sizeof(plans[n]));
+			if (plan_build(&plans[n], &o, jd->file, jd->line, &err))
+				die("%s", strbuf_str(&err));
+			plans[n].clone = k;
+			plans[n].job_index = n;
+			plans[n].groupid = groupid;
+			if (c->readonly && plans[n].writes)
+				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
+				    jd->file, jd->line, o.name);
+			n++;
+		}
+		job_options_release(&o);
+	}
+	if (c->max_jobs && n > c->max_jobs)
+		die("%u job instances exceed --max-jobs=%lu", n, c->max_jobs);
+	strbuf_release(&err);
+	*nr = n;
+	return plans;
+}
+
+static int write_reports(const struct cli *c, const struct run_result *rr,
+			 FILE *out)
+{
+	const char *formats = c->formats ? c->formats : "normal";
+	char *list = xstrdup(formats), *save = NULL, *name;
+	int ret = 0;
+
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		const struct report_ops *r = report_find(name);
+
+		if (!r || r->write(rr, out)) {
+			ret = -1;
+			break;
+		}
+	}
+	free(list);
+	return ret;
+}
+
+static void check_formats(const struct cli *c)
+{
+	char *list, *save = NULL, *name;
+
+	if (!c->formats)
+		return;
+	list = xstrdup(c->formats);
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save))
+		if (!report_find(name))
+			die("option '--output-format': unknown format '%s'",
+			    name);
+	free(list);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	struct job_list jl;
+	struct strbuf err = STRBUF_INIT;
+	struct job_plan *plans;
+	struct job_files *files;
+	struct run_job *jobs;
+	struct worker_result *wr;
+	struct run_result rr;
+	struct disk_set disks;
+	unsigned int nr, i;
+	FILE *out = stdout;
+	int ret, failed;
+	size_t k;
+
+	job_list_init(&jl);
+	parse_argv(argc, argv, &c, &jl);
+	check_formats(&c);
+	for (k = 0; k < c.nr_jobfiles; k++)
+		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
+			die("%s", strbuf_str(&err));
+	if (c.showcmd) {
+		showcmd(&jl);
+		return 0;
+	}
+	if (!jl.nr) {
+		if (argc > 1 && !c.nr_jobfiles && !jl.global.nr)
+			return 0;
+		die("no jobs to run (see --help)");
+	}
+	if (c.parse_only) {
+		struct strbuf out_sb = STRBUF_INIT;
+
+		if (job_list_dump(&jl, &out_sb, &err))
+			die("%s", strbuf_str(&err));
+		plans = build_plans(&jl, &c, &nr);
+		fputs(strbuf_str(&out_sb), stdout);
+		strbuf_release(&out_sb);
+		return 0;
+	}
+	plans = build_plans(&jl, &c, &nr);
+
+	files = xcalloc(nr, sizeof(*files));
+	if (files_resolve(plans, nr, files, &err))
+		die("%s", strbuf_str(&err));
+	if (c.output) {
+		out = fopen(c.output, "w");
+		if (!out)
+			die("cannot open output file '%s': %s", c.output,
+			    strerror(errno));
+	}
+	if (files_prepare(plans, nr, files, &err))
+		die("%s", strbuf_str(&err));
+
+	jobs = xcalloc(nr, sizeof(*jobs));
+	for (i = 0; i < nr; i++) {
+		jobs[i].plan = &plans[i];
+		jobs[i].files = &files[i];
+	}
+	disk_set_init(&disks);
+	for (i = 0; i < nr; i++)
+		for (k = 0; k < files[i].nr_devs; k++)
+			disk_set_add(&disks, files[i].devs[k]);
+
+	if (!c.formats || strstr(c.formats, "normal"))
+		report_normal_preamble(plans, nr, out);
+	fflush(out);
+	disk_set_begin(&disks);
+	ret = runner_run(jobs, nr, &err);
+	disk_set_end(&disks);
+	if (ret < 0)
+		die("%s", strbuf_str(&err));
+	failed = ret;
+	for (i = 0; i < nr; i++)
+		if (jobs[i].errmsg[0])
+			error("%s", jobs[i].errmsg);
+
+	wr = xcalloc(nr, sizeof(*wr));
+	for (i = 0; i < nr; i++)
+		wr[i] = jobs[i].res;
+	if (results_build(&rr, wr, nr, &err))
+		die("%s", strbuf_str(&err));
+	disk_set_results(&disks, &rr);
+	if (write_reports(&c, &rr, out))
+		failed = 1;
+	if (fflush(out) || (out != stdout && fclose(out))) {
+		error("cannot write the report: %s", strerror(errno));
+		failed = 1;
+	}
+
+	for (i = 0; i < nr; i++)
+		files_finish(&plans[i], &files[i]);
+	run_result_release(&rr);
+	disk_set_release(&disks);
+	for (i = 0; i < nr; i++) {
+		free(jobs[i].st);
+		job_files_release(&files[i]);
+		plan_release(&plans[i]);
+	}
+	free(wr);
+	free(jobs);
+	free(files);
+	free(plans);
+	free(c.sections);
+	free(c.jobfiles);
+	job_list_release(&jl);
+	strbuf_release(&err);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_OPT_INTERNAL_H
+#define IOLITE_OPT_INTERNAL_H
+
+/*
+ * Helpers shared by the files of opt/ (types.c, table.c, opt.c). Not for
+ * other modules: they go through opt.h.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "opt/opt.h"
+
+/* The field a row describes, as a typed pointer. */
+#define OPT_PTR(o, def, type) ((type *)(void *)((char *)(o) + (def)->off))
+#define OPT_CPTR(o, def, type) \
+	((const type *)(const void *)((const char *)(o) + (def)->off))
+
+/*
+ * Tail messages: the parse helpers below write only the part after
+ * "option 'x': " into err, e.g. "invalid size 'abc'".
+ */
+int opt_parse_size_msg(const char *s, unsigned int kb_base, uint64_t *out,
+		       struct strbuf *err);
+/* Checks v against def's min/max and the field width (cap, 0 = none). */
+int opt_check_range(const struct opt_def *def, uint64_t v, uint64_t cap,
+		    struct strbuf *err);
+
+/* Enum tables are terminated by a NULL name. */
+int opt_enum_lookup(const struct opt_enum *e, const char *s, int *val);
+const char *opt_enum_name(const struct opt_enum *e, int val);
+/* Appends "a, b, c". */
+void opt_enum_list(const struct opt_enum *e, struct strbuf *out);
+
+/*
+ * Per-direction values "r[,w[,t]]" as fio reads them: an empty part
+ * leaves that direction alone; when the value does not end in a comma,
+ * its last part also applies to the directions after it. one() parses
+ * one part for direction d (0 read, 1 write, 2 trim).
+ */
+typedef int (*opt_dir_fn)(const char *part, unsigned int d, void *ctx,
+			  struct strbuf *err);
+int opt_parse_dirs(const char *val, opt_dir_fn one, void *ctx,
+		   struct strbuf *err);
+/* The inverse: "r" when all agree, "r,w" when write and trim agree. */
+typedef void (*opt_dir_fmt_fn)(unsigned int d, const void *ctx,
+			       struct strbuf *out);
+void opt_format_dirs(opt_dir_fmt_fn one, const void *ctx,
+		     struct strbuf *out);
+
+/* "4k-64k", "4k:64k" or "4k"; swapped when min > max, as fio does. */
+int opt_parse_range(const struct opt_def *def, const char *s,
+		    unsigned int kb_base, struct bs_range *r,
+		    struct strbuf *err);
+
+/* Canonical time: the largest exact unit of s, ms, us. */
+void opt_format_time(uint64_t us, struct strbuf *out);
+
+/* Short description of the value syntax, for --cmdhelp and the docs. */
+const char *opt_type_name(const struct opt_def *def);
+
+/* Whether def is a row of opt_table (mini-tables in tests are not). */
+bool opt_in_table(const struct opt_def *def);
+
+/* Parses with messages naming the option as shown (name or alias). */
+int opt_set_named(const struct opt_def *def, const char *shown,
+		  struct job_options *o, const char *val,
+		  unsigned int kb_base, struct strbuf *err);
+
+#endif

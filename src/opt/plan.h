@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_OPT_PLAN_H
+#define IOLITE_OPT_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "opt/options.h"
+#include "util/strbuf.h"
+
+/*
+ * A job_plan is one job instance (numjobs clones get one each), validated
+ * and with the decisions that do not change per I/O made once. It is
+ * read-only once the run starts.
+ */
+struct job_plan {
+	struct job_options o;	/* owned copy */
+	unsigned int job_index;	/* position among all instances */
+	unsigned int clone;	/* 0 .. numjobs-1 */
+	unsigned int groupid;
+	unsigned int ddir_mask;	/* 1 << DDIR_READ | 1 << DDIR_WRITE ... */
+	bool random;		/* random offsets */
+	bool writes;		/* writes or trims anything */
+	bool mixed;		/* more than one data direction */
+	bool bs_fixed;		/* one block size for every direction used */
+	uint64_t min_bs, max_bs; /* over the directions used */
+	/*
+	 * Per direction (all three filled, used or not): the block sizes
+	 * from bssplit, else bsrange, else bs; and the offset alignment
+	 * (blockalign, default the direction's minimum block size).
+	 */
+	uint64_t dir_min_bs[DDIR_RWDIR_CNT], dir_max_bs[DDIR_RWDIR_CNT];
+	uint64_t dir_align[DDIR_RWDIR_CNT];
+	const char *src_file;	/* owned copy; where the job was defined */
+	int src_line;
+};
+
+/*
+ * Checks one job's options against each other (nothing on disk yet) and
+ * fills the derived fields; p is overwritten (job_index, clone and
+ * groupid are left 0 for the caller). Returns 0, or -1 with
+ * "file:line: option 'x': ..." in err and p holding nothing to release.
+ * On success plan_release() frees p's copies.
+ *
+ * Like fio, rwmixread and rwmixwrite do not conflict: the later one wins
+ * (the parser applies it), so a job can override its [global] section.
+ */
+int plan_build(struct job_plan *p, const struct job_options *o,
+	       const char *src_file, int src_line, struct strbuf *err);
+void plan_release(struct job_plan *p);
+
+static inline bool ddir_used(const struct job_plan *p, enum ddir d)
+{
+	return p->ddir_mask & (1u << d);
+}
+
+#endif

@@ -1,0 +1,993 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The option table: one row per option fio 3.33 knows. Rows iolite
+ * implements come first, grouped by category; every other fio option
+ * name gets an OPT_UNSUPPORTED row so that it is reported as "not
+ * supported yet" rather than "unknown". Help texts are iolite's own.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opt/internal.h"
+#include "util/num.h"
+
+#define OFF(field) offsetof(struct job_options, field)
+
+/* --- enum value lists ------------------------------------------------ */
+
+static const struct opt_enum rw_enums[] = {
+	{ "read", RW_READ, "sequential reads" },
+	{ "write", RW_WRITE, "sequential writes" },
+	{ "trim", RW_TRIM, "sequential trims (block devices)" },
+	{ "randread", RW_RANDREAD, "random reads" },
+	{ "randwrite", RW_RANDWRITE, "random writes" },
+	{ "randtrim", RW_RANDTRIM, "random trims (block devices)" },
+	{ "rw", RW_RW, "sequential mix of reads and writes" },
+	{ "readwrite", RW_RW, "same as rw" },
+	{ "randrw", RW_RANDRW, "random mix of reads and writes" },
+	{ "trimwrite", RW_TRIMWRITE,
+	  "sequential: trim each block, then write it" },
+	{ "randtrimwrite", RW_RANDTRIMWRITE,
+	  "random: trim each block, then write it" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum sync_enums[] = {
+	{ "none", SYNC_NONE, "no synchronous writes" },
+	{ "0", SYNC_NONE, "same as none" },
+	{ "sync", SYNC_SYNC, "open with O_SYNC" },
+	{ "1", SYNC_SYNC, "same as sync" },
+	{ "dsync", SYNC_DSYNC, "open with O_DSYNC" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum randgen_enums[] = {
+	{ "tausworthe", RANDGEN_TAUSWORTHE, "32-bit Tausworthe generator" },
+	{ "lfsr", RANDGEN_LFSR,
+	  "linear feedback shift register: every block once, no map" },
+	{ "tausworthe64", RANDGEN_TAUSWORTHE64, "64-bit Tausworthe generator" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum rdist_enums[] = {
+	{ "random", RDIST_RANDOM, "uniform" },
+	{ "zipf", RDIST_ZIPF, "zipf:theta (theta > 0, not 1; default 1.1)" },
+	{ "pareto", RDIST_PARETO, "pareto:h (0 < h < 1; default 0.2)" },
+	{ "normal", RDIST_NORMAL,
+	  "normal:sigma, sigma in percent of the range (0 <= sigma < 100)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum kb_base_enums[] = {
+	{ "1024", 1024, "k, m, g are powers of 2; KiB, MiB powers of 10 "
+	  "(fio's compatibility mode)" },
+	{ "1000", 1000, "k, m, g are powers of 10; KiB, MiB powers of 2" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum unit_base_enums[] = {
+	{ "0", 0, "pick automatically (bytes)" },
+	{ "8", 8, "report bytes" },
+	{ "1", 1, "report bits" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum cpus_policy_enums[] = {
+	{ "shared", CPUS_SHARED, "every job may run on every allowed CPU" },
+	{ "split", CPUS_SPLIT, "each job gets its own CPU of the set" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum clocksource_enums[] = {
+	{ "gettimeofday", CLOCK_SRC_GETTIMEOFDAY, "gettimeofday(2)" },
+	{ "clock_gettime", CLOCK_SRC_CLOCK_GETTIME, "clock_gettime(2)" },
+	{ "cpu", CLOCK_SRC_CPU, "the CPU's time stamp counter" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum coe_enums[] = {
+	{ "none", 0, "stop the job on the first error" },
+	{ "read", COE_READ, "continue on read errors" },
+	{ "write", COE_WRITE, "continue on write errors" },
+	{ "io", COE_IO, "continue on read and write errors" },
+	{ "verify", COE_VERIFY, "continue on verify errors" },
+	{ "all", COE_ALL, "continue on every error" },
+	{ "0", 0, "same as none" },
+	{ "1", COE_ALL, "same as all" },
+	{ NULL, 0, NULL },
+};
+
+/* --- callbacks ------------------------------------------------------- */
+
+/* rw=randread:8 -- the ':N' part is a size (rw=write:4k leaves holes). */
+static int rw_cb(const struct opt_def *def, struct job_options *o,
+		 const char *val, struct strbuf *err)
+{
+	const char *colon = strchr(val, ':');
+	char *mode = colon ? xstrndup(val, (size_t)(colon - val)) : xstrdup(val);
+	uint64_t nr = 0;
+	int v;
+
+	if (opt_enum_lookup(rw_enums, mode, &v)) {
+		strbuf_addf(err, "invalid value '%s' (valid: ", mode);
+		opt_enum_list(rw_enums, err);
+		strbuf_addch(err, ')');
+		free(mode);
+		return -1;
+	}
+	free(mode);
+	/* fio reads an empty "read:" as no modifier */
+	if (colon && colon[1]) {
+		if (opt_parse_size_msg(colon + 1, o->kb_base, &nr, err))
+			return -1;
+		if (nr > UINT32_MAX) {
+			strbuf_addf(err, "modifier '%s' is too large",
+				    colon + 1);
+			return -1;
+		}
+	}
+	o->rw = (enum rw_mode)v;
+	o->rw_seq_nr = (unsigned int)nr;
+	return 0;
+}
+
+static void rw_fmt(const struct opt_def *def, const struct job_options *o,
+		   struct strbuf *out)
+{
+	strbuf_addstr(out, opt_enum_name(rw_enums, (int)o->rw));
+	if (o->rw_seq_nr)
+		strbuf_addf(out, ":%u", o->rw_seq_nr);
+}
+
+/* As fio: whichever of rwmixread/rwmixwrite comes last wins. */
+static int rwmixwrite_cb(const struct opt_def *def, struct job_options *o,
+			 const char *val, struct strbuf *err)
+{
+	uint64_t v;
+
+	if (opt_parse_size_msg(val, o->kb_base, &v, err) ||
+	    opt_check_range(def, v, 0, err))
+		return -1;
+	o->rwmixread = 100 - (unsigned int)v;
+	return 0;
+}
+
+static void rwmixwrite_fmt(const struct opt_def *def,
+			   const struct job_options *o, struct strbuf *out)
+{
+	strbuf_addf(out, "%u", 100 - o->rwmixread);
+}
+
+static int parse_float(const char *s, double *out, struct strbuf *err)
+{
+	if (num_parse_double(s, out)) {
+		strbuf_addf(err, "invalid number '%s'", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int rdist_cb(const struct opt_def *def, struct job_options *o,
+		    const char *val, struct strbuf *err)
+{
+	const char *colon = strchr(val, ':');
+	char *name = colon ? xstrndup(val, (size_t)(colon - val)) : xstrdup(val);
+	double p = 0;
+	int v;
+
+	if (strchr(val, ',')) {
+		strbuf_addstr(err, "per-direction distributions are not "
+			      "supported yet");
+		goto fail;
+	}
+	if (!strcmp(name, "zoned") || !strcmp(name, "zoned_abs")) {
+		strbuf_addf(err, "distribution '%s' is not supported yet",
+			    name);
+		goto fail;
+	}
+	if (opt_enum_lookup(rdist_enums, name, &v)) {
+		strbuf_addf(err, "invalid value '%s' (valid: ", name);
+		opt_enum_list(rdist_enums, err);
+		strbuf_addstr(err, ", zoned, zoned_abs)");
+		goto fail;
+	}
+	/* fio's defaults when no parameter is given */
+	if (v == RDIST_ZIPF)
+		p = 1.1;
+	else if (v == RDIST_PARETO)
+		p = 0.2;
+	if (colon && colon[1]) {
+		const char *c2 = strchr(colon + 1, ':');
+		char *num;
+		int ret;
+
+		if (c2) {
+			strbuf_addf(err, "a distribution center ('%s') is not "
+				    "supported yet", c2 + 1);
+			goto fail;
+		}
+		num = xstrdup(colon + 1);
+		ret = parse_float(num, &p, err);
+		free(num);
+		if (ret)
+			goto fail;
+	}
+	if (v == RDIST_ZIPF && (p <= 0 || p == 1.0)) {
+		strbuf_addf(err, "zipf theta must be above 0 and not 1, "
+			    "not %g", p);
+		goto fail;
+	}
+	if (v == RDIST_PARETO && (p <= 0 || p >= 1.0)) {
+		strbuf_addf(err, "pareto h must be between 0 and 1, not %g", p);
+		goto fail;
+	}
+	if (v == RDIST_NORMAL && (p < 0 || p >= 100.0)) {
+		strbuf_addf(err, "normal sigma must be in 0..100 (exclusive), "
+			    "not %g", p);
+		goto fail;
+	}
+	if (v == RDIST_RANDOM)
+		p = 0;
+	free(name);
+	o->random_distribution = (enum random_dist)v;
+	o->rdist_param = p;
+	return 0;
+fail:
+	free(name);
+	return -1;
+}
+
+static void rdist_fmt(const struct opt_def *def, const struct job_options *o,
+		      struct strbuf *out)
+{
+	strbuf_addstr(out, opt_enum_name(rdist_enums,
+					 (int)o->random_distribution));
+	if (o->random_distribution != RDIST_RANDOM) {
+		char buf[64];
+		int prec;
+
+		/* the shortest of %.15g..%.17g that reads back exactly */
+		for (prec = 15; prec < 17; prec++) {
+			snprintf(buf, sizeof(buf), "%.*g", prec,
+				 o->rdist_param);
+			if (strtod(buf, NULL) == o->rdist_param)
+				break;
+		}
+		snprintf(buf, sizeof(buf), "%.*g", prec, o->rdist_param);
+		strbuf_addf(out, ":%s", buf);
+	}
+}
+
+struct bssplit_ctx {
+	struct job_options *o;
+};
+
+/* One direction: "4k/10:64k/50:32k/" (blank shares the remainder). */
+static int bssplit_one(const char *part, unsigned int d, void *vctx,
+		       struct strbuf *err)
+{
+	struct job_options *o = ((struct bssplit_ctx *)vctx)->o;
+	struct bssplit tmp[BSSPLIT_MAX];
+	bool blank[BSSPLIT_MAX];
+	char *copy = xstrdup(part), *p = copy, *next;
+	unsigned int n = 0, nblank = 0, sum = 0, i;
+	int ret = -1;
+
+	for (; p; p = next) {
+		char *slash;
+		uint64_t v;
+
+		next = strchr(p, ':');
+		if (next)
+			*next++ = '\0';
+		if (!*p)
+			continue;
+		if (n == BSSPLIT_MAX) {
+			strbuf_addf(err, "more than %d block sizes",
+				    BSSPLIT_MAX);
+			goto out;
+		}
+		slash = strchr(p, '/');
+		if (slash)
+			*slash++ = '\0';
+		if (opt_parse_size_msg(p, o->kb_base, &v, err))
+			goto out;
+		if (!v) {
+			strbuf_addstr(err, "block size 0 is not allowed");
+			goto out;
+		}
+		tmp[n].bs = v;
+		blank[n] = !slash || !*slash;
+		tmp[n].perc = 0;
+		if (blank[n]) {
+			nblank++;
+		} else {
+			if (num_parse_u64(slash, &v) || v > 100) {
+				strbuf_addf(err, "invalid percentage '%s' "
+					    "(0..100)", slash);
+				goto out;
+			}
+			tmp[n].perc = (unsigned int)v;
+			sum += (unsigned int)v;
+		}
+		n++;
+	}
+	if (!n) {
+		strbuf_addf(err, "no block sizes in '%s'", part);
+		goto out;
+	}
+	if (sum > 100 || (!nblank && sum != 100)) {
+		strbuf_addf(err, "percentages in '%s' add up to %u, not 100",
+			    part, sum);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned int left = 100 - sum;
+
+		if (!blank[i])
+			continue;
+		/* the rounding remainder goes to the first blanks */
+		tmp[i].perc = left / nblank + (left % nblank ? 1 : 0);
+		sum += tmp[i].perc;
+		nblank--;
+	}
+	memcpy(o->bssplit[d], tmp, n * sizeof(tmp[0]));
+	o->nr_bssplit[d] = n;
+	ret = 0;
+out:
+	free(copy);
+	return ret;
+}
+
+static int bssplit_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	struct bssplit_ctx c = { o };
+
+	return opt_parse_dirs(val, bssplit_one, &c, err);
+}
+
+static void bssplit_fmt_one(unsigned int d, const void *vo,
+			    struct strbuf *out)
+{
+	const struct job_options *o = vo;
+	unsigned int i;
+
+	for (i = 0; i < o->nr_bssplit[d]; i++)
+		strbuf_addf(out, "%s%" PRIu64 "/%u", i ? ":" : "",
+			    o->bssplit[d][i].bs, o->bssplit[d][i].perc);
+}
+
+static void bssplit_fmt(const struct opt_def *def,
+			const struct job_options *o, struct strbuf *out)
+{
+	opt_format_dirs(bssplit_fmt_one, o, out);
+}
+
+/* startdelay: fio also takes a range to pick from; not supported yet. */
+static int startdelay_cb(const struct opt_def *def, struct job_options *o,
+			 const char *val, struct strbuf *err)
+{
+	uint64_t v;
+	int ret;
+
+	if (strpbrk(val, "-:")) {
+		strbuf_addf(err, "a range ('%s') is not supported yet", val);
+		return -1;
+	}
+	ret = num_parse_time_us(val, def->unit_us, &v);
+	if (ret) {
+		strbuf_addf(err, ret == -ERANGE ? "'%s' is too large" :
+			    "invalid time '%s'", val);
+		return -1;
+	}
+	o->startdelay_us = v;
+	return 0;
+}
+
+static void startdelay_fmt(const struct opt_def *def,
+			   const struct job_options *o, struct strbuf *out)
+{
+	opt_format_time(o->startdelay_us, out);
+}
+
+/* offset_increment: bytes; fio's percentage form is not supported yet. */
+static int offset_increment_cb(const struct opt_def *def,
+			       struct job_options *o, const char *val,
+			       struct strbuf *err)
+{
+	if (strchr(val, '%')) {
+		strbuf_addf(err, "a percentage ('%s') is not supported yet",
+			    val);
+		return -1;
+	}
+	return opt_parse_size_msg(val, o->kb_base, &o->offset_increment, err);
+}
+
+static void offset_increment_fmt(const struct opt_def *def,
+				 const struct job_options *o,
+				 struct strbuf *out)
+{
+	strbuf_addf(out, "%" PRIu64, o->offset_increment);
+}
+
+/* --- the table ------------------------------------------------------- */
+
+#define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
+	.category = OPT_CAT_UNSUPPORTED, \
+	.help = "fio option; not supported by iolite yet" }
+
+#define SEC 1000000ULL
+
+const struct opt_def opt_table[] = {
+	/* job description */
+	{ .name = "name", .type = OPT_STR, .off = OFF(name),
+	  .category = OPT_CAT_DESC, .flags = OPT_F_NODUMP,
+	  .help = "job name (the section name in job files); reports use "
+		  "it, and so does the default file name" },
+	{ .name = "description", .type = OPT_STR, .off = OFF(description),
+	  .category = OPT_CAT_DESC,
+	  .help = "free text printed when the job starts" },
+
+	/* files and sizes */
+	{ .name = "filename", .type = OPT_STR, .off = OFF(filename),
+	  .category = OPT_CAT_FILE,
+	  .help = "file or device to use; several separated by ':' "
+		  "(write '\\:' for a colon in a name); default: one file "
+		  "per job named after filename_format" },
+	{ .name = "directory", .type = OPT_STR, .off = OFF(directory),
+	  .category = OPT_CAT_FILE,
+	  .help = "directory for the job's files (default: current)" },
+	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
+	  .off = OFF(nrfiles), .def = "1", .min = 1,
+	  .category = OPT_CAT_FILE,
+	  .help = "number of files the job spreads its I/O over" },
+	{ .name = "filename_format", .type = OPT_STR,
+	  .off = OFF(filename_format), .def = "$jobname.$jobnum.$filenum",
+	  .category = OPT_CAT_FILE,
+	  .help = "pattern for generated file names; $jobname, $jobnum and "
+		  "$filenum are replaced" },
+	{ .name = "size", .type = OPT_SIZE_PCT, .off = OFF(size),
+	  .category = OPT_CAT_FILE,
+	  .help = "bytes of I/O per job, spread over its files, or a "
+		  "percentage of the existing file or device; default: the "
+		  "whole file or device" },
+	{ .name = "filesize", .type = OPT_RANGE, .off = OFF(filesize),
+	  .min = 1, .category = OPT_CAT_FILE,
+	  .help = "size of each file (a range picks one at random per "
+		  "file); overrides the split of size" },
+	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE_PCT,
+	  .off = OFF(offset), .def = "0", .category = OPT_CAT_FILE,
+	  .help = "where in each file I/O starts, in bytes or as a "
+		  "percentage of the file" },
+	{ .name = "offset_increment", .type = OPT_CALLBACK,
+	  .off = OFF(offset_increment), .def = "0",
+	  .cb = offset_increment_cb, .format = offset_increment_fmt,
+	  .typestr = "size", .category = OPT_CAT_FILE,
+	  .help = "with numjobs, clone N starts at offset + N times this" },
+	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
+	  .off = OFF(io_size), .category = OPT_CAT_FILE,
+	  .help = "bytes of I/O to issue within the region set by size "
+		  "(wrapping around if larger); default: size" },
+	{ .name = "number_ios", .type = OPT_U64, .off = OFF(number_ios),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "stop after this many I/Os (0: no limit)" },
+	{ .name = "allow_file_create", .type = OPT_BOOL,
+	  .off = OFF(allow_file_create), .def = "1",
+	  .category = OPT_CAT_FILE,
+	  .help = "create files that do not exist yet" },
+	{ .name = "allow_mounted_write", .type = OPT_BOOL,
+	  .off = OFF(allow_mounted_write), .def = "0",
+	  .category = OPT_CAT_FILE,
+	  .help = "allow writes to a block device that holds a mounted "
+		  "file system" },
+	{ .name = "create_on_open", .type = OPT_BOOL,
+	  .off = OFF(create_on_open), .def = "0", .category = OPT_CAT_FILE,
+	  .help = "create files when the job opens them, not beforehand" },
+	{ .name = "overwrite", .type = OPT_BOOL, .off = OFF(overwrite),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "lay files out fully before writing, so writes overwrite "
+		  "allocated blocks" },
+	{ .name = "unlink", .type = OPT_BOOL, .off = OFF(unlink),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "delete the job's files when it finishes" },
+	{ .name = "invalidate", .type = OPT_BOOL, .off = OFF(invalidate),
+	  .def = "1", .category = OPT_CAT_FILE,
+	  .help = "drop the files' pages from the page cache before I/O "
+		  "starts" },
+
+	/* block sizes and I/O pattern */
+	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE_DIR,
+	  .off = OFF(bs), .def = "4k", .min = 1, .category = OPT_CAT_IO,
+	  .help = "size of each I/O; 'r,w,t' gives reads, writes and trims "
+		  "their own, a blank part keeps the default" },
+	{ .name = "bsrange", .alias = "blocksize_range",
+	  .type = OPT_RANGE_DIR, .off = OFF(bsrange), .min = 1,
+	  .category = OPT_CAT_IO,
+	  .help = "pick each I/O's size from min-max (multiples of min); "
+		  "per direction like bs" },
+	{ .name = "bssplit", .type = OPT_CALLBACK, .off = OFF(bssplit),
+	  .cb = bssplit_cb, .format = bssplit_fmt,
+	  .typestr = "bs/pct[:bs/pct...][,...] (read,write,trim)",
+	  .category = OPT_CAT_IO,
+	  .help = "weighted mix of block sizes, e.g. 4k/10:64k/90; a blank "
+		  "percentage shares what is left; per direction like bs" },
+	{ .name = "ba", .alias = "blockalign", .type = OPT_SIZE_DIR,
+	  .off = OFF(blockalign), .min = 1, .category = OPT_CAT_IO,
+	  .help = "align random offsets to this (default: the block size); "
+		  "per direction like bs" },
+	{ .name = "rw", .alias = "readwrite", .type = OPT_CALLBACK,
+	  .off = OFF(rw), .def = "read", .enums = rw_enums,
+	  .cb = rw_cb, .format = rw_fmt, .typestr = "mode[:N]",
+	  .category = OPT_CAT_IO,
+	  .help = "I/O pattern; ':N' after a random mode takes N I/Os per "
+		  "new offset, after a sequential one skips N bytes each I/O" },
+	{ .name = "rwmixread", .type = OPT_UINT, .off = OFF(rwmixread),
+	  .def = "50", .min = 0, .max = 100, .category = OPT_CAT_IO,
+	  .help = "percentage of reads in a mixed pattern" },
+	{ .name = "rwmixwrite", .type = OPT_CALLBACK, .off = OFF(rwmixread),
+	  .def = "50", .min = 0, .max = 100, .cb = rwmixwrite_cb,
+	  .format = rwmixwrite_fmt, .typestr = "integer",
+	  .category = OPT_CAT_IO,
+	  .help = "percentage of writes in a mixed pattern (sets rwmixread "
+		  "to 100 minus this; the later of the two wins)" },
+
+	/* I/O engine and queue */
+	{ .name = "ioengine", .type = OPT_STR, .off = OFF(ioengine),
+	  .def = "psync", .category = OPT_CAT_ENGINE,
+	  .help = "how I/O is issued: psync, sync, pvsync, pvsync2, libaio, "
+		  "io_uring, null, ... (see --enghelp)" },
+	{ .name = "iodepth", .type = OPT_UINT, .off = OFF(iodepth),
+	  .def = "1", .min = 1, .category = OPT_CAT_ENGINE,
+	  .help = "I/Os kept in flight (asynchronous engines)" },
+	{ .name = "direct", .type = OPT_BOOL, .off = OFF(direct), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "bypass the page cache (O_DIRECT)" },
+	{ .name = "buffered", .type = OPT_BOOL, .off = OFF(direct),
+	  .def = "1", .flags = OPT_F_NEGATE, .category = OPT_CAT_ENGINE,
+	  .help = "go through the page cache; the opposite of direct" },
+	{ .name = "sync", .type = OPT_ENUM, .off = OFF(sync), .def = "none",
+	  .enums = sync_enums, .category = OPT_CAT_ENGINE,
+	  .help = "open files for synchronous writes" },
+	{ .name = "fsync", .type = OPT_UINT, .off = OFF(fsync), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "fsync after every N writes (0: never)" },
+	{ .name = "fdatasync", .type = OPT_UINT, .off = OFF(fdatasync),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "fdatasync after every N writes (0: never)" },
+	{ .name = "end_fsync", .type = OPT_BOOL, .off = OFF(end_fsync),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "fsync the files when the job's writing ends" },
+	{ .name = "fsync_on_close", .type = OPT_BOOL,
+	  .off = OFF(fsync_on_close), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "fsync each written file when it is closed" },
+	{ .name = "hipri", .type = OPT_BOOL, .off = OFF(hipri), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "polled completions (pvsync2: RWF_HIPRI; io_uring)" },
+	{ .name = "nowait", .type = OPT_BOOL, .off = OFF(nowait), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "fail rather than block (RWF_NOWAIT; pvsync2, io_uring, "
+		  "libaio)" },
+
+	/* time and repetition */
+	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME,
+	  .off = OFF(runtime_us), .def = "0", .unit_us = SEC,
+	  .category = OPT_CAT_TIME,
+	  .help = "stop the job after this long (0: no limit; seconds "
+		  "without a unit)" },
+	{ .name = "time_based", .type = OPT_BOOL, .off = OFF(time_based),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "run for the whole runtime, going over the region again "
+		  "as often as needed" },
+	{ .name = "ramp_time", .type = OPT_TIME, .off = OFF(ramp_time_us),
+	  .def = "0", .unit_us = SEC, .category = OPT_CAT_TIME,
+	  .help = "run this long before measuring (seconds without a unit)" },
+	{ .name = "startdelay", .type = OPT_CALLBACK,
+	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
+	  .cb = startdelay_cb, .format = startdelay_fmt, .typestr = "time",
+	  .category = OPT_CAT_TIME,
+	  .help = "wait this long before starting the job (seconds without "
+		  "a unit)" },
+	{ .name = "loops", .type = OPT_UINT, .off = OFF(loops), .def = "1",
+	  .min = 1, .category = OPT_CAT_TIME,
+	  .help = "run the workload this many times" },
+
+	/* jobs, groups and ordering */
+	{ .name = "numjobs", .type = OPT_UINT, .off = OFF(numjobs),
+	  .def = "1", .min = 1, .category = OPT_CAT_GROUP,
+	  .help = "run this many copies of the job" },
+	{ .name = "thread", .type = OPT_BOOL, .off = OFF(thread), .def = "0",
+	  .category = OPT_CAT_GROUP,
+	  .help = "accepted for fio compatibility: iolite always runs jobs "
+		  "as threads" },
+	{ .name = "group_reporting", .type = OPT_BOOL,
+	  .off = OFF(group_reporting), .def = "0",
+	  .category = OPT_CAT_GROUP,
+	  .help = "report each group as a whole instead of job by job" },
+	{ .name = "stonewall", .alias = "wait_for_previous",
+	  .type = OPT_BOOL, .off = OFF(stonewall), .def = "0",
+	  .category = OPT_CAT_GROUP,
+	  .help = "start only after all earlier jobs have finished; also "
+		  "starts a new group" },
+	{ .name = "new_group", .type = OPT_BOOL, .off = OFF(new_group),
+	  .def = "0", .category = OPT_CAT_GROUP,
+	  .help = "start a new reporting group with this job" },
+	{ .name = "wait_for", .type = OPT_STR, .off = OFF(wait_for),
+	  .category = OPT_CAT_GROUP,
+	  .help = "start only after the named earlier job has finished" },
+
+	/* randomness */
+	{ .name = "norandommap", .type = OPT_BOOL, .off = OFF(norandommap),
+	  .def = "0", .category = OPT_CAT_RANDOM,
+	  .help = "random offsets may repeat: no map of blocks done" },
+	{ .name = "randrepeat", .type = OPT_BOOL, .off = OFF(randrepeat),
+	  .def = "1", .category = OPT_CAT_RANDOM,
+	  .help = "same random sequence on every run" },
+	{ .name = "randseed", .type = OPT_U64, .off = OFF(randseed),
+	  .def = "0x89", .category = OPT_CAT_RANDOM,
+	  .help = "seed for the random generators" },
+	{ .name = "random_generator", .type = OPT_ENUM,
+	  .off = OFF(random_generator), .def = "tausworthe",
+	  .enums = randgen_enums, .category = OPT_CAT_RANDOM,
+	  .help = "pseudo-random generator for offsets" },
+	{ .name = "random_distribution", .type = OPT_CALLBACK,
+	  .off = OFF(random_distribution), .def = "random",
+	  .enums = rdist_enums, .cb = rdist_cb, .format = rdist_fmt,
+	  .typestr = "name[:value]", .category = OPT_CAT_RANDOM,
+	  .help = "how random offsets are spread over the region" },
+
+	/* buffer contents */
+	{ .name = "zero_buffers", .type = OPT_BOOL, .off = OFF(zero_buffers),
+	  .def = "0", .category = OPT_CAT_BUFFER,
+	  .help = "fill write buffers with zeroes instead of random data" },
+	{ .name = "refill_buffers", .type = OPT_BOOL,
+	  .off = OFF(refill_buffers), .def = "0",
+	  .category = OPT_CAT_BUFFER,
+	  .help = "new random data in the buffer for every write" },
+	{ .name = "scramble_buffers", .type = OPT_BOOL,
+	  .off = OFF(scramble_buffers), .def = "1",
+	  .category = OPT_CAT_BUFFER,
+	  .help = "change a little of each write buffer so blocks do not "
+		  "deduplicate" },
+
+	/* CPUs */
+	{ .name = "cpus_allowed", .type = OPT_STR, .off = OFF(cpus_allowed),
+	  .category = OPT_CAT_CPU,
+	  .help = "CPUs the job may run on, e.g. 0,2,4-7" },
+	{ .name = "cpus_allowed_policy", .type = OPT_ENUM,
+	  .off = OFF(cpus_allowed_policy), .def = "shared",
+	  .enums = cpus_policy_enums, .category = OPT_CAT_CPU,
+	  .help = "how numjobs copies share the allowed CPUs" },
+	{ .name = "cpumask", .type = OPT_U64, .off = OFF(cpumask),
+	  .category = OPT_CAT_CPU,
+	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
+
+	/* statistics and clocks */
+	{ .name = "gtod_reduce", .type = OPT_BOOL, .off = OFF(gtod_reduce),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "read the clock as little as possible: no latency or "
+		  "bandwidth statistics" },
+	{ .name = "disable_lat", .type = OPT_BOOL, .off = OFF(disable_lat),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "no total latency statistics" },
+	{ .name = "disable_clat", .type = OPT_BOOL, .off = OFF(disable_clat),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "no completion latency statistics" },
+	{ .name = "disable_slat", .type = OPT_BOOL, .off = OFF(disable_slat),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "no submission latency statistics" },
+	{ .name = "disable_bw_measurement", .alias = "disable_bw",
+	  .type = OPT_BOOL, .off = OFF(disable_bw), .def = "0",
+	  .category = OPT_CAT_STAT,
+	  .help = "no bandwidth and IOPS samples" },
+	{ .name = "clocksource", .type = OPT_ENUM, .off = OFF(clocksource),
+	  .enums = clocksource_enums, .category = OPT_CAT_STAT,
+	  .help = "clock for timing (default: the CPU's when it is "
+		  "reliable)" },
+
+	/* errors and exit */
+	{ .name = "continue_on_error", .type = OPT_ENUM,
+	  .off = OFF(continue_on_error), .def = "none", .enums = coe_enums,
+	  .category = OPT_CAT_ERROR,
+	  .help = "keep going after I/O errors of these kinds" },
+	{ .name = "exitall", .type = OPT_BOOL, .off = OFF(exitall),
+	  .def = "0", .category = OPT_CAT_ERROR,
+	  .help = "stop every job when this one finishes" },
+	{ .name = "exitall_on_error", .type = OPT_BOOL,
+	  .off = OFF(exitall_on_error), .def = "0",
+	  .category = OPT_CAT_ERROR,
+	  .help = "stop every job when this one fails" },
+
+	/* units */
+	{ .name = "kb_base", .type = OPT_ENUM, .off = OFF(kb_base),
+	  .def = "1024", .enums = kb_base_enums, .category = OPT_CAT_UNITS,
+	  .help = "what k, m, g mean in sizes (applies to the whole job, "
+		  "wherever it is set)" },
+	{ .name = "unit_base", .type = OPT_ENUM, .off = OFF(unit_base),
+	  .def = "0", .enums = unit_base_enums, .category = OPT_CAT_UNITS,
+	  .help = "report bandwidth in bytes or in bits" },
+
+	/* fio options iolite does not implement yet */
+	UNSUP("allrandrepeat", NULL),
+	UNSUP("arguments", NULL),
+	UNSUP("atomic", NULL),
+	UNSUP("bindname", NULL),
+	UNSUP("block", NULL),
+	UNSUP("block_error_percentiles", NULL),
+	UNSUP("brick", NULL),
+	UNSUP("bs_is_seq_rand", NULL),
+	UNSUP("bs_unaligned", "blocksize_unaligned"),
+	UNSUP("buffer_compress_chunk", NULL),
+	UNSUP("buffer_compress_percentage", NULL),
+	UNSUP("buffer_pattern", NULL),
+	UNSUP("busy_poll", NULL),
+	UNSUP("busy_wait_polling", NULL),
+	UNSUP("bwavgtime", NULL),
+	UNSUP("cgroup", NULL),
+	UNSUP("cgroup_nodelete", NULL),
+	UNSUP("cgroup_weight", NULL),
+	UNSUP("chunk_size", NULL),
+	UNSUP("clat_percentiles", NULL),
+	UNSUP("clientname", NULL),
+	UNSUP("clustername", NULL),
+	UNSUP("cmd_type", NULL),
+	UNSUP("cmdprio", NULL),
+	UNSUP("cmdprio_bssplit", NULL),
+	UNSUP("cmdprio_class", NULL),
+	UNSUP("cmdprio_percentage", NULL),
+	UNSUP("conf", NULL),
+	UNSUP("cont", NULL),
+	UNSUP("cpuchunks", NULL),
+	UNSUP("cpuload", NULL),
+	UNSUP("cpumode", NULL),
+	UNSUP("create_fsync", NULL),
+	UNSUP("create_only", NULL),
+	UNSUP("create_serialize", NULL),
+	UNSUP("cuda_io", NULL),
+	UNSUP("dedupe_global", NULL),
+	UNSUP("dedupe_mode", NULL),
+	UNSUP("dedupe_percentage", NULL),
+	UNSUP("dedupe_working_set_percentage", NULL),
+	UNSUP("device-names", NULL),
+	UNSUP("dir", NULL),
+	UNSUP("direct_write_to_pmem", NULL),
+	UNSUP("disk_util", NULL),
+	UNSUP("do_verify", NULL),
+	UNSUP("donorname", NULL),
+	UNSUP("error_dump", NULL),
+	UNSUP("exec_postrun", NULL),
+	UNSUP("exec_prerun", NULL),
+	UNSUP("exit_on_io_done", NULL),
+	UNSUP("exit_what", NULL),
+	UNSUP("experimental_verify", NULL),
+	UNSUP("fadvise_hint", NULL),
+	UNSUP("fallocate", NULL),
+	UNSUP("file_append", NULL),
+	UNSUP("file_service_type", NULL),
+	UNSUP("fill_device", "fill_fs"),
+	UNSUP("fixedbufs", NULL),
+	UNSUP("flow", NULL),
+	UNSUP("flow_id", NULL),
+	UNSUP("flow_sleep", NULL),
+	UNSUP("force_async", NULL),
+	UNSUP("gid", NULL),
+	UNSUP("gpu_dev_ids", NULL),
+	UNSUP("grace_time", NULL),
+	UNSUP("gtod_cpu", NULL),
+	UNSUP("hdfsdirectory", NULL),
+	UNSUP("hipri_percentage", NULL),
+	UNSUP("hostname", NULL),
+	UNSUP("http_host", NULL),
+	UNSUP("http_mode", NULL),
+	UNSUP("http_pass", NULL),
+	UNSUP("http_s3_key", NULL),
+	UNSUP("http_s3_keyid", NULL),
+	UNSUP("http_s3_region", NULL),
+	UNSUP("http_s3_sse_customer_algorithm", NULL),
+	UNSUP("http_s3_sse_customer_key", NULL),
+	UNSUP("http_s3_storage_class", NULL),
+	UNSUP("http_swift_auth_token", NULL),
+	UNSUP("http_user", NULL),
+	UNSUP("http_verbose", NULL),
+	UNSUP("https", NULL),
+	UNSUP("hugepage-size", NULL),
+	UNSUP("ignore_error", NULL),
+	UNSUP("ignore_zone_limits", NULL),
+	UNSUP("inplace", NULL),
+	UNSUP("interface", NULL),
+	UNSUP("io_submit_mode", NULL),
+	UNSUP("iodepth_batch", "iodepth_batch_submit"),
+	UNSUP("iodepth_batch_complete_max", NULL),
+	UNSUP("iodepth_batch_complete_min", "iodepth_batch_complete"),
+	UNSUP("iodepth_low", NULL),
+	UNSUP("iomem_align", "mem_align"),
+	UNSUP("iopsavgtime", NULL),
+	UNSUP("ioscheduler", NULL),
+	UNSUP("job_max_open_zones", NULL),
+	UNSUP("large-block-op-kbytes", NULL),
+	UNSUP("lat_percentiles", NULL),
+	UNSUP("latency_percentile", NULL),
+	UNSUP("latency_run", NULL),
+	UNSUP("latency_target", NULL),
+	UNSUP("latency_window", NULL),
+	UNSUP("listen", NULL),
+	UNSUP("load", NULL),
+	UNSUP("lockfile", NULL),
+	UNSUP("lockmem", NULL),
+	UNSUP("log_alternate_epoch", NULL),
+	UNSUP("log_alternate_epoch_clock_id", NULL),
+	UNSUP("log_avg_msec", NULL),
+	UNSUP("log_compression", NULL),
+	UNSUP("log_compression_cpus", NULL),
+	UNSUP("log_entries", NULL),
+	UNSUP("log_hist_coarseness", NULL),
+	UNSUP("log_hist_msec", NULL),
+	UNSUP("log_max_value", NULL),
+	UNSUP("log_offset", NULL),
+	UNSUP("log_prio", NULL),
+	UNSUP("log_store_compressed", NULL),
+	UNSUP("log_unix_epoch", NULL),
+	UNSUP("max_latency", NULL),
+	UNSUP("max_open_zones", NULL),
+	UNSUP("mem", "iomem"),
+	UNSUP("merge_blktrace_file", NULL),
+	UNSUP("merge_blktrace_iters", NULL),
+	UNSUP("merge_blktrace_scalars", NULL),
+	UNSUP("mss", NULL),
+	UNSUP("namenode", NULL),
+	UNSUP("nfs_url", NULL),
+	UNSUP("nice", NULL),
+	UNSUP("nodelay", NULL),
+	UNSUP("nonvectored", NULL),
+	UNSUP("numa_cpu_nodes", NULL),
+	UNSUP("numa_mem_policy", NULL),
+	UNSUP("numruns", NULL),
+	UNSUP("object_class", NULL),
+	UNSUP("offset_align", NULL),
+	UNSUP("opendir", NULL),
+	UNSUP("openfiles", NULL),
+	UNSUP("per_job_logs", NULL),
+	UNSUP("percentage_random", NULL),
+	UNSUP("percentile_list", NULL),
+	UNSUP("pingpong", NULL),
+	UNSUP("pool", NULL),
+	UNSUP("port", NULL),
+	UNSUP("pre_read", NULL),
+	UNSUP("prep", NULL),
+	UNSUP("prio", NULL),
+	UNSUP("prioclass", NULL),
+	UNSUP("profile", NULL),
+	UNSUP("program", NULL),
+	UNSUP("protocol", "proto"),
+	UNSUP("rate", NULL),
+	UNSUP("rate_cycle", "ratecycle"),
+	UNSUP("rate_ignore_thinktime", NULL),
+	UNSUP("rate_iops", NULL),
+	UNSUP("rate_iops_min", NULL),
+	UNSUP("rate_min", "ratemin"),
+	UNSUP("rate_process", NULL),
+	UNSUP("rbdname", NULL),
+	UNSUP("read-req-num-512-blocks", NULL),
+	UNSUP("read_beyond_wp", NULL),
+	UNSUP("read_iolog", NULL),
+	UNSUP("read_iolog_chunked", NULL),
+	UNSUP("readfua", NULL),
+	UNSUP("registerfiles", NULL),
+	UNSUP("replay_align", NULL),
+	UNSUP("replay_no_stall", NULL),
+	UNSUP("replay_redirect", NULL),
+	UNSUP("replay_scale", NULL),
+	UNSUP("replay_skip", NULL),
+	UNSUP("replay_time_scale", NULL),
+	UNSUP("rw_sequencer", NULL),
+	UNSUP("serialize_overlap", NULL),
+	UNSUP("serverip", NULL),
+	UNSUP("sg_write_mode", NULL),
+	UNSUP("significant_figures", NULL),
+	UNSUP("single-instance", NULL),
+	UNSUP("skip_bad", NULL),
+	UNSUP("slat_percentiles", NULL),
+	UNSUP("softrandommap", NULL),
+	UNSUP("sqthread_poll", NULL),
+	UNSUP("sqthread_poll_cpu", NULL),
+	UNSUP("stat_type", NULL),
+	UNSUP("stats", NULL),
+	UNSUP("std_redirect", NULL),
+	UNSUP("steadystate", "ss"),
+	UNSUP("steadystate_duration", "ss_dur"),
+	UNSUP("steadystate_ramp_time", "ss_ramp"),
+	UNSUP("stream_id", NULL),
+	UNSUP("sync_file_range", NULL),
+	UNSUP("test-duration", NULL),
+	UNSUP("thinktime", NULL),
+	UNSUP("thinktime_blocks", NULL),
+	UNSUP("thinktime_blocks_type", NULL),
+	UNSUP("thinktime_iotime", NULL),
+	UNSUP("thinktime_spin", NULL),
+	UNSUP("thp", NULL),
+	UNSUP("threads", NULL),
+	UNSUP("threads-per-queue", NULL),
+	UNSUP("touch_objects", NULL),
+	UNSUP("trim_backlog", NULL),
+	UNSUP("trim_backlog_batch", NULL),
+	UNSUP("trim_percentage", NULL),
+	UNSUP("trim_verify_zero", NULL),
+	UNSUP("ttl", NULL),
+	UNSUP("uid", NULL),
+	UNSUP("uncached", NULL),
+	UNSUP("unified_rw_reporting", NULL),
+	UNSUP("unique_filename", NULL),
+	UNSUP("unlink_each_loop", NULL),
+	UNSUP("uri", NULL),
+	UNSUP("userspace_reap", NULL),
+	UNSUP("verb", NULL),
+	UNSUP("verify", NULL),
+	UNSUP("verify_async", NULL),
+	UNSUP("verify_async_cpus", NULL),
+	UNSUP("verify_backlog", NULL),
+	UNSUP("verify_backlog_batch", NULL),
+	UNSUP("verify_dump", NULL),
+	UNSUP("verify_fatal", NULL),
+	UNSUP("verify_interval", NULL),
+	UNSUP("verify_offset", NULL),
+	UNSUP("verify_only", NULL),
+	UNSUP("verify_pattern", NULL),
+	UNSUP("verify_state_load", NULL),
+	UNSUP("verify_state_save", NULL),
+	UNSUP("volume", NULL),
+	UNSUP("window_size", NULL),
+	UNSUP("write_barrier", NULL),
+	UNSUP("write_bw_log", NULL),
+	UNSUP("write_hint", NULL),
+	UNSUP("write_hist_log", NULL),
+	UNSUP("write_iolog", NULL),
+	UNSUP("write_iops_log", NULL),
+	UNSUP("write_lat_log", NULL),
+	UNSUP("writefua", NULL),
+	UNSUP("xnvme_admin", NULL),
+	UNSUP("xnvme_async", NULL),
+	UNSUP("xnvme_dev_nsid", NULL),
+	UNSUP("xnvme_iovec", NULL),
+	UNSUP("xnvme_sync", NULL),
+	UNSUP("zone_reset_frequency", NULL),
+	UNSUP("zone_reset_threshold", NULL),
+	UNSUP("zonecapacity", NULL),
+	UNSUP("zonemode", NULL),
+	UNSUP("zonerange", NULL),
+	UNSUP("zonesize", NULL),
+	UNSUP("zoneskip", NULL),
+};
+
+const size_t opt_table_size = sizeof(opt_table) / sizeof(opt_table[0]);
+
+_Static_assert(sizeof(opt_table) / sizeof(opt_table[0]) <= OPT_TABLE_MAX,
+	       "opt_table outgrew job_options.set[]: raise OPT_TABLE_MAX");
+
+const char *opt_category_name(enum opt_category c)
+{
+	static const char *const names[OPT_CAT_NR] = {
+		[OPT_CAT_DESC] = "Job description",
+		[OPT_CAT_FILE] = "Files and sizes",
+		[OPT_CAT_IO] = "Block sizes and I/O pattern",
+		[OPT_CAT_ENGINE] = "I/O engine and queue",
+		[OPT_CAT_TIME] = "Time and repetition",
+		[OPT_CAT_RANDOM] = "Randomness",
+		[OPT_CAT_BUFFER] = "Buffer contents",
+		[OPT_CAT_GROUP] = "Jobs, groups and ordering",
+		[OPT_CAT_CPU] = "CPUs",
+		[OPT_CAT_STAT] = "Statistics and clocks",
+		[OPT_CAT_ERROR] = "Errors and exit",
+		[OPT_CAT_UNITS] = "Units",
+		[OPT_CAT_UNSUPPORTED] = "fio options not supported yet",
+	};
+
+	if ((unsigned int)c >= OPT_CAT_NR || !names[c])
+		return "Other";
+	return names[c];
+}

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plan_build: the checks that need more than one option, and the
+ * decisions made once per job instead of once per I/O.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opt/opt.h"
+#include "opt/plan.h"
+
+static const char *const ddir_names[DDIR_RWDIR_CNT] = {
+	"read", "write", "trim",
+};
+
+__attribute__((format(printf, 3, 4)))
+static int fail(const struct job_plan *p, struct strbuf *err,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
+	va_start(ap, fmt);
+	strbuf_vaddf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static unsigned int rw_ddir_mask(enum rw_mode rw)
+{
+	const unsigned int r = 1u << DDIR_READ, w = 1u << DDIR_WRITE,
+			   t = 1u << DDIR_TRIM;
+
+	switch (rw) {
+	case RW_READ:
+	case RW_RANDREAD:
+		return r;
+	case RW_WRITE:
+	case RW_RANDWRITE:
+		return w;
+	case RW_TRIM:
+	case RW_RANDTRIM:
+		return t;
+	case RW_RW:
+	case RW_RANDRW:
+		return r | w;
+	case RW_TRIMWRITE:
+	case RW_RANDTRIMWRITE:
+		return t | w;
+	}
+	return 0;
+}
+
+static bool rw_random(enum rw_mode rw)
+{
+	return rw == RW_RANDREAD || rw == RW_RANDWRITE || rw == RW_RANDTRIM ||
+	       rw == RW_RANDRW || rw == RW_RANDTRIMWRITE;
+}
+
+/* Which option decided a direction's block sizes (for messages). */
+static const char *bs_source(const struct job_options *o, unsigned int d)
+{
+	if (o->nr_bssplit[d])
+		return "bssplit";
+	if (o->bsrange[d].max)
+		return "bsrange";
+	return "bs";
+}
+
+static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d, i;
+	bool first = true;
+
+	p->bs_fixed = true;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		uint64_t lo, hi;
+
+		if (o->nr_bssplit[d]) {
+			lo = UINT64_MAX;
+			hi = 0;
+			for (i = 0; i < o->nr_bssplit[d]; i++) {
+				uint64_t bs = o->bssplit[d][i].bs;
+
+				if (bs < lo)
+					lo = bs;
+				if (bs > hi)
+					hi = bs;
+			}
+		} else if (o->bsrange[d].max) {
+			lo = o->bsrange[d].min;
+			hi = o->bsrange[d].max;
+		} else {
+			lo = hi = o->bs[d];
+		}
+		if (!lo)
+			return fail(p, err, "option '%s': %s block size is 0",
+				    bs_source(o, d), ddir_names[d]);
+		p->dir_min_bs[d] = lo;
+		p->dir_max_bs[d] = hi;
+		p->dir_align[d] = o->blockalign[d] ? o->blockalign[d] : lo;
+		if (!ddir_used(p, (enum ddir)d))
+			continue;
+		if (lo != hi || (!first && (lo != p->min_bs || hi != p->max_bs)))
+			p->bs_fixed = false;
+		if (first || lo < p->min_bs)
+			p->min_bs = lo;
+		if (first || hi > p->max_bs)
+			p->max_bs = hi;
+		first = false;
+	}
+	return 0;
+}
+
+static int check_sizes(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	/* a percentage or no size: the target's size is not known yet */
+	if (o->size.pct || !o->size.bytes)
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!ddir_used(p, (enum ddir)d) ||
+		    p->dir_min_bs[d] <= o->size.bytes)
+			continue;
+		return fail(p, err, "option '%s': %sblock size %" PRIu64
+			    " is larger than size %" PRIu64, bs_source(o, d),
+			    p->dir_min_bs[d] != p->dir_max_bs[d] ?
+			    "minimum " : "", p->dir_min_bs[d], o->size.bytes);
+	}
+	return 0;
+}
+
+static bool name_in(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (name && !strcmp(name, *list))
+			return true;
+	return false;
+}
+
+/* fio only accepts an engine's own options with that engine. */
+static int check_engine_options(struct job_plan *p, struct strbuf *err)
+{
+	static const char *const hipri_engines[] = {
+		"pvsync2", "io_uring", "io_uring_cmd", "sg", NULL,
+	};
+	static const char *const nowait_engines[] = {
+		"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
+	};
+	static const struct {
+		const char *opt;
+		const char *const *engines;
+		const char *list;
+	} rules[] = {
+		{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
+		{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
+	};
+	const char *engine = p->o.ioengine;
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		if (!opt_is_set(&p->o, rules[i].opt) ||
+		    name_in(engine, rules[i].engines))
+			continue;
+		return fail(p, err, "option '%s' is not valid with ioengine "
+			    "'%s' (only %s)", rules[i].opt,
+			    engine ? engine : "", rules[i].list);
+	}
+	return 0;
+}
+
+static int check_counts(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	/* the parser's minimums, again for options built in code */
+	if (!o->iodepth)
+		return fail(p, err, "option 'iodepth': 0 is out of range "
+			    "(minimum 1)");
+	if (!o->numjobs)
+		return fail(p, err, "option 'numjobs': 0 is out of range "
+			    "(minimum 1)");
+	if (o->rwmixread > 100)
+		return fail(p, err, "option 'rwmixread': %u is out of range "
+			    "(0..100)", o->rwmixread);
+	if (o->size.pct > 100 || o->offset.pct > 100)
+		return fail(p, err, "option '%s': %u%% is more than 100%%",
+			    o->size.pct > 100 ? "size" : "offset",
+			    o->size.pct > 100 ? o->size.pct : o->offset.pct);
+	return 0;
+}
+
+int plan_build(struct job_plan *p, const struct job_options *o,
+	       const char *src_file, int src_line, struct strbuf *err)
+{
+	memset(p, 0, sizeof(*p));
+	job_options_copy(&p->o, o);
+	p->src_file = xstrdup(src_file ? src_file : "<unknown>");
+	p->src_line = src_line;
+
+	p->ddir_mask = rw_ddir_mask(o->rw);
+	p->random = rw_random(o->rw);
+	p->writes = p->ddir_mask & (1u << DDIR_WRITE | 1u << DDIR_TRIM);
+	p->mixed = (p->ddir_mask & (p->ddir_mask - 1)) != 0;
+
+	if (!p->ddir_mask) {
+		fail(p, err, "option 'rw': invalid mode %d", (int)o->rw);
+		goto fail;
+	}
+	if (check_counts(p, err) || derive_block_sizes(p, err) ||
+	    check_sizes(p, err) || check_engine_options(p, err))
+		goto fail;
+	return 0;
+fail:
+	plan_release(p);
+	return -1;
+}
+
+void plan_release(struct job_plan *p)
+{
+	job_options_release(&p->o);
+	free((char *)p->src_file);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's "normal" output format, laid out as fio 3.33 prints it: per job a
+ * header, per direction the rate line, latency lines, percentiles and
+ * sample lines, then the job's distributions; then one "Run status group"
+ * block per group and the disk stats. Everything comes from the results
+ * model; the layout rules (units, widths, which lines appear) were worked
+ * out from fio's output and are noted where they are not obvious.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report/report.h"
+#include "util/log.h"
+#include "util/numfmt.h"
+
+static const char *const ddir_name[DDIR_RWDIR_CNT] = { "read", "write", "trim" };
+static const char *const ddir_upper[DDIR_RWDIR_CNT] = {
+	"   READ", "  WRITE", "   TRIM",
+};
+
+static const char *const lat_label[LAT_MS_NR] = {
+	"2=", "4=", "10=", "20=", "50=", "100=", "250=", "500=", "750=",
+	"1000=", "2000=", ">=2000=",
+};
+
+/* A number as fio's num2str() would show it; the string lives in sb. */
+static const char *fmt_num(struct strbuf *sb, uint64_t v, unsigned int digits,
+			   bool pow2, enum numfmt_unit unit)
+{
+	strbuf_reset(sb);
+	numfmt(sb, v, digits, pow2, unit);
+	return strbuf_str(sb);
+}
+
+static unsigned int ndigits(uint64_t v)
+{
+	unsigned int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * fio shows a latency line in usec or msec only when the values are
+ * clearly that large: min, max and stdev all past a threshold.
+ */
+static const char *lat_scale(uint64_t *min, uint64_t *max, double *mean,
+			     double *dev)
+{
+	unsigned int div = 1;
+	const char *unit = "nsec";
+
+	if (*min > 2000000 && *max > 99999999 && *dev > 1000000.0) {
+		div = 1000000;
+		unit = "msec";
+	} else if (*min > 2000 && *max > 99999 && *dev > 1000.0) {
+		div = 1000;
+		unit = "usec";
+	}
+	*min /= div;
+	*max /= div;
+	*mean /= div;
+	*dev /= div;
+	return unit;
+}
+
+static void show_lat_line(FILE *f, const char *label, const struct welford *w,
+			  struct strbuf *a, struct strbuf *b)
+{
+	uint64_t min = w->min, max = w->max;
+	double mean = w->mean, dev = welford_stdev(w);
+	const char *unit;
+
+	if (!w->n)
+		return;
+	unit = lat_scale(&min, &max, &mean, &dev);
+	fprintf(f, "%s (%s): min=%s, max=%s, avg=%5.02f, stdev=%5.02f\n",
+		label, unit, fmt_num(a, min, 6, false, NUMFMT_NONE),
+		fmt_num(b, max, 6, false, NUMFMT_NONE), mean, dev);
+}
+
+/*
+ * The percentiles block. The unit follows the range of the values shown
+ * (not of min/max), values are rounded up when scaled, the value column
+ * is as wide as the largest value (at least 5) and as many entries fit
+ * in 80 columns go on a line.
+ */
+static void show_percentiles(FILE *f, const char *label, const double *pct,
+			     const uint64_t *val, unsigned int nr,
+			     unsigned int precision)
+{
+	uint64_t minv = UINT64_MAX, maxv = 0, v;
+	unsigned int i, k, scale, div, width, per_line;
+	const char *unit;
+
+	if (!nr)
+		return;
+	for (i = 0; i < nr; i++) {
+		if (val[i] < minv)
+			minv = val[i];
+		if (val[i] > maxv)
+			maxv = val[i];
+	}
+	if (minv > 2000000 && maxv > 99999999) {
+		scale = 2;
+		div = 1000000;
+		unit = "msec";
+	} else if (minv > 2000 && maxv > 99999) {
+		scale = 1;
+		div = 1000;
+		unit = "usec";
+	} else {
+		scale = 0;
+		div = 1;
+		unit = "nsec";
+	}
+	width = ndigits(maxv / div);
+	if (width < 5)
+		width = 5;
+	per_line = (80 - 7) / (precision + 10 + width);
+	if (!per_line)
+		per_line = 1;
+
+	fprintf(f, "%s percentiles (%s):\n     |", label, unit);
+	for (i = 0; i < nr; i++) {
+		bool last = i == nr - 1;
+
+		if (i && i % per_line == 0)
+			fputs("     |", f);
+		v = val[i];
+		for (k = 0; k < scale; k++)
+			v = (v + 999) / 1000;
+		fprintf(f, " %*.*fth=[%*llu]%c", (int)precision + 3,
+			(int)precision, pct[i], (int)width,
+			(unsigned long long)v, last ? '\n' : ',');
+		if (!last && i % per_line == per_line - 1)
+			fputc('\n', f);
+	}
+}
+
+static void show_samples(FILE *f, const struct job_result *j,
+			 const struct dir_result *dr)
+{
+	const struct welford *w = &dr->bw_samples;
+	double kb = (double)j->kb_base, mean, dev;
+	uint64_t min, max;
+	const char *unit;
+
+	if (w->n) {
+		min = w->min;
+		max = w->max;
+		mean = w->mean;
+		dev = welford_stdev(w);
+		unit = j->kb_base == 1024 ? "KiB" : "kB";
+		/* samples are KiB/s; fio's label says MiB past kb_base^2 */
+		if (mean > kb * kb) {
+			min = (uint64_t)((double)min / kb);
+			max = (uint64_t)((double)max / kb);
+			mean /= kb;
+			dev /= kb;
+			unit = "MiB";
+		}
+		fprintf(f, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, "
+			"avg=%5.02f, stdev=%5.02f, samples=%llu\n", unit,
+			(unsigned long long)min, (unsigned long long)max,
+			dr->bw_agg_pct, mean, dev, (unsigned long long)w->n);
+	}
+	w = &dr->iops_samples;
+	if (w->n)
+		fprintf(f, "   iops        : min=%5llu, max=%5llu, avg=%5.02f, "
+			"stdev=%5.02f, samples=%llu\n",
+			(unsigned long long)w->min, (unsigned long long)w->max,
+			w->mean, welford_stdev(w), (unsigned long long)w->n);
+}
+
+static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
+		      struct strbuf *s1, struct strbuf *s2)
+{
+	const struct dir_result *dr = &j->dir[d];
+	bool pow2 = j->kb_base == 1024;
+	enum numfmt_unit bwu = j->unit_base == 1 ? NUMFMT_BITPERSEC :
+						   NUMFMT_BYTEPERSEC;
+	struct strbuf s3 = STRBUF_INIT, s4 = STRBUF_INIT;
+
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name[d],
+		fmt_num(s1, (uint64_t)dr->iops, j->sig_figs, false,
+			NUMFMT_NONE),
+		fmt_num(s2, dr->bw, j->sig_figs, pow2, bwu),
+		fmt_num(&s3, dr->bw, j->sig_figs, !pow2, bwu),
+		fmt_num(&s4, dr->bytes, j->sig_figs, pow2, NUMFMT_BYTE),
+		(unsigned long long)dr->runtime_ms,
+		d == DDIR_WRITE ? "; 0 zone resets" : "");
+	strbuf_release(&s3);
+	strbuf_release(&s4);
+
+	show_lat_line(f, "    slat", &dr->slat, s1, s2);
+	show_lat_line(f, "    clat", &dr->clat, s1, s2);
+	show_lat_line(f, "     lat", &dr->lat, s1, s2);
+	show_percentiles(f, dr->pct_of_lat ? "     lat" : "    clat",
+			 dr->pct, dr->pct_val, dr->nr_pct, j->pct_precision);
+	show_samples(f, j, dr);
+}
+
+/* "  lat (usec)   : 4=25.72%, 10=23.66%": non-zero buckets, 5 a line */
+static void show_lat_buckets(FILE *f, const struct job_result *j,
+			     const uint64_t *cnt, unsigned int nr,
+			     const char *unit)
+{
+	double pct[LAT_MS_NR];
+	unsigned int i, on_line = 0;
+	bool any = false;
+
+	results_lat_pct(j, cnt, nr, pct);
+	for (i = 0; i < nr; i++) {
+		if (pct[i] <= 0.0)
+			continue;
+		if (on_line == 5) {
+			fputc('\n', f);
+			on_line = 0;
+		}
+		if (!on_line)
+			fprintf(f, "  lat (%s)   : ", unit);
+		else
+			fputs(", ", f);
+		fprintf(f, "%s%3.2f%%", lat_label[i], pct[i]);
+		on_line++;
+		any = true;
+	}
+	if (any)
+		fputc('\n', f);
+}
+
+static void show_dist(FILE *f, const char *label, const char *const *cols,
+		      const double *pct)
+{
+	unsigned int i;
+
+	fputs(label, f);
+	for (i = 0; i < DIST_NR; i++)
+		fprintf(f, "%s%s=%3.1f%%", i ? ", " : "", cols[i], pct[i]);
+	fputc('\n', f);
+}
+
+static void show_job(FILE *f, const struct job_result *j)
+{
+	static const char *const depth_cols[DIST_NR] = {
+		"1", "2", "4", "8", "16", "32", ">=64",
+	};
+	static const char *const sc_cols[DIST_NR] = {
+		"0", "4", "8", "16", "32", "64", ">=64",
+	};
+	struct strbuf s1 = STRBUF_INIT, s2 = STRBUF_INIT;
+	double pct[DIST_NR];
+	char when[64] = "";
+	struct tm tm;
+	time_t t = j->start_wall.tv_sec;
+	unsigned int d;
+
+	if (localtime_r(&t, &tm))
+		strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", j->name, j->groupid,
+		j->members, j->error);
+	if (j->error)
+		fprintf(f, " (error=%s)", strerror(j->error));
+	fprintf(f, ": pid=%d: %s\n", (int)j->pid, when);
+	if (j->description)
+		fprintf(f, "  Description  : [%s]\n", j->description);
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (j->ddir_mask & (1u << d))
+			show_ddir(f, j, d, &s1, &s2);
+
+	show_lat_buckets(f, j, j->lat_ns, LAT_NS_NR, "nsec");
+	show_lat_buckets(f, j, j->lat_us, LAT_US_NR, "usec");
+	show_lat_buckets(f, j, j->lat_ms, LAT_MS_NR, "msec");
+
+	if (j->sync_lat.n) {
+		uint64_t val[PCT_LIST_MAX];
+
+		fputs("  fsync/fdatasync/sync_file_range:\n", f);
+		show_lat_line(f, "    sync", &j->sync_lat, &s1, &s2);
+		hist_percentiles(&j->sync_hist, j->sync_lat.min,
+				 j->sync_lat.max, hist_default_pct,
+				 hist_default_pct_nr, val);
+		show_percentiles(f, "    sync", hist_default_pct, val,
+				 hist_default_pct_nr, j->pct_precision);
+	}
+
+	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, "
+		"majf=%llu, minf=%llu\n", j->usr_cpu, j->sys_cpu,
+		(unsigned long long)j->ctx, (unsigned long long)j->majf,
+		(unsigned long long)j->minf);
+	results_depth_pct(j, pct);
+	show_dist(f, "  IO depths    : ", depth_cols, pct);
+	results_submit_pct(j, pct);
+	show_dist(f, "     submit    : ", sc_cols, pct);
+	results_complete_pct(j, pct);
+	show_dist(f, "     complete  : ", sc_cols, pct);
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu "
+		"short=%llu,%llu,%llu,%llu dropped=%llu,%llu,%llu,%llu\n",
+		(unsigned long long)j->issued[0], (unsigned long long)j->issued[1],
+		(unsigned long long)j->issued[2], (unsigned long long)j->issued[3],
+		(unsigned long long)j->issued_short[0],
+		(unsigned long long)j->issued_short[1],
+		(unsigned long long)j->issued_short[2],
+		(unsigned long long)j->issued_short[3],
+		(unsigned long long)j->issued_drop[0],
+		(unsigned long long)j->issued_drop[1],
+		(unsigned long long)j->issued_drop[2],
+		(unsigned long long)j->issued_drop[3]);
+	fprintf(f, "     latency   : target=%llu, window=%llu, "
+		"percentile=%.2f%%, depth=%u\n",
+		(unsigned long long)j->latency_target,
+		(unsigned long long)j->latency_window, j->latency_percentile,
+		j->latency_depth);
+
+	strbuf_release(&s1);
+	strbuf_release(&s2);
+}
+
+static void show_group(FILE *f, const struct group_result *g)
+{
+	struct strbuf s[8] = {
+		STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+		STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+	};
+	bool pow2 = g->kb_base == 1024;
+	enum numfmt_unit bwu = g->unit_base == 1 ? NUMFMT_BITPERSEC :
+						   NUMFMT_BYTEPERSEC;
+	unsigned int d, i, sf = g->sig_figs;
+
+	fprintf(f, "\nRun status group %u (all jobs):\n", g->groupid);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!g->max_run_ms[d])
+			continue;
+		fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
+			"run=%llu-%llumsec\n", ddir_upper[d],
+			fmt_num(&s[0], g->agg_bw[d], sf, pow2, bwu),
+			fmt_num(&s[1], g->agg_bw[d], sf, !pow2, bwu),
+			fmt_num(&s[2], g->min_bw[d], sf, pow2, bwu),
+			fmt_num(&s[3], g->max_bw[d], sf, pow2, bwu),
+			fmt_num(&s[4], g->min_bw[d], sf, !pow2, bwu),
+			fmt_num(&s[5], g->max_bw[d], sf, !pow2, bwu),
+			fmt_num(&s[6], g->io_bytes[d], sf, pow2, NUMFMT_BYTE),
+			fmt_num(&s[7], g->io_bytes[d], sf, !pow2, NUMFMT_BYTE),
+			(unsigned long long)g->min_run_ms[d],
+			(unsigned long long)g->max_run_ms[d]);
+	}
+	for (i = 0; i < ARRAY_SIZE(s); i++)
+		strbuf_release(&s[i]);
+}
+
+static void show_disks(FILE *f, const struct run_result *rr)
+{
+	unsigned int i;
+
+	if (!rr->nr_disks)
+		return;
+	fputs("\nDisk stats (read/write):\n", f);
+	for (i = 0; i < rr->nr_disks; i++) {
+		const struct disk_result *dk = &rr->disks[i];
+
+		fprintf(f, "  %s: ios=%llu/%llu, merge=%llu/%llu, "
+			"ticks=%llu/%llu, in_queue=%llu, util=%3.2f%%\n",
+			dk->name, (unsigned long long)dk->ios[0],
+			(unsigned long long)dk->ios[1],
+			(unsigned long long)dk->merges[0],
+			(unsigned long long)dk->merges[1],
+			(unsigned long long)dk->ticks[0],
+			(unsigned long long)dk->ticks[1],
+			(unsigned long long)dk->time_in_queue, dk->util);
+	}
+}
+
+static int normal_write(const struct run_result *rr, FILE *f)
+{
+	unsigned int i, g;
+	bool *seen;
+
+	/* fio separates the report from the preamble with a blank line */
+	fputc('\n', f);
+	for (i = 0; i < rr->nr_jobs; i++)
+		show_job(f, &rr->jobs[i]);
+
+	/* groups with at least one job, in group order */
+	seen = xcalloc(rr->nr_groups ? rr->nr_groups : 1, sizeof(*seen));
+	for (i = 0; i < rr->nr_jobs; i++)
+		if (rr->jobs[i].groupid < rr->nr_groups)
+			seen[rr->jobs[i].groupid] = true;
+	for (g = 0; g < rr->nr_groups; g++)
+		if (seen[g])
+			show_group(f, &rr->groups[g]);
+	free(seen);
+
+	show_disks(f, rr);
+	if (fflush(f) || ferror(f))
+		return -EIO;
+	return 0;
+}
+
+const struct report_ops report_normal = {
+	.name = "normal",
+	.write = normal_write,
+};
+
+static const char *const rw_name[] = {
+	[RW_READ] = "read", [RW_WRITE] = "write", [RW_TRIM] = "trim",
+	[RW_RW] = "rw", [RW_RANDREAD] = "randread",
+	[RW_RANDWRITE] = "randwrite", [RW_RANDTRIM] = "randtrim",
+	[RW_RANDRW] = "randrw", [RW_TRIMWRITE] = "trimwrite",
+	[RW_RANDTRIMWRITE] = "randtrimwrite",
+};
+
+/* The job's block size range for direction d, as the preamble shows it. */
+static void bs_range(const struct job_options *o, unsigned int d,
+		     uint64_t *min, uint64_t *max)
+{
+	*min = o->bsrange[d].min;
+	*max = o->bsrange[d].max;
+	if (!*min || !*max)
+		*min = *max = o->bs[d];
+}
+
+void report_normal_preamble(const struct job_plan *plans, unsigned int n,
+			    FILE *f)
+{
+	struct strbuf a = STRBUF_INIT;
+	unsigned int i, d, threads = 0, procs = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct job_options *o = &plans[i].o;
+		bool pow2 = o->kb_base != 1000;
+
+		if (o->thread)
+			threads++;
+		else
+			procs++;
+		if (plans[i].clone == 1)
+			fputs("...\n", f);
+		if (plans[i].clone)
+			continue;
+
+		fprintf(f, "%s: (g=%u): rw=%s, ", o->name ? o->name : "",
+			plans[i].groupid,
+			(unsigned int)o->rw < ARRAY_SIZE(rw_name) ?
+				rw_name[o->rw] : "?");
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			uint64_t lo, hi;
+
+			bs_range(o, d, &lo, &hi);
+			fprintf(f, "%s(%c) ", d ? ", " : "bs=", "RWT"[d]);
+			fputs(fmt_num(&a, lo, 4, pow2, NUMFMT_BYTE), f);
+			fprintf(f, "-%s", fmt_num(&a, hi, 4, pow2, NUMFMT_BYTE));
+		}
+		fprintf(f, ", ioengine=%s, iodepth=%u\n",
+			o->ioengine ? o->ioengine : "psync", o->iodepth);
+	}
+	fprintf(f, "iolite-%s\n", IOLITE_VERSION);
+	fputs("Starting ", f);
+	if (threads)
+		fprintf(f, "%u thread%s", threads, threads > 1 ? "s" : "");
+	if (threads && procs)
+		fputs(" and ", f);
+	if (procs)
+		fprintf(f, "%u process%s", procs, procs > 1 ? "es" : "");
+	fputc('\n', f);
+	strbuf_release(&a);
+}

@@ -1,0 +1,1061 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Targets: the files and devices each job works on, their sizes and the
+ * region of each a job touches.
+ *
+ * files_resolve() looks (stat, a read-only open of block devices for
+ * their size) and decides everything; it creates nothing, so a bad job
+ * file never leaves a stray file behind or issues I/O. files_prepare()
+ * then does what resolve decided: directories, files, layout.
+ *
+ * Jobs that name the same file share one "target": it is created and laid
+ * out once, to the largest size any of them needs, and a later job may
+ * rely on the size an earlier one gives it (as with fio, where the writer
+ * runs first and the reader after a stonewall).
+ */
+#include "run/files.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <linux/fs.h>
+
+#include "util/log.h"
+
+#define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
+#define DEFAULT_LBS 512u
+#define LAYOUT_CHUNK (1u << 20)
+
+/* One file or device, however many jobs use it. */
+struct target {
+	char *path;
+	bool exists;
+	struct stat st;		/* valid when exists */
+	unsigned int kind;	/* EF_BLOCKDEV, EF_CHARDEV, EF_REGULAR */
+	uint64_t cur_size;	/* on disk now (file) or device size */
+	uint64_t want_size;	/* largest end any job so far needs */
+	bool fill;		/* some job reads it: lay out with data */
+	bool claimed;		/* need_create/need_layout reported once */
+	dev_t fs_dev;		/* device of the filesystem holding it */
+	unsigned int lbs;	/* logical block size, 0 = not known yet */
+	bool odirect_ok;	/* O_DIRECT probe passed */
+};
+
+struct targets {
+	struct target *t;
+	size_t nr, alloc;
+};
+
+/* "file:line: option 'x': " then the message. opt may be NULL. */
+__attribute__((format(printf, 4, 5)))
+static int fail(struct strbuf *err, const struct job_plan *p,
+		const char *opt, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->src_file)
+		strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
+	else if (p->o.name)
+		strbuf_addf(err, "job '%s': ", p->o.name);
+	if (opt)
+		strbuf_addf(err, "option '%s': ", opt);
+	va_start(ap, fmt);
+	strbuf_vaddf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* ---- names ---- */
+
+/*
+ * Splits a ':'-separated list where '\:' stands for a colon. Empty
+ * entries are dropped. Returns the count; *out is a malloc'd array of
+ * malloc'd strings.
+ */
+static size_t split_list(const char *s, char ***out)
+{
+	struct strbuf cur = STRBUF_INIT;
+	char **v = NULL;
+	size_t n = 0;
+
+	for (;; s++) {
+		if (*s == '\\' && s[1] == ':') {
+			strbuf_addch(&cur, ':');
+			s++;
+			continue;
+		}
+		if (*s == ':' || !*s) {
+			if (cur.len) {
+				v = xrealloc(v, (n + 1) * sizeof(*v));
+				v[n++] = strbuf_detach(&cur);
+			}
+			if (!*s)
+				break;
+			continue;
+		}
+		strbuf_addch(&cur, *s);
+	}
+	strbuf_release(&cur);
+	*out = v;
+	return n;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Expands $jobname, $jobnum and $filenum in filename_format. */
+static void expand_format(struct strbuf *sb, const char *fmt,
+			  const struct job_plan *p, unsigned int filenum)
+{
+	static const char jobname[] = "$jobname", jobnum[] = "$jobnum",
+			  filen[] = "$filenum";
+
+	while (*fmt) {
+		if (!strncmp(fmt, jobname, sizeof(jobname) - 1)) {
+			strbuf_addstr(sb, p->o.name ? p->o.name : "");
+			fmt += sizeof(jobname) - 1;
+		} else if (!strncmp(fmt, jobnum, sizeof(jobnum) - 1)) {
+			strbuf_addf(sb, "%u", p->clone);
+			fmt += sizeof(jobnum) - 1;
+		} else if (!strncmp(fmt, filen, sizeof(filen) - 1)) {
+			strbuf_addf(sb, "%u", filenum);
+			fmt += sizeof(filen) - 1;
+		} else {
+			strbuf_addch(sb, *fmt++);
+		}
+	}
+}
+
+static void add_dir(struct strbuf *sb, const char *dir)
+{
+	if (!dir)
+		return;
+	strbuf_addstr(sb, dir);
+	if (sb->len && sb->buf[sb->len - 1] != '/')
+		strbuf_addch(sb, '/');
+}
+
+/*
+ * The job's file names. fio's rules: filename= lists the files (nrfiles
+ * is then ignored) and all clones share them; otherwise nrfiles names
+ * from filename_format, one set per clone. directory= prefixes every
+ * name, even an absolute one (as fio does); with several directories,
+ * clones with generated names take them round-robin and named files use
+ * the first.
+ */
+static int job_names(const struct job_plan *p, char ***names, size_t *nr,
+		     struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	char **dirs = NULL, **v = NULL;
+	size_t nd = 0, n, i;
+	const char *dir = NULL;
+
+	if (o->directory && *o->directory) {
+		nd = split_list(o->directory, &dirs);
+		if (nd)
+			dir = dirs[0];
+	}
+	if (o->filename && *o->filename) {
+		n = split_list(o->filename, &v);
+		for (i = 0; i < n; i++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (!strcmp(v[i], "-")) {
+				free_list(v, n);
+				free_list(dirs, nd);
+				return fail(err, p, "filename", "'-' (stdin or "
+					    "stdout) is not supported");
+			}
+			add_dir(&sb, dir);
+			strbuf_addstr(&sb, v[i]);
+			free(v[i]);
+			v[i] = strbuf_detach(&sb);
+		}
+	} else {
+		const char *fmt = o->filename_format && *o->filename_format ?
+			o->filename_format : DEFAULT_FILENAME_FORMAT;
+
+		n = o->nrfiles ? o->nrfiles : 1;
+		if (nd)
+			dir = dirs[p->clone % nd];
+		v = xcalloc(n, sizeof(*v));
+		for (i = 0; i < n; i++) {
+			struct strbuf sb = STRBUF_INIT;
+
+			add_dir(&sb, dir);
+			expand_format(&sb, fmt, p, (unsigned int)i);
+			v[i] = strbuf_detach(&sb);
+		}
+	}
+	free_list(dirs, nd);
+	if (!n) {
+		free(v);
+		return fail(err, p, "filename", "no file name given");
+	}
+	*names = v;
+	*nr = n;
+	return 0;
+}
+
+/* ---- looking at the target, touching nothing ---- */
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/*
+ * The nearest ancestor of path that exists, with its stat. A component
+ * that exists but is not a directory ends the walk too: the caller
+ * reports it.
+ */
+static char *existing_ancestor(const char *path, struct stat *st)
+{
+	char *d = dir_of(path);
+
+	for (;;) {
+		char *up;
+
+		if (!stat(d, st))
+			return d;
+		if (!strcmp(d, "/") || !strcmp(d, "."))
+			return d;	/* stat failed on / or . itself */
+		up = dir_of(d);
+		free(d);
+		d = up;
+	}
+}
+
+static bool under_dev(const char *path)
+{
+	return !strcmp(path, "/dev") || !strncmp(path, "/dev/", 5);
+}
+
+static unsigned int read_sysfs_uint(const char *path)
+{
+	unsigned int v = 0;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%u", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+/*
+ * The logical block size of the block device behind a filesystem, which
+ * is what O_DIRECT alignment answers to (st_blksize is the filesystem's
+ * preferred I/O size, a different thing). For a partition the queue
+ * limits live on the whole disk, one level up. Filesystems without a
+ * block device (tmpfs, NFS) fall back to 512.
+ */
+static unsigned int fs_logical_block_size(dev_t dev)
+{
+	char path[128];
+	unsigned int v;
+
+	snprintf(path, sizeof(path),
+		 "/sys/dev/block/%u:%u/queue/logical_block_size",
+		 major(dev), minor(dev));
+	v = read_sysfs_uint(path);
+	if (!v) {
+		snprintf(path, sizeof(path),
+			 "/sys/dev/block/%u:%u/../queue/logical_block_size",
+			 major(dev), minor(dev));
+		v = read_sysfs_uint(path);
+	}
+	return v ? v : DEFAULT_LBS;
+}
+
+static bool is_sysfs_blockdev(dev_t dev)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(dev),
+		 minor(dev));
+	return !access(path, F_OK);
+}
+
+/* Adds the partitions of a whole disk (sysfs children with "partition"). */
+static size_t add_partitions(dev_t dev, dev_t *devs, size_t nd, size_t max)
+{
+	char dir[64], path[PATH_MAX];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(dev),
+		 minor(dev));
+	d = opendir(dir);
+	if (!d)
+		return nd;
+	while (nd < max && (de = readdir(d))) {
+		unsigned int ma, mi;
+		FILE *f;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/partition", dir,
+			 de->d_name);
+		if (access(path, F_OK))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/dev", dir, de->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		if (fscanf(f, "%u:%u", &ma, &mi) == 2)
+			devs[nd++] = makedev(ma, mi);
+		fclose(f);
+	}
+	closedir(d);
+	return nd;
+}
+
+/* Is dev, or one of its partitions, mounted? */
+static bool blockdev_mounted(dev_t dev)
+{
+	char line[4096];
+	dev_t devs[256];
+	size_t nd, i;
+	FILE *f;
+
+	devs[0] = dev;
+	nd = add_partitions(dev, devs, 1, ARRAY_SIZE(devs));
+	f = fopen("/proc/self/mountinfo", "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned int ma, mi;
+
+		/* "id parent major:minor root mountpoint ..." */
+		if (sscanf(line, "%*u %*u %u:%u", &ma, &mi) != 2)
+			continue;
+		for (i = 0; i < nd; i++)
+			if (devs[i] == makedev(ma, mi)) {
+				fclose(f);
+				return true;
+			}
+	}
+	fclose(f);
+	return false;
+}
+
+/* Which option named the file, for messages. */
+static const char *name_opt(const struct job_plan *p)
+{
+	if (p->o.filename && *p->o.filename)
+		return "filename";
+	if (p->o.directory && *p->o.directory)
+		return "directory";
+	return NULL;
+}
+
+/* Sizes a block device with a read-only open (no I/O). */
+static int size_blockdev(const struct job_plan *p, struct target *t,
+			 struct strbuf *err)
+{
+	uint64_t bytes = 0;
+	int lbs = 0;
+	int fd = open(t->path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return fail(err, p, name_opt(p), "cannot open '%s': %s",
+			    t->path, strerror(errno));
+	if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs)) {
+		int e = errno;
+
+		close(fd);
+		return fail(err, p, name_opt(p), "cannot size block device "
+			    "'%s': %s", t->path, strerror(e));
+	}
+	close(fd);
+	t->cur_size = bytes;
+	t->lbs = lbs > 0 ? (unsigned int)lbs : DEFAULT_LBS;
+	return 0;
+}
+
+/*
+ * A missing file: may it be created, and where? Refuses a missing path
+ * on the /dev filesystem, and a parent that is not a directory.
+ */
+static int check_creatable(const struct job_plan *p, struct target *t,
+			   struct strbuf *err)
+{
+	struct stat st, devst;
+	char *anc = existing_ancestor(t->path, &st);
+	char *real = NULL;
+	int ret = 0;
+
+	if (stat(anc, &st)) {
+		ret = fail(err, p, name_opt(p), "cannot create '%s': %s",
+			   t->path, strerror(errno));
+		goto out;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		ret = fail(err, p, name_opt(p), "cannot create '%s': '%s' is "
+			   "not a directory", t->path, anc);
+		goto out;
+	}
+	/*
+	 * A name under /dev that does not exist is almost always a device
+	 * that is missing (/dev/dax0.0 without the driver, a typo in
+	 * /dev/nvme0n1): creating it would put a plain file on the /dev
+	 * filesystem (or the root disk) and benchmark that instead. Mounts
+	 * below /dev such as /dev/shm are ordinary places for files.
+	 */
+	real = realpath(anc, NULL);
+	if (real && under_dev(real) && !stat("/dev", &devst) &&
+	    devst.st_dev == st.st_dev) {
+		ret = fail(err, p, name_opt(p), "'%s' does not exist; iolite "
+			   "does not create files under /dev (that would "
+			   "benchmark a plain file instead of the device)",
+			   t->path);
+		goto out;
+	}
+	if (!p->o.allow_file_create) {
+		ret = fail(err, p, "allow_file_create", "'%s' does not exist "
+			   "and allow_file_create=0 forbids creating it",
+			   t->path);
+		goto out;
+	}
+	t->fs_dev = st.st_dev;
+out:
+	free(real);
+	free(anc);
+	return ret;
+}
+
+/*
+ * Does the filesystem take O_DIRECT? An existing file is opened with it
+ * (read-only, no I/O). For a file still to be created, an unnamed
+ * O_TMPFILE in the nearest existing directory answers without leaving
+ * anything behind; where O_TMPFILE is not supported the engine's own open
+ * will tell.
+ */
+static int check_odirect(const struct job_plan *p, struct target *t,
+			 struct strbuf *err)
+{
+	int fd;
+
+	if (t->odirect_ok || t->kind != EF_REGULAR)
+		return 0;
+	if (t->exists) {
+		fd = open(t->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	} else {
+		struct stat st;
+		char *anc = existing_ancestor(t->path, &st);
+
+		fd = open(anc, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC,
+			  0600);
+		free(anc);
+		if (fd < 0 && errno != EINVAL) {
+			t->odirect_ok = true;
+			return 0;
+		}
+	}
+	if (fd < 0) {
+		if (errno == EINVAL)
+			return fail(err, p, "direct", "the filesystem of '%s' "
+				    "does not support O_DIRECT (direct=1)",
+				    t->path);
+		return fail(err, p, name_opt(p), "cannot open '%s': %s",
+			    t->path, strerror(errno));
+	}
+	close(fd);
+	t->odirect_ok = true;
+	return 0;
+}
+
+static struct target *find_target(struct targets *ts, const char *path,
+				  const struct stat *st, bool exists)
+{
+	size_t i;
+
+	for (i = 0; i < ts->nr; i++) {
+		struct target *t = &ts->t[i];
+
+		if (!strcmp(t->path, path))
+			return t;
+		if (exists && t->exists && t->st.st_dev == st->st_dev &&
+		    t->st.st_ino == st->st_ino)
+			return t;
+	}
+	return NULL;
+}
+
+/* Finds or adds the target for path, looking at it once. */
+static int get_target(const struct job_plan *p, struct targets *ts,
+		      const char *path, struct target **out,
+		      struct strbuf *err)
+{
+	struct target *t;
+	struct stat st;
+	bool exists;
+
+	exists = !stat(path, &st);
+	if (!exists && errno != ENOENT && errno != ENOTDIR)
+		return fail(err, p, name_opt(p), "cannot access '%s': %s",
+			    path, strerror(errno));
+	t = find_target(ts, path, &st, exists);
+	if (t) {
+		*out = t;
+		return 0;
+	}
+	if (ts->nr == ts->alloc) {
+		ts->alloc = ts->alloc ? 2 * ts->alloc : 8;
+		ts->t = xrealloc(ts->t, ts->alloc * sizeof(*ts->t));
+	}
+	t = &ts->t[ts->nr];
+	memset(t, 0, sizeof(*t));
+	t->path = xstrdup(path);
+	t->exists = exists;
+	ts->nr++;
+	*out = t;
+
+	if (!exists) {
+		t->kind = EF_REGULAR;
+		return check_creatable(p, t, err);
+	}
+	t->st = st;
+	if (S_ISBLK(st.st_mode)) {
+		t->kind = EF_BLOCKDEV;
+		t->fs_dev = st.st_rdev;
+		return size_blockdev(p, t, err);
+	}
+	if (S_ISCHR(st.st_mode)) {
+		t->kind = EF_CHARDEV;
+		return 0;
+	}
+	if (S_ISREG(st.st_mode)) {
+		t->kind = EF_REGULAR;
+		t->cur_size = (uint64_t)st.st_size;
+		t->fs_dev = st.st_dev;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode))
+		return fail(err, p, name_opt(p), "'%s' is a directory", path);
+	return fail(err, p, name_opt(p), "'%s' is neither a file nor a "
+		    "device", path);
+}
+
+/* ---- sizes and regions ---- */
+
+/* Rounds v up to a multiple of a (a may be 0). */
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return a ? (v + a - 1) / a * a : v;
+}
+
+/* A size from a filesize= range: deterministic per job and file. */
+static uint64_t pick_filesize(const struct job_plan *p, unsigned int filenum)
+{
+	const struct bs_range *r = &p->o.filesize;
+	uint64_t x, v;
+
+	if (r->max <= r->min)
+		return r->min;
+	/* splitmix64 of seed, job and file: same sizes run to run */
+	x = p->o.randseed + ((uint64_t)p->job_index << 32) + filenum +
+	    0x9E3779B97F4A7C15ULL;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+	x ^= x >> 31;
+	v = r->min + x % (r->max - r->min + 1);
+	if (p->min_bs && v / p->min_bs * p->min_bs >= r->min)
+		v = v / p->min_bs * p->min_bs;
+	return v;
+}
+
+/*
+ * The size the target has before this job (what is on disk, or what an
+ * earlier job sharing it will have made it), or 0 when unknown.
+ */
+static uint64_t known_size(const struct target *t)
+{
+	if (t->kind == EF_CHARDEV)
+		return 0;
+	return t->cur_size > t->want_size ? t->cur_size : t->want_size;
+}
+
+static const char *offset_opt(const struct job_plan *p)
+{
+	return p->clone && p->o.offset_increment ? "offset_increment" :
+						   "offset";
+}
+
+/* The region [off, off + len) this job uses in target t. */
+static int job_region(const struct job_plan *p, const struct target *t,
+		      unsigned int filenum, unsigned int nr_files,
+		      bool nofile, uint64_t *off, uint64_t *len,
+		      struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t real = nofile ? 0 : known_size(t);
+	uint64_t size = 0;
+	bool have_size = false;
+
+	if (o->filesize.min) {
+		size = pick_filesize(p, filenum);
+		have_size = true;
+	} else if (o->size.pct) {
+		if (!real)
+			return fail(err, p, "size", "%u%% of '%s' needs an "
+				    "existing file or device to take it from",
+				    o->size.pct, t->path);
+		size = real / 100 * o->size.pct +
+		       real % 100 * o->size.pct / 100;
+		have_size = true;
+	} else if (o->size.bytes) {
+		size = o->size.bytes / nr_files;
+		have_size = size != 0;
+	}
+
+	if (o->offset.pct) {
+		uint64_t base = real ? real : size;
+
+		*off = align_up(base / 100 * o->offset.pct +
+				base % 100 * o->offset.pct / 100, p->min_bs);
+	} else {
+		*off = o->offset.bytes;
+	}
+	*off += (uint64_t)p->clone * o->offset_increment;
+
+	if (!have_size) {
+		if (nofile)
+			return fail(err, p, "size", "ioengine '%s' has no file "
+				    "to take a size from: size= is required",
+				    o->ioengine);
+		if (t->kind == EF_CHARDEV)
+			return fail(err, p, "size", "'%s' is a character "
+				    "device: size= is required (sizing "
+				    "/dev/dax devices is planned for a later "
+				    "version)", t->path);
+		if (!real)
+			return fail(err, p, "size", "'%s' %s: size= is "
+				    "required to create it", t->path,
+				    t->exists || t->want_size ? "is empty" :
+				    "does not exist");
+		if (*off >= real)
+			return fail(err, p, offset_opt(p), "%llu is at or "
+				    "beyond the end of '%s' (%llu bytes)",
+				    (unsigned long long)*off, t->path,
+				    (unsigned long long)real);
+		size = real - *off;
+	}
+	if (t->kind == EF_BLOCKDEV && *off + size > t->cur_size)
+		return fail(err, p, have_size ? "size" : offset_opt(p),
+			    "%llu bytes from offset %llu go beyond the end "
+			    "of block device '%s' (%llu bytes)",
+			    (unsigned long long)size,
+			    (unsigned long long)*off, t->path,
+			    (unsigned long long)t->cur_size);
+	if (p->min_bs && size < p->min_bs)
+		return fail(err, p, "size", "the region of '%s' is %llu "
+			    "bytes, smaller than the block size %llu",
+			    t->path, (unsigned long long)size,
+			    (unsigned long long)p->min_bs);
+	*len = size;
+	return 0;
+}
+
+/* ---- direct=1 alignment ---- */
+
+static int check_mult(const struct job_plan *p, const struct target *t,
+		      const char *opt, uint64_t v, struct strbuf *err)
+{
+	if (!v || v % t->lbs == 0)
+		return 0;
+	return fail(err, p, opt, "%llu is not a multiple of the logical block "
+		    "size %u of '%s', required by direct=1",
+		    (unsigned long long)v, t->lbs, t->path);
+}
+
+static int check_direct(const struct job_plan *p, struct target *t,
+			uint64_t off, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d, i;
+
+	if (t->kind == EF_CHARDEV)
+		return 0;
+	if (!t->lbs)
+		t->lbs = fs_logical_block_size(t->fs_dev);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (p->ddir_mask && !ddir_used(p, (enum ddir)d))
+			continue;
+		if (check_mult(p, t, "bs", o->bs[d], err) ||
+		    check_mult(p, t, "bsrange", o->bsrange[d].min, err) ||
+		    check_mult(p, t, "bsrange", o->bsrange[d].max, err) ||
+		    check_mult(p, t, "blockalign", o->blockalign[d], err))
+			return -1;
+		for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX; i++)
+			if (check_mult(p, t, "bssplit", o->bssplit[d][i].bs,
+				       err))
+				return -1;
+	}
+	if (check_mult(p, t, offset_opt(p), off, err))
+		return -1;
+	return check_odirect(p, t, err);
+}
+
+/* ---- resolve ---- */
+
+static void add_dev(struct job_files *jf, dev_t dev)
+{
+	unsigned int i;
+
+	if (!major(dev) || !is_sysfs_blockdev(dev))
+		return;
+	for (i = 0; i < jf->nr_devs; i++)
+		if (jf->devs[i] == dev)
+			return;
+	jf->devs = xrealloc(jf->devs, (jf->nr_devs + 1) * sizeof(*jf->devs));
+	jf->devs[jf->nr_devs++] = dev;
+}
+
+static bool job_reads(const struct job_plan *p)
+{
+	/* trims too: punching holes in a never-written file tests nothing */
+	return !p->ddir_mask || ddir_used(p, DDIR_READ) ||
+	       ddir_used(p, DDIR_TRIM);
+}
+
+static int resolve_job(const struct job_plan *p, struct targets *ts,
+		       struct job_files *jf, struct target ***slots,
+		       struct strbuf *err)
+{
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
+	bool nofile = ops && (ops->flags & ENGINE_F_NOFILEIO);
+	char **names = NULL;
+	size_t n = 0, i;
+	int ret = 0;
+
+	if (job_names(p, &names, &n, err))
+		return -1;
+	jf->files = xcalloc(n, sizeof(*jf->files));
+	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
+	jf->need_layout = xcalloc(n, sizeof(*jf->need_layout));
+	jf->need_fill = xcalloc(n, sizeof(*jf->need_fill));
+	*slots = xcalloc(n, sizeof(**slots));
+	jf->nr_files = (unsigned int)n;
+	for (i = 0; i < n; i++) {
+		jf->files[i].path = names[i];
+		jf->files[i].fd = -1;
+	}
+	free(names);
+
+	for (i = 0; i < n && !ret; i++) {
+		struct engine_file *f = &jf->files[i];
+		struct target tmp, *t = &tmp;
+		uint64_t off = 0, len = 0;
+
+		if (nofile) {
+			/* null: names only, nothing is looked at */
+			memset(&tmp, 0, sizeof(tmp));
+			tmp.path = f->path;
+		} else if (get_target(p, ts, f->path, &t, err)) {
+			return -1;
+		}
+		ret = job_region(p, t, (unsigned int)i, (unsigned int)n,
+				 nofile, &off, &len, err);
+		if (ret)
+			break;
+		f->io_offset = off;
+		f->io_size = len;
+		f->real_size = off + len;
+		jf->total_io_size += len;
+		if (nofile)
+			continue;
+		(*slots)[i] = t;
+		f->flags = t->kind;
+		if (p->o.direct && (ret = check_direct(p, t, off, err)))
+			break;
+		if (t->kind == EF_BLOCKDEV && p->writes &&
+		    !p->o.allow_mounted_write && blockdev_mounted(t->fs_dev)) {
+			ret = fail(err, p, "allow_mounted_write", "'%s' is "
+				   "mounted and the job writes to it: set "
+				   "allow_mounted_write=1 to destroy the "
+				   "filesystem on it", t->path);
+			break;
+		}
+		if (t->kind == EF_REGULAR) {
+			if (off + len > t->want_size)
+				t->want_size = off + len;
+			if (job_reads(p) || (p->o.overwrite && p->writes))
+				t->fill = true;
+		}
+		add_dev(jf, t->fs_dev);
+	}
+	return ret;
+}
+
+int files_resolve(const struct job_plan *plans, unsigned int nr,
+		  struct job_files *out, struct strbuf *err)
+{
+	struct targets ts = { NULL, 0, 0 };
+	struct target ***slots = xcalloc(nr ? nr : 1, sizeof(*slots));
+	unsigned int i, k;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++)
+		memset(&out[i], 0, sizeof(out[i]));
+	for (i = 0; i < nr && !ret; i++)
+		ret = resolve_job(&plans[i], &ts, &out[i], &slots[i], err);
+
+	/*
+	 * Now that every job has said what it needs: each target's final
+	 * size, and which job's entry carries the create / layout work
+	 * (the first that uses the target) so it happens once.
+	 */
+	for (i = 0; i < nr && !ret; i++) {
+		struct job_files *jf = &out[i];
+
+		for (k = 0; k < jf->nr_files; k++) {
+			struct target *t = slots[i][k];
+			struct engine_file *f = &jf->files[k];
+
+			if (!t)
+				continue;
+			if (t->kind == EF_BLOCKDEV)
+				f->real_size = t->cur_size;
+			else if (t->kind == EF_REGULAR)
+				f->real_size = known_size(t);
+			if (t->kind != EF_REGULAR || t->claimed)
+				continue;
+			t->claimed = true;
+			jf->need_create[k] = !t->exists;
+			jf->need_layout[k] = t->want_size > t->cur_size;
+			jf->need_fill[k] = t->fill;
+		}
+	}
+
+	for (i = 0; i < nr; i++)
+		free(slots[i]);
+	free(slots);
+	for (i = 0; i < ts.nr; i++)
+		free(ts.t[i].path);
+	free(ts.t);
+	if (ret)
+		for (i = 0; i < nr; i++)
+			job_files_release(&out[i]);
+	return ret ? -1 : 0;
+}
+
+/* ---- prepare ---- */
+
+/* mkdir -p of path's parent directories. */
+static int make_parents(const char *path)
+{
+	char *d = dir_of(path);
+	char *s;
+	int ret = 0;
+
+	for (s = d + 1; ; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (mkdir(d, 0755) && errno != EEXIST) {
+			ret = -errno;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(d);
+	return ret;
+}
+
+/*
+ * Layout data. A file a job reads must hold written blocks: a hole or an
+ * unwritten extent (what fallocate leaves) reads back as zeros without
+ * touching the device on ext4 and xfs, and the job would measure the page
+ * cache or the allocator instead of the disk. Zeros are not good data
+ * either: devices and filesystems that compress or deduplicate store them
+ * in nothing. So, like fio, which writes its I/O buffer contents, the
+ * layout writes pseudo-random bytes (zeros with zero_buffers=1), and
+ * stamps each 4 KiB block with its offset so that no two blocks are the
+ * same. One buffer is filled once and reused: the cost is the writes.
+ */
+static void fill_random(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t *q = (uint64_t *)(void *)buf;
+	uint64_t x = seed | 1;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		q[i] = x * 0x2545F4914F6CDD1DULL;
+	}
+}
+
+static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
+			unsigned char *buf)
+{
+	uint64_t off = from;
+
+	while (off < to) {
+		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
+						     LAYOUT_CHUNK;
+		size_t done = 0;
+		size_t b;
+
+		if (!zero)
+			for (b = 0; b + 8 <= n; b += 4096)
+				memcpy(buf + b, &(uint64_t){ off + b }, 8);
+		while (done < n) {
+			ssize_t w = pwrite(fd, buf + done, n - done,
+					   (off_t)(off + done));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				return -errno;
+			if (w == 0)
+				return -ENOSPC;
+			done += (size_t)w;
+		}
+		off += n;
+	}
+	return 0;
+}
+
+/*
+ * Sizes a file no job reads (write-only, overwrite=0): allocated but not
+ * written, as fio's default fallocate=native leaves it, so the writes
+ * measure the device and not block allocation. Where the filesystem
+ * cannot fallocate, the size alone.
+ */
+static int allocate_layout(int fd, uint64_t from, uint64_t to)
+{
+	if (!fallocate(fd, 0, (off_t)from, (off_t)(to - from)))
+		return 0;
+	if (errno != EOPNOTSUPP && errno != ENOSYS)
+		return -errno;
+	return ftruncate(fd, (off_t)to) ? -errno : 0;
+}
+
+static int prepare_file(const struct job_plan *p, struct job_files *jf,
+			unsigned int k, unsigned char **buf,
+			struct strbuf *err)
+{
+	struct engine_file *f = &jf->files[k];
+	bool zero = p->o.zero_buffers;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (jf->need_create[k] && (ret = make_parents(f->path)))
+		return fail(err, p, name_opt(p), "cannot create the "
+			    "directories of '%s': %s", f->path,
+			    strerror(-ret));
+	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return fail(err, p, name_opt(p), "cannot create '%s': %s",
+			    f->path, strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		goto out;
+	}
+	if ((uint64_t)st.st_size >= f->real_size)
+		goto out;
+	if (jf->need_fill[k]) {
+		if (!*buf) {
+			*buf = xmalloc(LAYOUT_CHUNK);
+			if (zero)
+				memset(*buf, 0, LAYOUT_CHUNK);
+			else
+				fill_random(*buf, LAYOUT_CHUNK,
+					    0x6A09E667F3BCC909ULL ^
+					    p->o.randseed);
+		}
+		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
+				   zero, *buf);
+	} else {
+		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size);
+	}
+	/* on disk before the job starts, as fio's create_fsync=1 default */
+	if (!ret && fsync(fd))
+		ret = -errno;
+	/*
+	 * The layout went through the page cache: drop it, or the first
+	 * reads would be served from memory.
+	 */
+	if (!ret && p->o.invalidate)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+out:
+	close(fd);
+	if (ret)
+		return fail(err, p, name_opt(p), "cannot lay out '%s' "
+			    "(%llu bytes): %s", f->path,
+			    (unsigned long long)f->real_size, strerror(-ret));
+	return 0;
+}
+
+int files_prepare(const struct job_plan *plans, unsigned int nr,
+		  struct job_files *jf, struct strbuf *err)
+{
+	unsigned char *buf = NULL;
+	unsigned int i, k;
+	int ret = 0;
+
+	for (i = 0; i < nr && !ret; i++)
+		for (k = 0; k < jf[i].nr_files && !ret; k++)
+			if (jf[i].need_create[k] || jf[i].need_layout[k])
+				ret = prepare_file(&plans[i], &jf[i], k, &buf,
+						   err);
+	free(buf);
+	return ret ? -1 : 0;
+}
+
+void files_finish(const struct job_plan *p, struct job_files *jf)
+{
+	unsigned int k;
+
+	if (!p->o.unlink)
+		return;
+	/* regular files only: a device node is never removed */
+	for (k = 0; k < jf->nr_files; k++)
+		if (jf->files[k].flags & EF_REGULAR)
+			unlink(jf->files[k].path);
+}
+
+void job_files_release(struct job_files *jf)
+{
+	unsigned int k;
+
+	for (k = 0; k < jf->nr_files; k++)
+		free(jf->files[k].path);
+	free(jf->files);
+	free(jf->devs);
+	free(jf->need_create);
+	free(jf->need_layout);
+	free(jf->need_fill);
+	memset(jf, 0, sizeof(*jf));
+}

@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The worker: one thread per job instance. The workload says what the next
+ * I/O is, the engine does it, the worker times it and counts it.
+ *
+ * The I/O loop follows design.md's hot-path rules: it touches only this
+ * worker's memory (io_u array, free list, stats), allocates nothing, calls
+ * no stdio and makes no syscall but the engine's; the clock is read once
+ * per submit batch and once per reap batch. Two loops are chosen once at
+ * start: one for engines that complete inline (sync engines: one clock
+ * read per I/O, shared by the completion of one I/O and the issue of the
+ * next) and one for queueing engines.
+ */
+#include "run/worker.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "run/clock.h"
+#include "run/cpus.h"
+#include "stats/stats.h"
+#include "util/log.h"
+#include "workload/workload.h"
+
+struct worker {
+	struct run_job *rj;
+	const struct job_plan *p;
+	const struct engine_ops *ops;
+	struct engine *e;
+	struct workload *wl;
+	struct worker_stats *st;
+	struct io_u *ios;	/* depth + 1: the last is for syncs */
+	unsigned int depth;
+	unsigned int *freel;
+	unsigned int nr_free;
+	unsigned int inflight;
+	unsigned int *batch;	/* indexes queued in the current batch */
+	void *mem;
+	size_t mem_size;
+	size_t buf_size;
+
+	uint64_t now;
+	uint64_t end_ns;	/* 0: no runtime limit */
+	uint64_t ramp_end_ns;
+	int ramping;
+	unsigned int loops_left;
+	int time_based;
+
+	int clat_on, lat_on, slat_on;
+	unsigned int fsync_every;
+	enum ddir sync_ddir;
+	uint64_t writes_since_sync;
+	unsigned int coe;	/* continue_on_error mask */
+
+	int refill, scramble;
+	uint64_t rnd;		/* buffer-content PRNG state */
+	struct rusage ru_start;
+};
+
+static uint64_t xorshift64(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+static void fill_random(struct worker *w, void *buf, size_t len)
+{
+	uint64_t *q = buf;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++)
+		q[i] = xorshift64(&w->rnd);
+}
+
+/*
+ * Write buffer contents: random by default (fio's default), zeros with
+ * zero_buffers, refilled per write with refill_buffers; scramble_buffers
+ * (on by default, off with zero_buffers) stamps the offset into the
+ * first and middle words so identical blocks don't dedupe.
+ */
+static inline void prep_write(struct worker *w, struct io_u *u)
+{
+	if (w->refill) {
+		fill_random(w, u->buf, u->len);
+	} else if (w->scramble && u->len >= 16) {
+		uint64_t *q = u->buf;
+
+		q[0] = u->offset ^ w->rnd;
+		q[u->len / 16] = u->offset + w->rnd;
+	}
+}
+
+static void set_error(struct worker *w, struct io_u *u)
+{
+	struct run_job *rj = w->rj;
+	static const char *const dn[] = { "read", "write", "trim", "fsync",
+					  "fdatasync" };
+	const char *path = rj->files->nr_files ?
+		rj->files->files[u->file].path : "";
+
+	if (w->st->error)
+		return;
+	w->st->error = u->error;
+	snprintf(rj->errmsg, sizeof(rj->errmsg),
+		 "job '%s': %s of %u bytes at offset %llu of '%s' failed: %s",
+		 w->p->o.name, dn[u->ddir], u->len,
+		 (unsigned long long)u->offset, path, strerror(u->error));
+}
+
+/* Returns non-zero when the job must stop because of this I/O's error. */
+static inline int complete(struct worker *w, struct io_u *u, uint64_t now)
+{
+	struct worker_stats *st = w->st;
+	unsigned int d = u->ddir;
+	uint64_t clat = now - u->issue_time;
+
+	w->freel[w->nr_free++] = u->index;
+	if (unlikely(d >= DDIR_RWDIR_CNT)) {
+		st->sync_ios++;
+		welford_add(&st->sync_lat, clat);
+		hist_add(&st->sync_hist, clat);
+		if (unlikely(u->error)) {
+			set_error(w, u);
+			return 1;
+		}
+		return 0;
+	}
+	if (unlikely(u->error)) {
+		unsigned int cls = d == DDIR_READ ? COE_READ : COE_WRITE;
+
+		set_error(w, u);
+		if (!(w->coe & cls))
+			return 1;
+		st->error = 0;	/* continued: counted, not fatal */
+		return 0;
+	}
+	{
+		struct dir_stats *ds = &st->dir[d];
+
+		ds->ios++;
+		ds->bytes += u->len - u->resid;
+		if (unlikely(u->resid))
+			ds->short_ios++;
+		if (w->clat_on) {
+			welford_add(&ds->clat, clat);
+			hist_add(&ds->clat_hist, clat);
+		}
+		if (w->lat_on) {
+			uint64_t lat = now - u->start_time;
+
+			welford_add(&ds->lat, lat);
+			hist_add(&ds->lat_hist, lat);
+		}
+		stats_lat_bucket(st, clat);
+		atomic_store_explicit(&st->live_bytes[d], ds->bytes,
+				      memory_order_relaxed);
+		atomic_store_explicit(&st->live_ios[d], ds->ios,
+				      memory_order_relaxed);
+	}
+	return 0;
+}
+
+static void reset_stats(struct worker *w)
+{
+	worker_stats_init(w->st);
+	getrusage(RUSAGE_THREAD, &w->ru_start);
+	w->rj->run_start_ns = w->now;
+	atomic_store(&w->rj->state, WS_RUNNING);
+}
+
+/* Once-per-batch checks: stop, ramp end, runtime. Non-zero = stop. */
+static inline int check_time(struct worker *w)
+{
+	if (unlikely(w->rj->ctx->stop))
+		return 1;
+	if (unlikely(w->ramping) && w->now >= w->ramp_end_ns) {
+		w->ramping = 0;
+		reset_stats(w);
+	}
+	return w->end_ns && w->now >= w->end_ns;
+}
+
+/* End of a pass over the region: wrap, loop again, or finish. */
+static int next_pass(struct worker *w)
+{
+	if (w->time_based || w->ramping) {
+		workload_rewind(w->wl);
+		return 1;
+	}
+	if (w->loops_left > 1) {
+		w->loops_left--;
+		workload_rewind(w->wl);
+		return 1;
+	}
+	return 0;
+}
+
+static int reap(struct worker *w, unsigned int min)
+{
+	int i, n;
+
+	n = w->ops->getevents(w->e, min, w->inflight, NULL);
+	w->now = clock_now_ns();
+	if (n < 0) {
+		if (n == -EINTR || n == -EAGAIN)
+			return 0;
+		w->st->error = -n;
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
+			 "job '%s': reaping completions failed: %s",
+			 w->p->o.name, strerror(-n));
+		return -1;
+	}
+	if (n > 0) {
+		unsigned int k = (unsigned int)n;
+
+		w->st->complete[k > 64 ? 7 : depth_index(k)]++;
+		w->st->complete_calls++;
+	}
+	for (i = 0; i < n; i++) {
+		struct io_u *u = w->ops->event(w->e, (unsigned int)i);
+
+		w->inflight--;
+		if (complete(w, u, w->now))
+			return -1;
+	}
+	return n;
+}
+
+static int drain(struct worker *w)
+{
+	while (w->inflight)
+		if (reap(w, 1) < 0)
+			return -1;
+	return 0;
+}
+
+/* fsync / fdatasync of one file through the engine, after a drain. */
+static int do_sync(struct worker *w, enum ddir d, unsigned int file)
+{
+	struct io_u *u = &w->ios[w->depth];
+	enum engine_q q;
+
+	if (drain(w))
+		return -1;
+	u->ddir = (uint8_t)d;
+	u->file = file;
+	u->offset = 0;
+	u->len = 0;
+	u->resid = 0;
+	u->error = 0;
+	w->st->issued[DDIR_RWDIR_CNT]++;
+	u->start_time = u->issue_time = w->now = clock_now_ns();
+	q = w->ops->queue(w->e, u);
+	if (q == ENGINE_Q_QUEUED) {
+		if (w->ops->commit)
+			w->ops->commit(w->e);
+		w->inflight++;
+		/* complete() pushes the sync slot on the free list: undo */
+		if (reap(w, 1) < 0)
+			return -1;
+		while (w->inflight && reap(w, 1) >= 0)
+			;
+		w->nr_free--;
+		return w->st->error ? -1 : 0;
+	}
+	w->now = clock_now_ns();
+	{
+		int ret = complete(w, u, w->now);
+
+		w->nr_free--;
+		return ret ? -1 : 0;
+	}
+}
+
+static inline int maybe_sync(struct worker *w, struct io_u *u)
+{
+	if (!w->fsync_every || u->ddir != DDIR_WRITE)
+		return 0;
+	if (++w->writes_since_sync < w->fsync_every)
+		return 0;
+	w->writes_since_sync = 0;
+	return do_sync(w, w->sync_ddir, u->file);
+}
+
+/* Engines that complete inline: issue, time, count, repeat. */
+static void loop_sync(struct worker *w)
+{
+	struct io_u *u = &w->ios[0];
+	struct worker_stats *st = w->st;
+
+	w->nr_free = 0;	/* the one io_u is always ours */
+	for (;;) {
+		if (check_time(w))
+			break;
+		if (workload_next(w->wl, u)) {
+			if (!next_pass(w))
+				break;
+			continue;
+		}
+		if (u->ddir == DDIR_WRITE)
+			prep_write(w, u);
+		st->issued[u->ddir]++;
+		st->depth[1]++;
+		st->submit[1]++;
+		st->submit_calls++;
+		u->start_time = u->issue_time = w->now;
+		w->ops->queue(w->e, u);
+		w->now = clock_now_ns();
+		st->complete[1]++;
+		st->complete_calls++;
+		if (complete(w, u, w->now))
+			break;
+		w->nr_free = 0;
+		if (maybe_sync(w, u))
+			break;
+	}
+}
+
+/* Queueing engines: fill the queue, commit, reap at least one, repeat. */
+static void loop_async(struct worker *w)
+{
+	struct worker_stats *st = w->st;
+	int pass_done = 0;
+
+	for (;;) {
+		unsigned int queued = 0, i;
+		uint64_t t0;
+
+		if (check_time(w))
+			break;
+		t0 = w->now;
+		while (w->nr_free && !pass_done) {
+			struct io_u *u = &w->ios[w->freel[--w->nr_free]];
+			enum engine_q q;
+
+			if (workload_next(w->wl, u)) {
+				w->nr_free++;
+				pass_done = 1;
+				break;
+			}
+			if (u->ddir == DDIR_WRITE)
+				prep_write(w, u);
+			u->start_time = u->issue_time = t0;
+			q = w->ops->queue(w->e, u);
+			if (q == ENGINE_Q_BUSY) {
+				w->nr_free++;
+				break;
+			}
+			st->issued[u->ddir]++;
+			if (q == ENGINE_Q_DONE) {
+				if (complete(w, u, clock_now_ns()))
+					goto out;
+				continue;
+			}
+			w->batch[queued++] = u->index;
+			w->inflight++;
+		}
+		if (queued) {
+			if (w->ops->commit) {
+				int ret = w->ops->commit(w->e);
+
+				if (ret < 0) {
+					w->st->error = -ret;
+					snprintf(w->rj->errmsg,
+						 sizeof(w->rj->errmsg),
+						 "job '%s': submit failed: %s",
+						 w->p->o.name, strerror(-ret));
+					goto out;
+				}
+			}
+			w->now = clock_now_ns();
+			st->submit[queued > 64 ? 7 : depth_index(queued)]++;
+			st->submit_calls++;
+			st->depth[depth_index(w->inflight)] += queued;
+			for (i = 0; i < queued; i++) {
+				struct io_u *u = &w->ios[w->batch[i]];
+				uint64_t slat = w->now - t0;
+
+				u->issue_time = w->now;
+				if (w->slat_on && u->ddir < DDIR_RWDIR_CNT) {
+					welford_add(&st->dir[u->ddir].slat, slat);
+					hist_add(&st->dir[u->ddir].slat_hist, slat);
+				}
+			}
+		}
+		if (pass_done && !w->inflight) {
+			if (!next_pass(w))
+				break;
+			pass_done = 0;
+			continue;
+		}
+		if (w->inflight && reap(w, 1) < 0)
+			goto out;
+	}
+out:
+	drain(w);
+}
+
+static int worker_setup(struct worker *w, struct run_job *rj)
+{
+	const struct job_plan *p = rj->plan;
+	const struct job_options *o = &p->o;
+	struct strbuf err = STRBUF_INIT;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned int i;
+
+	memset(w, 0, sizeof(*w));
+	w->rj = rj;
+	w->p = p;
+	w->st = rj->st;
+	w->ops = engine_find(o->ioengine);
+	if (!w->ops) {
+		snprintf(rj->errmsg, sizeof(rj->errmsg),
+			 "job '%s': ioengine '%s' not found", o->name,
+			 o->ioengine);
+		return -1;
+	}
+	w->depth = o->iodepth ? o->iodepth : 1;
+	if (w->ops->flags & ENGINE_F_SYNC)
+		w->depth = 1;
+	if (w->ops->init(p, w->depth, &w->e, &err))
+		goto fail;
+	w->e->files = rj->files->files;
+	w->e->nr_files = rj->files->nr_files;
+	for (i = 0; i < rj->files->nr_files; i++)
+		if (w->ops->open_file(w->e, &rj->files->files[i], &err))
+			goto fail;
+	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
+			  &err))
+		goto fail;
+
+	w->buf_size = (p->max_bs + page - 1) / page * page;
+	if (!w->buf_size)
+		w->buf_size = page;
+	w->mem_size = w->buf_size * (w->depth + 1);
+	w->mem = mmap(NULL, w->mem_size, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (w->mem == MAP_FAILED) {
+		w->mem = NULL;
+		strbuf_addf(&err, "cannot allocate %zu bytes of I/O buffers",
+			    w->mem_size);
+		goto fail;
+	}
+	w->ios = xcalloc(w->depth + 1, sizeof(*w->ios));
+	w->freel = xcalloc(w->depth + 1, sizeof(*w->freel));
+	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
+	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
+		 o->randseed;
+	if (!o->zero_buffers)
+		fill_random(w, w->mem, w->mem_size);
+	w->refill = o->refill_buffers && !o->zero_buffers;
+	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
+	for (i = 0; i <= w->depth; i++) {
+		struct io_u *u = &w->ios[i];
+
+		u->index = i;
+		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
+		if (w->ops->prep && w->ops->prep(w->e, u))
+			goto fail_prep;
+		if (i < w->depth)
+			w->freel[w->nr_free++] = i;
+	}
+
+	w->clat_on = !o->gtod_reduce && !o->disable_clat;
+	w->lat_on = !o->gtod_reduce && !o->disable_lat;
+	w->slat_on = !o->gtod_reduce && !o->disable_slat &&
+		     !(w->ops->flags & ENGINE_F_SYNC);
+	if (o->fsync) {
+		w->fsync_every = o->fsync;
+		w->sync_ddir = DDIR_SYNC;
+	} else if (o->fdatasync) {
+		w->fsync_every = o->fdatasync;
+		w->sync_ddir = DDIR_DATASYNC;
+	}
+	w->coe = o->continue_on_error;
+	w->time_based = o->time_based;
+	w->loops_left = o->loops ? o->loops : 1;
+	strbuf_release(&err);
+	return 0;
+fail_prep:
+	strbuf_addf(&err, "engine '%s' could not prepare its buffers",
+		    w->ops->name);
+fail:
+	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s", o->name,
+		 strbuf_str(&err));
+	strbuf_release(&err);
+	if (!rj->st->error)
+		rj->st->error = EINVAL;
+	return -1;
+}
+
+static void worker_teardown(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	unsigned int i;
+
+	if (w->e) {
+		for (i = 0; i < rj->files->nr_files; i++) {
+			struct engine_file *f = &rj->files->files[i];
+
+			if (f->fd < 0 && !(w->ops->flags & ENGINE_F_NOFILEIO))
+				continue;
+			w->ops->close_file(w->e, f);
+		}
+		w->ops->cleanup(w->e);
+	}
+	if (w->wl)
+		workload_free(w->wl);
+	if (w->mem)
+		munmap(w->mem, w->mem_size);
+	free(w->ios);
+	free(w->freel);
+	free(w->batch);
+}
+
+static void job_finished(struct run_job *rj)
+{
+	struct run_ctx *ctx = rj->ctx;
+
+	pthread_mutex_lock(&ctx->lock);
+	atomic_store(&rj->state, WS_DONE);
+	if (rj->plan->o.exitall || (rj->plan->o.exitall_on_error && rj->st->error))
+		ctx->stop = 1;
+	pthread_cond_broadcast(&ctx->cond);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+/* wait_for=name: block until every instance of that job has finished. */
+static void wait_for_job(struct run_job *rj)
+{
+	struct run_ctx *ctx = rj->ctx;
+	const char *name = rj->plan->o.wait_for;
+	unsigned int i;
+
+	if (!name || !*name)
+		return;
+	pthread_mutex_lock(&ctx->lock);
+	for (;;) {
+		int pending = 0;
+
+		for (i = 0; i < ctx->nr_jobs; i++) {
+			struct run_job *o = &ctx->jobs[i];
+
+			if (o != rj && !strcmp(o->plan->o.name, name) &&
+			    atomic_load(&o->state) != WS_DONE)
+				pending = 1;
+		}
+		if (!pending || ctx->stop)
+			break;
+		pthread_cond_wait(&ctx->cond, &ctx->lock);
+	}
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+static void add_rusage(struct worker_result *res, const struct rusage *a,
+		       const struct rusage *b)
+{
+	struct rusage *r = &res->ru;
+
+	timersub(&b->ru_utime, &a->ru_utime, &r->ru_utime);
+	timersub(&b->ru_stime, &a->ru_stime, &r->ru_stime);
+	r->ru_nvcsw = b->ru_nvcsw - a->ru_nvcsw;
+	r->ru_nivcsw = b->ru_nivcsw - a->ru_nivcsw;
+	r->ru_majflt = b->ru_majflt - a->ru_majflt;
+	r->ru_minflt = b->ru_minflt - a->ru_minflt;
+}
+
+void *worker_main(void *arg)
+{
+	struct run_job *rj = arg;
+	const struct job_options *o = &rj->plan->o;
+	struct worker w;
+	struct rusage ru_end;
+	struct strbuf err = STRBUF_INIT;
+	cpu_set_t set;
+	int any;
+
+	rj->res.tid = gettid();
+	if (cpus_for_job(rj->plan, &set, &any, &err) == 0 && any)
+		pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	strbuf_release(&err);
+	wait_for_job(rj);
+	if (o->startdelay_us)
+		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
+
+	if (worker_setup(&w, rj)) {
+		worker_teardown(&w);
+		rj->res.error = rj->st->error;
+		job_finished(rj);
+		return NULL;
+	}
+	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	w.now = clock_now_ns();
+	rj->res.start_us = w.now / 1000;
+	if (o->runtime_us)
+		w.end_ns = w.now + (o->ramp_time_us + o->runtime_us) * 1000;
+	if (o->ramp_time_us) {
+		w.ramping = 1;
+		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
+		atomic_store(&rj->state, WS_RAMP);
+		getrusage(RUSAGE_THREAD, &w.ru_start);
+		rj->run_start_ns = w.now;
+	} else {
+		reset_stats(&w);
+	}
+
+	if (w.ops->flags & ENGINE_F_SYNC)
+		loop_sync(&w);
+	else
+		loop_async(&w);
+
+	if (!w.st->error && o->end_fsync && !(w.ops->flags & ENGINE_F_NOFILEIO)) {
+		unsigned int i;
+
+		for (i = 0; i < rj->files->nr_files; i++)
+			if (do_sync(&w, DDIR_SYNC, i))
+				break;
+	}
+	if (!w.st->error && o->fsync_on_close &&
+	    !(w.ops->flags & ENGINE_F_NOFILEIO)) {
+		unsigned int i;
+
+		for (i = 0; i < rj->files->nr_files; i++)
+			if (do_sync(&w, DDIR_SYNC, i))
+				break;
+	}
+	w.now = clock_now_ns();
+	getrusage(RUSAGE_THREAD, &ru_end);
+	add_rusage(&rj->res, &w.ru_start, &ru_end);
+	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
+	{
+		unsigned int d;
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (w.st->dir[d].ios)
+				w.st->dir[d].runtime_us = rj->res.elapsed_us;
+	}
+	rj->res.error = w.st->error;
+	worker_teardown(&w);
+	job_finished(rj);
+	return NULL;
+}

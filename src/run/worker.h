@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RUN_WORKER_H
+#define IOLITE_RUN_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "opt/plan.h"
+#include "run/files.h"
+#include "stats/worker_result.h"
+
+enum worker_state {
+	WS_INIT,	/* created, not yet started its I/O */
+	WS_RAMP,	/* issuing I/O during ramp_time (not counted) */
+	WS_RUNNING,
+	WS_DONE,
+};
+
+/* One job instance: its plan, its files and what it measured. */
+struct run_job {
+	struct job_plan *plan;		/* borrowed */
+	struct job_files *files;	/* borrowed */
+	struct worker_stats *st;	/* owned, large: heap */
+	struct worker_result res;
+	pthread_t thread;
+	_Atomic int state;		/* enum worker_state */
+	uint64_t run_start_ns;		/* when counting started */
+	struct run_ctx *ctx;
+	char errmsg[256];		/* first error, for stderr */
+};
+
+/* State shared by all workers of a run (read-mostly). */
+struct run_ctx {
+	volatile int stop;		/* set to end every job now */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;		/* signalled when a job finishes */
+	struct run_job *jobs;
+	unsigned int nr_jobs;
+};
+
+/* Thread entry: runs one job instance to completion. */
+void *worker_main(void *arg);
+
+#endif

@@ -1,0 +1,477 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * From the workers' results to the results model: group_reporting merges,
+ * percentiles, the "Run status group" figures. Runs once after the run,
+ * never on the I/O path.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/results.h"
+#include "util/log.h"
+
+const double hist_default_pct[] = {
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
+	99.99,
+};
+const unsigned int hist_default_pct_nr = ARRAY_SIZE(hist_default_pct);
+
+void welford_merge(struct welford *dst, const struct welford *src)
+{
+	double delta, na, nb, n;
+
+	if (!src->n)
+		return;
+	if (!dst->n) {
+		*dst = *src;
+		return;
+	}
+	/* Chan et al.: exact for the combined population */
+	na = (double)dst->n;
+	nb = (double)src->n;
+	n = na + nb;
+	delta = src->mean - dst->mean;
+	dst->mean += delta * nb / n;
+	dst->m2 += src->m2 + delta * delta * na * nb / n;
+	dst->n += src->n;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+}
+
+void welford_sum(struct welford *dst, const struct welford *src)
+{
+	if (!src->n)
+		return;
+	if (!dst->n) {
+		*dst = *src;
+		return;
+	}
+	dst->n += src->n;
+	dst->min += src->min;
+	dst->max += src->max;
+	dst->mean += src->mean;
+	dst->m2 += src->m2;
+}
+
+double welford_stdev(const struct welford *w)
+{
+	if (w->n < 2)
+		return 0.0;
+	return sqrt(w->m2 / (double)(w->n - 1));
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < HIST_NR; i++)
+		dst->bucket[i] += src->bucket[i];
+	dst->overflow += src->overflow;
+}
+
+/*
+ * Bucket geometry (see stats.h): below 2 * HIST_VAL one value per bucket;
+ * above, bucket i sits in group g = i / HIST_VAL, which covers
+ * [2^(g + HIST_BITS - 1), 2^(g + HIST_BITS)) in HIST_VAL steps of
+ * 2^(g - 1).
+ */
+uint64_t hist_bucket_lo(unsigned int i)
+{
+	unsigned int shift;
+
+	if (i < 2 * HIST_VAL)
+		return i;
+	shift = i / HIST_VAL - 1;
+	return (uint64_t)(HIST_VAL + i % HIST_VAL) << shift;
+}
+
+uint64_t hist_bucket_hi(unsigned int i)
+{
+	if (i < 2 * HIST_VAL)
+		return i;
+	return hist_bucket_lo(i) + (1ull << (i / HIST_VAL - 1)) - 1;
+}
+
+/* fio reports a bucket as its midpoint (exact below 2 * HIST_VAL) */
+uint64_t hist_bucket_val(unsigned int i)
+{
+	if (i < 2 * HIST_VAL)
+		return i;
+	return hist_bucket_lo(i) + (1ull << (i / HIST_VAL - 1)) / 2;
+}
+
+void hist_percentiles(const struct hist *h, uint64_t min, uint64_t max,
+		      const double *pct, unsigned int nr, uint64_t *out)
+{
+	uint64_t total = h->overflow, sum;
+	unsigned int i, j;
+
+	for (i = 0; i < HIST_NR; i++)
+		total += h->bucket[i];
+
+	for (j = 0; j < nr; j++) {
+		/* fio's rule, in long double as fio compares */
+		long double want = (long double)pct[j] / 100.0L *
+				   (long double)total;
+		uint64_t v = max;
+
+		if (!total) {
+			out[j] = 0;
+			continue;
+		}
+		sum = 0;
+		for (i = 0; i < HIST_NR; i++) {
+			sum += h->bucket[i];
+			if ((long double)sum >= want && sum) {
+				v = hist_bucket_val(i);
+				break;
+			}
+		}
+		if (v < min)
+			v = min;
+		if (v > max)
+			v = max;
+		out[j] = v;
+	}
+}
+
+void dir_result_merge(struct dir_result *dst, const struct dir_result *src)
+{
+	dst->ios += src->ios;
+	dst->bytes += src->bytes;
+	dst->short_ios += src->short_ios;
+	dst->drop_ios += src->drop_ios;
+	if (src->runtime_ms > dst->runtime_ms)
+		dst->runtime_ms = src->runtime_ms;
+	welford_merge(&dst->slat, &src->slat);
+	welford_merge(&dst->clat, &src->clat);
+	welford_merge(&dst->lat, &src->lat);
+	hist_merge(&dst->slat_hist, &src->slat_hist);
+	hist_merge(&dst->clat_hist, &src->clat_hist);
+	hist_merge(&dst->lat_hist, &src->lat_hist);
+	welford_sum(&dst->bw_samples, &src->bw_samples);
+	welford_sum(&dst->iops_samples, &src->iops_samples);
+}
+
+static uint64_t tv_ms(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000 + (uint64_t)tv->tv_usec / 1000;
+}
+
+/* One worker's direction d as a (single member) dir_result. */
+static void dir_from_worker(struct dir_result *dr,
+			    const struct worker_result *w, unsigned int d)
+{
+	const struct dir_stats *ds = &w->st->dir[d];
+
+	memset(dr, 0, sizeof(*dr));
+	dr->ios = ds->ios;
+	dr->bytes = ds->bytes;
+	dr->short_ios = ds->short_ios;
+	dr->drop_ios = ds->drop_ios;
+	dr->runtime_ms = ds->runtime_us / 1000;
+	dr->slat = ds->slat;
+	dr->clat = ds->clat;
+	dr->lat = ds->lat;
+	dr->slat_hist = ds->slat_hist;
+	dr->clat_hist = ds->clat_hist;
+	dr->lat_hist = ds->lat_hist;
+	dr->bw_samples = w->bw_samples[d];
+	dr->iops_samples = w->iops_samples[d];
+}
+
+static void add_u64(uint64_t *dst, const uint64_t *src, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		dst[i] += src[i];
+}
+
+static void job_first_member(struct job_result *j,
+			     const struct worker_result *w)
+{
+	const struct job_options *o = &w->plan->o;
+
+	j->plan = w->plan;
+	j->name = xstrdup(o->name ? o->name : "");
+	j->description = o->description && *o->description ?
+			 xstrdup(o->description) : NULL;
+	j->groupid = w->plan->groupid;
+	j->pid = w->tid;
+	j->start_wall = w->start_wall;
+	j->kb_base = o->kb_base == 1000 ? 1000 : 1024;
+	/* auto (0) means bytes: iolite has no bit-based (network) engines */
+	j->unit_base = o->unit_base == 1 ? 1 : 8;
+	j->sig_figs = 4;
+	j->pct_precision = 2;
+	j->thread = o->thread;
+	j->latency_depth = o->iodepth ? o->iodepth : 1;
+	j->latency_percentile = 100.0;
+}
+
+static void job_add_member(struct job_result *j, const struct worker_result *w)
+{
+	const struct worker_stats *st = w->st;
+	struct dir_result *dr;
+	unsigned int d;
+	int err;
+
+	j->members++;
+	err = w->error ? w->error : st->error;
+	if (err && !j->error)
+		j->error = err;
+
+	dr = xmalloc(sizeof(*dr));
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		dir_from_worker(dr, w, d);
+		dir_result_merge(&j->dir[d], dr);
+	}
+	free(dr);
+
+	j->sync_ios += st->sync_ios;
+	welford_merge(&j->sync_lat, &st->sync_lat);
+	hist_merge(&j->sync_hist, &st->sync_hist);
+
+	j->usr_ms += tv_ms(&w->ru.ru_utime);
+	j->sys_ms += tv_ms(&w->ru.ru_stime);
+	j->run_ms += w->elapsed_us / 1000;
+	if (w->elapsed_us / 1000 > j->elapsed_ms)
+		j->elapsed_ms = w->elapsed_us / 1000;
+	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
+	j->majf += (uint64_t)w->ru.ru_majflt;
+	j->minf += (uint64_t)w->ru.ru_minflt;
+
+	add_u64(j->issued, st->issued, DDIR_RWDIR_CNT + 1);
+	add_u64(j->issued_short, st->issued_short, DDIR_RWDIR_CNT + 1);
+	add_u64(j->issued_drop, st->issued_drop, DDIR_RWDIR_CNT + 1);
+	add_u64(j->lat_ns, st->lat_ns, LAT_NS_NR);
+	add_u64(j->lat_us, st->lat_us, LAT_US_NR);
+	add_u64(j->lat_ms, st->lat_ms, LAT_MS_NR);
+	add_u64(j->depth, st->depth, DEPTH_NR);
+	add_u64(j->submit, st->submit, DEPTH_NR);
+	add_u64(j->complete, st->complete, DEPTH_NR);
+	j->submit_calls += st->submit_calls;
+	j->complete_calls += st->complete_calls;
+}
+
+/* Derived figures of a finished job: rates, percentiles, CPU. */
+static void job_finish(struct job_result *j)
+{
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct dir_result *dr = &j->dir[d];
+		const struct welford *w;
+		const struct hist *h;
+		/* fio counts IOPS from issued I/Os */
+		uint64_t ios = j->issued[d] ? j->issued[d] : dr->ios;
+
+		if (dr->bytes)
+			j->ddir_mask |= 1u << d;
+		if (dr->runtime_ms) {
+			dr->bw = dr->bytes * 1000 / dr->runtime_ms;
+			dr->iops = (double)ios * 1000.0 /
+				   (double)dr->runtime_ms;
+		}
+
+		dr->pct_of_lat = !dr->clat.n && dr->lat.n;
+		w = dr->pct_of_lat ? &dr->lat : &dr->clat;
+		h = dr->pct_of_lat ? &dr->lat_hist : &dr->clat_hist;
+		if (w->n) {
+			dr->nr_pct = hist_default_pct_nr;
+			memcpy(dr->pct, hist_default_pct,
+			       sizeof(double) * hist_default_pct_nr);
+			hist_percentiles(h, w->min, w->max, dr->pct,
+					 dr->nr_pct, dr->pct_val);
+		}
+	}
+	if (j->run_ms) {
+		j->usr_cpu = (double)j->usr_ms * 100.0 / (double)j->run_ms;
+		j->sys_cpu = (double)j->sys_ms * 100.0 / (double)j->run_ms;
+	}
+}
+
+static void groups_build(struct run_result *rr)
+{
+	unsigned int i, d;
+
+	for (i = 0; i < rr->nr_groups; i++)
+		rr->groups[i].groupid = i;
+
+	for (i = 0; i < rr->nr_jobs; i++) {
+		struct job_result *j = &rr->jobs[i];
+		struct group_result *g = &rr->groups[j->groupid];
+
+		g->kb_base = j->kb_base;
+		g->unit_base = j->unit_base;
+		g->sig_figs = j->sig_figs;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			const struct dir_result *dr = &j->dir[d];
+
+			bool first = !g->max_run_ms[d];
+
+			/* jobs that never ran this direction don't count */
+			if (!dr->runtime_ms)
+				continue;
+			if (first || dr->runtime_ms < g->min_run_ms[d])
+				g->min_run_ms[d] = dr->runtime_ms;
+			if (dr->runtime_ms > g->max_run_ms[d])
+				g->max_run_ms[d] = dr->runtime_ms;
+			if (first || dr->bw < g->min_bw[d])
+				g->min_bw[d] = dr->bw;
+			if (dr->bw > g->max_bw[d])
+				g->max_bw[d] = dr->bw;
+			g->io_bytes[d] += dr->bytes;
+		}
+	}
+
+	for (i = 0; i < rr->nr_groups; i++) {
+		struct group_result *g = &rr->groups[i];
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (g->max_run_ms[d])
+				g->agg_bw[d] = g->io_bytes[d] * 1000 /
+					       g->max_run_ms[d];
+	}
+
+	/* a job's bw sample mean (KiB/s) as a share of its group's rate */
+	for (i = 0; i < rr->nr_jobs; i++) {
+		struct job_result *j = &rr->jobs[i];
+		const struct group_result *g = &rr->groups[j->groupid];
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			struct dir_result *dr = &j->dir[d];
+
+			dr->bw_agg_pct = 100.0;
+			if (g->agg_bw[d] > 1024) {
+				dr->bw_agg_pct = dr->bw_samples.mean * 100.0 /
+					((double)g->agg_bw[d] / 1024.0);
+				if (dr->bw_agg_pct > 100.0)
+					dr->bw_agg_pct = 100.0;
+			}
+		}
+	}
+}
+
+int results_build(struct run_result *rr, struct worker_result *wr,
+		  unsigned int nr, struct strbuf *err)
+{
+	struct job_result *cur = NULL;
+	unsigned int i, last_group = 0;
+	struct timespec now;
+
+	memset(rr, 0, sizeof(*rr));
+	for (i = 0; i < nr; i++) {
+		if (!wr[i].plan || !wr[i].st) {
+			strbuf_addf(err, "job %u has no results", i);
+			return -EINVAL;
+		}
+		if (wr[i].plan->groupid >= rr->nr_groups)
+			rr->nr_groups = wr[i].plan->groupid + 1;
+	}
+	rr->jobs = xcalloc(nr ? nr : 1, sizeof(*rr->jobs));
+	rr->groups = xcalloc(rr->nr_groups ? rr->nr_groups : 1,
+			     sizeof(*rr->groups));
+
+	for (i = 0; i < nr; i++) {
+		const struct job_plan *p = wr[i].plan;
+
+		/*
+		 * fio's rule: a job starts a new report unless it has
+		 * group_reporting and follows a job of the same group.
+		 */
+		if (!cur || !p->o.group_reporting || p->groupid != last_group) {
+			cur = &rr->jobs[rr->nr_jobs++];
+			job_first_member(cur, &wr[i]);
+		}
+		last_group = p->groupid;
+		job_add_member(cur, &wr[i]);
+	}
+	for (i = 0; i < rr->nr_jobs; i++)
+		job_finish(&rr->jobs[i]);
+	groups_build(rr);
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	rr->timestamp = now.tv_sec;
+	rr->timestamp_ms = (uint64_t)now.tv_sec * 1000 +
+			   (uint64_t)now.tv_nsec / 1000000;
+	return 0;
+}
+
+void run_result_release(struct run_result *rr)
+{
+	unsigned int i;
+
+	for (i = 0; i < rr->nr_jobs; i++) {
+		free(rr->jobs[i].name);
+		free(rr->jobs[i].description);
+	}
+	free(rr->jobs);
+	free(rr->groups);
+	free(rr->disks);
+	memset(rr, 0, sizeof(*rr));
+}
+
+/* fio's rule for the depth columns: a non-zero share shows as >= 0.1% */
+static void dist_pct(const uint64_t *cnt, uint64_t total, double *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < DIST_NR; i++) {
+		out[i] = 0.0;
+		if (!total)
+			continue;
+		out[i] = (double)cnt[i] * 100.0 / (double)total;
+		if (cnt[i] && out[i] < 0.1)
+			out[i] = 0.1;
+	}
+}
+
+static uint64_t issued_rw(const struct job_result *j)
+{
+	return j->issued[DDIR_READ] + j->issued[DDIR_WRITE] +
+	       j->issued[DDIR_TRIM];
+}
+
+void results_depth_pct(const struct job_result *j, double out[DIST_NR])
+{
+	uint64_t cnt[DIST_NR];
+	unsigned int i;
+
+	/* depth_index() slot 0 (nothing in flight) cannot happen: fold */
+	cnt[0] = j->depth[0] + j->depth[1];
+	for (i = 1; i < DIST_NR; i++)
+		cnt[i] = j->depth[i + 1];
+	dist_pct(cnt, issued_rw(j), out);
+}
+
+void results_submit_pct(const struct job_result *j, double out[DIST_NR])
+{
+	dist_pct(j->submit, j->submit_calls, out);
+}
+
+void results_complete_pct(const struct job_result *j, double out[DIST_NR])
+{
+	dist_pct(j->complete, j->complete_calls, out);
+}
+
+void results_lat_pct(const struct job_result *j, const uint64_t *cnt,
+		     unsigned int nr, double *out)
+{
+	uint64_t total = issued_rw(j);
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		out[i] = 0.0;
+		if (!total)
+			continue;
+		out[i] = (double)cnt[i] * 100.0 / (double)total;
+		if (cnt[i] && out[i] < 0.01)
+			out[i] = 0.01;
+	}
+}

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_STATS_RESULTS_H
+#define IOLITE_STATS_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "opt/plan.h"
+#include "stats/stats.h"
+#include "stats/worker_result.h"
+#include "util/strbuf.h"
+
+/*
+ * The results model: plain data built once after the run from the
+ * workers' results, read by every report writer (normal, json, json+,
+ * terse). Writers never see workers, plans' internals or engines; every
+ * figure they print is here or follows from here by the helpers below.
+ *
+ * Units: latencies in nanoseconds, sizes in bytes, times in milliseconds
+ * (fio reports msec), bandwidth in bytes/s unless named otherwise.
+ * Merging (group_reporting, numjobs) is exact: counts and histograms add,
+ * min/max combine, Welford moments merge (Chan et al.).
+ */
+
+/* fio allows up to 20 entries in percentile_list */
+#define PCT_LIST_MAX 20
+
+/* One data direction of one reported job. */
+struct dir_result {
+	uint64_t ios;		/* completed I/Os */
+	uint64_t bytes;		/* completed bytes */
+	uint64_t short_ios;
+	uint64_t drop_ios;
+	uint64_t runtime_ms;	/* time the direction ran: max over members */
+	uint64_t bw;		/* bytes/s: bytes * 1000 / runtime_ms */
+	double iops;		/* ios * 1000 / runtime_ms */
+
+	struct welford slat, clat, lat;	/* ns; n == 0: not measured */
+	struct hist slat_hist, clat_hist, lat_hist;
+
+	/*
+	 * Percentiles of clat (of lat when lat_percentiles=1), computed
+	 * from the histogram by hist_percentiles(): nr_pct == 0 when off.
+	 */
+	bool pct_of_lat;
+	unsigned int nr_pct;
+	double pct[PCT_LIST_MAX];
+	uint64_t pct_val[PCT_LIST_MAX];	/* ns, clamped to [min, max] */
+
+	/*
+	 * Bandwidth samples in KiB/s and IOPS samples; for a merged job
+	 * these are merged as one population (fio's group_reporting).
+	 */
+	struct welford bw_samples;
+	struct welford iops_samples;
+	double bw_agg_pct;	/* bw sample mean as % of the group's bw */
+};
+
+/* One reported job: one instance, or a group_reporting merge. */
+struct job_result {
+	char *name;		/* owned */
+	char *description;	/* owned, NULL when none */
+	const struct job_plan *plan;	/* first member's plan (borrowed) */
+	unsigned int groupid;
+	unsigned int members;	/* "jobs=" in the header */
+	int error;		/* first non-zero error among members */
+	pid_t pid;		/* first member's tid */
+	struct timespec start_wall;	/* first member's start */
+	unsigned int kb_base;	/* 1024 or 1000 */
+	unsigned int unit_base;	/* resolved: 8 bytes, 1 bits (fio's values) */
+	unsigned int sig_figs;	/* significant figures of numbers: 4 */
+	unsigned int pct_precision;	/* decimals of percentile labels: 2 */
+	bool thread;		/* thread=1 (the preamble says "thread") */
+	unsigned int ddir_mask;	/* directions with bytes to report */
+
+	struct dir_result dir[DDIR_RWDIR_CNT];
+
+	/* fsync/fdatasync */
+	uint64_t sync_ios;
+	struct welford sync_lat;
+	struct hist sync_hist;
+
+	/* CPU: times summed over members, percentages over run time */
+	uint64_t usr_ms, sys_ms;
+	uint64_t run_ms;	/* total run time, summed over members */
+	uint64_t elapsed_ms;	/* wall time, max over members */
+	double usr_cpu, sys_cpu;	/* percent */
+	uint64_t ctx, majf, minf;
+
+	/* issued r, w, t, sync (fio's "issued rwts") */
+	uint64_t issued[DDIR_RWDIR_CNT + 1];
+	uint64_t issued_short[DDIR_RWDIR_CNT + 1];
+	uint64_t issued_drop[DDIR_RWDIR_CNT + 1];
+
+	/* raw distributions; see results_*_pct() for fio's percentages */
+	uint64_t lat_ns[LAT_NS_NR], lat_us[LAT_US_NR], lat_ms[LAT_MS_NR];
+	uint64_t depth[DEPTH_NR], submit[DEPTH_NR], complete[DEPTH_NR];
+	uint64_t submit_calls, complete_calls;
+
+	/* latency_target et al. (not implemented: zero, percentile 100) */
+	uint64_t latency_target, latency_window;
+	double latency_percentile;
+	unsigned int latency_depth;
+};
+
+/* "Run status group N": one per group id, fio's figures. */
+struct group_result {
+	unsigned int groupid;
+	unsigned int kb_base, unit_base, sig_figs;
+	uint64_t io_bytes[DDIR_RWDIR_CNT];
+	uint64_t agg_bw[DDIR_RWDIR_CNT];	/* bytes/s: io / max_run */
+	uint64_t min_bw[DDIR_RWDIR_CNT];	/* over reported jobs */
+	uint64_t max_bw[DDIR_RWDIR_CNT];
+	uint64_t min_run_ms[DDIR_RWDIR_CNT];	/* over reported jobs */
+	uint64_t max_run_ms[DDIR_RWDIR_CNT];
+};
+
+/* One block device of "Disk stats (read/write)". */
+struct disk_result {
+	char name[64];		/* "loop0", "vda" */
+	uint64_t ios[2];	/* read, write */
+	uint64_t merges[2];
+	uint64_t sectors[2];
+	uint64_t ticks[2];	/* ms */
+	uint64_t io_ticks;	/* ms the device was busy */
+	uint64_t time_in_queue;	/* ms */
+	double util;		/* percent: io_ticks / elapsed */
+};
+
+struct run_result {
+	struct job_result *jobs;	/* reported jobs, in job order */
+	unsigned int nr_jobs;
+	struct group_result *groups;	/* indexed by group id */
+	unsigned int nr_groups;
+	struct disk_result *disks;	/* filled by disk_set_results() */
+	unsigned int nr_disks;
+	time_t timestamp;		/* end of the run (json "timestamp") */
+	uint64_t timestamp_ms;
+};
+
+/*
+ * Builds rr from the nr workers' results (in job order, numjobs clones
+ * adjacent). Jobs of a group whose first member has group_reporting=1 are
+ * merged into one reported job named after the first; otherwise each
+ * instance is a job of its own (clones share their name). Computes
+ * percentiles, group figures and bw_agg_pct. rr is zeroed first; the
+ * caller releases it with run_result_release(). wr is only read (its
+ * plans must outlive rr). Returns 0 or -errno with a message in err.
+ */
+int results_build(struct run_result *rr, struct worker_result *wr,
+		  unsigned int nr, struct strbuf *err);
+void run_result_release(struct run_result *rr);
+
+/* Merges src into dst exactly (counts, min/max, hist, Welford). */
+void welford_merge(struct welford *dst, const struct welford *src);
+void hist_merge(struct hist *dst, const struct hist *src);
+/*
+ * fio's merge of bandwidth / IOPS samples of jobs running side by side
+ * (group_reporting): the group's rate is the sum of its members' rates,
+ * so n, min, max, mean and m2 add up. Not a population merge.
+ */
+void welford_sum(struct welford *dst, const struct welford *src);
+/*
+ * Merges one member's direction into a reported job's: welford_merge for
+ * latencies, welford_sum for bw/iops samples, counts add, runtime is the
+ * max. Percentiles, bw, iops are left for results_build to recompute.
+ */
+void dir_result_merge(struct dir_result *dst, const struct dir_result *src);
+
+/* Welford's sample standard deviation (n - 1), 0 when n < 2. */
+double welford_stdev(const struct welford *w);
+
+/*
+ * fio's default percentile list: 1 5 10 20 30 40 50 60 70 80 90 95 99
+ * 99.5 99.9 99.95 99.99.
+ */
+extern const double hist_default_pct[];
+extern const unsigned int hist_default_pct_nr;
+
+/*
+ * Percentiles from a histogram, fio's rule: walking the buckets in order,
+ * percentile p falls in the first bucket where the running count reaches
+ * p/100 of the total; its value is that bucket's midpoint, clamped to
+ * [min, max] (the recorded extremes) so that no percentile ever exceeds
+ * the recorded maximum. Overflow samples count as above every bucket
+ * (reported as max). Relative error vs the exact order statistic is at
+ * most one bucket width, 1/64 of the value's power of two.
+ */
+void hist_percentiles(const struct hist *h, uint64_t min, uint64_t max,
+		      const double *pct, unsigned int nr, uint64_t *out);
+/* Bucket i's value range [lo, hi] and fio's reported value for it. */
+uint64_t hist_bucket_lo(unsigned int i);
+uint64_t hist_bucket_hi(unsigned int i);
+uint64_t hist_bucket_val(unsigned int i);
+
+/*
+ * fio's percentages of the distributions: depth/submit/complete are
+ * fio's 7 columns (IO depths 1 2 4 8 16 32 >=64; submit/complete 0 4 8
+ * 16 32 64 >=64), a non-zero share below 0.1% shows as 0.1%.
+ */
+#define DIST_NR 7
+void results_depth_pct(const struct job_result *j, double out[DIST_NR]);
+void results_submit_pct(const struct job_result *j, double out[DIST_NR]);
+void results_complete_pct(const struct job_result *j, double out[DIST_NR]);
+/* lat buckets as % of all issued I/Os; non-zero below 0.01% is 0.01% */
+void results_lat_pct(const struct job_result *j, const uint64_t *cnt,
+		     unsigned int nr, double *out);
+
+#endif

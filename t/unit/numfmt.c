@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * numfmt: fio's number formatting. Expected strings are the ones fio 3.33
+ * printed for the same numbers (IOPS, BW, io sizes, block sizes).
+ */
+#include <string.h>
+
+#include "unit/tap.h"
+#include "util/numfmt.h"
+
+static void check(uint64_t v, unsigned int digits, bool pow2,
+		  enum numfmt_unit unit, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	numfmt(&sb, v, digits, pow2, unit);
+	ok(!strcmp(strbuf_str(&sb), want), "%llu -> '%s' (got '%s')",
+	   (unsigned long long)v, want, strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	/* IOPS: SI, no unit */
+	check(8690, 4, false, NUMFMT_NONE, "8690");
+	check(2048000, 4, false, NUMFMT_NONE, "2048k");
+	check(51183, 4, false, NUMFMT_NONE, "51.2k");
+	check(10066784, 4, false, NUMFMT_NONE, "10.1M");
+	check(108000, 4, false, NUMFMT_NONE, "108k");
+	check(312, 4, false, NUMFMT_NONE, "312");
+	check(0, 4, false, NUMFMT_NONE, "0");
+
+	/* bandwidth, both bases */
+	check(8388608000ull, 4, true, NUMFMT_BYTEPERSEC, "8000MiB/s");
+	check(8388608000ull, 4, false, NUMFMT_BYTEPERSEC, "8389MB/s");
+	check(50331648, 4, true, NUMFMT_BYTEPERSEC, "48.0MiB/s");
+	check(50331648, 4, false, NUMFMT_BYTEPERSEC, "50.3MB/s");
+	check(35567000, 4, true, NUMFMT_BYTEPERSEC, "33.9MiB/s");
+
+	/* unit_base=1: bits (net engines' default) */
+	check(1277995, 4, true, NUMFMT_BITPERSEC, "9984Kibit/s");
+	check(1277995, 4, false, NUMFMT_BITPERSEC, "10.2Mbit/s");
+
+	/* sizes */
+	check(67108864, 4, true, NUMFMT_BYTE, "64.0MiB");
+	check(67108864, 4, false, NUMFMT_BYTE, "67.1MB");
+	check(2147483648ull, 4, true, NUMFMT_BYTE, "2048MiB");
+	check(1048576, 4, true, NUMFMT_BYTE, "1024KiB");
+	check(100000000, 4, false, NUMFMT_BYTE, "100MB");
+	check(100000000, 4, true, NUMFMT_BYTE, "95.4MiB");
+	check(4194304, 4, false, NUMFMT_BYTE, "4194kB");
+	check(819200, 4, false, NUMFMT_BYTE, "819kB");
+	check(4096, 4, true, NUMFMT_BYTE, "4096B");
+	check(65536, 4, true, NUMFMT_BYTE, "64.0KiB");
+	check(65536, 4, false, NUMFMT_BYTE, "65.5kB");
+	check(16384, 4, true, NUMFMT_BYTE, "16.0KiB");
+	check(1024, 4, true, NUMFMT_BYTE, "1024B");
+
+	/* latency min/max: 6 digits */
+	check(4134800, 6, false, NUMFMT_NONE, "4134.8k");
+	check(4124013, 6, false, NUMFMT_NONE, "4124.0k");
+	check(168891, 6, false, NUMFMT_NONE, "168891");
+
+	/* rounding: no room for a fraction rounds half up */
+	check(1499, 1, false, NUMFMT_NONE, "1k");
+	check(1500, 1, false, NUMFMT_NONE, "2k");
+	/* the largest values still get a prefix */
+	check(UINT64_MAX, 4, false, NUMFMT_NONE, "18.4E");
+
+	diag("numfmt: fio-style numbers");
+	return done_testing();
+}

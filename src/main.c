@@ -15,6 +15,7 @@
 #include "opt/opt.h"
 #include "opt/plan.h"
 #include "report/report.h"
+#include "run/clock.h"
 #include "run/files.h"
 #include "run/runner.h"
 #include "stats/disk.h"
@@ -267,6 +268,29 @@ static struct job_plan *build_plans(const struct job_list *jl,
 	return plans;
 }
 
+/*
+ * One clock for the run: the TSC unless a job asks for clock_gettime
+ * (or gettimeofday); clocksource=cpu makes the TSC a requirement.
+ */
+static void choose_clock(const struct job_plan *plans, unsigned int nr,
+			 struct strbuf *note)
+{
+	const struct opt_def *def = opt_lookup("clocksource");
+	int source = 0;
+	unsigned int i;
+
+	for (i = 0; i < nr && def; i++) {
+		if (!plans[i].o.set[opt_index(def)])
+			continue;
+		if (plans[i].o.clocksource == CLOCK_SRC_CPU)
+			source = 2;
+		else if (source == 0)
+			source = 1;
+	}
+	if (clock_init(source, note))
+		die("%s", strbuf_str(note));
+}
+
 static int write_reports(const struct cli *c, const struct run_result *rr,
 			 FILE *out)
 {
@@ -306,7 +330,7 @@ int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
 	struct job_list jl;
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
@@ -345,6 +369,7 @@ int main(int argc, char **argv)
 	}
 	plans = build_plans(&jl, &c, &nr);
 
+	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
 	if (files_resolve(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
@@ -410,5 +435,6 @@ int main(int argc, char **argv)
 	free(c.jobfiles);
 	job_list_release(&jl);
 	strbuf_release(&err);
+	strbuf_release(&clock_note);
 	return failed ? 1 : 0;
 }

@@ -23,10 +23,13 @@ const struct engine_ops *const engine_table[] = {
 	&engine_pvsync_ops,
 	&engine_pvsync2_ops,
 	&engine_null_ops,
-	/*
-	 * Optional engines go here, each guarded by its library:
-	 * #ifdef HAVE_LIBAIO ... libaio; #ifdef HAVE_LIBURING ... io_uring.
-	 */
+	/* optional engines, each guarded by its library */
+#ifdef HAVE_LIBAIO
+	&engine_libaio_ops,
+#endif
+#ifdef HAVE_LIBURING
+	&engine_io_uring_ops,
+#endif
 	NULL,
 };
 
@@ -161,15 +164,21 @@ int engine_help(const char *name, struct strbuf *out)
 {
 	const struct engine_ops *ops = engine_find(name);
 	const struct engine_opt *opt;
-	int n = 0;
 
-	if (!ops)
+	if (!ops) {
+		const char *hint = engine_missing_hint(name);
+
+		if (hint)
+			strbuf_addstr(out, hint);
+		else
+			strbuf_addf(out, "unknown ioengine '%s'", name);
 		return -1;
-	for (opt = ops->options; opt && opt->name; opt++, n++)
+	}
+	for (opt = ops->options; opt && opt->name; opt++)
 		strbuf_addf(out, "%-24s: %s\n", opt->name, opt->help);
-	if (!n)
+	if (!ops->options || !ops->options->name)
 		strbuf_addf(out, "ioengine '%s' has no options\n", ops->name);
-	return n;
+	return 0;
 }
 
 int engine_open_fd(struct engine *e, struct engine_file *f,

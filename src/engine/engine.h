@@ -83,7 +83,8 @@ struct engine_opt {
  * queue. An io_u for which queue() returned QUEUED is submitted by
  * commit() (when the engine has one), which the worker calls after a
  * batch of queue() calls and before getevents(); getevents() returns how
- * many have completed and event(0..n-1) hands them back. BUSY means
+ * many have completed and event(0..n-1) hands them back (valid until the
+ * next commit() or getevents()). BUSY means
  * "commit and reap, then queue this io_u again". Engines flagged
  * ENGINE_F_SYNC never return anything but DONE, and then the depth is 1.
  * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file.
@@ -131,8 +132,8 @@ const char *engine_missing_hint(const char *name);
  * --enghelp: engine_list() appends one line per engine in the table,
  * "\tNAME<spaces>HELP\n". engine_help() appends the engine's private
  * options, one "name : help" line each (or a line saying it has none) and
- * returns how many it listed, or -1 (nothing appended) for an unknown
- * engine.
+ * returns 0; for an engine this build lacks it appends the error message
+ * (no newline: the missing hint or "unknown ioengine 'x'") and returns -1.
  */
 void engine_list(struct strbuf *out);
 int engine_help(const char *name, struct strbuf *out);

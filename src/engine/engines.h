@@ -15,6 +15,12 @@ extern const struct engine_ops engine_vsync_ops;
 extern const struct engine_ops engine_pvsync_ops;
 extern const struct engine_ops engine_pvsync2_ops;
 extern const struct engine_ops engine_null_ops;
+#ifdef HAVE_LIBAIO
+extern const struct engine_ops engine_libaio_ops;
+#endif
+#ifdef HAVE_LIBURING
+extern const struct engine_ops engine_io_uring_ops;
+#endif
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

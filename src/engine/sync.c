@@ -350,6 +350,8 @@ static int vsync_commit(struct engine *e)
 	unsigned int i, n = se->nr_queued;
 	long ret;
 
+	/* the worker is done with what the last getevents() handed out */
+	events_trim(se);
 	if (!n)
 		return 0;
 	first = se->queued[0];

@@ -3,7 +3,11 @@
  * Variable expansion in job files, following fio's behaviour:
  *
  *  - ${VAR} is replaced by the environment variable's value, or by nothing
- *    when it is unset. A bare $VAR is left alone (fio does the same).
+ *    when it is unset, as fio does.
+ *  - A bare $VAR (letters, digits, '_') is replaced by the environment
+ *    variable's value when it is set, and left as written when it is not.
+ *    fio 3.33 only expands ${VAR}; iolite's issue asks for both, and a
+ *    value with '$' in it that names no set variable is unchanged.
  *  - $ncpus, $pagesize and $mb_memory are replaced by the system's values,
  *    also when followed by more letters ("$ncpusx" -> "2x").
  *  - When a reserved keyword was replaced and the result is an integer
@@ -11,6 +15,7 @@
  *    "size=8*$mb_memory" -> "size=193152". A value that is not a valid
  *    expression is kept as text, so "filename=/tmp/f$ncpus" stays a path.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,26 +25,49 @@
 #include "job/job_internal.h"
 #include "util/log.h"
 
+static int is_keyword_at(const char *s)
+{
+	return !strncmp(s, "ncpus", 5) || !strncmp(s, "pagesize", 8) ||
+	       !strncmp(s, "mb_memory", 9);
+}
+
 int job_expand_env(const char *s, struct strbuf *out)
 {
-	const char *p;
+	while (*s) {
+		if (s[0] == '$' && s[1] == '{') {
+			const char *end = strchr(s + 2, '}');
+			const char *v;
+			char *name;
 
-	while ((p = strstr(s, "${"))) {
-		const char *end = strchr(p + 2, '}');
-		const char *v;
-		char *name;
+			if (!end)
+				return -1;
+			name = xstrndup(s + 2, (size_t)(end - s - 2));
+			v = *name ? getenv(name) : NULL;
+			if (v)
+				strbuf_addstr(out, v);
+			free(name);
+			s = end + 1;
+			continue;
+		}
+		if (s[0] == '$' && (isalpha((unsigned char)s[1]) || s[1] == '_') &&
+		    !is_keyword_at(s + 1)) {
+			size_t n = 1;
+			const char *v;
+			char *name;
 
-		if (!end)
-			return -1;
-		strbuf_add(out, s, (size_t)(p - s));
-		name = xstrndup(p + 2, (size_t)(end - p - 2));
-		v = *name ? getenv(name) : NULL;
-		if (v)
-			strbuf_addstr(out, v);
-		free(name);
-		s = end + 1;
+			while (isalnum((unsigned char)s[1 + n]) || s[1 + n] == '_')
+				n++;
+			name = xstrndup(s + 1, n);
+			v = getenv(name);
+			free(name);
+			if (v) {
+				strbuf_addstr(out, v);
+				s += 1 + n;
+				continue;
+			}
+		}
+		strbuf_addch(out, *s++);
 	}
-	strbuf_addstr(out, s);
 	return 0;
 }
 

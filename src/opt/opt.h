@@ -93,7 +93,8 @@ const char *opt_category_name(enum opt_category c);
 const struct opt_def *opt_lookup(const char *name);
 /*
  * Closest name or alias for "did you mean" (edit distance, ignoring
- * case), or NULL when nothing is close.
+ * case), or NULL when nothing is close. The string is a static buffer,
+ * valid until the next call (parsing is single-threaded).
  */
 const char *opt_suggest(const char *name);
 

@@ -167,6 +167,19 @@ struct job_options {
 	bool exitall;
 	bool exitall_on_error;
 
+	/* queue options (libaio, io_uring; 0 = default) */
+	unsigned int iodepth_batch_submit;
+	unsigned int iodepth_batch_complete_min;
+	unsigned int iodepth_batch_complete_max;
+	unsigned int iodepth_low;
+	bool userspace_reap;	/* libaio */
+	bool fixedbufs;		/* io_uring */
+	bool registerfiles;
+	bool sqthread_poll;
+	unsigned int sqthread_poll_cpu;	/* used when set explicitly */
+	unsigned int force_async;
+	unsigned int nonvectored;	/* 0: READV/WRITEV */
+
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];
 };

@@ -40,12 +40,16 @@ int opt_check_range(const struct opt_def *def, uint64_t v, uint64_t cap,
 		max = cap;
 	if (v >= def->min && (!max || v <= max))
 		return 0;
-	if (max)
+	/* a bare type limit is noise when the value is below the minimum */
+	if (def->max || (v > max && def->min))
 		strbuf_addf(err, "%" PRIu64 " is out of range (%" PRIu64
 			    "..%" PRIu64 ")", v, def->min, max);
-	else
+	else if (v < def->min)
 		strbuf_addf(err, "%" PRIu64 " is out of range (minimum %"
 			    PRIu64 ")", v, def->min);
+	else
+		strbuf_addf(err, "%" PRIu64 " is out of range (maximum %"
+			    PRIu64 ")", v, max);
 	return -1;
 }
 

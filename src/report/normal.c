@@ -203,7 +203,7 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 	show_lat_line(f, "    slat", &dr->slat, s1, s2);
 	show_lat_line(f, "    clat", &dr->clat, s1, s2);
 	show_lat_line(f, "     lat", &dr->lat, s1, s2);
-	show_percentiles(f, dr->pct_of_lat ? "     lat" : "    clat",
+	show_percentiles(f, dr->pct_of_lat ? "    lat" : "    clat",
 			 dr->pct, dr->pct_val, dr->nr_pct, j->pct_precision);
 	show_samples(f, j, dr);
 }

@@ -32,5 +32,9 @@ void report_normal_preamble(const struct job_plan *plans, unsigned int n,
 			    FILE *f);
 
 extern const struct report_ops report_normal;
+/* report/json.c, report/terse.c */
+extern const struct report_ops report_json;
+extern const struct report_ops report_json_plus;
+extern const struct report_ops report_terse;
 
 #endif

@@ -706,15 +706,24 @@ static int check_direct(const struct job_plan *p, struct target *t,
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (p->ddir_mask && !ddir_used(p, (enum ddir)d))
 			continue;
-		if (check_mult(p, t, "bs", o->bs[d], err) ||
-		    check_mult(p, t, "bsrange", o->bsrange[d].min, err) ||
-		    check_mult(p, t, "bsrange", o->bsrange[d].max, err) ||
-		    check_mult(p, t, "blockalign", o->blockalign[d], err))
-			return -1;
-		for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX; i++)
-			if (check_mult(p, t, "bssplit", o->bssplit[d][i].bs,
+		/* the option that sets the direction's sizes, as validate.c */
+		if (o->nr_bssplit[d]) {
+			for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX;
+			     i++)
+				if (check_mult(p, t, "bssplit",
+					       o->bssplit[d][i].bs, err))
+					return -1;
+		} else if (o->bsrange[d].max) {
+			if (check_mult(p, t, "bsrange", o->bsrange[d].min,
+				       err) ||
+			    check_mult(p, t, "bsrange", o->bsrange[d].max,
 				       err))
 				return -1;
+		} else if (check_mult(p, t, "bs", o->bs[d], err)) {
+			return -1;
+		}
+		if (check_mult(p, t, "blockalign", o->blockalign[d], err))
+			return -1;
 	}
 	if (check_mult(p, t, offset_opt(p), off, err))
 		return -1;
@@ -743,6 +752,40 @@ static bool job_reads(const struct job_plan *p)
 	       ddir_used(p, DDIR_TRIM);
 }
 
+/*
+ * directory= must exist, as with fio: a mistyped mount point would
+ * otherwise be created on the root filesystem and benchmarked instead.
+ */
+static int check_dirs(const struct job_plan *p, struct strbuf *err)
+{
+	char **dirs;
+	size_t nd, i;
+	int ret = 0;
+
+	if (!p->o.directory || !*p->o.directory)
+		return 0;
+	nd = split_list(p->o.directory, &dirs);
+	for (i = 0; i < nd && !ret; i++) {
+		struct stat st;
+
+		if (stat(dirs[i], &st)) {
+			int e = errno;
+
+			if (e == ENOENT)
+				ret = fail(err, p, "directory", "'%s' does not "
+					   "exist", dirs[i]);
+			else
+				ret = fail(err, p, "directory", "'%s': %s",
+					   dirs[i], strerror(e));
+		} else if (!S_ISDIR(st.st_mode)) {
+			ret = fail(err, p, "directory", "'%s' is not a "
+				   "directory", dirs[i]);
+		}
+	}
+	free_list(dirs, nd);
+	return ret;
+}
+
 static int resolve_job(const struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
@@ -753,7 +796,7 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 	size_t n = 0, i;
 	int ret = 0;
 
-	if (job_names(p, &names, &n, err))
+	if ((!nofile && check_dirs(p, err)) || job_names(p, &names, &n, err))
 		return -1;
 	jf->files = xcalloc(n, sizeof(*jf->files));
 	jf->need_create = xcalloc(n, sizeof(*jf->need_create));

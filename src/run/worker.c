@@ -59,6 +59,12 @@ struct worker {
 	uint64_t writes_since_sync;
 	unsigned int coe;	/* continue_on_error mask */
 
+	unsigned int batch_submit;	/* commit every this many queued */
+	unsigned int complete_min;	/* reap at least (0: poll) */
+	unsigned int complete_max;	/* reap at most */
+	unsigned int depth_low;		/* refill when this few in flight */
+	int retry;			/* io_u the engine refused, or -1 */
+
 	int refill, scramble;
 	uint64_t rnd;		/* buffer-content PRNG state */
 	struct rusage ru_start;
@@ -211,7 +217,9 @@ static int reap(struct worker *w, unsigned int min)
 {
 	int i, n;
 
-	n = w->ops->getevents(w->e, min, w->inflight, NULL);
+	n = w->ops->getevents(w->e, min,
+			      w->inflight < w->complete_max ? w->inflight :
+			      w->complete_max, NULL);
 	w->now = clock_now_ns();
 	if (n < 0) {
 		if (n == -EINTR || n == -EAGAIN)
@@ -225,7 +233,7 @@ static int reap(struct worker *w, unsigned int min)
 	if (n > 0) {
 		unsigned int k = (unsigned int)n;
 
-		w->st->complete[k > 64 ? 7 : depth_index(k)]++;
+		w->st->complete[submit_index(k)]++;
 		w->st->complete_calls++;
 	}
 	for (i = 0; i < n; i++) {
@@ -328,81 +336,147 @@ static void loop_sync(struct worker *w)
 	}
 }
 
-/* Queueing engines: fill the queue, commit, reap at least one, repeat. */
+/*
+ * Commits what the current batch queued: one clock read for the batch, the
+ * same submission latency for each of its I/Os (design.md rule 4).
+ */
+static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
+{
+	struct worker_stats *st = w->st;
+	unsigned int i;
+
+	if (w->ops->commit) {
+		int ret = w->ops->commit(w->e);
+
+		if (ret < 0) {
+			st->error = -ret;
+			snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
+				 "job '%s': submitting I/O failed: %s",
+				 w->p->o.name, strerror(-ret));
+			return -1;
+		}
+	}
+	w->now = clock_now_ns();
+	st->submit[submit_index(queued)]++;
+	st->submit_calls++;
+	for (i = 0; i < queued; i++) {
+		struct io_u *u = &w->ios[w->batch[i]];
+		uint64_t slat = w->now - t0;
+
+		u->issue_time = w->now;
+		if (w->slat_on && u->ddir < DDIR_RWDIR_CNT) {
+			welford_add(&st->dir[u->ddir].slat, slat);
+			hist_add(&st->dir[u->ddir].slat_hist, slat);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Queueing engines, with fio's queue options: I/Os are committed in
+ * batches of iodepth_batch_submit; when the queue is full (or the pass is
+ * done) the worker reaps at least iodepth_batch_complete_min and at most
+ * iodepth_batch_complete_max completions per call, and keeps reaping
+ * until no more than iodepth_low I/Os are in flight before it fills the
+ * queue again.
+ */
 static void loop_async(struct worker *w)
 {
 	struct worker_stats *st = w->st;
 	int pass_done = 0;
 
 	for (;;) {
-		unsigned int queued = 0, i;
+		unsigned int queued = 0;
+		int busy = 0;
 		uint64_t t0;
 
 		if (check_time(w))
 			break;
 		t0 = w->now;
-		while (w->nr_free && !pass_done) {
-			struct io_u *u = &w->ios[w->freel[--w->nr_free]];
+		while ((w->nr_free || w->retry >= 0) && !pass_done) {
+			struct io_u *u;
 			enum engine_q q;
 
-			if (workload_next(w->wl, u)) {
-				w->nr_free++;
-				pass_done = 1;
-				break;
+			if (w->retry >= 0) {
+				/* refused as BUSY last time: same I/O again */
+				u = &w->ios[w->retry];
+				w->retry = -1;
+			} else {
+				u = &w->ios[w->freel[--w->nr_free]];
+				if (workload_next(w->wl, u)) {
+					w->nr_free++;
+					pass_done = 1;
+					break;
+				}
+				if (u->ddir == DDIR_WRITE)
+					prep_write(w, u);
 			}
-			if (u->ddir == DDIR_WRITE)
-				prep_write(w, u);
 			u->start_time = u->issue_time = t0;
 			q = w->ops->queue(w->e, u);
 			if (q == ENGINE_Q_BUSY) {
-				w->nr_free++;
+				w->retry = (int)u->index;
+				busy = 1;
 				break;
 			}
 			st->issued[u->ddir]++;
 			if (q == ENGINE_Q_DONE) {
-				if (complete(w, u, clock_now_ns()))
+				/* completed inline: a batch of its own */
+				w->now = clock_now_ns();
+				st->depth[depth_index(w->inflight + 1)]++;
+				st->submit[submit_index(1)]++;
+				st->submit_calls++;
+				st->complete[submit_index(1)]++;
+				st->complete_calls++;
+				if (complete(w, u, w->now) || check_time(w))
 					goto out;
+				t0 = w->now;
 				continue;
 			}
-			w->batch[queued++] = u->index;
 			w->inflight++;
-		}
-		if (queued) {
-			if (w->ops->commit) {
-				int ret = w->ops->commit(w->e);
-
-				if (ret < 0) {
-					w->st->error = -ret;
-					snprintf(w->rj->errmsg,
-						 sizeof(w->rj->errmsg),
-						 "job '%s': submit failed: %s",
-						 w->p->o.name, strerror(-ret));
+			st->depth[depth_index(w->inflight)]++;
+			w->batch[queued++] = u->index;
+			if (queued >= w->batch_submit) {
+				if (commit_batch(w, queued, t0))
 					goto out;
-				}
-			}
-			w->now = clock_now_ns();
-			st->submit[queued > 64 ? 7 : depth_index(queued)]++;
-			st->submit_calls++;
-			st->depth[depth_index(w->inflight)] += queued;
-			for (i = 0; i < queued; i++) {
-				struct io_u *u = &w->ios[w->batch[i]];
-				uint64_t slat = w->now - t0;
-
-				u->issue_time = w->now;
-				if (w->slat_on && u->ddir < DDIR_RWDIR_CNT) {
-					welford_add(&st->dir[u->ddir].slat, slat);
-					hist_add(&st->dir[u->ddir].slat_hist, slat);
-				}
+				queued = 0;
+				t0 = w->now;
+				if (check_time(w))
+					goto out;
 			}
 		}
-		if (pass_done && !w->inflight) {
+		if (queued && commit_batch(w, queued, t0))
+			goto out;
+		if (pass_done && !w->inflight && w->retry < 0) {
 			if (!next_pass(w))
 				break;
 			pass_done = 0;
 			continue;
 		}
-		if (w->inflight && reap(w, 1) < 0)
-			goto out;
+		if (!w->inflight) {
+			if (busy) {
+				/* BUSY with nothing in flight cannot resolve */
+				st->error = EBUSY;
+				snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
+					 "job '%s': engine '%s' refused an I/O with none in flight",
+					 w->p->o.name, w->ops->name);
+				goto out;
+			}
+			continue;
+		}
+		if (w->nr_free && !pass_done && !busy) {
+			/* room left: only take what is already there */
+			if (w->complete_min == 0 && reap(w, 0) < 0)
+				goto out;
+			continue;
+		}
+		do {
+			unsigned int min = w->complete_min ? w->complete_min : 1;
+
+			if (min > w->inflight)
+				min = w->inflight;
+			if (reap(w, min) < 0)
+				goto out;
+		} while (w->inflight > w->depth_low);
 	}
 out:
 	drain(w);
@@ -484,6 +558,17 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		w->fsync_every = o->fdatasync;
 		w->sync_ddir = DDIR_DATASYNC;
 	}
+	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
+	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
+			  w->depth;
+	if (w->batch_submit > w->depth)
+		w->batch_submit = w->depth;
+	w->complete_min = o->iodepth_batch_complete_min;
+	w->complete_max = o->iodepth_batch_complete_max ?
+			  o->iodepth_batch_complete_max : w->depth;
+	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
+		       o->iodepth_low : w->depth;
+	w->retry = -1;
 	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
 	w->loops_left = o->loops ? o->loops : 1;

@@ -174,6 +174,9 @@ static void dir_from_worker(struct dir_result *dr,
 	dr->short_ios = ds->short_ios;
 	dr->drop_ios = ds->drop_ios;
 	dr->runtime_ms = ds->runtime_us / 1000;
+	/* fio never reports less than 1 msec for a direction that ran */
+	if (!dr->runtime_ms && (ds->ios || ds->bytes))
+		dr->runtime_ms = 1;
 	dr->slat = ds->slat;
 	dr->clat = ds->clat;
 	dr->lat = ds->lat;
@@ -279,7 +282,12 @@ static void job_finish(struct job_result *j)
 				   (double)dr->runtime_ms;
 		}
 
-		dr->pct_of_lat = !dr->clat.n && dr->lat.n;
+		/*
+		 * fio's default is clat percentiles only: with clat
+		 * disabled it shows none (lat_percentiles=1 would pick lat;
+		 * not an option yet).
+		 */
+		dr->pct_of_lat = false;
 		w = dr->pct_of_lat ? &dr->lat : &dr->clat;
 		h = dr->pct_of_lat ? &dr->lat_hist : &dr->clat_hist;
 		if (w->n) {

@@ -27,6 +27,16 @@
 /* fio allows up to 20 entries in percentile_list */
 #define PCT_LIST_MAX 20
 
+/*
+ * One option as a job file or the command line wrote it ("bs", "4k"),
+ * for JSON's "global options" and "job options". val is NULL for a bare
+ * flag ("thread"), which fio's JSON leaves out. Strings are borrowed.
+ */
+struct result_opt {
+	const char *key;
+	const char *val;
+};
+
 /* One data direction of one reported job. */
 struct dir_result {
 	uint64_t ios;		/* completed I/Os */
@@ -103,6 +113,16 @@ struct job_result {
 	uint64_t latency_target, latency_window;
 	double latency_percentile;
 	unsigned int latency_depth;
+
+	/*
+	 * For the JSON writer, filled by main (borrowed; NULL/0 = none):
+	 * the options the job's own section gave, in order, without the
+	 * inherited global ones (fio shows those of a group's last member);
+	 * and with continue_on_error, the count of errors let through.
+	 */
+	const struct result_opt *opts;
+	unsigned int nr_opts;
+	uint64_t total_err;
 };
 
 /* "Run status group N": one per group id, fio's figures. */
@@ -138,6 +158,9 @@ struct run_result {
 	unsigned int nr_disks;
 	time_t timestamp;		/* end of the run (json "timestamp") */
 	uint64_t timestamp_ms;
+	/* JSON "global options", filled by main (borrowed; NULL/0 = none) */
+	const struct result_opt *global_opts;
+	unsigned int nr_global_opts;
 };
 
 /*

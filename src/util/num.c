@@ -20,6 +20,12 @@ static bool rest_is_blank(const char *s)
 	return *skip_ws(s) == '\0';
 }
 
+static bool is_hex(const char *s)
+{
+	s = skip_ws(s);
+	return s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+}
+
 /* Parses the leading integer (decimal or 0x hex); *end is left after it. */
 static int parse_digits(const char *s, uint64_t *out, const char **end)
 {
@@ -80,6 +86,9 @@ int num_parse_size(const char *s, unsigned int kb_base, uint64_t *out)
 
 	if (ret)
 		return ret;
+	/* fio ignores a unit after hex digits; refuse rather than guess */
+	if (is_hex(s) && *end && strchr(prefixes, tolower((unsigned char)*end)))
+		return -EINVAL;
 	if (*end && (pfx = strchr(prefixes, tolower((unsigned char)*end)))) {
 		int power = (int)(pfx - prefixes) + 1;
 		bool iec = false;

@@ -10,8 +10,8 @@
  *
  * Integers: [0x]digits, surrounding blanks allowed, nothing else.
  *
- * Sizes: [0x]digits[prefix[i]][B], no blank inside, case-insensitive,
- * prefixes k m g t p. Which prefixes mean powers of two depends on
+ * Sizes: digits[prefix[i]][B] or 0xhexdigits, no blank inside,
+ * case-insensitive, prefixes k m g t p (not after hex: fio ignores them). Which prefixes mean powers of two depends on
  * kb_base, as fio's kb_base section documents: with kb_base=1024 (the
  * default, "compatibility mode") "k"/"kB" are powers of two and "KiB"
  * powers of ten; with kb_base=1000 it is the other way round. Like fio

@@ -6,8 +6,8 @@
  * left, show the remainder of the last division as a fraction with the
  * columns left minus one (the point); with no room for a fraction, round
  * the remainder half up into the integer. The fraction only sees the last
- * remainder, and a fraction that rounds to 1 shows as .00 (fio does the
- * same; matching its numbers matters more than the last digit).
+ * remainder; one that rounds up to 1 carries into the integer
+ * (16965632 -> "17.0MB"), which may then take one column more.
  */
 #include <stdio.h>
 
@@ -69,7 +69,9 @@ void numfmt(struct strbuf *sb, uint64_t num, unsigned int digits, bool pow2,
 			snprintf(frac, sizeof(frac), "%.*f",
 				 (int)(digits - len - 1),
 				 (double)rem / (double)base);
-			/* frac is "0.xyz" (or "1.00" when it rounds up) */
+			/* frac is "0.xyz", or "1.000" when it rounds up */
+			if (frac[0] == '1')
+				num++;
 			strbuf_addf(sb, "%llu.%s%s%s",
 				    (unsigned long long)num, frac + 2,
 				    prefix[scale], unit_suffix[unit]);

@@ -453,14 +453,20 @@ static void test_table(void)
 	   strstr(sb.buf, "\tnull "), "list: one line per engine");
 	strbuf_reset(&sb);
 	n = engine_help("pvsync2", &sb);
-	ok(n == 2 && !strncmp(sb.buf, "hipri ", 6) &&
+	ok(n == 0 && !strncmp(sb.buf, "hipri ", 6) &&
 	   strstr(sb.buf, "\nnowait "), "help: pvsync2 lists hipri, nowait");
 	strbuf_reset(&sb);
 	ok(engine_help("psync", &sb) == 0 && strstr(sb.buf, "no options"),
 	   "help: psync has no options");
 	strbuf_reset(&sb);
-	ok(engine_help("nosuch", &sb) == -1 && sb.len == 0,
-	   "help: unknown engine");
+	n = engine_help("nosuch", &sb);
+	ok(n == -1 && !strcmp(strbuf_str(&sb), "unknown ioengine 'nosuch'"),
+	   "help: unknown engine: %s", strbuf_str(&sb));
+	strbuf_reset(&sb);
+	n = engine_help("mmap", &sb);
+	ok(n == -1 && !strcmp(strbuf_str(&sb), "ioengine 'mmap' is not "
+			      "supported"), "help: an engine fio has: %s",
+	   strbuf_str(&sb));
 	strbuf_release(&sb);
 }
 

@@ -63,7 +63,8 @@ static void test_expand(void)
 	unsetenv("IOLITE_T_UNSET");
 	expand_is("${IOLITE_T_BS}", "16k");
 	expand_is("a${IOLITE_T_BS}b${IOLITE_T_BS}", "a16kb16k");
-	expand_is("$IOLITE_T_BS", "$IOLITE_T_BS");
+	expand_is("$IOLITE_T_BS", "16k");
+	expand_is("$IOLITE_T_UNSET_X/a", "$IOLITE_T_UNSET_X/a");
 	expand_is("x${IOLITE_T_UNSET}y", "xy");
 	expand_is("${}", "");
 	expand_is("${IOLITE_T_BS", NULL);

@@ -61,6 +61,10 @@ int main(void)
 	check(4124013, 6, false, NUMFMT_NONE, "4124.0k");
 	check(168891, 6, false, NUMFMT_NONE, "168891");
 
+	/* a fraction rounding up to 1 carries (fio: "16.2MiB (17.0MB)") */
+	check(16965632, 4, false, NUMFMT_BYTE, "17.0MB");
+	check(99960, 4, false, NUMFMT_NONE, "100.0k");
+
 	/* rounding: no room for a fraction rounds half up */
 	check(1499, 1, false, NUMFMT_NONE, "1k");
 	check(1500, 1, false, NUMFMT_NONE, "2k");

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * io_uring through liburing. queue() fills a submission queue entry;
+ * commit() submits everything queued in one io_uring_submit(); getevents()
+ * waits for at least min completions and takes up to max in one batch.
+ *
+ * Options: fixedbufs (the I/O buffers registered once, READ_FIXED /
+ * WRITE_FIXED), registerfiles (fixed file table), sqthread_poll and
+ * sqthread_poll_cpu (a kernel thread polls the submission queue: no
+ * submit syscall while it is awake), hipri (IORING_SETUP_IOPOLL: polled
+ * completions, needs O_DIRECT and a device with poll queues), force_async
+ * (IOSQE_ASYNC on every Nth request, punting it to an io-wq worker),
+ * nonvectored (0: READV/WRITEV with one iovec; default: READ/WRITE).
+ *
+ * When the kernel refuses a feature the error says which and why.
+ */
+#ifdef HAVE_LIBURING
+#include <errno.h>
+#include <liburing.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+
+#include "engine/engines.h"
+
+#include "opt/opt.h"
+#include "util/log.h"
+
+struct uring_engine {
+	struct engine e;
+	struct io_uring ring;
+	struct io_uring_cqe **cqes;
+	struct io_u **done;
+	struct iovec *iovs;		/* one per io_u (vectored, fixedbufs) */
+	unsigned int force_async;	/* every Nth: IOSQE_ASYNC; 0 = never */
+	unsigned int async_count;
+	int vectored;
+	int fixedbufs;
+	int registerfiles;
+	int bufs_registered;
+};
+
+static inline struct uring_engine *to_uring(struct engine *e)
+{
+	return (struct uring_engine *)e;
+}
+
+static const char *setup_hint(int err, unsigned int flags)
+{
+	if (err == -EPERM && (flags & IORING_SETUP_SQPOLL))
+		return " (sqthread_poll needs CAP_SYS_NICE on this kernel)";
+	if (err == -EINVAL && (flags & IORING_SETUP_SQ_AFF))
+		return " (sqthread_poll_cpu names a CPU that cannot be used)";
+	if (err == -ENOMEM)
+		return " (locked memory limit too low: raise ulimit -l)";
+	if (err == -ENOSYS)
+		return " (this kernel has no io_uring)";
+	if (err == -EPERM)
+		return " (io_uring is disabled: see /proc/sys/kernel/io_uring_disabled)";
+	return "";
+}
+
+static int uring_init(const struct job_plan *plan, unsigned int depth,
+		      struct engine **out, struct strbuf *err)
+{
+	const struct job_options *o = &plan->o;
+	struct uring_engine *ue = xcalloc(1, sizeof(*ue));
+	struct io_uring_params p;
+	int ret;
+
+	memset(&p, 0, sizeof(p));
+	ue->e.plan = plan;
+	ue->e.depth = depth;
+	if (o->hipri)
+		p.flags |= IORING_SETUP_IOPOLL;
+	if (o->sqthread_poll) {
+		p.flags |= IORING_SETUP_SQPOLL;
+		p.sq_thread_idle = 1000;
+		if (opt_is_set(o, "sqthread_poll_cpu")) {
+			p.flags |= IORING_SETUP_SQ_AFF;
+			p.sq_thread_cpu = o->sqthread_poll_cpu;
+		}
+	}
+	ret = io_uring_queue_init_params(depth, &ue->ring, &p);
+	if (ret < 0) {
+		strbuf_addf(err, "io_uring: setting up a ring of %u failed: %s%s",
+			    depth, strerror(-ret), setup_hint(ret, p.flags));
+		free(ue);
+		return ret;
+	}
+	ue->cqes = xcalloc(depth + 1, sizeof(*ue->cqes));
+	ue->done = xcalloc(depth + 1, sizeof(*ue->done));
+	ue->iovs = xcalloc(depth + 1, sizeof(*ue->iovs));
+	ue->force_async = o->force_async;
+	ue->vectored = o->nonvectored == 0;
+	ue->fixedbufs = o->fixedbufs;
+	ue->registerfiles = o->registerfiles;
+	if (ue->fixedbufs) {
+		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
+		if (ret < 0) {
+			strbuf_addf(err, "io_uring: fixedbufs: registering %u buffers failed: %s%s",
+				    depth + 1, strerror(-ret),
+				    ret == -ENOMEM ? " (locked memory limit too low: raise ulimit -l)" : "");
+			io_uring_queue_exit(&ue->ring);
+			free(ue->cqes);
+			free(ue->done);
+			free(ue->iovs);
+			free(ue);
+			return ret;
+		}
+	}
+	*out = &ue->e;
+	return 0;
+}
+
+static void uring_cleanup(struct engine *e)
+{
+	struct uring_engine *ue = to_uring(e);
+
+	io_uring_queue_exit(&ue->ring);
+	free(ue->cqes);
+	free(ue->done);
+	free(ue->iovs);
+	free(ue);
+}
+
+static int uring_open_file(struct engine *e, struct engine_file *f,
+			   struct strbuf *err)
+{
+	struct uring_engine *ue = to_uring(e);
+	int ret = engine_open_fd(e, f, err);
+	unsigned int idx;
+
+	if (ret || !ue->registerfiles)
+		return ret;
+	idx = (unsigned int)(f - e->files);
+	if (idx == 0) {
+		ret = io_uring_register_files_sparse(&ue->ring, e->nr_files);
+		if (ret < 0) {
+			strbuf_addf(err, "io_uring: registerfiles: %s",
+				    strerror(-ret));
+			return ret;
+		}
+	}
+	ret = io_uring_register_files_update(&ue->ring, idx, &f->fd, 1);
+	if (ret < 0) {
+		strbuf_addf(err, "io_uring: registerfiles: registering '%s' failed: %s",
+			    f->path, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+static int uring_prep(struct engine *e, struct io_u *u)
+{
+	struct uring_engine *ue = to_uring(e);
+	struct iovec *iov = &ue->iovs[u->index];
+	int ret;
+
+	iov->iov_base = u->buf;
+	iov->iov_len = 0;
+	if (!ue->fixedbufs)
+		return 0;
+	/* registered once, at its largest size: the worker's buffer slot */
+	iov->iov_len = e->plan->max_bs;
+	ret = io_uring_register_buffers_update_tag(&ue->ring, u->index, iov,
+						   NULL, 1);
+	return ret < 0 ? ret : 0;
+}
+
+static enum engine_q uring_queue(struct engine *e, struct io_u *u)
+{
+	struct uring_engine *ue = to_uring(e);
+	struct engine_file *f = &e->files[u->file];
+	struct io_uring_sqe *sqe;
+	int fd = ue->registerfiles ? (int)u->file : f->fd;
+
+	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
+		engine_io_result(u, engine_do_other(f, u));
+		return ENGINE_Q_DONE;
+	}
+	sqe = io_uring_get_sqe(&ue->ring);
+	if (!sqe)
+		return ENGINE_Q_BUSY;
+	switch (u->ddir) {
+	case DDIR_READ:
+	case DDIR_WRITE: {
+		int rd = u->ddir == DDIR_READ;
+
+		if (ue->fixedbufs) {
+			if (rd)
+				io_uring_prep_read_fixed(sqe, fd, u->buf, u->len,
+							 u->offset, (int)u->index);
+			else
+				io_uring_prep_write_fixed(sqe, fd, u->buf, u->len,
+							  u->offset, (int)u->index);
+		} else if (ue->vectored) {
+			struct iovec *iov = &ue->iovs[u->index];
+
+			iov->iov_base = u->buf;
+			iov->iov_len = u->len;
+			if (rd)
+				io_uring_prep_readv(sqe, fd, iov, 1, u->offset);
+			else
+				io_uring_prep_writev(sqe, fd, iov, 1, u->offset);
+		} else if (rd) {
+			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
+		} else {
+			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
+		}
+		break;
+	}
+	case DDIR_TRIM:
+		io_uring_prep_fallocate(sqe, fd, FALLOC_FL_PUNCH_HOLE |
+					FALLOC_FL_KEEP_SIZE,
+					(off_t)u->offset, (off_t)u->len);
+		break;
+	case DDIR_SYNC:
+		io_uring_prep_fsync(sqe, fd, 0);
+		break;
+	case DDIR_DATASYNC:
+		io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
+		break;
+	default:
+		u->error = EINVAL;
+		return ENGINE_Q_DONE;
+	}
+	if (ue->registerfiles)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	if (ue->force_async && ++ue->async_count >= ue->force_async) {
+		ue->async_count = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
+	io_uring_sqe_set_data(sqe, u);
+	return ENGINE_Q_QUEUED;
+}
+
+static int uring_commit(struct engine *e)
+{
+	struct uring_engine *ue = to_uring(e);
+	int ret;
+
+	do {
+		ret = io_uring_submit(&ue->ring);
+	} while (ret == -EINTR);
+	if (ret == -EAGAIN || ret == -EBUSY)
+		return 0;	/* the worker reaps, then submits again */
+	return ret < 0 ? ret : 0;
+}
+
+static int uring_getevents(struct engine *e, unsigned int min,
+			   unsigned int max, const struct timespec *timeout)
+{
+	struct uring_engine *ue = to_uring(e);
+	unsigned int n, i;
+	int ret;
+
+	if (min) {
+		struct io_uring_cqe *cqe;
+
+		do {
+			ret = io_uring_wait_cqe_nr(&ue->ring, &cqe, min);
+		} while (ret == -EINTR);
+		if (ret < 0)
+			return ret;
+	}
+	n = io_uring_peek_batch_cqe(&ue->ring, ue->cqes, max);
+	for (i = 0; i < n; i++) {
+		struct io_u *u = io_uring_cqe_get_data(ue->cqes[i]);
+
+		engine_io_result(u, ue->cqes[i]->res);
+		ue->done[i] = u;
+	}
+	io_uring_cq_advance(&ue->ring, n);
+	return (int)n;
+}
+
+static struct io_u *uring_event(struct engine *e, unsigned int i)
+{
+	return to_uring(e)->done[i];
+}
+
+const struct engine_ops engine_io_uring_ops = {
+	.name = "io_uring",
+	.help = "Linux io_uring through liburing (fixedbufs, registerfiles, sqthread_poll, hipri, force_async)",
+	.init = uring_init,
+	.cleanup = uring_cleanup,
+	.open_file = uring_open_file,
+	.close_file = engine_close_fd,
+	.prep = uring_prep,
+	.queue = uring_queue,
+	.commit = uring_commit,
+	.getevents = uring_getevents,
+	.event = uring_event,
+};
+#endif

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libaio: Linux native AIO through the libaio library. queue() prepares an
+ * iocb and parks it; commit() hands every parked iocb to io_submit() in
+ * one call; getevents() calls io_getevents(), or with userspace_reap=1
+ * reads the completion ring the kernel shares with us, without a syscall
+ * when completions are already there.
+ *
+ * fsync, fdatasync and trims are done inline (DONE): kernel AIO fsync is
+ * not supported by every filesystem, and fio does the same.
+ */
+#ifdef HAVE_LIBAIO
+#include <errno.h>
+#include <libaio.h>
+#include <string.h>
+
+#include "engine/engines.h"
+
+#include "util/log.h"
+
+struct aio_engine {
+	struct engine e;
+	io_context_t ctx;
+	struct iocb *iocbs;		/* one per io_u, by index */
+	struct iocb **pending;		/* parked for the next commit */
+	unsigned int nr_pending;
+	unsigned int queued;		/* submitted, not yet reaped */
+	struct io_event *events;
+	struct io_u **done;		/* reaped by the last getevents */
+	int userspace_reap;
+};
+
+static inline struct aio_engine *to_aio(struct engine *e)
+{
+	return (struct aio_engine *)e;
+}
+
+static int aio_init(const struct job_plan *plan, unsigned int depth,
+		    struct engine **out, struct strbuf *err)
+{
+	struct aio_engine *ae = xcalloc(1, sizeof(*ae));
+	int ret;
+
+	ae->e.plan = plan;
+	ae->e.depth = depth;
+	ret = io_setup((int)depth, &ae->ctx);
+	if (ret < 0) {
+		strbuf_addf(err, "libaio: io_setup(%u) failed: %s%s", depth,
+			    strerror(-ret), ret == -EAGAIN ?
+			    " (raise /proc/sys/fs/aio-max-nr)" : "");
+		free(ae);
+		return ret;
+	}
+	ae->iocbs = xcalloc(depth + 1, sizeof(*ae->iocbs));
+	ae->pending = xcalloc(depth + 1, sizeof(*ae->pending));
+	ae->events = xcalloc(depth + 1, sizeof(*ae->events));
+	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
+	ae->userspace_reap = plan->o.userspace_reap;
+	*out = &ae->e;
+	return 0;
+}
+
+static void aio_cleanup(struct engine *e)
+{
+	struct aio_engine *ae = to_aio(e);
+
+	io_destroy(ae->ctx);
+	free(ae->iocbs);
+	free(ae->pending);
+	free(ae->events);
+	free(ae->done);
+	free(ae);
+}
+
+static enum engine_q aio_queue(struct engine *e, struct io_u *u)
+{
+	struct aio_engine *ae = to_aio(e);
+	struct engine_file *f = &e->files[u->file];
+	struct iocb *cb = &ae->iocbs[u->index];
+
+	if (u->ddir >= DDIR_TRIM) {
+		engine_io_result(u, engine_do_other(f, u));
+		return ENGINE_Q_DONE;
+	}
+	if (ae->queued + ae->nr_pending >= e->depth)
+		return ENGINE_Q_BUSY;
+	if (u->ddir == DDIR_READ)
+		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
+	else
+		io_prep_pwrite(cb, f->fd, u->buf, u->len, (long long)u->offset);
+	cb->data = u;
+	ae->pending[ae->nr_pending++] = cb;
+	return ENGINE_Q_QUEUED;
+}
+
+static int aio_commit(struct engine *e)
+{
+	struct aio_engine *ae = to_aio(e);
+	unsigned int off = 0;
+
+	while (off < ae->nr_pending) {
+		int ret = io_submit(ae->ctx, (long)(ae->nr_pending - off),
+				    ae->pending + off);
+
+		if (ret > 0) {
+			off += (unsigned int)ret;
+			ae->queued += (unsigned int)ret;
+			continue;
+		}
+		if (ret == -EINTR)
+			continue;
+		if (ret == -EAGAIN && ae->queued)
+			break;	/* the worker reaps, then commits again */
+		/* refused: move the rest down and report */
+		memmove(ae->pending, ae->pending + off,
+			(ae->nr_pending - off) * sizeof(*ae->pending));
+		ae->nr_pending -= off;
+		return ret ? ret : -EIO;
+	}
+	memmove(ae->pending, ae->pending + off,
+		(ae->nr_pending - off) * sizeof(*ae->pending));
+	ae->nr_pending -= off;
+	return 0;
+}
+
+/*
+ * The completion ring the kernel maps into the process at the address of
+ * the io_context_t (its layout is kernel ABI: struct aio_ring in
+ * fs/aio.c). Reading it saves the io_getevents() call when completions
+ * are already there.
+ */
+struct aio_user_ring {
+	unsigned int id, nr, head, tail, magic, compat_features,
+		     incompat_features, header_length;
+	struct io_event events[];
+};
+
+#define AIO_RING_MAGIC 0xa10a10a1
+
+static int user_reap(struct aio_engine *ae, unsigned int max)
+{
+	struct aio_user_ring *ring = (struct aio_user_ring *)ae->ctx;
+	unsigned int head, tail, n = 0;
+
+	if (ring->magic != AIO_RING_MAGIC)
+		return -1;
+	head = ring->head;
+	tail = __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE);
+	while (head != tail && n < max) {
+		ae->events[n++] = ring->events[head];
+		head = (head + 1) % ring->nr;
+	}
+	__atomic_store_n(&ring->head, head, __ATOMIC_RELEASE);
+	return (int)n;
+}
+
+static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
+			 const struct timespec *timeout)
+{
+	struct aio_engine *ae = to_aio(e);
+	struct timespec ts, *tp = NULL;
+	int i, n = 0;
+
+	if (ae->nr_pending) {
+		int ret = aio_commit(e);
+
+		if (ret < 0)
+			return ret;
+	}
+	if (max > ae->queued)
+		max = ae->queued;
+	if (min > max)
+		min = max;
+	if (timeout) {
+		ts = *timeout;
+		tp = &ts;
+	}
+	if (ae->userspace_reap) {
+		n = user_reap(ae, max);
+		if (n < 0) {
+			ae->userspace_reap = 0;
+			n = 0;
+		}
+	}
+	while ((unsigned int)n < min || (!n && !min && !ae->userspace_reap)) {
+		struct timespec zero = { 0, 0 };
+		int got = io_getevents(ae->ctx, (long)(min - (unsigned int)n),
+				       (long)(max - (unsigned int)n),
+				       ae->events + n, min ? tp : &zero);
+
+		if (got == -EINTR)
+			continue;
+		if (got < 0)
+			return got;
+		n += got;
+		if (tp || !min)
+			break;
+	}
+	for (i = 0; i < n; i++) {
+		struct io_u *u = ae->events[i].data;
+		long res = (long)ae->events[i].res;
+
+		engine_io_result(u, res);
+		ae->done[i] = u;
+	}
+	ae->queued -= (unsigned int)n;
+	return n;
+}
+
+static struct io_u *aio_event(struct engine *e, unsigned int i)
+{
+	return to_aio(e)->done[i];
+}
+
+const struct engine_ops engine_libaio_ops = {
+	.name = "libaio",
+	.help = "Linux native asynchronous I/O (io_submit / io_getevents)",
+	.init = aio_init,
+	.cleanup = aio_cleanup,
+	.open_file = engine_open_fd,
+	.close_file = engine_close_fd,
+	.queue = aio_queue,
+	.commit = aio_commit,
+	.getevents = aio_getevents,
+	.event = aio_event,
+};
+#endif

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's "json" and "json+" output formats: the keys, nesting, order and
+ * value types fio 3.33 prints for the same job, so that scripts and tools
+ * reading fio's JSON (jq one-liners, fio-plot, fio_jsonplus_clat2csv)
+ * read iolite's. Layout rules worked out from fio's output:
+ *
+ * - "global options" and a job's "job options" appear only when there is
+ *   something in them; bare flags ("thread") are left out.
+ * - every job has "read", "write" and "trim" blocks, used or not, and a
+ *   "sync" block; a latency block gets a "percentile" map only when
+ *   percentiles are on for it and it has samples.
+ * - json+ adds "bins" next to each "percentile" map: bucket value (ns) ->
+ *   count, non-zero buckets only, in bucket order.
+ * - "total_err" / "first_error" only with continue_on_error, "desc" last
+ *   and only with a description, "disk_util" only when a disk was seen.
+ *
+ * Warnings and errors never go into the JSON: they go to stderr.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include "report/report.h"
+#include "util/json.h"
+#include "util/log.h"
+
+static const char *const ddir_name[DDIR_RWDIR_CNT] = {
+	"read", "write", "trim",
+};
+
+/* fio's lat bucket labels: 2 4 10 ... 1000 (ns, us), then ms to >=2000 */
+static const char *const lat_keys[LAT_MS_NR] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000",
+	"2000", ">=2000",
+};
+static const char *const depth_keys[DIST_NR] = {
+	"1", "2", "4", "8", "16", "32", ">=64",
+};
+static const char *const submit_keys[DIST_NR] = {
+	"0", "4", "8", "16", "32", "64", ">=64",
+};
+
+/* Percentiles to print for one latency block; nr 0 = none. */
+struct pct_view {
+	const double *pct;
+	const uint64_t *val;
+	unsigned int nr;
+};
+
+static void write_bins(struct json_writer *w, const struct hist *h)
+{
+	char key[24];
+	unsigned int i;
+
+	json_begin_object(w, "bins");
+	for (i = 0; i < HIST_NR; i++) {
+		uint64_t n = h->bucket[i];
+
+		/*
+		 * Samples beyond the top bucket go with it, as in fio's
+		 * histogram: the bins must add up to the samples taken.
+		 */
+		if (i == HIST_NR - 1)
+			n += h->overflow;
+		if (!n)
+			continue;
+		snprintf(key, sizeof(key), "%" PRIu64, hist_bucket_val(i));
+		json_u64(w, key, n);
+	}
+	json_end_object(w);
+}
+
+static void write_lat(struct json_writer *w, const char *key,
+		      const struct welford *s, const struct hist *h,
+		      const struct pct_view *pv, bool plus)
+{
+	char pkey[32];
+	unsigned int i;
+
+	json_begin_object(w, key);
+	json_u64(w, "min", s->n ? s->min : 0);
+	json_u64(w, "max", s->n ? s->max : 0);
+	json_double(w, "mean", s->n ? s->mean : 0.0);
+	json_double(w, "stddev", welford_stdev(s));
+	json_u64(w, "N", s->n);
+	if (s->n && pv && pv->nr) {
+		json_begin_object(w, "percentile");
+		for (i = 0; i < pv->nr; i++) {
+			snprintf(pkey, sizeof(pkey), "%f", pv->pct[i]);
+			json_u64(w, pkey, pv->val[i]);
+		}
+		json_end_object(w);
+		if (plus)
+			write_bins(w, h);
+	}
+	json_end_object(w);
+}
+
+static void write_ddir(struct json_writer *w, const struct job_result *j,
+		       unsigned int d, bool plus)
+{
+	const struct dir_result *dr = &j->dir[d];
+	struct pct_view pv = { dr->pct, dr->pct_val, dr->nr_pct };
+	const struct welford *bw = &dr->bw_samples, *io = &dr->iops_samples;
+
+	json_begin_object(w, ddir_name[d]);
+	json_u64(w, "io_bytes", dr->bytes);
+	json_u64(w, "io_kbytes", dr->bytes >> 10);
+	json_u64(w, "bw_bytes", dr->bw);
+	json_u64(w, "bw", dr->bw >> 10);
+	json_double(w, "iops", dr->iops);
+	json_u64(w, "runtime", dr->runtime_ms);
+	json_u64(w, "total_ios", j->issued[d]);
+	json_u64(w, "short_ios", j->issued_short[d]);
+	json_u64(w, "drop_ios", j->issued_drop[d]);
+	write_lat(w, "slat_ns", &dr->slat, &dr->slat_hist, NULL, plus);
+	write_lat(w, "clat_ns", &dr->clat, &dr->clat_hist,
+		  dr->pct_of_lat ? NULL : &pv, plus);
+	write_lat(w, "lat_ns", &dr->lat, &dr->lat_hist,
+		  dr->pct_of_lat ? &pv : NULL, plus);
+	json_u64(w, "bw_min", bw->n ? bw->min : 0);
+	json_u64(w, "bw_max", bw->n ? bw->max : 0);
+	json_double(w, "bw_agg", bw->n ? dr->bw_agg_pct : 0.0);
+	json_double(w, "bw_mean", bw->n ? bw->mean : 0.0);
+	json_double(w, "bw_dev", welford_stdev(bw));
+	json_u64(w, "bw_samples", bw->n);
+	json_u64(w, "iops_min", io->n ? io->min : 0);
+	json_u64(w, "iops_max", io->n ? io->max : 0);
+	json_double(w, "iops_mean", io->n ? io->mean : 0.0);
+	json_double(w, "iops_stddev", welford_stdev(io));
+	json_u64(w, "iops_samples", io->n);
+	json_end_object(w);
+}
+
+static void write_sync(struct json_writer *w, const struct job_result *j,
+		       bool plus)
+{
+	uint64_t val[PCT_LIST_MAX];
+	struct pct_view pv = { hist_default_pct, val, hist_default_pct_nr };
+
+	if (pv.nr > PCT_LIST_MAX)
+		pv.nr = PCT_LIST_MAX;
+	/* the model keeps no sync percentiles: fio's default list */
+	if (j->sync_lat.n)
+		hist_percentiles(&j->sync_hist, j->sync_lat.min,
+				 j->sync_lat.max, pv.pct, pv.nr, val);
+	json_begin_object(w, "sync");
+	json_u64(w, "total_ios", j->sync_ios);
+	write_lat(w, "lat_ns", &j->sync_lat, &j->sync_hist, &pv, plus);
+	json_end_object(w);
+}
+
+/* An options object, left out when nothing in it has a value. */
+static void write_opts(struct json_writer *w, const char *key,
+		       const struct result_opt *opts, unsigned int nr)
+{
+	unsigned int i, shown = 0;
+
+	for (i = 0; i < nr; i++)
+		if (opts[i].key && opts[i].val)
+			shown++;
+	if (!shown)
+		return;
+	json_begin_object(w, key);
+	for (i = 0; i < nr; i++)
+		if (opts[i].key && opts[i].val)
+			json_str(w, opts[i].key, opts[i].val);
+	json_end_object(w);
+}
+
+static void write_dist(struct json_writer *w, const char *key,
+		       const char *const *keys, const double *pct,
+		       unsigned int nr)
+{
+	unsigned int i;
+
+	json_begin_object(w, key);
+	for (i = 0; i < nr; i++)
+		json_double(w, keys[i], pct[i]);
+	json_end_object(w);
+}
+
+static void write_job(struct json_writer *w, const struct job_result *j,
+		      bool plus)
+{
+	double dist[DIST_NR], lat[LAT_MS_NR];
+	unsigned int d;
+
+	json_begin_object(w, NULL);
+	json_str(w, "jobname", j->name);
+	json_u64(w, "groupid", j->groupid);
+	json_i64(w, "error", j->error);
+	/* the run is over: nothing left to estimate */
+	json_u64(w, "eta", 0);
+	/* whole seconds, rounded up as fio's are */
+	json_u64(w, "elapsed", (j->elapsed_ms + 999) / 1000);
+	write_opts(w, "job options", j->opts, j->nr_opts);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		write_ddir(w, j, d, plus);
+	write_sync(w, j, plus);
+	json_u64(w, "job_runtime", j->run_ms);
+	json_double(w, "usr_cpu", j->usr_cpu);
+	json_double(w, "sys_cpu", j->sys_cpu);
+	json_u64(w, "ctx", j->ctx);
+	json_u64(w, "majf", j->majf);
+	json_u64(w, "minf", j->minf);
+
+	results_depth_pct(j, dist);
+	write_dist(w, "iodepth_level", depth_keys, dist, DIST_NR);
+	results_submit_pct(j, dist);
+	write_dist(w, "iodepth_submit", submit_keys, dist, DIST_NR);
+	results_complete_pct(j, dist);
+	write_dist(w, "iodepth_complete", submit_keys, dist, DIST_NR);
+
+	results_lat_pct(j, j->lat_ns, LAT_NS_NR, lat);
+	write_dist(w, "latency_ns", lat_keys, lat, LAT_NS_NR);
+	results_lat_pct(j, j->lat_us, LAT_US_NR, lat);
+	write_dist(w, "latency_us", lat_keys, lat, LAT_US_NR);
+	results_lat_pct(j, j->lat_ms, LAT_MS_NR, lat);
+	write_dist(w, "latency_ms", lat_keys, lat, LAT_MS_NR);
+
+	if (j->plan && j->plan->o.continue_on_error) {
+		json_u64(w, "total_err", j->total_err);
+		json_i64(w, "first_error", j->error);
+	}
+	json_u64(w, "latency_depth", j->latency_depth);
+	json_u64(w, "latency_target", j->latency_target);
+	json_double(w, "latency_percentile", j->latency_percentile);
+	json_u64(w, "latency_window", j->latency_window);
+	if (j->description)
+		json_str(w, "desc", j->description);
+	json_end_object(w);
+}
+
+static void write_disk(struct json_writer *w, const struct disk_result *dk)
+{
+	json_begin_object(w, NULL);
+	json_str(w, "name", dk->name);
+	json_u64(w, "read_ios", dk->ios[0]);
+	json_u64(w, "write_ios", dk->ios[1]);
+	json_u64(w, "read_merges", dk->merges[0]);
+	json_u64(w, "write_merges", dk->merges[1]);
+	json_u64(w, "read_ticks", dk->ticks[0]);
+	json_u64(w, "write_ticks", dk->ticks[1]);
+	json_u64(w, "in_queue", dk->time_in_queue);
+	json_double(w, "util", dk->util);
+	json_end_object(w);
+}
+
+static int write_json(const struct run_result *rr, FILE *f, bool plus)
+{
+	struct json_writer w;
+	char when[64];
+	struct tm tm;
+	unsigned int i;
+
+	/* ctime()'s layout, as fio shows it: "Wed Dec  2 10:10:52 2026" */
+	when[0] = '\0';
+	if (localtime_r(&rr->timestamp, &tm))
+		strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
+
+	json_init(&w, f);
+	json_begin_object(&w, NULL);
+	json_str(&w, "fio version", "iolite-" IOLITE_VERSION);
+	json_i64(&w, "timestamp", (int64_t)rr->timestamp);
+	json_u64(&w, "timestamp_ms", rr->timestamp_ms);
+	json_str(&w, "time", when);
+	write_opts(&w, "global options", rr->global_opts, rr->nr_global_opts);
+	json_begin_array(&w, "jobs");
+	for (i = 0; i < rr->nr_jobs; i++)
+		write_job(&w, &rr->jobs[i], plus);
+	json_end_array(&w);
+	if (rr->nr_disks) {
+		json_begin_array(&w, "disk_util");
+		for (i = 0; i < rr->nr_disks; i++)
+			write_disk(&w, &rr->disks[i]);
+		json_end_array(&w);
+	}
+	json_end_object(&w);
+	if (json_finish(&w) || fflush(f))
+		return -EIO;
+	return 0;
+}
+
+static int json_write(const struct run_result *rr, FILE *f)
+{
+	return write_json(rr, f, false);
+}
+
+static int json_plus_write(const struct run_result *rr, FILE *f)
+{
+	return write_json(rr, f, true);
+}
+
+const struct report_ops report_json = {
+	.name = "json",
+	.write = json_write,
+};
+
+const struct report_ops report_json_plus = {
+	.name = "json+",
+	.write = json_plus_write,
+};

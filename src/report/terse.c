@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's terse output, version 3 (also what --minimal prints): one line of
+ * semicolon-separated fields per reported job, in the order of the field
+ * list in fio's HOWTO ("Terse output"), with fio 3.33's number formats:
+ *
+ *   3;version;jobname;groupid;error;
+ *   read: kb;bw kb/s;iops;runtime ms; slat, clat min;max;mean;stdev in us
+ *         (min and max truncated to whole us); 20 percentile fields
+ *         "p%=us" (unused slots "0%=0"); lat min;max;mean;stdev;
+ *         bw min;max;agg%;mean;stdev (KiB/s)
+ *   write: the same (version 3 has no trim fields)
+ *   cpu usr%;sys%;ctx;majf;minf; 7 io depths "%.1f%%";
+ *   10 us latency buckets (the ns buckets folded into the first) and 12 ms
+ *   ones "%.2f%%"; per disk name;ios r;ios w;merges r;merges w;ticks r;
+ *   ticks w;in_queue;util%; with continue_on_error total_err;first_error;
+ *   the description when there is one.
+ *
+ * A job without I/O in a direction still prints its fields (zeros, and
+ * the default percentile list with zero values), so every line of a run
+ * has the same fields.
+ */
+#include <errno.h>
+#include <inttypes.h>
+
+#include "report/report.h"
+#include "util/log.h"
+
+#define TERSE_PCT_FIELDS 20
+
+static void terse_lat(FILE *f, const struct welford *w)
+{
+	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%f;%f",
+		w->n ? w->min / 1000 : 0, w->n ? w->max / 1000 : 0,
+		w->n ? w->mean / 1000.0 : 0.0, welford_stdev(w) / 1000.0);
+}
+
+static void terse_pct(FILE *f, const struct dir_result *dr)
+{
+	const double *pct = dr->pct;
+	unsigned int nr = dr->nr_pct, i;
+
+	/* no samples: fio still lists its percentiles, with zero values */
+	if (!nr) {
+		pct = hist_default_pct;
+		nr = hist_default_pct_nr;
+	}
+	for (i = 0; i < TERSE_PCT_FIELDS; i++) {
+		if (i >= nr) {
+			fputs(";0%=0", f);
+			continue;
+		}
+		fprintf(f, ";%f%%=%" PRIu64, pct[i],
+			i < dr->nr_pct ? dr->pct_val[i] / 1000 : 0);
+	}
+}
+
+static void terse_ddir(FILE *f, const struct job_result *j, unsigned int d)
+{
+	const struct dir_result *dr = &j->dir[d];
+	const struct welford *bw = &dr->bw_samples;
+
+	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64,
+		dr->bytes >> 10, dr->bw >> 10, (uint64_t)dr->iops,
+		dr->runtime_ms);
+	terse_lat(f, &dr->slat);
+	terse_lat(f, &dr->clat);
+	terse_pct(f, dr);
+	terse_lat(f, &dr->lat);
+	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%f%%;%f;%f",
+		bw->n ? bw->min : 0, bw->n ? bw->max : 0,
+		bw->n ? dr->bw_agg_pct : 0.0, bw->n ? bw->mean : 0.0,
+		welford_stdev(bw));
+}
+
+static void terse_job(FILE *f, const struct job_result *j,
+		      const struct run_result *rr)
+{
+	double dist[DIST_NR], lat[LAT_MS_NR], ns[LAT_NS_NR];
+	unsigned int i;
+
+	fprintf(f, "3;iolite-%s;%s;%u;%d", IOLITE_VERSION, j->name,
+		j->groupid, j->error);
+	terse_ddir(f, j, DDIR_READ);
+	terse_ddir(f, j, DDIR_WRITE);
+	fprintf(f, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64,
+		j->usr_cpu, j->sys_cpu, j->ctx, j->majf, j->minf);
+
+	results_depth_pct(j, dist);
+	for (i = 0; i < DIST_NR; i++)
+		fprintf(f, ";%.1f%%", dist[i]);
+
+	/* version 3 has no ns buckets: they count as "<= 2us" */
+	results_lat_pct(j, j->lat_us, LAT_US_NR, lat);
+	results_lat_pct(j, j->lat_ns, LAT_NS_NR, ns);
+	for (i = 0; i < LAT_NS_NR; i++)
+		lat[0] += ns[i];
+	for (i = 0; i < LAT_US_NR; i++)
+		fprintf(f, ";%.2f%%", lat[i]);
+	results_lat_pct(j, j->lat_ms, LAT_MS_NR, lat);
+	for (i = 0; i < LAT_MS_NR; i++)
+		fprintf(f, ";%.2f%%", lat[i]);
+
+	for (i = 0; i < rr->nr_disks; i++) {
+		const struct disk_result *dk = &rr->disks[i];
+
+		fprintf(f, ";%s;%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64
+			";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%.2f%%",
+			dk->name, dk->ios[0], dk->ios[1], dk->merges[0],
+			dk->merges[1], dk->ticks[0], dk->ticks[1],
+			dk->time_in_queue, dk->util);
+	}
+	if (j->plan && j->plan->o.continue_on_error)
+		fprintf(f, ";%" PRIu64 ";%d", j->total_err, j->error);
+	if (j->description)
+		fprintf(f, ";%s", j->description);
+	fputc('\n', f);
+}
+
+static int terse_write(const struct run_result *rr, FILE *f)
+{
+	unsigned int i;
+
+	for (i = 0; i < rr->nr_jobs; i++)
+		terse_job(f, &rr->jobs[i], rr);
+	if (fflush(f) || ferror(f))
+		return -EIO;
+	return 0;
+}
+
+const struct report_ops report_terse = {
+	.name = "terse",
+	.write = terse_write,
+};

@@ -1,0 +1,102 @@
+#!/bin/sh
+# The normal report has fio's layout: run fio and iolite on the same jobs
+# and compare the reports' line structure and labels once every measured
+# number is replaced by '#'. Lines whose presence depends on measured
+# values (the lat bucket lines, the percentile rows whose per-line count
+# follows the widest value) are compared separately.
+
+. "$(dirname "$0")/test-lib.sh"
+
+test_have_prereq FIO || skip_all "fio is not installed"
+
+# Replaces every measured number by '#' and drops value-dependent lines.
+normalize() {
+	sed -E \
+		-e '/^  lat \((nsec|usec|msec)\)   :/d' \
+		-e '/^     \|/d' \
+		-e 's/^(fio|iolite)-[0-9].*/VERSION/' \
+		-e 's/(pid=[0-9]+): .*/\1: DATE/' \
+		-e 's/\((nsec|usec|msec)\)/(UNIT)/g' \
+		-e 's/bw \( *(KiB|MiB|kB)\/s\)/bw (UNIT\/s)/' \
+		-e 's/= +/=/g' \
+		-e 's/[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|k|M|G|T|P)?/#/g' \
+		"$1"
+}
+
+# The percentile labels in order, one a line.
+pct_labels() {
+	grep '^     |' "$1" | grep -oE '[0-9.]+th=' || true
+}
+
+# compare NAME ARGS...: runs both tools, compares normalised reports.
+compare() {
+	name=$1
+	shift
+	fio "$@" >"$name.fio" 2>"$name.fio.err" &&
+	"$IOLITE" "$@" >"$name.iolite" 2>"$name.iolite.err" &&
+	test_must_be_empty "$name.iolite.err" &&
+	normalize "$name.fio" >"$name.fio.norm" &&
+	normalize "$name.iolite" >"$name.iolite.norm" &&
+	test_cmp "$name.fio.norm" "$name.iolite.norm" &&
+	pct_labels "$name.fio" >"$name.fio.pct" &&
+	pct_labels "$name.iolite" >"$name.iolite.pct" &&
+	test_cmp "$name.fio.pct" "$name.iolite.pct" &&
+	grep -qE '^  lat \((nsec|usec|msec)\)   : ' "$name.iolite"
+}
+
+test_expect_success 'normaliser hides numbers, keeps labels' '
+	cat >in <<-\EOF &&
+	  read: IOPS=2048k, BW=8000MiB/s (8389MB/s)(64.0MiB/8msec)
+	    clat (usec): min=2, max=183, avg= 4.65, stdev= 6.37
+	   bw (  MiB/s): min=11365, max=12744, per=100.00%, avg=12276.71, stdev=788.90, samples=3
+	  lat (nsec)   : 20=54.50%, 50=45.25%
+	     |  1.00th=[   10],  5.00th=[   10], 10.00th=[   10], 20.00th=[   10],
+	EOF
+	cat >expect <<-\EOF &&
+	  read: IOPS=#, BW=#B/s (#B/s)(#B/#msec)
+	    clat (UNIT): min=#, max=#, avg=#, stdev=#
+	   bw (UNIT/s): min=#, max=#, per=#%, avg=#, stdev=#, samples=#
+	EOF
+	normalize in >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'randread on the null engine' '
+	compare randread --name=a --ioengine=null --rw=randread --size=64m --bs=4k
+'
+
+test_expect_success 'randrw: a block per direction' '
+	compare randrw --name=a --ioengine=null --rw=randrw --size=64m --bs=4k &&
+	grep -q "^  read: IOPS=" randrw.iolite &&
+	grep -q "^  write: IOPS=" randrw.iolite &&
+	grep -q "^   READ: bw=" randrw.iolite &&
+	grep -q "^  WRITE: bw=" randrw.iolite
+'
+
+test_expect_success 'numjobs=2: two reports of the same name' '
+	compare nj2 --name=a --ioengine=null --rw=read --size=64m --bs=4k \
+		--numjobs=2 &&
+	test $(grep -c "^a: (groupid=0, jobs=1)" nj2.iolite) = 2
+'
+
+test_expect_success 'numjobs=2 group_reporting: one merged report' '
+	compare njgr --name=a --ioengine=null --rw=read --size=64m --bs=4k \
+		--numjobs=2 --group_reporting &&
+	test $(grep -c "^a: (groupid=0, jobs=2)" njgr.iolite) = 1
+'
+
+test_expect_success 'two stonewalled jobs: two run status groups' '
+	compare sw --name=a --ioengine=null --rw=read --size=64m --bs=4k \
+		--name=b --stonewall --ioengine=null --rw=write --size=32m \
+		--bs=64k &&
+	grep -q "^Run status group 1 (all jobs):" sw.iolite
+'
+
+test_expect_success 'time_based: bw and iops sample lines' '
+	compare tb --name=a --ioengine=null --rw=read --size=64m --bs=4k \
+		--time_based --runtime=1 &&
+	grep -q "^   bw (" tb.iolite &&
+	grep -q "^   iops        : " tb.iolite
+'
+
+test_done

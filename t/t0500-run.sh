@@ -1,0 +1,165 @@
+#!/bin/sh
+# End to end: every rw mode and sync engine, checked through what happened
+# (issued counts in the report, bytes on disk), and the run semantics
+# (loops, number_ios, time_based, ramp_time, stonewall, numjobs,
+# group_reporting, startdelay, wait_for).
+. "$(dirname "$0")/test-lib.sh"
+
+# issued r,w,t,sync totals of the first job in report file $1
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+test_expect_success 'a write job writes exactly size bytes of zero_buffers' '
+	"$IOLITE" --name=w --rw=write --bs=4k --size=1m --ioengine=psync \
+		--zero_buffers --filename=f >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,256,0,0" &&
+	test "$(stat -c %s f)" = 1048576 &&
+	cmp -n 1048576 f /dev/zero
+'
+
+test_expect_success 'default write buffers are not zeros' '
+	"$IOLITE" --name=w --rw=write --bs=4k --size=256k --ioengine=psync \
+		--filename=g >out 2>err &&
+	test_must_be_empty err &&
+	test "$(stat -c %s g)" = 262144 &&
+	! cmp -s -n 262144 g /dev/zero
+'
+
+test_expect_success 'randwrite with the random map writes every block' '
+	dd if=/dev/zero bs=64k count=4 2>/dev/null | tr "\000" "\377" >r &&
+	"$IOLITE" --name=w --rw=randwrite --bs=4k --size=256k \
+		--ioengine=psync --zero_buffers --filename=r >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,64,0,0" &&
+	cmp -n 262144 r /dev/zero
+'
+
+for engine in sync psync vsync pvsync pvsync2; do
+	test_expect_success "engine $engine: write then read back, same counts" "
+		\"\$IOLITE\" --name=w --rw=write --bs=8k --size=512k \
+			--ioengine=$engine --filename=e-$engine >out 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued out)\" = \"0,64,0,0\" &&
+		\"\$IOLITE\" --name=r --rw=randread --bs=8k --size=512k \
+			--ioengine=$engine --filename=e-$engine >out2 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued out2)\" = \"64,0,0,0\" &&
+		grep -q 'READ: bw=.*io=512KiB' out2
+	"
+done
+
+test_expect_success 'engines write the same bytes for the same job' '
+	for e in sync psync vsync pvsync pvsync2; do
+		"$IOLITE" --name=w --rw=randwrite --bs=4k --size=128k \
+			--ioengine=$e --refill_buffers --randseed=7 \
+			--filename=same-$e >/dev/null || return 1
+	done &&
+	test "$(stat -c %s same-psync)" = 131072
+'
+
+test_expect_success 'rw=rw mixes reads and writes, totals add up' '
+	"$IOLITE" --name=m --rw=rw --bs=4k --size=1m --ioengine=psync \
+		--filename=m >out 2>err &&
+	test_must_be_empty err &&
+	t=$(issued out) &&
+	r=${t%%,*} && rest=${t#*,} && w=${rest%%,*} &&
+	test $((r + w)) = 256 && test "$r" -gt 0 && test "$w" -gt 0
+'
+
+test_expect_success 'randrw with rwmixread=100 only reads' '
+	"$IOLITE" --name=m --rw=randrw --rwmixread=100 --bs=4k --size=1m \
+		--ioengine=psync --filename=m >out 2>err &&
+	test "$(issued out)" = "256,0,0,0"
+'
+
+test_expect_success 'null engine: number_ios caps the I/Os' '
+	"$IOLITE" --name=n --ioengine=null --rw=randread --size=1g \
+		--number_ios=1000 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "1000,0,0,0"
+'
+
+test_expect_success 'loops repeats the pass' '
+	"$IOLITE" --name=n --ioengine=null --rw=read --size=1m --loops=3 \
+		>out 2>err &&
+	test "$(issued out)" = "768,0,0,0"
+'
+
+test_expect_success 'time_based wraps around the region' '
+	"$IOLITE" --name=n --ioengine=null --rw=randread --size=64k \
+		--runtime=200ms --time_based >out 2>err &&
+	test_must_be_empty err &&
+	n=$(issued out) && test "${n%%,*}" -gt 16
+'
+
+test_expect_success 'runtime caps a size-bound job' '
+	"$IOLITE" --name=n --ioengine=null --rw=read --size=1p \
+		--runtime=100ms >out 2>err &&
+	grep -q "run=[0-9]*-[0-9]*msec" out &&
+	run=$(sed -n "s/.*run=\([0-9]*\)-.*/\1/p" out) &&
+	test "$run" -ge 90 && test "$run" -lt 5000
+'
+
+test_expect_success 'ramp_time I/O is not counted' '
+	"$IOLITE" --name=n --ioengine=null --rw=read --size=4k \
+		--ramp_time=100ms --runtime=100ms --time_based >out 2>err &&
+	test_must_be_empty err &&
+	run=$(sed -n "s/.*run=\([0-9]*\)-.*/\1/p" out) &&
+	test "$run" -ge 90 && test "$run" -lt 1000
+'
+
+test_expect_success 'fsync=N issues a sync every N writes' '
+	"$IOLITE" --name=w --rw=write --bs=4k --size=64k --fsync=4 \
+		--ioengine=psync --filename=s >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,16,0,4"
+'
+
+test_expect_success 'end_fsync issues one sync at the end' '
+	"$IOLITE" --name=w --rw=write --bs=4k --size=64k --end_fsync=1 \
+		--ioengine=psync --filename=s >out 2>err &&
+	test "$(issued out)" = "0,16,0,1"
+'
+
+test_expect_success 'numjobs clones share the name, one report each' '
+	"$IOLITE" --name=c --ioengine=null --rw=read --size=1m --numjobs=2 \
+		>out 2>err &&
+	test "$(grep -c "^c: (groupid=0, jobs=1)" out)" = 2
+'
+
+test_expect_success 'group_reporting merges the clones' '
+	"$IOLITE" --name=c --ioengine=null --rw=read --size=1m --numjobs=3 \
+		--group_reporting >out 2>err &&
+	grep -q "^c: (groupid=0, jobs=3)" out &&
+	test "$(issued out)" = "768,0,0,0"
+'
+
+test_expect_success 'stonewall starts a new group' '
+	cat >sw.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=1m
+	[a]
+	rw=read
+	[b]
+	stonewall
+	rw=write
+	EOF
+	"$IOLITE" sw.fio >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^a: (groupid=0" out &&
+	grep -q "^b: (groupid=1" out &&
+	grep -q "^Run status group 1 (all jobs):" out
+'
+
+test_expect_success 'startdelay and wait_for order the jobs' '
+	"$IOLITE" --name=first --ioengine=null --rw=read --size=1m \
+		--startdelay=100ms --name=second --ioengine=null --rw=read \
+		--size=1m --wait_for=first >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^second:" out
+'
+
+test_done

@@ -25,8 +25,8 @@ LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 
 # Optional libraries: detected, never required.
-have = $(shell printf '\#include <$(1)>\nint main(void){return 0;}\n' | \
-	$(CC) -x c - -o /dev/null $(2) >/dev/null 2>&1 && echo 1)
+have = $(shell echo 'int main(void){return 0;}' | \
+	$(CC) -x c -include $(1) - -o /dev/null $(2) >/dev/null 2>&1 && echo 1)
 HAVE_LIBURING := $(call have,liburing.h,-luring)
 HAVE_LIBAIO := $(call have,libaio.h,-laio)
 ifeq ($(HAVE_LIBURING),1)

@@ -68,6 +68,13 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 		c->output = val;
 	} else if (!strcmp(key, "output-format")) {
 		c->formats = val;
+	} else if (!strcmp(key, "minimal")) {
+		c->formats = "terse";
+	} else if (!strcmp(key, "terse-version")) {
+		/* fio knows 2 to 5; iolite writes version 3 only */
+		if (!val || strcmp(val, "3"))
+			die("option '--terse-version': version '%s' is not supported (only 3)",
+			    val ? val : "");
 	} else if (!strcmp(key, "parse-only")) {
 		c->parse_only = 1;
 	} else if (!strcmp(key, "showcmd")) {
@@ -132,7 +139,8 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 static int needs_value(const char *key)
 {
 	static const char *const with_value[] = {
-		"output", "output-format", "section", "max-jobs", NULL,
+		"output", "output-format", "section", "max-jobs",
+		"terse-version", NULL,
 	};
 	const struct opt_def *def;
 	size_t i;
@@ -291,24 +299,108 @@ static void choose_clock(const struct job_plan *plans, unsigned int nr,
 		die("%s", strbuf_str(note));
 }
 
+/* Is name one of the comma-separated formats? */
+static int format_listed(const char *formats, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = formats;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, name, len))
+			return 1;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+/*
+ * Like fio, the formats asked for are written in a fixed order whatever
+ * the order given: terse, json (json+ when both), normal.
+ */
 static int write_reports(const struct cli *c, const struct run_result *rr,
 			 FILE *out)
 {
+	static const char *const order[] = { "terse", "json+", "json", "normal" };
 	const char *formats = c->formats ? c->formats : "normal";
-	char *list = xstrdup(formats), *save = NULL, *name;
-	int ret = 0;
+	size_t k;
 
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		const struct report_ops *r = report_find(name);
+	for (k = 0; k < ARRAY_SIZE(order); k++) {
+		const struct report_ops *r = report_find(order[k]);
 
-		if (!r || r->write(rr, out)) {
-			ret = -1;
+		if (!format_listed(formats, order[k]))
+			continue;
+		if (!strcmp(order[k], "json") && format_listed(formats, "json+"))
+			continue;
+		if (!r || r->write(rr, out))
+			return -1;
+	}
+	return 0;
+}
+
+/* A job_desc's options as the results model's option list. */
+static struct result_opt *result_opts(const struct job_entry *e, size_t nr,
+				      const char *name, unsigned int *out_nr)
+{
+	struct result_opt *o = xcalloc(nr + 1, sizeof(*o));
+	unsigned int n = 0;
+	size_t i;
+
+	if (name) {
+		o[n].key = "name";
+		o[n++].val = name;
+	}
+	for (i = 0; i < nr; i++) {
+		o[n].key = e[i].key;
+		o[n++].val = e[i].val;
+	}
+	*out_nr = n;
+	return o;
+}
+
+/*
+ * JSON's "global options" and each job's "job options" (its own section's
+ * entries; fio shows a merged group's last member's, and "name" first for
+ * command-line jobs). The lists borrow jl's strings; free with
+ * free_result_opts().
+ */
+static void fill_result_opts(struct run_result *rr, const struct job_list *jl,
+			     const struct job_plan *plans, unsigned int nr)
+{
+	unsigned int i;
+	size_t k;
+
+	rr->global_opts = result_opts(jl->global.ents, jl->global.nr, NULL,
+				      &rr->nr_global_opts);
+	for (i = 0; i < rr->nr_jobs; i++) {
+		struct job_result *j = &rr->jobs[i];
+		/* members are adjacent: the last is before the next's first */
+		unsigned int last = i + 1 < rr->nr_jobs ?
+				    rr->jobs[i + 1].plan->job_index - 1 : nr - 1;
+		const struct job_plan *p = &plans[last];
+
+		for (k = 0; k < jl->nr; k++) {
+			const struct job_desc *jd = &jl->jobs[k];
+
+			if (jd->line != p->src_line || strcmp(jd->file, p->src_file))
+				continue;
+			j->opts = result_opts(jd->ents + jd->inherited,
+					      jd->nr - jd->inherited,
+					      strcmp(jd->file, "<cmdline>") ?
+					      NULL : jd->name, &j->nr_opts);
 			break;
 		}
 	}
-	free(list);
-	return ret;
+}
+
+static void free_result_opts(struct run_result *rr)
+{
+	unsigned int i;
+
+	free((void *)rr->global_opts);
+	for (i = 0; i < rr->nr_jobs; i++)
+		free((void *)rr->jobs[i].opts);
 }
 
 static void check_formats(const struct cli *c)
@@ -392,7 +484,7 @@ int main(int argc, char **argv)
 		for (k = 0; k < files[i].nr_devs; k++)
 			disk_set_add(&disks, files[i].devs[k]);
 
-	if (!c.formats || strstr(c.formats, "normal"))
+	if (!c.formats || format_listed(c.formats, "normal"))
 		report_normal_preamble(plans, nr, out);
 	fflush(out);
 	disk_set_begin(&disks);
@@ -411,8 +503,10 @@ int main(int argc, char **argv)
 	if (results_build(&rr, wr, nr, &err))
 		die("%s", strbuf_str(&err));
 	disk_set_results(&disks, &rr);
+	fill_result_opts(&rr, &jl, plans, nr);
 	if (write_reports(&c, &rr, out))
 		failed = 1;
+	free_result_opts(&rr);
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		error("cannot write the report: %s", strerror(errno));
 		failed = 1;

@@ -19,6 +19,9 @@
 #include <liburing.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 
 #include "engine/engines.h"
@@ -124,6 +127,56 @@ static void uring_cleanup(struct engine *e)
 	free(ue);
 }
 
+/*
+ * Polled completions (hipri, IORING_SETUP_IOPOLL) exist only for O_DIRECT
+ * I/O on a block device with poll queues. Anything else is never found by
+ * polling and would wait forever, so it is refused up front, saying why.
+ */
+static int check_pollable(const struct engine *e, const struct engine_file *f,
+			  struct strbuf *err)
+{
+	char path[128];
+	struct stat st;
+	dev_t dev;
+	FILE *fp;
+	int val = 0;
+
+	if (!e->plan->o.direct) {
+		strbuf_addf(err, "io_uring: hipri needs direct=1: polled completions exist only for O_DIRECT I/O ('%s')",
+			    f->path);
+		return -EINVAL;
+	}
+	if (fstat(f->fd, &st))
+		return -errno;
+	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
+	if (!major(dev)) {
+		strbuf_addf(err, "io_uring: hipri: '%s' is not on a block device, so it has no poll queues",
+			    f->path);
+		return -EOPNOTSUPP;
+	}
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/io_poll",
+		 major(dev), minor(dev));
+	fp = fopen(path, "r");
+	if (!fp) {
+		/* a partition: the queue belongs to the whole disk */
+		snprintf(path, sizeof(path),
+			 "/sys/dev/block/%u:%u/../queue/io_poll", major(dev),
+			 minor(dev));
+		fp = fopen(path, "r");
+	}
+	if (fp) {
+		if (fscanf(fp, "%d", &val) != 1)
+			val = 0;
+		fclose(fp);
+	}
+	if (val != 1) {
+		strbuf_addf(err, "io_uring: hipri: the device of '%s' (%u:%u) has no poll queues (%s is not 1; NVMe needs the nvme.poll_queues module parameter)",
+			    f->path, major(dev), minor(dev), path);
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
 static int uring_open_file(struct engine *e, struct engine_file *f,
 			   struct strbuf *err)
 {
@@ -131,6 +184,8 @@ static int uring_open_file(struct engine *e, struct engine_file *f,
 	int ret = engine_open_fd(e, f, err);
 	unsigned int idx;
 
+	if (!ret && e->plan->o.hipri)
+		ret = check_pollable(e, f, err);
 	if (ret || !ue->registerfiles)
 		return ret;
 	idx = (unsigned int)(f - e->files);

@@ -12,6 +12,7 @@
 #ifdef HAVE_LIBAIO
 #include <errno.h>
 #include <libaio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engines.h"

@@ -88,6 +88,7 @@ struct job_desc *job_list_new_job(struct job_list *jl, const char *name,
 
 		job_desc_add(jd, e->key, e->val, e->file, e->line);
 	}
+	jd->inherited = jd->nr;
 	return jd;
 }
 

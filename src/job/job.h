@@ -28,6 +28,7 @@ struct job_desc {
 	int line;
 	struct job_entry *ents;	/* inherited [global] entries first */
 	size_t nr, alloc;
+	size_t inherited;	/* how many of ents came from [global] */
 };
 
 struct job_list {

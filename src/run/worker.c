@@ -357,6 +357,8 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		}
 	}
 	w->now = clock_now_ns();
+	/* as fio: a batch counts at the depth it leaves the queue at */
+	st->depth[depth_index(w->inflight)] += queued;
 	st->submit[submit_index(queued)]++;
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
@@ -433,7 +435,6 @@ static void loop_async(struct worker *w)
 				continue;
 			}
 			w->inflight++;
-			st->depth[depth_index(w->inflight)]++;
 			w->batch[queued++] = u->index;
 			if (queued >= w->batch_submit) {
 				if (commit_batch(w, queued, t0))
@@ -680,6 +681,7 @@ void *worker_main(void *arg)
 	if (o->startdelay_us)
 		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
 
+	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	if (worker_setup(&w, rj)) {
 		worker_teardown(&w);
 		rj->res.error = rj->st->error;

@@ -423,6 +423,8 @@ int main(int argc, char **argv)
 	struct cli c = { 0 };
 	struct job_list jl;
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
+	const char *note_list[8];
+	unsigned int nr_notes = 0;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
@@ -504,6 +506,12 @@ int main(int argc, char **argv)
 		die("%s", strbuf_str(&err));
 	disk_set_results(&disks, &rr);
 	fill_result_opts(&rr, &jl, plans, nr);
+	rr.clock = clock_name();
+	if (clock_note.len) {
+		note_list[nr_notes++] = clock_note.buf;
+	}
+	rr.notes = note_list;
+	rr.nr_notes = nr_notes;
 	if (write_reports(&c, &rr, out))
 		failed = 1;
 	free_result_opts(&rr);

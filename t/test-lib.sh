@@ -122,3 +122,10 @@ test_done() {
 	[ $test_failed -eq 0 ]
 	exit $?
 }
+
+test_path_is_missing() {
+	if [ -e "$1" ]; then
+		echo "'$1' exists" >&2
+		return 1
+	fi
+}

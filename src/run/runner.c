@@ -77,10 +77,21 @@ static void sample_once(struct sampler *s, uint64_t now)
 static void *sampler_main(void *arg)
 {
 	struct sampler *s = arg;
+	unsigned int tick = 0, i;
 
 	while (!s->done) {
 		clock_sleep_us(10000, &s->done);
 		sample_once(s, clock_now_ns());
+		if (++tick % 10)
+			continue;
+		/* io_uring's io-wq workers: every 100 ms */
+		for (i = 0; i < s->ctx->nr_jobs; i++) {
+			struct run_job *rj = &s->ctx->jobs[i];
+			int st = atomic_load(&rj->state);
+
+			if (rj->iowq && (st == WS_RAMP || st == WS_RUNNING))
+				iowq_scan(rj->iowq);
+		}
 	}
 	return NULL;
 }
@@ -125,6 +136,11 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
 		jobs[i].res.devs = jobs[i].files->devs;
 		jobs[i].res.nr_devs = jobs[i].files->nr_devs;
 		atomic_store(&jobs[i].state, WS_INIT);
+		if (jobs[i].plan->o.ioengine &&
+		    !strcmp(jobs[i].plan->o.ioengine, "io_uring")) {
+			jobs[i].iowq = xmalloc(sizeof(*jobs[i].iowq));
+			iowq_track_init(jobs[i].iowq, 0);
+		}
 	}
 	current_ctx = &ctx;
 
@@ -166,6 +182,13 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
 		if (jobs[i].res.error || jobs[i].errmsg[0])
 			failed = 1;
 out:
+	for (i = 0; i < nr; i++) {
+		if (!jobs[i].iowq)
+			continue;
+		iowq_track_release(jobs[i].iowq);
+		free(jobs[i].iowq);
+		jobs[i].iowq = NULL;
+	}
 	current_ctx = NULL;
 	free(s.last_ns);
 	free(s.last_bytes);

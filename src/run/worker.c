@@ -181,6 +181,10 @@ static inline int complete(struct worker *w, struct io_u *u, uint64_t now)
 static void reset_stats(struct worker *w)
 {
 	worker_stats_init(w->st);
+	if (w->rj->iowq) {
+		iowq_scan(w->rj->iowq);
+		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
+	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	w->rj->run_start_ns = w->now;
 	atomic_store(&w->rj->state, WS_RUNNING);
@@ -674,6 +678,8 @@ void *worker_main(void *arg)
 	int any;
 
 	rj->res.tid = gettid();
+	if (rj->iowq)
+		rj->iowq->owner = rj->res.tid;
 	if (cpus_for_job(rj->plan, &set, &any, &err) == 0 && any)
 		pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	strbuf_release(&err);
@@ -735,6 +741,13 @@ void *worker_main(void *arg)
 				w.st->dir[d].runtime_us = rj->res.elapsed_us;
 	}
 	rj->res.error = w.st->error;
+	if (rj->iowq) {
+		/* before the ring closes and its workers exit with it */
+		iowq_scan(rj->iowq);
+		rj->res.iowq_cpu_ns = iowq_total_ns(rj->iowq) - rj->iowq_base_ns;
+		rj->res.iowq_threads = rj->iowq->nr;
+		rj->res.iowq_max_threads = rj->iowq->max_alive;
+	}
 	worker_teardown(&w);
 	job_finished(rj);
 	return NULL;

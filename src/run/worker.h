@@ -8,6 +8,7 @@
 
 #include "opt/plan.h"
 #include "run/files.h"
+#include "run/iowq.h"
 #include "stats/worker_result.h"
 
 enum worker_state {
@@ -27,6 +28,8 @@ struct run_job {
 	_Atomic int state;		/* enum worker_state */
 	uint64_t run_start_ns;		/* when counting started */
 	struct run_ctx *ctx;
+	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
+	uint64_t iowq_base_ns;		/* io-wq time before counting began */
 	char errmsg[256];		/* first error, for stderr */
 };
 

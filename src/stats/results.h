@@ -161,6 +161,14 @@ struct run_result {
 	/* JSON "global options", filled by main (borrowed; NULL/0 = none) */
 	const struct result_opt *global_opts;
 	unsigned int nr_global_opts;
+	/*
+	 * Notes about the run for the reader (clock fallback, measurement
+	 * warnings): printed in the normal report, listed in JSON under
+	 * "iolite" -> "notes". Borrowed, filled by main.
+	 */
+	const char *const *notes;
+	unsigned int nr_notes;
+	const char *clock;		/* "tsc" or "clock_gettime" */
 };
 
 /*

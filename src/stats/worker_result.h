@@ -34,6 +34,17 @@ struct worker_result {
 
 	dev_t *devs;		/* block devices behind the job's files */
 	unsigned int nr_devs;
+
+	/*
+	 * iolite's own cost: the worker thread's user-space CPU time over
+	 * the counted part of the job (ru.ru_utime), reported per I/O.
+	 * io_uring punts some requests to kernel io-wq worker threads
+	 * ("iou-wrk-<tid>"); their CPU time on this job's behalf and how
+	 * many there were are sampled from /proc by the runner.
+	 */
+	uint64_t iowq_cpu_ns;		/* usr + sys of this job's iou-wrk */
+	unsigned int iowq_threads;	/* distinct iou-wrk threads seen */
+	unsigned int iowq_max_threads;	/* most alive at one time */
 };
 
 #endif

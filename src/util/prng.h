@@ -117,7 +117,7 @@ static inline double prng_u01_64(uint64_t r)
  */
 struct prng_lfsr {
 	uint64_t state;
-	uint64_t mask;		/* Galois toggle mask of a primitive polynomial */
+	uint64_t mask;		/* toggle mask: a primitive polynomial */
 	uint64_t n;
 	uint64_t start;
 	unsigned int width;

@@ -16,9 +16,9 @@ struct randmap {
 	uint64_t n;		/* blocks */
 	uint64_t next;		/* index of the next block of this pass */
 	uint64_t key[3];	/* one per Feistel round */
-	unsigned int lo_bits;	/* width of the low half */
-	unsigned int hi_bits;	/* width of the high half */
-	uint64_t lo_mask;
+	uint64_t a;		/* radix of the high part: ceil(n / 2^j) */
+	uint64_t lo_mask;	/* 2^j - 1: the low part */
+	unsigned int lo_bits;	/* j */
 };
 
 /* n >= 1. The key picks the order; randmap_rekey() picks another. */
@@ -26,44 +26,52 @@ void randmap_init(struct randmap *m, uint64_t n, uint64_t key);
 /* A new order for the next pass, starting from its first block. */
 void randmap_rekey(struct randmap *m, uint64_t key);
 
-/* Feistel round function: the top 'bits' bits of a keyed 64-bit hash. */
-static inline uint64_t randmap_round(uint64_t x, uint64_t key,
-				     unsigned int bits)
+/* Feistel round function: a keyed 64-bit hash. */
+static inline uint64_t randmap_hash(uint64_t x, uint64_t key)
 {
 	uint64_t h = (x ^ key) * 0x9e3779b97f4a7c15ULL;
 
 	h ^= h >> 32;
-	h *= 0xd6e8feb86659fd93ULL;
-	return h >> (64 - bits);
+	return h * 0xd6e8feb86659fd93ULL;
 }
 
-/* One evaluation of the bijection on [0, 2^(lo_bits + hi_bits)). */
+/* (l + hash scaled to [0, a)) mod a, without a division */
+static inline uint64_t randmap_add_mod(uint64_t l, uint64_t h, uint64_t a)
+{
+	uint64_t t = l + (uint64_t)(((unsigned __int128)h * a) >> 64);
+
+	return t >= a ? t - a : t;
+}
+
+/* One evaluation of the bijection on [0, a * 2^j). */
 static inline uint64_t randmap_mix(const struct randmap *m, uint64_t x)
 {
-	unsigned int a = m->lo_bits, b = m->hi_bits;
-	uint64_t l = x >> a, r = x & m->lo_mask, t;
+	unsigned int j = m->lo_bits;
+	uint64_t a = m->a, l = x >> j, r = x & m->lo_mask, t;
 
-	/* the halves swap widths every round: (b, a) -> (a, b) -> ... */
-	t = l ^ randmap_round(r, m->key[0], b);
+	/* (l, r) in [0, a) x [0, 2^j); the parts swap ranges each round */
+	t = randmap_add_mod(l, randmap_hash(r, m->key[0]), a);
 	l = r;
 	r = t;
-	t = l ^ randmap_round(r, m->key[1], a);
+	t = (l + (randmap_hash(r, m->key[1]) >> (64 - j))) & m->lo_mask;
 	l = r;
 	r = t;
-	t = l ^ randmap_round(r, m->key[2], b);
+	t = randmap_add_mod(l, randmap_hash(r, m->key[2]), a);
 	l = r;
 	r = t;
-	return (l << b) | r;
+	/* now (l, r) in [0, 2^j) x [0, a) */
+	return l * a + r;
 }
 
-/* The i-th block of the current order, i < n (cycle-walking). */
+/* Cycle-walking, out of line: rare once n is more than a few blocks. */
+uint64_t randmap_walk(const struct randmap *m, uint64_t x);
+
+/* The i-th block of the current order, i < n. */
 static inline uint64_t randmap_permute(const struct randmap *m, uint64_t i)
 {
 	uint64_t x = randmap_mix(m, i);
 
-	while (x >= m->n)
-		x = randmap_mix(m, x);
-	return x;
+	return x < m->n ? x : randmap_walk(m, x);
 }
 
 static inline bool randmap_exhausted(const struct randmap *m)

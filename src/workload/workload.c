@@ -55,7 +55,7 @@ struct wl_bs {
 	enum wl_bs_kind kind;
 	uint32_t min, max;
 	uint32_t nmult;			/* range: min * (1 .. nmult) */
-	uint32_t nsplit;		/* split: slots used (sum of percents) */
+	uint32_t nsplit;		/* split: slots used (percents) */
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };
 
@@ -254,7 +254,8 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		q->lfsr_left--;
 		return prng_lfsr_next(&q->lfsr);
 	case RM_DIST:
-		return randmap_permute(&q->map, dist_next(&q->dist, &w->r_dist));
+		return randmap_permute(&q->map,
+				       dist_next(&q->dist, &w->r_dist));
 	case RM_UNIFORM32:
 		return prng_scale32(prng_taus_next(&w->r_off), q->nblk);
 	case RM_UNIFORM64:
@@ -569,7 +570,7 @@ static uint64_t div_up(uint64_t a, uint64_t b)
 }
 
 /* One file, one direction, one size, no modifiers: a fast path. */
-static void pick_fast_path(struct workload *w, const struct job_plan *p)
+static void pick_fast_path(struct workload *w)
 {
 	struct wl_file *f = &w->files[0];
 	enum ddir d = (enum ddir)w->ddir;
@@ -666,7 +667,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
 
 	w->next = next_general;
-	pick_fast_path(w, p);
+	pick_fast_path(w);
 	workload_rewind(w);
 	*out = w;
 	return 0;

@@ -31,18 +31,34 @@ int workload_init(struct workload **out, const struct job_plan *p,
 void workload_free(struct workload *w);
 
 /*
- * Fills u->file, u->offset, u->len, u->ddir for the next I/O.
- * Returns 0, or 1 when this pass over the region is complete (every block
- * of a size-bound job issued once: the io_size budget is spent). The
- * worker then stops, or calls workload_rewind() for the next loop or,
- * for time_based jobs, to wrap around.
+ * Fills u->file, u->offset, u->len, u->ddir for the next I/O (nothing
+ * else in u is touched). Returns 0, or 1 when this pass is complete; u is
+ * then left alone and every later call returns 1 until workload_rewind().
+ * The worker then stops, or rewinds for the next loop or, for time_based
+ * jobs, to wrap around.
+ *
+ * A pass, as in fio: I/Os are issued while fewer than the budget's bytes
+ * are done (io_size, else the sum of the regions; the last I/O may cross
+ * it) and fewer than number_ios I/Os; it also ends once every file is
+ * used up (sequential: at its end; random map or lfsr: every block done),
+ * unless io_size exceeds the regions, in which case the files start
+ * over. Random offsets without a map never use a file up. The files are
+ * served round robin, one I/O each. With rw=trimwrite each block is
+ * returned twice, trim then write, counted once.
  */
 int workload_next(struct workload *w, struct io_u *u);
 
-/* Starts a new pass: sequential offsets back to the start, map cleared. */
+/*
+ * Starts a new pass: sequential offsets back to the start, a new random
+ * map order (an lfsr repeats its order, as fio's does), the budgets full.
+ */
 void workload_rewind(struct workload *w);
 
-/* Bytes one pass issues (io_size, or size). */
+/*
+ * Bytes one pass issues: exact for one file with one block size, else the
+ * budget (io_size, or the sum of the regions), which is an upper bound
+ * unless the last I/O crosses it.
+ */
 uint64_t workload_pass_bytes(const struct workload *w);
 
 #endif

@@ -141,7 +141,8 @@ static void test_sequential(void)
 	build(&f, "rw=read bs=4k", 64 * KB, 1);
 	n = drain(f.w, ios, 64);
 	for (i = 0; i < n; i++)
-		good &= rel(&f, &ios[i]) == i * 4 * KB && ios[i].len == 4 * KB &&
+		good &= rel(&f, &ios[i]) == i * 4 * KB &&
+			ios[i].len == 4 * KB &&
 			ios[i].ddir == DDIR_READ && ios[i].file == 0;
 	ok(n == 16 && good, "rw=read: 16 sequential 4k reads over 64k (%zu)",
 	   n);
@@ -221,7 +222,8 @@ static void test_mixed_sequential(void)
 	n = drain(f.w, ios, 64);
 	good = n == 16;
 	for (i = 0; good && i < n; i += 2)
-		good = ios[i].ddir == DDIR_TRIM && ios[i + 1].ddir == DDIR_WRITE &&
+		good = ios[i].ddir == DDIR_TRIM &&
+		       ios[i + 1].ddir == DDIR_WRITE &&
 		       ios[i].offset == ios[i + 1].offset &&
 		       rel(&f, &ios[i]) == i / 2 * 4 * KB;
 	ok(good, "trimwrite: trim then write each block (%zu)", n);
@@ -602,9 +604,11 @@ static void test_files(void)
 
 		memset(seen, 0, sizeof(seen));
 		good = n == 48 && all_inside(&f, ios, n);
-		for (i = 0; good && i < n; i++)
-			good = ios[i].file == i % 3 &&
-			       !seen[ios[i].file][rel(&f, &ios[i]) / (4 * KB)]++;
+		for (i = 0; good && i < n; i++) {
+			uint64_t b = rel(&f, &ios[i]) / (4 * KB);
+
+			good = ios[i].file == i % 3 && !seen[ios[i].file][b]++;
+		}
 	}
 	ok(good, "3 files, random map: round robin, each block once (%zu)", n);
 	fx_free(&f);

@@ -1,0 +1,172 @@
+#!/bin/sh
+# The clock: clocksource=clock_gettime, gettimeofday and cpu are accepted,
+# each is the clock actually read, and clocksource=cpu is refused with the
+# reason where the TSC fails. The TSC against CLOCK_MONOTONIC over one
+# second is t/unit/clock.c.
+#
+# Which clock a run reads is seen through a preloaded clock_gettime()
+# wrapper that counts CLOCK_MONOTONIC reads: the null engine at depth 1
+# reads the worker clock once per I/O, so clock_gettime as the clock means
+# at least one call per I/O, and the TSC means only the few calls of the
+# calibration and the sampler's sleeps. With SHIM_SKEW=1 the wrapper also
+# puts odd-numbered CPUs 10 ms ahead: what a machine whose TSCs are not in
+# step looks like to the cross-CPU check, so the refusal path runs here.
+. "$(dirname "$0")/test-lib.sh"
+
+NIOS=4096
+
+have_shim() {
+	command -v "${CC:-cc}" >/dev/null 2>&1 && test -f "$TRASH/shim.so"
+}
+
+cat >"$TRASH/shim.c" <<'EOF'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static int (*real_gettime)(clockid_t, struct timespec *);
+static unsigned long calls;
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	const char *skew = getenv("SHIM_SKEW");
+	int ret;
+
+	if (!real_gettime)
+		real_gettime = (int (*)(clockid_t, struct timespec *))
+			dlsym(RTLD_NEXT, "clock_gettime");
+	ret = real_gettime(id, ts);
+	if (ret || id != CLOCK_MONOTONIC)
+		return ret;
+	__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
+	if (skew && *skew == '1' && (sched_getcpu() & 1)) {
+		ts->tv_nsec += 10000000;
+		if (ts->tv_nsec >= 1000000000) {
+			ts->tv_nsec -= 1000000000;
+			ts->tv_sec++;
+		}
+	}
+	return 0;
+}
+
+__attribute__((destructor)) static void shim_report(void)
+{
+	const char *path = getenv("SHIM_OUT");
+	FILE *f;
+
+	if (!path || !(f = fopen(path, "w")))
+		return;
+	fprintf(f, "%lu\n", calls);
+	fclose(f);
+}
+EOF
+${CC:-cc} -O2 -shared -fPIC -o "$TRASH/shim.so" "$TRASH/shim.c" -ldl \
+	>/dev/null 2>&1
+
+# TSC usable on this machine, as iolite's unit test found it: invariant
+# TSC flags on x86 (the cross-CPU check is exercised by the skew below).
+tsc_ok() {
+	grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo
+}
+
+# run_shim NAME ARGS...: runs iolite on the null engine with the wrapper;
+# NAME.out, NAME.err, NAME.calls; returns iolite's exit code.
+run_shim() {
+	name=$1
+	shift
+	SHIM_OUT="$TRASH/$name.calls" LD_PRELOAD="$TRASH/shim.so" \
+		"$IOLITE" --name=c --ioengine=null --rw=randread --bs=4k \
+		--size=$((NIOS * 4))k "$@" >"$name.out" 2>"$name.err"
+}
+
+calls() {
+	cat "$TRASH/$1.calls"
+}
+
+test_expect_success 'clocksource: every value fio has is accepted' '
+	for c in clock_gettime gettimeofday cpu; do
+		"$IOLITE" --name=c --ioengine=null --size=64k \
+			--clocksource=$c >out 2>err &&
+		test_must_be_empty err &&
+		grep -q "total=16,0,0,0" out || return 1
+	done
+'
+
+test_expect_success 'clocksource: an unknown value is refused with the list' '
+	test_must_fail "$IOLITE" --name=c --ioengine=null --size=64k \
+		--clocksource=hpet >out 2>err &&
+	grep "option .clocksource.: invalid value .hpet." err &&
+	grep "clock_gettime" err &&
+	test_must_be_empty out
+'
+
+if have_shim; then
+	test_expect_success 'clocksource=clock_gettime reads CLOCK_MONOTONIC per I/O' '
+		run_shim g --clocksource=clock_gettime &&
+		test_must_be_empty g.err &&
+		grep -q "total=$NIOS,0,0,0" g.out &&
+		test "$(calls g)" -ge $NIOS
+	'
+
+	test_expect_success 'clocksource=gettimeofday is the same clock' '
+		run_shim t --clocksource=gettimeofday &&
+		test_must_be_empty t.err &&
+		test "$(calls t)" -ge $NIOS
+	'
+else
+	test_skip_reason="no C compiler for the clock_gettime wrapper"
+	test_expect_success 'clock reads are counted' 'false'
+	test_skip_reason=
+fi
+
+if have_shim && tsc_ok; then
+	test_expect_success 'clocksource=cpu reads the TSC, not clock_gettime' '
+		run_shim c --clocksource=cpu &&
+		test_must_be_empty c.err &&
+		grep -q "total=$NIOS,0,0,0" c.out &&
+		test "$(calls c)" -lt $((NIOS / 4))
+	'
+
+	test_expect_success 'the default is the TSC where it passes' '
+		run_shim d &&
+		test_must_be_empty d.err &&
+		test "$(calls d)" -lt $((NIOS / 4))
+	'
+fi
+
+two_cpus() {
+	test "$(nproc 2>/dev/null || echo 1)" -ge 2
+}
+
+if have_shim && tsc_ok && two_cpus; then
+	test_expect_success 'clocksource=cpu is refused when CPUs disagree, saying why' '
+		SHIM_SKEW=1 && export SHIM_SKEW &&
+		test_must_fail run_shim k --clocksource=cpu --ioengine=psync \
+			--filename=k.file &&
+		test_must_be_empty k.out &&
+		test ! -e k.file &&
+		grep "^iolite: clocksource=cpu is not usable: " k.err &&
+		grep "away from CLOCK_MONOTONIC" k.err &&
+		test "$(wc -l <k.err)" = 1
+	'
+
+	test_expect_success 'without clocksource=cpu the same machine falls back' '
+		SHIM_SKEW=1 && export SHIM_SKEW &&
+		run_shim f &&
+		test_must_be_empty f.err &&
+		grep -q "total=$NIOS,0,0,0" f.out &&
+		test "$(calls f)" -ge $NIOS
+	'
+fi
+
+tsc_ok || test_expect_success 'clocksource=cpu is refused where the TSC fails' '
+	test_must_fail "$IOLITE" --name=c --ioengine=null --size=64k \
+		--clocksource=cpu >out 2>err &&
+	grep "^iolite: clocksource=cpu is not usable: " err &&
+	test_must_be_empty out
+'
+
+test_done

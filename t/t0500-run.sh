@@ -162,4 +162,31 @@ test_expect_success 'startdelay and wait_for order the jobs' '
 	grep -q "^second:" out
 '
 
+test_expect_success 'rw=trim punches every block out of a file' '
+	"$IOLITE" --name=w --rw=write --bs=64k --size=1m --filename=tr \
+		>/dev/null &&
+	test "$(du -k tr | cut -f1)" -ge 1024 &&
+	"$IOLITE" --name=t --rw=trim --bs=64k --size=1m --filename=tr \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,0,16,0" &&
+	grep -q "^   TRIM: bw=" out &&
+	test "$(du -k tr | cut -f1)" = 0 &&
+	test "$(stat -c %s tr)" = 1048576
+'
+
+test_expect_success 'rw=trimwrite trims then writes each block' '
+	"$IOLITE" --name=t --rw=trimwrite --bs=64k --size=1m --filename=tr \
+		--zero_buffers >out 2>err &&
+	test "$(issued out)" = "0,16,16,0" &&
+	test "$(du -k tr | cut -f1)" -ge 1024
+'
+
+test_expect_success 'rw=randtrim trims every block once with the map' '
+	"$IOLITE" --name=t --rw=randtrim --bs=64k --size=1m --filename=tr \
+		>out 2>err &&
+	test "$(issued out)" = "0,0,16,0" &&
+	test "$(du -k tr | cut -f1)" = 0
+'
+
 test_done

@@ -1,6 +1,8 @@
-# iolite - see README.md. `make`, `make test`, `make run`, `make install`.
+# iolite - see README.md. `make`, `make test`, `make run`, `make install`,
+# `make fuzz` (clang's libFuzzer).
 # Variables: V=1 (echo commands), DEVELOPER=1 (-Werror and a strict set),
 # SANITIZE=address,undefined, BUILD=dir (objects and binary elsewhere),
+# FUZZ_TIME=60 (make fuzz: seconds in all, shared by the harnesses),
 # PREFIX, DESTDIR.
 
 CC ?= cc
@@ -20,8 +22,18 @@ CFLAGS += -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \
 	  -Wundef -Wwrite-strings -Wimplicit-fallthrough
 endif
 ifneq ($(SANITIZE),)
-CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+# A finding stops the program (and fails its test) instead of scrolling by.
+CFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all \
+	  -fno-omit-frame-pointer
 LDFLAGS += -fsanitize=$(SANITIZE)
+# LD_PRELOAD shims in the tests load before the ASan runtime; see
+# t/lsan.supp for the leaks suppressed and t/sanitize/ for strace. Tests
+# that count page faults or time the binary skip when IOLITE_SANITIZE is
+# set: the sanitizers' shadow memory and checks change both.
+SANITIZE_ENV := IOLITE_SANITIZE=$(SANITIZE) \
+	ASAN_OPTIONS=verify_asan_link_order=0:detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(abspath t/lsan.supp):print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1 PATH=$(abspath t/sanitize):$$PATH
 endif
 
 # Optional libraries: detected, never required.
@@ -36,6 +48,35 @@ endif
 ifeq ($(HAVE_LIBAIO),1)
 CFLAGS += -DHAVE_LIBAIO=1
 LDLIBS += -laio
+endif
+# libblkid recognises every filesystem, partition table and RAID signature
+# before a job overwrites a device; without it a built-in probe knows the
+# common ones (ext2/3/4, xfs, btrfs, swap, md, LVM, LUKS, gpt, dos).
+HAVE_LIBBLKID := $(call have,blkid/blkid.h,-lblkid)
+ifeq ($(HAVE_LIBBLKID),1)
+CFLAGS += -DHAVE_LIBBLKID=1
+LDLIBS += -lblkid
+else ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(info note: libblkid not found (apt install libblkid-dev): device signature checks use a built-in probe of common signatures only)
+endif
+# Checksums for verify=: OpenSSL's libcrypto (md5, sha1, sha256, sha512),
+# libxxhash (xxhash), ISA-L (crc32c; without it the CPU's crc32
+# instruction or a table). A verify= mode whose library is missing is
+# refused with the package to install.
+HAVE_LIBCRYPTO := $(call have,openssl/evp.h,-lcrypto)
+ifeq ($(HAVE_LIBCRYPTO),1)
+CFLAGS += -DHAVE_LIBCRYPTO=1
+LDLIBS += -lcrypto
+endif
+HAVE_LIBXXHASH := $(call have,xxhash.h,-lxxhash)
+ifeq ($(HAVE_LIBXXHASH),1)
+CFLAGS += -DHAVE_LIBXXHASH=1
+LDLIBS += -lxxhash
+endif
+HAVE_LIBISAL := $(call have,isa-l/crc.h,-lisal)
+ifeq ($(HAVE_LIBISAL),1)
+CFLAGS += -DHAVE_LIBISAL=1
+LDLIBS += -lisal
 endif
 
 ifeq ($(V),1)
@@ -75,10 +116,52 @@ $(BUILD)/t/unit/%: t/unit/%.c $(LIB_OBJS)
 
 units: $(UNIT_BINS)
 
+# t/fusefault: a failing FUSE file system for the fault tests, built when
+# libfuse3-dev is there (the tests skip without it).
+HAVE_FUSE3 := $(shell pkg-config --exists fuse3 2>/dev/null && echo 1)
+ifeq ($(HAVE_FUSE3),1)
+FUSEFAULT := $(BUILD)/t/fusefault/fusefault
+$(FUSEFAULT): t/fusefault/fusefault.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(shell pkg-config --cflags fuse3) -MMD -MP \
+		-o $@ $< $(LDFLAGS) $(shell pkg-config --libs fuse3)
+DEPS += $(FUSEFAULT).d
+endif
+fusefault: $(FUSEFAULT)
+
 # The whole suite, under prove. Unit tests are C programs printing TAP.
-test: $(PROG) $(UNIT_BINS)
-	IOLITE=$(abspath $(PROG)) IOLITE_UNIT_DIR=$(abspath $(BUILD)/t/unit) \
+test: $(PROG) $(UNIT_BINS) $(FUSEFAULT)
+	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
+	IOLITE_UNIT_DIR=$(abspath $(BUILD)/t/unit) \
+	IOLITE_FUSEFAULT=$(if $(FUSEFAULT),$(abspath $(FUSEFAULT))) \
+	IOLITE_FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) \
 	$(PROVE) $(PROVE_OPTS) $(UNIT_BINS) t/t[0-9]*.sh
+
+# ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
+# `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)
+# and runs each for an equal share of FUZZ_TIME seconds in total, seeded
+# from examples/ and t/data/; the corpus grows in $(FUZZ_BUILD)/corpus
+# from run to run. A finding stops the run; the input is saved as
+# $(FUZZ_BUILD)/NAME-crash-... and replays with `$(FUZZ_BUILD)/fuzz/NAME FILE`.
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_BUILD ?= $(BUILD)/fuzz
+FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
+
+fuzz:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
+		SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
+	$(Q)fuzz/run.sh $(abspath $(FUZZ_BUILD)) $(FUZZ_TIME) \
+		$(FUZZ_NAMES)
+
+fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/common.c fuzz/fuzz.h $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $< fuzz/common.c \
+		$(LIB_OBJS) $(LDFLAGS) $(LDLIBS)
 
 run: $(PROG)
 	@d=$$(mktemp -d) && QUICKSTART_DIR=$$d ./$(PROG) examples/quickstart.fio; \
@@ -98,6 +181,6 @@ install: $(PROG)
 clean:
 	rm -rf $(BUILD) iolite
 
-.PHONY: all test run bench install clean units
+.PHONY: all test run bench install clean units fuzz fuzz-bins fusefault
 
 -include $(DEPS)

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,16 +16,25 @@
 #include "opt/opt.h"
 #include "opt/plan.h"
 #include "report/report.h"
+#include "report/status.h"
 #include "run/clock.h"
 #include "run/files.h"
 #include "run/runner.h"
 #include "stats/disk.h"
+#include "stats/log.h"
 #include "stats/results.h"
 #include "util/log.h"
+#include "util/num.h"
+
+enum eta_mode { ETA_AUTO, ETA_ALWAYS, ETA_NEVER };
 
 struct cli {
 	const char *output;
 	const char *formats;
+	enum eta_mode eta;
+	uint64_t eta_newline_ms;
+	uint64_t eta_interval_ms;	/* 0: fio's default, a second */
+	uint64_t status_interval_ms;
 	int parse_only;
 	int showcmd;
 	int readonly;
@@ -48,14 +58,33 @@ static void usage(FILE *f)
 "  --section=NAME        run only job NAME (may be repeated)\n"
 "  --readonly            refuse any job that writes\n"
 "  --max-jobs=N          refuse more than N job instances\n"
-"  --eta=WHEN            accepted (always, never, auto)\n"
+"  --eta=WHEN            status line: auto (on a terminal), always, never\n"
+"  --eta-newline=TIME    start a new status line every TIME (seconds)\n"
+"  --eta-interval=TIME   status line period (default 1s, at least 250ms)\n"
+"  --status-interval=TIME  print the full report every TIME (seconds)\n"
 "  --cmdhelp[=OPTION]    job options, or one option in detail\n"
 "  --enghelp[=ENGINE]    I/O engines, or one engine's options\n"
 "  --version, --help\n"
 "\n"
 "Job options go on the command line as --name=job --rw=randread ...;\n"
-"options before the first --name apply to every job.\n",
+"options before the first --name apply to every job.\n"
+"\n"
+"SIGINT or SIGTERM stops the jobs and reports what ran (exit status 128 +\n"
+"the signal); a second one ends iolite at once. SIGUSR1 prints the report\n"
+"so far.\n",
 		IOLITE_VERSION);
+}
+
+/* A --eta-* / --status-interval time: seconds without a unit. */
+static uint64_t tool_time_ms(const char *key, const char *val)
+{
+	uint64_t us;
+
+	if (!val || !*val)
+		die("option '--%s' needs a time", key);
+	if (num_parse_time_us(val, 1000000, &us))
+		die("option '--%s': invalid time '%s'", key, val);
+	return us / 1000;
 }
 
 static int tool_option(struct cli *c, const char *key, const char *val,
@@ -82,7 +111,28 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 	} else if (!strcmp(key, "readonly")) {
 		c->readonly = 1;
 	} else if (!strcmp(key, "eta")) {
-		/* the status line arrives with a later version */
+		if (val && !strcmp(val, "auto"))
+			c->eta = ETA_AUTO;
+		else if (val && !strcmp(val, "always"))
+			c->eta = ETA_ALWAYS;
+		else if (val && !strcmp(val, "never"))
+			c->eta = ETA_NEVER;
+		else
+			die("option '--eta': invalid value '%s' (valid: auto, always, never)",
+			    val ? val : "");
+	} else if (!strcmp(key, "eta-newline")) {
+		c->eta_newline_ms = tool_time_ms(key, val);
+	} else if (!strcmp(key, "eta-interval")) {
+		c->eta_interval_ms = tool_time_ms(key, val);
+		/* as fio: a faster status line would flood the terminal */
+		if (c->eta_interval_ms < 250)
+			die("option '--eta-interval': '%s' is too short (250ms at least)",
+			    val);
+	} else if (!strcmp(key, "status-interval")) {
+		c->status_interval_ms = tool_time_ms(key, val);
+		if (!c->status_interval_ms)
+			die("option '--status-interval': '%s' is too short (1ms at least)",
+			    val);
 	} else if (!strcmp(key, "max-jobs")) {
 		char *end;
 
@@ -136,11 +186,16 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 	return 1;
 }
 
+/*
+ * 1: "--key value" takes the next argument as the value; 2: only when it
+ * is not an option itself ("--write_bw_log --name=x": a bare log name).
+ */
 static int needs_value(const char *key)
 {
 	static const char *const with_value[] = {
 		"output", "output-format", "section", "max-jobs",
-		"terse-version", NULL,
+		"terse-version", "eta", "eta-newline", "eta-interval",
+		"status-interval", NULL,
 	};
 	const struct opt_def *def;
 	size_t i;
@@ -149,6 +204,8 @@ static int needs_value(const char *key)
 		if (!strcmp(key, with_value[i]))
 			return 1;
 	def = opt_lookup(key);
+	if (def && (def->flags & OPT_F_OPTVAL))
+		return 2;
 	return def && def->type != OPT_BOOL && def->type != OPT_TOOL;
 }
 
@@ -179,8 +236,12 @@ static void parse_argv(int argc, char **argv, struct cli *c,
 			key = xstrndup(arg + 2, (size_t)(eq - arg - 2));
 			val = eq + 1;
 		} else {
+			int nv;
+
 			key = xstrdup(arg + 2);
-			if (needs_value(key) && i + 1 < argc)
+			nv = needs_value(key);
+			if (nv && i + 1 < argc &&
+			    (nv == 1 || argv[i + 1][0] != '-'))
 				val = argv[++i];
 		}
 		if (tool_option(c, key, val, &exit_now)) {
@@ -418,22 +479,101 @@ static void check_formats(const struct cli *c)
 	free(list);
 }
 
+/* What the reports need, while the jobs run (reporter thread) and after. */
+struct report_ctx {
+	const struct cli *c;
+	const struct job_list *jl;
+	const struct job_plan *plans;
+	FILE *out;
+	struct status_printer sp;
+	const char *notes[8];
+	unsigned int nr_notes;
+};
+
+/* Builds the results model from wr and writes every report asked for. */
+static int emit_report(struct report_ctx *rc, struct worker_result *wr,
+		       unsigned int nr, struct disk_set *disks)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct run_result rr;
+	int ret = 0;
+
+	if (results_build(&rr, wr, nr, &err)) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		return -1;
+	}
+	if (disks)
+		disk_set_results(disks, &rr);
+	fill_result_opts(&rr, rc->jl, rc->plans, nr);
+	rr.clock = clock_name();
+	rr.notes = rc->notes;
+	rr.nr_notes = rc->nr_notes;
+	if (write_reports(rc->c, &rr, rc->out))
+		ret = -1;
+	fflush(rc->out);
+	free_result_opts(&rr);
+	run_result_release(&rr);
+	strbuf_release(&err);
+	return ret;
+}
+
+static void hook_status(void *arg, const struct run_status *s)
+{
+	struct report_ctx *rc = arg;
+
+	status_print(&rc->sp, s);
+}
+
+/* SIGUSR1 and --status-interval: the report so far, where reports go. */
+static void hook_report(void *arg, struct worker_result *wr, unsigned int nr)
+{
+	emit_report(arg, wr, nr, NULL);
+}
+
+/*
+ * The status line goes to stdout, like fio's, when --eta asks for it
+ * (auto: stdout is a terminal) -- but never into a JSON or terse report
+ * on stdout, which it would corrupt (fio 3.33 leaves it out there too).
+ * With --output=FILE the report goes to the file and the line stays on
+ * stdout.
+ */
+static bool status_wanted(const struct cli *c)
+{
+	static const char *const machine[] = { "json", "json+", "terse" };
+	size_t k;
+
+	if (c->eta == ETA_NEVER)
+		return false;
+	for (k = 0; k < ARRAY_SIZE(machine) && !c->output && c->formats; k++)
+		if (format_listed(c->formats, machine[k]))
+			return false;
+	return c->eta == ETA_ALWAYS || isatty(STDOUT_FILENO);
+}
+
+static const char *sig_name(int sig)
+{
+	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
 	struct job_list jl;
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
-	const char *note_list[8];
-	unsigned int nr_notes = 0;
+	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
+	struct report_ctx rc;
+	struct runner_opts ro;
+	struct log_set logs;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
 	struct worker_result *wr;
-	struct run_result rr;
 	struct disk_set disks;
 	unsigned int nr, i;
 	FILE *out = stdout;
 	int ret, failed;
+	uint64_t dropped;
 	size_t k;
 
 	job_list_init(&jl);
@@ -467,6 +607,8 @@ int main(int argc, char **argv)
 	files = xcalloc(nr, sizeof(*files));
 	if (files_resolve(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
+	if (log_set_init(&logs, plans, nr, &err))
+		die("%s", strbuf_str(&err));
 	if (c.output) {
 		out = fopen(c.output, "w");
 		if (!out)
@@ -474,6 +616,8 @@ int main(int argc, char **argv)
 			    strerror(errno));
 	}
 	if (files_prepare(plans, nr, files, &err))
+		die("%s", strbuf_str(&err));
+	if (log_set_active(&logs) && log_set_open(&logs, &err))
 		die("%s", strbuf_str(&err));
 
 	jobs = xcalloc(nr, sizeof(*jobs));
@@ -486,11 +630,29 @@ int main(int argc, char **argv)
 		for (k = 0; k < files[i].nr_devs; k++)
 			disk_set_add(&disks, files[i].devs[k]);
 
+	memset(&rc, 0, sizeof(rc));
+	rc.c = &c;
+	rc.jl = &jl;
+	rc.plans = plans;
+	rc.out = out;
+	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
+	if (clock_note.len)
+		rc.notes[rc.nr_notes++] = clock_note.buf;
+	memset(&ro, 0, sizeof(ro));
+	ro.arg = &rc;
+	ro.report = hook_report;
+	ro.status_interval_ms = c.status_interval_ms;
+	if (status_wanted(&c)) {
+		ro.status = hook_status;
+		ro.eta_interval_ms = c.eta_interval_ms ? c.eta_interval_ms : 1000;
+	}
+	ro.logs = log_set_active(&logs) ? &logs : NULL;
+
 	if (!c.formats || format_listed(c.formats, "normal"))
 		report_normal_preamble(plans, nr, out);
 	fflush(out);
 	disk_set_begin(&disks);
-	ret = runner_run(jobs, nr, &err);
+	ret = runner_run(jobs, nr, &ro, &err);
 	disk_set_end(&disks);
 	if (ret < 0)
 		die("%s", strbuf_str(&err));
@@ -499,22 +661,35 @@ int main(int argc, char **argv)
 		if (jobs[i].errmsg[0])
 			error("%s", jobs[i].errmsg);
 
+	if (ro.signal) {
+		strbuf_addf(&int_note, "interrupted by %s: the figures cover "
+			    "the I/O done until then", sig_name(ro.signal));
+		rc.notes[rc.nr_notes++] = int_note.buf;
+	}
+	dropped = log_set_dropped(&logs);
+	if (dropped) {
+		strbuf_addf(&log_note, "log files: %llu entries dropped "
+			    "(the log writer fell behind)",
+			    (unsigned long long)dropped);
+		rc.notes[rc.nr_notes++] = log_note.buf;
+	}
+	ret = log_set_release(&logs);
+	if (ret) {
+		error("cannot write the log files: %s", strerror(-ret));
+		failed = 1;
+	}
+
+	/*
+	 * As fio, jobs that never started (a signal or exitall stopped the
+	 * run before their stonewall group) are not reported.
+	 */
 	wr = xcalloc(nr, sizeof(*wr));
 	for (i = 0; i < nr; i++)
 		wr[i] = jobs[i].res;
-	if (results_build(&rr, wr, nr, &err))
-		die("%s", strbuf_str(&err));
-	disk_set_results(&disks, &rr);
-	fill_result_opts(&rr, &jl, plans, nr);
-	rr.clock = clock_name();
-	if (clock_note.len) {
-		note_list[nr_notes++] = clock_note.buf;
-	}
-	rr.notes = note_list;
-	rr.nr_notes = nr_notes;
-	if (write_reports(&c, &rr, out))
+	for (i = nr; i > 0 && !jobs[i - 1].res.tid; i--)
+		;
+	if (emit_report(&rc, wr, i ? i : nr, &disks))
 		failed = 1;
-	free_result_opts(&rr);
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		error("cannot write the report: %s", strerror(errno));
 		failed = 1;
@@ -522,13 +697,13 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < nr; i++)
 		files_finish(&plans[i], &files[i]);
-	run_result_release(&rr);
 	disk_set_release(&disks);
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}
+	status_printer_release(&rc.sp);
 	free(wr);
 	free(jobs);
 	free(files);
@@ -538,5 +713,10 @@ int main(int argc, char **argv)
 	job_list_release(&jl);
 	strbuf_release(&err);
 	strbuf_release(&clock_note);
+	strbuf_release(&int_note);
+	strbuf_release(&log_note);
+	/* interrupted: 128 + the signal, the shell's convention */
+	if (ro.signal)
+		return 128 + ro.signal;
 	return failed ? 1 : 0;
 }

@@ -81,8 +81,8 @@ test_expect_success_if LOOP 'trim on a block device uses BLKDISCARD' '
 '
 
 test_expect_success 'an engine fio has but iolite lacks' '
-	test_must_fail "$IOLITE" --name=x --ioengine=mmap --size=1m >out 2>err &&
-	grep "ioengine '\''mmap'\'' is not supported" err &&
+	test_must_fail "$IOLITE" --name=x --ioengine=splice --size=1m >out 2>err &&
+	grep "ioengine '\''splice'\'' is not supported" err &&
 	test ! -e x.0.0
 '
 

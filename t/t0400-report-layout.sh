@@ -9,34 +9,7 @@
 
 test_have_prereq FIO || skip_all "fio is not installed"
 
-# Replaces every measured number by '#' and drops value-dependent lines.
-normalize() {
-	sed -E \
-		-e '/^  lat \((nsec|usec|msec)\)   :/d' \
-		-e '/^     \|/d' \
-		-e 's/^(fio|iolite)-[0-9].*/VERSION/' \
-		-e 's/(pid=[0-9]+): .*/\1: DATE/' \
-		-e 's/\((nsec|usec|msec)\)/(UNIT)/g' \
-		-e 's/bw \( *(KiB|MiB|kB)\/s\)/bw (UNIT\/s)/' \
-		-e 's/= +/=/g' \
-		-e 's/[0-9]+(\.[0-9]+)?(Ki|Mi|Gi|Ti|Pi|k|M|G|T|P)?/#/g' \
-		"$1"
-}
-
-# With no_samples=1, drops the bw/iops sample lines: whether a run lasts
-# past the first 500 ms sample depends on the machine.
-drop_samples() {
-	if [ "${no_samples:-0}" = 1 ]; then
-		grep -vE '^   (bw \(|iops +:)'
-	else
-		cat
-	fi
-}
-
-# The percentile labels in order, one a line.
-pct_labels() {
-	grep '^     |' "$1" | grep -oE '[0-9.]+th=' || true
-}
+. "$TEST_DIR/lib-report.sh"
 
 # compare NAME ARGS...: runs both tools, compares normalised reports.
 # A run that hangs fails after a minute rather than stalling the suite.
@@ -67,6 +40,28 @@ test_expect_success 'normaliser hides numbers, keeps labels' '
 	  read: IOPS=#, BW=#B/s (#B/s)(#B/#msec)
 	    clat (UNIT): min=#, max=#, avg=#, stdev=#
 	   bw (UNIT/s): min=#, max=#, per=#%, avg=#, stdev=#, samples=#
+	EOF
+	normalize in >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success "normaliser drops iolite's own lines and notes" '
+	cat >in <<-\EOF &&
+	  cpu          : usr=0.65%, sys=40.86%, ctx=4000, majf=0, minf=14
+	  iolite       : usr=12.5ns/IO, clock=tsc
+	  io_uring wq  : threads=3 (max 2 at once), cpu=1.5ms (usr+sys)
+	  IO depths    : 1=100.0%
+
+	Run status group 0 (all jobs):
+
+	Notes:
+	  clock: a note
+	EOF
+	cat >expect <<-\EOF &&
+	  cpu          : usr=#%, sys=#%, ctx=#, majf=#, minf=#
+	  IO depths    : #=#%
+
+	Run status group # (all jobs):
 	EOF
 	normalize in >actual &&
 	test_cmp expect actual

@@ -8,63 +8,9 @@
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 
-# jsoncmp.py FIO IOLITE: same keys and value types, recursively. Maps whose
-# keys are data ("bins": latency -> count) are compared by value type
-# only; "disk_util" entries by the shape of the first entry (the disks
-# behind a file depend on the machine, not on the tool).
-cat >"$TRASH/jsoncmp.py" <<\EOF
-import json, sys
-
-DATA_KEYS = {"bins"}
-
-def kind(v):
-    if isinstance(v, bool):
-        return "bool"
-    if isinstance(v, int):
-        return "int"
-    return type(v).__name__
-
-def cmp(a, b, path, errs):
-    if kind(a) != kind(b):
-        errs.append("%s: fio has %s, iolite %s" % (path, kind(a), kind(b)))
-        return
-    if isinstance(a, dict):
-        if path.split("/")[-1] in DATA_KEYS:
-            for k, v in b.items():
-                if kind(v) != "int":
-                    errs.append("%s/%s: not an int" % (path, k))
-            return
-        ka, kb = list(a), list(b)
-        for k in ka:
-            if k not in b:
-                errs.append("%s: iolite lacks %r" % (path, k))
-        for k in kb:
-            if k not in a:
-                errs.append("%s: iolite adds %r" % (path, k))
-        common = [k for k in ka if k in b]
-        if common != [k for k in kb if k in a]:
-            errs.append("%s: key order %s vs %s" % (path, common,
-                        [k for k in kb if k in a]))
-        for k in common:
-            cmp(a[k], b[k], path + "/" + k, errs)
-    elif isinstance(a, list):
-        if path.endswith("disk_util"):
-            if a and b:
-                cmp(a[0], b[0], path + "[0]", errs)
-            return
-        if len(a) != len(b):
-            errs.append("%s: %d entries vs %d" % (path, len(a), len(b)))
-        for i, (x, y) in enumerate(zip(a, b)):
-            cmp(x, y, "%s[%d]" % (path, i), errs)
-
-fio = json.load(open(sys.argv[1]))
-iol = json.load(open(sys.argv[2]))
-errs = []
-cmp(fio, iol, "", errs)
-for e in errs:
-    print(e)
-sys.exit(1 if errs else 0)
-EOF
+# jsoncmp.py FIO IOLITE (shared with other tests): same keys and value
+# types as fio's, recursively, plus exactly iolite's own "iolite" keys.
+JSONCMP="$TEST_DIR/jsoncmp.py"
 
 # jsoncheck.py FILE [NUMBER_IOS]: the document is one JSON object with '{'
 # and '}' alone on its first and last lines; json+ bins add up to each
@@ -127,8 +73,32 @@ compare() {
 	"$IOLITE" "$@" >"$name.iolite" 2>"$name.iolite.err" &&
 	test_must_be_empty "$name.iolite.err" &&
 	python3 jsoncheck.py "$name.iolite" &&
-	python3 jsoncmp.py "$name.fio" "$name.iolite"
+	python3 "$JSONCMP" "$name.fio" "$name.iolite"
 }
+
+test_expect_success 'jsoncmp tolerates iolite'"'"'s own keys and no others' '
+	cat >a.json <<-\EOF &&
+	{"x": 1, "jobs": [{"jobname": "a", "read": {"N": 1}}]}
+	EOF
+	cat >b.json <<-\EOF &&
+	{"x": 2, "jobs": [{"jobname": "b", "read": {"N": 3},
+	  "iolite": {"usr_ns_per_io": 1.5, "iowq_cpu_ms": 0.0,
+		     "iowq_threads": 0, "iowq_max_threads": 0}}],
+	 "iolite": {"clock": "tsc", "notes": ["n"]}}
+	EOF
+	python3 "$JSONCMP" a.json b.json &&
+	sed "s/\"N\": 3/\"N\": 3, \"M\": 1/" b.json >extra.json &&
+	test_must_fail python3 "$JSONCMP" a.json extra.json >out &&
+	grep -q "iolite adds .M." out &&
+	sed "s/\"iowq_threads\": 0/\"iowq_threads\": 0.5/" b.json >type.json &&
+	test_must_fail python3 "$JSONCMP" a.json type.json >out &&
+	grep -q "iowq_threads: float, want int" out &&
+	sed "s/, \"notes\": \[\"n\"\]//" b.json >lack.json &&
+	test_must_fail python3 "$JSONCMP" a.json lack.json >out &&
+	grep -q "keys .*want" out &&
+	test_must_fail python3 "$JSONCMP" a.json a.json >out &&
+	grep -q "iolite lacks its own" out
+'
 
 test_expect_success_if FIO 'null engine: same JSON shape as fio' '
 	compare null --output-format=json --name=a --ioengine=null \

@@ -15,6 +15,12 @@
 
 NIOS=4096
 
+# TSC usable on this machine, as iolite's unit test found it: invariant
+# TSC flags on x86 (the cross-CPU check is exercised by the skew below).
+tsc_ok() {
+	grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo
+}
+
 have_shim() {
 	command -v "${CC:-cc}" >/dev/null 2>&1 && test -f "$TRASH/shim.so"
 }
@@ -66,12 +72,6 @@ EOF
 ${CC:-cc} -O2 -shared -fPIC -o "$TRASH/shim.so" "$TRASH/shim.c" -ldl \
 	>/dev/null 2>&1
 
-# TSC usable on this machine, as iolite's unit test found it: invariant
-# TSC flags on x86 (the cross-CPU check is exercised by the skew below).
-tsc_ok() {
-	grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo
-}
-
 # run_shim NAME ARGS...: runs iolite on the null engine with the wrapper;
 # NAME.out, NAME.err, NAME.calls; returns iolite's exit code.
 run_shim() {
@@ -93,6 +93,20 @@ test_expect_success 'clocksource: every value fio has is accepted' '
 		test_must_be_empty err &&
 		grep -q "total=16,0,0,0" out || return 1
 	done
+'
+
+test_expect_success 'the report names the clock read' '
+	"$IOLITE" --name=c --ioengine=null --size=64k \
+		--clocksource=clock_gettime >out 2>err &&
+	grep "^  iolite *:.*clock=clock_gettime" out &&
+	"$IOLITE" --name=c --ioengine=null --size=64k \
+		--clocksource=gettimeofday >out 2>err &&
+	grep "^  iolite *:.*clock=clock_gettime" out &&
+	if tsc_ok; then
+		"$IOLITE" --name=c --ioengine=null --size=64k \
+			--clocksource=cpu >out 2>err &&
+		grep "^  iolite *:.*clock=tsc" out
+	fi
 '
 
 test_expect_success 'clocksource: an unknown value is refused with the list' '
@@ -133,7 +147,9 @@ if have_shim && tsc_ok; then
 	test_expect_success 'the default is the TSC where it passes' '
 		run_shim d &&
 		test_must_be_empty d.err &&
-		test "$(calls d)" -lt $((NIOS / 4))
+		test "$(calls d)" -lt $((NIOS / 4)) &&
+		grep "clock=tsc" d.out &&
+		! grep "not the TSC" d.out
 	'
 fi
 
@@ -158,7 +174,9 @@ if have_shim && tsc_ok && two_cpus; then
 		run_shim f &&
 		test_must_be_empty f.err &&
 		grep -q "total=$NIOS,0,0,0" f.out &&
-		test "$(calls f)" -ge $NIOS
+		test "$(calls f)" -ge $NIOS &&
+		grep "clock=clock_gettime" f.out &&
+		grep "^  clock: using clock_gettime, not the TSC: the TSC of cpu [0-9]* is -*[0-9]* ns away from CLOCK_MONOTONIC$" f.out
 	'
 fi
 

@@ -23,6 +23,9 @@ const struct engine_ops *const engine_table[] = {
 	&engine_pvsync_ops,
 	&engine_pvsync2_ops,
 	&engine_null_ops,
+	&engine_mmap_ops,
+	&engine_devdax_ops,
+	&engine_libpmem_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -86,7 +89,6 @@ static const struct {
 #endif
 	UNSUPPORTED("io_uring_cmd"),
 	UNSUPPORTED("posixaio"),
-	UNSUPPORTED("mmap"),
 	UNSUPPORTED("splice"),
 	UNSUPPORTED("sg"),
 	UNSUPPORTED("net"),
@@ -104,8 +106,6 @@ static const struct {
 	UNSUPPORTED("dirdelete"),
 	UNSUPPORTED("exec"),
 	UNSUPPORTED("mtd"),
-	UNSUPPORTED("dev-dax"),
-	UNSUPPORTED("libpmem"),
 	UNSUPPORTED("pmemblk"),
 	UNSUPPORTED("gfapi"),
 	UNSUPPORTED("gfapi_async"),

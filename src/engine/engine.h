@@ -69,6 +69,10 @@ enum engine_flags {
 	ENGINE_F_SYNC = 1,	/* queue() always completes inline */
 	ENGINE_F_NOFILEIO = 2,	/* no real files (null) */
 	ENGINE_F_NEEDS_DEPTH1 = 4, /* depth > 1 makes no sense */
+	ENGINE_F_INLINE_DEPTH1 = 8, /* at depth 1, queue() always completes */
+	ENGINE_F_NO_ODIRECT = 8, /* never opens with O_DIRECT (mmap engines:
+				  * direct= has another meaning or none), so
+				  * files need no O_DIRECT support */
 };
 
 /* An engine's private option, for --enghelp=NAME. */
@@ -113,6 +117,17 @@ struct engine_ops {
 
 	/* Private options (hipri, nowait ...), NULL-name terminated, or NULL. */
 	const struct engine_opt *options;
+
+	/*
+	 * Optional: appends one line (no newline) saying how the engine did
+	 * its I/O, for the report's notes, e.g. "mmap: 4.0GiB mapped in 1
+	 * file, 2MiB pages, copy=avx2, flush=clwb". The worker calls it once
+	 * per job, after the I/O loop (and end_fsync) and before
+	 * close_file(), when the run has shown what it can show (which pages
+	 * were used). It may read /proc; it issues no I/O. Appends nothing
+	 * when there is nothing to say.
+	 */
+	void (*describe)(struct engine *e, struct strbuf *out);
 };
 
 extern const struct engine_ops *const engine_table[];

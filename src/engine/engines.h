@@ -15,6 +15,9 @@ extern const struct engine_ops engine_vsync_ops;
 extern const struct engine_ops engine_pvsync_ops;
 extern const struct engine_ops engine_pvsync2_ops;
 extern const struct engine_ops engine_null_ops;
+extern const struct engine_ops engine_mmap_ops;
+extern const struct engine_ops engine_devdax_ops;
+extern const struct engine_ops engine_libpmem_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

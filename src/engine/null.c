@@ -71,7 +71,8 @@ static enum engine_q null_queue(struct engine *e, struct io_u *u)
 	u->resid = 0;
 	if (e->depth == 1)
 		return ENGINE_Q_DONE;
-	if (ne->nr_queued + ne->nr_done >= ne->cap)
+	/* what the last getevents() handed out is free again */
+	if (ne->nr_queued + ne->nr_done - ne->nr_reaped >= ne->cap)
 		return ENGINE_Q_BUSY;
 	ne->queued[ne->nr_queued++] = u;
 	return ENGINE_Q_QUEUED;
@@ -122,7 +123,7 @@ static struct io_u *null_event(struct engine *e, unsigned int i)
 const struct engine_ops engine_null_ops = {
 	.name = "null",
 	.help = "transfers nothing, every I/O succeeds (measures iolite)",
-	.flags = ENGINE_F_NOFILEIO,
+	.flags = ENGINE_F_NOFILEIO | ENGINE_F_INLINE_DEPTH1,
 	.init = null_init,
 	.cleanup = null_cleanup,
 	.open_file = null_open,

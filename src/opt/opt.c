@@ -116,7 +116,16 @@ struct suggest {
 static int suggest_name(const char *name, size_t len, void *ctx)
 {
 	struct suggest *s = ctx;
-	size_t d = edit_distance(s->want, s->want_len, name, len);
+	size_t d;
+
+	/*
+	 * The distance is at least the difference in length, and over 3
+	 * is never suggested: skip the quadratic work (a long mistyped
+	 * name would otherwise cost it for every row).
+	 */
+	if ((len > s->want_len ? len - s->want_len : s->want_len - len) > 3)
+		return 0;
+	d = edit_distance(s->want, s->want_len, name, len);
 
 	if (d < s->dist) {
 		s->dist = d;

@@ -36,7 +36,7 @@ enum opt_type {
 enum opt_category {
 	OPT_CAT_DESC, OPT_CAT_FILE, OPT_CAT_IO, OPT_CAT_ENGINE, OPT_CAT_TIME,
 	OPT_CAT_RANDOM, OPT_CAT_BUFFER, OPT_CAT_GROUP, OPT_CAT_CPU,
-	OPT_CAT_STAT, OPT_CAT_ERROR, OPT_CAT_UNITS,
+	OPT_CAT_STAT, OPT_CAT_ERROR, OPT_CAT_UNITS, OPT_CAT_VERIFY,
 	OPT_CAT_UNSUPPORTED,	/* fio options iolite does not implement yet */
 	OPT_CAT_NR,
 };
@@ -45,6 +45,7 @@ enum {
 	OPT_F_NODUMP = 1,	/* not shown in --parse-only dumps */
 	OPT_F_GLOBAL_ONLY = 2,
 	OPT_F_NEGATE = 4,	/* OPT_BOOL stored inverted (buffered=) */
+	OPT_F_OPTVAL = 8,	/* OPT_STR: a bare name stores "" (write_bw_log) */
 };
 
 struct opt_enum {
@@ -77,7 +78,7 @@ struct opt_def {
 	uint64_t unit_us;	/* OPT_TIME default unit */
 	const struct opt_enum *enums;	/* NULL-name terminated */
 	unsigned int flags;
-	opt_cb_fn cb;
+	opt_cb_fn cb;		/* OPT_BOOL: optional, runs after the store */
 	opt_fmt_fn format;
 	enum opt_category category;
 	const char *help;

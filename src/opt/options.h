@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
+
 /*
  * struct job_options: every job option as plain data, filled from the
  * option table (opt/table.c) and nothing else. Adding an option = a field
@@ -33,7 +35,44 @@ enum random_generator { RANDGEN_TAUSWORTHE, RANDGEN_LFSR, RANDGEN_TAUSWORTHE64 }
 
 enum random_dist {
 	RDIST_RANDOM, RDIST_ZIPF, RDIST_PARETO, RDIST_NORMAL,
+	RDIST_ZONED,		/* access share per percentage of the region */
+	RDIST_ZONED_ABS,	/* access share per absolute size */
 };
+
+/*
+ * Workload shape (workload/): strided zones, the offset sequencer, how
+ * the next file is picked, and the file options laid out by run/files.c.
+ */
+enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
+
+/* rw_sequencer= : what rw=randread:N does between new random offsets */
+enum rw_sequencer { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
+
+enum file_service {
+	FSRV_ROUNDROBIN, FSRV_SEQUENTIAL, FSRV_RANDOM,
+	FSRV_ZIPF, FSRV_PARETO, FSRV_NORMAL,
+};
+
+enum fallocate_mode {
+	FALLOCATE_NONE, FALLOCATE_NATIVE, FALLOCATE_POSIX, FALLOCATE_KEEP,
+	FALLOCATE_TRUNCATE,
+};
+
+enum lockfile_mode { LOCKFILE_NONE, LOCKFILE_EXCLUSIVE, LOCKFILE_READWRITE };
+
+/*
+ * One zone of random_distribution=zoned / zoned_abs. The parser resolves
+ * blank ranges of zoned ("20/") to an equal share of the percentage the
+ * others leave; for zoned_abs a blank range (rest) shares what is left of
+ * the region once the workload knows it.
+ */
+struct rdist_zone {
+	uint64_t size;		/* zoned: percent of the region; abs: bytes */
+	uint8_t access;		/* percent of the random accesses */
+	bool rest;		/* zoned_abs: range left blank */
+};
+
+#define RDIST_ZONES_MAX 256
 
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 
@@ -42,10 +81,61 @@ enum clocksource { CLOCK_SRC_DEFAULT, CLOCK_SRC_GETTIMEOFDAY,
 
 enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 
+/*
+ * verify= : how written blocks are checked when read back (verify/). Every
+ * mode but pattern and null stamps a header with a checksum of this kind.
+ */
+enum verify_mode {
+	VERIFY_NONE, VERIFY_CRC32C, VERIFY_MD5, VERIFY_SHA1, VERIFY_SHA256,
+	VERIFY_SHA512, VERIFY_XXHASH, VERIFY_PATTERN, VERIFY_NULL,
+	VERIFY_MODE_NR,
+};
+
+/* ignore_error= : errnos per class (read, write, verify) */
+#define IGNORE_ERROR_MAX 16
+
 /* continue_on_error= : bit mask of error classes to continue on */
 enum {
 	COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
 	COE_IO = COE_READ | COE_WRITE, COE_ALL = 7,
+};
+
+/*
+ * mmap engines (mmap, dev-dax, libpmem): how data is copied between the
+ * mapping and the I/O buffers, and how written data is pushed to the
+ * persistence domain. engine/pmem.h has the routines.
+ */
+enum mmap_copy {
+	MMAP_COPY_AUTO,		/* a fixed choice by CPU features */
+	MMAP_COPY_LIBC,		/* memcpy(3) */
+	MMAP_COPY_MOVSB,	/* rep movsb */
+	MMAP_COPY_AVX2,
+	MMAP_COPY_AVX2_NT,	/* non-temporal loads and stores */
+	MMAP_COPY_AVX512,
+	MMAP_COPY_AVX512_NT,
+	MMAP_COPY_SSE2_NT,	/* not an option value: what pmem_flush=nt
+				 * writes with on CPUs without AVX2 */
+};
+
+enum pmem_flush {
+	PMEM_FLUSH_DEFAULT,	/* none for mmap, auto for dev-dax, libpmem */
+	PMEM_FLUSH_AUTO,	/* the best the CPU has */
+	PMEM_FLUSH_NONE,
+	PMEM_FLUSH_CLWB,
+	PMEM_FLUSH_CLFLUSHOPT,
+	PMEM_FLUSH_CLFLUSH,
+	PMEM_FLUSH_NT,		/* non-temporal stores */
+};
+
+enum mmap_advise {
+	MMAP_ADVISE_AUTO,	/* random or sequential from rw= */
+	MMAP_ADVISE_NONE,
+	MMAP_ADVISE_NORMAL,
+	MMAP_ADVISE_RANDOM,
+	MMAP_ADVISE_SEQUENTIAL,
+	MMAP_ADVISE_WILLNEED,
+	MMAP_ADVISE_HUGEPAGE,
+	MMAP_ADVISE_NOHUGEPAGE,
 };
 
 /* A value given as bytes or as a percentage ("size=50%"). */
@@ -70,6 +160,8 @@ struct bssplit {
 };
 
 #define BSSPLIT_MAX 64
+/* fio allows up to 20 entries in percentile_list */
+#define PERCENTILE_LIST_MAX 20
 #define OPT_TABLE_MAX 512
 
 struct job_options {
@@ -155,12 +247,28 @@ struct job_options {
 	uint64_t cpumask;
 
 	/* statistics and clock */
-	bool gtod_reduce;
+	bool gtod_reduce;	/* its row also sets the disable_* below */
 	bool disable_lat;
 	bool disable_clat;
 	bool disable_slat;
 	bool disable_bw;
 	enum clocksource clocksource;
+	bool clat_percentiles;
+	bool lat_percentiles;
+	bool slat_percentiles;
+	/*
+	 * percentile_list: sorted, at most PERCENTILE_LIST_MAX, ends before
+	 * the first 0 given (fio's rule; "0" alone means no percentiles).
+	 * percentile_precision: decimals of the labels in the normal
+	 * report, the most any entry was written with.
+	 */
+	double percentile_list[PERCENTILE_LIST_MAX];
+	unsigned int nr_percentile_list;
+	unsigned int percentile_precision;
+	unsigned int significant_figures;	/* normal report: 1..10 */
+	/* bw / iops sample windows, read by the runner's sampler */
+	unsigned int bwavgtime_ms;
+	unsigned int iopsavgtime_ms;
 
 	/* errors */
 	unsigned int continue_on_error;
@@ -179,6 +287,67 @@ struct job_options {
 	unsigned int sqthread_poll_cpu;	/* used when set explicitly */
 	unsigned int force_async;
 	unsigned int nonvectored;	/* 0: READV/WRITEV */
+
+	/* mmap engines (mmap, dev-dax, libpmem) */
+	bool mmap_populate;		/* MAP_POPULATE at open */
+	enum mmap_advise mmap_advise;
+	enum mmap_copy mmap_copy;
+	enum pmem_flush pmem_flush;
+
+	/*
+	 * verification and errors (verify/, opt/verify_opts.c): the verify
+	 * phase after writing, the block header and its checksum, and which
+	 * errors a job carries on after (ignore_error: per class read, write,
+	 * verify, a list of errnos; a class with a list continues on those
+	 * and only those, as fio).
+	 */
+	enum verify_mode verify;
+	bool do_verify;
+	bool verify_only;
+	bool verify_fatal;
+	bool verify_dump;
+	bool verify_state_save;
+	bool verify_state_load;
+	uint64_t verify_interval;	/* 0: each block is one chunk */
+	uint64_t verify_offset;		/* header swapped to here */
+	uint64_t verify_backlog;	/* verify every N written blocks */
+	struct byte_pattern verify_pattern;	/* len 0: none */
+	int ignore_error[3][IGNORE_ERROR_MAX];
+	unsigned int nr_ignore_error[3];
+
+	/* zones, offset sequencing, file service and file layout */
+	enum zone_mode zonemode;
+	uint64_t zonerange;		/* 0: zonesize */
+	uint64_t zonesize;
+	uint64_t zoneskip;
+	struct rdist_zone rdist_zones[DDIR_RWDIR_CNT][RDIST_ZONES_MAX];
+	unsigned int nr_rdist_zones[DDIR_RWDIR_CNT];
+	unsigned int perc_rand[DDIR_RWDIR_CNT];	/* percentage_random */
+	enum rw_sequencer rw_sequencer;
+	enum file_service file_service_type;
+	unsigned int file_service_nr;	/* I/Os per file before switching */
+	double file_service_param;	/* zipf theta, pareto h, normal sigma */
+	unsigned int openfiles;		/* 0: nrfiles */
+	enum fallocate_mode fallocate;
+	bool fill_device;
+	bool create_serialize;
+	enum lockfile_mode lockfile;
+
+	/*
+	 * log files (stats/log.h): each write_*_log is the file name prefix,
+	 * NULL when off and "" for a bare option (the job's name)
+	 */
+	char *write_lat_log;
+	char *write_bw_log;
+	char *write_iops_log;
+	char *write_hist_log;
+	unsigned int log_avg_msec;	/* 0: a line per I/O */
+	unsigned int log_hist_msec;	/* 0: no histogram lines */
+	unsigned int log_hist_coarseness;
+	unsigned int log_entries;	/* sizes the first chunk pool */
+	bool log_max_value;
+	bool log_offset;
+	bool per_job_logs;
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

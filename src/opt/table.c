@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "opt/internal.h"
+#include "opt/verify_opts.h"
+#include "util/cpu.h"
 #include "util/num.h"
 
 #define OFF(field) offsetof(struct job_options, field)
@@ -60,6 +62,10 @@ static const struct opt_enum rdist_enums[] = {
 	{ "pareto", RDIST_PARETO, "pareto:h (0 < h < 1; default 0.2)" },
 	{ "normal", RDIST_NORMAL,
 	  "normal:sigma, sigma in percent of the range (0 <= sigma < 100)" },
+	{ "zoned", RDIST_ZONED, "zoned:access/range:... with both in "
+	  "percent, e.g. zoned:60/10:30/20:10/ (a blank range: the rest)" },
+	{ "zoned_abs", RDIST_ZONED_ABS, "zoned_abs:access/size:..., e.g. "
+	  "zoned_abs:60/20g:40/ (a blank size: the rest)" },
 	{ NULL, 0, NULL },
 };
 
@@ -172,6 +178,145 @@ static int parse_float(const char *s, double *out, struct strbuf *err)
 	return 0;
 }
 
+/* random_distribution=zoned and zoned_abs: one zone list per direction */
+
+struct rzone_ctx {
+	struct job_options *o;
+	bool abs;
+	const char *name;
+};
+
+/* Strips a repeated "zoned:" / "zoned_abs:" (fio's per-part form). */
+static const char *rzone_strip(const char *part, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strncmp(part, name, n) && part[n] == ':')
+		return part + n + 1;
+	return part;
+}
+
+static int rzone_parse_range(struct rzone_ctx *c, const char *s,
+			     struct rdist_zone *z, struct strbuf *err)
+{
+	uint64_t v;
+
+	if (!*s) {
+		z->rest = true;
+		return 0;
+	}
+	if (c->abs)
+		return opt_parse_size_msg(s, c->o->kb_base, &z->size, err);
+	if (num_parse_u64(s, &v) || v > 100) {
+		strbuf_addf(err, "invalid range percentage '%s' (0..100)", s);
+		return -1;
+	}
+	z->size = v;
+	return 0;
+}
+
+/* One direction: "60/10:30/20:10/" -- access/range, blank range = rest. */
+static int rzone_one(const char *part, unsigned int d, void *vctx,
+		     struct strbuf *err)
+{
+	struct rzone_ctx *c = vctx;
+	struct job_options *o = c->o;
+	struct rdist_zone *tmp = xcalloc(RDIST_ZONES_MAX, sizeof(*tmp));
+	char *copy = xstrdup(rzone_strip(part, c->name)), *p, *next;
+	unsigned int n = 0, nblank = 0, access = 0, i;
+	uint64_t range = 0;
+	int ret = -1;
+
+	for (p = copy; p; p = next) {
+		char *slash;
+		uint64_t v;
+
+		next = strchr(p, ':');
+		if (next)
+			*next++ = '\0';
+		if (!*p)
+			continue;
+		if (n == RDIST_ZONES_MAX) {
+			strbuf_addf(err, "more than %d zones", RDIST_ZONES_MAX);
+			goto out;
+		}
+		slash = strchr(p, '/');
+		if (!slash) {
+			strbuf_addf(err, "zone '%s' is not access/range", p);
+			goto out;
+		}
+		*slash++ = '\0';
+		if (num_parse_u64(p, &v) || v > 100) {
+			strbuf_addf(err, "invalid access percentage '%s' "
+				    "(0..100)", p);
+			goto out;
+		}
+		tmp[n].access = (uint8_t)v;
+		access += (unsigned int)v;
+		if (rzone_parse_range(c, slash, &tmp[n], err))
+			goto out;
+		if (tmp[n].rest)
+			nblank++;
+		else
+			range += tmp[n].size;
+		n++;
+	}
+	if (!n) {
+		strbuf_addf(err, "no zones in '%s'", part);
+		goto out;
+	}
+	if (access != 100) {
+		strbuf_addf(err, "access percentages in '%s' add up to %u, "
+			    "not 100", part, access);
+		goto out;
+	}
+	if (!c->abs && range > 100) {
+		strbuf_addf(err, "range percentages in '%s' add up to %" PRIu64
+			    ", more than 100", part, range);
+		goto out;
+	}
+	for (i = 0; i < n && !c->abs; i++) {
+		uint64_t left = 100 - range;
+
+		if (!tmp[i].rest)
+			continue;
+		/* as bssplit: the rounding remainder goes to the first */
+		tmp[i].size = left / nblank + (left % nblank ? 1 : 0);
+		tmp[i].rest = false;
+		range += tmp[i].size;
+		nblank--;
+	}
+	for (i = 0; i < n; i++) {
+		if (tmp[i].access && !tmp[i].rest && !tmp[i].size) {
+			strbuf_addf(err, "zone %u of '%s' gets %u%% of the "
+				    "accesses but has no range", i + 1, part,
+				    tmp[i].access);
+			goto out;
+		}
+	}
+	memcpy(o->rdist_zones[d], tmp, n * sizeof(*tmp));
+	o->nr_rdist_zones[d] = n;
+	ret = 0;
+out:
+	free(tmp);
+	free(copy);
+	return ret;
+}
+
+static void rzone_fmt_one(unsigned int d, const void *vo, struct strbuf *out)
+{
+	const struct job_options *o = vo;
+	unsigned int i;
+
+	for (i = 0; i < o->nr_rdist_zones[d]; i++) {
+		const struct rdist_zone *z = &o->rdist_zones[d][i];
+
+		strbuf_addf(out, "%s%u/", i ? ":" : "", z->access);
+		if (!z->rest)
+			strbuf_addf(out, "%" PRIu64, z->size);
+	}
+}
+
 static int rdist_cb(const struct opt_def *def, struct job_options *o,
 		    const char *val, struct strbuf *err)
 {
@@ -180,20 +325,39 @@ static int rdist_cb(const struct opt_def *def, struct job_options *o,
 	double p = 0;
 	int v;
 
+	if (!strcmp(name, "zoned") || !strcmp(name, "zoned_abs")) {
+		struct rzone_ctx c = { o, name[5] == '_', name };
+
+		if (!colon || !colon[1]) {
+			strbuf_addf(err, "distribution '%s' needs its zones, "
+				    "e.g. %s:60/10:40/", name, name);
+			goto fail;
+		}
+		memset(o->nr_rdist_zones, 0, sizeof(o->nr_rdist_zones));
+		if (opt_parse_dirs(colon + 1, rzone_one, &c, err))
+			goto fail;
+		/* "zoned:," names no zone in any direction */
+		if (!o->nr_rdist_zones[DDIR_READ] &&
+		    !o->nr_rdist_zones[DDIR_WRITE] &&
+		    !o->nr_rdist_zones[DDIR_TRIM]) {
+			strbuf_addf(err, "distribution '%s' needs its zones, "
+				    "e.g. %s:60/10:40/", name, name);
+			goto fail;
+		}
+		o->random_distribution = c.abs ? RDIST_ZONED_ABS : RDIST_ZONED;
+		o->rdist_param = 0;
+		free(name);
+		return 0;
+	}
 	if (strchr(val, ',')) {
 		strbuf_addstr(err, "per-direction distributions are not "
-			      "supported yet");
-		goto fail;
-	}
-	if (!strcmp(name, "zoned") || !strcmp(name, "zoned_abs")) {
-		strbuf_addf(err, "distribution '%s' is not supported yet",
-			    name);
+			      "supported yet (except zoned and zoned_abs)");
 		goto fail;
 	}
 	if (opt_enum_lookup(rdist_enums, name, &v)) {
 		strbuf_addf(err, "invalid value '%s' (valid: ", name);
 		opt_enum_list(rdist_enums, err);
-		strbuf_addstr(err, ", zoned, zoned_abs)");
+		strbuf_addch(err, ')');
 		goto fail;
 	}
 	/* fio's defaults when no parameter is given */
@@ -236,6 +400,7 @@ static int rdist_cb(const struct opt_def *def, struct job_options *o,
 	free(name);
 	o->random_distribution = (enum random_dist)v;
 	o->rdist_param = p;
+	memset(o->nr_rdist_zones, 0, sizeof(o->nr_rdist_zones));
 	return 0;
 fail:
 	free(name);
@@ -247,7 +412,11 @@ static void rdist_fmt(const struct opt_def *def, const struct job_options *o,
 {
 	strbuf_addstr(out, opt_enum_name(rdist_enums,
 					 (int)o->random_distribution));
-	if (o->random_distribution != RDIST_RANDOM) {
+	if (o->random_distribution == RDIST_ZONED ||
+	    o->random_distribution == RDIST_ZONED_ABS) {
+		strbuf_addch(out, ':');
+		opt_format_dirs(rzone_fmt_one, o, out);
+	} else if (o->random_distribution != RDIST_RANDOM) {
 		char buf[64];
 		int prec;
 
@@ -416,6 +585,423 @@ static void offset_increment_fmt(const struct opt_def *def,
 	strbuf_addf(out, "%" PRIu64, o->offset_increment);
 }
 
+/*
+ * gtod_reduce=1 turns off, at this point of the job, every measurement
+ * that needs clock reads per I/O and every percentile report, as fio
+ * does; an option after it can turn one back on ("gtod_reduce=1" then
+ * "disable_clat=0"). An earlier explicit value is overridden, so its
+ * row no longer counts as given (the --parse-only dump must read back
+ * the same). gtod_reduce=0 changes nothing else.
+ */
+static int gtod_reduce_cb(const struct opt_def *def, struct job_options *o,
+			  const char *val, struct strbuf *err)
+{
+	static const char *const rows[] = {
+		"disable_lat", "disable_clat", "disable_slat",
+		"disable_bw_measurement", "clat_percentiles",
+		"lat_percentiles", "slat_percentiles",
+	};
+	size_t i;
+
+	if (!o->gtod_reduce)
+		return 0;
+	o->disable_lat = o->disable_clat = o->disable_slat = true;
+	o->disable_bw = true;
+	o->clat_percentiles = o->lat_percentiles = false;
+	o->slat_percentiles = false;
+	if (!opt_in_table(def))
+		return 0;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct opt_def *r = opt_lookup(rows[i]);
+
+		if (r)
+			o->set[opt_index(r)] = 0;
+	}
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * percentile_list=99:99.9:50 -- fio's rules: at most 20 entries (more
+ * are ignored), an entry of 0 (or an empty one) ends the list, the list
+ * is sorted, and the labels get as many decimals as the entry written
+ * with the most ("99.90" -> 2), counted over every entry given.
+ */
+static int percentile_list_cb(const struct opt_def *def,
+			      struct job_options *o, const char *val,
+			      struct strbuf *err)
+{
+	double v[PERCENTILE_LIST_MAX];
+	unsigned int n = 0, prec = 0;
+	bool ended = false;
+	const char *p = val;
+
+	for (;;) {
+		size_t len = strcspn(p, ":");
+		char *tok = xstrndup(p, len);
+		const char *dot = strchr(tok, '.');
+		double d = 0;
+
+		if (*tok && (num_parse_double(tok, &d) ||
+			     !(d >= 0.0 && d <= 100.0))) {
+			strbuf_addf(err, "invalid percentile '%s' (a number "
+				    "in 0..100)", tok);
+			free(tok);
+			return -1;
+		}
+		if (dot && strspn(dot + 1, "0123456789") > prec)
+			prec = (unsigned int)strspn(dot + 1, "0123456789");
+		free(tok);
+		if (d == 0.0)
+			ended = true;
+		if (!ended && n < PERCENTILE_LIST_MAX)
+			v[n++] = d;
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	memcpy(o->percentile_list, v, n * sizeof(v[0]));
+	o->nr_percentile_list = n;
+	o->percentile_precision = prec;
+	return 0;
+}
+
+/* Entries with the list's precision; "0" for an empty list. */
+static void percentile_list_fmt(const struct opt_def *def,
+				const struct job_options *o,
+				struct strbuf *out)
+{
+	unsigned int i;
+	char buf[400];
+
+	if (!o->nr_percentile_list)
+		strbuf_addch(out, '0');
+	for (i = 0; i < o->nr_percentile_list; i++) {
+		double v = o->percentile_list[i];
+
+		snprintf(buf, sizeof(buf), "%.*f",
+			 (int)o->percentile_precision, v);
+		/* a value the precision cannot show: its exact digits */
+		if (strtod(buf, NULL) != v)
+			snprintf(buf, sizeof(buf), "%.17g", v);
+		strbuf_addf(out, "%s%s", i ? ":" : "", buf);
+	}
+}
+
+/* --- mmap engines: copy routine and flush mode ------------------------ */
+
+static const struct opt_enum mmap_advise_enums[] = {
+	{ "auto", MMAP_ADVISE_AUTO,
+	  "random or sequential, following rw= (as fio)" },
+	{ "none", MMAP_ADVISE_NONE, "no madvise(2) call" },
+	{ "normal", MMAP_ADVISE_NORMAL, "MADV_NORMAL" },
+	{ "random", MMAP_ADVISE_RANDOM,
+	  "MADV_RANDOM: no readahead or fault-around" },
+	{ "sequential", MMAP_ADVISE_SEQUENTIAL,
+	  "MADV_SEQUENTIAL: aggressive readahead" },
+	{ "willneed", MMAP_ADVISE_WILLNEED,
+	  "MADV_WILLNEED: start reading the region in" },
+	{ "hugepage", MMAP_ADVISE_HUGEPAGE,
+	  "MADV_HUGEPAGE: ask for transparent huge pages" },
+	{ "nohugepage", MMAP_ADVISE_NOHUGEPAGE,
+	  "MADV_NOHUGEPAGE: base pages only" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum mmap_copy_enums[] = {
+	{ "auto", MMAP_COPY_AUTO,
+	  "avx2 where the CPU has it, else movsb with ERMS, else libc" },
+	{ "libc", MMAP_COPY_LIBC, "the C library's memcpy(3)" },
+	{ "movsb", MMAP_COPY_MOVSB, "rep movsb (needs ERMS)" },
+	{ "avx2", MMAP_COPY_AVX2, "32-byte vector loads and stores" },
+	{ "avx2-nt", MMAP_COPY_AVX2_NT,
+	  "AVX2 with non-temporal (streaming) loads and stores" },
+	{ "avx512", MMAP_COPY_AVX512, "64-byte vector loads and stores "
+	  "(needs AVX-512F)" },
+	{ "avx512-nt", MMAP_COPY_AVX512_NT,
+	  "AVX-512 with non-temporal (streaming) loads and stores" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum pmem_flush_enums[] = {
+	{ "default", PMEM_FLUSH_DEFAULT, "none for ioengine=mmap; auto for "
+	  "dev-dax and libpmem (nt for libpmem with direct=1)" },
+	{ "auto", PMEM_FLUSH_AUTO,
+	  "the first of clwb, clflushopt, clflush the CPU has" },
+	{ "none", PMEM_FLUSH_NONE, "no flush, no fence" },
+	{ "clwb", PMEM_FLUSH_CLWB, "write back each written cache line" },
+	{ "clflushopt", PMEM_FLUSH_CLFLUSHOPT,
+	  "write back and evict each line, weakly ordered" },
+	{ "clflush", PMEM_FLUSH_CLFLUSH,
+	  "write back and evict each line, strongly ordered" },
+	{ "nt", PMEM_FLUSH_NT, "write with non-temporal stores (the -nt "
+	  "sibling of mmap_copy)" },
+	{ NULL, 0, NULL },
+};
+
+/*
+ * What each value needs of the CPU (engine/pmem.c has the same list for
+ * the engine's own check; t/unit/pmem.c checks that they agree). A value
+ * the CPU lacks is refused here, when the job is read, before any file
+ * is created.
+ */
+static unsigned int mmap_copy_needs(int v)
+{
+	switch (v) {
+	case MMAP_COPY_MOVSB:
+		return CPU_ERMS;
+	case MMAP_COPY_AVX2:
+	case MMAP_COPY_AVX2_NT:
+		return CPU_AVX2;
+	case MMAP_COPY_AVX512:
+	case MMAP_COPY_AVX512_NT:
+		return CPU_AVX512F;
+	}
+	return 0;
+}
+
+static unsigned int pmem_flush_needs(int v)
+{
+	switch (v) {
+	case PMEM_FLUSH_CLWB:
+		return CPU_CLWB;
+	case PMEM_FLUSH_CLFLUSHOPT:
+		return CPU_CLFLUSHOPT;
+	case PMEM_FLUSH_CLFLUSH:
+		return CPU_CLFLUSH;
+	case PMEM_FLUSH_NT:
+		return CPU_SSE2;
+	}
+	return 0;
+}
+
+static int cpu_enum_cb(const struct opt_def *def, const char *val, int *v,
+		       unsigned int (*needs)(int), struct strbuf *err)
+{
+	if (opt_enum_lookup(def->enums, val, v)) {
+		strbuf_addf(err, "invalid value '%s' (valid: ", val);
+		opt_enum_list(def->enums, err);
+		strbuf_addch(err, ')');
+		return -1;
+	}
+	return cpu_require(needs(*v), val, err);
+}
+
+static int mmap_copy_cb(const struct opt_def *def, struct job_options *o,
+			const char *val, struct strbuf *err)
+{
+	int v;
+
+	if (cpu_enum_cb(def, val, &v, mmap_copy_needs, err))
+		return -1;
+	o->mmap_copy = (enum mmap_copy)v;
+	return 0;
+}
+
+static void mmap_copy_fmt(const struct opt_def *def,
+			  const struct job_options *o, struct strbuf *out)
+{
+	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->mmap_copy));
+}
+
+static int pmem_flush_cb(const struct opt_def *def, struct job_options *o,
+			 const char *val, struct strbuf *err)
+{
+	int v;
+
+	if (cpu_enum_cb(def, val, &v, pmem_flush_needs, err))
+		return -1;
+	o->pmem_flush = (enum pmem_flush)v;
+	return 0;
+}
+
+static void pmem_flush_fmt(const struct opt_def *def,
+			   const struct job_options *o, struct strbuf *out)
+{
+	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->pmem_flush));
+}
+
+/* --- offsets and file service ---------------------------------------- */
+
+/* percentage_random=r[,w[,t]] */
+static int perc_rand_one(const char *part, unsigned int d, void *vctx,
+			 struct strbuf *err)
+{
+	struct job_options *o = vctx;
+	uint64_t v;
+
+	if (num_parse_u64(part, &v) || v > 100) {
+		strbuf_addf(err, "invalid percentage '%s' (0..100)", part);
+		return -1;
+	}
+	o->perc_rand[d] = (unsigned int)v;
+	return 0;
+}
+
+static int perc_rand_cb(const struct opt_def *def, struct job_options *o,
+			const char *val, struct strbuf *err)
+{
+	return opt_parse_dirs(val, perc_rand_one, o, err);
+}
+
+static void perc_rand_fmt_one(unsigned int d, const void *vo,
+			      struct strbuf *out)
+{
+	strbuf_addf(out, "%u", ((const struct job_options *)vo)->perc_rand[d]);
+}
+
+static void perc_rand_fmt(const struct opt_def *def,
+			  const struct job_options *o, struct strbuf *out)
+{
+	opt_format_dirs(perc_rand_fmt_one, o, out);
+}
+
+static const struct opt_enum fsrv_enums[] = {
+	{ "roundrobin", FSRV_ROUNDROBIN,
+	  "one file after the other, switching every N I/Os (default 1)" },
+	{ "sequential", FSRV_SEQUENTIAL,
+	  "finish a file before moving to the next" },
+	{ "random", FSRV_RANDOM,
+	  "a file picked at random every N I/Os (default 1)" },
+	{ "zipf", FSRV_ZIPF, "zipf:theta over the files, the first hottest "
+	  "(default 1.1)" },
+	{ "pareto", FSRV_PARETO, "pareto:h over the files, the first "
+	  "hottest (default 0.2)" },
+	{ "normal", FSRV_NORMAL, "normal:sigma, a bell over the files "
+	  "centred on the middle one (sigma in percent of the files)" },
+	{ "gauss", FSRV_NORMAL, "same as normal" },
+	{ NULL, 0, NULL },
+};
+
+/* file_service_type=name[:N] -- N I/Os per switch, or a skew parameter */
+static int fsrv_cb(const struct opt_def *def, struct job_options *o,
+		   const char *val, struct strbuf *err)
+{
+	const char *colon = strchr(val, ':');
+	char *name = colon ? xstrndup(val, (size_t)(colon - val)) :
+			     xstrdup(val);
+	const char *arg = colon && colon[1] ? colon + 1 : NULL;
+	double p = 0;
+	uint64_t nr = 1;
+	int v, ret = -1;
+
+	if (opt_enum_lookup(fsrv_enums, name, &v)) {
+		strbuf_addf(err, "invalid value '%s' (valid: ", name);
+		opt_enum_list(fsrv_enums, err);
+		strbuf_addch(err, ')');
+		goto out;
+	}
+	if (v == FSRV_ZIPF)
+		p = 1.1;
+	else if (v == FSRV_PARETO)
+		p = 0.2;
+	if (v <= FSRV_RANDOM && arg) {
+		if (num_parse_u64(arg, &nr) || !nr || nr > UINT32_MAX) {
+			strbuf_addf(err, "invalid switch count '%s' (1 or "
+				    "more I/Os)", arg);
+			goto out;
+		}
+	} else if (arg && parse_float(arg, &p, err)) {
+		goto out;
+	}
+	if (v == FSRV_ZIPF && (p <= 0 || p == 1.0)) {
+		strbuf_addf(err, "zipf theta must be above 0 and not 1, "
+			    "not %g", p);
+		goto out;
+	}
+	if (v == FSRV_PARETO && (p <= 0 || p >= 1.0)) {
+		strbuf_addf(err, "pareto h must be between 0 and 1, not %g", p);
+		goto out;
+	}
+	if (v == FSRV_NORMAL && (p < 0 || p >= 100.0)) {
+		strbuf_addf(err, "normal sigma must be in 0..100 (exclusive), "
+			    "not %g", p);
+		goto out;
+	}
+	o->file_service_type = (enum file_service)v;
+	o->file_service_nr = (unsigned int)nr;
+	o->file_service_param = p;
+	ret = 0;
+out:
+	free(name);
+	return ret;
+}
+
+/* The shortest of %.15g..%.17g that reads back exactly. */
+static void add_exact_double(struct strbuf *out, double v)
+{
+	char buf[64];
+	int prec;
+
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%.*g", prec, v);
+	strbuf_addstr(out, buf);
+}
+
+static void fsrv_fmt(const struct opt_def *def, const struct job_options *o,
+		     struct strbuf *out)
+{
+	strbuf_addstr(out, opt_enum_name(fsrv_enums,
+					 (int)o->file_service_type));
+	if (o->file_service_type <= FSRV_RANDOM) {
+		if (o->file_service_nr > 1)
+			strbuf_addf(out, ":%u", o->file_service_nr);
+	} else {
+		strbuf_addch(out, ':');
+		add_exact_double(out, o->file_service_param);
+	}
+}
+
+static const struct opt_enum zonemode_enums[] = {
+	{ "none", ZONE_MODE_NONE, "no zones: zonerange, zonesize and "
+	  "zoneskip must not be set" },
+	{ "strided", ZONE_MODE_STRIDED, "zonesize bytes of I/O in each zone "
+	  "of zonerange bytes, then zoneskip bytes further on" },
+	{ "zbd", ZONE_MODE_ZBD, "zoned block devices (not supported yet)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum rw_seq_enums[] = {
+	{ "sequential", RW_SEQ_SEQUENTIAL,
+	  "the I/Os after a random one continue sequentially" },
+	{ "identical", RW_SEQ_IDENTICAL,
+	  "the I/Os after a random one repeat its offset" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum fallocate_enums[] = {
+	{ "native", FALLOCATE_NATIVE, "fallocate(2), or nothing where the "
+	  "filesystem cannot" },
+	{ "none", FALLOCATE_NONE, "no preallocation: a sparse file" },
+	{ "posix", FALLOCATE_POSIX, "posix_fallocate(3)" },
+	{ "keep", FALLOCATE_KEEP, "fallocate(2) with FALLOC_FL_KEEP_SIZE, "
+	  "then the size set" },
+	{ "truncate", FALLOCATE_TRUNCATE, "only ftruncate(2) to the size" },
+	{ "0", FALLOCATE_NONE, "same as none" },
+	{ "1", FALLOCATE_POSIX, "same as posix" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum lockfile_enums[] = {
+	{ "none", LOCKFILE_NONE, "no locking" },
+	{ "exclusive", LOCKFILE_EXCLUSIVE,
+	  "one job at a time does I/O to a shared file" },
+	{ "readwrite", LOCKFILE_READWRITE,
+	  "many readers or one writer at a time" },
+	{ NULL, 0, NULL },
+};
+
 /* --- the table ------------------------------------------------------- */
 
 #define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
@@ -484,8 +1070,10 @@ const struct opt_def opt_table[] = {
 	{ .name = "allow_mounted_write", .type = OPT_BOOL,
 	  .off = OFF(allow_mounted_write), .def = "0",
 	  .category = OPT_CAT_FILE,
-	  .help = "allow writes to a block device that holds a mounted "
-		  "file system" },
+	  .help = "allow writes and trims to a block device that is "
+		  "mounted or in use, or holds a filesystem, partition "
+		  "table or RAID signature, and to the image file of a "
+		  "mounted loop device" },
 	{ .name = "create_on_open", .type = OPT_BOOL,
 	  .off = OFF(create_on_open), .def = "0", .category = OPT_CAT_FILE,
 	  .help = "create files when the job opens them, not beforehand" },
@@ -616,6 +1204,32 @@ const struct opt_def opt_table[] = {
 	  .help = "fail rather than block (RWF_NOWAIT; pvsync2, io_uring, "
 		  "libaio)" },
 
+	/* mmap engines (mmap, dev-dax, libpmem) */
+	{ .name = "mmap_populate", .type = OPT_BOOL,
+	  .off = OFF(mmap_populate), .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "mmap engines: prefault the whole mapping when the file is "
+		  "opened (MAP_POPULATE), so the run measures copies rather "
+		  "than first-touch page faults" },
+	{ .name = "mmap_advise", .type = OPT_ENUM, .off = OFF(mmap_advise),
+	  .def = "auto", .enums = mmap_advise_enums,
+	  .category = OPT_CAT_ENGINE,
+	  .help = "mmap engines: madvise(2) hint for each mapping; an "
+		  "explicit hint the kernel refuses is an error" },
+	{ .name = "mmap_copy", .type = OPT_CALLBACK, .off = OFF(mmap_copy),
+	  .def = "auto", .enums = mmap_copy_enums, .cb = mmap_copy_cb,
+	  .format = mmap_copy_fmt, .typestr = "str",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "mmap engines: the routine that copies between the mapping "
+		  "and the I/O buffers, fixed rather than whatever memcpy the "
+		  "C library picks; refused where the CPU lacks it" },
+	{ .name = "pmem_flush", .type = OPT_CALLBACK, .off = OFF(pmem_flush),
+	  .def = "default", .enums = pmem_flush_enums, .cb = pmem_flush_cb,
+	  .format = pmem_flush_fmt, .typestr = "str",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "mmap engines: how each write reaches the persistence "
+		  "domain of a DAX target, then a store fence; refused where "
+		  "the CPU lacks it" },
+
 	/* time and repetition */
 	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME,
 	  .off = OFF(runtime_us), .def = "0", .unit_us = SEC,
@@ -682,6 +1296,63 @@ const struct opt_def opt_table[] = {
 	  .enums = rdist_enums, .cb = rdist_cb, .format = rdist_fmt,
 	  .typestr = "name[:value]", .category = OPT_CAT_RANDOM,
 	  .help = "how random offsets are spread over the region" },
+	{ .name = "percentage_random", .type = OPT_CALLBACK,
+	  .off = OFF(perc_rand), .def = "100", .cb = perc_rand_cb,
+	  .format = perc_rand_fmt, .typestr = "int[,int][,int]",
+	  .category = OPT_CAT_RANDOM,
+	  .help = "random jobs: percentage of I/Os at a random offset, the "
+		  "rest continuing sequentially; per direction like bs" },
+	{ .name = "rw_sequencer", .type = OPT_ENUM, .off = OFF(rw_sequencer),
+	  .def = "sequential", .enums = rw_seq_enums,
+	  .category = OPT_CAT_RANDOM,
+	  .help = "with rw=randread:N, whether the N-1 I/Os after each "
+		  "random one continue from it or repeat its offset" },
+
+	/* zones (strided) */
+	{ .name = "zonemode", .type = OPT_ENUM, .off = OFF(zonemode),
+	  .def = "none", .enums = zonemode_enums, .category = OPT_CAT_IO,
+	  .help = "how zonerange, zonesize and zoneskip split the region" },
+	{ .name = "zonerange", .type = OPT_SIZE, .off = OFF(zonerange),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "strided: size of a zone; I/O stays inside it (default: "
+		  "zonesize)" },
+	{ .name = "zonesize", .type = OPT_SIZE, .off = OFF(zonesize),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "strided: bytes of I/O in a zone before moving to the next "
+		  "(more than zonerange goes over the zone again)" },
+	{ .name = "zoneskip", .type = OPT_SIZE, .off = OFF(zoneskip),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "strided: bytes skipped between one zone and the next" },
+
+	/* several files, and how they are laid out */
+	{ .name = "file_service_type", .type = OPT_CALLBACK,
+	  .off = OFF(file_service_type), .def = "roundrobin",
+	  .enums = fsrv_enums, .cb = fsrv_cb, .format = fsrv_fmt,
+	  .typestr = "name[:N or :value]", .category = OPT_CAT_FILE,
+	  .help = "which of the job's files gets the next I/O; ':N' after "
+		  "roundrobin or random switches every N I/Os, ':value' "
+		  "skews zipf, pareto and normal" },
+	{ .name = "openfiles", .type = OPT_UINT, .off = OFF(openfiles),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "files kept open at once; the next opens when one is done "
+		  "(0: all of them)" },
+	{ .name = "fallocate", .type = OPT_ENUM, .off = OFF(fallocate),
+	  .def = "native", .enums = fallocate_enums,
+	  .category = OPT_CAT_FILE,
+	  .help = "how new files of write-only jobs are allocated before "
+		  "the run (files a job reads are written out in full)" },
+	{ .name = "fill_device", .alias = "fill_fs", .type = OPT_BOOL,
+	  .off = OFF(fill_device), .def = "0", .category = OPT_CAT_FILE,
+	  .help = "without size=, use all the free space of the filesystem "
+		  "(writes end at ENOSPC)" },
+	{ .name = "create_serialize", .type = OPT_BOOL,
+	  .off = OFF(create_serialize), .def = "1",
+	  .category = OPT_CAT_FILE,
+	  .help = "lay out the jobs' files one job after the other; 0 lays "
+		  "out each job's files in parallel" },
+	{ .name = "lockfile", .type = OPT_ENUM, .off = OFF(lockfile),
+	  .def = "none", .enums = lockfile_enums, .category = OPT_CAT_FILE,
+	  .help = "lock a file shared between jobs around each I/O" },
 
 	/* buffer contents */
 	{ .name = "zero_buffers", .type = OPT_BOOL, .off = OFF(zero_buffers),
@@ -711,9 +1382,11 @@ const struct opt_def opt_table[] = {
 
 	/* statistics and clocks */
 	{ .name = "gtod_reduce", .type = OPT_BOOL, .off = OFF(gtod_reduce),
-	  .def = "0", .category = OPT_CAT_STAT,
-	  .help = "read the clock as little as possible: no latency or "
-		  "bandwidth statistics" },
+	  .def = "0", .cb = gtod_reduce_cb, .category = OPT_CAT_STAT,
+	  .help = "read the clock as little as possible: sets disable_lat, "
+		  "disable_clat, disable_slat and disable_bw_measurement "
+		  "and turns all percentiles off (options after it may turn "
+		  "one back on)" },
 	{ .name = "disable_lat", .type = OPT_BOOL, .off = OFF(disable_lat),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "no total latency statistics" },
@@ -731,8 +1404,100 @@ const struct opt_def opt_table[] = {
 	  .enums = clocksource_enums, .category = OPT_CAT_STAT,
 	  .help = "clock for timing (default: the CPU's when it is "
 		  "reliable)" },
+	{ .name = "clat_percentiles", .type = OPT_BOOL,
+	  .off = OFF(clat_percentiles), .def = "1",
+	  .category = OPT_CAT_STAT,
+	  .help = "report completion latency percentiles" },
+	{ .name = "lat_percentiles", .type = OPT_BOOL,
+	  .off = OFF(lat_percentiles), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "report total latency (submission + completion) "
+		  "percentiles" },
+	{ .name = "slat_percentiles", .type = OPT_BOOL,
+	  .off = OFF(slat_percentiles), .def = "0",
+	  .category = OPT_CAT_STAT,
+	  .help = "report submission latency percentiles (none for "
+		  "synchronous engines, which have no submission latency)" },
+	{ .name = "percentile_list", .type = OPT_CALLBACK,
+	  .off = OFF(percentile_list),
+	  .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
+	  .cb = percentile_list_cb, .format = percentile_list_fmt,
+	  .typestr = "float[:float...]", .category = OPT_CAT_STAT,
+	  .help = "which latency percentiles to report, each in (0, 100], "
+		  "':'-separated; sorted, at most 20 (more are ignored), a 0 "
+		  "ends the list" },
+	{ .name = "significant_figures", .type = OPT_UINT,
+	  .off = OFF(significant_figures), .def = "4", .min = 1, .max = 10,
+	  .category = OPT_CAT_STAT,
+	  .help = "digits of IOPS, bandwidth and sizes in the normal "
+		  "report" },
+	{ .name = "bwavgtime", .type = OPT_UINT, .off = OFF(bwavgtime_ms),
+	  .def = "500", .category = OPT_CAT_STAT,
+	  .help = "bandwidth sample window in milliseconds" },
+	{ .name = "iopsavgtime", .type = OPT_UINT,
+	  .off = OFF(iopsavgtime_ms), .def = "500", .category = OPT_CAT_STAT,
+	  .help = "IOPS sample window in milliseconds" },
 
 	/* errors and exit */
+	/* verification (opt/verify_opts.c, verify/) */
+	{ .name = "verify", .type = OPT_CALLBACK, .def = "0",
+	  .cb = verify_mode_cb, .format = verify_mode_fmt,
+	  .enums = verify_mode_enums, .category = OPT_CAT_VERIFY,
+	  .typestr = "crc32c|md5|sha1|sha256|sha512|xxhash|pattern|null",
+	  .help = "check written data when it is read back: a header with "
+		  "a checksum of this kind in every block" },
+	{ .name = "do_verify", .type = OPT_BOOL, .off = OFF(do_verify),
+	  .def = "1", .category = OPT_CAT_VERIFY,
+	  .help = "read back and check what a pass wrote, after the pass" },
+	{ .name = "verify_only", .type = OPT_BOOL, .off = OFF(verify_only),
+	  .def = "0", .category = OPT_CAT_VERIFY,
+	  .help = "write nothing: check that the data an earlier run of "
+		  "this job wrote is still there" },
+	{ .name = "verify_pattern", .type = OPT_CALLBACK,
+	  .cb = verify_pattern_cb, .format = verify_pattern_fmt,
+	  .category = OPT_CAT_VERIFY,
+	  .typestr = "pattern (0x.., number, \"text\", %o)",
+	  .help = "fill written blocks with these bytes, repeated (%o is "
+		  "the block's offset), and check them" },
+	{ .name = "verify_interval", .type = OPT_SIZE,
+	  .off = OFF(verify_interval), .def = "0",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "a header every this many bytes of a block (0: one per "
+		  "block)" },
+	{ .name = "verify_offset", .type = OPT_SIZE,
+	  .off = OFF(verify_offset), .def = "0",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "put each header this many bytes into its chunk instead "
+		  "of at the start" },
+	{ .name = "verify_backlog", .type = OPT_U64,
+	  .off = OFF(verify_backlog), .def = "0",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "check written blocks every this many writes, not only "
+		  "after the pass" },
+	{ .name = "verify_fatal", .type = OPT_BOOL, .off = OFF(verify_fatal),
+	  .def = "0", .category = OPT_CAT_VERIFY,
+	  .help = "stop the job at the first block that fails, even with "
+		  "continue_on_error" },
+	{ .name = "verify_dump", .type = OPT_BOOL, .off = OFF(verify_dump),
+	  .def = "0", .category = OPT_CAT_VERIFY,
+	  .help = "write a failed block as read and as expected to files "
+		  "next to the target" },
+	{ .name = "verify_state_save", .type = OPT_BOOL,
+	  .off = OFF(verify_state_save), .def = "1",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "at the end of a verify job, save how far its writes got "
+		  "to local-NAME-INDEX-verify.state" },
+	{ .name = "verify_state_load", .type = OPT_BOOL,
+	  .off = OFF(verify_state_load), .def = "0",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "with verify_only: check only what the saved state says "
+		  "was written" },
+	{ .name = "ignore_error", .type = OPT_CALLBACK,
+	  .cb = ignore_error_cb, .format = ignore_error_fmt,
+	  .category = OPT_CAT_ERROR,
+	  .typestr = "READ,WRITE,VERIFY errno lists (EIO:ENOSPC:28)",
+	  .help = "errors to carry on after, per kind; a kind with a list "
+		  "continues on exactly those" },
+
 	{ .name = "continue_on_error", .type = OPT_ENUM,
 	  .off = OFF(continue_on_error), .def = "none", .enums = coe_enums,
 	  .category = OPT_CAT_ERROR,
@@ -754,6 +1519,54 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .enums = unit_base_enums, .category = OPT_CAT_UNITS,
 	  .help = "report bandwidth in bytes or in bits" },
 
+	/* log files (stats/log.c) */
+	{ .name = "write_lat_log", .type = OPT_STR, .off = OFF(write_lat_log),
+	  .flags = OPT_F_OPTVAL, .category = OPT_CAT_STAT,
+	  .help = "write latency logs PREFIX_lat.N.log, PREFIX_clat.N.log "
+		  "and PREFIX_slat.N.log (bare: the job name as PREFIX)" },
+	{ .name = "write_bw_log", .type = OPT_STR, .off = OFF(write_bw_log),
+	  .flags = OPT_F_OPTVAL, .category = OPT_CAT_STAT,
+	  .help = "write a bandwidth log PREFIX_bw.N.log in KiB/s (bare: "
+		  "the job name as PREFIX)" },
+	{ .name = "write_iops_log", .type = OPT_STR,
+	  .off = OFF(write_iops_log), .flags = OPT_F_OPTVAL,
+	  .category = OPT_CAT_STAT,
+	  .help = "write an IOPS log PREFIX_iops.N.log (bare: the job name "
+		  "as PREFIX)" },
+	{ .name = "write_hist_log", .type = OPT_STR,
+	  .off = OFF(write_hist_log), .flags = OPT_F_OPTVAL,
+	  .category = OPT_CAT_STAT,
+	  .help = "write completion latency histograms to "
+		  "PREFIX_clat_hist.N.log every log_hist_msec (bare: the job "
+		  "name as PREFIX)" },
+	{ .name = "log_avg_msec", .type = OPT_UINT, .off = OFF(log_avg_msec),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "one log line per direction per this many ms, averaged "
+		  "(0: a line per I/O)" },
+	{ .name = "log_max_value", .type = OPT_BOOL,
+	  .off = OFF(log_max_value), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "with log_avg_msec, log each window's maximum instead of "
+		  "its mean" },
+	{ .name = "log_offset", .type = OPT_BOOL, .off = OFF(log_offset),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "add each I/O's offset to the log lines" },
+	{ .name = "log_hist_msec", .type = OPT_UINT, .off = OFF(log_hist_msec),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "histogram log: one line per direction per this many ms "
+		  "(0: none)" },
+	{ .name = "log_hist_coarseness", .type = OPT_UINT,
+	  .off = OFF(log_hist_coarseness), .def = "0", .min = 0, .max = 6,
+	  .category = OPT_CAT_STAT,
+	  .help = "histogram log: merge 2^N adjacent buckets into one" },
+	{ .name = "log_entries", .type = OPT_UINT, .off = OFF(log_entries),
+	  .def = "1024", .min = 1, .category = OPT_CAT_STAT,
+	  .help = "log entries to preallocate per job (the pool also grows "
+		  "while the job runs)" },
+	{ .name = "per_job_logs", .type = OPT_BOOL, .off = OFF(per_job_logs),
+	  .def = "1", .category = OPT_CAT_STAT,
+	  .help = "one log file per job instance (name.N.log); 0: jobs with "
+		  "the same prefix share name.log" },
+
 	/* fio options iolite does not implement yet */
 	UNSUP("allrandrepeat", NULL),
 	UNSUP("arguments", NULL),
@@ -769,12 +1582,10 @@ const struct opt_def opt_table[] = {
 	UNSUP("buffer_pattern", NULL),
 	UNSUP("busy_poll", NULL),
 	UNSUP("busy_wait_polling", NULL),
-	UNSUP("bwavgtime", NULL),
 	UNSUP("cgroup", NULL),
 	UNSUP("cgroup_nodelete", NULL),
 	UNSUP("cgroup_weight", NULL),
 	UNSUP("chunk_size", NULL),
-	UNSUP("clat_percentiles", NULL),
 	UNSUP("clientname", NULL),
 	UNSUP("clustername", NULL),
 	UNSUP("cmd_type", NULL),
@@ -789,7 +1600,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("cpumode", NULL),
 	UNSUP("create_fsync", NULL),
 	UNSUP("create_only", NULL),
-	UNSUP("create_serialize", NULL),
 	UNSUP("cuda_io", NULL),
 	UNSUP("dedupe_global", NULL),
 	UNSUP("dedupe_mode", NULL),
@@ -799,7 +1609,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("dir", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
 	UNSUP("disk_util", NULL),
-	UNSUP("do_verify", NULL),
 	UNSUP("donorname", NULL),
 	UNSUP("error_dump", NULL),
 	UNSUP("exec_postrun", NULL),
@@ -808,10 +1617,7 @@ const struct opt_def opt_table[] = {
 	UNSUP("exit_what", NULL),
 	UNSUP("experimental_verify", NULL),
 	UNSUP("fadvise_hint", NULL),
-	UNSUP("fallocate", NULL),
 	UNSUP("file_append", NULL),
-	UNSUP("file_service_type", NULL),
-	UNSUP("fill_device", "fill_fs"),
 	UNSUP("flow", NULL),
 	UNSUP("flow_id", NULL),
 	UNSUP("flow_sleep", NULL),
@@ -836,35 +1642,25 @@ const struct opt_def opt_table[] = {
 	UNSUP("http_verbose", NULL),
 	UNSUP("https", NULL),
 	UNSUP("hugepage-size", NULL),
-	UNSUP("ignore_error", NULL),
 	UNSUP("ignore_zone_limits", NULL),
 	UNSUP("inplace", NULL),
 	UNSUP("interface", NULL),
 	UNSUP("io_submit_mode", NULL),
 	UNSUP("iomem_align", "mem_align"),
-	UNSUP("iopsavgtime", NULL),
 	UNSUP("ioscheduler", NULL),
 	UNSUP("job_max_open_zones", NULL),
 	UNSUP("large-block-op-kbytes", NULL),
-	UNSUP("lat_percentiles", NULL),
 	UNSUP("latency_percentile", NULL),
 	UNSUP("latency_run", NULL),
 	UNSUP("latency_target", NULL),
 	UNSUP("latency_window", NULL),
 	UNSUP("listen", NULL),
 	UNSUP("load", NULL),
-	UNSUP("lockfile", NULL),
 	UNSUP("lockmem", NULL),
 	UNSUP("log_alternate_epoch", NULL),
 	UNSUP("log_alternate_epoch_clock_id", NULL),
-	UNSUP("log_avg_msec", NULL),
 	UNSUP("log_compression", NULL),
 	UNSUP("log_compression_cpus", NULL),
-	UNSUP("log_entries", NULL),
-	UNSUP("log_hist_coarseness", NULL),
-	UNSUP("log_hist_msec", NULL),
-	UNSUP("log_max_value", NULL),
-	UNSUP("log_offset", NULL),
 	UNSUP("log_prio", NULL),
 	UNSUP("log_store_compressed", NULL),
 	UNSUP("log_unix_epoch", NULL),
@@ -885,10 +1681,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("object_class", NULL),
 	UNSUP("offset_align", NULL),
 	UNSUP("opendir", NULL),
-	UNSUP("openfiles", NULL),
-	UNSUP("per_job_logs", NULL),
-	UNSUP("percentage_random", NULL),
-	UNSUP("percentile_list", NULL),
 	UNSUP("pingpong", NULL),
 	UNSUP("pool", NULL),
 	UNSUP("port", NULL),
@@ -918,14 +1710,11 @@ const struct opt_def opt_table[] = {
 	UNSUP("replay_scale", NULL),
 	UNSUP("replay_skip", NULL),
 	UNSUP("replay_time_scale", NULL),
-	UNSUP("rw_sequencer", NULL),
 	UNSUP("serialize_overlap", NULL),
 	UNSUP("serverip", NULL),
 	UNSUP("sg_write_mode", NULL),
-	UNSUP("significant_figures", NULL),
 	UNSUP("single-instance", NULL),
 	UNSUP("skip_bad", NULL),
-	UNSUP("slat_percentiles", NULL),
 	UNSUP("softrandommap", NULL),
 	UNSUP("stat_type", NULL),
 	UNSUP("stats", NULL),
@@ -957,28 +1746,14 @@ const struct opt_def opt_table[] = {
 	UNSUP("unlink_each_loop", NULL),
 	UNSUP("uri", NULL),
 	UNSUP("verb", NULL),
-	UNSUP("verify", NULL),
 	UNSUP("verify_async", NULL),
 	UNSUP("verify_async_cpus", NULL),
-	UNSUP("verify_backlog", NULL),
 	UNSUP("verify_backlog_batch", NULL),
-	UNSUP("verify_dump", NULL),
-	UNSUP("verify_fatal", NULL),
-	UNSUP("verify_interval", NULL),
-	UNSUP("verify_offset", NULL),
-	UNSUP("verify_only", NULL),
-	UNSUP("verify_pattern", NULL),
-	UNSUP("verify_state_load", NULL),
-	UNSUP("verify_state_save", NULL),
 	UNSUP("volume", NULL),
 	UNSUP("window_size", NULL),
 	UNSUP("write_barrier", NULL),
-	UNSUP("write_bw_log", NULL),
 	UNSUP("write_hint", NULL),
-	UNSUP("write_hist_log", NULL),
 	UNSUP("write_iolog", NULL),
-	UNSUP("write_iops_log", NULL),
-	UNSUP("write_lat_log", NULL),
 	UNSUP("writefua", NULL),
 	UNSUP("xnvme_admin", NULL),
 	UNSUP("xnvme_async", NULL),
@@ -988,10 +1763,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("zone_reset_frequency", NULL),
 	UNSUP("zone_reset_threshold", NULL),
 	UNSUP("zonecapacity", NULL),
-	UNSUP("zonemode", NULL),
-	UNSUP("zonerange", NULL),
-	UNSUP("zonesize", NULL),
-	UNSUP("zoneskip", NULL),
 };
 
 const size_t opt_table_size = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -1013,6 +1784,7 @@ const char *opt_category_name(enum opt_category c)
 		[OPT_CAT_CPU] = "CPUs",
 		[OPT_CAT_STAT] = "Statistics and clocks",
 		[OPT_CAT_ERROR] = "Errors and exit",
+		[OPT_CAT_VERIFY] = "Verification",
 		[OPT_CAT_UNITS] = "Units",
 		[OPT_CAT_UNSUPPORTED] = "fio options not supported yet",
 	};

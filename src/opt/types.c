@@ -295,6 +295,9 @@ static int parse_value(const struct opt_def *def, struct job_options *o,
 			return -1;
 		}
 		*OPT_PTR(o, def, bool) = (def->flags & OPT_F_NEGATE) ? !b : b;
+		/* a bool row's cb applies its side effects (gtod_reduce) */
+		if (def->cb && def->cb(def, o, val, err))
+			return -1;
 		return 0;
 	case OPT_UINT:
 		if (opt_parse_size_msg(val, kb_base, &v, err) ||
@@ -378,6 +381,8 @@ int opt_set_named(const struct opt_def *def, const char *shown,
 	}
 	if (!val && def->type == OPT_BOOL)
 		val = "1";
+	if (!val && def->type == OPT_STR && (def->flags & OPT_F_OPTVAL))
+		val = "";
 	if (!val || (!*val && def->type != OPT_STR)) {
 		strbuf_addf(err, "option '%s' needs a value", shown);
 		return -1;
@@ -399,10 +404,17 @@ int opt_set_def(const struct opt_def *def, struct job_options *o,
 	return opt_set_named(def, def->name, o, val, kb_base, err);
 }
 
+/*
+ * A direction left at 0 was not given ("ba=,8k"): it formats as an empty
+ * element, which parses back to the same, where "0" may be out of range.
+ */
 static void fmt_size_dir(unsigned int d, const void *field,
 			 struct strbuf *out)
 {
-	strbuf_addf(out, "%" PRIu64, ((const uint64_t *)field)[d]);
+	uint64_t v = ((const uint64_t *)field)[d];
+
+	if (v)
+		strbuf_addf(out, "%" PRIu64, v);
 }
 
 static void fmt_range(const struct bs_range *r, struct strbuf *out)
@@ -413,7 +425,21 @@ static void fmt_range(const struct bs_range *r, struct strbuf *out)
 static void fmt_range_dir(unsigned int d, const void *field,
 			  struct strbuf *out)
 {
-	fmt_range(&((const struct bs_range *)field)[d], out);
+	const struct bs_range *r = &((const struct bs_range *)field)[d];
+
+	if (r->min || r->max)	/* as fmt_size_dir */
+		fmt_range(r, out);
+}
+
+/* No direction given at all: "0" where that is in range, else ",". */
+static void fmt_dirs(const struct opt_def *def, opt_dir_fmt_fn one,
+		     const void *field, struct strbuf *out)
+{
+	size_t start = out->len;
+
+	opt_format_dirs(one, field, out);
+	if (out->len == start)
+		strbuf_addstr(out, def->min ? "," : "0");
 }
 
 void opt_format(const struct opt_def *def, const struct job_options *o,
@@ -446,14 +472,14 @@ void opt_format(const struct opt_def *def, const struct job_options *o,
 			strbuf_addf(out, "%" PRIu64, sp->bytes);
 		break;
 	case OPT_SIZE_DIR:
-		opt_format_dirs(fmt_size_dir, OPT_CPTR(o, def, uint64_t), out);
+		fmt_dirs(def, fmt_size_dir, OPT_CPTR(o, def, uint64_t), out);
 		break;
 	case OPT_RANGE:
 		fmt_range(OPT_CPTR(o, def, struct bs_range), out);
 		break;
 	case OPT_RANGE_DIR:
-		opt_format_dirs(fmt_range_dir,
-				OPT_CPTR(o, def, struct bs_range), out);
+		fmt_dirs(def, fmt_range_dir,
+			 OPT_CPTR(o, def, struct bs_range), out);
 		break;
 	case OPT_TIME:
 		opt_format_time(*OPT_CPTR(o, def, uint64_t), out);

@@ -11,6 +11,7 @@
 
 #include "opt/opt.h"
 #include "opt/plan.h"
+#include "opt/verify_opts.h"
 
 static const char *const ddir_names[DDIR_RWDIR_CNT] = {
 	"read", "write", "trim",
@@ -172,6 +173,15 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 			    "'%s' (only %s)", rules[i].opt,
 			    engine ? engine : "", rules[i].list);
 	}
+	/*
+	 * io_uring's polled completions exist only for O_DIRECT I/O: without
+	 * it the kernel never completes the request and the job would hang.
+	 */
+	if (p->o.hipri && !p->o.direct && engine &&
+	    !strcmp(engine, "io_uring"))
+		return fail(p, err, "option 'hipri': io_uring polled completions "
+			    "need direct=1 (O_DIRECT); without it no I/O would "
+			    "ever complete");
 	return 0;
 }
 
@@ -214,7 +224,8 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 		goto fail;
 	}
 	if (check_counts(p, err) || derive_block_sizes(p, err) ||
-	    check_sizes(p, err) || check_engine_options(p, err))
+	    check_sizes(p, err) || check_engine_options(p, err) ||
+	    verify_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

@@ -14,6 +14,9 @@
  *   count, non-zero buckets only, in bucket order.
  * - "total_err" / "first_error" only with continue_on_error, "desc" last
  *   and only with a description, "disk_util" only when a disk was seen.
+ * - iolite adds two keys of its own, which fio's tools ignore: "iolite"
+ *   at the end of each job (its own CPU cost per I/O, io_uring's io-wq
+ *   threads) and at the end of the document (the clock, the notes).
  *
  * Warnings and errors never go into the JSON: they go to stderr.
  */
@@ -42,12 +45,6 @@ static const char *const submit_keys[DIST_NR] = {
 	"0", "4", "8", "16", "32", "64", ">=64",
 };
 
-/* Percentiles to print for one latency block; nr 0 = none. */
-struct pct_view {
-	const double *pct;
-	const uint64_t *val;
-	unsigned int nr;
-};
 
 static void write_bins(struct json_writer *w, const struct hist *h)
 {
@@ -72,9 +69,14 @@ static void write_bins(struct json_writer *w, const struct hist *h)
 	json_end_object(w);
 }
 
+/*
+ * One latency block. fio writes the "percentile" map (and in json+ the
+ * "bins") only when percentiles are on for the block and it has samples.
+ */
 static void write_lat(struct json_writer *w, const char *key,
-		      const struct welford *s, const struct hist *h,
-		      const struct pct_view *pv, bool plus)
+		      const struct job_result *j, const struct welford *s,
+		      const struct hist *h, const struct pct_result *pr,
+		      bool plus)
 {
 	char pkey[32];
 	unsigned int i;
@@ -85,11 +87,11 @@ static void write_lat(struct json_writer *w, const char *key,
 	json_double(w, "mean", s->n ? s->mean : 0.0);
 	json_double(w, "stddev", welford_stdev(s));
 	json_u64(w, "N", s->n);
-	if (s->n && pv && pv->nr) {
+	if (s->n && pr->on) {
 		json_begin_object(w, "percentile");
-		for (i = 0; i < pv->nr; i++) {
-			snprintf(pkey, sizeof(pkey), "%f", pv->pct[i]);
-			json_u64(w, pkey, pv->val[i]);
+		for (i = 0; i < j->nr_pct; i++) {
+			snprintf(pkey, sizeof(pkey), "%f", j->pct_list[i]);
+			json_u64(w, pkey, pr->val[i]);
 		}
 		json_end_object(w);
 		if (plus)
@@ -102,7 +104,6 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 		       unsigned int d, bool plus)
 {
 	const struct dir_result *dr = &j->dir[d];
-	struct pct_view pv = { dr->pct, dr->pct_val, dr->nr_pct };
 	const struct welford *bw = &dr->bw_samples, *io = &dr->iops_samples;
 
 	json_begin_object(w, ddir_name[d]);
@@ -115,11 +116,12 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 	json_u64(w, "total_ios", j->issued[d]);
 	json_u64(w, "short_ios", j->issued_short[d]);
 	json_u64(w, "drop_ios", j->issued_drop[d]);
-	write_lat(w, "slat_ns", &dr->slat, &dr->slat_hist, NULL, plus);
-	write_lat(w, "clat_ns", &dr->clat, &dr->clat_hist,
-		  dr->pct_of_lat ? NULL : &pv, plus);
-	write_lat(w, "lat_ns", &dr->lat, &dr->lat_hist,
-		  dr->pct_of_lat ? &pv : NULL, plus);
+	write_lat(w, "slat_ns", j, &dr->slat, &dr->slat_hist, &dr->slat_pct,
+		  plus);
+	write_lat(w, "clat_ns", j, &dr->clat, &dr->clat_hist, &dr->clat_pct,
+		  plus);
+	write_lat(w, "lat_ns", j, &dr->lat, &dr->lat_hist, &dr->lat_pct,
+		  plus);
 	json_u64(w, "bw_min", bw->n ? bw->min : 0);
 	json_u64(w, "bw_max", bw->n ? bw->max : 0);
 	json_double(w, "bw_agg", bw->n ? dr->bw_agg_pct : 0.0);
@@ -137,18 +139,38 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 static void write_sync(struct json_writer *w, const struct job_result *j,
 		       bool plus)
 {
-	uint64_t val[PCT_LIST_MAX];
-	struct pct_view pv = { hist_default_pct, val, hist_default_pct_nr };
-
-	if (pv.nr > PCT_LIST_MAX)
-		pv.nr = PCT_LIST_MAX;
-	/* the model keeps no sync percentiles: fio's default list */
-	if (j->sync_lat.n)
-		hist_percentiles(&j->sync_hist, j->sync_lat.min,
-				 j->sync_lat.max, pv.pct, pv.nr, val);
 	json_begin_object(w, "sync");
 	json_u64(w, "total_ios", j->sync_ios);
-	write_lat(w, "lat_ns", &j->sync_lat, &j->sync_hist, &pv, plus);
+	write_lat(w, "lat_ns", j, &j->sync_lat, &j->sync_hist, &j->sync_pct,
+		  plus);
+	json_end_object(w);
+}
+
+/*
+ * iolite's own figures for a job, under a key of its own at the end of
+ * the job object: tools reading fio's keys are not disturbed.
+ */
+static void write_own_cost(struct json_writer *w, const struct job_result *j)
+{
+	json_begin_object(w, "iolite");
+	json_double(w, "usr_ns_per_io", j->usr_ns_per_io);
+	json_double(w, "iowq_cpu_ms", (double)j->iowq_cpu_ns / 1e6);
+	json_u64(w, "iowq_threads", j->iowq_threads);
+	json_u64(w, "iowq_max_threads", j->iowq_max_threads);
+	json_end_object(w);
+}
+
+/* The run's clock and notes, the document's last key. */
+static void write_run_notes(struct json_writer *w, const struct run_result *rr)
+{
+	unsigned int i;
+
+	json_begin_object(w, "iolite");
+	json_str(w, "clock", rr->clock ? rr->clock : "");
+	json_begin_array(w, "notes");
+	for (i = 0; i < rr->nr_notes; i++)
+		json_str(w, NULL, rr->notes[i]);
+	json_end_array(w);
 	json_end_object(w);
 }
 
@@ -231,6 +253,7 @@ static void write_job(struct json_writer *w, const struct job_result *j,
 	json_u64(w, "latency_window", j->latency_window);
 	if (j->description)
 		json_str(w, "desc", j->description);
+	write_own_cost(w, j);
 	json_end_object(w);
 }
 
@@ -278,6 +301,7 @@ static int write_json(const struct run_result *rr, FILE *f, bool plus)
 			write_disk(&w, &rr->disks[i]);
 		json_end_array(&w);
 	}
+	write_run_notes(&w, rr);
 	json_end_object(&w);
 	if (json_finish(&w) || fflush(f))
 		return -EIO;

@@ -203,8 +203,16 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 	show_lat_line(f, "    slat", &dr->slat, s1, s2);
 	show_lat_line(f, "    clat", &dr->clat, s1, s2);
 	show_lat_line(f, "     lat", &dr->lat, s1, s2);
-	show_percentiles(f, dr->pct_of_lat ? "    lat" : "    clat",
-			 dr->pct, dr->pct_val, dr->nr_pct, j->pct_precision);
+	/* fio's order: slat, clat, lat, each when on */
+	if (dr->slat_pct.on)
+		show_percentiles(f, "    slat", j->pct_list, dr->slat_pct.val,
+				 j->nr_pct, j->pct_precision);
+	if (dr->clat_pct.on)
+		show_percentiles(f, "    clat", j->pct_list, dr->clat_pct.val,
+				 j->nr_pct, j->pct_precision);
+	if (dr->lat_pct.on)
+		show_percentiles(f, "    lat", j->pct_list, dr->lat_pct.val,
+				 j->nr_pct, j->pct_precision);
 	show_samples(f, j, dr);
 }
 
@@ -248,7 +256,28 @@ static void show_dist(FILE *f, const char *label, const char *const *cols,
 	fputc('\n', f);
 }
 
-static void show_job(FILE *f, const struct job_result *j)
+/*
+ * iolite's own lines, not fio's: what the tool itself cost per I/O (user
+ * CPU of the worker thread) and the clock it read; then, only when
+ * io_uring punted work to io-wq threads, how many there were and the CPU
+ * they used, which the cpu line above does not include.
+ */
+static void show_own_cost(FILE *f, const struct run_result *rr,
+			  const struct job_result *j)
+{
+	fprintf(f, "  iolite       : usr=%.1fns/IO", j->usr_ns_per_io);
+	if (rr->clock)
+		fprintf(f, ", clock=%s", rr->clock);
+	fputc('\n', f);
+	if (!j->iowq_threads)
+		return;
+	fprintf(f, "  io_uring wq  : threads=%u (max %u at once), "
+		"cpu=%.1fms (usr+sys)\n", j->iowq_threads,
+		j->iowq_max_threads, (double)j->iowq_cpu_ns / 1e6);
+}
+
+static void show_job(FILE *f, const struct run_result *rr,
+		     const struct job_result *j)
 {
 	static const char *const depth_cols[DIST_NR] = {
 		"1", "2", "4", "8", "16", "32", ">=64",
@@ -282,21 +311,19 @@ static void show_job(FILE *f, const struct job_result *j)
 	show_lat_buckets(f, j, j->lat_ms, LAT_MS_NR, "msec");
 
 	if (j->sync_lat.n) {
-		uint64_t val[PCT_LIST_MAX];
-
 		fputs("  fsync/fdatasync/sync_file_range:\n", f);
 		show_lat_line(f, "    sync", &j->sync_lat, &s1, &s2);
-		hist_percentiles(&j->sync_hist, j->sync_lat.min,
-				 j->sync_lat.max, hist_default_pct,
-				 hist_default_pct_nr, val);
-		show_percentiles(f, "    sync", hist_default_pct, val,
-				 hist_default_pct_nr, j->pct_precision);
+		if (j->sync_pct.on)
+			show_percentiles(f, "    sync", j->pct_list,
+					 j->sync_pct.val, j->nr_pct,
+					 j->pct_precision);
 	}
 
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, "
 		"majf=%llu, minf=%llu\n", j->usr_cpu, j->sys_cpu,
 		(unsigned long long)j->ctx, (unsigned long long)j->majf,
 		(unsigned long long)j->minf);
+	show_own_cost(f, rr, j);
 	results_depth_pct(j, pct);
 	show_dist(f, "  IO depths    : ", depth_cols, pct);
 	results_submit_pct(j, pct);
@@ -315,6 +342,11 @@ static void show_job(FILE *f, const struct job_result *j)
 		(unsigned long long)j->issued_drop[1],
 		(unsigned long long)j->issued_drop[2],
 		(unsigned long long)j->issued_drop[3]);
+	/* as fio: with continue_on_error, the errors the job went past */
+	if (j->plan && j->plan->o.continue_on_error)
+		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
+			(unsigned long long)j->total_err, j->error,
+			strerror(j->error));
 	fprintf(f, "     latency   : target=%llu, window=%llu, "
 		"percentile=%.2f%%, depth=%u\n",
 		(unsigned long long)j->latency_target,
@@ -379,6 +411,18 @@ static void show_disks(FILE *f, const struct run_result *rr)
 	}
 }
 
+/* The run's notes (clock fallback and the like), once, at the end. */
+static void show_notes(FILE *f, const struct run_result *rr)
+{
+	unsigned int i;
+
+	if (!rr->nr_notes)
+		return;
+	fputs("\nNotes:\n", f);
+	for (i = 0; i < rr->nr_notes; i++)
+		fprintf(f, "  %s\n", rr->notes[i]);
+}
+
 static int normal_write(const struct run_result *rr, FILE *f)
 {
 	unsigned int i, g;
@@ -387,7 +431,7 @@ static int normal_write(const struct run_result *rr, FILE *f)
 	/* fio separates the report from the preamble with a blank line */
 	fputc('\n', f);
 	for (i = 0; i < rr->nr_jobs; i++)
-		show_job(f, &rr->jobs[i]);
+		show_job(f, rr, &rr->jobs[i]);
 
 	/* groups with at least one job, in group order */
 	seen = xcalloc(rr->nr_groups ? rr->nr_groups : 1, sizeof(*seen));
@@ -400,6 +444,7 @@ static int normal_write(const struct run_result *rr, FILE *f)
 	free(seen);
 
 	show_disks(f, rr);
+	show_notes(f, rr);
 	if (fflush(f) || ferror(f))
 		return -EIO;
 	return 0;

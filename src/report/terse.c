@@ -17,8 +17,8 @@
  *   the description when there is one.
  *
  * A job without I/O in a direction still prints its fields (zeros, and
- * the default percentile list with zero values), so every line of a run
- * has the same fields.
+ * the percentile list with zero values), so every line of a run has the
+ * same fields.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,23 +35,30 @@ static void terse_lat(FILE *f, const struct welford *w)
 		w->n ? w->mean / 1000.0 : 0.0, welford_stdev(w) / 1000.0);
 }
 
-static void terse_pct(FILE *f, const struct dir_result *dr)
+/*
+ * The clat section's 20 percentile fields: lat percentiles when
+ * lat_percentiles=1, else clat ones when on, else only fillers. A
+ * direction without samples still lists the percentiles, with zeros.
+ */
+static void terse_pct(FILE *f, const struct job_result *j,
+		      const struct dir_result *dr)
 {
-	const double *pct = dr->pct;
-	unsigned int nr = dr->nr_pct, i;
+	const struct pct_result *pr = NULL;
+	unsigned int nr = 0, i;
 
-	/* no samples: fio still lists its percentiles, with zero values */
-	if (!nr) {
-		pct = hist_default_pct;
-		nr = hist_default_pct_nr;
-	}
+	if (j->lat_pct_opt)
+		pr = &dr->lat_pct;
+	else if (j->clat_pct_opt)
+		pr = &dr->clat_pct;
+	if (pr)
+		nr = j->nr_pct;
 	for (i = 0; i < TERSE_PCT_FIELDS; i++) {
 		if (i >= nr) {
 			fputs(";0%=0", f);
 			continue;
 		}
-		fprintf(f, ";%f%%=%" PRIu64, pct[i],
-			i < dr->nr_pct ? dr->pct_val[i] / 1000 : 0);
+		fprintf(f, ";%f%%=%" PRIu64, j->pct_list[i],
+			pr->on ? pr->val[i] / 1000 : 0);
 	}
 }
 
@@ -65,7 +72,7 @@ static void terse_ddir(FILE *f, const struct job_result *j, unsigned int d)
 		dr->runtime_ms);
 	terse_lat(f, &dr->slat);
 	terse_lat(f, &dr->clat);
-	terse_pct(f, dr);
+	terse_pct(f, j, dr);
 	terse_lat(f, &dr->lat);
 	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%f%%;%f;%f",
 		bw->n ? bw->min : 0, bw->n ? bw->max : 0,

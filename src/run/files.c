@@ -19,17 +19,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
+#include "run/safety.h"
+#include "engine/pmem.h"
 #include "util/log.h"
+#include "workload/workload.h"
 
 #define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
 #define DEFAULT_LBS 512u
@@ -48,6 +53,7 @@ struct target {
 	dev_t fs_dev;		/* device of the filesystem holding it */
 	unsigned int lbs;	/* logical block size, 0 = not known yet */
 	bool odirect_ok;	/* O_DIRECT probe passed */
+	bool dax;		/* a device DAX character device (sized) */
 };
 
 struct targets {
@@ -118,12 +124,12 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-/* Expands $jobname, $jobnum and $filenum in filename_format. */
+/* Expands $jobname, $jobnum, $filenum and $clientuid in filename_format. */
 static void expand_format(struct strbuf *sb, const char *fmt,
 			  const struct job_plan *p, unsigned int filenum)
 {
 	static const char jobname[] = "$jobname", jobnum[] = "$jobnum",
-			  filen[] = "$filenum";
+			  filen[] = "$filenum", clientuid[] = "$clientuid";
 
 	while (*fmt) {
 		if (!strncmp(fmt, jobname, sizeof(jobname) - 1)) {
@@ -135,6 +141,9 @@ static void expand_format(struct strbuf *sb, const char *fmt,
 		} else if (!strncmp(fmt, filen, sizeof(filen) - 1)) {
 			strbuf_addf(sb, "%u", filenum);
 			fmt += sizeof(filen) - 1;
+		} else if (!strncmp(fmt, clientuid, sizeof(clientuid) - 1)) {
+			/* fio's client/server address: empty when local */
+			fmt += sizeof(clientuid) - 1;
 		} else {
 			strbuf_addch(sb, *fmt++);
 		}
@@ -300,69 +309,6 @@ static bool is_sysfs_blockdev(dev_t dev)
 	return !access(path, F_OK);
 }
 
-/* Adds the partitions of a whole disk (sysfs children with "partition"). */
-static size_t add_partitions(dev_t dev, dev_t *devs, size_t nd, size_t max)
-{
-	char dir[64], path[PATH_MAX];
-	struct dirent *de;
-	DIR *d;
-
-	snprintf(dir, sizeof(dir), "/sys/dev/block/%u:%u", major(dev),
-		 minor(dev));
-	d = opendir(dir);
-	if (!d)
-		return nd;
-	while (nd < max && (de = readdir(d))) {
-		unsigned int ma, mi;
-		FILE *f;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/partition", dir,
-			 de->d_name);
-		if (access(path, F_OK))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/dev", dir, de->d_name);
-		f = fopen(path, "re");
-		if (!f)
-			continue;
-		if (fscanf(f, "%u:%u", &ma, &mi) == 2)
-			devs[nd++] = makedev(ma, mi);
-		fclose(f);
-	}
-	closedir(d);
-	return nd;
-}
-
-/* Is dev, or one of its partitions, mounted? */
-static bool blockdev_mounted(dev_t dev)
-{
-	char line[4096];
-	dev_t devs[256];
-	size_t nd, i;
-	FILE *f;
-
-	devs[0] = dev;
-	nd = add_partitions(dev, devs, 1, ARRAY_SIZE(devs));
-	f = fopen("/proc/self/mountinfo", "re");
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned int ma, mi;
-
-		/* "id parent major:minor root mountpoint ..." */
-		if (sscanf(line, "%*u %*u %u:%u", &ma, &mi) != 2)
-			continue;
-		for (i = 0; i < nd; i++)
-			if (devs[i] == makedev(ma, mi)) {
-				fclose(f);
-				return true;
-			}
-	}
-	fclose(f);
-	return false;
-}
-
 /* Which option named the file, for messages. */
 static const char *name_opt(const struct job_plan *p)
 {
@@ -394,6 +340,32 @@ static int size_blockdev(const struct job_plan *p, struct target *t,
 	close(fd);
 	t->cur_size = bytes;
 	t->lbs = lbs > 0 ? (unsigned int)lbs : DEFAULT_LBS;
+	return 0;
+}
+
+/*
+ * A character device has no size of its own, except a device DAX node,
+ * whose size (and mapping alignment) sysfs gives: pmem_dax_probe() reads
+ * it, from $IOLITE_SYSFS_ROOT when set so tests can fake one. Other
+ * character devices need size=.
+ */
+static int size_chardev(const struct job_plan *p, struct target *t,
+			struct strbuf *err)
+{
+	struct pmem_dax_info dax;
+	struct strbuf msg = STRBUF_INIT;
+	int ret = pmem_dax_probe(t->path, t->st.st_rdev, &dax, &msg);
+
+	if (ret < 0) {
+		fail(err, p, name_opt(p), "%s", strbuf_str(&msg));
+		strbuf_release(&msg);
+		return -1;
+	}
+	strbuf_release(&msg);
+	if (ret == 1) {
+		t->dax = true;
+		t->cur_size = dax.size;
+	}
 	return 0;
 }
 
@@ -547,7 +519,7 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 	}
 	if (S_ISCHR(st.st_mode)) {
 		t->kind = EF_CHARDEV;
-		return 0;
+		return size_chardev(p, t, err);
 	}
 	if (S_ISREG(st.st_mode)) {
 		t->kind = EF_REGULAR;
@@ -596,7 +568,7 @@ static uint64_t pick_filesize(const struct job_plan *p, unsigned int filenum)
 static uint64_t known_size(const struct target *t)
 {
 	if (t->kind == EF_CHARDEV)
-		return 0;
+		return t->dax ? t->cur_size : 0;
 	return t->cur_size > t->want_size ? t->cur_size : t->want_size;
 }
 
@@ -607,6 +579,38 @@ static const char *offset_opt(const struct job_plan *p)
 }
 
 /* The region [off, off + len) this job uses in target t. */
+/*
+ * fill_device without size=: the free space of the filesystem holding
+ * the file, shared by the job's files, plus what the file already holds
+ * past the offset, so that writing it all ends at ENOSPC or just before.
+ */
+static int fill_size(const struct job_plan *p, const struct target *t,
+		     uint64_t off, unsigned int nr_files, uint64_t *size,
+		     struct strbuf *err)
+{
+	struct statvfs vfs;
+	struct stat st;
+	char *where = t->exists ? xstrdup(t->path) :
+				  existing_ancestor(t->path, &st);
+	uint64_t have = known_size(t);
+
+	if (statvfs(where, &vfs)) {
+		fail(err, p, "fill_device", "cannot read the free space of "
+		     "'%s': %s", where, strerror(errno));
+		free(where);
+		return -1;
+	}
+	free(where);
+	*size = (have > off ? have - off : 0) +
+		(uint64_t)vfs.f_bavail * vfs.f_frsize / nr_files;
+	if (p->min_bs)
+		*size -= *size % p->min_bs;
+	if (!*size)
+		return fail(err, p, "fill_device", "no free space left for "
+			    "'%s'", t->path);
+	return 0;
+}
+
 static int job_region(const struct job_plan *p, const struct target *t,
 		      unsigned int filenum, unsigned int nr_files,
 		      bool nofile, uint64_t *off, uint64_t *len,
@@ -643,16 +647,22 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	}
 	*off += (uint64_t)p->clone * o->offset_increment;
 
+	if (!have_size && o->fill_device && !nofile &&
+	    t->kind == EF_REGULAR) {
+		if (fill_size(p, t, *off, nr_files, &size, err))
+			return -1;
+		have_size = true;
+	}
 	if (!have_size) {
 		if (nofile)
 			return fail(err, p, "size", "ioengine '%s' has no file "
 				    "to take a size from: size= is required",
 				    o->ioengine);
-		if (t->kind == EF_CHARDEV)
+		if (t->kind == EF_CHARDEV && !t->dax)
 			return fail(err, p, "size", "'%s' is a character "
-				    "device: size= is required (sizing "
-				    "/dev/dax devices is planned for a later "
-				    "version)", t->path);
+				    "device: size= is required (only device "
+				    "DAX nodes such as /dev/dax0.0 are sized "
+				    "from sysfs)", t->path);
 		if (!real)
 			return fail(err, p, "size", "'%s' %s: size= is "
 				    "required to create it", t->path,
@@ -665,12 +675,14 @@ static int job_region(const struct job_plan *p, const struct target *t,
 				    (unsigned long long)real);
 		size = real - *off;
 	}
-	if (t->kind == EF_BLOCKDEV && *off + size > t->cur_size)
+	if ((t->kind == EF_BLOCKDEV || t->dax) &&
+	    (*off >= t->cur_size || size > t->cur_size - *off))
 		return fail(err, p, have_size ? "size" : offset_opt(p),
 			    "%llu bytes from offset %llu go beyond the end "
-			    "of block device '%s' (%llu bytes)",
+			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
-			    (unsigned long long)*off, t->path,
+			    (unsigned long long)*off,
+			    t->dax ? "DAX device" : "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	if (p->min_bs && size < p->min_bs)
 		return fail(err, p, "size", "the region of '%s' is %llu "
@@ -786,6 +798,17 @@ static int check_dirs(const struct job_plan *p, struct strbuf *err)
 	return ret;
 }
 
+/*
+ * The workload's own checks (zones, distributions, block sizes against
+ * each region) once the regions are known, before anything is created:
+ * a job that cannot run stops here rather than in its worker.
+ */
+static int check_workload(const struct job_plan *p,
+			  const struct job_files *jf, struct strbuf *err)
+{
+	return workload_check(p, jf->files, jf->nr_files, err);
+}
+
 static int resolve_job(const struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
@@ -834,16 +857,19 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 			continue;
 		(*slots)[i] = t;
 		f->flags = t->kind;
-		if (p->o.direct && (ret = check_direct(p, t, off, err)))
+		/* engines that never use O_DIRECT need no support for it */
+		if (p->o.direct &&
+		    !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
+		    (ret = check_direct(p, t, off, err)))
 			break;
+		/* mounted, in use or holding data: see run/safety.c */
 		if (t->kind == EF_BLOCKDEV && p->writes &&
-		    !p->o.allow_mounted_write && blockdev_mounted(t->fs_dev)) {
-			ret = fail(err, p, "allow_mounted_write", "'%s' is "
-				   "mounted and the job writes to it: set "
-				   "allow_mounted_write=1 to destroy the "
-				   "filesystem on it", t->path);
+		    (ret = safety_check_blockdev(p, t->path, t->st.st_rdev,
+						 err)))
 			break;
-		}
+		if (t->kind == EF_REGULAR && t->exists && p->writes &&
+		    (ret = safety_check_file(p, t->path, &t->st, err)))
+			break;
 		if (t->kind == EF_REGULAR) {
 			if (off + len > t->want_size)
 				t->want_size = off + len;
@@ -852,6 +878,8 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		}
 		add_dev(jf, t->fs_dev);
 	}
+	if (!ret)
+		ret = check_workload(p, jf, err);
 	return ret;
 }
 
@@ -882,7 +910,7 @@ int files_resolve(const struct job_plan *plans, unsigned int nr,
 
 			if (!t)
 				continue;
-			if (t->kind == EF_BLOCKDEV)
+			if (t->kind == EF_BLOCKDEV || t->dax)
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = known_size(t);
@@ -991,18 +1019,63 @@ static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
 }
 
 /*
- * Sizes a file no job reads (write-only, overwrite=0): allocated but not
- * written, as fio's default fallocate=native leaves it, so the writes
- * measure the device and not block allocation. Where the filesystem
- * cannot fallocate, the size alone.
+ * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
+ * by default (native) allocated but not written, so the writes measure
+ * the device and not block allocation, and where the filesystem cannot
+ * fallocate, the size alone; posix insists (posix_fallocate(3) writes
+ * zeros where the filesystem cannot allocate); keep allocates with
+ * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
+ * the right size. The size is set last in every mode, as fio does.
  */
-static int allocate_layout(int fd, uint64_t from, uint64_t to)
+static int allocate_layout(int fd, uint64_t from, uint64_t to,
+			   enum fallocate_mode mode)
 {
-	if (!fallocate(fd, 0, (off_t)from, (off_t)(to - from)))
-		return 0;
-	if (errno != EOPNOTSUPP && errno != ENOSYS)
-		return -errno;
+	off_t off = (off_t)from, len = (off_t)(to - from);
+	int ret;
+
+	switch (mode) {
+	case FALLOCATE_NONE:
+	case FALLOCATE_TRUNCATE:
+		break;
+	case FALLOCATE_POSIX:
+		ret = posix_fallocate(fd, off, len);
+		if (ret)
+			return -ret;
+		break;
+	case FALLOCATE_NATIVE:
+	case FALLOCATE_KEEP:
+		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
+			       FALLOC_FL_KEEP_SIZE : 0, off, len))
+			break;
+		if (errno != EOPNOTSUPP && errno != ENOSYS)
+			return -errno;
+		break;
+	}
 	return ftruncate(fd, (off_t)to) ? -errno : 0;
+}
+
+/*
+ * fill_device, a job that reads: the layout wrote until the filesystem
+ * was full, so the region is what got written (whole blocks), as fio
+ * fills the mount point and then reads the result.
+ */
+static int fill_device_full(const struct job_plan *p, struct job_files *jf,
+			    unsigned int k, int fd)
+{
+	struct engine_file *f = &jf->files[k];
+	uint64_t end, bs = p->min_bs ? p->min_bs : 1;
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -errno;
+	end = (uint64_t)st.st_size;
+	if (end < f->io_offset + bs)
+		return -ENOSPC;
+	end -= (end - f->io_offset) % bs;
+	jf->total_io_size -= f->io_size - (end - f->io_offset);
+	f->io_size = end - f->io_offset;
+	f->real_size = end;
+	return 0;
 }
 
 static int prepare_file(const struct job_plan *p, struct job_files *jf,
@@ -1040,8 +1113,11 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 		}
 		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
 				   zero, *buf);
-	} else {
-		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size);
+		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
+			ret = fill_device_full(p, jf, k, fd);
+	} else if (!p->o.fill_device) {
+		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size,
+				      p->o.fallocate);
 	}
 	/* on disk before the job starts, as fio's create_fsync=1 default */
 	if (!ret && fsync(fd))
@@ -1061,6 +1137,70 @@ out:
 	return 0;
 }
 
+/* create_serialize=0: one job's files, in a thread of its own. */
+struct prepare_job {
+	const struct job_plan *p;
+	struct job_files *jf;
+	struct strbuf err;
+	pthread_t thread;
+	bool started;
+	int ret;
+};
+
+static void *prepare_job_files(void *arg)
+{
+	struct prepare_job *pj = arg;
+	unsigned char *buf = NULL;
+	unsigned int k;
+
+	for (k = 0; k < pj->jf->nr_files && !pj->ret; k++)
+		if (pj->jf->need_create[k] || pj->jf->need_layout[k])
+			pj->ret = prepare_file(pj->p, pj->jf, k, &buf,
+					       &pj->err);
+	free(buf);
+	return NULL;
+}
+
+/*
+ * create_serialize=0: the jobs that ask for it lay out their files at
+ * the same time, a thread each, after the serialized ones (fio has each
+ * such job lay out its own files as it starts). 0, or -1 with the first
+ * failing job's message.
+ */
+static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
+			    struct job_files *jf, struct strbuf *err)
+{
+	struct prepare_job *pj = xcalloc(nr ? nr : 1, sizeof(*pj));
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (plans[i].o.create_serialize)
+			continue;
+		pj[i].p = &plans[i];
+		pj[i].jf = &jf[i];
+		strbuf_init(&pj[i].err);
+		if (pthread_create(&pj[i].thread, NULL, prepare_job_files,
+				   &pj[i]))
+			prepare_job_files(&pj[i]);	/* no thread: here */
+		else
+			pj[i].started = true;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!pj[i].p)
+			continue;
+		if (pj[i].started)
+			pthread_join(pj[i].thread, NULL);
+		if (pj[i].ret && !ret) {
+			strbuf_addstr(err, strbuf_str(&pj[i].err));
+			ret = -1;
+		}
+		strbuf_release(&pj[i].err);
+	}
+	free(pj);
+	return ret;
+}
+
 int files_prepare(const struct job_plan *plans, unsigned int nr,
 		  struct job_files *jf, struct strbuf *err)
 {
@@ -1068,12 +1208,17 @@ int files_prepare(const struct job_plan *plans, unsigned int nr,
 	unsigned int i, k;
 	int ret = 0;
 
-	for (i = 0; i < nr && !ret; i++)
+	for (i = 0; i < nr && !ret; i++) {
+		if (!plans[i].o.create_serialize)
+			continue;
 		for (k = 0; k < jf[i].nr_files && !ret; k++)
 			if (jf[i].need_create[k] || jf[i].need_layout[k])
 				ret = prepare_file(&plans[i], &jf[i], k, &buf,
 						   err);
+	}
 	free(buf);
+	if (!ret)
+		ret = prepare_parallel(plans, nr, jf, err);
 	return ret ? -1 : 0;
 }
 

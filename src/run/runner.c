@@ -1,12 +1,43 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * The runner starts the job threads group by group (stonewall) and runs
+ * the reporter thread beside them. The reporter does everything that
+ * happens while the jobs run and is not I/O, so that the workers only
+ * issue and count (design.md rule 5):
+ *
+ *  - bandwidth and IOPS samples for the report, every bwavgtime /
+ *    iopsavgtime of each job, from the workers' relaxed-atomic live
+ *    counters; the windowed lines of the bw and iops logs likewise;
+ *  - the log records the workers hand over in chunks, written to the
+ *    files (stats/log.h);
+ *  - the status line, every eta_interval;
+ *  - reports while the run goes on (SIGUSR1, status_interval), from a
+ *    copy of each worker's stats that the worker makes itself between two
+ *    batches when asked (worker.c, worker_snapshot()): a generation
+ *    counter in the run_ctx moves, each running worker sees it at its
+ *    next batch, copies, and publishes the generation it served. The
+ *    reporter waits up to a second for them; a worker that does not come
+ *    round in that time (an I/O stuck in the device) shows as not started
+ *    in that report. Workers that finished are read directly.
+ *  - signals: the handlers only set flags; the reporter acts on them.
+ *    SIGINT, SIGTERM and SIGUSR1 are blocked in every thread but the
+ *    reporter, so its sleep is what a signal interrupts.
+ */
 #include "run/runner.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "run/clock.h"
 #include "util/log.h"
+
+#define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */
+#define SNAP_WAIT_NS 1000000000ull	/* longest wait for a worker's copy */
+#define LOG_CHUNKS_PER_TICK 64		/* log chunks formatted per tick */
 
 static struct run_ctx *current_ctx;
 
@@ -16,83 +47,608 @@ void runner_stop(void)
 		current_ctx->stop = 1;
 }
 
-struct sampler {
-	struct run_ctx *ctx;
-	volatile int done;
-	uint64_t interval_us;
-	/* per job: what the previous sample saw */
-	uint64_t *last_ns;
-	uint64_t (*last_bytes)[DDIR_RWDIR_CNT];
-	uint64_t (*last_ios)[DDIR_RWDIR_CNT];
-	int *seen;
+/* --- signals ---------------------------------------------------------- */
+
+static volatile sig_atomic_t sig_stop;		/* SIGINT / SIGTERM seen */
+static volatile sig_atomic_t sig_report;	/* SIGUSR1 seen */
+
+static void on_signal(int sig)
+{
+	if (sig == SIGUSR1) {
+		sig_report = 1;
+		return;
+	}
+	if (sig_stop) {
+		/* a second one: the user does not want to wait */
+		static const char msg[] = "iolite: aborted\n";
+
+		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+			_exit(128 + sig);
+		_exit(128 + sig);
+	}
+	sig_stop = sig;
+}
+
+static const int run_signals[] = { SIGINT, SIGTERM, SIGUSR1 };
+
+struct saved_signals {
+	struct sigaction old[ARRAY_SIZE(run_signals)];
+	sigset_t old_mask;
 };
 
-/*
- * Bandwidth and IOPS samples, taken off the I/O path from the workers'
- * relaxed-atomic live counters (design.md rule 5). A sample covers one
- * interval of one running (not ramping) job.
- */
-static void sample_once(struct sampler *s, uint64_t now)
+static void run_sigset(sigset_t *set)
 {
-	unsigned int i, d;
+	size_t i;
 
-	for (i = 0; i < s->ctx->nr_jobs; i++) {
-		struct run_job *rj = &s->ctx->jobs[i];
-		uint64_t dt;
+	sigemptyset(set);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
+		sigaddset(set, run_signals[i]);
+}
 
-		if (atomic_load(&rj->state) != WS_RUNNING) {
-			s->seen[i] = 0;
-			continue;
-		}
-		if (!s->seen[i]) {
-			s->seen[i] = 1;
-			s->last_ns[i] = rj->run_start_ns;
-			memset(s->last_bytes[i], 0, sizeof(s->last_bytes[i]));
-			memset(s->last_ios[i], 0, sizeof(s->last_ios[i]));
-		}
-		if (now < s->last_ns[i] + s->interval_us * 1000)
-			continue;
-		dt = now - s->last_ns[i];
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			uint64_t b, n;
+/* Handlers in, signals blocked here (threads started now inherit it). */
+static void signals_begin(struct saved_signals *sv)
+{
+	struct sigaction sa;
+	sigset_t set;
+	size_t i;
 
-			if (!ddir_used(rj->plan, (enum ddir)d))
-				continue;
-			b = atomic_load_explicit(&rj->st->live_bytes[d],
-						 memory_order_relaxed);
-			n = atomic_load_explicit(&rj->st->live_ios[d],
-						 memory_order_relaxed);
-			welford_add(&rj->res.bw_samples[d],
-				    (b - s->last_bytes[i][d]) * 1000000000ull /
-				    1024 / dt);
-			welford_add(&rj->res.iops_samples[d],
-				    (n - s->last_ios[i][d]) * 1000000000ull / dt);
-			s->last_bytes[i][d] = b;
-			s->last_ios[i][d] = n;
-		}
-		s->last_ns[i] = now;
+	sig_stop = 0;
+	sig_report = 0;
+	run_sigset(&set);
+	pthread_sigmask(SIG_BLOCK, &set, &sv->old_mask);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
+		sigaction(run_signals[i], &sa, &sv->old[i]);
+}
+
+static void signals_end(struct saved_signals *sv)
+{
+	size_t i;
+
+	/* one still pending lands in on_signal(), not the default action */
+	pthread_sigmask(SIG_SETMASK, &sv->old_mask, NULL);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
+		sigaction(run_signals[i], &sv->old[i], NULL);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	default:
+		return "signal";
 	}
 }
 
-static void *sampler_main(void *arg)
+/* --- the reporter ----------------------------------------------------- */
+
+struct rep_job {
+	_Atomic int launched;		/* its thread was started */
+	uint64_t launch_ns;
+	unsigned int seg;		/* stonewall segment */
+	/* report samples */
+	int seen;
+	uint64_t bw_ns, iops_ns;
+	uint64_t bw_bytes[DDIR_RWDIR_CNT], iops_ios[DDIR_RWDIR_CNT];
+	/* status line rates */
+	uint64_t st_bytes[DDIR_RWDIR_CNT], st_ios[DDIR_RWDIR_CNT];
+	bool log_closed;
+};
+
+struct reporter {
+	struct run_ctx *ctx;
+	struct runner_opts *ro;
+	struct rep_job *j;
+	unsigned int nr_seg;
+	_Atomic int done;
+	uint64_t start_ns;
+	uint64_t next_eta, next_status, last_rate_ns;
+	bool drawn;		/* a status line is up */
+	bool stopping;
+	bool snaps;		/* every job has its snap buffer */
+	char *states;
+	struct worker_stats *zero;	/* stats of a job not counting yet */
+};
+
+static uint64_t live(_Atomic uint64_t *v)
 {
-	struct sampler *s = arg;
-	unsigned int tick = 0, i;
+	return atomic_load_explicit(v, memory_order_relaxed);
+}
 
-	while (!s->done) {
-		clock_sleep_us(10000, &s->done);
-		sample_once(s, clock_now_ns());
-		if (++tick % 10)
+/*
+ * Bandwidth and IOPS samples for the report, each on its job's own period,
+ * taken off the I/O path from the live counters. A sample covers one
+ * period of one running (not ramping) job.
+ */
+static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
+{
+	const struct job_options *o = &rj->plan->o;
+	uint64_t bw_ns = (o->bwavgtime_ms ? o->bwavgtime_ms : 500) * 1000000ull;
+	uint64_t iops_ns = (o->iopsavgtime_ms ? o->iopsavgtime_ms : 500) *
+			   1000000ull;
+	unsigned int d;
+	bool bw_due, iops_due;
+
+	if (!sj->seen) {
+		sj->seen = 1;
+		sj->bw_ns = sj->iops_ns = rj->run_start_ns;
+		memset(sj->bw_bytes, 0, sizeof(sj->bw_bytes));
+		memset(sj->iops_ios, 0, sizeof(sj->iops_ios));
+	}
+	bw_due = now >= sj->bw_ns + bw_ns;
+	iops_due = now >= sj->iops_ns + iops_ns;
+	if (!bw_due && !iops_due)
+		return;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		uint64_t b, n;
+
+		if (!ddir_used(rj->plan, (enum ddir)d))
 			continue;
-		/* io_uring's io-wq workers: every 100 ms */
-		for (i = 0; i < s->ctx->nr_jobs; i++) {
-			struct run_job *rj = &s->ctx->jobs[i];
-			int st = atomic_load(&rj->state);
-
-			if (rj->iowq && (st == WS_RAMP || st == WS_RUNNING))
-				iowq_scan(rj->iowq);
+		b = live(&rj->st->live_bytes[d]);
+		n = live(&rj->st->live_ios[d]);
+		if (bw_due) {
+			welford_add(&rj->res.bw_samples[d],
+				    (uint64_t)((unsigned __int128)(b - sj->bw_bytes[d]) *
+					       1000000000u / 1024 /
+					       (now - sj->bw_ns)));
+			sj->bw_bytes[d] = b;
+		}
+		if (iops_due) {
+			welford_add(&rj->res.iops_samples[d],
+				    (uint64_t)((unsigned __int128)(n - sj->iops_ios[d]) *
+					       1000000000u / (now - sj->iops_ns)));
+			sj->iops_ios[d] = n;
 		}
 	}
+	if (bw_due)
+		sj->bw_ns = now;
+	if (iops_due)
+		sj->iops_ns = now;
+}
+
+static void read_live(struct run_job *rj, uint64_t *bytes, uint64_t *ios)
+{
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		bytes[d] = live(&rj->st->live_bytes[d]);
+		ios[d] = live(&rj->st->live_ios[d]);
+	}
+}
+
+static void sample_all(struct reporter *r, uint64_t now)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->ctx->nr_jobs; i++) {
+		struct run_job *rj = &r->ctx->jobs[i];
+		struct rep_job *sj = &r->j[i];
+		int st = atomic_load(&rj->state);
+		uint64_t bytes[DDIR_RWDIR_CNT], ios[DDIR_RWDIR_CNT];
+
+		if (st == WS_RUNNING) {
+			sample_job(sj, rj, now);
+			if (rj->log) {
+				read_live(rj, bytes, ios);
+				log_sample(rj->log, now, bytes, ios, false);
+			}
+			continue;
+		}
+		sj->seen = 0;
+		if (st == WS_DONE && rj->log && !sj->log_closed) {
+			/* the counters are final; so is the end time */
+			sj->log_closed = true;
+			read_live(rj, bytes, ios);
+			log_sample(rj->log, rj->run_start_ns +
+				   rj->res.elapsed_us * 1000, bytes, ios, true);
+		}
+	}
+}
+
+/* --- the status line -------------------------------------------------- */
+
+static char state_letter(const struct run_job *rj, int st, bool launched)
+{
+	const struct job_plan *p = rj->plan;
+
+	if (!launched)
+		return 'P';
+	switch (st) {
+	case WS_INIT:
+		return 'C';
+	case WS_RAMP:
+		return '/';
+	case WS_DONE:
+		return rj->res.error ? 'X' : '_';
+	default:
+		break;
+	}
+	if (p->mixed)
+		return p->random ? 'm' : 'M';
+	if (ddir_used(p, DDIR_WRITE))
+		return p->random ? 'w' : 'W';
+	if (ddir_used(p, DDIR_TRIM))
+		return p->random ? 'd' : 'D';
+	return p->random ? 'r' : 'R';
+}
+
+/* Bytes the job moves in all, every loop and phase counted. */
+static uint64_t job_total_bytes(const struct run_job *rj)
+{
+	const struct job_plan *p = rj->plan;
+	const struct job_options *o = &p->o;
+	uint64_t pass = o->io_size ? o->io_size : rj->files->total_io_size;
+
+	if (o->number_ios) {
+		uint64_t b = o->number_ios * ((p->min_bs + p->max_bs) / 2);
+
+		if (b < pass)
+			pass = b;
+	}
+	/* trimwrite trims then writes each block */
+	if (o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE)
+		pass *= 2;
+	/* a verify phase reads back what was written */
+	if (o->verify != VERIFY_NONE && o->do_verify && p->writes &&
+	    !o->time_based)
+		pass *= 2;
+	return pass * (o->loops ? o->loops : 1);
+}
+
+/*
+ * What a job not started yet will take: its delays plus its runtime when
+ * that is known (time_based, or a runtime cap). -1: unknown.
+ */
+static int64_t job_static_ns(const struct run_job *rj)
+{
+	const struct job_options *o = &rj->plan->o;
+
+	if (!o->runtime_us)
+		return -1;
+	return (int64_t)(o->startdelay_us + o->ramp_time_us + o->runtime_us) *
+	       1000;
+}
+
+static uint64_t sum_live_bytes(struct run_job *rj)
+{
+	uint64_t n = 0;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		n += live(&rj->st->live_bytes[d]);
+	return n;
+}
+
+/*
+ * Time a started job still needs, from now (ns); -1 when unknown. Time
+ * based: what is left of ramp_time + runtime. Size bound: the bytes left
+ * at the rate so far (the ramp's rate while ramping), capped by runtime.
+ */
+static int64_t job_left_ns(struct reporter *r, unsigned int i, uint64_t now,
+			   int st)
+{
+	struct run_job *rj = &r->ctx->jobs[i];
+	const struct job_options *o = &rj->plan->o;
+	uint64_t runtime = o->runtime_us * 1000, ramp = o->ramp_time_us * 1000;
+	uint64_t total = job_total_bytes(rj), done, since;
+	int64_t left, cap = -1;
+
+	switch (st) {
+	case WS_DONE:
+		return 0;
+	case WS_INIT: {
+		uint64_t t = now - r->j[i].launch_ns, delay = o->startdelay_us * 1000;
+		int64_t s = job_static_ns(rj);
+
+		if (s < 0)
+			return -1;
+		return s - (int64_t)(t < delay ? t : delay);
+	}
+	case WS_RAMP: {
+		uint64_t ramp_left;
+
+		since = now - rj->run_start_ns;
+		ramp_left = since < ramp ? ramp - since : 0;
+		if (o->time_based || (runtime && !total))
+			return (int64_t)(ramp_left + runtime);
+		done = sum_live_bytes(rj);
+		if (runtime)
+			cap = (int64_t)(ramp_left + runtime);
+		if (!done || !since)
+			return cap;
+		left = (int64_t)(ramp_left +
+				 (uint64_t)((double)total * (double)since /
+					    (double)done));
+		return cap >= 0 && cap < left ? cap : left;
+	}
+	default:
+		break;
+	}
+	since = now - rj->run_start_ns;
+	if (runtime)
+		cap = since < runtime ? (int64_t)(runtime - since) : 0;
+	if (o->time_based)
+		return cap;
+	done = sum_live_bytes(rj);
+	if (!done || !since)
+		return cap;
+	left = done >= total ? 0 :
+	       (int64_t)((double)(total - done) * (double)since / (double)done);
+	return cap >= 0 && cap < left ? cap : left;
+}
+
+/*
+ * ETA of the whole run: the longest of the running group's jobs, plus,
+ * for each stonewalled group still queued, its longest job where that is
+ * known. -1 when the running group's is unknown.
+ */
+static int64_t run_eta_ns(struct reporter *r, uint64_t now)
+{
+	int64_t cur = -1, *seg;
+	unsigned int i;
+	bool any = false;
+
+	seg = xcalloc(r->nr_seg + 1, sizeof(*seg));
+	for (i = 0; i < r->ctx->nr_jobs; i++) {
+		struct run_job *rj = &r->ctx->jobs[i];
+		int st = atomic_load(&rj->state);
+		int64_t left;
+
+		if (!atomic_load(&r->j[i].launched)) {
+			left = job_static_ns(rj);
+			if (left > seg[r->j[i].seg])
+				seg[r->j[i].seg] = left;
+			continue;
+		}
+		if (st == WS_DONE)
+			continue;
+		any = true;
+		left = job_left_ns(r, i, now, st);
+		if (left > cur)
+			cur = left;
+	}
+	if (!any)
+		cur = 0;	/* between groups, or done */
+	if (cur >= 0)
+		for (i = 0; i < r->nr_seg; i++)
+			cur += seg[i];
+	free(seg);
+	return cur;
+}
+
+static void draw_status(struct reporter *r, uint64_t now)
+{
+	struct run_ctx *ctx = r->ctx;
+	struct run_status s;
+	uint64_t sum_b[DDIR_RWDIR_CNT] = { 0 }, sum_n[DDIR_RWDIR_CNT] = { 0 };
+	uint64_t dt = now - r->last_rate_ns, elapsed = now - r->start_ns;
+	int64_t eta;
+	unsigned int i, d;
+
+	memset(&s, 0, sizeof(s));
+	s.nr_jobs = ctx->nr_jobs;
+	s.states = r->states;
+	s.kb_base = ctx->nr_jobs && ctx->jobs[0].plan->o.kb_base == 1000 ?
+		    1000 : 1024;
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		struct run_job *rj = &ctx->jobs[i];
+		struct rep_job *sj = &r->j[i];
+		int st = atomic_load(&rj->state);
+		bool launched = atomic_load(&sj->launched);
+
+		r->states[i] = state_letter(rj, st, launched);
+		if (launched && (st == WS_RAMP || st == WS_RUNNING)) {
+			s.running++;
+			s.files += rj->files->nr_files;
+			s.dir_mask |= rj->plan->ddir_mask;
+		}
+		for (d = 0; d < DDIR_RWDIR_CNT && launched; d++) {
+			uint64_t b = live(&rj->st->live_bytes[d]);
+			uint64_t n = live(&rj->st->live_ios[d]);
+
+			/* the counters restart from 0 when ramp_time ends */
+			sum_b[d] += b >= sj->st_bytes[d] ? b - sj->st_bytes[d] : b;
+			sum_n[d] += n >= sj->st_ios[d] ? n - sj->st_ios[d] : n;
+			sj->st_bytes[d] = b;
+			sj->st_ios[d] = n;
+		}
+	}
+	r->states[ctx->nr_jobs] = 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!dt)
+			break;
+		s.bw[d] = (uint64_t)((unsigned __int128)sum_b[d] * 1000000000u / dt);
+		s.iops[d] = (uint64_t)((unsigned __int128)sum_n[d] * 1000000000u /
+				       dt);
+		if (s.bw[d] || s.iops[d])
+			s.dir_mask |= 1u << d;
+	}
+	r->last_rate_ns = now;
+	eta = run_eta_ns(r, now);
+	s.eta_s = eta < 0 ? -1 : (eta + 500000000) / 1000000000;
+	s.pct = eta < 0 ? -1.0 :
+		100.0 * (double)elapsed / ((double)elapsed + (double)eta);
+	if (s.pct > 100.0)
+		s.pct = 100.0;
+	s.elapsed_ms = elapsed / 1000000;
+	r->ro->status(r->ro->arg, &s);
+	r->drawn = true;
+}
+
+/* Ends a status line on the terminal before something else is printed. */
+static void end_status(struct reporter *r)
+{
+	if (r->drawn && r->ro->status)
+		r->ro->status(r->ro->arg, NULL);
+	r->drawn = false;
+}
+
+/* --- reports while the run goes on ------------------------------------ */
+
+static void report_now(struct reporter *r)
+{
+	struct run_ctx *ctx = r->ctx;
+	unsigned int nr = ctx->nr_jobs, i, d, gen;
+	struct worker_result *wr;
+	uint64_t deadline;
+
+	if (!r->ro->report)
+		return;
+	if (!r->snaps) {
+		/* once, before the first request: workers read the pointer */
+		for (i = 0; i < nr; i++)
+			ctx->jobs[i].snap = xcalloc(1, sizeof(*ctx->jobs[i].snap));
+		r->snaps = true;
+	}
+	gen = atomic_fetch_add_explicit(&ctx->snap_gen, 1,
+					memory_order_release) + 1;
+	deadline = clock_now_ns() + SNAP_WAIT_NS;
+	for (;;) {
+		bool waiting = false;
+
+		for (i = 0; i < nr && !waiting; i++) {
+			struct run_job *rj = &ctx->jobs[i];
+			int st = atomic_load(&rj->state);
+
+			if ((st == WS_RAMP || st == WS_RUNNING) &&
+			    atomic_load_explicit(&rj->snap_done,
+						 memory_order_acquire) != gen)
+				waiting = true;
+		}
+		if (!waiting || clock_now_ns() >= deadline)
+			break;
+		clock_sleep_us(1000, NULL);
+	}
+	wr = xcalloc(nr, sizeof(*wr));
+	for (i = 0; i < nr; i++) {
+		struct run_job *rj = &ctx->jobs[i];
+		struct worker_result *w = &wr[i];
+		int st = atomic_load(&rj->state);
+
+		if (st == WS_DONE) {
+			*w = rj->res;
+			w->st = rj->st;
+			continue;
+		}
+		/* fields set before counting began, and the reporter's own */
+		w->plan = rj->plan;
+		w->devs = rj->res.devs;
+		w->nr_devs = rj->res.nr_devs;
+		memcpy(w->bw_samples, rj->res.bw_samples, sizeof(w->bw_samples));
+		memcpy(w->iops_samples, rj->res.iops_samples,
+		       sizeof(w->iops_samples));
+		w->st = r->zero;
+		if (st == WS_INIT)
+			continue;
+		/* written by the worker before it left WS_INIT */
+		w->tid = rj->res.tid;
+		w->start_us = rj->res.start_us;
+		w->start_wall = rj->res.start_wall;
+		if (st != WS_RUNNING ||
+		    atomic_load_explicit(&rj->snap_done,
+					 memory_order_acquire) != gen)
+			continue;
+		w->st = rj->snap;
+		w->ru = rj->snap_ru;
+		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
+				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			rj->snap->dir[d].runtime_us = rj->snap->dir[d].ios ?
+						      w->elapsed_us : 0;
+	}
+	/* jobs not started yet (later stonewall groups) are left out */
+	while (nr && !atomic_load(&r->j[nr - 1].launched))
+		nr--;
+	end_status(r);
+	r->ro->report(r->ro->arg, wr, nr);
+	free(wr);
+}
+
+/* --- the reporter thread ---------------------------------------------- */
+
+static void on_stop_signal(struct reporter *r)
+{
+	struct run_ctx *ctx = r->ctx;
+	int sig = sig_stop;
+
+	r->stopping = true;
+	r->ro->signal = sig;
+	end_status(r);
+	error("terminating on signal %d (%s)", sig, signal_name(sig));
+	pthread_mutex_lock(&ctx->lock);
+	ctx->stop = 1;
+	pthread_cond_broadcast(&ctx->cond);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+static void scan_iowq(struct run_ctx *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		struct run_job *rj = &ctx->jobs[i];
+		int st = atomic_load(&rj->state);
+
+		if (rj->iowq && (st == WS_RAMP || st == WS_RUNNING))
+			iowq_scan(rj->iowq);
+	}
+}
+
+static void *reporter_main(void *arg)
+{
+	struct reporter *r = arg;
+	struct runner_opts *ro = r->ro;
+	unsigned int tick = 0;
+	sigset_t set;
+
+	/* the one thread the run's signals are delivered to */
+	run_sigset(&set);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	for (;;) {
+		int done = atomic_load_explicit(&r->done, memory_order_acquire);
+		uint64_t now;
+
+		if (!done) {
+			struct timespec ts = { 0, (long)TICK_NS };
+
+			/* a signal cuts the sleep short: handled at once */
+			nanosleep(&ts, NULL);
+		}
+		now = clock_now_ns();
+		if (sig_stop && !r->stopping)
+			on_stop_signal(r);
+		sample_all(r, now);
+		if (++tick % 10 == 0)
+			scan_iowq(r->ctx);
+		if (ro->logs)
+			log_set_drain(ro->logs, LOG_CHUNKS_PER_TICK, false);
+		if (done)
+			break;
+		if (ro->status && ro->eta_interval_ms && now >= r->next_eta &&
+		    !r->stopping) {
+			draw_status(r, now);
+			while (r->next_eta <= now)
+				r->next_eta += ro->eta_interval_ms * 1000000;
+		}
+		if (sig_report || (ro->status_interval_ms && now >= r->next_status)) {
+			sig_report = 0;
+			report_now(r);
+			if (ro->status_interval_ms)
+				while (r->next_status <= now)
+					r->next_status +=
+						ro->status_interval_ms * 1000000;
+		}
+	}
+	if (ro->logs)
+		log_set_drain(ro->logs, 0, true);
+	end_status(r);
+	/* blocked again: a late one waits for the runner's restore */
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	return NULL;
 }
 
@@ -113,21 +669,25 @@ static int start_job(struct run_job *rj, struct strbuf *err)
 	return 0;
 }
 
-int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
+/* Index of the job after the stonewall segment that starts at i. */
+static unsigned int segment_end(struct run_job *jobs, unsigned int nr,
+				unsigned int i)
 {
-	struct run_ctx ctx;
-	struct sampler s;
-	pthread_t sampler_thread;
-	unsigned int i, j;
-	int ret = 0, failed = 0;
+	unsigned int j;
 
-	memset(&ctx, 0, sizeof(ctx));
-	pthread_mutex_init(&ctx.lock, NULL);
-	pthread_cond_init(&ctx.cond, NULL);
-	ctx.jobs = jobs;
-	ctx.nr_jobs = nr;
+	for (j = i + 1; j < nr; j++)
+		if (jobs[j].plan->o.stonewall && jobs[j].plan->clone == 0)
+			break;
+	return j;
+}
+
+static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
+		      unsigned int nr, struct runner_opts *ro)
+{
+	unsigned int i;
+
 	for (i = 0; i < nr; i++) {
-		jobs[i].ctx = &ctx;
+		jobs[i].ctx = ctx;
 		if (!jobs[i].st)
 			jobs[i].st = xcalloc(1, sizeof(*jobs[i].st));
 		worker_stats_init(jobs[i].st);
@@ -135,6 +695,10 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
 		jobs[i].res.st = jobs[i].st;
 		jobs[i].res.devs = jobs[i].files->devs;
 		jobs[i].res.nr_devs = jobs[i].files->nr_devs;
+		jobs[i].log = ro->logs && i < ro->logs->nr ? ro->logs->jobs[i] :
+			      NULL;
+		jobs[i].snap = NULL;
+		atomic_store(&jobs[i].snap_done, 0);
 		atomic_store(&jobs[i].state, WS_INIT);
 		if (jobs[i].plan->o.ioengine &&
 		    !strcmp(jobs[i].plan->o.ioengine, "io_uring")) {
@@ -142,28 +706,66 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
 			iowq_track_init(jobs[i].iowq, 0);
 		}
 	}
+}
+
+int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
+	       struct strbuf *err)
+{
+	struct runner_opts quiet;
+	struct saved_signals sv;
+	struct run_ctx ctx;
+	struct reporter r;
+	pthread_t reporter_thread;
+	unsigned int i, j, seg;
+	int ret = 0, failed = 0;
+
+	if (!ro) {
+		memset(&quiet, 0, sizeof(quiet));
+		ro = &quiet;
+	}
+	ro->signal = 0;
+	memset(&ctx, 0, sizeof(ctx));
+	pthread_mutex_init(&ctx.lock, NULL);
+	pthread_cond_init(&ctx.cond, NULL);
+	ctx.jobs = jobs;
+	ctx.nr_jobs = nr;
+	atomic_store(&ctx.snap_gen, 0);
+	init_jobs(&ctx, jobs, nr, ro);
 	current_ctx = &ctx;
 
-	memset(&s, 0, sizeof(s));
-	s.ctx = &ctx;
-	s.interval_us = 500000;
-	s.last_ns = xcalloc(nr, sizeof(*s.last_ns));
-	s.last_bytes = xcalloc(nr, sizeof(*s.last_bytes));
-	s.last_ios = xcalloc(nr, sizeof(*s.last_ios));
-	s.seen = xcalloc(nr, sizeof(*s.seen));
-	if (pthread_create(&sampler_thread, NULL, sampler_main, &s)) {
-		strbuf_addstr(err, "cannot start the sampler thread");
+	memset(&r, 0, sizeof(r));
+	r.ctx = &ctx;
+	r.ro = ro;
+	r.j = xcalloc(nr ? nr : 1, sizeof(*r.j));
+	r.states = xcalloc(nr + 1, 1);
+	r.zero = xcalloc(1, sizeof(*r.zero));
+	worker_stats_init(r.zero);
+	for (i = 0, seg = 0; i < nr; i = j, seg++)
+		for (j = segment_end(jobs, nr, i); i < j; i++)
+			r.j[i].seg = seg;
+	r.nr_seg = seg;
+	r.start_ns = r.last_rate_ns = clock_now_ns();
+	r.next_eta = r.start_ns + ro->eta_interval_ms * 1000000;
+	r.next_status = r.start_ns + ro->status_interval_ms * 1000000;
+
+	signals_begin(&sv);
+	if (pthread_create(&reporter_thread, NULL, reporter_main, &r)) {
+		signals_end(&sv);
+		strbuf_addstr(err, "cannot start the reporter thread");
 		ret = -1;
 		goto out;
 	}
 
 	/* stonewall: everything before a stonewalled job finishes first */
-	for (i = 0; i < nr && !ctx.stop; i = j) {
-		for (j = i + 1; j < nr; j++)
-			if (jobs[j].plan->o.stonewall && jobs[j].plan->clone == 0)
-				break;
+	for (i = 0; i < nr && !ctx.stop && !sig_stop; i = j) {
+		uint64_t now = clock_now_ns();
+
+		j = segment_end(jobs, nr, i);
 		for (unsigned int k = i; k < j; k++) {
+			r.j[k].launch_ns = now;
+			atomic_store(&r.j[k].launched, 1);
 			if (start_job(&jobs[k], err)) {
+				atomic_store(&r.j[k].launched, 0);
 				ctx.stop = 1;
 				ret = -1;
 				j = k;
@@ -176,13 +778,16 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err)
 			break;
 	}
 
-	s.done = 1;
-	pthread_join(sampler_thread, NULL);
+	atomic_store_explicit(&r.done, 1, memory_order_release);
+	pthread_join(reporter_thread, NULL);
+	signals_end(&sv);
 	for (i = 0; i < nr; i++)
 		if (jobs[i].res.error || jobs[i].errmsg[0])
 			failed = 1;
 out:
 	for (i = 0; i < nr; i++) {
+		free(jobs[i].snap);
+		jobs[i].snap = NULL;
 		if (!jobs[i].iowq)
 			continue;
 		iowq_track_release(jobs[i].iowq);
@@ -190,10 +795,9 @@ out:
 		jobs[i].iowq = NULL;
 	}
 	current_ctx = NULL;
-	free(s.last_ns);
-	free(s.last_bytes);
-	free(s.last_ios);
-	free(s.seen);
+	free(r.j);
+	free(r.states);
+	free(r.zero);
 	pthread_mutex_destroy(&ctx.lock);
 	pthread_cond_destroy(&ctx.cond);
 	if (ret < 0)

@@ -2,21 +2,59 @@
 #ifndef IOLITE_RUN_RUNNER_H
 #define IOLITE_RUN_RUNNER_H
 
+#include <stdint.h>
+
+#include "run/run_status.h"
 #include "run/worker.h"
+#include "stats/log.h"
 #include "util/strbuf.h"
+
+/*
+ * How a run reports while it goes on. Every hook is called from the
+ * reporter thread (never from a worker), one at a time; NULL hooks are
+ * skipped. All fields are optional: a zeroed struct runs quietly.
+ */
+struct runner_opts {
+	uint64_t eta_interval_ms;	/* status line period; 0: none */
+	uint64_t status_interval_ms;	/* full report period; 0: none */
+	struct log_set *logs;		/* log files; NULL: none */
+	void *arg;			/* passed to the hooks */
+	/* the status line; s == NULL: the run is over or a report or a
+	 * message follows, end the line */
+	void (*status)(void *arg, const struct run_status *s);
+	/*
+	 * A report of what ran so far (SIGUSR1, status_interval): wr[i] is
+	 * job i's result, its st a consistent copy of the worker's stats
+	 * (see runner.c), valid during the call only. Jobs not started yet
+	 * (later stonewall groups) are left out: nr counts the others.
+	 */
+	void (*report)(void *arg, struct worker_result *wr, unsigned int nr);
+	/* out: SIGINT or SIGTERM when a signal stopped the run, else 0 */
+	int signal;
+};
 
 /*
  * Runs every job instance with fio's grouping semantics: jobs up to the
  * next stonewall run together; a stonewall job waits for everything
- * before it. One thread per instance. A sampler thread takes bandwidth
- * and IOPS samples from the workers' live counters every bwavgtime.
- * Fills each job's res (worker_result). Returns 0 when every job ran
- * without error, 1 when some job reported an error (messages already in
- * the jobs' errmsg), -1 when the run could not start.
+ * before it. One thread per instance, plus the reporter thread: it takes
+ * bandwidth and IOPS samples from the workers' live counters every
+ * bwavgtime / iopsavgtime, writes the logs, draws the status line and
+ * prints reports on request. Fills each job's res (worker_result).
+ *
+ * While it runs, SIGINT and SIGTERM stop every job cleanly (in-flight
+ * I/O completes, files close, logs are flushed; ro->signal says which),
+ * a second SIGINT or SIGTERM ends the process at once with status
+ * 128 + signal, and SIGUSR1 asks for a report. The previous handlers
+ * are back when it returns.
+ *
+ * ro may be NULL. Returns 0 when every job ran without error, 1 when
+ * some job reported an error (messages already in the jobs' errmsg),
+ * -1 when the run could not start.
  */
-int runner_run(struct run_job *jobs, unsigned int nr, struct strbuf *err);
+int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
+	       struct strbuf *err);
 
-/* Asks every running job to stop (signal handlers, exitall). */
+/* Asks every running job to stop (exitall and the like). */
 void runner_stop(void);
 
 #endif

@@ -2,6 +2,7 @@
 #ifndef IOLITE_RUN_SAFETY_H
 #define IOLITE_RUN_SAFETY_H
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "opt/plan.h"
@@ -30,6 +31,16 @@
  */
 int safety_check_blockdev(const struct job_plan *p, const char *path,
 			  dev_t rdev, struct strbuf *err);
+
+/*
+ * May job p write the existing regular file at path? Refused, unless
+ * allow_mounted_write=1, when the file backs a loop device that (or
+ * whose partitions or stacked devices) is mounted: the writes would land
+ * under a mounted filesystem. Files are not probed for signatures: images
+ * are ordinary things to benchmark. Returns 0, or -1 with a message.
+ */
+int safety_check_file(const struct job_plan *p, const char *path,
+		      const struct stat *st, struct strbuf *err);
 
 /*
  * What signature the device or image file at path holds: returns 1 with

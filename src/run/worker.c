@@ -25,8 +25,11 @@
 #include "engine/engine.h"
 #include "run/clock.h"
 #include "run/cpus.h"
+#include "stats/log.h"
 #include "stats/stats.h"
 #include "util/log.h"
+#include "verify/fault.h"
+#include "verify/verify.h"
 #include "workload/workload.h"
 
 struct worker {
@@ -54,6 +57,8 @@ struct worker {
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
+	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
+	int inline_engine;	/* queue() always completes: loop_sync */
 	unsigned int fsync_every;
 	enum ddir sync_ddir;
 	uint64_t writes_since_sync;
@@ -68,6 +73,19 @@ struct worker {
 	int refill, scramble;
 	uint64_t rnd;		/* buffer-content PRNG state */
 	struct rusage ru_start;
+
+	/* verification and faults (verify/; see io_error()) */
+	struct verify *vf;		/* NULL: the job does not verify */
+	struct fault_policy fp;		/* continue_on_error, ignore_error */
+	int first_err;			/* first error continued past */
+	unsigned int errs_shown;
+	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
+	unsigned int nr_split;		/* io_us with xfer_done != 0 */
+	unsigned int *requeue;		/* io_us whose rest is to be issued */
+	unsigned int nr_requeue;
+
+	struct job_log *log;	/* from the end of ramp_time; NULL: none */
+	unsigned int snap_seen;	/* last report generation served */
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -98,6 +116,10 @@ static void fill_random(struct worker *w, void *buf, size_t len)
  */
 static inline void prep_write(struct worker *w, struct io_u *u)
 {
+	if (w->vf) {
+		verify_prep_write(w->vf, u);
+		return;
+	}
 	if (w->refill) {
 		fill_random(w, u->buf, u->len);
 	} else if (w->scramble && u->len >= 16) {
@@ -108,21 +130,206 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 	}
 }
 
-static void set_error(struct worker *w, struct io_u *u)
+/* ---- faults and short transfers (verify/fault.h has the policy) ---- */
+
+#define ERRS_SHOWN_MAX 20
+
+/* Back to the whole I/O after the pieces of a short transfer. */
+static inline void short_restore(struct worker *w, struct io_u *u)
 {
-	struct run_job *rj = w->rj;
+	uint32_t done = w->xfer_done[u->index];
+
+	u->buf = (char *)u->buf - done;
+	u->offset -= done;
+	u->len += done;
+	w->xfer_done[u->index] = 0;
+	w->nr_split--;
+}
+
+/*
+ * An I/O error, a transfer that made no progress, or a block that failed
+ * verification: counted, reported with job, direction, file, offset and
+ * errno, and the job goes on when continue_on_error / ignore_error let it
+ * (verify_fatal stops it at a bad block whatever they say). The error
+ * that stops a job is its errmsg, printed by main after the run; errors
+ * continued past are printed as they happen, the first ERRS_SHOWN_MAX of
+ * them. Returns non-zero when the job must stop.
+ */
+static int io_error(struct worker *w, struct io_u *u, int err,
+		    enum fault_class cls, const char *msg)
+{
 	static const char *const dn[] = { "read", "write", "trim", "fsync",
 					  "fdatasync" };
-	const char *path = rj->files->nr_files ?
-		rj->files->files[u->file].path : "";
+	struct run_job *rj = w->rj;
+	char buf[sizeof(rj->errmsg)];
+	uint32_t done = w->xfer_done[u->index];
+	int cont;
 
-	if (w->st->error)
+	if (done)
+		short_restore(w, u);
+	if (w->vf && cls != FAULT_VERIFY)
+		verify_failed(w->vf, u);
+	w->st->total_err++;
+	cont = fault_non_fatal(&w->fp, cls, err) &&
+	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
+	if (!msg) {
+		const char *path = rj->files->nr_files ?
+			rj->files->files[u->file].path : "";
+		int n = snprintf(buf, sizeof(buf),
+				 "job '%s': %s of %u bytes at offset %llu of '%s' failed: ",
+				 w->p->o.name, dn[u->ddir], u->len,
+				 (unsigned long long)u->offset, path);
+
+		if (n > 0 && (size_t)n < sizeof(buf)) {
+			if (u->error)
+				snprintf(buf + n, sizeof(buf) - (size_t)n,
+					 "%s (%s)", strerror(err),
+					 strerrorname_np(err) ?
+					 strerrorname_np(err) : "?");
+			else if (done)
+				snprintf(buf + n, sizeof(buf) - (size_t)n,
+					 "short %s: %u of %u bytes, then no more (%s)",
+					 dn[u->ddir], done, u->len,
+					 strerrorname_np(err));
+			else
+				snprintf(buf + n, sizeof(buf) - (size_t)n,
+					 "short %s: no bytes transferred (%s)",
+					 dn[u->ddir], strerrorname_np(err));
+		}
+		msg = buf;
+	}
+	if (!cont) {
+		w->st->error = err;
+		if (!rj->errmsg[0])
+			snprintf(rj->errmsg, sizeof(rj->errmsg), "%s", msg);
+		return 1;
+	}
+	if (!w->first_err)
+		w->first_err = err;
+	if (w->errs_shown < ERRS_SHOWN_MAX)
+		error("%s", msg);
+	else if (w->errs_shown == ERRS_SHOWN_MAX)
+		error("job '%s': more errors: counted, not shown",
+		      w->p->o.name);
+	w->errs_shown++;
+	return 0;
+}
+
+static inline enum fault_class fault_class_of(unsigned int d)
+{
+	return d == DDIR_READ ? FAULT_READ : FAULT_WRITE;
+}
+
+/*
+ * A short transfer: as fio, the rest is issued again (counted as short);
+ * a piece that moves nothing is an error (EIO). Returns 1 when the rest
+ * was queued for reissue, 0 when the error was let through, -1 to stop
+ * the job.
+ */
+static int short_xfer(struct worker *w, struct io_u *u)
+{
+	uint32_t done = u->len - u->resid;
+
+	if (!done) {
+		u->error = 0;
+		return io_error(w, u, EIO, fault_class_of(u->ddir), NULL) ?
+		       -1 : 0;
+	}
+	w->st->dir[u->ddir].short_ios++;
+	w->st->issued_short[u->ddir]++;
+	if (!w->xfer_done[u->index])
+		w->nr_split++;
+	w->xfer_done[u->index] += done;
+	u->buf = (char *)u->buf + done;
+	u->offset += done;
+	u->len = u->resid;
+	u->resid = 0;
+	/* complete() put it on the free list: it is not free yet */
+	w->nr_free--;
+	w->requeue[w->nr_requeue++] = u->index;
+	return 1;
+}
+
+/* The next I/O: the workload's, or verification's when the job verifies. */
+static inline int next_io(struct worker *w, struct io_u *u)
+{
+	if (likely(!w->vf))
+		return workload_next(w->wl, u);
+	return verify_next(w->vf, u);
+}
+
+/* --- logs and reports while the run goes on (run/runner.c) ----------- */
+
+/* Counting starts (the end of ramp_time): so does logging. */
+static void worker_log_start(struct worker *w)
+{
+	unsigned int valid = 0;
+
+	if (!w->rj->log)
 		return;
-	w->st->error = u->error;
-	snprintf(rj->errmsg, sizeof(rj->errmsg),
-		 "job '%s': %s of %u bytes at offset %llu of '%s' failed: %s",
-		 w->p->o.name, dn[u->ddir], u->len,
-		 (unsigned long long)u->offset, path, strerror(u->error));
+	if (w->lat_on || w->lat_from_clat)
+		valid |= LOGV_LAT;
+	if (w->clat_on)
+		valid |= LOGV_CLAT;
+	if (w->slat_on)
+		valid |= LOGV_SLAT;
+	log_job_start(w->rj->log, w->now, w->st, valid);
+	w->log = w->rj->log;
+}
+
+/* One completed I/O into the log records: out of line, logging is rare. */
+static __attribute__((noinline)) void worker_log_io(struct worker *w,
+						    const struct io_u *u,
+						    uint64_t now)
+{
+	log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
+	       u->issue_time, now);
+}
+
+/* The job's I/O is over: the last log windows close. */
+static void worker_log_end(struct worker *w)
+{
+	if (w->log)
+		log_job_end(w->log, w->now);
+	w->log = NULL;
+}
+
+/*
+ * A report while the run goes on (SIGUSR1, --status-interval) wants this
+ * job's stats. The worker copies them itself, between two batches, so
+ * the copy is consistent (no histogram or Welford half-updated) and the
+ * I/O path takes no lock: the cost is two relaxed loads per batch, and
+ * the copy when asked.
+ */
+static __attribute__((noinline, cold)) void worker_snapshot(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	unsigned int gen = atomic_load_explicit(&rj->ctx->snap_gen,
+						memory_order_acquire);
+	struct rusage ru;
+
+	if (rj->snap) {
+		memcpy(rj->snap, w->st, sizeof(*w->st));
+		getrusage(RUSAGE_THREAD, &ru);
+		timersub(&ru.ru_utime, &w->ru_start.ru_utime,
+			 &rj->snap_ru.ru_utime);
+		timersub(&ru.ru_stime, &w->ru_start.ru_stime,
+			 &rj->snap_ru.ru_stime);
+		rj->snap_ru.ru_nvcsw = ru.ru_nvcsw - w->ru_start.ru_nvcsw;
+		rj->snap_ru.ru_nivcsw = ru.ru_nivcsw - w->ru_start.ru_nivcsw;
+		rj->snap_ru.ru_majflt = ru.ru_majflt - w->ru_start.ru_majflt;
+		rj->snap_ru.ru_minflt = ru.ru_minflt - w->ru_start.ru_minflt;
+		rj->snap_ns = clock_now_ns();
+	}
+	w->snap_seen = gen;
+	atomic_store_explicit(&rj->snap_done, gen, memory_order_release);
+}
+
+static inline void worker_poll_snapshot(struct worker *w)
+{
+	if (unlikely(atomic_load_explicit(&w->rj->ctx->snap_gen,
+					  memory_order_relaxed) != w->snap_seen))
+		worker_snapshot(w);
 }
 
 /* Returns non-zero when the job must stop because of this I/O's error. */
@@ -137,28 +344,21 @@ static inline int complete(struct worker *w, struct io_u *u, uint64_t now)
 		st->sync_ios++;
 		welford_add(&st->sync_lat, clat);
 		hist_add(&st->sync_hist, clat);
-		if (unlikely(u->error)) {
-			set_error(w, u);
-			return 1;
-		}
+		if (unlikely(u->error))
+			return io_error(w, u, u->error, FAULT_WRITE, NULL);
 		return 0;
 	}
-	if (unlikely(u->error)) {
-		unsigned int cls = d == DDIR_READ ? COE_READ : COE_WRITE;
-
-		set_error(w, u);
-		if (!(w->coe & cls))
-			return 1;
-		st->error = 0;	/* continued: counted, not fatal */
-		return 0;
-	}
+	if (unlikely(u->error))
+		return io_error(w, u, u->error, fault_class_of(d), NULL);
+	if (unlikely(u->resid))
+		return short_xfer(w, u) < 0;
+	if (unlikely(w->nr_split) && w->xfer_done[u->index])
+		short_restore(w, u);
 	{
 		struct dir_stats *ds = &st->dir[d];
 
 		ds->ios++;
-		ds->bytes += u->len - u->resid;
-		if (unlikely(u->resid))
-			ds->short_ios++;
+		ds->bytes += u->len;	/* resid is 0: shorts went above */
 		if (w->clat_on) {
 			welford_add(&ds->clat, clat);
 			hist_add(&ds->clat_hist, clat);
@@ -174,7 +374,12 @@ static inline int complete(struct worker *w, struct io_u *u, uint64_t now)
 				      memory_order_relaxed);
 		atomic_store_explicit(&st->live_ios[d], ds->ios,
 				      memory_order_relaxed);
+		if (unlikely(w->log))
+			worker_log_io(w, u, now);
 	}
+	if (w->vf && unlikely(verify_complete(w->vf, u)))
+		return io_error(w, u, EILSEQ, FAULT_VERIFY,
+				verify_errmsg(w->vf));
 	return 0;
 }
 
@@ -187,6 +392,7 @@ static void reset_stats(struct worker *w)
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	w->rj->run_start_ns = w->now;
+	worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);
 }
 
@@ -195,6 +401,7 @@ static inline int check_time(struct worker *w)
 {
 	if (unlikely(w->rj->ctx->stop))
 		return 1;
+	worker_poll_snapshot(w);
 	if (unlikely(w->ramping) && w->now >= w->ramp_end_ns) {
 		w->ramping = 0;
 		reset_stats(w);
@@ -205,6 +412,9 @@ static inline int check_time(struct worker *w)
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
+	/* with verify: read back what the pass wrote before going on */
+	if (w->vf && verify_pass_end(w->vf))
+		return 1;
 	if (w->time_based || w->ramping) {
 		workload_rewind(w->wl);
 		return 1;
@@ -217,9 +427,13 @@ static int next_pass(struct worker *w)
 	return 0;
 }
 
+/*
+ * Returns how many completed, -1 when one of them stops the job (all of
+ * them are still accounted for), -2 when reaping itself failed.
+ */
 static int reap(struct worker *w, unsigned int min)
 {
-	int i, n;
+	int i, n, stop = 0;
 
 	n = w->ops->getevents(w->e, min,
 			      w->inflight < w->complete_max ? w->inflight :
@@ -232,7 +446,7 @@ static int reap(struct worker *w, unsigned int min)
 		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
 			 "job '%s': reaping completions failed: %s",
 			 w->p->o.name, strerror(-n));
-		return -1;
+		return -2;
 	}
 	if (n > 0) {
 		unsigned int k = (unsigned int)n;
@@ -245,17 +459,24 @@ static int reap(struct worker *w, unsigned int min)
 
 		w->inflight--;
 		if (complete(w, u, w->now))
-			return -1;
+			stop = 1;
 	}
-	return n;
+	return stop ? -1 : n;
 }
 
+/* Waits for everything in flight, errors or not (-1 after any). */
 static int drain(struct worker *w)
 {
-	while (w->inflight)
-		if (reap(w, 1) < 0)
+	int ret = 0, r;
+
+	while (w->inflight) {
+		r = reap(w, 1);
+		if (r == -2)
 			return -1;
-	return 0;
+		if (r < 0)
+			ret = -1;
+	}
+	return ret;
 }
 
 /* fsync / fdatasync of one file through the engine, after a drain. */
@@ -316,13 +537,17 @@ static void loop_sync(struct worker *w)
 	for (;;) {
 		if (check_time(w))
 			break;
-		if (workload_next(w->wl, u)) {
-			if (!next_pass(w))
-				break;
-			continue;
+		if (unlikely(w->nr_requeue)) {
+			w->nr_requeue = 0;	/* the rest of a short one */
+		} else {
+			if (next_io(w, u)) {
+				if (!next_pass(w))
+					break;
+				continue;
+			}
+			if (u->ddir == DDIR_WRITE)
+				prep_write(w, u);
 		}
-		if (u->ddir == DDIR_WRITE)
-			prep_write(w, u);
 		st->issued[u->ddir]++;
 		st->depth[1]++;
 		st->submit[1]++;
@@ -399,7 +624,8 @@ static void loop_async(struct worker *w)
 		if (check_time(w))
 			break;
 		t0 = w->now;
-		while ((w->nr_free || w->retry >= 0) && !pass_done) {
+		while ((w->nr_free || w->retry >= 0 || w->nr_requeue) &&
+		       (!pass_done || w->retry >= 0 || w->nr_requeue)) {
 			struct io_u *u;
 			enum engine_q q;
 
@@ -407,9 +633,12 @@ static void loop_async(struct worker *w)
 				/* refused as BUSY last time: same I/O again */
 				u = &w->ios[w->retry];
 				w->retry = -1;
+			} else if (unlikely(w->nr_requeue)) {
+				/* the rest of a short transfer */
+				u = &w->ios[w->requeue[--w->nr_requeue]];
 			} else {
 				u = &w->ios[w->freel[--w->nr_free]];
-				if (workload_next(w->wl, u)) {
+				if (next_io(w, u)) {
 					w->nr_free++;
 					pass_done = 1;
 					break;
@@ -451,7 +680,12 @@ static void loop_async(struct worker *w)
 		}
 		if (queued && commit_batch(w, queued, t0))
 			goto out;
-		if (pass_done && !w->inflight && w->retry < 0) {
+		/* iodepth_batch_complete_min=0: look after every commit */
+		if (queued && !w->complete_min && w->inflight &&
+		    reap(w, 0) < 0)
+			goto out;
+		if (pass_done && !w->inflight && w->retry < 0 &&
+		    !w->nr_requeue) {
 			if (!next_pass(w))
 				break;
 			pass_done = 0;
@@ -519,6 +753,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  &err))
 		goto fail;
+	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
+			w->depth + 1, w->wl, &err))
+		goto fail;
+	fault_policy_init(&w->fp, o);
 
 	w->buf_size = (p->max_bs + page - 1) / page * page;
 	if (!w->buf_size)
@@ -535,6 +773,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->ios = xcalloc(w->depth + 1, sizeof(*w->ios));
 	w->freel = xcalloc(w->depth + 1, sizeof(*w->freel));
 	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
+	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
+	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
 	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
 		 o->randseed;
 	if (!o->zero_buffers)
@@ -552,9 +792,16 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 			w->freel[w->nr_free++] = i;
 	}
 
-	w->clat_on = !o->gtod_reduce && !o->disable_clat;
-	w->lat_on = !o->gtod_reduce && !o->disable_lat;
-	w->slat_on = !o->gtod_reduce && !o->disable_slat &&
+	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
+			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
+	w->clat_on = !o->disable_clat;
+	w->lat_on = !o->disable_lat;
+	if (w->inline_engine && w->clat_on && w->lat_on) {
+		/* one clock read starts and issues an inline I/O */
+		w->lat_on = 0;
+		w->lat_from_clat = 1;
+	}
+	w->slat_on = !o->disable_slat &&
 		     !(w->ops->flags & ENGINE_F_SYNC);
 	if (o->fsync) {
 		w->fsync_every = o->fsync;
@@ -569,8 +816,12 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->batch_submit > w->depth)
 		w->batch_submit = w->depth;
 	w->complete_min = o->iodepth_batch_complete_min;
+	/* fio: complete_max defaults to complete_min (at least 1) */
 	w->complete_max = o->iodepth_batch_complete_max ?
-			  o->iodepth_batch_complete_max : w->depth;
+			  o->iodepth_batch_complete_max :
+			  (w->complete_min ? w->complete_min : 1);
+	if (w->complete_max < w->complete_min)
+		w->complete_max = w->complete_min;
 	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
 		       o->iodepth_low : w->depth;
 	w->retry = -1;
@@ -606,6 +857,7 @@ static void worker_teardown(struct worker *w)
 		}
 		w->ops->cleanup(w->e);
 	}
+	verify_free(w->vf);
 	if (w->wl)
 		workload_free(w->wl);
 	if (w->mem)
@@ -613,6 +865,8 @@ static void worker_teardown(struct worker *w)
 	free(w->ios);
 	free(w->freel);
 	free(w->batch);
+	free(w->xfer_done);
+	free(w->requeue);
 }
 
 static void job_finished(struct run_job *rj)
@@ -709,10 +963,19 @@ void *worker_main(void *arg)
 		reset_stats(&w);
 	}
 
-	if (w.ops->flags & ENGINE_F_SYNC)
+	if (w.inline_engine)
 		loop_sync(&w);
 	else
 		loop_async(&w);
+	if (w.lat_from_clat) {
+		unsigned int d;
+
+		/* issue and start times are one clock read: lat is clat */
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			w.st->dir[d].lat = w.st->dir[d].clat;
+			w.st->dir[d].lat_hist = w.st->dir[d].clat_hist;
+		}
+	}
 
 	if (!w.st->error && o->end_fsync && !(w.ops->flags & ENGINE_F_NOFILEIO)) {
 		unsigned int i;
@@ -729,7 +992,17 @@ void *worker_main(void *arg)
 			if (do_sync(&w, DDIR_SYNC, i))
 				break;
 	}
+	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
+		w.st->error = EIO;
+		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+			 o->name, strbuf_str(&err));
+	}
+	strbuf_release(&err);
+	/* errors continued past: the job's error is the first of them */
+	if (!w.st->error)
+		w.st->error = w.first_err;
 	w.now = clock_now_ns();
+	worker_log_end(&w);
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
 	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;

@@ -18,6 +18,8 @@ enum worker_state {
 	WS_DONE,
 };
 
+struct job_log;
+
 /* One job instance: its plan, its files and what it measured. */
 struct run_job {
 	struct job_plan *plan;		/* borrowed */
@@ -31,11 +33,25 @@ struct run_job {
 	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
 	uint64_t iowq_base_ns;		/* io-wq time before counting began */
 	char errmsg[256];		/* first error, for stderr */
+
+	/*
+	 * Logs and reports while the run goes on (run/runner.c): log is set
+	 * by the runner (NULL: the job logs nothing). When ctx->snap_gen
+	 * moves, the worker copies its stats into snap (the runner's) at a
+	 * batch boundary, with its CPU use so far and the time, then stores
+	 * the generation in snap_done (release).
+	 */
+	struct job_log *log;
+	struct worker_stats *snap;
+	struct rusage snap_ru;
+	uint64_t snap_ns;
+	_Atomic unsigned int snap_done;
 };
 
 /* State shared by all workers of a run (read-mostly). */
 struct run_ctx {
 	volatile int stop;		/* set to end every job now */
+	_Atomic unsigned int snap_gen;	/* a report wants the stats */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;		/* signalled when a job finishes */
 	struct run_job *jobs;

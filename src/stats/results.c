@@ -123,6 +123,11 @@ void hist_percentiles(const struct hist *h, uint64_t min, uint64_t max,
 			out[j] = 0;
 			continue;
 		}
+		/* the 100th is the largest sample, known exactly */
+		if (pct[j] >= 100.0) {
+			out[j] = max;
+			continue;
+		}
 		sum = 0;
 		for (i = 0; i < HIST_NR; i++) {
 			sum += h->bucket[i];
@@ -160,6 +165,12 @@ void dir_result_merge(struct dir_result *dst, const struct dir_result *src)
 static uint64_t tv_ms(const struct timeval *tv)
 {
 	return (uint64_t)tv->tv_sec * 1000 + (uint64_t)tv->tv_usec / 1000;
+}
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000 +
+	       (uint64_t)tv->tv_usec * 1000;
 }
 
 /* One worker's direction d as a (single member) dir_result. */
@@ -210,8 +221,17 @@ static void job_first_member(struct job_result *j,
 	j->kb_base = o->kb_base == 1000 ? 1000 : 1024;
 	/* auto (0) means bytes: iolite has no bit-based (network) engines */
 	j->unit_base = o->unit_base == 1 ? 1 : 8;
-	j->sig_figs = 4;
-	j->pct_precision = 2;
+	/* options built in code (tests) may leave these zero */
+	j->sig_figs = o->significant_figures ? o->significant_figures : 4;
+	j->nr_pct = o->nr_percentile_list;
+	if (j->nr_pct > PCT_LIST_MAX)
+		j->nr_pct = PCT_LIST_MAX;
+	memcpy(j->pct_list, o->percentile_list,
+	       j->nr_pct * sizeof(j->pct_list[0]));
+	j->pct_precision = o->percentile_precision;
+	j->clat_pct_opt = o->clat_percentiles;
+	j->lat_pct_opt = o->lat_percentiles;
+	j->slat_pct_opt = o->slat_percentiles;
 	j->thread = o->thread;
 	j->latency_depth = o->iodepth ? o->iodepth : 1;
 	j->latency_percentile = 100.0;
@@ -237,6 +257,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	free(dr);
 
 	j->sync_ios += st->sync_ios;
+	j->total_err += st->total_err;
 	welford_merge(&j->sync_lat, &st->sync_lat);
 	hist_merge(&j->sync_hist, &st->sync_hist);
 
@@ -245,6 +266,13 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->run_ms += w->elapsed_us / 1000;
 	if (w->elapsed_us / 1000 > j->elapsed_ms)
 		j->elapsed_ms = w->elapsed_us / 1000;
+	j->own_usr_ns += tv_ns(&w->ru.ru_utime);
+	j->own_ios += st->sync_ios;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		j->own_ios += st->dir[d].ios;
+	j->iowq_cpu_ns += w->iowq_cpu_ns;
+	j->iowq_threads += w->iowq_threads;
+	j->iowq_max_threads += w->iowq_max_threads;
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
 	j->majf += (uint64_t)w->ru.ru_majflt;
 	j->minf += (uint64_t)w->ru.ru_minflt;
@@ -262,6 +290,20 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->complete_calls += st->complete_calls;
 }
 
+/*
+ * One block's percentiles: on when asked for and the block has samples
+ * (fio shows none for a block without; with an empty list, an empty map).
+ */
+static void pct_fill(struct pct_result *pr, const struct job_result *j,
+		     bool asked, const struct welford *w, const struct hist *h)
+{
+	memset(pr, 0, sizeof(*pr));
+	if (!asked || !w->n)
+		return;
+	pr->on = true;
+	hist_percentiles(h, w->min, w->max, j->pct_list, j->nr_pct, pr->val);
+}
+
 /* Derived figures of a finished job: rates, percentiles, CPU. */
 static void job_finish(struct job_result *j)
 {
@@ -269,8 +311,6 @@ static void job_finish(struct job_result *j)
 
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		struct dir_result *dr = &j->dir[d];
-		const struct welford *w;
-		const struct hist *h;
 		/* fio counts IOPS from issued I/Os */
 		uint64_t ios = j->issued[d] ? j->issued[d] : dr->ios;
 
@@ -282,22 +322,18 @@ static void job_finish(struct job_result *j)
 				   (double)dr->runtime_ms;
 		}
 
-		/*
-		 * fio's default is clat percentiles only: with clat
-		 * disabled it shows none (lat_percentiles=1 would pick lat;
-		 * not an option yet).
-		 */
-		dr->pct_of_lat = false;
-		w = dr->pct_of_lat ? &dr->lat : &dr->clat;
-		h = dr->pct_of_lat ? &dr->lat_hist : &dr->clat_hist;
-		if (w->n) {
-			dr->nr_pct = hist_default_pct_nr;
-			memcpy(dr->pct, hist_default_pct,
-			       sizeof(double) * hist_default_pct_nr);
-			hist_percentiles(h, w->min, w->max, dr->pct,
-					 dr->nr_pct, dr->pct_val);
-		}
+		pct_fill(&dr->slat_pct, j, j->slat_pct_opt, &dr->slat,
+			 &dr->slat_hist);
+		pct_fill(&dr->clat_pct, j, j->clat_pct_opt, &dr->clat,
+			 &dr->clat_hist);
+		pct_fill(&dr->lat_pct, j, j->lat_pct_opt, &dr->lat,
+			 &dr->lat_hist);
 	}
+	/* fio: sync percentiles go with clat or lat ones, not slat */
+	pct_fill(&j->sync_pct, j, j->clat_pct_opt || j->lat_pct_opt,
+		 &j->sync_lat, &j->sync_hist);
+	if (j->own_ios)
+		j->usr_ns_per_io = (double)j->own_usr_ns / (double)j->own_ios;
 	if (j->run_ms) {
 		j->usr_cpu = (double)j->usr_ms * 100.0 / (double)j->run_ms;
 		j->sys_cpu = (double)j->sys_ms * 100.0 / (double)j->run_ms;

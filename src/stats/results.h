@@ -25,7 +25,19 @@
  */
 
 /* fio allows up to 20 entries in percentile_list */
-#define PCT_LIST_MAX 20
+#define PCT_LIST_MAX PERCENTILE_LIST_MAX
+
+/*
+ * The percentiles of one latency block (slat, clat, lat, sync), at the
+ * job's percentile list (job_result.pct_list). on: the job asked for
+ * them and the block has samples; writers show the block's percentiles
+ * exactly when it is set (fio prints an empty JSON map when the list is
+ * empty). val[i] is in ns, clamped to the block's [min, max].
+ */
+struct pct_result {
+	bool on;
+	uint64_t val[PCT_LIST_MAX];
+};
 
 /*
  * One option as a job file or the command line wrote it ("bs", "4k"),
@@ -50,14 +62,8 @@ struct dir_result {
 	struct welford slat, clat, lat;	/* ns; n == 0: not measured */
 	struct hist slat_hist, clat_hist, lat_hist;
 
-	/*
-	 * Percentiles of clat (of lat when lat_percentiles=1), computed
-	 * from the histogram by hist_percentiles(): nr_pct == 0 when off.
-	 */
-	bool pct_of_lat;
-	unsigned int nr_pct;
-	double pct[PCT_LIST_MAX];
-	uint64_t pct_val[PCT_LIST_MAX];	/* ns, clamped to [min, max] */
+	/* from the histograms by hist_percentiles() */
+	struct pct_result slat_pct, clat_pct, lat_pct;
 
 	/*
 	 * Bandwidth samples in KiB/s and IOPS samples; for a merged job
@@ -80,17 +86,27 @@ struct job_result {
 	struct timespec start_wall;	/* first member's start */
 	unsigned int kb_base;	/* 1024 or 1000 */
 	unsigned int unit_base;	/* resolved: 8 bytes, 1 bits (fio's values) */
-	unsigned int sig_figs;	/* significant figures of numbers: 4 */
-	unsigned int pct_precision;	/* decimals of percentile labels: 2 */
+	unsigned int sig_figs;	/* significant_figures: 4 */
+
+	/*
+	 * Percentiles: the first member's percentile_list (sorted) and
+	 * label precision, and which kinds it asked for (terse shows the
+	 * list even for a direction without samples).
+	 */
+	double pct_list[PCT_LIST_MAX];
+	unsigned int nr_pct;
+	unsigned int pct_precision;	/* decimals of percentile labels */
+	bool clat_pct_opt, lat_pct_opt, slat_pct_opt;
 	bool thread;		/* thread=1 (the preamble says "thread") */
 	unsigned int ddir_mask;	/* directions with bytes to report */
 
 	struct dir_result dir[DDIR_RWDIR_CNT];
 
-	/* fsync/fdatasync */
+	/* fsync/fdatasync; percentiles when clat or lat ones are on */
 	uint64_t sync_ios;
 	struct welford sync_lat;
 	struct hist sync_hist;
+	struct pct_result sync_pct;
 
 	/* CPU: times summed over members, percentages over run time */
 	uint64_t usr_ms, sys_ms;
@@ -98,6 +114,20 @@ struct job_result {
 	uint64_t elapsed_ms;	/* wall time, max over members */
 	double usr_cpu, sys_cpu;	/* percent */
 	uint64_t ctx, majf, minf;
+
+	/*
+	 * iolite's own cost. usr_ns_per_io: the worker threads' user CPU
+	 * time (ru_utime, summed over members) over the I/Os they
+	 * completed, syncs included; 0 without I/O. The io_uring io-wq
+	 * ("iou-wrk") threads that ran on the job's behalf: their CPU
+	 * time (user + system) and counts, summed over members.
+	 */
+	uint64_t own_usr_ns;
+	uint64_t own_ios;
+	double usr_ns_per_io;
+	uint64_t iowq_cpu_ns;
+	unsigned int iowq_threads;
+	unsigned int iowq_max_threads;
 
 	/* issued r, w, t, sync (fio's "issued rwts") */
 	uint64_t issued[DDIR_RWDIR_CNT + 1];
@@ -168,7 +198,7 @@ struct run_result {
 	 */
 	const char *const *notes;
 	unsigned int nr_notes;
-	const char *clock;		/* "tsc" or "clock_gettime" */
+	const char *clock;		/* "tsc" or "clock_gettime"; NULL: unknown */
 };
 
 /*
@@ -176,7 +206,8 @@ struct run_result {
  * adjacent). Jobs of a group whose first member has group_reporting=1 are
  * merged into one reported job named after the first; otherwise each
  * instance is a job of its own (clones share their name). Computes
- * percentiles, group figures and bw_agg_pct. rr is zeroed first; the
+ * percentiles (as the first member's options ask), iolite's own cost,
+ * group figures and bw_agg_pct. rr is zeroed first; the
  * caller releases it with run_result_release(). wr is only read (its
  * plans must outlive rr). Returns 0 or -errno with a message in err.
  */
@@ -216,7 +247,7 @@ extern const unsigned int hist_default_pct_nr;
  * p/100 of the total; its value is that bucket's midpoint, clamped to
  * [min, max] (the recorded extremes) so that no percentile ever exceeds
  * the recorded maximum. Overflow samples count as above every bucket
- * (reported as max). Relative error vs the exact order statistic is at
+ * (reported as max), and so is the 100th percentile. Relative error vs the exact order statistic is at
  * most one bucket width, 1/64 of the value's power of two.
  */
 void hist_percentiles(const struct hist *h, uint64_t min, uint64_t max,

@@ -121,6 +121,7 @@ struct worker_stats {
 	uint64_t complete_calls;
 
 	int error;		/* first error (errno), 0 if none */
+	uint64_t total_err;	/* errors met, continued past or not */
 
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];

@@ -146,6 +146,10 @@ int dist_init(struct dist *d, enum random_dist type, double param,
 		return 0;
 	case RDIST_RANDOM:
 		return 0;
+	case RDIST_ZONED:
+	case RDIST_ZONED_ABS:
+		/* zone tables: the workload's own */
+		break;
 	}
 	return -EINVAL;
 }
@@ -160,6 +164,8 @@ uint64_t dist_next(struct dist *d, struct prng_taus64 *r)
 	case RDIST_NORMAL:
 		return normal_next(d, r);
 	case RDIST_RANDOM:
+	case RDIST_ZONED:
+	case RDIST_ZONED_ABS:
 		break;
 	}
 	return prng_scale64(prng_taus64_next(r), d->n);

@@ -22,12 +22,29 @@
  * Any explicit blockalign turns the random map off, as in fio; so does a
  * non-uniform random_distribution.
  *
+ * Strided zones (zonemode=strided) narrow each file to a window, the
+ * current zone, that moves on after zonesize bytes; sequential positions
+ * and random state (map, LFSR, distribution, zone table) then cover the
+ * window instead of the region and are set up again for each zone, which
+ * costs O(1) (O(zones) for random_distribution=zoned) per zone change.
+ *
+ * random_distribution=zoned / zoned_abs: a 100-slot table picks a zone by
+ * its access percentage, then a block of the zone uniformly: two PRNG
+ * steps. Zones left empty once cut to the region give their share to the
+ * others. No map, as with every non-uniform distribution.
+ *
+ * Files: file_service_type picks which file gets the next I/O among the
+ * files in use (all of them, or openfiles of them at a time: a finished
+ * file is retired and the next unused one takes its slot, and the worker
+ * is told so it can close and open them).
+ *
  * Seeds: randseed when given, else a fixed seed with randrepeat=1 (the
  * default), else one from the kernel; the job instance's index is mixed
  * in, so numjobs clones and other jobs get different sequences while a
- * rerun gets the same. Offsets, directions, sizes, distribution draws and
- * map keys have separate streams, so changing rwmixread does not change
- * the offsets of a norandommap job.
+ * rerun gets the same. Offsets, directions, sizes, distribution draws,
+ * map keys, file picks, zone picks and the random/sequential mix of
+ * percentage_random have separate streams, so changing rwmixread does not
+ * change the offsets of a norandommap job.
  */
 #include "workload/workload.h"
 
@@ -47,6 +64,7 @@
 
 #define NO_BLOCK UINT64_MAX
 #define SPLIT_SLOTS 100
+#define ZONE_SLOTS 100
 
 enum wl_bs_kind { BS_FIXED, BS_RANGE, BS_SPLIT };
 
@@ -59,7 +77,22 @@ struct wl_bs {
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };
 
-enum wl_rand_mode { RM_MAP, RM_LFSR, RM_DIST, RM_UNIFORM32, RM_UNIFORM64 };
+enum wl_rand_mode {
+	RM_MAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32, RM_UNIFORM64,
+};
+
+/* One zone of random_distribution=zoned, in blocks of the window. */
+struct wl_zone {
+	uint64_t first, n;
+};
+
+/* The zone table of one window: a slot per percent of the accesses. */
+struct wl_zoned {
+	unsigned int nslots;
+	uint16_t slot[ZONE_SLOTS];	/* index into z[] */
+	unsigned int nz;
+	struct wl_zone z[];
+};
 
 /* Random state of one file for one block grid (shared by directions). */
 struct wl_rand {
@@ -68,14 +101,32 @@ struct wl_rand {
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
+	struct wl_zoned *zt;		/* RM_ZONED, owned */
+	enum ddir zdir;			/* RM_ZONED: whose zone list */
 };
 
+/*
+ * Offsets inside a file are relative to its region start. I/O goes to
+ * the window [wlo, whi): the whole region, or the current strided zone.
+ */
 struct wl_file {
-	uint64_t start, size;			/* region */
-	uint64_t pos[DDIR_RWDIR_CNT];		/* next sequential offset */
+	uint64_t start, size;		/* region */
+	uint64_t wlo, whi;		/* window */
+	uint64_t zone_bytes;		/* issued in this zone */
+	uint64_t pos[DDIR_RWDIR_CNT];	/* next sequential offset */
+	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
-	struct wl_rand *rp[DDIR_RWDIR_CNT];	/* the state a direction uses */
+	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
+	unsigned int slot;		/* openfiles: slot in act[] */
 	bool done;
+	bool open;			/* in use (openfiles) */
+	bool wfull;			/* window is a whole zonerange */
+};
+
+/* openfiles: what the worker must do before the next I/O. */
+struct wl_event {
+	unsigned int file;
+	bool open;
 };
 
 struct workload {
@@ -108,14 +159,36 @@ struct workload {
 	uint64_t hole;		/* sequential: bytes skipped after each I/O */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
 	unsigned int seq_left;
+	bool identical;		/* rw_sequencer=identical */
+	bool perc_on;		/* percentage_random below 100 somewhere */
+	uint64_t perc_thresh[DDIR_RWDIR_CNT];	/* random when below */
 	enum wl_rand_mode rmode;
+	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];
-	unsigned int cur_file, nr_files, nr_done;
-	struct wl_file *files;
+	const struct job_options *o;	/* the plan's, for zone tables */
 
-	struct prng_taus r_off, r_ddir, r_bs;
-	struct prng_taus64 r_off64, r_dist;
+	/* strided zones */
+	bool zones;
+	uint64_t zrange, zsize, zskip;
+
+	/* files and file service */
+	unsigned int nr_files, nr_done;
+	struct wl_file *files;
+	enum file_service fsrv;
+	unsigned int fs_nr;		/* I/Os per turn */
+	unsigned int fs_left;		/* I/Os left in this turn */
+	unsigned int *act;		/* files in use, by slot */
+	unsigned int nact, cur_slot;
+	unsigned int max_open;		/* openfiles, or nr_files */
+	bool limited;			/* max_open < nr_files */
+	unsigned int next_unused;	/* openfiles: next file to bring in */
+	struct dist fdist;		/* zipf, pareto, normal over files */
+	struct wl_event *ev;		/* ring of events for the worker */
+	unsigned int ev_head, ev_nr, ev_cap;
+
+	struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
+	struct prng_taus64 r_off64, r_dist, r_file64;
 	uint64_t key_state;	/* map keys: one splitmix64 stream */
 };
 
@@ -211,6 +284,82 @@ static uint32_t bs_fit(const struct wl_bs *b, uint64_t avail)
 	return best;
 }
 
+/* ---- zoned distributions ------------------------------------------- */
+
+/* pct percent of v, without overflow */
+static uint64_t pct_of(uint64_t v, uint64_t pct)
+{
+	return v / 100 * pct + v % 100 * pct / 100;
+}
+
+/*
+ * The zone table of direction d over a window of wsize bytes holding
+ * nblk random positions of align bytes. Zones are laid end to end from
+ * the window start and cut at its end; one that starts past the end
+ * drops out and its share of the accesses goes to the others.
+ */
+static void zoned_build(struct workload *w, struct wl_rand *q,
+			uint64_t wsize, uint64_t align)
+{
+	const struct job_options *o = w->o;
+	const struct rdist_zone *z = o->rdist_zones[q->zdir];
+	unsigned int nz = o->nr_rdist_zones[q->zdir], i, j, nrest = 0;
+	bool abs = o->random_distribution == RDIST_ZONED_ABS;
+	struct wl_zoned *t = q->zt;
+	uint64_t lo = 0, fixed = 0, rest = 0;
+
+	for (i = 0; i < nz; i++) {
+		if (z[i].rest)
+			nrest++;
+		else if (abs)
+			fixed = fixed + z[i].size < fixed ? UINT64_MAX :
+				fixed + z[i].size;
+	}
+	if (nrest && wsize > fixed)
+		rest = (wsize - fixed) / nrest;
+	t->nslots = 0;
+	t->nz = 0;
+	for (i = 0; i < nz; i++) {
+		uint64_t bytes, b0, b1;
+
+		if (abs)
+			bytes = z[i].rest ? rest : z[i].size;
+		else
+			bytes = pct_of(wsize, z[i].size);
+		b0 = lo / align;
+		lo = lo + bytes < lo ? UINT64_MAX : lo + bytes;
+		b1 = lo / align;
+		if (!z[i].access || b0 >= q->nblk)
+			continue;
+		if (b1 > q->nblk)
+			b1 = q->nblk;
+		if (b1 <= b0)	/* less than a block: still one */
+			b1 = b0 + 1;
+		t->z[t->nz].first = b0;
+		t->z[t->nz].n = b1 - b0;
+		for (j = 0; j < z[i].access && t->nslots < ZONE_SLOTS; j++)
+			t->slot[t->nslots++] = (uint16_t)t->nz;
+		t->nz++;
+	}
+	if (!t->nslots) {
+		/* nothing left inside the window: uniform over it */
+		t->z[0].first = 0;
+		t->z[0].n = q->nblk;
+		t->slot[0] = 0;
+		t->nslots = 1;
+		t->nz = 1;
+	}
+}
+
+static inline uint64_t zoned_block(struct workload *w,
+				   const struct wl_zoned *t)
+{
+	const struct wl_zone *z = &t->z[t->slot[prng_scale32(
+				prng_taus_next(&w->r_zone), t->nslots)]];
+
+	return z->first + prng_scale64(prng_taus64_next(&w->r_dist), z->n);
+}
+
 /* ---- files and random state ----------------------------------------- */
 
 static void rand_reset(struct workload *w, struct wl_rand *q)
@@ -229,16 +378,96 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 	}
 }
 
+/*
+ * (Re)builds q for a window of wsize bytes, nblk positions: at start and
+ * at every strided zone change. nblk 0 (a zone cut shorter than a block)
+ * leaves q unused. Returns 0 or -EINVAL for a distribution parameter out
+ * of range.
+ */
+static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
+		      uint64_t wsize, uint64_t align)
+{
+	const struct job_options *o = w->o;
+
+	q->nblk = nblk;
+	if (!nblk)
+		return 0;
+	switch (w->rmode) {
+	case RM_MAP:
+		randmap_init(&q->map, nblk, next_key(w));
+		break;
+	case RM_LFSR:
+		prng_lfsr_init(&q->lfsr, nblk, next_key(w));
+		q->lfsr_left = nblk;
+		break;
+	case RM_DIST:
+		randmap_init(&q->map, nblk, next_key(w));
+		if (dist_init(&q->dist, o->random_distribution,
+			      o->rdist_param, nblk))
+			return -EINVAL;
+		break;
+	case RM_ZONED:
+		zoned_build(w, q, wsize, align);
+		break;
+	case RM_UNIFORM32:
+	case RM_UNIFORM64:
+		break;
+	}
+	return 0;
+}
+
+/* Random positions of direction d in a window of wsize bytes. */
+static uint64_t window_blocks(const struct workload *w, enum ddir d,
+			      uint64_t wsize)
+{
+	uint64_t min = w->bs[d].min;
+
+	return wsize < min ? 0 : (wsize - min) / w->align[d] + 1;
+}
+
+/* Moves f's window to the strided zone starting at lo. */
+static void zone_set(struct workload *w, struct wl_file *f, uint64_t lo)
+{
+	unsigned int d;
+
+	f->wlo = lo;
+	f->whi = f->size - lo > w->zrange ? lo + w->zrange : f->size;
+	f->wfull = f->whi - lo == w->zrange;
+	f->zone_bytes = 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		f->pos[d] = f->last[d] = lo;
+		if (w->random && (w->dmask & 1u << d) &&
+		    f->rp[d] == &f->rnd[d])
+			rand_setup(w, &f->rnd[d],
+				   window_blocks(w, (enum ddir)d, f->whi - lo),
+				   f->whi - lo, w->align[d]);
+	}
+}
+
+/* zonesize bytes done in this zone: the next one, wrapping at the end. */
+static void zone_next(struct workload *w, struct wl_file *f)
+{
+	uint64_t step = w->zrange + w->zskip, lo = f->wlo + step;
+
+	if (lo < f->wlo || lo >= f->size)
+		lo = 0;
+	zone_set(w, f, lo);
+}
+
 static void file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
+	f->done = false;
+	if (w->zones) {
+		zone_set(w, f, 0);
+		return;
+	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		f->pos[d] = 0;
+		f->pos[d] = f->last[d] = 0;
 		if (f->rp[d] == &f->rnd[d])
 			rand_reset(w, &f->rnd[d]);
 	}
-	f->done = false;
 }
 
 static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
@@ -256,12 +485,20 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 	case RM_DIST:
 		return randmap_permute(&q->map,
 				       dist_next(&q->dist, &w->r_dist));
+	case RM_ZONED:
+		return zoned_block(w, q->zt);
 	case RM_UNIFORM32:
 		return prng_scale32(prng_taus_next(&w->r_off), q->nblk);
 	case RM_UNIFORM64:
 		break;
 	}
 	return prng_scale64(prng_taus64_next(&w->r_off64), q->nblk);
+}
+
+static inline bool in_window(const struct wl_file *f, uint64_t o,
+			     uint32_t len)
+{
+	return o >= f->wlo && o + len <= f->whi;
 }
 
 /*
@@ -275,36 +512,172 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	uint64_t o = 0, avail, blk;
 	bool rnd = w->random;
 
-	if (rnd && w->seq_nr > 1) {
-		/* rw=randread:N: a new random offset every N I/Os */
-		if (w->seq_left) {
+	if (unlikely(f->whi - f->wlo < b->min))
+		return -1;	/* a zone cut shorter than a block */
+	if (rnd) {
+		if (w->seq_nr > 1 && w->seq_left) {
+			/* rw=randread:N: the I/Os after a random one */
 			w->seq_left--;
-			o = f->pos[d];
-			rnd = o + b->min > f->size;	/* off the end */
+			o = w->identical ? f->last[d] : f->pos[d];
+			rnd = !in_window(f, o, b->min);	/* off the end */
 		} else {
-			w->seq_left = w->seq_nr - 1;
+			if (w->seq_nr > 1)
+				w->seq_left = w->seq_nr - 1;
+			/* percentage_random: this one continues instead */
+			if (w->perc_on && prng_taus_next(&w->r_seq) >=
+					  w->perc_thresh[d]) {
+				o = f->pos[d];
+				rnd = !in_window(f, o, b->min);
+			}
 		}
 	}
 	if (rnd) {
 		blk = rand_block(w, f->rp[d]);
-		if (blk == NO_BLOCK)
-			return -1;
-		o = blk * w->align[d];
+		if (blk == NO_BLOCK) {
+			/* strided: zonesize past the zone goes over it again */
+			if (!w->zones)
+				return -1;
+			rand_reset(w, f->rp[d]);
+			blk = rand_block(w, f->rp[d]);
+			if (blk == NO_BLOCK)
+				return -1;
+		}
+		o = f->wlo + blk * w->align[d];
 	} else if (!w->random) {
 		o = f->pos[d];
-		if (o + b->min > f->size) {
-			/* rw=write:4k: holes wrap around, as in fio */
-			if (!w->hole)
+		if (!in_window(f, o, b->min)) {
+			/*
+			 * rw=write:4k: holes wrap around, as in fio; so does a
+			 * whole strided zone. A zone the region end cut short
+			 * ends the file.
+			 */
+			if (!w->hole && !(w->zones && f->wfull))
 				return -1;
-			o = 0;
+			o = f->wlo;
 		}
 	}
-	avail = f->size - o;
+	avail = f->whi - o;
 	if (*len > avail)
 		*len = bs_fit(b, avail);
 	f->pos[d] = o + *len + w->hole;
+	f->last[d] = o;
 	*off = f->start + o;
 	return 0;
+}
+
+/* ---- file service --------------------------------------------------- */
+
+static void event_add(struct workload *w, unsigned int file, bool open)
+{
+	struct wl_event *e;
+
+	/* a worker that never takes events (no limit) loses nothing */
+	if (w->ev_nr == w->ev_cap)
+		return;
+	e = &w->ev[(w->ev_head + w->ev_nr++) % w->ev_cap];
+	e->file = file;
+	e->open = open;
+}
+
+/* openfiles: puts file fi in slot s of the files in use. */
+static void file_bring_in(struct workload *w, unsigned int fi, unsigned int s)
+{
+	w->act[s] = fi;
+	w->files[fi].open = true;
+	w->files[fi].slot = s;
+	event_add(w, fi, true);
+}
+
+/* The next file not in use and not done, or nr_files. */
+static unsigned int next_unused(struct workload *w)
+{
+	while (w->next_unused < w->nr_files &&
+	       (w->files[w->next_unused].open ||
+		w->files[w->next_unused].done))
+		w->next_unused++;
+	return w->next_unused;
+}
+
+/*
+ * openfiles, at the start of a pass: the files still in use stay, the
+ * free slots take the first files not in use.
+ */
+static void act_refill(struct workload *w)
+{
+	unsigned int i, n = 0, fi;
+
+	if (!w->limited)
+		return;
+	for (i = 0; i < w->nact; i++)
+		if (w->files[w->act[i]].open) {
+			w->act[n] = w->act[i];
+			w->files[w->act[n]].slot = n;
+			n++;
+		}
+	w->nact = n;
+	w->next_unused = 0;
+	while (w->nact < w->max_open && (fi = next_unused(w)) < w->nr_files) {
+		file_bring_in(w, fi, w->nact);
+		w->nact++;
+	}
+}
+
+/* File fi has nothing left for this pass. */
+static void file_done(struct workload *w, unsigned int fi)
+{
+	struct wl_file *f = &w->files[fi];
+	unsigned int nf;
+
+	f->done = true;
+	w->nr_done++;
+	if (!w->limited)
+		return;
+	f->open = false;
+	event_add(w, fi, false);
+	nf = next_unused(w);
+	if (nf < w->nr_files)
+		file_bring_in(w, nf, f->slot);
+}
+
+/*
+ * The file for the next I/O; only called while some file is not done.
+ * The file in turn keeps it for file_service_type's N I/Os (sequential:
+ * until it is done); then roundrobin takes the next slot, random a slot
+ * at random, and the skewed types a file by their distribution, each
+ * moving on to the next slot whose file is not done.
+ */
+static unsigned int pick_file(struct workload *w)
+{
+	unsigned int s = w->cur_slot, fi = w->act[s], i;
+
+	if (w->fs_left && !w->files[fi].done) {
+		w->fs_left--;
+		return fi;
+	}
+	switch (w->fsrv) {
+	case FSRV_ROUNDROBIN:
+		s = s + 1 == w->nact ? 0 : s + 1;
+		break;
+	case FSRV_SEQUENTIAL:
+		break;
+	case FSRV_RANDOM:
+		s = (unsigned int)prng_scale32(prng_taus_next(&w->r_file),
+					       w->nact);
+		break;
+	case FSRV_ZIPF:
+	case FSRV_PARETO:
+	case FSRV_NORMAL:
+		fi = (unsigned int)dist_next(&w->fdist, &w->r_file64);
+		if (!w->files[fi].done && w->files[fi].open)
+			return fi;
+		/* retired or not in use: the next slot that has work */
+		break;
+	}
+	for (i = 0; i < w->nact && w->files[w->act[s]].done; i++)
+		s = s + 1 == w->nact ? 0 : s + 1;
+	w->cur_slot = s;
+	w->fs_left = w->fs_nr - 1;
+	return w->act[s];
 }
 
 /* ---- next(): the general path --------------------------------------- */
@@ -319,8 +692,20 @@ static inline enum ddir pick_ddir(struct workload *w)
 	return (enum ddir)w->ddir;
 }
 
+static void files_start_over(struct workload *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nr_files; i++)
+		file_reset(w, &w->files[i]);
+	w->nr_done = 0;
+	w->fs_left = 0;
+	act_refill(w);
+}
+
 static int next_general(struct workload *w, struct io_u *u)
 {
+	struct wl_file *f;
 	enum ddir d;
 	uint32_t len;
 	uint64_t off = 0;
@@ -341,32 +726,23 @@ static int next_general(struct workload *w, struct io_u *u)
 	d = pick_ddir(w);
 	len = bs_pick(w, &w->bs[d]);
 	for (;;) {
-		struct wl_file *f;
-
 		if (w->nr_done == w->nr_files) {
-			unsigned int i;
-
 			/* only io_size beyond the regions starts over */
 			if (!w->wrap || wrapped)
 				return 1;
-			for (i = 0; i < w->nr_files; i++)
-				file_reset(w, &w->files[i]);
-			w->nr_done = 0;
+			files_start_over(w);
 			wrapped = true;
 		}
-		/* round robin: the next file on every I/O */
-		fi = w->cur_file;
+		fi = pick_file(w);
 		f = &w->files[fi];
-		if (++w->cur_file == w->nr_files)
-			w->cur_file = 0;
-		if (f->done)
-			continue;
+		if (w->zones && f->zone_bytes >= w->zsize)
+			zone_next(w, f);
 		if (!file_next(w, f, d, &len, &off))
 			break;
-		f->done = true;
-		w->nr_done++;
+		file_done(w, fi);
 	}
 
+	f->zone_bytes += len;
 	u->file = fi;
 	u->offset = off;
 	u->len = len;
@@ -381,7 +757,6 @@ static int next_general(struct workload *w, struct io_u *u)
 	}
 	return 0;
 }
-
 /* ---- next(): fast paths --------------------------------------------- */
 
 static int next_seq_fixed(struct workload *w, struct io_u *u)
@@ -468,12 +843,19 @@ static void seed_streams(struct workload *w, const struct job_plan *p)
 	prng_taus_seed(&w->r_bs, prng_derive(s, 3));
 	prng_taus64_seed(&w->r_dist, prng_derive(s, 4));
 	w->key_state = prng_derive(s, 5);
+	prng_taus_seed(&w->r_file, prng_derive(s, 6));
+	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
+	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
+	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
 }
 
 static enum wl_rand_mode rand_mode(const struct job_plan *p)
 {
 	const struct job_options *o = &p->o;
 
+	if (o->random_distribution == RDIST_ZONED ||
+	    o->random_distribution == RDIST_ZONED_ABS)
+		return RM_ZONED;
 	if (o->random_distribution != RDIST_RANDOM)
 		return RM_DIST;
 	if (o->random_generator == RANDGEN_LFSR)
@@ -486,35 +868,19 @@ static enum wl_rand_mode rand_mode(const struct job_plan *p)
 	return RM_UNIFORM32;
 }
 
-static int rand_init(struct workload *w, const struct job_plan *p,
-		     struct wl_rand *q, uint64_t nblk)
+/* Can direction d use the random state of direction e? */
+static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
 {
-	const struct job_options *o = &p->o;
+	const struct job_options *o = w->o;
 
-	q->nblk = nblk;
-	switch (w->rmode) {
-	case RM_MAP:
-		randmap_init(&q->map, nblk, next_key(w));
-		break;
-	case RM_LFSR:
-		prng_lfsr_init(&q->lfsr, nblk, next_key(w));
-		q->lfsr_left = nblk;
-		break;
-	case RM_DIST:
-		randmap_init(&q->map, nblk, next_key(w));
-		if (dist_init(&q->dist, o->random_distribution,
-			      o->rdist_param, nblk))
-			return -EINVAL;
-		break;
-	case RM_UNIFORM32:
-		/* fio switches to the 64-bit generator past 2^32 blocks */
-		if (nblk > (1ULL << 32))
-			w->rmode = RM_UNIFORM64;
-		break;
-	case RM_UNIFORM64:
-		break;
-	}
-	return 0;
+	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
+	    w->bs[e].min != w->bs[d].min)
+		return false;
+	if (w->rmode != RM_ZONED)
+		return true;
+	return o->nr_rdist_zones[e] == o->nr_rdist_zones[d] &&
+	       !memcmp(o->rdist_zones[e], o->rdist_zones[d],
+		       o->nr_rdist_zones[d] * sizeof(o->rdist_zones[d][0]));
 }
 
 static int files_init(struct workload *w, const struct job_plan *p,
@@ -527,10 +893,15 @@ static int files_init(struct workload *w, const struct job_plan *p,
 
 		f->start = files[i].io_offset;
 		f->size = files[i].io_size;
+		f->whi = f->size;
+		if (w->zones)
+			f->whi = f->size > w->zrange ? w->zrange : f->size;
+		f->wfull = f->whi == w->zrange;
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			uint64_t min = w->bs[d].min, nblk;
+			struct wl_rand *q = &f->rnd[d];
 
-			f->rp[d] = &f->rnd[d];
+			f->rp[d] = q;
 			if (!ddir_used(p, (enum ddir)d))
 				continue;
 			if (f->size < min)
@@ -544,24 +915,134 @@ static int files_init(struct workload *w, const struct job_plan *p,
 				continue;
 			/* share one grid (and map) between directions */
 			for (e = 0; e < d; e++)
-				if (ddir_used(p, (enum ddir)e) &&
-				    w->align[e] == w->align[d] &&
-				    w->bs[e].min == w->bs[d].min)
+				if (rand_shareable(w, (enum ddir)d,
+						   (enum ddir)e))
 					break;
 			if (e < d) {
 				f->rp[d] = f->rp[e];
 				continue;
 			}
-			nblk = (f->size - min) / w->align[d] + 1;
-			if (rand_init(w, p, &f->rnd[d], nblk)) {
+			nblk = window_blocks(w, (enum ddir)d, f->whi);
+			/* fio switches to the 64-bit generator past 2^32 */
+			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
+				w->rmode = RM_UNIFORM64;
+			if (w->rmode == RM_ZONED) {
+				unsigned int nz = p->o.nr_rdist_zones[d];
+
+				q->zdir = (enum ddir)d;
+				q->zt = xcalloc(1, sizeof(*q->zt) +
+						(nz ? nz : 1) *
+						sizeof(q->zt->z[0]));
+			}
+			if (rand_setup(w, q, nblk, f->whi, w->align[d]))
 				return wl_fail(p, err, "option "
 					       "'random_distribution': "
 					       "parameter %g is out of range",
 					       p->o.rdist_param);
-			}
 		}
 	}
 	return 0;
+}
+
+/*
+ * The zone options against each other and the block sizes. Reads only
+ * the plan (so files_resolve() can ask before creating anything).
+ */
+static int zones_check(const struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t range = o->zonerange ? o->zonerange : o->zonesize;
+	unsigned int d;
+
+	switch (o->zonemode) {
+	case ZONE_MODE_NONE:
+		/* fio 3.33 refuses a zone size without a zone mode */
+		if (o->zonesize)
+			return wl_fail(p, err, "option 'zonesize': zones need "
+				       "zonemode=strided");
+		return 0;
+	case ZONE_MODE_ZBD:
+		return wl_fail(p, err, "option 'zonemode': zbd (zoned block "
+			       "devices) is not supported yet");
+	case ZONE_MODE_STRIDED:
+		break;
+	}
+	if (!o->zonesize)
+		return wl_fail(p, err, "option 'zonesize': zonemode=strided "
+			       "needs a zone size");
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (ddir_used(p, (enum ddir)d) && range < p->dir_max_bs[d])
+			return wl_fail(p, err, "option '%s': zones of %" PRIu64
+				       " bytes are smaller than the %s block "
+				       "size %" PRIu64, o->zonerange ?
+				       "zonerange" : "zonesize", range,
+				       ddir_name[d], p->dir_max_bs[d]);
+	return 0;
+}
+
+static int zones_init(struct workload *w, const struct job_plan *p,
+		      struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (zones_check(p, err))
+		return -1;
+	if (o->zonemode != ZONE_MODE_STRIDED)
+		return 0;
+	w->zones = true;
+	w->zsize = o->zonesize;
+	w->zrange = o->zonerange ? o->zonerange : o->zonesize;
+	w->zskip = o->zoneskip;
+	return 0;
+}
+
+static void fsrv_init(struct workload *w, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int i;
+
+	w->fsrv = o->file_service_type;
+	w->fs_nr = o->file_service_nr ? o->file_service_nr : 1;
+	if (w->fsrv == FSRV_SEQUENTIAL)
+		w->fs_nr = UINT32_MAX;	/* keeps its turn until done */
+	else if (w->fsrv > FSRV_RANDOM)
+		w->fs_nr = 1;
+	if (w->fsrv == FSRV_ZIPF || w->fsrv == FSRV_PARETO ||
+	    w->fsrv == FSRV_NORMAL) {
+		static const enum random_dist as_dist[] = {
+			[FSRV_ZIPF] = RDIST_ZIPF,
+			[FSRV_PARETO] = RDIST_PARETO,
+			[FSRV_NORMAL] = RDIST_NORMAL,
+		};
+
+		/* the parser checked the parameter */
+		dist_init(&w->fdist, as_dist[w->fsrv], o->file_service_param,
+			  w->nr_files);
+		/*
+		 * Ranks are file numbers, unscattered: the first file is
+		 * the hottest. fio's normal:0 (its default) still spreads
+		 * over a few files around the middle; so does this, with a
+		 * deviation of at least three quarters of a file.
+		 */
+		if (w->fsrv == FSRV_NORMAL && w->fdist.sigma < 0.75)
+			w->fdist.sigma = 0.75;
+	}
+	w->max_open = o->openfiles && o->openfiles < w->nr_files ?
+		      o->openfiles : w->nr_files;
+	w->limited = w->max_open < w->nr_files;
+	w->act = xcalloc(w->max_open, sizeof(*w->act));
+	if (!w->limited) {
+		for (i = 0; i < w->nr_files; i++) {
+			w->act[i] = i;
+			w->files[i].open = true;
+			w->files[i].slot = i;
+		}
+		w->nact = w->nr_files;
+	} else {
+		/* a pass retires and brings in each file at most once */
+		w->ev_cap = 2 * w->nr_files + 2 * w->max_open + 4;
+		w->ev = xcalloc(w->ev_cap, sizeof(*w->ev));
+	}
 }
 
 static uint64_t div_up(uint64_t a, uint64_t b)
@@ -578,7 +1059,8 @@ static void pick_fast_path(struct workload *w)
 	uint64_t n;
 
 	if (w->nr_files != 1 || w->mixed || w->trimwrite ||
-	    w->bs[d].kind != BS_FIXED || w->hole || w->seq_nr > 1)
+	    w->bs[d].kind != BS_FIXED || w->hole || w->seq_nr > 1 ||
+	    w->zones || w->perc_on)
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -633,6 +1115,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		return wl_fail(p, err, "job '%s' has no files",
 			       o->name ? o->name : "");
 	w = xcalloc(1, sizeof(*w));
+	w->o = o;
 	w->nr_files = nr_files;
 	w->files = xcalloc(nr_files, sizeof(*w->files));
 	seed_streams(w, p);
@@ -643,10 +1126,13 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->mixed = o->rw == RW_RW || o->rw == RW_RANDRW;
 	w->trimwrite = o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE;
 	w->mix_thresh = ((uint64_t)o->rwmixread << 32) / 100;
-	if (w->random)
+	w->dmask = p->ddir_mask;
+	if (w->random) {
 		w->seq_nr = o->rw_seq_nr;
-	else
+		w->identical = o->rw_sequencer == RW_SEQ_IDENTICAL;
+	} else {
 		w->hole = o->rw_seq_nr;
+	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!ddir_used(p, (enum ddir)d))
 			continue;
@@ -655,10 +1141,16 @@ int workload_init(struct workload **out, const struct job_plan *p,
 						p->dir_min_bs[d];
 		if (bs_init(&w->bs[d], p, (enum ddir)d, err))
 			goto fail;
+		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
+		if (w->random && o->perc_rand[d] < 100)
+			w->perc_on = true;
 	}
+	if (zones_init(w, p, err))
+		goto fail;
 	w->rmode = rand_mode(p);
 	if (files_init(w, p, files, err))
 		goto fail;
+	fsrv_init(w, p);
 
 	for (i = 0; i < nr_files; i++)
 		total += files[i].io_size;
@@ -669,6 +1161,8 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->next = next_general;
 	pick_fast_path(w);
 	workload_rewind(w);
+	/* the files in use at start are the worker's to open, not events */
+	w->ev_head = w->ev_nr = 0;
 	*out = w;
 	return 0;
 fail:
@@ -678,9 +1172,16 @@ fail:
 
 void workload_free(struct workload *w)
 {
+	unsigned int i, d;
+
 	if (!w)
 		return;
+	for (i = 0; w->files && i < w->nr_files; i++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			free(w->files[i].rnd[d].zt);
 	free(w->files);
+	free(w->act);
+	free(w->ev);
 	free(w);
 }
 
@@ -691,18 +1192,15 @@ int workload_next(struct workload *w, struct io_u *u)
 
 void workload_rewind(struct workload *w)
 {
-	unsigned int i;
-
 	w->ios_left = w->ios_pass;
 	w->pos = 0;
 	w->bytes_left = w->budget;
 	w->nios_left = w->nios_pass;
 	w->pending = false;
 	w->seq_left = 0;
-	w->cur_file = 0;
-	w->nr_done = 0;
-	for (i = 0; i < w->nr_files; i++)
-		file_reset(w, &w->files[i]);
+	files_start_over(w);
+	/* round robin starts with the first file in use */
+	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)
@@ -710,4 +1208,50 @@ uint64_t workload_pass_bytes(const struct workload *w)
 	if (w->next != next_general)
 		return w->ios_pass * w->bsz;
 	return w->budget;
+}
+
+int workload_check(const struct job_plan *p,
+		   const struct engine_file *files, unsigned int nr_files,
+		   struct strbuf *err)
+{
+	unsigned int i, d;
+
+	if (zones_check(p, err))
+		return -1;
+	for (i = 0; i < nr_files; i++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (ddir_used(p, (enum ddir)d) &&
+			    files[i].io_size < p->dir_min_bs[d])
+				return wl_fail(p, err, "'%s': the region is "
+					       "%" PRIu64 " bytes, smaller "
+					       "than the %s block size %"
+					       PRIu64, files[i].path ?
+					       files[i].path : "",
+					       files[i].io_size, ddir_name[d],
+					       p->dir_min_bs[d]);
+	return 0;
+}
+
+unsigned int workload_open_limit(const struct workload *w)
+{
+	return w->limited ? w->max_open : 0;
+}
+
+bool workload_file_in_use(const struct workload *w, unsigned int file)
+{
+	return file < w->nr_files && w->files[file].open;
+}
+
+bool workload_file_event(struct workload *w, unsigned int *file, bool *open)
+{
+	const struct wl_event *e;
+
+	if (!w->ev_nr)
+		return false;
+	e = &w->ev[w->ev_head];
+	w->ev_head = (w->ev_head + 1) % w->ev_cap;
+	w->ev_nr--;
+	*file = e->file;
+	*open = e->open;
+	return true;
 }

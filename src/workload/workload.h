@@ -31,6 +31,17 @@ int workload_init(struct workload **out, const struct job_plan *p,
 void workload_free(struct workload *w);
 
 /*
+ * What workload_init() would refuse that is known before the run: the
+ * zone options against each other and the block sizes, and regions
+ * smaller than a direction's block size. Touches nothing, allocates
+ * nothing: files_resolve() calls it so that a bad job stops before any
+ * file is created. Returns 0 or -1 with "file:line: ..." in err.
+ */
+int workload_check(const struct job_plan *p,
+		   const struct engine_file *files, unsigned int nr_files,
+		   struct strbuf *err);
+
+/*
  * Fills u->file, u->offset, u->len, u->ddir for the next I/O (nothing
  * else in u is touched). Returns 0, or 1 when this pass is complete; u is
  * then left alone and every later call returns 1 until workload_rewind().
@@ -43,8 +54,15 @@ void workload_free(struct workload *w);
  * used up (sequential: at its end; random map or lfsr: every block done),
  * unless io_size exceeds the regions, in which case the files start
  * over. Random offsets without a map never use a file up. The files are
- * served round robin, one I/O each. With rw=trimwrite each block is
- * returned twice, trim then write, counted once.
+ * served as file_service_type says (round robin, one I/O each, by
+ * default). With rw=trimwrite each block is returned twice, trim then
+ * write, counted once.
+ *
+ * zonemode=strided: each file's I/O stays inside a zone of zonerange
+ * bytes until zonesize bytes have gone to it, then moves zonerange +
+ * zoneskip further on, wrapping to the region start past its end; a
+ * sequential job that reaches the end of a zone cut short by the region
+ * end has used its file up, as in fio.
  */
 int workload_next(struct workload *w, struct io_u *u);
 
@@ -60,5 +78,27 @@ void workload_rewind(struct workload *w);
  * unless the last I/O crosses it.
  */
 uint64_t workload_pass_bytes(const struct workload *w);
+
+/*
+ * openfiles: with openfiles below the number of files, only that many of
+ * the job's files are in use at once; when one is done for the pass it
+ * is retired and the next one not yet used takes its place (as fio
+ * closes a finished file and opens another). file_service_type picks
+ * among the files in use.
+ *
+ * workload_open_limit() is that limit, or 0 when every file stays in use
+ * for the whole job (the default: the worker opens them all at start).
+ * With a limit the worker opens at start only the files for which
+ * workload_file_in_use() is true, and after every workload_next() that
+ * returns 0 it calls workload_file_event() until it returns false, before
+ * it queues the I/O: *open false means close *file once its I/O in
+ * flight has completed, true means open *file (the I/O just returned may
+ * be the first one to it). A retired file's last I/O has already been
+ * handed out. The events of one workload_next() (or workload_rewind())
+ * are kept until taken; without a limit there are none.
+ */
+unsigned int workload_open_limit(const struct workload *w);
+bool workload_file_in_use(const struct workload *w, unsigned int file);
+bool workload_file_event(struct workload *w, unsigned int *file, bool *open);
 
 #endif

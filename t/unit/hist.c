@@ -151,6 +151,40 @@ static void test_percentiles(void)
 	ok(out[0] == 10 && out[2] == 1ull << 40,
 	   "overflowed sample reported as max");
 
+	/*
+	 * The 100th is the max exactly, though the max's bucket midpoint
+	 * lies below it; a rank inside the max's bucket never passes it.
+	 */
+	memset(h, 0, sizeof(*h));
+	for (i = 0; i < 100; i++)
+		hist_add(h, 1000);
+	hist_add(h, 15942964);
+	hist_percentiles(h, 1000, 15942964, p100, 3, out);
+	ok(out[0] >= 1000 && out[0] < 1008 && out[2] == 15942964,
+	   "100th percentile is the max (%llu)", (unsigned long long)out[2]);
+	ok(hist_bucket_val(hist_index(15942964)) < 15942964,
+	   "(the max's bucket value is below it)");
+
+	/* a custom list, as percentile_list gives it (sorted) */
+	{
+		const double list[] = { 0.5, 10, 33.3, 66.6, 90, 99.5 };
+		uint64_t got[6];
+		unsigned int k, bad = 0;
+
+		memset(h, 0, sizeof(*h));
+		for (i = 1; i <= 1000; i++)
+			hist_add(h, i * 1000ull);
+		hist_percentiles(h, 1000, 1000000, list, 6, got);
+		for (k = 0; k < 6; k++) {
+			/* exact: the ceil(p/100 * n)-th smallest sample */
+			double want = ceil(list[k] * 10.0) * 1000.0;
+
+			if (fabs((double)got[k] - want) > want / 128.0 + 0.5)
+				bad++;
+		}
+		ok(!bad, "custom list: each within 1/128 of exact");
+	}
+
 	memset(h, 0, sizeof(*h));
 	hist_percentiles(h, 0, 0, p100, 3, out);
 	ok(!out[0] && !out[2], "empty histogram gives zeros");

@@ -264,10 +264,10 @@ static void fill_dir(struct dir_result *dr, uint64_t ios, uint64_t bs,
 		welford_add(&dr->lat, clat + 50);
 		hist_add(&dr->lat_hist, clat + 50);
 	}
-	dr->nr_pct = hist_default_pct_nr;
-	memcpy(dr->pct, hist_default_pct, sizeof(double) * dr->nr_pct);
+	dr->clat_pct.on = true;
 	hist_percentiles(&dr->clat_hist, dr->clat.min, dr->clat.max,
-			 dr->pct, dr->nr_pct, dr->pct_val);
+			 hist_default_pct, hist_default_pct_nr,
+			 dr->clat_pct.val);
 	welford_add(&dr->bw_samples, 4000);
 	welford_add(&dr->bw_samples, 4100);
 	welford_add(&dr->iops_samples, 1000);
@@ -295,6 +295,11 @@ static void build(struct run_result *rr, struct job_result *j,
 	j->kb_base = 1024;
 	j->unit_base = 8;
 	j->sig_figs = 4;
+	j->nr_pct = hist_default_pct_nr;
+	memcpy(j->pct_list, hist_default_pct,
+	       hist_default_pct_nr * sizeof(double));
+	j->pct_precision = 2;
+	j->clat_pct_opt = true;
 	j->latency_depth = 1;
 	j->latency_percentile = 100.0;
 	j->elapsed_ms = 1500;
@@ -310,6 +315,9 @@ static void build(struct run_result *rr, struct job_result *j,
 		hist_add(&j->sync_hist, 5000 + i * 1000);
 	}
 	j->sync_ios = 3;
+	j->sync_pct.on = true;
+	hist_percentiles(&j->sync_hist, j->sync_lat.min, j->sync_lat.max,
+			 j->pct_list, j->nr_pct, j->sync_pct.val);
 	j->issued[DDIR_READ] = 301;
 	j->issued[DDIR_WRITE] = 100;
 	j->ddir_mask = 3;
@@ -436,12 +444,116 @@ static void test_json_report(void)
 	j.description = (char *)"two\tlines\n";
 	CAPTURE(out, report_json.write(&rr, f));
 	ok(json_valid(out), "with disk and description: valid JSON");
-	ok(strstr(out, "\"desc\" : \"two\\tlines\\n\"\n    }") != NULL,
-	   "desc last, escaped");
+	ok(strstr(out, "\"desc\" : \"two\\tlines\\n\",\n"
+		       "      \"iolite\" : {\n") != NULL,
+	   "desc last of fio's keys, escaped, then iolite's");
 	ok(strstr(out, "  \"disk_util\" : [\n    {\n      \"name\" : \"loop0\",")
 	   != NULL, "disk_util array");
-	ok(strstr(out, "\"util\" : 50.000000\n    }\n  ]\n}\n") != NULL,
-	   "disk_util closes the document");
+	ok(strstr(out, "\"util\" : 50.000000\n    }\n  ],\n"
+		       "  \"iolite\" : {\n") != NULL,
+	   "disk_util is fio's last key, iolite's follows");
+	free(out);
+}
+
+/* Text of the object under key after from (up to its closing brace). */
+static char *object_at(const char *from, const char *key)
+{
+	const char *p = from ? strstr(from, key) : NULL, *q;
+	int depth = 0;
+
+	if (!p || !(p = strchr(p, '{')))
+		return NULL;
+	for (q = p; *q; q++) {
+		depth += *q == '{';
+		depth -= *q == '}';
+		if (!depth)
+			return strndup(p, (size_t)(q - p + 1));
+	}
+	return NULL;
+}
+
+/*
+ * slat, clat and lat percentiles each appear under their own block when
+ * on; sync ones follow clat/lat; iolite's own keys carry the cost, the
+ * clock and the notes; an empty list is an empty map, as fio's.
+ */
+static void test_json_pct_kinds(void)
+{
+	static const char *const notes[] = { "clock \"tsc\" fell back" };
+	static const double list[] = { 50, 99.9 };
+	struct run_result rr;
+	struct job_result j;
+	struct disk_result dk;
+	struct dir_result *dr;
+	char *out, *blk;
+	const char *rd;
+	unsigned int i;
+
+	build(&rr, &j, &dk);
+	dr = &j.dir[DDIR_READ];
+	for (i = 0; i < 300; i++) {
+		welford_add(&dr->slat, 100 + i);
+		hist_add(&dr->slat_hist, 100 + i);
+	}
+	memcpy(j.pct_list, list, sizeof(list));
+	j.nr_pct = 2;
+	j.lat_pct_opt = j.slat_pct_opt = true;
+	dr->slat_pct.on = dr->lat_pct.on = true;
+	dr->slat_pct.val[0] = 250;
+	dr->slat_pct.val[1] = 399;
+	dr->lat_pct.val[0] = 3333;
+	dr->lat_pct.val[1] = 4444;
+	j.usr_ns_per_io = 17.25;
+	j.iowq_cpu_ns = 2500000;
+	j.iowq_threads = 9;
+	j.iowq_max_threads = 4;
+	rr.clock = "clock_gettime";
+	rr.notes = notes;
+	rr.nr_notes = 1;
+
+	CAPTURE(out, report_json_plus.write(&rr, f));
+	ok(json_valid(out), "three percentile kinds: valid JSON");
+	rd = strstr(out, "\"read\" : {");
+	blk = object_at(rd, "\"slat_ns\"");
+	ok(blk && strstr(blk, "\"percentile\" : {\n            \"50.000000\" : 250,"
+			      "\n            \"99.900000\" : 399\n") &&
+	   bins_sum(blk) == 300, "slat_ns: percentile map and bins");
+	free(blk);
+	blk = object_at(rd, "\"lat_ns\"");
+	ok(blk && strstr(blk, "\"50.000000\" : 3333,") &&
+	   strstr(blk, "\"bins\""), "lat_ns: percentile map and bins");
+	free(blk);
+	blk = object_at(rd, "\"clat_ns\"");
+	ok(blk && strstr(blk, "\"percentile\"") &&
+	   !strstr(blk, "\"1.000000\""), "clat_ns: the job's list only");
+	free(blk);
+	blk = object_at(strstr(out, "\"write\" : {"), "\"slat_ns\"");
+	ok(blk && !strstr(blk, "percentile"),
+	   "no slat percentiles for a block without samples");
+	free(blk);
+	blk = object_at(rd, "\"iolite\"");
+	ok(blk && !strcmp(blk, "{\n        \"usr_ns_per_io\" : 17.250000,\n"
+			       "        \"iowq_cpu_ms\" : 2.500000,\n"
+			       "        \"iowq_threads\" : 9,\n"
+			       "        \"iowq_max_threads\" : 4\n      }"),
+	   "job's iolite object: cost per I/O and io-wq figures");
+	free(blk);
+	ok(strstr(out, "\n  \"iolite\" : {\n    \"clock\" : \"clock_gettime\",\n"
+		       "    \"notes\" : [\n      \"clock \\\"tsc\\\" fell back\"\n"
+		       "    ]\n  }\n}\n") != NULL,
+	   "run's iolite object: clock and escaped notes, last");
+	free(out);
+
+	/* "percentile_list=0": on, but an empty map */
+	j.nr_pct = 0;
+	rr.nr_notes = 0;
+	CAPTURE(out, report_json.write(&rr, f));
+	ok(json_valid(out), "empty list: valid JSON");
+	blk = object_at(strstr(out, "\"read\" : {"), "\"percentile\"");
+	ok(blk && !strchr(blk, ':'), "empty list: an empty percentile map");
+	free(blk);
+	ok(strstr(out, "\"notes\" : [\n    ]") ||
+	   strstr(out, "\"notes\" : []"), "no notes: an empty array");
 	free(out);
 }
 
@@ -494,6 +606,23 @@ static void test_terse(void)
 	ok(strstr(out, ";loop0;10;0;0;0;0;0;0;50.00%;desc\n") != NULL,
 	   "disk fields, then the description");
 	free(out);
+
+	/* lat_percentiles=1 puts lat's in the clat fields, as fio */
+	j.lat_pct_opt = true;
+	j.dir[DDIR_READ].lat_pct.on = true;
+	j.dir[DDIR_READ].lat_pct.val[0] = 123456;
+	j.dir[DDIR_WRITE].lat_pct.on = false;
+	CAPTURE(out, report_terse.write(&rr, f));
+	ok(strstr(out, ";1.000000%=123;5.000000%=") != NULL &&
+	   count_fields(out) == 131, "lat_percentiles=1: lat values");
+	ok(strstr(out, ";1.000000%=0;5.000000%=0;") != NULL,
+	   "a block without lat percentiles lists zeros");
+	free(out);
+	j.lat_pct_opt = j.clat_pct_opt = false;
+	CAPTURE(out, report_terse.write(&rr, f));
+	ok(!strstr(out, "1.000000%=") && count_fields(out) == 131,
+	   "percentiles off: 20 fillers, same field count");
+	free(out);
 }
 
 int main(void)
@@ -502,6 +631,7 @@ int main(void)
 	test_escape();
 	test_numbers();
 	test_json_report();
+	test_json_pct_kinds();
 	test_terse();
 	return done_testing();
 }

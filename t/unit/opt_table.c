@@ -249,7 +249,7 @@ static void test_errors(void)
 {
 	fails("bss", "4k", "unknown option 'bss' (did you mean 'bs'?)");
 	fails("xyzzyplugh", "1", "unknown option 'xyzzyplugh'");
-	fails("verify", "md5", "option 'verify' is not supported yet");
+	fails("cgroup", "g1", "option 'cgroup' is not supported yet");
 	fails("iomem", "malloc", "option 'iomem' is not supported yet");
 	fails("bs", NULL, "option 'bs' needs a value");
 	fails("bs", "", "option 'bs' needs a value");
@@ -299,9 +299,9 @@ static void test_errors(void)
 	fails("random_distribution", "normal:100",
 	      "option 'random_distribution': normal sigma must be in 0..100 "
 	      "(exclusive), not 100");
-	fails("random_distribution", "zoned:50/50:50/50",
-	      "option 'random_distribution': distribution 'zoned' is not "
-	      "supported yet");
+	fails("random_distribution", "zoned:50/50:40/50",
+	      "option 'random_distribution': access percentages in "
+	      "'50/50:40/50' add up to 90, not 100");
 	fails("random_distribution", "zipf:1.2:0.25",
 	      "option 'random_distribution': a distribution center ('0.25') "
 	      "is not supported yet");
@@ -572,7 +572,7 @@ static void test_help(void)
 	opt_doc_markdown(&out);
 	ok(strstr(strbuf_str(&out), "# iolite job options") &&
 	   strstr(strbuf_str(&out), "| `bs` (blocksize) |") &&
-	   strstr(strbuf_str(&out), "- `verify`\n"), "markdown doc");
+	   strstr(strbuf_str(&out), "- `cgroup`\n"), "markdown doc");
 	strbuf_release(&out);
 }
 

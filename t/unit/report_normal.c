@@ -41,6 +41,7 @@ static const char expected[] =
 "  lat (usec)   : 250=13.59%, 500=0.63%, 750=0.23%, 1000=0.11%\n"
 "  lat (msec)   : 2=0.15%, 4=0.09%, 10=0.02%\n"
 "  cpu          : usr=0.65%, sys=40.86%, ctx=4000, majf=0, minf=14\n"
+"  iolite       : usr=12.5ns/IO, clock=tsc\n"
 "  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%\n"
 "     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
 "     complete  : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
@@ -70,6 +71,8 @@ static const char expected[] =
 "     | 99.00th=[ 4490], 99.50th=[ 4490], 99.90th=[ 4490], 99.95th=[ 4490],\n"
 "     | 99.99th=[ 4490]\n"
 "  cpu          : usr=59.25%, sys=0.65%, ctx=347, majf=0, minf=20\n"
+"  iolite       : usr=40.2ns/IO, clock=tsc\n"
+"  io_uring wq  : threads=128 (max 64 at once), cpu=1234.5ms (usr+sys)\n"
 "  IO depths    : 1=95.0%, 2=0.0%, 4=5.0%, 8=0.0%, 16=0.1%, 32=0.0%, >=64=0.0%\n"
 "     submit    : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
 "     complete  : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
@@ -84,7 +87,13 @@ static const char expected[] =
 "  WRITE: bw=1250MiB/s (1311MB/s), 1250MiB/s-1250MiB/s (1311MB/s-1311MB/s), io=1250MiB (1311MB), run=1000-1000msec\n"
 "\n"
 "Disk stats (read/write):\n"
-"  loop0: ios=4741/4802, merge=0/0, ticks=36/43, in_queue=79, util=24.29%\n";
+"  loop0: ios=4741/4802, merge=0/0, ticks=36/43, in_queue=79, util=24.29%\n"
+"\n"
+"Notes:\n"
+"  first note\n"
+"  second note\n";
+
+static const char *const notes[] = { "first note", "second note" };
 
 static void set_w(struct welford *w, uint64_t n, uint64_t min, uint64_t max,
 		  double mean, double stdev)
@@ -101,11 +110,9 @@ static void set_pct_us(struct dir_result *dr, const unsigned int *shown)
 {
 	unsigned int i;
 
-	dr->nr_pct = hist_default_pct_nr;
-	for (i = 0; i < dr->nr_pct; i++) {
-		dr->pct[i] = hist_default_pct[i];
-		dr->pct_val[i] = shown[i] * 1000ull - 500;
-	}
+	dr->clat_pct.on = true;
+	for (i = 0; i < hist_default_pct_nr; i++)
+		dr->clat_pct.val[i] = shown[i] * 1000ull - 500;
 }
 
 static void job_common(struct job_result *j, const char *name)
@@ -115,6 +122,10 @@ static void job_common(struct job_result *j, const char *name)
 	j->unit_base = 8;
 	j->sig_figs = 4;
 	j->pct_precision = 2;
+	j->nr_pct = hist_default_pct_nr;
+	memcpy(j->pct_list, hist_default_pct,
+	       hist_default_pct_nr * sizeof(double));
+	j->clat_pct_opt = true;
 	j->members = 1;
 	j->start_wall.tv_sec = 1700000000;
 	j->latency_depth = 1;
@@ -168,6 +179,7 @@ static void build_job_b(struct job_result *j)
 	j->sys_cpu = 40.86;
 	j->ctx = 4000;
 	j->minf = 14;
+	j->usr_ns_per_io = 12.5;
 	j->issued[0] = 4050;
 	j->issued[1] = 4142;
 	j->depth[1] = 8192;
@@ -197,11 +209,9 @@ static void build_job_c(struct job_result *j)
 	w->bw = w->bytes;
 	w->iops = 20000;
 	set_w(&w->clat, 20000, 10, 4134800, 270.79, 32305.25);
-	w->nr_pct = hist_default_pct_nr;
-	for (i = 0; i < w->nr_pct; i++) {
-		w->pct[i] = hist_default_pct[i];
-		w->pct_val[i] = pv[i];
-	}
+	w->clat_pct.on = true;
+	for (i = 0; i < hist_default_pct_nr; i++)
+		w->clat_pct.val[i] = pv[i];
 	set_w(&w->bw_samples, 2, 1200000, 1300000, 1250000, sqrt(5e9));
 	w->bw_agg_pct = 100.0;
 
@@ -216,11 +226,18 @@ static void build_job_c(struct job_result *j)
 		hist_add(&j->sync_hist, 250000);
 	for (i = 0; i < 4; i++)
 		hist_add(&j->sync_hist, 4512000);
+	j->sync_pct.on = true;
+	hist_percentiles(&j->sync_hist, j->sync_lat.min, j->sync_lat.max,
+			 j->pct_list, j->nr_pct, j->sync_pct.val);
 
 	j->usr_cpu = 59.25;
 	j->sys_cpu = 0.65;
 	j->ctx = 347;
 	j->minf = 20;
+	j->usr_ns_per_io = 40.24;
+	j->iowq_threads = 128;
+	j->iowq_max_threads = 64;
+	j->iowq_cpu_ns = 1234500000;
 	j->issued[1] = 20000;
 	j->issued[3] = 100;
 	j->depth[1] = 19000;
@@ -268,6 +285,9 @@ static void build(struct run_result *rr)
 	rr->disks[0].ticks[1] = 43;
 	rr->disks[0].time_in_queue = 79;
 	rr->disks[0].util = 24.29;
+	rr->clock = "tsc";
+	rr->notes = notes;
+	rr->nr_notes = 2;
 }
 
 /* Compares line by line so that a failure names the first bad line. */
@@ -373,6 +393,11 @@ static void test_results_build(void)
 		p[i].o.kb_base = 1024;
 		p[i].o.iodepth = 1;
 		p[i].o.group_reporting = i < 2;
+		p[i].o.clat_percentiles = true;
+		p[i].o.nr_percentile_list = hist_default_pct_nr;
+		memcpy(p[i].o.percentile_list, hist_default_pct,
+		       hist_default_pct_nr * sizeof(double));
+		p[i].o.percentile_precision = 2;
 		p[i].groupid = i < 2 ? 0 : 1;
 		p[i].clone = i % 2;
 		wr[i].plan = &p[i];
@@ -399,6 +424,9 @@ static void test_results_build(void)
 		wr[i].ru.ru_utime.tv_sec = i;
 		wr[i].ru.ru_utime.tv_usec = 500000;
 		wr[i].ru.ru_nvcsw = 10;
+		wr[i].iowq_threads = 3 + i;
+		wr[i].iowq_max_threads = 2 + i;
+		wr[i].iowq_cpu_ns = 1000000 * (i + 1);
 		welford_add(&wr[i].bw_samples[DDIR_READ], 100 + 200 * i);
 		welford_add(&wr[i].bw_samples[DDIR_READ], 200 + 200 * i);
 	}
@@ -433,13 +461,25 @@ static void test_results_build(void)
 	   "bw and iops over the longest runtime");
 	ok(a->dir[0].clat.n == 400 && a->dir[0].clat.min == 1000,
 	   "latencies merged");
-	ok(a->dir[0].nr_pct == 17, "17 default percentiles");
-	for (i = 0; i < a->dir[0].nr_pct; i++)
-		if (a->dir[0].pct_val[i] < a->dir[0].clat.min ||
-		    a->dir[0].pct_val[i] > a->dir[0].clat.max ||
-		    (i && a->dir[0].pct_val[i] < a->dir[0].pct_val[i - 1]))
+	ok(a->nr_pct == 17 && a->dir[0].clat_pct.on &&
+	   !a->dir[0].lat_pct.on && !a->dir[0].slat_pct.on &&
+	   !a->dir[DDIR_WRITE].clat_pct.on,
+	   "17 clat percentiles, none for lat, slat or an idle direction");
+	for (i = 0; i < a->nr_pct; i++)
+		if (a->dir[0].clat_pct.val[i] < a->dir[0].clat.min ||
+		    a->dir[0].clat_pct.val[i] > a->dir[0].clat.max ||
+		    (i && a->dir[0].clat_pct.val[i] <
+			  a->dir[0].clat_pct.val[i - 1]))
 			inside = 0;
 	ok(inside, "percentiles ordered, within [min, max]");
+	ok(a->own_ios == 400 && a->own_usr_ns == 2000000000ull &&
+	   fabs(a->usr_ns_per_io - 5e6) < 1e-6,
+	   "own cost: summed user time over summed I/Os (%.1f ns/IO)",
+	   a->usr_ns_per_io);
+	ok(a->iowq_threads == 7 && a->iowq_max_threads == 5 &&
+	   a->iowq_cpu_ns == 3000000, "io-wq threads and CPU add up");
+	ok(b0->usr_ns_per_io == 0.0 && !b0->iowq_threads,
+	   "no user time, no io-wq: zeros");
 	ok(a->dir[0].bw_samples.n == 4 && a->dir[0].bw_samples.min == 400 &&
 	   a->dir[0].bw_samples.max == 600 &&
 	   fabs(a->dir[0].bw_samples.mean - 500.0) < 1e-9,
@@ -489,8 +529,9 @@ int main(void)
 	compare(buf, expected);
 	free(buf);
 
-	/* no disks: the report ends with the last run status line */
+	/* no disks, no notes: the last run status line ends the report */
 	rr.nr_disks = 0;
+	rr.nr_notes = 0;
 	buf = NULL;
 	f = open_memstream(&buf, &len);
 	report_normal.write(&rr, f);

@@ -621,6 +621,660 @@ static void test_files(void)
 	fx_free(&f);
 }
 
+
+/* ---- strided zones ---------------------------------------------------- */
+
+/* One pass, relative offsets in KiB, into kb[]; returns the count. */
+static size_t pass_kb(struct fx *f, uint64_t *kb, size_t max)
+{
+	static struct io_u ios[4096];
+	size_t n = drain(f->w, ios, max < 4096 ? max : 4096), i;
+
+	for (i = 0; i < n && i < max; i++)
+		kb[i] = rel(f, &ios[i]) / KB;
+	return n;
+}
+
+static void test_zones_sequential(void)
+{
+	static uint64_t kb[4096];
+	struct fx f;
+	size_t n, i;
+	int good;
+
+	/* 16k of each 64k zone, zones end to end, wrapping until 1M done */
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=16k zonerange=64k",
+	      1024 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 256;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == (i / 4) % 16 * 64 + i % 4 * 4;
+	ok(good, "strided 16k of 64k zones: 0 4 8 12 64 68 ... wrapping, "
+	   "256 reads (%zu)", n);
+	fx_free(&f);
+
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=16k zonerange=64k "
+	      "zoneskip=64k", 1024 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 256;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == (i / 4) % 8 * 128 + i % 4 * 4;
+	ok(good, "zoneskip=64k: zones start every 128k (%zu)", n);
+	fx_free(&f);
+
+	/* zonerange defaults to zonesize: zoneskip alone leaves gaps */
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=16k zoneskip=16k",
+	      256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 64;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == (i / 4) % 8 * 32 + i % 4 * 4;
+	ok(good, "zonerange defaults to zonesize (%zu)", n);
+	fx_free(&f);
+
+	/* zonesize beyond zonerange: each zone is gone over twice */
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=32k zonerange=16k "
+	      "zoneskip=16k", 256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 64;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == (i / 8) % 8 * 32 + i % 4 * 4;
+	ok(good, "zonesize 32k over 16k zones: every zone twice (%zu)", n);
+	fx_free(&f);
+
+	/* a zone the region end cuts short ends the file, as fio */
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=32k zonerange=48k",
+	      256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 44 && kb[40] == 240 && kb[43] == 252;
+	for (i = 0; good && i < 40; i++)
+		good = kb[i] == i / 8 * 48 + i % 8 * 4;
+	ok(good, "48k zones over 256k: 44 reads, the last zone cut at the "
+	   "end (%zu)", n);
+	fx_free(&f);
+
+	/* a zonerange past the region: the first zone over and over */
+	build(&f, "rw=read bs=4k zonemode=strided zonesize=16k zonerange=1m",
+	      256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 64;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == i % 4 * 4;
+	ok(good, "zonerange beyond the region: zone 0 again (%zu)", n);
+	fx_free(&f);
+
+	/* every pass starts with the first zone again */
+	build(&f, "rw=write bs=4k zonemode=strided zonesize=8k zonerange=32k "
+	      "io_size=16k", 256 * KB, 1);
+	n = pass_kb(&f, kb, 16);
+	workload_rewind(f.w);
+	good = n == 4 && kb[2] == 32 && pass_kb(&f, kb + 4, 16) == 4 &&
+	       kb[4] == 0 && kb[6] == 32;
+	ok(good, "rewind goes back to the first zone");
+	fx_free(&f);
+
+	/* several files: each has its own zone */
+	{
+		static struct io_u ios[256];
+		int zgood = 1;
+
+		build(&f, "rw=read bs=4k zonemode=strided zonesize=8k "
+		      "zonerange=32k", 128 * KB, 2);
+		n = drain(f.w, ios, 256);
+		for (i = 0; i < n; i++)
+			zgood &= rel(&f, &ios[i]) / KB ==
+				 (i / 4) % 4 * 32 + (i / 2) % 2 * 4 &&
+				 ios[i].file == i % 2;
+		ok(n == 64 && zgood, "2 files, round robin: each moves "
+		   "through its zones (%zu)", n);
+		fx_free(&f);
+	}
+}
+
+static void test_zones_random(void)
+{
+	static uint64_t kb[4096];
+	struct fx f;
+	size_t n, i, j;
+	int good;
+
+	build(&f, "rw=randread bs=4k zonemode=strided zonesize=16k "
+	      "zonerange=64k", 256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 64;
+	for (i = 0; good && i < n; i++) {
+		good = kb[i] / 64 == (i / 4) % 4 && kb[i] % 4 == 0;
+		for (j = i / 4 * 4; good && j < i; j++)
+			good = kb[j] != kb[i];
+	}
+	ok(good, "randread in 64k zones: 4 distinct blocks inside each zone "
+	   "(%zu)", n);
+	fx_free(&f);
+
+	/* zonesize beyond zonerange: the map starts over inside the zone */
+	build(&f, "rw=randread bs=4k zonemode=strided zonesize=32k "
+	      "zonerange=16k zoneskip=16k", 256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 64;
+	for (i = 0; good && i < n; i += 4) {
+		unsigned int seen = 0;
+
+		for (j = i; j < i + 4; j++) {
+			good &= kb[j] / 32 == (i / 8) % 8 && kb[j] % 32 < 16;
+			seen |= 1u << (kb[j] % 16 / 4);
+		}
+		good &= seen == 0xf;
+	}
+	ok(good, "randread, 32k in 16k zones: each zone covered twice "
+	   "(%zu)", n);
+	fx_free(&f);
+
+	build(&f, "rw=randwrite bs=4k zonemode=strided zonesize=16k "
+	      "zonerange=64k norandommap random_distribution=zipf:1.2",
+	      1024 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 256;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] / 64 == (i / 4) % 16;
+	ok(good, "zipf inside strided zones stays in the zone (%zu)", n);
+	fx_free(&f);
+}
+
+static void expect_fail(const char *spec, uint64_t size, const char *msg)
+{
+	struct fx f;
+	int failed = build(&f, spec, size, 1) < 0;
+
+	ok(failed && strstr(strbuf_str(&f.err), msg), "%s: refused: %s",
+	   spec, strbuf_str(&f.err));
+	if (!failed)
+		fx_free(&f);
+	else
+		strbuf_release(&f.err);
+}
+
+static void test_zone_errors(void)
+{
+	expect_fail("rw=read zonemode=strided", 64 * KB,
+		    "t.fio:1: option 'zonesize': zonemode=strided needs a "
+		    "zone size");
+	expect_fail("rw=read zonesize=16k", 64 * KB,
+		    "option 'zonesize': zones need zonemode=strided");
+	expect_fail("rw=read zonemode=zbd zonesize=16k", 64 * KB,
+		    "option 'zonemode': zbd (zoned block devices) is not "
+		    "supported yet");
+	expect_fail("rw=read bs=8k zonemode=strided zonesize=16k "
+		    "zonerange=4k", 64 * KB, "option 'zonerange': zones of "
+		    "4096 bytes are smaller than the read block size 8192");
+}
+
+/* ---- zoned distributions --------------------------------------------- */
+
+/* Hits per block of 4k over nblk blocks, n random reads. */
+static void block_hits(const char *spec, uint64_t nblk, size_t n,
+		       uint32_t *hits, int *inside)
+{
+	struct fx f;
+	struct io_u u;
+	size_t i;
+
+	memset(hits, 0, nblk * sizeof(*hits));
+	*inside = 1;
+	if (build(&f, spec, nblk * 4 * KB, 1)) {
+		*inside = 0;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t b;
+
+		next_io(f.w, &u);
+		b = rel(&f, &u) / (4 * KB);
+		if (b >= nblk || rel(&f, &u) % (4 * KB))
+			*inside = 0;
+		else
+			hits[b]++;
+	}
+	fx_free(&f);
+}
+
+static double share(const uint32_t *hits, uint64_t lo, uint64_t hi,
+		    size_t n)
+{
+	uint64_t s = 0;
+
+	for (; lo < hi; lo++)
+		s += hits[lo];
+	return (double)s / n;
+}
+
+static int near(double v, double want, double tol)
+{
+	return v > want - tol && v < want + tol;
+}
+
+static void test_zoned(void)
+{
+	static uint32_t hits[1000];
+	size_t n = 200000;
+	double a, b, c, d;
+	int inside;
+
+	block_hits("rw=randread random_distribution=zoned:60/10:30/20:8/30:"
+		   "2/40", 1000, n, hits, &inside);
+	a = share(hits, 0, 100, n);
+	b = share(hits, 100, 300, n);
+	c = share(hits, 300, 600, n);
+	d = share(hits, 600, 1000, n);
+	ok(inside && near(a, .60, .01) && near(b, .30, .01) &&
+	   near(c, .08, .01) && near(d, .02, .005),
+	   "zoned:60/10:30/20:8/30:2/40: %.3f %.3f %.3f %.3f", a, b, c, d);
+	/* uniform inside a zone: the halves of the first zone match */
+	a = share(hits, 0, 50, n);
+	b = share(hits, 50, 100, n);
+	ok(near(a, b, .02), "uniform inside a zone (%.3f, %.3f)", a, b);
+
+	block_hits("rw=randread random_distribution=zoned:50/5:30/15:20/",
+		   1000, n, hits, &inside);
+	a = share(hits, 0, 50, n);
+	b = share(hits, 50, 200, n);
+	c = share(hits, 200, 1000, n);
+	ok(inside && near(a, .5, .01) && near(b, .3, .01) &&
+	   near(c, .2, .01), "zoned:50/5:30/15:20/ (blank: the rest): "
+	   "%.3f %.3f %.3f", a, b, c);
+
+	/* only 60% of the region is covered: nothing beyond it */
+	block_hits("rw=randread random_distribution=zoned:60/10:40/50",
+		   1000, n, hits, &inside);
+	ok(inside && share(hits, 600, 1000, n) == 0 &&
+	   near(share(hits, 0, 100, n), .6, .01),
+	   "zones over 60%% of the region leave the rest alone");
+
+	block_hits("rw=randread random_distribution=zoned_abs:60/400k:40/",
+		   1000, n, hits, &inside);
+	a = share(hits, 0, 100, n);
+	b = share(hits, 100, 1000, n);
+	ok(inside && near(a, .6, .01) && near(b, .4, .01),
+	   "zoned_abs:60/400k:40/: %.3f %.3f", a, b);
+
+	/* zones past the region end give their share to the others */
+	block_hits("rw=randread random_distribution=zoned_abs:50/1m:25/1g:"
+		   "25/1g", 1000, n, hits, &inside);
+	a = share(hits, 0, 256, n);
+	b = share(hits, 256, 1000, n);
+	ok(inside && near(a, 2.0 / 3, .01) && near(b, 1.0 / 3, .01),
+	   "zoned_abs cut at the region end: the third zone's share goes to "
+	   "the others in proportion (%.3f %.3f)", a, b);
+
+	/* per direction: reads in the first tenth, writes anywhere */
+	{
+		struct fx f;
+		struct io_u u;
+		size_t i, rbad = 0, wlow = 0, wn = 0;
+
+		build(&f, "rw=randrw random_distribution=zoned:100/10,"
+		      "50/50:50/50", 1000 * 4 * KB, 1);
+		for (i = 0; i < 20000; i++) {
+			uint64_t blk;
+
+			next_io(f.w, &u);
+			blk = rel(&f, &u) / (4 * KB);
+			if (u.ddir == DDIR_READ) {
+				rbad += blk >= 100;
+			} else {
+				wn++;
+				wlow += blk < 500;
+			}
+		}
+		ok(!rbad && wn && near((double)wlow / wn, .5, .03),
+		   "zoned per direction: reads in the first 10%%, writes "
+		   "half in each half (%zu, %.3f)", rbad,
+		   (double)wlow / (double)(wn ? wn : 1));
+		fx_free(&f);
+	}
+}
+
+/* ---- percentage_random and rw_sequencer -------------------------------- */
+
+/* Share of I/Os that continue from the previous one. */
+static double seq_share(const char *spec, size_t n)
+{
+	struct fx f;
+	struct io_u u, prev;
+	size_t i, seq = 0;
+
+	build(&f, spec, 64 * 1024 * KB, 1);
+	next_io(f.w, &prev);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		seq += u.offset == prev.offset + prev.len;
+		prev = u;
+	}
+	fx_free(&f);
+	return (double)seq / n;
+}
+
+static void test_percentage_random(void)
+{
+	double s100 = seq_share("rw=randread", 20000);
+	double s50 = seq_share("rw=randread percentage_random=50", 20000);
+	double s20 = seq_share("rw=randread percentage_random=20 "
+			       "norandommap", 20000);
+	double s0 = seq_share("rw=randread percentage_random=0", 1000);
+
+	ok(s100 < .01, "percentage_random=100: random (%.3f sequential)",
+	   s100);
+	ok(near(s50, .5, .02), "percentage_random=50: %.3f sequential", s50);
+	ok(near(s20, .8, .02), "percentage_random=20: %.3f sequential", s20);
+	ok(s0 == 1.0, "percentage_random=0: sequential (%.3f)", s0);
+	ok(seq_share("rw=read percentage_random=50", 1000) == 1.0,
+	   "a sequential job ignores percentage_random");
+
+	/* per direction: random reads, sequential writes from 0 */
+	{
+		struct fx f;
+		struct io_u u;
+		uint64_t next_w = 0;
+		size_t i, wbad = 0, rseq = 0, rn = 0;
+		uint64_t rprev = UINT64_MAX;
+
+		build(&f, "rw=randrw percentage_random=100,0 norandommap",
+		      64 * 1024 * KB, 1);
+		for (i = 0; i < 4000; i++) {
+			next_io(f.w, &u);
+			if (u.ddir == DDIR_WRITE) {
+				wbad += rel(&f, &u) != next_w;
+				next_w = rel(&f, &u) + 4 * KB;
+			} else {
+				rn++;
+				rseq += u.offset == rprev;
+				rprev = u.offset + u.len;
+			}
+		}
+		ok(!wbad && rn && rseq < rn / 50, "percentage_random=100,0: "
+		   "random reads, sequential writes (%zu, %zu)", wbad, rseq);
+		fx_free(&f);
+	}
+}
+
+static void test_rw_sequencer(void)
+{
+	static struct io_u ios[256];
+	struct fx f;
+	size_t n, i;
+	int good;
+
+	build(&f, "rw=randread:4 rw_sequencer=identical bs=4k", 256 * KB, 1);
+	n = drain(f.w, ios, 256);
+	good = n == 64 && all_inside(&f, ios, n);
+	for (i = 0; good && i < n; i++)
+		good = i % 4 == 0 || ios[i].offset == ios[i - 1].offset;
+	ok(good, "rw=randread:4 identical: each random offset 4 times (%zu)",
+	   n);
+	fx_free(&f);
+
+	build(&f, "rw=randread:4 rw_sequencer=sequential bs=4k", 256 * KB, 1);
+	n = drain(f.w, ios, 256);
+	good = n == 64 && all_inside(&f, ios, n);
+	for (i = 0; good && i < n; i++)
+		good = i % 4 == 0 || ios[i].offset == ios[i - 1].offset +
+		       4 * KB || rel(&f, &ios[i - 1]) + 4 * KB == 256 * KB;
+	ok(good, "rw=randread:4 sequential: then 3 sequential (%zu)", n);
+	fx_free(&f);
+
+	/* sequential jobs: the :N is a hole, the sequencer changes nothing */
+	build(&f, "rw=read:4k rw_sequencer=identical bs=4k", 64 * KB, 1);
+	n = drain(f.w, ios, 256);
+	good = n == 16;
+	for (i = 0; good && i < n; i++)
+		good = rel(&f, &ios[i]) == (i % 8) * 8 * KB;
+	ok(good, "rw=read:4k with identical: holes as before (%zu)", n);
+	fx_free(&f);
+}
+
+/* ---- file service ------------------------------------------------------- */
+
+/* The files of one pass as a string of digits. */
+static void file_order(const char *spec, unsigned int nr, uint64_t size,
+		       char *out, size_t max)
+{
+	static struct io_u ios[512];
+	struct fx f;
+	size_t n, i;
+
+	build(&f, spec, size, nr);
+	n = drain(f.w, ios, 512);
+	for (i = 0; i < n && i + 1 < max; i++)
+		out[i] = (char)('0' + ios[i].file);
+	out[i] = '\0';
+	fx_free(&f);
+}
+
+static void test_file_service(void)
+{
+	char s[600];
+	size_t cnt[8] = { 0 };
+	struct fx f;
+	struct io_u u;
+	size_t i, n = 40000;
+
+	file_order("rw=read bs=4k", 3, 16 * KB, s, sizeof(s));
+	ok(!strcmp(s, "012012012012"), "roundrobin: %s", s);
+	file_order("rw=read bs=4k file_service_type=roundrobin:2", 3,
+		   16 * KB, s, sizeof(s));
+	ok(!strcmp(s, "001122001122"), "roundrobin:2: %s", s);
+	file_order("rw=read bs=4k file_service_type=sequential", 3, 16 * KB,
+		   s, sizeof(s));
+	ok(!strcmp(s, "000011112222"), "sequential: %s", s);
+	file_order("rw=randread bs=4k file_service_type=sequential:2", 3,
+		   16 * KB, s, sizeof(s));
+	ok(!strcmp(s, "000011112222"), "sequential:2 (N ignored, as fio): "
+	   "%s", s);
+	file_order("rw=read bs=4k file_service_type=random", 3, 64 * KB, s,
+		   sizeof(s));
+	ok(strlen(s) == 48 && strchr(s, '0') && strchr(s, '1') &&
+	   strchr(s, '2') && strcmp(s, "012012012012012012012012012012012012"
+				    "012012012012"),
+	   "random: every file, not in turn (%s)", s);
+	file_order("rw=read bs=4k file_service_type=random:4", 3, 64 * KB, s,
+		   sizeof(s));
+	{
+		int runs = 1;
+
+		/* each turn is 4 I/Os (or until the file is done) */
+		for (i = 1; s[i]; i++)
+			if (s[i] != s[i - 1] && i % 4)
+				runs = 0;
+		ok(strlen(s) == 48 && runs, "random:4: turns of 4 (%s)", s);
+	}
+
+	build(&f, "rw=randread bs=4k norandommap file_service_type=zipf:1.2",
+	      1024 * KB, 8);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		cnt[u.file]++;
+	}
+	ok(cnt[0] > cnt[1] && cnt[1] > cnt[3] && cnt[3] > cnt[7] &&
+	   cnt[0] > n * 4 / 10, "zipf:1.2: the first file is the hottest "
+	   "(%zu %zu %zu %zu)", cnt[0], cnt[1], cnt[3], cnt[7]);
+	fx_free(&f);
+
+	memset(cnt, 0, sizeof(cnt));
+	build(&f, "rw=randread bs=4k norandommap file_service_type=pareto:0.2",
+	      1024 * KB, 8);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		cnt[u.file]++;
+	}
+	ok(cnt[0] > cnt[4] && cnt[0] + cnt[1] > n / 2,
+	   "pareto:0.2: skewed to the first files (%zu %zu %zu)", cnt[0],
+	   cnt[1], cnt[4]);
+	fx_free(&f);
+
+	memset(cnt, 0, sizeof(cnt));
+	build(&f, "rw=randread bs=4k norandommap file_service_type=gauss",
+	      1024 * KB, 8);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		cnt[u.file]++;
+	}
+	ok(cnt[3] + cnt[4] > n * 6 / 10 && cnt[0] + cnt[7] < n / 50 &&
+	   cnt[2] && cnt[5], "gauss: around the middle files (%zu %zu %zu "
+	   "%zu %zu)", cnt[0], cnt[2], cnt[3], cnt[4], cnt[7]);
+	fx_free(&f);
+
+	/* a skewed pick of a finished file moves on: the pass completes */
+	build(&f, "rw=read bs=4k file_service_type=zipf:2", 16 * KB, 4);
+	ok(drain(f.w, NULL, 64) == 16, "zipf with finishing files: all 16 "
+	   "blocks");
+	fx_free(&f);
+}
+
+static void test_openfiles(void)
+{
+	static struct io_u ios[64];
+	char ev[128];
+	size_t n, i, k = 0;
+	struct fx f;
+	unsigned int file;
+	bool open;
+	int good;
+
+	build(&f, "rw=read bs=4k openfiles=2", 16 * KB, 4);
+	ok(workload_open_limit(f.w) == 2 && workload_file_in_use(f.w, 0) &&
+	   workload_file_in_use(f.w, 1) && !workload_file_in_use(f.w, 2) &&
+	   !workload_file_event(f.w, &file, &open),
+	   "openfiles=2: files 0 and 1 in use at start, no events yet");
+	for (n = 0; n < 64; n++) {
+		if (workload_next(f.w, &ios[n]))
+			break;
+		while (workload_file_event(f.w, &file, &open) &&
+		       k + 4 < sizeof(ev)) {
+			ev[k++] = open ? '+' : '-';
+			ev[k++] = (char)('0' + file);
+		}
+		ev[k++] = (char)('0' + ios[n].file);
+	}
+	ev[k] = '\0';
+	ok(n == 16 && !strcmp(ev, "01010101-0+2-1+323232323"),
+	   "openfiles=2 over 4 files: %s", ev);
+	workload_rewind(f.w);
+	good = workload_file_in_use(f.w, 2) && workload_file_in_use(f.w, 3) &&
+	       !workload_file_in_use(f.w, 0);
+	ok(good, "a new pass keeps the files in use");
+	fx_free(&f);
+
+	build(&f, "rw=randread bs=4k openfiles=1 file_service_type=random",
+	      16 * KB, 3);
+	for (n = 0; n < 64 && !workload_next(f.w, &ios[n]); n++)
+		;
+	good = n == 12;
+	for (i = 0; good && i < n; i++)
+		good = ios[i].file == i / 4;
+	ok(good, "openfiles=1: one file after the other (%zu)", n);
+	fx_free(&f);
+
+	build(&f, "rw=read bs=4k openfiles=8", 16 * KB, 4);
+	ok(workload_open_limit(f.w) == 0 && workload_file_in_use(f.w, 3),
+	   "openfiles above nrfiles: no limit");
+	fx_free(&f);
+}
+
+/* ---- the options ------------------------------------------------------ */
+
+static void roundtrip(const char *name, const char *in, const char *canon)
+{
+	struct job_options o, o2;
+	struct strbuf err = STRBUF_INIT, f1 = STRBUF_INIT, f2 = STRBUF_INIT;
+	int r;
+
+	opt_defaults(&o);
+	opt_defaults(&o2);
+	r = opt_set(&o, name, in, 1024, &err);
+	opt_format(opt_lookup(name), &o, &f1);
+	if (!r)
+		r = opt_set(&o2, name, strbuf_str(&f1), 1024, &err);
+	opt_format(opt_lookup(name), &o2, &f2);
+	ok(!r && !strcmp(strbuf_str(&f1), canon) &&
+	   !strcmp(strbuf_str(&f2), canon), "%s=%s formats as '%s' (%s)",
+	   name, in, strbuf_str(&f1), strbuf_str(&err));
+	job_options_release(&o);
+	job_options_release(&o2);
+	strbuf_release(&err);
+	strbuf_release(&f1);
+	strbuf_release(&f2);
+}
+
+static void refused(const char *name, const char *in, const char *msg)
+{
+	struct job_options o;
+	struct strbuf err = STRBUF_INIT;
+	int r;
+
+	opt_defaults(&o);
+	r = opt_set(&o, name, in, 1024, &err);
+	ok(r && !strcmp(strbuf_str(&err), msg), "%s=%s: %s", name, in,
+	   strbuf_str(&err));
+	job_options_release(&o);
+	strbuf_release(&err);
+}
+
+static void test_options(void)
+{
+	roundtrip("random_distribution", "zoned:60/10:30/20:8/30:2/40",
+		  "zoned:60/10:30/20:8/30:2/40");
+	roundtrip("random_distribution", "zoned:50/5:30/15:20/",
+		  "zoned:50/5:30/15:20/80");
+	roundtrip("random_distribution", "zoned:50/:50/",
+		  "zoned:50/50:50/50");
+	roundtrip("random_distribution", "zoned:50/5:30/15:20/,50/10:50/90",
+		  "zoned:50/5:30/15:20/80,50/10:50/90");
+	roundtrip("random_distribution", "zoned:100/10,zoned:50/50:50/50,",
+		  "zoned:100/10,50/50:50/50,");
+	roundtrip("random_distribution", "zoned_abs:60/20g:40/",
+		  "zoned_abs:60/21474836480:40/");
+	roundtrip("percentage_random", "50", "50");
+	roundtrip("percentage_random", "50,20", "50,20");
+	roundtrip("file_service_type", "random:8", "random:8");
+	roundtrip("file_service_type", "roundrobin", "roundrobin");
+	roundtrip("file_service_type", "zipf", "zipf:1.1");
+	roundtrip("file_service_type", "gauss:5", "normal:5");
+	roundtrip("fallocate", "1", "posix");
+	roundtrip("fallocate", "keep", "keep");
+	roundtrip("fill_fs", "1", "1");
+	roundtrip("lockfile", "readwrite", "readwrite");
+	roundtrip("rw_sequencer", "identical", "identical");
+	roundtrip("zonesize", "16k", "16384");
+
+	refused("random_distribution", "zoned:50/50:30/50",
+		"option 'random_distribution': access percentages in "
+		"'50/50:30/50' add up to 80, not 100");
+	refused("random_distribution", "zoned:50/60:50/60",
+		"option 'random_distribution': range percentages in "
+		"'50/60:50/60' add up to 120, more than 100");
+	refused("random_distribution", "zoned:60/10:40/0",
+		"option 'random_distribution': zone 2 of '60/10:40/0' gets "
+		"40% of the accesses but has no range");
+	refused("random_distribution", "zoned",
+		"option 'random_distribution': distribution 'zoned' needs "
+		"its zones, e.g. zoned:60/10:40/");
+	refused("random_distribution", "zoned:60-10",
+		"option 'random_distribution': zone '60-10' is not "
+		"access/range");
+	refused("percentage_random", "101",
+		"option 'percentage_random': invalid percentage '101' "
+		"(0..100)");
+	refused("file_service_type", "random:0",
+		"option 'file_service_type': invalid switch count '0' (1 or "
+		"more I/Os)");
+	refused("file_service_type", "zipf:1",
+		"option 'file_service_type': zipf theta must be above 0 and "
+		"not 1, not 1");
+	refused("file_service_type", "lru",
+		"option 'file_service_type': invalid value 'lru' (valid: "
+		"roundrobin, sequential, random, zipf, pareto, normal, "
+		"gauss)");
+}
+
 int main(void)
 {
 	test_sequential();
@@ -632,5 +1286,14 @@ int main(void)
 	test_block_sizes();
 	test_distributions();
 	test_files();
+	test_zones_sequential();
+	test_zones_random();
+	test_zone_errors();
+	test_zoned();
+	test_percentage_random();
+	test_rw_sequencer();
+	test_file_service();
+	test_openfiles();
+	test_options();
 	return done_testing();
 }

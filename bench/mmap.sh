@@ -1,0 +1,158 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# bench/mmap.sh IOLITE: the mmap engine against fio's and against the
+# floor, in one run. 4k and 64k random reads and random writes over one
+# 4 GiB file in /dev/shm:
+#
+#   iolite   ioengine=mmap (one mapping of the whole file, a copy per I/O)
+#   fio      fio 3.33's ioengine=mmap, same job options
+#   bare     bench/mmap-bare.c: memcpy(3) at random offsets of the same
+#            kind of mapping (2 MiB aligned, MADV_RANDOM), nothing else
+#
+# iolite and the bare loop prefault their mappings (mmap_populate=1,
+# MAP_POPULATE) so that they measure copies, not first-touch page faults;
+# fio has no such option and faults as it goes, as it does for its users.
+# Every tool runs time-based for BENCH_RUNTIME seconds on the same CPU
+# (taskset), the three interleaved, BENCH_REPS times; the figures are
+# medians, of IOPS and of I/Os per CPU-second. One line per workload with
+# the ratios the targets speak of: iolite/fio (>= 50 at 4k randread) and
+# iolite/bare (>= 0.8). doc/performance.md ("mmap engine") records a run
+# and the commands.
+#
+# Environment: FIO (default fio), BENCH_CPU (default the last allowed
+# CPU), BENCH_REPS (default 3), BENCH_RUNTIME (default 5), BENCH_SIZE
+# (default 4g; the file is BENCH_DIR/iolite-bench-mmap, BENCH_DIR default
+# /dev/shm), BENCH_QUICK=1 (256m, 1 s, one rep: a smoke run), CC.
+
+set -u
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+[ $# -eq 1 ] || die "usage: bench/mmap.sh /path/to/iolite"
+IOLITE=$1
+FIO=${FIO:-fio}
+REPS=${BENCH_REPS:-3}
+SECS=${BENCH_RUNTIME:-5}
+SIZE=${BENCH_SIZE:-4g}
+DIR=${BENCH_DIR:-/dev/shm}
+CC=${CC:-cc}
+HERE=$(cd "$(dirname "$0")" && pwd)
+
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	REPS=1
+	SECS=1
+	SIZE=256m
+fi
+
+[ -x "$IOLITE" ] || die "'$IOLITE' is not an executable"
+for t in "$FIO" jq taskset "$CC"; do
+	command -v "$t" >/dev/null 2>&1 || die "'$t' is needed"
+done
+if [ -z "${BENCH_CPU:-}" ]; then
+	BENCH_CPU=$(taskset -cp $$ | sed 's/.*: //' | tr ',' '\n' |
+		    tail -n 1 | sed 's/.*-//')
+fi
+
+WORK=$(mktemp -d)
+FILE=$DIR/iolite-bench-mmap
+trap 'rm -rf "$WORK" "$FILE"' EXIT
+
+"$CC" -O2 -o "$WORK/mmap-bare" "$HERE/mmap-bare.c" ||
+	die "cannot build bench/mmap-bare.c"
+
+bytes=$(numfmt --from=iec "$(echo "$SIZE" | tr a-z A-Z)") ||
+	die "bad BENCH_SIZE '$SIZE'"
+# Written data, not a sparse file: every page exists before any run.
+dd if=/dev/zero of="$FILE" bs=1M count=$((bytes >> 20)) status=none ||
+	die "cannot lay out $FILE"
+
+run() {
+	taskset -c "$BENCH_CPU" "$@"
+}
+
+# The same job for iolite and fio; iolite prefaults its mapping.
+job_args() {
+	echo "--name=mmap --filename=$FILE --ioengine=mmap --rw=$1" \
+	     "--bs=$2 --size=$SIZE --time_based --runtime=$SECS" \
+	     "--output-format=json"
+}
+IOLITE_ARGS="--mmap_populate=1"
+
+# measure TOOL RW BS: one run, prints "IOPS IOS CPU_SECONDS".
+measure() {
+	local dir=${2#rand}
+	local out=$WORK/out.json
+
+	case $1 in
+	iolite|fio)
+		local bin=$IOLITE extra=$IOLITE_ARGS
+		if [ "$1" = fio ]; then
+			bin=$FIO
+			extra=
+		fi
+		# shellcheck disable=SC2046,SC2086
+		run "$bin" $(job_args "$2" "$3") $extra >"$out" \
+			2>"$WORK/err" || die "$1 failed: $(cat "$WORK/err")"
+		jq -r ".jobs[0] | [.$dir.iops, .$dir.total_ios,
+			(.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000]
+			| @tsv" "$out"
+		;;
+	bare)
+		run "$WORK/mmap-bare" "$FILE" "$bytes" \
+			"$(numfmt --from=iec "$(echo "$3" | tr a-z A-Z)")" \
+			"$dir" "$SECS" populate |
+			sed 's/^iops=\([0-9]*\) .*copies=\([0-9]*\) cpu_s=\(.*\)/\1 \2 \3/'
+		;;
+	esac
+}
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+echo "# iolite: $("$IOLITE" --version 2>/dev/null | head -n 1)"
+echo "# fio: $("$FIO" --version)"
+echo "# file: $FILE, $SIZE; $SECS s per run, median of $REPS; CPU $BENCH_CPU"
+echo "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# commands:"
+echo "#   $IOLITE $(job_args RW BS) $IOLITE_ARGS"
+echo "#   $FIO $(job_args RW BS)"
+echo "#   mmap-bare $FILE $bytes BS read|write $SECS populate"
+echo "# IOPS: median I/Os per second of run time"
+echo "# /cpu: median I/Os per second of CPU time (user + system), the"
+echo "#       figure a machine shared with other work does not skew much"
+printf '%-9s %4s %9s %9s %9s %9s %9s %9s %7s %7s %7s %7s\n' workload bs \
+	iolite fio bare iolite/cpu fio/cpu bare/cpu i/f i/b "i/f cpu" \
+	"i/b cpu"
+
+for rw in randread randwrite; do
+	for bs in 4k 64k; do
+		for t in iolite fio bare; do
+			: >"$WORK/$t.iops"
+			: >"$WORK/$t.cpu"
+		done
+		for r in $(seq "$REPS"); do
+			for t in iolite fio bare; do
+				set -- $(measure $t $rw $bs) || exit 1
+				echo "$1" >>"$WORK/$t.iops"
+				echo "$2 / $3" | bc -l >>"$WORK/$t.cpu"
+			done
+		done
+		for t in iolite fio bare; do
+			eval "${t}_iops=\$(median <\"\$WORK/\$t.iops\")"
+			eval "${t}_cpu=\$(median <\"\$WORK/\$t.cpu\")"
+		done
+		# shellcheck disable=SC2154
+		printf '%-9s %4s %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %7.1f %7.2f %7.1f %7.2f\n' \
+			$rw $bs "$iolite_iops" "$fio_iops" "$bare_iops" \
+			"$iolite_cpu" "$fio_cpu" "$bare_cpu" \
+			"$(echo "$iolite_iops / $fio_iops" | bc -l)" \
+			"$(echo "$iolite_iops / $bare_iops" | bc -l)" \
+			"$(echo "$iolite_cpu / $fio_cpu" | bc -l)" \
+			"$(echo "$iolite_cpu / $bare_cpu" | bc -l)"
+	done
+done

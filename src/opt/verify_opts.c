@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Verification and error options. verify= names a checksum whose library
+ * may be missing from this build (md5 and sha* come from OpenSSL's
+ * libcrypto, xxhash from libxxhash); such a value is refused here, at
+ * parse time, with the package to install. crc32c is always there (ISA-L,
+ * the CPU's crc32 instruction, or a table).
+ */
+#include "opt/verify_opts.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opt/internal.h"
+
+const struct opt_enum verify_mode_enums[] = {
+	{ "0", VERIFY_NONE, "no verification" },
+	{ "none", VERIFY_NONE, "same as 0" },
+	{ "crc32c", VERIFY_CRC32C, "crc32c checksum in a block header" },
+	{ "crc32c-intel", VERIFY_CRC32C, "same as crc32c" },
+	{ "md5", VERIFY_MD5, "md5 checksum in a block header (libcrypto)" },
+	{ "sha1", VERIFY_SHA1, "sha1 checksum in a block header (libcrypto)" },
+	{ "sha256", VERIFY_SHA256,
+	  "sha256 checksum in a block header (libcrypto)" },
+	{ "sha512", VERIFY_SHA512,
+	  "sha512 checksum in a block header (libcrypto)" },
+	{ "xxhash", VERIFY_XXHASH,
+	  "xxHash (XXH3, 64 bits) in a block header (libxxhash)" },
+	{ "pattern", VERIFY_PATTERN,
+	  "no header: every byte must match verify_pattern" },
+	{ "null", VERIFY_NULL, "read back, check nothing" },
+	{ NULL, 0, NULL },
+};
+
+/* fio's other verify= values: known, refused with a clear message */
+static const char *const fio_only_modes[] = {
+	"crc64", "crc32", "crc16", "crc7", "sha3-224", "sha3-256",
+	"sha3-384", "sha3-512", "meta", NULL,
+};
+
+const char *verify_mode_name(enum verify_mode m)
+{
+	const struct opt_enum *e;
+
+	if (m == VERIFY_NONE)
+		return "none";
+	for (e = verify_mode_enums; e->name; e++)
+		if (e->value == (int)m)
+			return e->name;
+	return "?";
+}
+
+unsigned int verify_csum_size(enum verify_mode m)
+{
+	switch (m) {
+	case VERIFY_CRC32C:
+		return 4;
+	case VERIFY_MD5:
+		return 16;
+	case VERIFY_SHA1:
+		return 20;
+	case VERIFY_SHA256:
+		return 32;
+	case VERIFY_SHA512:
+		return 64;
+	case VERIFY_XXHASH:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
+/* Must match struct verify_hdr in verify/header.h (48 bytes). */
+#define VERIFY_HDR_FIXED 48
+
+unsigned int verify_hdr_size(enum verify_mode m)
+{
+	unsigned int c = verify_csum_size(m);
+
+	if (!c)
+		return 0;
+	return (VERIFY_HDR_FIXED + c + 7) / 8 * 8;
+}
+
+/* The library a mode needs, when this build lacks it; else NULL. */
+static const char *missing_lib(enum verify_mode m)
+{
+	switch (m) {
+	case VERIFY_MD5:
+	case VERIFY_SHA1:
+	case VERIFY_SHA256:
+	case VERIFY_SHA512:
+#ifndef HAVE_LIBCRYPTO
+		return "libssl-dev";
+#else
+		return NULL;
+#endif
+	case VERIFY_XXHASH:
+#ifndef HAVE_LIBXXHASH
+		return "libxxhash-dev";
+#else
+		return NULL;
+#endif
+	default:
+		return NULL;
+	}
+}
+
+int verify_mode_cb(const struct opt_def *def, struct job_options *o,
+		   const char *val, struct strbuf *err)
+{
+	const char *lib;
+	int v;
+	size_t i;
+
+	if (opt_enum_lookup(verify_mode_enums, val, &v)) {
+		for (i = 0; fio_only_modes[i]; i++)
+			if (!strcmp(val, fio_only_modes[i])) {
+				strbuf_addf(err, "'%s' is not supported (valid: ",
+					    val);
+				opt_enum_list(verify_mode_enums, err);
+				strbuf_addch(err, ')');
+				return -1;
+			}
+		strbuf_addf(err, "invalid value '%s' (valid: ", val);
+		opt_enum_list(verify_mode_enums, err);
+		strbuf_addch(err, ')');
+		return -1;
+	}
+	lib = missing_lib((enum verify_mode)v);
+	if (lib) {
+		strbuf_addf(err, "'%s' is not available in this build: install %s and rebuild",
+			    val, lib);
+		return -1;
+	}
+	o->verify = (enum verify_mode)v;
+	return 0;
+}
+
+void verify_mode_fmt(const struct opt_def *def, const struct job_options *o,
+		     struct strbuf *out)
+{
+	strbuf_addstr(out, verify_mode_name(o->verify));
+}
+
+int verify_pattern_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	return pattern_parse(val, &o->verify_pattern, err);
+}
+
+void verify_pattern_fmt(const struct opt_def *def,
+			const struct job_options *o, struct strbuf *out)
+{
+	pattern_format(&o->verify_pattern, out);
+}
+
+/* "EIO" or "5": an errno, or -1. */
+static int parse_errno(const char *s)
+{
+	char *end;
+	long v;
+	int e;
+
+	if (*s == 'E') {
+		/* glibc names every errno it knows; there is no reverse */
+		for (e = 1; e < 4096; e++) {
+			const char *n = strerrorname_np(e);
+
+			if (n && !strcmp(n, s))
+				return e;
+		}
+		return -1;
+	}
+	v = strtol(s, &end, 10);
+	if (end == s || *end || v <= 0 || v >= 4096)
+		return -1;
+	return (int)v;
+}
+
+/*
+ * ignore_error=READ,WRITE,VERIFY, each a ':'-separated list of errno
+ * names or numbers; a part may be empty.
+ */
+int ignore_error_cb(const struct opt_def *def, struct job_options *o,
+		    const char *val, struct strbuf *err)
+{
+	char *copy = xstrdup(val), *part = copy;
+	unsigned int cls;
+	int ret = -1;
+
+	memset(o->ignore_error, 0, sizeof(o->ignore_error));
+	memset(o->nr_ignore_error, 0, sizeof(o->nr_ignore_error));
+	for (cls = 0; part; cls++) {
+		char *next = strchr(part, ','), *tok, *save = NULL;
+
+		if (next)
+			*next++ = '\0';
+		if (cls >= 3) {
+			strbuf_addf(err, "'%s' has more than 3 lists (read,write,verify)",
+				    val);
+			goto out;
+		}
+		for (tok = strtok_r(part, ":", &save); tok;
+		     tok = strtok_r(NULL, ":", &save)) {
+			int e = parse_errno(tok);
+
+			if (e < 0) {
+				strbuf_addf(err, "unknown error '%s' (use a name like EIO or a number)",
+					    tok);
+				goto out;
+			}
+			if (o->nr_ignore_error[cls] >= IGNORE_ERROR_MAX) {
+				strbuf_addf(err, "more than %d errors in one list",
+					    IGNORE_ERROR_MAX);
+				goto out;
+			}
+			o->ignore_error[cls][o->nr_ignore_error[cls]++] = e;
+		}
+		/* as fio: a list turns continue_on_error on for its class */
+		if (o->nr_ignore_error[cls])
+			o->continue_on_error |= 1u << cls;
+		part = next;
+	}
+	ret = 0;
+out:
+	free(copy);
+	return ret;
+}
+
+void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
+		      struct strbuf *out)
+{
+	unsigned int cls, i, last = 0;
+
+	for (cls = 0; cls < 3; cls++)
+		if (o->nr_ignore_error[cls])
+			last = cls + 1;
+	for (cls = 0; cls < last; cls++) {
+		if (cls)
+			strbuf_addch(out, ',');
+		for (i = 0; i < o->nr_ignore_error[cls]; i++) {
+			const char *n = strerrorname_np(o->ignore_error[cls][i]);
+
+			if (i)
+				strbuf_addch(out, ':');
+			if (n)
+				strbuf_addstr(out, n);
+			else
+				strbuf_addf(out, "%d", o->ignore_error[cls][i]);
+		}
+	}
+}
+
+__attribute__((format(printf, 3, 4)))
+static int fail(const struct job_plan *p, struct strbuf *err,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
+	va_start(ap, fmt);
+	strbuf_vaddf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int verify_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+	unsigned int hdr;
+	uint64_t chunk;
+
+	if (o->verify == VERIFY_NONE && o->verify_pattern.len)
+		o->verify = VERIFY_PATTERN;
+	if (o->verify == VERIFY_NONE) {
+		if (o->verify_only)
+			return fail(p, err, "option 'verify_only' needs verify= (which checksum or pattern to verify)");
+		return 0;
+	}
+	if (o->verify == VERIFY_PATTERN && !o->verify_pattern.len)
+		return fail(p, err, "option 'verify': 'pattern' needs verify_pattern= (the bytes to check)");
+	if (o->verify_only && o->time_based)
+		return fail(p, err, "option 'verify_only' does not work with time_based (nothing says how far to verify)");
+	hdr = verify_hdr_size(o->verify);
+	if (!hdr)
+		return 0;
+	chunk = o->verify_interval ? o->verify_interval : p->min_bs;
+	if (o->verify_interval && o->verify_interval > p->min_bs)
+		return fail(p, err, "option 'verify_interval': %llu is larger than the smallest block (%llu)",
+			    (unsigned long long)o->verify_interval,
+			    (unsigned long long)p->min_bs);
+	if (chunk < hdr + o->verify_offset) {
+		if (o->verify_offset)
+			return fail(p, err, "option 'verify_offset': %llu leaves no room for the %u-byte header of verify=%s in %llu-byte chunks",
+				    (unsigned long long)o->verify_offset, hdr,
+				    verify_mode_name(o->verify),
+				    (unsigned long long)chunk);
+		return fail(p, err, "option '%s': %llu bytes cannot hold the %u-byte header of verify=%s",
+			    o->verify_interval ? "verify_interval" : "bs",
+			    (unsigned long long)chunk, hdr,
+			    verify_mode_name(o->verify));
+	}
+	return 0;
+}

@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+#include "run/checks.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/sysmacros.h>
+#include <linux/magic.h>
+
+#include "run/cpus.h"
+
+void notes_add(struct notes *n, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	n->v = xrealloc(n->v, (n->nr + 1) * sizeof(*n->v));
+	n->v[n->nr++] = strbuf_detach(&sb);
+}
+
+void notes_release(struct notes *n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n->nr; i++)
+		free(n->v[i]);
+	free(n->v);
+	n->v = NULL;
+	n->nr = 0;
+}
+
+static const char *sysfs_root(void)
+{
+	const char *r = getenv("IOLITE_SYSFS_ROOT");
+
+	return r && *r ? r : "/sys";
+}
+
+static long read_long(const char *path, long dflt)
+{
+	FILE *f = fopen(path, "r");
+	long v;
+
+	if (!f)
+		return dflt;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = dflt;
+	fclose(f);
+	return v;
+}
+
+/* Size in bytes of the highest-level cache of cpu0, 0 if unknown. */
+static uint64_t llc_bytes(void)
+{
+	char path[512], buf[64];
+	uint64_t best = 0;
+	long best_level = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		long level;
+		FILE *f;
+		unsigned long sz;
+		char unit = 0;
+
+		snprintf(path, sizeof(path),
+			 "%s/devices/system/cpu/cpu0/cache/index%d/level",
+			 sysfs_root(), i);
+		level = read_long(path, -1);
+		if (level < 0)
+			break;
+		snprintf(path, sizeof(path),
+			 "%s/devices/system/cpu/cpu0/cache/index%d/size",
+			 sysfs_root(), i);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(buf, sizeof(buf), f) &&
+		    sscanf(buf, "%lu%c", &sz, &unit) >= 1 && level >= best_level) {
+			uint64_t b = sz;
+
+			if (unit == 'K')
+				b <<= 10;
+			else if (unit == 'M')
+				b <<= 20;
+			best = b;
+			best_level = level;
+		}
+		fclose(f);
+	}
+	return best;
+}
+
+static int memory_speed_target(const struct job_plan *p,
+			       const struct job_files *jf)
+{
+	const char *e = p->o.ioengine ? p->o.ioengine : "";
+	unsigned int i;
+
+	if (!strcmp(e, "mmap") || !strcmp(e, "dev-dax") || !strcmp(e, "libpmem"))
+		return 1;
+	for (i = 0; i < jf->nr_files; i++) {
+		struct statfs sf;
+
+		if (jf->files[i].flags & EF_CHARDEV)
+			return 1;
+		if (!statfs(jf->files[i].path, &sf) && sf.f_type == TMPFS_MAGIC)
+			return 1;
+	}
+	return 0;
+}
+
+static void check_cache(const struct job_plan *plans,
+			const struct job_files *files, unsigned int nr,
+			struct notes *out)
+{
+	uint64_t llc = llc_bytes();
+	unsigned int i = 0, j;
+
+	if (!llc)
+		return;
+	/* jobs between stonewalls run together */
+	while (i < nr) {
+		uint64_t foot = 0;
+		int mem = 0;
+
+		for (j = i; j < nr; j++) {
+			const struct job_plan *p = &plans[j];
+
+			if (j > i && p->o.stonewall && p->clone == 0)
+				break;
+			foot += (uint64_t)(p->o.iodepth ? p->o.iodepth : 1) *
+				p->max_bs;
+			mem |= memory_speed_target(p, &files[j]);
+		}
+		if (mem && foot > llc)
+			notes_add(out, "the I/O buffers of the jobs running together (%llu KiB) exceed the CPU's last-level cache (%llu KiB): copies to and from memory-speed targets measure DRAM bandwidth",
+				  (unsigned long long)(foot >> 10),
+				  (unsigned long long)(llc >> 10));
+		i = j;
+	}
+}
+
+/* NUMA node of the device behind a file, or -1. */
+static long device_node(const struct engine_file *f)
+{
+	char path[512];
+	struct stat st;
+	long node;
+
+	if (stat(f->path, &st))
+		return -1;
+	if (S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode)) {
+		snprintf(path, sizeof(path), "%s/dev/%s/%u:%u/device/numa_node",
+			 sysfs_root(), S_ISBLK(st.st_mode) ? "block" : "char",
+			 major(st.st_rdev), minor(st.st_rdev));
+		node = read_long(path, -1);
+		if (node < 0 && S_ISBLK(st.st_mode)) {
+			/* a partition: the disk's device */
+			snprintf(path, sizeof(path),
+				 "%s/dev/block/%u:%u/../device/numa_node",
+				 sysfs_root(), major(st.st_rdev),
+				 minor(st.st_rdev));
+			node = read_long(path, -1);
+		}
+		return node;
+	}
+	return -1;
+}
+
+static int cpu_on_node(int cpu, long node)
+{
+	char path[512];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/devices/system/node/node%ld/cpu%d",
+		 sysfs_root(), node, cpu);
+	return stat(path, &st) == 0;
+}
+
+static void check_numa(const struct job_plan *plans,
+		       const struct job_files *files, unsigned int nr,
+		       struct notes *out)
+{
+	char path[512];
+	struct stat st;
+	unsigned int i, k;
+
+	snprintf(path, sizeof(path), "%s/devices/system/node/node1",
+		 sysfs_root());
+	if (stat(path, &st))
+		return;	/* one node: nothing is remote */
+	for (i = 0; i < nr; i++) {
+		struct strbuf err = STRBUF_INIT;
+		cpu_set_t set;
+		int any, cpu;
+
+		if (plans[i].clone)
+			continue;
+		if (cpus_for_job(&plans[i], &set, &any, &err) || !any)
+			sched_getaffinity(0, sizeof(set), &set);
+		strbuf_release(&err);
+		for (k = 0; k < files[i].nr_files; k++) {
+			long node = device_node(&files[i].files[k]);
+
+			if (node < 0)
+				continue;
+			for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+				if (!CPU_ISSET(cpu, &set) || cpu_on_node(cpu, node))
+					continue;
+				notes_add(out, "job '%s' may run on cpu %d, which is not on numa node %ld of '%s': pin it with cpus_allowed to that node's CPUs",
+					  plans[i].o.name, cpu, node,
+					  files[i].files[k].path);
+				break;
+			}
+		}
+	}
+}
+
+void checks_before(const struct job_plan *plans, const struct job_files *files,
+		   unsigned int nr, struct notes *out)
+{
+	check_cache(plans, files, nr, out);
+	check_numa(plans, files, nr, out);
+}
+
+void checks_after(const struct run_result *rr, struct notes *out)
+{
+	unsigned int i, d;
+
+	for (i = 0; i < rr->nr_jobs; i++) {
+		const struct job_result *j = &rr->jobs[i];
+		uint64_t ms = 0;
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (j->dir[d].ios && j->dir[d].runtime_ms > ms)
+				ms = j->dir[d].runtime_ms;
+		if (!ms || ms >= 1000 || j->error)
+			continue;
+		notes_add(out, "job '%s' was measured for %llu ms: too short for stable figures (use a larger size, or runtime= with time_based)",
+			  j->name, (unsigned long long)ms);
+	}
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RUN_CHECKS_H
+#define IOLITE_RUN_CHECKS_H
+
+#include "opt/plan.h"
+#include "run/files.h"
+#include "stats/results.h"
+
+/*
+ * Measurement checks: things that make a run's figures mislead without
+ * any error, said as notes in the report (never on stderr):
+ *
+ *  - a job measured for less than a second (a 5 ms run is noise);
+ *  - I/O buffers of the jobs running together larger than the CPU's
+ *    last-level cache, on memory-speed targets (tmpfs, mmap, DAX): the
+ *    copies then measure DRAM, not the device path;
+ *  - a job allowed on CPUs of another NUMA node than its device's.
+ *
+ * IOLITE_SYSFS_ROOT replaces /sys, so tests can stand in a fake tree.
+ */
+struct notes {
+	char **v;
+	unsigned int nr;
+};
+
+void notes_add(struct notes *n, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void notes_release(struct notes *n);
+
+void checks_before(const struct job_plan *plans, const struct job_files *files,
+		   unsigned int nr, struct notes *out);
+void checks_after(const struct run_result *rr, struct notes *out);
+
+#endif

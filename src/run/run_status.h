@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RUN_RUN_STATUS_H
+#define IOLITE_RUN_RUN_STATUS_H
+
+#include <stdint.h>
+
+#include "opt/options.h"
+
+/*
+ * What the status line shows, worked out by the reporter thread from the
+ * workers' live counters (report/status.c draws it). Borrowed by the
+ * status hook for the duration of the call.
+ */
+struct run_status {
+	unsigned int nr_jobs;
+	const char *states;	/* nr_jobs letters, in job order (fio's:
+				 * P not started, C starting, / ramp, R r W w
+				 * M m D d running, _ done, X failed) */
+	unsigned int running;	/* jobs issuing I/O, ramp included */
+	unsigned int files;	/* files those jobs have open */
+	double pct;		/* of the whole run, 0..100; < 0: unknown */
+	int64_t eta_s;		/* seconds left in the run; < 0: unknown */
+	uint64_t bw[DDIR_RWDIR_CNT];	/* bytes/s since the last line */
+	uint64_t iops[DDIR_RWDIR_CNT];
+	unsigned int dir_mask;	/* directions to show */
+	unsigned int kb_base;	/* the first job's: 1024 or 1000 */
+	uint64_t elapsed_ms;	/* since the run started */
+};
+
+#endif

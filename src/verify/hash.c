@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: MIT */
+#include "verify/hash.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_LIBISAL
+#include <isa-l/crc.h>
+#endif
+#ifdef HAVE_LIBCRYPTO
+#include <openssl/evp.h>
+#endif
+#ifdef HAVE_LIBXXHASH
+#include <xxhash.h>
+#endif
+#if defined(__x86_64__) && !defined(HAVE_LIBISAL)
+#include <nmmintrin.h>
+#endif
+
+#include "opt/verify_opts.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+struct vhash {
+	enum verify_mode mode;
+#ifdef HAVE_LIBCRYPTO
+	EVP_MD_CTX *ctx;
+	EVP_MD *md;
+#endif
+};
+
+/* ---- crc32c: update functions on the raw (uninverted) register ---- */
+
+typedef uint32_t (*crc_fn)(uint32_t crc, const void *buf, size_t len);
+
+#ifdef HAVE_LIBISAL
+static uint32_t crc_isal(uint32_t crc, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+
+	/* crc32_iscsi takes an int length */
+	while (len) {
+		size_t n = len > (1u << 30) ? (1u << 30) : len;
+
+		crc = crc32_iscsi((unsigned char *)p, (int)n, crc);
+		p += n;
+		len -= n;
+	}
+	return crc;
+}
+#endif
+
+#if defined(__x86_64__) && !defined(HAVE_LIBISAL)
+__attribute__((target("sse4.2")))
+static uint32_t crc_sse42(uint32_t crc, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	uint64_t c = crc;
+
+	for (; len >= 8; len -= 8, p += 8) {
+		uint64_t v;
+
+		memcpy(&v, p, 8);
+		c = _mm_crc32_u64(c, v);
+	}
+	crc = (uint32_t)c;
+	for (; len; len--, p++)
+		crc = _mm_crc32_u8(crc, *p);
+	return crc;
+}
+#endif
+
+#ifndef HAVE_LIBISAL
+/* Only where neither ISA-L nor the instruction is there. */
+static uint32_t crc_table[256];
+
+static void crc_table_init(void)
+{
+	uint32_t i, k, c;
+
+	for (i = 0; i < 256; i++) {
+		c = i;
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+		crc_table[i] = c;
+	}
+}
+
+static uint32_t crc_soft(uint32_t crc, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+
+	while (len--)
+		crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
+	return crc;
+}
+#endif
+
+static crc_fn crc_update;
+static const char *crc_impl;
+
+static void crc_pick_once(void)
+{
+#ifdef HAVE_LIBISAL
+	crc_impl = "isa-l";
+	crc_update = crc_isal;
+#else
+	crc_table_init();
+	crc_impl = "table";
+	crc_update = crc_soft;
+#ifdef __x86_64__
+	if (__builtin_cpu_supports("sse4.2")) {
+		crc_impl = "sse4.2";
+		crc_update = crc_sse42;
+	}
+#endif
+#endif
+}
+
+/* Workers set up in parallel: choose once. */
+static void crc_pick(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, crc_pick_once);
+}
+
+const char *vhash_crc32c_impl(void)
+{
+	crc_pick();
+	return crc_impl;
+}
+
+uint32_t vhash_crc32c(const void *buf, size_t len)
+{
+	crc_pick();
+	return ~crc_update(~0u, buf, len);
+}
+
+/* ---- contexts ---- */
+
+struct vhash *vhash_new(enum verify_mode m)
+{
+	struct vhash *h;
+
+	if (!verify_csum_size(m))
+		return NULL;
+	h = xcalloc(1, sizeof(*h));
+	h->mode = m;
+	crc_pick();
+#ifdef HAVE_LIBCRYPTO
+	{
+		const char *name = NULL;
+
+		switch (m) {
+		case VERIFY_MD5:
+			name = "MD5";
+			break;
+		case VERIFY_SHA1:
+			name = "SHA1";
+			break;
+		case VERIFY_SHA256:
+			name = "SHA256";
+			break;
+		case VERIFY_SHA512:
+			name = "SHA512";
+			break;
+		default:
+			break;
+		}
+		if (name) {
+			/* fetched once: no name lookup per block */
+			h->md = EVP_MD_fetch(NULL, name, NULL);
+			h->ctx = EVP_MD_CTX_new();
+			if (!h->md || !h->ctx)
+				BUG("libcrypto has no %s digest", name);
+		}
+	}
+#endif
+	return h;
+}
+
+void vhash_free(struct vhash *h)
+{
+	if (!h)
+		return;
+#ifdef HAVE_LIBCRYPTO
+	EVP_MD_CTX_free(h->ctx);
+	EVP_MD_free(h->md);
+#endif
+	free(h);
+}
+
+static void put_le(unsigned char *out, uint64_t v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		out[i] = (unsigned char)(v >> (8 * i));
+}
+
+void vhash_sum(struct vhash *h, const void *a, size_t alen, const void *b,
+	       size_t blen, unsigned char *out)
+{
+	switch (h->mode) {
+	case VERIFY_CRC32C: {
+		uint32_t c = crc_update(~0u, a, alen);
+
+		put_le(out, ~crc_update(c, b, blen), 4);
+		return;
+	}
+#ifdef HAVE_LIBXXHASH
+	case VERIFY_XXHASH: {
+		/* the header's hash seeds the data's: one pass, no state */
+		XXH64_hash_t s = XXH3_64bits(a, alen);
+
+		put_le(out, XXH3_64bits_withSeed(b, blen, s), 8);
+		return;
+	}
+#endif
+#ifdef HAVE_LIBCRYPTO
+	case VERIFY_MD5:
+	case VERIFY_SHA1:
+	case VERIFY_SHA256:
+	case VERIFY_SHA512: {
+		unsigned int n = 0;
+
+		if (!EVP_DigestInit_ex(h->ctx, h->md, NULL) ||
+		    !EVP_DigestUpdate(h->ctx, a, alen) ||
+		    !EVP_DigestUpdate(h->ctx, b, blen) ||
+		    !EVP_DigestFinal_ex(h->ctx, out, &n))
+			BUG("libcrypto digest failed");
+		return;
+	}
+#endif
+	default:
+		BUG("no checksum for verify mode %d", (int)h->mode);
+	}
+}

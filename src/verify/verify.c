@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Verification: what to write, what to read back, and what is wrong when
+ * a block comes back different. See verify.h for the flow and header.h
+ * for the block format.
+ *
+ * The log of written blocks holds (file, offset, length, sequence number)
+ * per completed write, in completion order. Without verify_backlog it
+ * holds one pass and is read back when the pass is over; with it, it is a
+ * ring read back every verify_backlog writes. It is sized at init for a
+ * pass (the workload's byte budget over the smallest write) and cannot
+ * overflow: should a pass ever write more, a read-back starts early.
+ */
+#include "verify/verify.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "opt/verify_opts.h"
+#include "util/log.h"
+#include "util/prng.h"
+#include "verify/header.h"
+#include "verify/state.h"
+
+enum vio_kind {
+	VIO_NONE,
+	VIO_WRITE,	/* a write to log when it completes */
+	VIO_CHECK,	/* a read-back: everything about the block is known */
+	VIO_CHECK_ANY,	/* a read of a read-only job: the header must be
+			 * sound and name this offset */
+};
+
+/* What the worker's io_u number i is doing for verification. */
+struct vio {
+	uint64_t seq;
+	uint8_t kind;
+};
+
+struct vlog_ent {
+	uint64_t offset;
+	uint64_t seq;
+	uint32_t len;		/* | VLOG_DEAD: overwritten, not checked */
+	uint32_t file;
+};
+
+#define VLOG_DEAD 0x80000000u
+
+enum vphase { VP_NONE, VP_BACKLOG, VP_FINAL };
+
+struct verify {
+	const struct job_plan *p;
+	const struct engine_file *files;
+	unsigned int nr_files;
+	struct workload *wl;
+
+	enum verify_mode mode;
+	struct vhash *h;
+	unsigned int hdr_len;		/* 0: no header (pattern, null) */
+	uint32_t interval;		/* chunk size; 0: the block */
+	uint32_t voff;			/* verify_offset */
+	uint32_t min_chunk;		/* hdr_len + voff */
+	const struct byte_pattern *pat;	/* NULL: none */
+	uint64_t seed;
+	uint32_t job;
+
+	bool writes;		/* the job writes */
+	bool only;		/* verify_only: replay, do not write */
+	bool logging;		/* completed writes go to the log */
+	bool final;		/* read the log back at the end of a pass */
+	bool check_reads;	/* a read-only job: check every read */
+
+	struct vlog_ent *log;
+	uint64_t cap;		/* entries */
+	size_t log_bytes;
+	uint64_t head, tail;	/* next to read back, next to fill */
+	uint64_t trigger;	/* read back when this many are pending */
+	enum vphase phase;
+
+	struct vio *vio;
+	unsigned int nr_ios;
+	uint64_t next_seq;
+	uint64_t first_failed;	/* lowest seq of a failed write */
+	bool limited;		/* a loaded state bounds the replay */
+	uint64_t limit;		/* writes below this seq were done */
+
+	char msg[512];
+};
+
+/* ---- data ---- */
+
+/* The data of a chunk is a stream of (seed, file, offset, seq). */
+static void fill_stream(void *buf, size_t len, uint64_t seed, uint32_t file,
+			uint64_t offset, uint64_t seq)
+{
+	uint64_t x = seed ^ (offset * 0x9E3779B97F4A7C15ULL) ^
+		     (seq * 0xC2B2AE3D27D4EB4FULL) ^ ((uint64_t)file << 48);
+	uint64_t s = prng_splitmix64(&x) | 1;
+	unsigned char *b = buf;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		uint64_t v;
+
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		v = s * 0x2545F4914F6CDD1DULL;
+		memcpy(b + i, &v, 8);
+	}
+	for (; i < len; i++)
+		b[i] = (unsigned char)(s >> (8 * (i & 7)));
+}
+
+/* Length of the chunk at pos of a len-byte block. */
+static inline uint32_t chunk_len(const struct verify *v, uint32_t pos,
+				 uint32_t len)
+{
+	uint32_t left = len - pos, c = v->interval ? v->interval : left;
+
+	/* a tail too short for a header of its own joins this chunk */
+	if (c >= left || left - c < v->min_chunk)
+		return left;
+	return c;
+}
+
+static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char t = a[i];
+
+		a[i] = b[i];
+		b[i] = t;
+	}
+}
+
+/* Builds the block a write of (file, offset, len, seq) puts on disk. */
+static void build_block(struct verify *v, unsigned char *buf, uint32_t file,
+			uint64_t offset, uint32_t len, uint64_t seq)
+{
+	uint32_t pos, c;
+
+	if (v->pat)
+		pattern_fill(v->pat, buf, len, offset);
+	else
+		fill_stream(buf, len, v->seed, file, offset, seq);
+	if (!v->hdr_len || len < v->min_chunk)
+		return;
+	for (pos = 0; pos < len; pos += c) {
+		struct vexpect e = {
+			.offset = offset + pos, .job = v->job, .file = file,
+			.seed = v->seed, .seq = seq,
+		};
+
+		c = chunk_len(v, pos, len);
+		e.len = c;
+		vhdr_stamp(v->h, v->mode, v->hdr_len, buf + pos, &e);
+		if (v->voff)
+			swap_bytes(buf + pos, buf + pos + v->voff, v->hdr_len);
+	}
+}
+
+void verify_prep_write(struct verify *v, struct io_u *u)
+{
+	if (v->mode == VERIFY_NULL)
+		return;
+	build_block(v, u->buf, u->file, u->offset, u->len,
+		    v->vio[u->index].seq);
+}
+
+/* ---- the log ---- */
+
+static inline void log_push(struct verify *v, uint32_t file, uint64_t offset,
+			    uint32_t len, uint64_t seq)
+{
+	struct vlog_ent *e;
+
+	if (unlikely(v->tail - v->head >= v->cap))
+		BUG("verify log overflow (%llu entries)",
+		    (unsigned long long)v->cap);
+	e = &v->log[v->tail++ % v->cap];
+	e->offset = offset;
+	e->seq = seq;
+	e->len = len;
+	e->file = file;
+}
+
+/* ---- choosing I/O ---- */
+
+int verify_next(struct verify *v, struct io_u *u)
+{
+	for (;;) {
+		struct vio *x;
+		int ret;
+
+		if (v->phase != VP_NONE) {
+			if (v->head < v->tail) {
+				const struct vlog_ent *e =
+					&v->log[v->head++ % v->cap];
+
+				if (e->len & VLOG_DEAD)
+					continue;	/* overwritten */
+				u->file = e->file;
+				u->offset = e->offset;
+				u->len = e->len;
+				u->ddir = DDIR_READ;
+				x = &v->vio[u->index];
+				x->seq = e->seq;
+				x->kind = VIO_CHECK;
+				return 0;
+			}
+			if (v->phase == VP_FINAL) {
+				v->phase = VP_NONE;
+				return 1;
+			}
+			v->phase = VP_NONE;
+		}
+		if (v->logging && v->tail - v->head >= v->trigger) {
+			v->phase = VP_BACKLOG;
+			continue;
+		}
+		ret = workload_next(v->wl, u);
+		if (ret)
+			return ret;
+		x = &v->vio[u->index];
+		if (v->only && (u->ddir != DDIR_READ || v->writes)) {
+			/* replay: what an earlier run wrote is read back */
+			if (u->ddir == DDIR_WRITE) {
+				uint64_t seq = v->next_seq++;
+
+				if (!v->limited || seq < v->limit)
+					log_push(v, u->file, u->offset, u->len,
+						 seq);
+			}
+			continue;
+		}
+		if (u->ddir == DDIR_WRITE) {
+			x->seq = v->next_seq++;
+			x->kind = VIO_WRITE;
+		} else {
+			x->kind = u->ddir == DDIR_READ && v->check_reads ?
+				  VIO_CHECK_ANY : VIO_NONE;
+		}
+		return 0;
+	}
+}
+
+static inline bool ent_less(const struct vlog_ent *a, const struct vlog_ent *b)
+{
+	if (a->file != b->file)
+		return a->file < b->file;
+	if (a->offset != b->offset)
+		return a->offset < b->offset;
+	return a->seq < b->seq;
+}
+
+static void sift_down(struct vlog_ent *e, uint64_t i, uint64_t n)
+{
+	for (;;) {
+		uint64_t c = 2 * i + 1;
+		struct vlog_ent t;
+
+		if (c >= n)
+			return;
+		if (c + 1 < n && ent_less(&e[c], &e[c + 1]))
+			c++;
+		if (!ent_less(&e[i], &e[c]))
+			return;
+		t = e[i];
+		e[i] = e[c];
+		e[c] = t;
+		i = c;
+	}
+}
+
+/* In place: qsort may allocate, and this runs inside the I/O loop. */
+static void sort_log(struct vlog_ent *e, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(e, i, n);
+	for (i = n; i-- > 1;) {
+		struct vlog_ent t = e[0];
+
+		e[0] = e[i];
+		e[i] = t;
+		sift_down(e, 0, i);
+	}
+}
+
+/*
+ * A pass that wrote some blocks more than once (random without a map,
+ * io_size beyond the region, mixed block sizes) holds only the newest
+ * write of each byte: an older entry that a newer one overlaps is dropped
+ * (VLOG_DEAD), as it cannot be checked whole. The log is then in offset
+ * order. A log already in order and without overlaps is left alone.
+ */
+static void dedupe_log(struct verify *v)
+{
+	struct vlog_ent *e = v->log;
+	uint64_t n = v->tail, i, j;
+	bool clean = true;
+
+	for (i = 1; i < n && clean; i++)
+		clean = e[i].file > e[i - 1].file ||
+			(e[i].file == e[i - 1].file &&
+			 e[i].offset >= e[i - 1].offset + e[i - 1].len);
+	if (clean)
+		return;
+	sort_log(e, n);
+	for (i = 0; i < n; i++) {
+		uint64_t end = e[i].offset + (e[i].len & ~VLOG_DEAD);
+
+		/* a dropped write still wrote: it spoils older ones too */
+		for (j = i + 1; j < n && e[j].file == e[i].file &&
+		     e[j].offset < end; j++) {
+			if (e[j].seq > e[i].seq)
+				e[i].len |= VLOG_DEAD;
+			else
+				e[j].len |= VLOG_DEAD;
+		}
+	}
+}
+
+int verify_pass_end(struct verify *v)
+{
+	if (v->phase == VP_NONE && v->final && v->head < v->tail) {
+		/* a pass's log from its start, not a backlog ring */
+		if (!v->p->o.verify_backlog && !v->head && v->tail <= v->cap)
+			dedupe_log(v);
+		v->phase = VP_FINAL;
+		return 1;
+	}
+	/* the pass's blocks are done with: the next pass logs afresh */
+	v->phase = VP_NONE;
+	v->head = v->tail = 0;
+	return 0;
+}
+
+bool verify_reading(const struct verify *v)
+{
+	return v->phase != VP_NONE;
+}
+
+/* ---- checking ---- */
+
+static void hex(char *out, const unsigned char *b, unsigned int n)
+{
+	unsigned int i, shown = n > 16 ? 16 : n;
+
+	for (i = 0; i < shown; i++)
+		sprintf(out + 2 * i, "%02x", b[i]);
+	if (shown < n)
+		strcpy(out + 2 * shown, "...");
+}
+
+static const char *mode_name(unsigned int m)
+{
+	return m < VERIFY_MODE_NR ? verify_mode_name((enum verify_mode)m) :
+	       "unknown";
+}
+
+__attribute__((format(printf, 5, 6)))
+static void fail_msg(struct verify *v, const struct io_u *u, uint64_t off,
+		     uint32_t len, const char *fmt, ...)
+{
+	const char *path = v->nr_files ? v->files[u->file].path : "";
+	int n;
+	va_list ap;
+
+	n = snprintf(v->msg, sizeof(v->msg),
+		     "job '%s': verify of %u bytes at offset %llu of '%s' failed: ",
+		     v->p->o.name, len, (unsigned long long)off, path);
+	if (n < 0 || (size_t)n >= sizeof(v->msg))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(v->msg + n, sizeof(v->msg) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static void describe(struct verify *v, const struct io_u *u,
+		     enum vhdr_result r, const struct vexpect *e,
+		     const struct verify_hdr *g, const unsigned char *want,
+		     const unsigned char *have)
+{
+	char a[40], b[40];
+
+	switch (r) {
+	case VH_MAGIC:
+		fail_msg(v, u, e->offset, e->len,
+			 "no verify header: expected magic 0x%08x, received 0x%08x",
+			 VERIFY_MAGIC, g->magic);
+		break;
+	case VH_MODE:
+		fail_msg(v, u, e->offset, e->len,
+			 "header of verify=%s (version %u), expected verify=%s (version %u)",
+			 mode_name(g->mode), g->version, mode_name(v->mode),
+			 VERIFY_VERSION);
+		break;
+	case VH_CSUM:
+		hex(a, want, verify_csum_size(v->mode));
+		hex(b, have, verify_csum_size(v->mode));
+		fail_msg(v, u, e->offset, e->len,
+			 "%s mismatch: expected %s, received %s",
+			 verify_mode_name(v->mode), a, b);
+		break;
+	case VH_LEN:
+		fail_msg(v, u, e->offset, e->len,
+			 "wrong length: expected %u, received %u",
+			 e->len, g->len);
+		break;
+	case VH_OFFSET:
+		fail_msg(v, u, e->offset, e->len,
+			 "misplaced block: expected offset %llu, received offset %llu",
+			 (unsigned long long)e->offset,
+			 (unsigned long long)g->offset);
+		break;
+	case VH_WRITER:
+		fail_msg(v, u, e->offset, e->len,
+			 "foreign block: expected job %u file %u, received job %u file %u",
+			 e->job, e->file, g->job, g->file);
+		break;
+	case VH_STALE:
+		fail_msg(v, u, e->offset, e->len,
+			 "stale block: expected write %llu of seed 0x%llx, received write %llu of seed 0x%llx",
+			 (unsigned long long)e->seq,
+			 (unsigned long long)e->seed,
+			 (unsigned long long)g->seq,
+			 (unsigned long long)g->seed);
+		break;
+	case VH_OK:
+		break;
+	}
+}
+
+/* verify_dump: the block as read and as it should be, in the cwd. */
+static void dump_block(struct verify *v, const struct io_u *u,
+		       const void *raw, uint64_t seq)
+{
+	const char *path = v->nr_files ? v->files[u->file].path : "block";
+	const char *base = strrchr(path, '/');
+	unsigned char *want;
+	char name[4096];
+	int k;
+
+	base = base ? base + 1 : path;
+	want = xmalloc(u->len);
+	if (v->mode == VERIFY_NULL)
+		memset(want, 0, u->len);
+	else
+		build_block(v, want, u->file, u->offset, u->len, seq);
+	for (k = 0; k < 2; k++) {
+		const void *data = k ? want : raw;
+		int fd;
+
+		snprintf(name, sizeof(name), "%s.%llu.%s", base,
+			 (unsigned long long)u->offset,
+			 k ? "expected" : "received");
+		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, data, u->len) != (ssize_t)u->len)
+			warn("verify_dump: cannot write '%s': %s", name,
+			     strerror(errno));
+		if (fd >= 0)
+			close(fd);
+	}
+	free(want);
+}
+
+/*
+ * The pattern: over the whole block, or (with headers, swapped back into
+ * place) between the headers.
+ */
+static int check_pattern(struct verify *v, struct io_u *u)
+{
+	unsigned char want;
+	uint32_t pos, c;
+	long i = -1;
+
+	if (!v->hdr_len) {
+		i = pattern_check(v->pat, u->buf, u->len, 0, u->offset, &want);
+	} else {
+		for (pos = 0; pos < u->len && i < 0; pos += c) {
+			c = chunk_len(v, pos, u->len);
+			i = pattern_check(v->pat, u->buf, pos + c,
+					  pos + v->hdr_len, u->offset, &want);
+		}
+	}
+	if (i < 0)
+		return 0;
+	fail_msg(v, u, u->offset, u->len,
+		 "pattern mismatch at offset %llu: expected 0x%02x, received 0x%02x",
+		 (unsigned long long)(u->offset + (uint64_t)i), want,
+		 ((unsigned char *)u->buf)[i]);
+	return EILSEQ;
+}
+
+static int check_block(struct verify *v, struct io_u *u, uint64_t want_seq,
+		       bool known)
+{
+	unsigned char *buf = u->buf;
+	unsigned char want[VHASH_MAX], have[VHASH_MAX];
+	struct verify_hdr g;
+	uint32_t pos = 0, c = 0;
+	uint64_t seq = want_seq;
+	int ret = 0;
+
+	if (v->mode == VERIFY_NULL)
+		return 0;
+	if (!v->hdr_len) {
+		ret = check_pattern(v, u);
+		goto out;
+	}
+	if (u->len < v->min_chunk)
+		return 0;
+	for (pos = 0; pos < u->len; pos += c) {
+		struct vexpect e = {
+			.job = v->job, .file = u->file, .seed = v->seed,
+			.seq = want_seq, .known = known,
+		};
+		enum vhdr_result r;
+
+		c = chunk_len(v, pos, u->len);
+		e.offset = u->offset + pos;
+		e.len = c;
+		if (v->voff)
+			swap_bytes(buf + pos, buf + pos + v->voff, v->hdr_len);
+		r = vhdr_check(v->h, v->mode, v->hdr_len, buf + pos, &e, &g,
+			       want, have);
+		if (r != VH_OK) {
+			describe(v, u, r, &e, &g, want, have);
+			if (!e.known && r != VH_MAGIC)
+				seq = g.seq;
+			ret = EILSEQ;
+			pos += c;
+			goto out;
+		}
+	}
+	if (v->pat)
+		ret = check_pattern(v, u);
+	pos = u->len;
+out:
+	if (ret && v->p->o.verify_dump) {
+		/* the chunks swapped back so far go back as they were read */
+		uint32_t q, cc;
+
+		for (q = 0; v->voff && q < pos; q += cc) {
+			cc = chunk_len(v, q, u->len);
+			swap_bytes(buf + q, buf + q + v->voff, v->hdr_len);
+		}
+		dump_block(v, u, buf, seq);
+	}
+	return ret;
+}
+
+int verify_complete(struct verify *v, struct io_u *u)
+{
+	struct vio *x = &v->vio[u->index];
+	uint8_t kind = x->kind;
+
+	x->kind = VIO_NONE;
+	switch (kind) {
+	case VIO_WRITE:
+		if (v->logging)
+			log_push(v, u->file, u->offset, u->len, x->seq);
+		return 0;
+	case VIO_CHECK:
+	case VIO_CHECK_ANY:
+		return check_block(v, u, x->seq, kind == VIO_CHECK);
+	default:
+		return 0;
+	}
+}
+
+void verify_failed(struct verify *v, struct io_u *u)
+{
+	struct vio *x = &v->vio[u->index];
+
+	if (x->kind == VIO_WRITE && x->seq < v->first_failed)
+		v->first_failed = x->seq;
+	x->kind = VIO_NONE;
+}
+
+const char *verify_errmsg(const struct verify *v)
+{
+	return v->msg;
+}
+
+/* ---- setup, state ---- */
+
+char *verify_state_path(const struct job_plan *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "local-%s-%u-verify.state", p->o.name ? p->o.name : "",
+		    p->job_index);
+	return strbuf_detach(&sb);
+}
+
+/* The writer's seed: from randseed, whatever randrepeat says. */
+static uint64_t verify_seed(const struct job_plan *p)
+{
+	return prng_derive(p->o.randseed ^ 0x76657269667921ULL, p->job_index);
+}
+
+static int alloc_log(struct verify *v, unsigned int nr_ios,
+		     struct strbuf *err)
+{
+	const struct job_options *o = &v->p->o;
+	uint64_t min_bs = v->p->dir_min_bs[DDIR_WRITE];
+
+	if (!min_bs)
+		min_bs = v->p->min_bs ? v->p->min_bs : 512;
+	if (o->verify_backlog) {
+		v->cap = o->verify_backlog + 2ull * nr_ios + 1;
+		v->trigger = o->verify_backlog;
+	} else {
+		v->cap = workload_pass_bytes(v->wl) / min_bs + v->nr_files +
+			 2ull * nr_ios + 2;
+		v->trigger = v->cap - nr_ios - 1;
+	}
+	v->log_bytes = v->cap * sizeof(*v->log);
+	/* touched as it fills: a short pass costs little of a long one's */
+	v->log = mmap(NULL, v->log_bytes, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (v->log == MAP_FAILED) {
+		v->log = NULL;
+		strbuf_addf(err, "cannot allocate the verify log (%llu blocks): %s",
+			    (unsigned long long)v->cap, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int verify_init(struct verify **out, const struct job_plan *p,
+		const struct engine_file *files, unsigned int nr_files,
+		unsigned int nr_ios, struct workload *wl, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	struct verify *v;
+
+	*out = NULL;
+	if (o->verify == VERIFY_NONE)
+		return 0;
+	v = xcalloc(1, sizeof(*v));
+	v->p = p;
+	v->files = files;
+	v->nr_files = nr_files;
+	v->wl = wl;
+	v->mode = o->verify;
+	v->h = vhash_new(v->mode);
+	v->hdr_len = verify_hdr_size(v->mode);
+	v->interval = (uint32_t)o->verify_interval;
+	v->voff = v->hdr_len ? (uint32_t)o->verify_offset : 0;
+	v->min_chunk = v->hdr_len + v->voff;
+	v->pat = o->verify_pattern.len ? &o->verify_pattern : NULL;
+	v->seed = verify_seed(p);
+	v->job = p->job_index;
+	v->writes = ddir_used(p, DDIR_WRITE);
+	v->only = o->verify_only;
+	v->check_reads = !v->writes && ddir_used(p, DDIR_READ);
+	v->final = v->writes && (o->do_verify || v->only);
+	/* fio: time_based jobs are checked by the backlog only */
+	if (o->time_based && !o->verify_backlog)
+		v->final = false;
+	v->logging = v->writes && (v->final || o->verify_backlog);
+	v->first_failed = UINT64_MAX;
+	v->nr_ios = nr_ios;
+	v->vio = xcalloc(nr_ios, sizeof(*v->vio));
+	if (v->logging && alloc_log(v, nr_ios, err))
+		goto fail;
+	if (!v->logging)
+		v->trigger = UINT64_MAX;
+	if (v->only && o->verify_state_load && v->writes) {
+		struct verify_state st;
+		char *path = verify_state_path(p);
+		int ret = verify_state_load(path, &st, err);
+
+		if (!ret && (strcmp(st.job, o->name ? o->name : "") ||
+			     st.index != p->job_index || st.mode != v->mode ||
+			     st.seed != v->seed)) {
+			strbuf_addf(err, "verify state '%s' was saved by another job or with other options (job '%s', verify=%s)",
+				    path, st.job, mode_name(st.mode));
+			ret = -1;
+		}
+		free(path);
+		if (ret)
+			goto fail;
+		v->limited = true;
+		v->limit = st.writes;
+	}
+	*out = v;
+	return 0;
+fail:
+	verify_free(v);
+	return -1;
+}
+
+int verify_finish(struct verify *v, struct strbuf *err)
+{
+	const struct job_options *o = &v->p->o;
+	struct verify_state st;
+	char *path;
+	int ret;
+
+	if (!o->verify_state_save || !v->writes || v->only || !v->next_seq)
+		return 0;
+	memset(&st, 0, sizeof(st));
+	snprintf(st.job, sizeof(st.job), "%s", o->name ? o->name : "");
+	st.index = v->p->job_index;
+	st.mode = v->mode;
+	st.seed = v->seed;
+	/* every write below this one completed */
+	st.writes = v->first_failed < v->next_seq ? v->first_failed :
+		    v->next_seq;
+	path = verify_state_path(v->p);
+	ret = verify_state_save(path, &st, err);
+	free(path);
+	/* saving is fio's default: a place it cannot write is no failure */
+	if (ret && !opt_is_set(o, "verify_state_save")) {
+		strbuf_reset(err);
+		ret = 0;
+	}
+	return ret;
+}
+
+void verify_free(struct verify *v)
+{
+	if (!v)
+		return;
+	if (v->log)
+		munmap(v->log, v->log_bytes);
+	vhash_free(v->h);
+	free(v->vio);
+	free(v);
+}

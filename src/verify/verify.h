@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_VERIFY_VERIFY_H
+#define IOLITE_VERIFY_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "opt/plan.h"
+#include "util/strbuf.h"
+#include "workload/workload.h"
+
+/*
+ * Verification of one job instance (verify=, fio's semantics).
+ *
+ * The worker hands its I/O choice to verify_next() instead of
+ * workload_next() when the job verifies. Writes get a sequence number
+ * there and are stamped by verify_prep_write() (a header per chunk with a
+ * checksum, or the pattern); when a write completes, verify_complete()
+ * logs it. When a pass is over (verify_pass_end(), nothing in flight),
+ * or every verify_backlog logged writes, verify_next() hands out reads of
+ * the logged blocks, and verify_complete() checks each as it completes.
+ * Reads of a job that only reads are checked as they come (the header
+ * must be sound and name the offset read). verify_only replays the
+ * workload without writing and then reads back what it would have
+ * written, so a later run can check an earlier one's data.
+ *
+ * Cost on the I/O path: a stamp (data fill and one checksum) per write,
+ * one checksum per verify read; no allocation, no syscalls, no locks.
+ * The log of written blocks is allocated at init: 24 bytes per block of
+ * a pass (or of the backlog), mapped lazily.
+ *
+ * The per-worker state is owned by the worker: verify_init() allocates,
+ * verify_free() frees.
+ */
+
+struct verify;
+
+/*
+ * Sets up verification for a job instance whose plan has verify= set
+ * (else *out = NULL and 0 is returned). nr_ios: the worker's io_u count
+ * (io_u->index < nr_ios). wl is the job's workload (borrowed: verify_next
+ * drives it). Loads the verify state when verify_state_load=1. Returns 0
+ * or -1 with a message in err (no job name: the worker adds it).
+ */
+int verify_init(struct verify **out, const struct job_plan *p,
+		const struct engine_file *files, unsigned int nr_files,
+		unsigned int nr_ios, struct workload *wl, struct strbuf *err);
+void verify_free(struct verify *v);
+
+/* As workload_next(): 0 with u filled, 1 when the pass is done. */
+int verify_next(struct verify *v, struct io_u *u);
+
+/* Fills a write's buffer (after verify_next() chose it). */
+void verify_prep_write(struct verify *v, struct io_u *u);
+
+/*
+ * A read or write that transferred all its bytes. Returns 0, or EILSEQ
+ * when a read's data failed verification; verify_errmsg() then says
+ * where and how ("job 'x': verify of 4096 bytes at offset 8192 of 'f'
+ * failed: crc32c mismatch: expected ..., received ...").
+ */
+int verify_complete(struct verify *v, struct io_u *u);
+const char *verify_errmsg(const struct verify *v);
+
+/* An I/O that failed: its write is not logged as written. */
+void verify_failed(struct verify *v, struct io_u *u);
+
+/*
+ * The pass is over and nothing is in flight. Returns 1 when a verify
+ * phase over the pass's writes has started (the worker goes on calling
+ * verify_next), 0 when there is nothing (more) to verify.
+ */
+int verify_pass_end(struct verify *v);
+
+/* True while reading back (the status line's 'V'). */
+bool verify_reading(const struct verify *v);
+
+/*
+ * End of the job: saves the verify state when verify_state_save=1 and the
+ * job wrote. Returns 0 or -1 with a message in err.
+ */
+int verify_finish(struct verify *v, struct strbuf *err);
+
+/* local-NAME-INDEX-verify.state, as fio names it (heap string). */
+char *verify_state_path(const struct job_plan *p);
+
+#endif

@@ -1,0 +1,285 @@
+#!/bin/sh
+# The queueing engines and fio's queue options, checked through what
+# happened: the IO depths, submit and complete distributions of the
+# report, the issued counts, the bytes on disk and the syscalls made.
+#
+# The null engine at depth > 1 completes every I/O at commit, so its
+# distributions are exact; libaio and io_uring run on a page-cached file,
+# where reads complete at submit as well.
+. "$(dirname "$0")/test-lib.sh"
+
+# pct FILE LABEL KEY: the KEY=x% figure of the report line LABEL
+# ("IO depths", "submit", "complete").
+pct() {
+	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
+}
+
+# at_least A B: A >= B as numbers.
+at_least() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
+}
+
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+# A job for the null engine: 4096 random reads of 4k.
+null_job() {
+	"$IOLITE" --name=q --ioengine=null --rw=randread --bs=4k --size=16m \
+		"$@" >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "4096,0,0,0"
+}
+
+test_expect_success 'null iodepth=16: the IO depths reach 16, never more' '
+	null_job --iodepth=16 &&
+	d=$(pct out "IO depths" 16) &&
+	at_least "$d" 0.1 &&
+	test "$(pct out "IO depths" 32)" = 0.0 &&
+	grep "IO depths.*>=64=0.0%" out
+'
+
+test_expect_success 'null iodepth=16, reaping one at a time: the queue stays full' '
+	null_job --iodepth=16 --iodepth_batch_complete_max=1 &&
+	at_least "$(pct out "IO depths" 16)" 99 &&
+	test "$(pct out complete 4)" = 100.0
+'
+
+test_expect_success 'null iodepth_batch_complete_min=8 max=8: every reap is of 8' '
+	null_job --iodepth=32 --iodepth_batch_complete_min=8 \
+		--iodepth_batch_complete_max=8 &&
+	test "$(pct out complete 8)" = 100.0 &&
+	test "$(pct out complete 4)" = 0.0 &&
+	test "$(pct out complete 16)" = 0.0
+'
+
+test_expect_success 'null iodepth_batch_complete_max=16: reaps of 9..16' '
+	null_job --iodepth=32 --iodepth_batch_complete_min=4 \
+		--iodepth_batch_complete_max=16 &&
+	test "$(pct out complete 16)" = 100.0
+'
+
+test_expect_success 'null iodepth_low=8: the queue drains to 8 before refilling' '
+	null_job --iodepth=32 --iodepth_batch_complete_max=1 &&
+	at_least "$(pct out "IO depths" 32)" 99 &&
+	null_job --iodepth=32 --iodepth_batch_complete_max=1 \
+		--iodepth_low=8 &&
+	at_least "$(pct out "IO depths" 8)" 20 &&
+	at_least "$(pct out "IO depths" 16)" 30 &&
+	at_least 1 "$(pct out "IO depths" 4)"
+'
+
+test_expect_success 'null iodepth_batch_complete_min=0 polls and completes' '
+	null_job --iodepth=8 --iodepth_batch_complete_min=0
+'
+
+# A page-cached file for the real engines: 4 MiB, 1024 blocks of 4k.
+dd if=/dev/zero of="$TRASH/data" bs=64k count=64 2>/dev/null
+
+# aio_job ENGINE ARGS...: 1024 random reads of the cached file.
+aio_job() {
+	e=$1
+	shift
+	timeout 60 "$IOLITE" --name=q --ioengine=$e --filename=data \
+		--rw=randread --bs=4k "$@" >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "1024,0,0,0"
+}
+
+# Batched submission, on a real queue (the first engine this build has).
+qe=
+test_have_prereq IO_URING && qe=io_uring
+test_have_prereq LIBAIO && qe=libaio
+test -n "$qe" || test_skip_reason="neither libaio nor io_uring in this build"
+
+# As fio: iodepth_batch_complete_max defaults to iodepth_batch_complete_min,
+# so a full queue is refilled by as many as were reaped: batches of 8 need
+# both options (with only the first, submits are of 1, as fio's are).
+test_expect_success "$qe iodepth_batch_submit=8: every submit is of 8" '
+	aio_job $qe --iodepth=32 --iodepth_batch_submit=8 \
+		--iodepth_batch_complete_min=8 &&
+	test "$(pct out submit 8)" = 100.0 &&
+	test "$(pct out submit 4)" = 0.0 &&
+	test "$(pct out submit 16)" = 0.0 &&
+	at_least "$(pct out "IO depths" 32)" 0.1
+'
+
+test_expect_success "$qe iodepth_batch alias; iodepth_batch_submit=0 is the depth" '
+	aio_job $qe --iodepth=32 --iodepth_batch=16 \
+		--iodepth_batch_complete=16 &&
+	test "$(pct out submit 16)" = 100.0 &&
+	aio_job $qe --iodepth=32 --iodepth_batch_submit=0 \
+		--iodepth_batch_complete_min=32 &&
+	test "$(pct out submit 32)" = 100.0 &&
+	test "$(pct out complete 32)" = 100.0 &&
+	test "$(pct out "IO depths" 32)" = 100.0
+'
+
+test_have_prereq JQ || test_skip_reason=${test_skip_reason:-"missing JQ"}
+test_expect_success "$qe JSON iodepth_submit / iodepth_complete / iodepth_level" '
+	timeout 60 "$IOLITE" --name=q --ioengine=$qe --filename=data \
+		--rw=randread --bs=4k --iodepth=32 --iodepth_batch_submit=8 \
+		--iodepth_batch_complete_min=16 \
+		--iodepth_batch_complete_max=16 \
+		--output-format=json >out.json 2>err &&
+	test_must_be_empty err &&
+	test "$(jq ".jobs[0].read.total_ios" out.json)" = 1024 &&
+	test "$(jq ".jobs[0].iodepth_submit[\"8\"]" out.json)" = 100 &&
+	test "$(jq ".jobs[0].iodepth_complete[\"16\"]" out.json)" = 100 &&
+	test "$(jq ".jobs[0].iodepth_level[\"32\"] > 0" out.json)" = true &&
+	test "$(jq ".jobs[0].iodepth_level[\">=64\"]" out.json)" = 0
+'
+test_skip_reason=
+
+for e in libaio io_uring; do
+	prereq=$(echo $e | tr a-z A-Z)
+	test_expect_success_if $prereq "$e: the IO depths reach iodepth=16" "
+		aio_job $e --iodepth=16 &&
+		at_least \"\$(pct out 'IO depths' 16)\" 0.1 &&
+		test \"\$(pct out 'IO depths' 32)\" = 0.0 &&
+		aio_job $e --iodepth=16 --iodepth_batch_complete_max=1 &&
+		at_least \"\$(pct out 'IO depths' 16)\" 95
+	"
+
+	test_expect_success_if $prereq "$e: batches of 8 submitted and reaped" "
+		aio_job $e --iodepth=32 --iodepth_batch_submit=8 \
+			--iodepth_batch_complete_min=8 \
+			--iodepth_batch_complete_max=8 &&
+		test \"\$(pct out submit 8)\" = 100.0 &&
+		test \"\$(pct out complete 8)\" = 100.0
+	"
+
+	test_expect_success_if $prereq "$e: iodepth_low and complete_min=0 complete" "
+		aio_job $e --iodepth=32 --iodepth_low=4 &&
+		aio_job $e --iodepth=32 --iodepth_batch_complete_min=0 \
+			--iodepth_batch_complete_max=4 &&
+		at_least \"\$(pct out complete 4)\" 0.1
+	"
+done
+
+test_expect_success_if LIBAIO 'libaio userspace_reap=1 reaps from the ring' '
+	aio_job libaio --iodepth=16 --userspace_reap=1 \
+		--iodepth_batch_complete_min=0 &&
+	if command -v strace >/dev/null 2>&1; then
+		# LeakSanitizer cannot run under ptrace
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
+		export ASAN_OPTIONS &&
+		strace -f -qq -c -o st1 -e trace=io_getevents,io_submit \
+			"$IOLITE" --name=q --ioengine=libaio --filename=data \
+			--rw=randread --bs=4k --iodepth=16 --userspace_reap=1 \
+			--iodepth_batch_complete_min=0 >out 2>err &&
+		test_must_be_empty err &&
+		grep io_submit st1 &&
+		! grep io_getevents st1 &&
+		strace -f -qq -c -o st0 -e trace=io_getevents,io_submit \
+			"$IOLITE" --name=q --ioengine=libaio --filename=data \
+			--rw=randread --bs=4k --iodepth=16 \
+			--iodepth_batch_complete_min=0 >out 2>err &&
+		grep io_getevents st0
+	fi
+'
+
+# Writing: every engine must write the same blocks with the same bytes.
+dd if=/dev/zero bs=64k count=16 2>/dev/null | tr '\000' '\377' >"$TRASH/ones"
+
+# write_job NAME ENGINE ARGS...: 100 random 4k writes into a copy of
+# "ones" (1 MiB of 0xff) called NAME; the random map makes them distinct.
+write_job() {
+	name=$1
+	e=$2
+	shift 2
+	cp ones "$name" &&
+	timeout 60 "$IOLITE" --name=w --ioengine=$e --filename="$name" \
+		--rw=randwrite --bs=4k --size=1m --number_ios=100 "$@" \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,100,0,0"
+}
+
+engines="psync pvsync2"
+test_have_prereq LIBAIO && engines="$engines libaio"
+test_have_prereq IO_URING && engines="$engines io_uring"
+
+test_expect_success "same issued counts and bytes on disk: $engines" '
+	for e in $engines; do
+		write_job z.$e $e --zero_buffers --iodepth=8 || return 1
+		test "$(tr -d "\377" <z.$e | wc -c)" = $((100 * 4096)) ||
+			return 1
+		cmp z.psync z.$e || return 1
+	done &&
+	! cmp -s ones z.psync
+'
+
+test_expect_success "random buffer contents, same bytes from: $engines" '
+	for e in $engines; do
+		write_job r.$e $e || return 1
+		cmp r.psync r.$e || return 1
+	done &&
+	test "$(tr -d "\377" <r.psync | wc -c)" -gt $((99 * 4096))
+'
+
+for opts in "--fixedbufs" "--registerfiles" "--nonvectored=0" \
+	"--sqthread_poll" "--sqthread_poll --sqthread_poll_cpu=0" \
+	"--force_async=1" "--force_async=3" \
+	"--fixedbufs --registerfiles --sqthread_poll --force_async=2"; do
+	test_expect_success_if IO_URING "io_uring $opts: runs and writes right" "
+		write_job u io_uring $opts &&
+		cmp r.psync u &&
+		write_job uz io_uring $opts --zero_buffers --iodepth=8 &&
+		cmp z.psync uz &&
+		aio_job io_uring --iodepth=8 $opts
+	"
+done
+
+test_expect_success_if IO_URING 'io_uring force_async=1: the io-wq workers are reported' '
+	aio_job io_uring --iodepth=8 --force_async=1 &&
+	grep "^  io_uring wq  : threads=[1-9][0-9]* (max [1-9][0-9]* at once), cpu=" out &&
+	if test_have_prereq JQ; then
+		"$IOLITE" --name=q --ioengine=io_uring --filename=data \
+			--rw=randread --bs=4k --iodepth=8 --force_async=1 \
+			--output-format=json >out.json 2>err &&
+		test_must_be_empty err &&
+		test "$(jq ".jobs[0].iolite.iowq_threads > 0" out.json)" = true
+	fi
+'
+
+test_expect_success_if IO_URING 'io_uring hipri without direct=1 says why' '
+	test_must_fail timeout 20 "$IOLITE" --name=h --ioengine=io_uring \
+		--filename=data --rw=randread --bs=4k --hipri >out 2>err &&
+	grep "option .hipri.: io_uring polled completions need direct=1" err &&
+	test "$(wc -l <err)" = 1 &&
+	test_must_be_empty out
+'
+
+# tmpfs takes O_DIRECT (Linux 6.6 and later) but has no block device
+shm=/dev/shm/iolite-hipri.$$
+if test_have_prereq IO_URING &&
+   dd if=/dev/zero of=$shm bs=64k count=4 oflag=direct 2>/dev/null; then
+	test_at_exit="rm -f $shm"
+	test_expect_success 'io_uring hipri on a file with no block device' "
+		test_must_fail timeout 20 \"\$IOLITE\" --name=h \
+			--ioengine=io_uring --filename=$shm --rw=randread \
+			--bs=4k --hipri --direct=1 >out 2>err &&
+		grep \"hipri: '$shm' is not on a block device\" err &&
+		test \"\$(wc -l <err)\" = 1
+	"
+fi
+
+if test_have_prereq LOOP && test_have_prereq IO_URING; then
+	test_expect_success 'io_uring hipri on a loop device: no poll queues' '
+		dd if=/dev/zero of=lo.img bs=1M count=4 2>/dev/null &&
+		dev=$(losetup -f --show lo.img) &&
+		echo "$dev" >lo.dev &&
+		timeout 20 "$IOLITE" --name=h --ioengine=io_uring \
+			--filename=$dev --rw=randread --bs=4k --hipri \
+			--direct=1 >out 2>err
+		rc=$?
+		losetup -d "$dev"
+		test $rc = 1 &&
+		grep "has no poll queues" err &&
+		grep "$(basename "$dev")\|$dev" err &&
+		test "$(wc -l <err)" = 1
+	'
+fi
+
+test_done

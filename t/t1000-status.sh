@@ -1,0 +1,166 @@
+#!/bin/sh
+# The status line: fio's shape, percent and ETA for time-based, size-bound,
+# ramp_time and stonewalled runs, and where it goes (stdout only; never
+# into a JSON or terse report on stdout, nor into --output files).
+. "$(dirname "$0")/test-lib.sh"
+
+# status lines of output file $1, one per line, trailing padding removed
+status_lines() {
+	tr '\r' '\n' <"$1" | sed -n 's/ *$//; /^Jobs: /p'
+}
+
+# Checks every status line of $1 against fio's layout.
+check_shape() {
+	status_lines "$1" >lines &&
+	test -s lines &&
+	! grep -Ev '^Jobs: [0-9]+ \(f=[0-9]+\): \[([PC/RrWwMmDd_X]\([0-9]+\),?)+\]\[([0-9]+\.[0-9]|-\.-)%\](\[([rwt]=[0-9.]+[KMGTP]?i?B/s,?)+\]\[([rwt]=[0-9.]+[kMGT]?,?)+ IOPS\])?\[eta ([0-9]+d:)?([0-9][0-9]h:)?[0-9][0-9]m:[0-9][0-9]s\]$' lines
+}
+
+# "pct eta_seconds" of each line of $1 with the state $2
+pct_eta() {
+	status_lines "$1" | grep -F "$2" |
+	sed -n 's/.*\]\[\([0-9.]*\)%\].*\[eta \([0-9]*\)m:\([0-9]*\)s\]$/\1 \2 \3/p' |
+	awk '{ print $1, $2 * 60 + $3 }'
+}
+
+test_expect_success 'time_based: lines every eta-interval, fio shape' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --rw=read \
+		--runtime=2 --time_based --eta=always --eta-interval=250ms \
+		--eta-newline=250ms >out 2>err &&
+	test_must_be_empty err &&
+	check_shape out &&
+	test "$(grep -c "^Jobs: 1 (f=1): \[R(1)\]" lines)" -ge 4 &&
+	grep -q "^t: (groupid=0" out
+'
+
+test_expect_success 'time_based: percent is the runtime done, ETA what is left' '
+	pct_eta out "[R(1)]" >pe &&
+	test "$(wc -l <pe)" -ge 4 &&
+	# pct * 2s / 100 + eta = 2s, give or take the rounding of eta
+	awk "{ d = \$1 * 2 / 100 + \$2 - 2; if (d < -0.75 || d > 0.75) bad++ }
+	     END { exit bad }" pe &&
+	# and both move the right way
+	awk "NR > 1 && (\$1 < p || \$2 > e) { bad++ } { p = \$1; e = \$2 }
+	     END { exit bad }" pe &&
+	test "$(head -n 1 pe | cut -d" " -f1 | cut -d. -f1)" -lt 40
+'
+
+test_expect_success 'size-bound: percent follows the bytes done' '
+	# a size the null engine moves in about 1.5 s on this machine
+	kib=$("$IOLITE" --name=m --ioengine=null --size=1g --rw=read \
+		--runtime=300ms --time_based --output-format=terse |
+		cut -d";" -f7) &&
+	size=$((kib * 3 / 2)) &&
+	"$IOLITE" --name=s --ioengine=null --size=${size}k --rw=read \
+		--eta=always --eta-interval=250ms >out 2>err &&
+	test_must_be_empty err &&
+	check_shape out &&
+	ms=$(sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out) &&
+	pct_eta out "[R(1)]" >pe &&
+	test "$(wc -l <pe)" -ge 2 &&
+	# line k comes at about k * 250 ms: its percent is that of the run
+	awk -v ms="$ms" "{ want = NR * 250 * 100 / ms; d = \$1 - want;
+			   if (d < -20 || d > 20) bad++ } END { exit bad }" pe
+'
+
+test_expect_success 'loops: percent over every loop' '
+	kib=$("$IOLITE" --name=m --ioengine=null --size=1g --rw=read \
+		--runtime=300ms --time_based --output-format=terse |
+		cut -d";" -f7) &&
+	size=$((kib / 2)) &&
+	"$IOLITE" --name=l --ioengine=null --size=${size}k --loops=3 \
+		--rw=read --eta=always --eta-interval=250ms >out 2>err &&
+	check_shape out &&
+	ms=$(sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out) &&
+	pct_eta out "[R(1)]" >pe &&
+	test "$(wc -l <pe)" -ge 2 &&
+	awk -v ms="$ms" "{ want = NR * 250 * 100 / ms; d = \$1 - want;
+			   if (d < -20 || d > 20) bad++ } END { exit bad }" pe
+'
+
+test_expect_success 'ramp_time: / while ramping, ETA counts ramp and runtime' '
+	"$IOLITE" --name=r --ioengine=null --size=1g --rw=write \
+		--ramp_time=1 --runtime=1 --time_based --eta=always \
+		--eta-interval=250ms >out 2>err &&
+	check_shape out &&
+	status_lines out | grep -F "[/(1)]" | head -n 1 >first &&
+	grep -q "eta 00m:0[12]s" first &&
+	status_lines out | grep -qF "[W(1)]"
+'
+
+test_expect_success 'stonewall: the queued group is in the ETA' '
+	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null \
+		--size=1g --runtime=1 --time_based \
+		--name=a --rw=randread --name=b --stonewall --rw=randwrite \
+		>out 2>err &&
+	check_shape out &&
+	status_lines out | grep -F "[r(1),P(1)]" | head -n 1 >first &&
+	grep -q "eta 00m:02s" first &&
+	status_lines out | grep -qF "[_(1),w(1)]" &&
+	pct_eta out "[r(1),P(1)]" | awk "\$1 > 55 { bad++ } END { exit bad }"
+'
+
+test_expect_success 'mixed jobs: letters in job order, both directions' '
+	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null \
+		--size=1g --runtime=1 --time_based \
+		--name=a --rw=rw --numjobs=2 --name=b --rw=randtrim >out 2>err &&
+	check_shape out &&
+	status_lines out | grep -q "^Jobs: 3 (f=3): \[M(2),d(1)\]\[[0-9.]*%\]\[r=.*,w=.*,t=.*\]\[r=.*,w=.*,t=.* IOPS\]"
+'
+
+test_expect_success '--eta=never, and auto when stdout is not a terminal' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+		--time_based --eta=never >out 2>err &&
+	! grep -q "Jobs:" out &&
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+		--time_based >out 2>err &&
+	! grep -q "Jobs:" out &&
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+		--time_based --eta=auto >out 2>err &&
+	! grep -q "Jobs:" out
+'
+
+test_expect_success 'JSON on stdout: no status line in it' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+		--time_based --eta=always --eta-interval=250ms \
+		--output-format=json >out 2>err &&
+	test_must_be_empty err &&
+	! grep -q "Jobs:" out &&
+	head -c 1 out | grep -q "{" &&
+	tail -n 1 out | grep -q "^}$"
+'
+
+test_expect_success '--output=FILE: status on stdout, report in the file' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+		--time_based --eta=always --eta-interval=250ms \
+		--output-format=json --output=report.json >out 2>err &&
+	test_must_be_empty err &&
+	check_shape out &&
+	! grep -q "Jobs:" report.json &&
+	grep -q "\"jobname\" : \"t\"" report.json
+'
+
+test_expect_success 'bad --eta values are refused' '
+	test_must_fail "$IOLITE" --eta=sometimes --name=t --ioengine=null \
+		--size=1m 2>err &&
+	grep -q "invalid value .sometimes." err &&
+	test_must_fail "$IOLITE" --eta-interval=100ms --name=t \
+		--ioengine=null --size=1m 2>err &&
+	grep -q "too short" err &&
+	test_must_fail "$IOLITE" --eta-newline=abc --name=t \
+		--ioengine=null --size=1m 2>err &&
+	grep -q "invalid time .abc." err
+'
+
+test_expect_success '--status-interval prints the report as the run goes' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=1600ms \
+		--time_based --status-interval=500ms >out 2>err &&
+	test_must_be_empty err &&
+	test "$(grep -c "^t: (groupid=0" out)" -ge 4 &&
+	sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out >runs &&
+	# cumulative: each report covers more of the run
+	awk "NR > 1 && \$1 < p { bad++ } { p = \$1 } END { exit bad }" runs &&
+	test "$(head -n 1 runs)" -lt 1000
+'
+
+test_done

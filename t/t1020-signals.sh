@@ -1,0 +1,119 @@
+#!/bin/sh
+# Signals: SIGINT / SIGTERM stop the run cleanly and report what ran
+# (marked as interrupted, exit status 128 + signal); a second one ends
+# the process at once; SIGUSR1 prints the report so far and the run goes
+# on.
+. "$(dirname "$0")/test-lib.sh"
+
+# Runs iolite in the background with the arguments after $1 (a sleep
+# before the signal $2 ... see below), output to out / err, status to rc.
+#   run_signal SECONDS SIGNAL iolite-args...
+run_signal() {
+	delay=$1 sig=$2
+	shift 2
+	"$IOLITE" "$@" >out 2>err &
+	pid=$!
+	sleep "$delay"
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	echo $? >rc
+}
+
+# msec of the first job's read line in report $1
+read_msec() {
+	sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" "$1"
+}
+
+test_expect_success 'SIGINT: the I/O done so far, marked, status 130' '
+	run_signal 1 INT --name=i --ioengine=null --size=1g --rw=read \
+		--runtime=20 --time_based --write_bw_log=i --log_avg_msec=100 &&
+	test "$(cat rc)" = 130 &&
+	grep -q "^iolite: terminating on signal 2 (SIGINT)$" err &&
+	grep -q "^i: (groupid=0" out &&
+	ms=$(read_msec out) &&
+	test "$ms" -gt 500 && test "$ms" -lt 5000 &&
+	grep -q "io=[1-9]" out &&
+	grep -A1 "^Notes:" out | grep -q "interrupted by SIGINT" &&
+	# logs flushed: the windows up to the stop
+	n=$(wc -l <i_bw.1.log) &&
+	test "$n" -ge 5 && test "$n" -le 50
+'
+
+test_expect_success_if JQ 'SIGTERM: the same, noted in the JSON, status 143' '
+	run_signal 1 TERM --name=t --ioengine=null --size=1g --rw=write \
+		--runtime=20 --time_based --output-format=json &&
+	test "$(cat rc)" = 143 &&
+	jq -e ".iolite.notes | map(select(test(\"interrupted by SIGTERM\"))) | length == 1" \
+		out >/dev/null &&
+	jq -e ".jobs[0].write.io_bytes > 0 and .jobs[0].job_runtime < 10000" \
+		out >/dev/null
+'
+
+test_expect_success 'SIGINT between stonewalled groups: later ones never start' '
+	run_signal 1 INT --ioengine=null --size=1g --runtime=20 \
+		--time_based --name=first --rw=read --name=second \
+		--stonewall --rw=write &&
+	test "$(cat rc)" = 130 &&
+	grep -q "^first: (groupid=0" out &&
+	# as fio, a job that never started is not reported
+	! grep -q "^second: (groupid" out &&
+	! grep -q "WRITE:" out
+'
+
+test_expect_success 'SIGUSR1: a report now, the run goes on to the end' '
+	run_signal 0.7 USR1 --name=u --ioengine=null --size=1g --rw=read \
+		--runtime=2 --time_based &&
+	test "$(cat rc)" = 0 &&
+	test_must_be_empty err &&
+	test "$(grep -c "^u: (groupid=0" out)" = 2 &&
+	read_msec out >ms &&
+	first=$(head -n 1 ms) && last=$(tail -n 1 ms) &&
+	test "$first" -gt 300 && test "$first" -lt 1500 &&
+	test "$last" -ge 1900 &&
+	! grep -q "interrupted" out
+'
+
+test_expect_success 'SIGUSR1 during ramp_time: the job shows no I/O yet' '
+	run_signal 0.5 USR1 --name=r --ioengine=null --size=1g --rw=read \
+		--ramp_time=2 --runtime=500ms --time_based &&
+	test "$(cat rc)" = 0 &&
+	test "$(grep -c "^r: (groupid=0" out)" = 2 &&
+	sed -n "s/.*issued rwts: total=\([0-9]*\),.*/\1/p" out >issued &&
+	test "$(head -n 1 issued)" = 0 &&
+	test "$(tail -n 1 issued)" -gt 0
+'
+
+# A read that never completes: sync reads of a pseudo-terminal nobody
+# writes to. The first SIGINT waits for it; the second ends the process.
+if ! command -v python3 >/dev/null; then
+	test_skip_reason="no python3 for a pseudo-terminal"
+fi
+test_expect_success 'a second SIGINT aborts at once' '
+	cat >pty.py <<-\EOF &&
+	import os, signal, subprocess, sys, time
+	master, slave = os.openpty()
+	p = subprocess.Popen([sys.argv[1], "--name=p", "--rw=read", "--bs=1",
+			      "--size=4k", "--ioengine=sync",
+			      "--filename=" + os.ttyname(slave)],
+			     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+	time.sleep(0.7)
+	p.send_signal(signal.SIGINT)
+	time.sleep(0.5)
+	alive = p.poll() is None
+	p.send_signal(signal.SIGINT)
+	out, err = p.communicate(timeout=10)
+	print("alive" if alive else "dead", p.returncode)
+	sys.stderr.write(err.decode())
+	sys.stdout.write(out.decode())
+	EOF
+	python3 pty.py "$IOLITE" >out 2>err &&
+	head -n 1 out >status &&
+	echo "alive 130" >want &&
+	test_cmp want status &&
+	grep -q "terminating on signal 2" err &&
+	grep -q "^iolite: aborted$" err &&
+	! grep -q "groupid" out
+'
+test_skip_reason=
+
+test_done

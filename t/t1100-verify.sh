@@ -1,0 +1,299 @@
+#!/bin/sh
+# Verification (verify=): for each mode, a write that reads itself back
+# passes; then, between that write and a verify_only run, one byte is
+# changed on disk, one block is copied over another (a misplaced write)
+# and one block is put back from an earlier run with another seed (a
+# stale write, as a lost write leaves it): each fails, naming the offset.
+# Then the options around it: interval, offset, backlog, fatal, dump,
+# continue_on_error=verify, state save and load, async engines, and the
+# refusals that come before any file is touched.
+. "$(dirname "$0")/test-lib.sh"
+
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+# job MODE FILE [options...]: 16 blocks of 4k written in order
+job() {
+	mode=$1 file=$2
+	shift 2
+	"$IOLITE" --name=v --filename="$file" --size=64k --bs=4k \
+		--rw=write --ioengine=psync --verify="$mode" "$@"
+}
+
+# the options that make verify=pattern catch misplaced and stale blocks
+pattern_opts() {
+	echo "--verify_pattern=0xdeadbeef%o$1"
+}
+
+modes="crc32c md5 sha1 sha256 sha512 xxhash pattern"
+for mode in $modes; do
+	# modes whose library this build lacks are refused: skip them
+	if "$IOLITE" --name=x --verify=$mode --parse-only >/dev/null 2>&1 ||
+	   [ $mode = pattern ]; then
+		test_skip_reason=
+	else
+		test_skip_reason="verify=$mode not in this build"
+	fi
+	popt=
+	[ $mode = pattern ] && popt=$(pattern_opts)
+	popt2=
+	[ $mode = pattern ] && popt2=$(pattern_opts 0x01)
+
+	test_expect_success "$mode: a write then its read-back pass" "
+		job $mode $mode.f $popt >out 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued out)\" = 16,16,0,0 &&
+		grep -q '^  read: .*(64.0KiB/' out &&
+		job $mode $mode.f --verify_only $popt >out 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued out)\" = 16,0,0,0
+	"
+
+	test_expect_success "$mode: one byte changed on disk fails at its block" "
+		printf Z | dd of=$mode.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
+		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
+		grep \"job 'v': verify of 4096 bytes at offset 4096 of '$mode.f' failed: .*expected .*received\" err &&
+		test \$(wc -l <err) = 1 &&
+		grep -q 'err=84' out &&
+		grep -q '^  read: ' out
+	"
+
+	test_expect_success "$mode: a block written at the wrong offset fails there" "
+		job $mode $mode.f $popt >/dev/null 2>&1 &&
+		dd if=$mode.f of=$mode.f bs=4k skip=1 seek=3 count=1 \
+			conv=notrunc 2>/dev/null &&
+		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
+		grep \"verify of 4096 bytes at offset 12288 of '$mode.f' failed\" err
+	"
+
+	test_expect_success "$mode: a stale block from an earlier write fails" "
+		job $mode $mode.f --randseed=1 $popt2 >/dev/null 2>&1 &&
+		dd if=$mode.f of=$mode.old bs=4k skip=2 count=1 2>/dev/null &&
+		job $mode $mode.f --randseed=2 $popt >/dev/null 2>&1 &&
+		dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
+			conv=notrunc 2>/dev/null &&
+		test_must_fail job $mode $mode.f --verify_only --randseed=2 \
+			$popt >out 2>err &&
+		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" err
+	"
+done
+test_skip_reason=
+
+test_expect_success 'the failures say what is wrong' '
+	job crc32c c.f >/dev/null &&
+	dd if=c.f of=c.f bs=4k skip=1 seek=3 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail job crc32c c.f --verify_only >out 2>err &&
+	grep "misplaced block: expected offset 12288, received offset 4096" err &&
+	job crc32c c.f --randseed=1 >/dev/null &&
+	cp c.f c.old &&
+	job crc32c c.f --randseed=2 >/dev/null &&
+	dd if=c.old of=c.f bs=4k skip=2 seek=2 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail job crc32c c.f --verify_only --randseed=2 >out 2>err &&
+	grep "stale block: expected write 2 of seed 0x[0-9a-f]*, received write 2 of seed" err &&
+	job crc32c c.f >/dev/null &&
+	dd if=/dev/zero of=c.f bs=4k seek=5 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail job crc32c c.f --verify_only >out 2>err &&
+	grep "offset 20480 .*no verify header: expected magic 0x424c4f49, received 0x00000000" err
+'
+
+test_expect_success 'verify=null reads back and checks nothing' '
+	job null n.f >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 16,16,0,0 &&
+	printf Z | dd of=n.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
+	job null n.f --verify_only >out 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success 'do_verify=0 writes without reading back' '
+	job md5 d.f --do_verify=0 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,16,0,0 &&
+	job md5 d.f --verify_only >out 2>err &&
+	test "$(issued out)" = 16,0,0,0
+'
+
+test_expect_success 'rw=read with verify checks what it reads' '
+	job sha1 r.f >/dev/null &&
+	"$IOLITE" --name=v --filename=r.f --size=64k --bs=4k --rw=randread \
+		--verify=sha1 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 16,0,0,0 &&
+	dd if=/dev/urandom of=r.f bs=4k seek=7 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail "$IOLITE" --name=v --filename=r.f --size=64k --bs=4k \
+		--rw=read --verify=sha1 >out 2>err &&
+	grep "verify of 4096 bytes at offset 28672 of .r.f. failed: no verify header" err
+'
+
+test_expect_success 'verify_interval: a header per chunk, failures name the chunk' '
+	job sha256 i.f --bs=16k --verify_interval=4k >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 4,4,0,0 &&
+	test "$(od -An -c -j 4096 -N 4 i.f | tr -d " ")" = IOLB &&
+	printf Z | dd of=i.f bs=1 seek=9000 conv=notrunc 2>/dev/null &&
+	test_must_fail job sha256 i.f --bs=16k --verify_interval=4k \
+		--verify_only >out 2>err &&
+	grep "verify of 4096 bytes at offset 8192 of .i.f. failed: sha256 mismatch" err
+'
+
+test_expect_success 'verify_offset moves the header into the chunk' '
+	job md5 o.f --verify_offset=512 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(od -An -c -j 512 -N 4 o.f | tr -d " ")" = IOLB &&
+	test "$(od -An -c -N 4 o.f | tr -d " ")" != IOLB &&
+	job md5 o.f --verify_offset=512 --verify_only >out 2>err &&
+	test_must_be_empty err &&
+	test_must_fail job md5 o.f --verify_only >out 2>err &&
+	grep "offset 0 .*no verify header" err
+'
+
+test_expect_success 'verify_pattern with a checksum checks both' '
+	job md5 p.f --verify_pattern=0xaa >out 2>err &&
+	test_must_be_empty err &&
+	test "$(od -An -tx1 -j 100 -N 2 p.f | tr -d " ")" = aaaa &&
+	test_must_fail job md5 p.f --verify_pattern=0xbb --verify_only \
+		>out 2>err &&
+	grep "offset 0 .*failed: pattern mismatch at offset 64: expected 0xbb, received 0xaa" err
+'
+
+test_expect_success 'continue_on_error=verify reports every bad block' '
+	job xxhash e.f --rw=randwrite >/dev/null &&
+	printf Z | dd of=e.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
+	printf Z | dd of=e.f bs=1 seek=50000 conv=notrunc 2>/dev/null &&
+	test_must_fail job xxhash e.f --rw=randwrite --verify_only \
+		--continue_on_error=verify >out 2>err &&
+	test $(wc -l <err) = 2 &&
+	grep "offset 4096 of" err && grep "offset 49152 of" err &&
+	test "$(issued out)" = 16,0,0,0 &&
+	grep "errors    : total=2, first_error=84/" out &&
+	test_must_fail job xxhash e.f --rw=randwrite --verify_only \
+		--continue_on_error=verify --output-format=json >out.json 2>err &&
+	grep "\"total_err\" : 2," out.json &&
+	grep "\"first_error\" : 84," out.json
+'
+
+test_expect_success 'verify_fatal stops at the first bad block' '
+	test_must_fail job xxhash e.f --rw=randwrite --verify_only \
+		--continue_on_error=verify --verify_fatal=1 >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	test "$(issued out)" != 16,0,0,0
+'
+
+test_expect_success 'verify_dump writes the block as read and as expected' '
+	mkdir dump && (
+		cd dump &&
+		test_must_fail job xxhash ../e.f --rw=randwrite --verify_only \
+			--verify_dump=1 >out 2>err
+	) &&
+	test "$(stat -c %s dump/e.f.4096.received)" = 4096 &&
+	test "$(stat -c %s dump/e.f.4096.expected)" = 4096 &&
+	dd if=e.f of=blk bs=4k skip=1 count=1 2>/dev/null &&
+	cmp blk dump/e.f.4096.received &&
+	{ cmp -l dump/e.f.4096.received dump/e.f.4096.expected >diffs || :; } &&
+	test $(wc -l <diffs) = 1
+'
+
+test_expect_success 'verify_backlog reads back as it goes' '
+	job crc32c b.f --rw=randwrite --size=256k --verify_backlog=10 \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 64,64,0,0
+'
+
+test_expect_success 'loops: each pass is read back' '
+	job crc32c l.f --loops=3 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 48,48,0,0
+'
+
+test_expect_success 'overwriting random writes verify their newest data' '
+	"$IOLITE" --name=v --filename=ow.f --size=256k --bsrange=4k-16k \
+		--rw=randwrite --norandommap --verify=md5 >out 2>err &&
+	test_must_be_empty err
+'
+
+for e in libaio io_uring; do
+	uc=$(echo $e | tr a-z A-Z)
+	test_expect_success_if $uc "$e at depth 16: write, read back, catch a bad block" "
+		\"\$IOLITE\" --name=v --filename=a-$e --size=1m --bs=4k \
+			--rw=randwrite --ioengine=$e --iodepth=16 \
+			--verify=crc32c >out 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued out)\" = 256,256,0,0 &&
+		printf Z | dd of=a-$e bs=1 seek=700000 conv=notrunc 2>/dev/null &&
+		test_must_fail \"\$IOLITE\" --name=v --filename=a-$e --size=1m \
+			--bs=4k --rw=randwrite --ioengine=$e --iodepth=16 \
+			--verify=crc32c --verify_only >out 2>err &&
+		grep 'offset 696320 of' err
+	"
+done
+
+test_expect_success 'the state saved after writing' '
+	job sha1 s.f >out 2>err &&
+	test_must_be_empty err &&
+	cat >expect <<-\EOF &&
+	iolite verify state 1
+	job v
+	index 0
+	verify sha1
+	EOF
+	head -n 4 local-v-0-verify.state >actual &&
+	test_cmp expect actual &&
+	grep "^writes 16$" local-v-0-verify.state
+'
+
+test_expect_success 'verify_state_load: only what the writer got to' '
+	sed "s/^writes 16$/writes 8/" local-v-0-verify.state >st &&
+	mv st local-v-0-verify.state &&
+	dd if=/dev/zero of=s.f bs=4k seek=8 count=8 conv=notrunc 2>/dev/null &&
+	job sha1 s.f --verify_only --verify_state_load=1 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 8,0,0,0 &&
+	test_must_fail job sha1 s.f --verify_only >out 2>err &&
+	grep "offset 32768 .*no verify header" err
+'
+
+test_expect_success 'verify_state_load: a state of another job is refused' '
+	test_must_fail job md5 s.f --verify_only --verify_state_load=1 \
+		>out 2>err &&
+	grep "verify state .local-v-0-verify.state. was saved by another job or with other options" err &&
+	test "$(issued out)" = 0,0,0,0 &&
+	rm local-v-0-verify.state &&
+	test_must_fail job sha1 s.f --verify_only --verify_state_load=1 \
+		>out 2>err &&
+	grep "cannot read verify state .local-v-0-verify.state.: No such file" err
+'
+
+test_expect_success 'verify_state_save=0 leaves no state' '
+	mkdir ns && (
+		cd ns && job md5 f --verify_state_save=0 >/dev/null &&
+		test_path_is_missing local-v-0-verify.state
+	)
+'
+
+test_expect_success 'refused before any file is created' '
+	test_must_fail job sha512 small.f --bs=64 >out 2>err &&
+	grep "option .bs.: 64 bytes cannot hold the 112-byte header of verify=sha512" err &&
+	test_must_fail job pattern small.f >out 2>err &&
+	grep "option .verify.: .pattern. needs verify_pattern=" err &&
+	test_must_fail job md5 small.f --verify_only --time_based \
+		--runtime=1 >out 2>err &&
+	grep "verify_only. does not work with time_based" err &&
+	test_must_fail job crc64 small.f >out 2>err &&
+	grep "option .verify.: .crc64. is not supported" err &&
+	test_must_fail job md5 small.f --verify_pattern=xyz >out 2>err &&
+	grep "option .verify_pattern.: invalid pattern .xyz." err &&
+	test_path_is_missing small.f
+'
+
+test_expect_success 'aliases and the dump of the options' '
+	"$IOLITE" --name=v --verify=crc32c-intel --verify_pattern="\"ab\"%o" \
+		--verify_interval=1k --ignore_error=EIO,ENOSPC:28 --parse-only >out &&
+	grep "^verify=crc32c$" out &&
+	grep "^verify_pattern=0x6162%o$" out &&
+	grep "^verify_interval=1024$" out &&
+	grep "^ignore_error=EIO,ENOSPC:ENOSPC$" out
+'
+
+test_done

@@ -1,0 +1,157 @@
+#!/bin/sh
+# Strided zones, zoned distributions, percentage_random and rw_sequencer,
+# checked through what reaches the disk: a job writes random data into a
+# file of zeros, and the blocks that are no longer zero show where it
+# went. (t/unit/workload.c checks the exact offset sequences.)
+. "$(dirname "$0")/test-lib.sh"
+
+# The 4 KiB blocks of file $1 that are not all zeros, on one line.
+written_blocks() {
+	od -An -v -tx1 -w4096 "$1" |
+		awk '{ for (i = 1; i <= NF; i++) if ($i != "00") {
+			printf "%s%d", sep, NR - 1; sep = " "; break } }
+		     END { print "" }'
+}
+
+# A file of $2 KiB of zeros at $1, laid out already so no job fills it.
+zeros() {
+	dd if=/dev/zero of="$1" bs=1k count="$2" 2>/dev/null
+}
+
+wl() {
+	"$IOLITE" --name=z --ioengine=psync --bs=4k "$@" >out 2>err &&
+	test_must_be_empty err
+}
+
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+test_expect_success 'strided: only the first 16k of each 64k zone' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=write --zonemode=strided \
+		--zonesize=16k --zonerange=64k &&
+	test "$(issued out)" = "0,64,0,0" &&
+	echo "0 1 2 3 16 17 18 19 32 33 34 35 48 49 50 51" >expect &&
+	written_blocks f >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'strided: zoneskip leaves whole zones alone' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=write --zonemode=strided \
+		--zonesize=8k --zonerange=16k --zoneskip=48k &&
+	echo "0 1 16 17 32 33 48 49" >expect &&
+	written_blocks f >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'strided random: inside the zones, each zone covered' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=randwrite --zonemode=strided \
+		--zonesize=16k --zonerange=16k --zoneskip=48k &&
+	echo "0 1 2 3 16 17 18 19 32 33 34 35 48 49 50 51" >expect &&
+	written_blocks f >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'strided: a zone cut by the end of the file ends the job' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=read --zonemode=strided \
+		--zonesize=32k --zonerange=48k &&
+	test "$(issued out)" = "44,0,0,0"
+'
+
+test_expect_success 'zoned: all writes in the first quarter' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=randwrite --norandommap \
+		--random_distribution=zoned:100/25 --io_size=800k &&
+	test "$(issued out)" = "0,200,0,0" &&
+	for b in $(written_blocks f); do
+		test $b -lt 16 || return 1
+	done &&
+	test -n "$(written_blocks f)"
+'
+
+test_expect_success 'zoned: a zone with 0% of the accesses is left alone' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=randwrite --norandommap \
+		--random_distribution=zoned:0/50:100/ --io_size=800k &&
+	for b in $(written_blocks f); do
+		test $b -ge 32 || return 1
+	done
+'
+
+test_expect_success 'zoned_abs: per direction, writes in the first 64k' '
+	zeros f 1024 &&
+	wl --filename=f --size=1m --rw=randrw --norandommap \
+		--random_distribution=zoned_abs:50/512k:50/,100/64k \
+		--io_size=1600k &&
+	for b in $(written_blocks f); do
+		test $b -lt 16 || return 1
+	done
+'
+
+test_expect_success 'rw_sequencer=identical: each random block 4 times' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --rw=randwrite:4 \
+		--rw_sequencer=identical &&
+	test "$(issued out)" = "0,64,0,0" &&
+	test $(written_blocks f | wc -w) = 16
+'
+
+test_expect_success 'percentage_random=0: a random job goes sequentially' '
+	zeros f 256 &&
+	wl --filename=f --size=256k --io_size=128k --rw=randwrite \
+		--percentage_random=0 &&
+	seq -s " " 0 31 >expect &&
+	written_blocks f >actual &&
+	test_cmp expect actual
+'
+
+# file:line: option: message, and no file created
+expect_refused() {
+	msg=$1
+	shift
+	test_must_fail "$IOLITE" --name=z --filename=nf --size=64k "$@" \
+		>out 2>err &&
+	echo "iolite: $msg" >expect &&
+	test_cmp expect err &&
+	test_path_is_missing nf
+}
+
+test_expect_success 'zone options checked before anything is created' '
+	expect_refused "<cmdline>:1: option '\''zonesize'\'': zonemode=strided needs a zone size" \
+		--zonemode=strided &&
+	expect_refused "<cmdline>:1: option '\''zonesize'\'': zones need zonemode=strided" \
+		--zonesize=16k &&
+	expect_refused "<cmdline>:1: option '\''zonemode'\'': zbd (zoned block devices) is not supported yet" \
+		--zonemode=zbd --zonesize=16k &&
+	expect_refused "<cmdline>:1: option '\''zonerange'\'': zones of 4096 bytes are smaller than the read block size 8192" \
+		--bs=8k --zonemode=strided --zonesize=16k --zonerange=4k
+'
+
+test_expect_success 'zoned distributions are checked as they are parsed' '
+	test_must_fail "$IOLITE" --name=z --filename=nf --size=64k \
+		--random_distribution=zoned:60/10:30/20 2>err &&
+	grep "option '\''random_distribution'\'': access percentages in '\''60/10:30/20'\'' add up to 90, not 100" err &&
+	test_path_is_missing nf
+'
+
+# The same zones as fio: the blocks written, and the I/O counts.
+test_expect_success_if FIO 'strided zones write the blocks fio writes' '
+	for spec in "--rw=write --zonesize=8k --zonerange=32k --zoneskip=16k" \
+		    "--rw=randwrite --zonesize=16k --zonerange=16k --zoneskip=16k" \
+		    "--rw=write --zonesize=32k --zonerange=48k"; do
+		zeros a 256 && zeros b 256 &&
+		fio --name=z --filename=a --size=256k --bs=4k \
+			--zonemode=strided $spec >fio.out 2>&1 &&
+		wl --filename=b --size=256k --zonemode=strided $spec &&
+		written_blocks a >expect &&
+		written_blocks b >actual &&
+		test_cmp expect actual &&
+		test "$(issued fio.out)" = "$(issued out)" || return 1
+	done
+'
+
+test_done

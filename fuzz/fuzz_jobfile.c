@@ -13,21 +13,29 @@
 #include <string.h>
 #include <unistd.h>
 
+static char dir[] = "/tmp/iolite-fuzz-jobfile.XXXXXX";
 static char path[64], path2[64];
+
+static void remove_dir(void)
+{
+	unlink(path);
+	unlink(path2);
+	rmdir(dir);
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	char dir[] = "/tmp/iolite-fuzz-jobfile.XXXXXX";
-
 	fuzz_write_dict("", "=");
 	/*
-	 * An empty directory of our own: "include x" in an input can only
-	 * reach the input itself (the include loop check) or nothing.
+	 * An empty directory of our own: "include x" in an input (relative
+	 * to the including file) can only reach the input itself (the
+	 * include loop check), the dump or nothing.
 	 */
-	if (!mkdtemp(dir) || chdir(dir))
+	if (!mkdtemp(dir))
 		abort();
 	snprintf(path, sizeof(path), "%s/job.fio", dir);
 	snprintf(path2, sizeof(path2), "%s/dump.fio", dir);
+	atexit(remove_dir);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "opt/plan.h"
 #include "report/report.h"
 #include "report/status.h"
+#include "run/checks.h"
 #include "run/clock.h"
 #include "run/files.h"
 #include "run/runner.h"
@@ -486,7 +487,7 @@ struct report_ctx {
 	const struct job_plan *plans;
 	FILE *out;
 	struct status_printer sp;
-	const char *notes[8];
+	const char *notes[40];
 	unsigned int nr_notes;
 };
 
@@ -507,10 +508,23 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		disk_set_results(disks, &rr);
 	fill_result_opts(&rr, rc->jl, rc->plans, nr);
 	rr.clock = clock_name();
-	rr.notes = rc->notes;
-	rr.nr_notes = rc->nr_notes;
-	if (write_reports(rc->c, &rr, rc->out))
-		ret = -1;
+	{
+		/* the run's notes, then what the figures themselves show */
+		const char *all[ARRAY_SIZE(rc->notes) + 8];
+		struct notes after = { NULL, 0 };
+		unsigned int n = 0, k;
+
+		for (k = 0; k < rc->nr_notes; k++)
+			all[n++] = rc->notes[k];
+		checks_after(&rr, &after);
+		for (k = 0; k < after.nr && n < ARRAY_SIZE(all); k++)
+			all[n++] = after.v[k];
+		rr.notes = all;
+		rr.nr_notes = n;
+		if (write_reports(rc->c, &rr, rc->out))
+			ret = -1;
+		notes_release(&after);
+	}
 	fflush(rc->out);
 	free_result_opts(&rr);
 	run_result_release(&rr);
@@ -561,6 +575,7 @@ int main(int argc, char **argv)
 	struct cli c = { 0 };
 	struct job_list jl;
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
+	struct notes before = { NULL, 0 };
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
 	struct report_ctx rc;
 	struct runner_opts ro;
@@ -638,6 +653,9 @@ int main(int argc, char **argv)
 	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
 	if (clock_note.len)
 		rc.notes[rc.nr_notes++] = clock_note.buf;
+	checks_before(plans, files, nr, &before);
+	for (k = 0; k < before.nr && rc.nr_notes < 32; k++)
+		rc.notes[rc.nr_notes++] = before.v[k];
 	memset(&ro, 0, sizeof(ro));
 	ro.arg = &rc;
 	ro.report = hook_report;
@@ -661,6 +679,18 @@ int main(int argc, char **argv)
 		if (jobs[i].errmsg[0])
 			error("%s", jobs[i].errmsg);
 
+	/* what the engines said about themselves (mmap: pages, copy) */
+	for (i = 0; i < nr && rc.nr_notes < 36; i++) {
+		unsigned int j;
+
+		if (!jobs[i].describe[0])
+			continue;
+		for (j = 0; j < rc.nr_notes; j++)
+			if (!strcmp(rc.notes[j], jobs[i].describe))
+				break;
+		if (j == rc.nr_notes)
+			rc.notes[rc.nr_notes++] = jobs[i].describe;
+	}
 	if (ro.signal) {
 		strbuf_addf(&int_note, "interrupted by %s: the figures cover "
 			    "the I/O done until then", sig_name(ro.signal));
@@ -713,6 +743,7 @@ int main(int argc, char **argv)
 	job_list_release(&jl);
 	strbuf_release(&err);
 	strbuf_release(&clock_note);
+	notes_release(&before);
 	strbuf_release(&int_note);
 	strbuf_release(&log_note);
 	/* interrupted: 128 + the signal, the shell's convention */

@@ -61,11 +61,12 @@ test_expect_success 'JSON: merged jobs sum time and I/Os' '
 '
 
 test_expect_success 'clocksource=clock_gettime: named, and no notes' '
-	"$IOLITE" --name=a --ioengine=null --size=1m \
-		--clocksource=clock_gettime >out &&
+	"$IOLITE" --name=a --ioengine=null --size=1m --time_based \
+		--runtime=1100ms --clocksource=clock_gettime >out &&
 	grep -q "^  iolite       : usr=.*, clock=clock_gettime$" out &&
 	! grep -q "^Notes:" out &&
 	"$IOLITE" --output-format=json --name=a --ioengine=null --size=1m \
+		--time_based --runtime=1100ms \
 		--clocksource=clock_gettime >out.json &&
 	python3 -c "import json; o = json.load(open(\"out.json\"))[\"iolite\"]; \
 		assert o == {\"clock\": \"clock_gettime\", \"notes\": []}, o"

@@ -186,6 +186,12 @@ test_expect_success 'mmap_advise: every hint runs, a bad one is refused' '
 			return 1
 		test_must_be_empty err || return 1
 	done &&
+	{
+		# a kernel without transparent huge pages refuses this one
+		"$IOLITE" --name=a --filename="$SHM/adv" --ioengine=mmap \
+			--mmap_advise=hugepage --rw=read --size=256k >out 2>err ||
+			grep "madvise(hugepage) of '\''$SHM/adv'\'' failed" err
+	} &&
 	test_must_fail "$IOLITE" --name=a --filename="$SHM/adv" \
 		--ioengine=mmap --mmap_advise=fast --size=256k >out 2>err &&
 	grep "option '\''mmap_advise'\'': invalid value '\''fast'\''" err

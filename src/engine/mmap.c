@@ -70,8 +70,8 @@ struct mmap_engine {
 	int advice;		/* MADV_*, or -1 for none */
 	bool advice_strict;	/* given explicitly: a failure is an error */
 	bool populate;
-	bool sync_each;		/* sync=1 / sync=dsync: sync every write */
-	bool drop_each;		/* mmap with direct=1: drop each I/O's pages */
+	bool sync_each;		/* sync=1 / dsync: sync every write */
+	bool drop_each;		/* mmap, direct=1: drop each I/O's pages */
 };
 
 static inline struct mmap_engine *to_mmap(struct engine *e)

@@ -160,6 +160,12 @@ enum pmem_flush pmem_flush_resolve(enum pmem_flush f)
 
 /* ---- copy routines ---- */
 
+/* Bytes from d to the next cache-line boundary (0 when on one). */
+static inline size_t head_bytes(const void *d)
+{
+	return (LINE - ((uintptr_t)d & (LINE - 1))) & (LINE - 1);
+}
+
 static void copy_libc(void *dst, const void *src, size_t len)
 {
 	memcpy(dst, src, len);
@@ -257,7 +263,7 @@ static void copy_avx2_nt(void *dst, const void *src, size_t len)
 {
 	char *d = dst;
 	const char *s = src;
-	size_t n = len, head = (LINE - ((uintptr_t)d & (LINE - 1))) & (LINE - 1);
+	size_t n = len, head = head_bytes(d);
 
 	if (head) {
 		if (head > n)
@@ -346,7 +352,7 @@ static void copy_avx512_nt(void *dst, const void *src, size_t len)
 {
 	char *d = dst;
 	const char *s = src;
-	size_t n = len, head = (LINE - ((uintptr_t)d & (LINE - 1))) & (LINE - 1);
+	size_t n = len, head = head_bytes(d);
 
 	if (head) {
 		if (head > n)
@@ -382,7 +388,7 @@ static void copy_sse2_nt(void *dst, const void *src, size_t len)
 {
 	char *d = dst;
 	const char *s = src;
-	size_t n = len, head = (LINE - ((uintptr_t)d & (LINE - 1))) & (LINE - 1);
+	size_t n = len, head = head_bytes(d);
 
 	if (head) {
 		if (head > n)

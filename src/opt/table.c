@@ -1479,8 +1479,8 @@ const struct opt_def opt_table[] = {
 		  "continue_on_error" },
 	{ .name = "verify_dump", .type = OPT_BOOL, .off = OFF(verify_dump),
 	  .def = "0", .category = OPT_CAT_VERIFY,
-	  .help = "write a failed block as read and as expected to files "
-		  "next to the target" },
+	  .help = "write a failed block as read and as expected to "
+		  "NAME.OFFSET.received / .expected in the current directory" },
 	{ .name = "verify_state_save", .type = OPT_BOOL,
 	  .off = OFF(verify_state_save), .def = "1",
 	  .category = OPT_CAT_VERIFY,

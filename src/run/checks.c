@@ -64,7 +64,7 @@ static uint64_t llc_bytes(void)
 	long best_level = 0;
 	int i;
 
-	for (i = 0; i < 8; i++) {
+	for (i = 0; i < 16; i++) {
 		long level;
 		FILE *f;
 		unsigned long sz;
@@ -75,7 +75,7 @@ static uint64_t llc_bytes(void)
 			 sysfs_root(), i);
 		level = read_long(path, -1);
 		if (level < 0)
-			break;
+			continue;
 		snprintf(path, sizeof(path),
 			 "%s/devices/system/cpu/cpu0/cache/index%d/size",
 			 sysfs_root(), i);

@@ -167,6 +167,10 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 
 	if (done)
 		short_restore(w, u);
+	/* fill_device: a full device is where the job ends, not an error */
+	if (w->p->o.fill_device && cls == FAULT_WRITE &&
+	    (err == ENOSPC || err == EDQUOT))
+		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
 	w->st->total_err++;
@@ -998,9 +1002,6 @@ void *worker_main(void *arg)
 			 o->name, strbuf_str(&err));
 	}
 	strbuf_release(&err);
-	/* errors continued past: the job's error is the first of them */
-	if (!w.st->error)
-		w.st->error = w.first_err;
 	w.now = clock_now_ns();
 	worker_log_end(&w);
 	getrusage(RUSAGE_THREAD, &ru_end);
@@ -1013,7 +1014,22 @@ void *worker_main(void *arg)
 			if (w.st->dir[d].ios)
 				w.st->dir[d].runtime_us = rj->res.elapsed_us;
 	}
+	if (w.e && w.ops->describe) {
+		struct strbuf sb = STRBUF_INIT;
+
+		w.ops->describe(w.e, &sb);
+		snprintf(rj->describe, sizeof(rj->describe), "%s",
+			 strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
 	rj->res.error = w.st->error;
+	/*
+	 * Errors continued past: the report's error is the first of them
+	 * and the run fails, but the job did not stop on an error, so
+	 * exitall_on_error (which reads st->error) lets the others be.
+	 */
+	if (!rj->res.error)
+		rj->res.error = w.first_err;
 	if (rj->iowq) {
 		/* before the ring closes and its workers exit with it */
 		iowq_scan(rj->iowq);

@@ -32,7 +32,8 @@ struct run_job {
 	struct run_ctx *ctx;
 	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
 	uint64_t iowq_base_ns;		/* io-wq time before counting began */
-	char errmsg[256];		/* first error, for stderr */
+	char errmsg[256];
+	char describe[256];		/* the engine's own line, for notes */		/* first error, for stderr */
 
 	/*
 	 * Logs and reports while the run goes on (run/runner.c): log is set

@@ -18,7 +18,7 @@
  * name in it is ignored: it is a test aid, not an option.
  */
 enum cpu_feature {
-	CPU_SSE2 = 1u << 0,		/* movntdq, clflush baseline (x86-64) */
+	CPU_SSE2 = 1u << 0,		/* movntdq (baseline on x86-64) */
 	CPU_CLFLUSH = 1u << 1,
 	CPU_CLFLUSHOPT = 1u << 2,
 	CPU_CLWB = 1u << 3,

@@ -338,9 +338,14 @@ int verify_pass_end(struct verify *v)
 		v->phase = VP_FINAL;
 		return 1;
 	}
-	/* the pass's blocks are done with: the next pass logs afresh */
 	v->phase = VP_NONE;
-	v->head = v->tail = 0;
+	/*
+	 * A pass's log is done with: the next pass logs afresh. A backlog
+	 * ring goes on across passes (time_based wraps keep their pending
+	 * blocks).
+	 */
+	if (!v->p->o.verify_backlog)
+		v->head = v->tail = 0;
 	return 0;
 }
 

@@ -1,0 +1,74 @@
+#!/bin/sh
+# Measurement checks: notes in the report (never on stderr) when figures
+# would mislead: a run too short, buffers beyond the last-level cache on a
+# memory-speed target, a job allowed on CPUs remote to its device.
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'a run of a few ms gets a note on stdout, not stderr' '
+	"$IOLITE" --name=short --ioengine=null --size=1m >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^Notes:" out &&
+	grep -q "job .short. was measured for [0-9]* ms: too short" out
+'
+
+test_expect_success 'the note is in the JSON too, and the JSON stays pure' '
+	"$IOLITE" --name=short --ioengine=null --size=1m \
+		--output-format=json >out.json 2>err &&
+	test_must_be_empty err &&
+	python3 -c "import json,sys; d=json.load(open(\"out.json\")); \
+assert any(\"too short\" in n for n in d[\"iolite\"][\"notes\"])"
+'
+
+test_expect_success 'a run of over a second gets no such note' '
+	"$IOLITE" --name=long --ioengine=null --size=1m --time_based \
+		--runtime=1100ms >out 2>err &&
+	! grep -q "too short" out
+'
+
+# a fake sysfs: a 64 KiB last-level cache, two NUMA nodes, cpus on node 0
+mkfake() {
+	root=$1
+	mkdir -p "$root/devices/system/cpu/cpu0/cache/index0" \
+		"$root/devices/system/cpu/cpu0/cache/index3" \
+		"$root/devices/system/node/node0/cpu0" \
+		"$root/devices/system/node/node0/cpu1" \
+		"$root/devices/system/node/node1" &&
+	echo 1 >"$root/devices/system/cpu/cpu0/cache/index0/level" &&
+	echo 32K >"$root/devices/system/cpu/cpu0/cache/index0/size" &&
+	echo 3 >"$root/devices/system/cpu/cpu0/cache/index3/level" &&
+	echo 64K >"$root/devices/system/cpu/cpu0/cache/index3/size"
+}
+
+test_expect_success 'buffers beyond the last-level cache on tmpfs: a note' '
+	mkfake fake &&
+	f=/dev/shm/iolite-checks.$$ &&
+	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=big --rw=read \
+		--bs=128k --size=1m --filename=$f >out 2>err;
+	rc=$?; rm -f $f; test $rc = 0 &&
+	test_must_be_empty err &&
+	grep -q "exceed the CPU.s last-level cache (64 KiB)" out
+'
+
+test_expect_success 'small buffers on tmpfs: no cache note' '
+	f=/dev/shm/iolite-checks.$$ &&
+	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=small --rw=read \
+		--bs=4k --size=1m --filename=$f >out 2>err;
+	rc=$?; rm -f $f; test $rc = 0 &&
+	! grep -q "last-level cache" out
+'
+
+test_expect_success_if LOOP 'a device on another NUMA node: a note' '
+	truncate -s 8m /dev/shm/iolite-numa.$$ &&
+	dev=$(losetup -f --show /dev/shm/iolite-numa.$$) &&
+	test_at_exit="losetup -d $dev; rm -f /dev/shm/iolite-numa.$$" &&
+	mm=$(stat -c "%t:%T" $dev) &&
+	maj=$((0x${mm%:*})) && min=$((0x${mm#*:})) &&
+	mkdir -p fake/dev/block/$maj:$min/device &&
+	echo 1 >fake/dev/block/$maj:$min/device/numa_node &&
+	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=remote --rw=read \
+		--bs=4k --size=1m --filename=$dev >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "job .remote. may run on cpu 0, which is not on numa node 1 of .$dev." out
+'
+
+test_done

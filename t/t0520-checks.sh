@@ -71,4 +71,20 @@ test_expect_success_if LOOP 'a device on another NUMA node: a note' '
 	grep -q "job .remote. may run on cpu 0, which is not on numa node 1 of .$dev." out
 '
 
+test_expect_success 'the mmap engine says how it mapped, in the notes' '
+	f=/dev/shm/iolite-checks-mm.$$ &&
+	"$IOLITE" --name=m --ioengine=mmap --rw=randread --size=4m \
+		--filename=$f --numjobs=2 >out 2>err;
+	rc=$?; rm -f $f; test $rc = 0 &&
+	test_must_be_empty err &&
+	test "$(grep -c "^  mmap: 4MiB mapped in 1 file" out)" = 1
+'
+
+test_expect_success 'mmap options are refused with other engines' '
+	test_must_fail "$IOLITE" --name=p --ioengine=psync --mmap_copy=libc \
+		--size=1m --filename=nf 2>err &&
+	grep -q "option .mmap_copy. is not valid with ioengine .psync." err &&
+	test_path_is_missing nf
+'
+
 test_done

@@ -154,6 +154,9 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	static const char *const nowait_engines[] = {
 		"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
 	};
+	static const char *const mmap_engines[] = {
+		"mmap", "dev-dax", "libpmem", NULL,
+	};
 	static const struct {
 		const char *opt;
 		const char *const *engines;
@@ -161,6 +164,10 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	} rules[] = {
 		{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
 		{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
+		{ "mmap_populate", mmap_engines, "mmap, dev-dax, libpmem" },
+		{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
+		{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
+		{ "pmem_flush", mmap_engines, "mmap, dev-dax, libpmem" },
 	};
 	const char *engine = p->o.ioengine;
 	size_t i;

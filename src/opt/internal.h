@@ -60,6 +60,17 @@ void opt_format_time(uint64_t us, struct strbuf *out);
 /* Short description of the value syntax, for --cmdhelp and the docs. */
 const char *opt_type_name(const struct opt_def *def);
 
+/* A plan error: "file:line: " then the message; returns -1. */
+struct job_plan;
+int plan_fail(const struct job_plan *p, struct strbuf *err,
+	      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
+ * Checks a distribution's parameter: kind 'z' (zipf theta), 'p' (pareto
+ * h) or 'n' (normal sigma, percent). 0, or -1 with the message in err.
+ */
+int opt_check_dist_param(char kind, double p, struct strbuf *err);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

@@ -317,6 +317,25 @@ static void rzone_fmt_one(unsigned int d, const void *vo, struct strbuf *out)
 	}
 }
 
+int opt_check_dist_param(char kind, double p, struct strbuf *err)
+{
+	if (kind == 'z' && (p <= 0 || p == 1.0)) {
+		strbuf_addf(err, "zipf theta must be above 0 and not 1, "
+			    "not %g", p);
+		return -1;
+	}
+	if (kind == 'p' && (p <= 0 || p >= 1.0)) {
+		strbuf_addf(err, "pareto h must be between 0 and 1, not %g", p);
+		return -1;
+	}
+	if (kind == 'n' && (p < 0 || p >= 100.0)) {
+		strbuf_addf(err, "normal sigma must be in 0..100 (exclusive), "
+			    "not %g", p);
+		return -1;
+	}
+	return 0;
+}
+
 static int rdist_cb(const struct opt_def *def, struct job_options *o,
 		    const char *val, struct strbuf *err)
 {
@@ -381,20 +400,10 @@ static int rdist_cb(const struct opt_def *def, struct job_options *o,
 		if (ret)
 			goto fail;
 	}
-	if (v == RDIST_ZIPF && (p <= 0 || p == 1.0)) {
-		strbuf_addf(err, "zipf theta must be above 0 and not 1, "
-			    "not %g", p);
+	if (opt_check_dist_param(v == RDIST_ZIPF ? 'z' :
+				 v == RDIST_PARETO ? 'p' :
+				 v == RDIST_NORMAL ? 'n' : 0, p, err))
 		goto fail;
-	}
-	if (v == RDIST_PARETO && (p <= 0 || p >= 1.0)) {
-		strbuf_addf(err, "pareto h must be between 0 and 1, not %g", p);
-		goto fail;
-	}
-	if (v == RDIST_NORMAL && (p < 0 || p >= 100.0)) {
-		strbuf_addf(err, "normal sigma must be in 0..100 (exclusive), "
-			    "not %g", p);
-		goto fail;
-	}
 	if (v == RDIST_RANDOM)
 		p = 0;
 	free(name);
@@ -911,20 +920,10 @@ static int fsrv_cb(const struct opt_def *def, struct job_options *o,
 	} else if (arg && parse_float(arg, &p, err)) {
 		goto out;
 	}
-	if (v == FSRV_ZIPF && (p <= 0 || p == 1.0)) {
-		strbuf_addf(err, "zipf theta must be above 0 and not 1, "
-			    "not %g", p);
+	if (opt_check_dist_param(v == FSRV_ZIPF ? 'z' :
+				 v == FSRV_PARETO ? 'p' :
+				 v == FSRV_NORMAL ? 'n' : 0, p, err))
 		goto out;
-	}
-	if (v == FSRV_PARETO && (p <= 0 || p >= 1.0)) {
-		strbuf_addf(err, "pareto h must be between 0 and 1, not %g", p);
-		goto out;
-	}
-	if (v == FSRV_NORMAL && (p < 0 || p >= 100.0)) {
-		strbuf_addf(err, "normal sigma must be in 0..100 (exclusive), "
-			    "not %g", p);
-		goto out;
-	}
 	o->file_service_type = (enum file_service)v;
 	o->file_service_nr = (unsigned int)nr;
 	o->file_service_param = p;

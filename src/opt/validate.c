@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt/internal.h"
 #include "opt/opt.h"
 #include "opt/plan.h"
 #include "opt/verify_opts.h"
@@ -17,9 +18,8 @@ static const char *const ddir_names[DDIR_RWDIR_CNT] = {
 	"read", "write", "trim",
 };
 
-__attribute__((format(printf, 3, 4)))
-static int fail(const struct job_plan *p, struct strbuf *err,
-		const char *fmt, ...)
+int plan_fail(const struct job_plan *p, struct strbuf *err,
+	      const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,7 +99,7 @@ static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 			lo = hi = o->bs[d];
 		}
 		if (!lo)
-			return fail(p, err, "option '%s': %s block size is 0",
+			return plan_fail(p, err, "option '%s': %s block size is 0",
 				    bs_source(o, d), ddir_names[d]);
 		p->dir_min_bs[d] = lo;
 		p->dir_max_bs[d] = hi;
@@ -129,7 +129,7 @@ static int check_sizes(struct job_plan *p, struct strbuf *err)
 		if (!ddir_used(p, (enum ddir)d) ||
 		    p->dir_min_bs[d] <= o->size.bytes)
 			continue;
-		return fail(p, err, "option '%s': %sblock size %" PRIu64
+		return plan_fail(p, err, "option '%s': %sblock size %" PRIu64
 			    " is larger than size %" PRIu64, bs_source(o, d),
 			    p->dir_min_bs[d] != p->dir_max_bs[d] ?
 			    "minimum " : "", p->dir_min_bs[d], o->size.bytes);
@@ -176,7 +176,7 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 		if (!opt_is_set(&p->o, rules[i].opt) ||
 		    name_in(engine, rules[i].engines))
 			continue;
-		return fail(p, err, "option '%s' is not valid with ioengine "
+		return plan_fail(p, err, "option '%s' is not valid with ioengine "
 			    "'%s' (only %s)", rules[i].opt,
 			    engine ? engine : "", rules[i].list);
 	}
@@ -186,7 +186,7 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	 */
 	if (p->o.hipri && !p->o.direct && engine &&
 	    !strcmp(engine, "io_uring"))
-		return fail(p, err, "option 'hipri': io_uring polled completions "
+		return plan_fail(p, err, "option 'hipri': io_uring polled completions "
 			    "need direct=1 (O_DIRECT); without it no I/O would "
 			    "ever complete");
 	return 0;
@@ -198,16 +198,16 @@ static int check_counts(struct job_plan *p, struct strbuf *err)
 
 	/* the parser's minimums, again for options built in code */
 	if (!o->iodepth)
-		return fail(p, err, "option 'iodepth': 0 is out of range "
+		return plan_fail(p, err, "option 'iodepth': 0 is out of range "
 			    "(minimum 1)");
 	if (!o->numjobs)
-		return fail(p, err, "option 'numjobs': 0 is out of range "
+		return plan_fail(p, err, "option 'numjobs': 0 is out of range "
 			    "(minimum 1)");
 	if (o->rwmixread > 100)
-		return fail(p, err, "option 'rwmixread': %u is out of range "
+		return plan_fail(p, err, "option 'rwmixread': %u is out of range "
 			    "(0..100)", o->rwmixread);
 	if (o->size.pct > 100 || o->offset.pct > 100)
-		return fail(p, err, "option '%s': %u%% is more than 100%%",
+		return plan_fail(p, err, "option '%s': %u%% is more than 100%%",
 			    o->size.pct > 100 ? "size" : "offset",
 			    o->size.pct > 100 ? o->size.pct : o->offset.pct);
 	return 0;
@@ -227,7 +227,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	p->mixed = (p->ddir_mask & (p->ddir_mask - 1)) != 0;
 
 	if (!p->ddir_mask) {
-		fail(p, err, "option 'rw': invalid mode %d", (int)o->rw);
+		plan_fail(p, err, "option 'rw': invalid mode %d", (int)o->rw);
 		goto fail;
 	}
 	if (check_counts(p, err) || derive_block_sizes(p, err) ||

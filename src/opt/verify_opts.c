@@ -254,18 +254,6 @@ void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
 	}
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail(const struct job_plan *p, struct strbuf *err,
-		const char *fmt, ...)
-{
-	va_list ap;
-
-	strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
-	va_start(ap, fmt);
-	strbuf_vaddf(err, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
 {
@@ -277,28 +265,28 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 		o->verify = VERIFY_PATTERN;
 	if (o->verify == VERIFY_NONE) {
 		if (o->verify_only)
-			return fail(p, err, "option 'verify_only' needs verify= (which checksum or pattern to verify)");
+			return plan_fail(p, err, "option 'verify_only' needs verify= (which checksum or pattern to verify)");
 		return 0;
 	}
 	if (o->verify == VERIFY_PATTERN && !o->verify_pattern.len)
-		return fail(p, err, "option 'verify': 'pattern' needs verify_pattern= (the bytes to check)");
+		return plan_fail(p, err, "option 'verify': 'pattern' needs verify_pattern= (the bytes to check)");
 	if (o->verify_only && o->time_based)
-		return fail(p, err, "option 'verify_only' does not work with time_based (nothing says how far to verify)");
+		return plan_fail(p, err, "option 'verify_only' does not work with time_based (nothing says how far to verify)");
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;
 	chunk = o->verify_interval ? o->verify_interval : p->min_bs;
 	if (o->verify_interval && o->verify_interval > p->min_bs)
-		return fail(p, err, "option 'verify_interval': %llu is larger than the smallest block (%llu)",
+		return plan_fail(p, err, "option 'verify_interval': %llu is larger than the smallest block (%llu)",
 			    (unsigned long long)o->verify_interval,
 			    (unsigned long long)p->min_bs);
 	if (chunk < hdr + o->verify_offset) {
 		if (o->verify_offset)
-			return fail(p, err, "option 'verify_offset': %llu leaves no room for the %u-byte header of verify=%s in %llu-byte chunks",
+			return plan_fail(p, err, "option 'verify_offset': %llu leaves no room for the %u-byte header of verify=%s in %llu-byte chunks",
 				    (unsigned long long)o->verify_offset, hdr,
 				    verify_mode_name(o->verify),
 				    (unsigned long long)chunk);
-		return fail(p, err, "option '%s': %llu bytes cannot hold the %u-byte header of verify=%s",
+		return plan_fail(p, err, "option '%s': %llu bytes cannot hold the %u-byte header of verify=%s",
 			    o->verify_interval ? "verify_interval" : "bs",
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));

@@ -21,6 +21,7 @@
 #include "run/clock.h"
 #include "run/files.h"
 #include "run/runner.h"
+#include "run/safety.h"
 #include "stats/disk.h"
 #include "stats/log.h"
 #include "stats/results.h"
@@ -621,6 +622,8 @@ int main(int argc, char **argv)
 	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
 	if (files_resolve(plans, nr, files, &err))
+		die("%s", strbuf_str(&err));
+	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
 	if (log_set_init(&logs, plans, nr, &err))
 		die("%s", strbuf_str(&err));

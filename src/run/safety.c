@@ -601,9 +601,9 @@ int safety_check_blockdev(const struct job_plan *p, const char *path,
 	}
 	if (stack_swap(&s, &dev)) {
 		dev_name(&name, dev);
-		ret = refuse(err, p, "'%s' is in use as swap ('%s') and the job "
-			     "writes to it: set " OVERRIDE "=1 to write anyway",
-			     path, name.buf);
+		ret = refuse(err, p, "'%s' is in use as swap ('%s') and the "
+			     "job writes to it: set " OVERRIDE "=1 to write "
+			     "anyway", path, name.buf);
 		goto out;
 	}
 	for (i = 1; i < s.nr; i++) {

@@ -69,8 +69,8 @@ static void expect(const char *name, size_t size, const struct patch *p,
 		   "builtin: %s is '%s' (got %d '%s')", name, want, ret,
 		   strbuf_str(&what));
 	else
-		ok(ret == 0 && !what.len, "builtin: %s is nothing (got %d '%s')",
-		   name, ret, strbuf_str(&what));
+		ok(ret == 0 && !what.len, "builtin: %s is nothing "
+		   "(got %d '%s')", name, ret, strbuf_str(&what));
 	strbuf_release(&what);
 }
 

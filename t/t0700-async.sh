@@ -219,7 +219,7 @@ test_expect_success "random buffer contents, same bytes from: $engines" '
 '
 
 for opts in "--fixedbufs" "--registerfiles" "--nonvectored=0" \
-	"--sqthread_poll" \
+	"--sqthread_poll" "--sqthread_poll --sqthread_poll_cpu=0" \
 	"--force_async=1" "--force_async=3" \
 	"--fixedbufs --registerfiles --sqthread_poll --force_async=2"; do
 	test_expect_success_if IO_URING "io_uring $opts: runs and writes right" "

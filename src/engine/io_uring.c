@@ -235,6 +235,15 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 		return ENGINE_Q_DONE;
 	}
 	sqe = io_uring_get_sqe(&ue->ring);
+	if (!sqe && (ue->ring.flags & IORING_SETUP_SQPOLL)) {
+		/*
+		 * The polling thread may post a completion before it moves
+		 * the submission queue's head past the entry: the ring looks
+		 * full with nothing in flight. Wait for it (rare path).
+		 */
+		io_uring_sqring_wait(&ue->ring);
+		sqe = io_uring_get_sqe(&ue->ring);
+	}
 	if (!sqe)
 		return ENGINE_Q_BUSY;
 	switch (u->ddir) {

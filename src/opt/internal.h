@@ -71,6 +71,22 @@ int plan_fail(const struct job_plan *p, struct strbuf *err,
  */
 int opt_check_dist_param(char kind, double p, struct strbuf *err);
 
+/* table_dist.c: distributions, percentage_random, file_service_type */
+extern const struct opt_enum opt_rdist_enums[];
+extern const struct opt_enum opt_fsrv_enums[];
+int opt_rdist_cb(const struct opt_def *def, struct job_options *o,
+		 const char *val, struct strbuf *err);
+void opt_rdist_fmt(const struct opt_def *def, const struct job_options *o,
+		   struct strbuf *out);
+int opt_perc_rand_cb(const struct opt_def *def, struct job_options *o,
+		     const char *val, struct strbuf *err);
+void opt_perc_rand_fmt(const struct opt_def *def,
+		       const struct job_options *o, struct strbuf *out);
+int opt_fsrv_cb(const struct opt_def *def, struct job_options *o,
+		const char *val, struct strbuf *err);
+void opt_fsrv_fmt(const struct opt_def *def, const struct job_options *o,
+		  struct strbuf *out);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

@@ -158,6 +158,25 @@ static void add_children(struct stack *s, dev_t dev)
  * Loop devices whose backing file is one of the stack's devices: a loop
  * over a block device does not show up in its holders.
  */
+
+/* The file behind loop device name ("loop3"), into back. 0 or -1. */
+static int loop_backing_file(const char *name, char *back, size_t len)
+{
+	char path[300];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", name);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	n = fread(back, 1, len - 1, f);
+	fclose(f);
+	back[n] = '\0';
+	back[strcspn(back, "\n")] = '\0';
+	return 0;
+}
+
 static bool add_loops(struct stack *s)
 {
 	char path[PATH_MAX], back[PATH_MAX];
@@ -170,20 +189,11 @@ static bool add_loops(struct stack *s)
 	while ((de = readdir(d))) {
 		struct stat st;
 		dev_t loop;
-		size_t n;
-		FILE *f;
 
 		if (strncmp(de->d_name, "loop", 4))
 			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file",
-			 de->d_name);
-		f = fopen(path, "re");
-		if (!f)
+		if (loop_backing_file(de->d_name, back, sizeof(back)))
 			continue;
-		n = fread(back, 1, sizeof(back) - 1, f);
-		fclose(f);
-		back[n] = '\0';
-		back[strcspn(back, "\n")] = '\0';
 		if (stat(back, &st) || !S_ISBLK(st.st_mode) ||
 		    !stack_has(s, st.st_rdev))
 			continue;
@@ -661,20 +671,11 @@ static int file_under_mount(const struct stat *st, dev_t *loop, dev_t *dev,
 	while (!found && (de = readdir(d))) {
 		struct stack s;
 		struct stat bst;
-		size_t n;
-		FILE *f;
 
 		if (strncmp(de->d_name, "loop", 4))
 			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file",
-			 de->d_name);
-		f = fopen(path, "re");
-		if (!f)
+		if (loop_backing_file(de->d_name, back, sizeof(back)))
 			continue;
-		n = fread(back, 1, sizeof(back) - 1, f);
-		fclose(f);
-		back[n] = '\0';
-		back[strcspn(back, "\n")] = '\0';
 		if (stat(back, &bst) || bst.st_dev != st->st_dev ||
 		    bst.st_ino != st->st_ino)
 			continue;

@@ -73,6 +73,13 @@ ifeq ($(HAVE_LIBXXHASH),1)
 CFLAGS += -DHAVE_LIBXXHASH=1
 LDLIBS += -lxxhash
 endif
+# zlib: log_compression and log_store_compressed (fio's .fz logs) and
+# --inflate-log; without it those options are refused.
+HAVE_ZLIB := $(call have,zlib.h,-lz)
+ifeq ($(HAVE_ZLIB),1)
+CFLAGS += -DHAVE_ZLIB=1
+LDLIBS += -lz
+endif
 HAVE_LIBISAL := $(call have,isa-l/crc.h,-lisal)
 ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1
@@ -171,7 +178,7 @@ bench: $(PROG)
 	bench/run.sh $(abspath $(PROG))
 
 doc/options.md: $(PROG)
-	./$(PROG) --cmdhelp=markdown > $@
+	$(abspath $(PROG)) --cmdhelp=markdown > $@
 
 install: $(PROG)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/iolite

@@ -15,6 +15,7 @@
 #include "job/job.h"
 #include "opt/opt.h"
 #include "opt/plan.h"
+#include "opt/steady_opts.h"
 #include "report/report.h"
 #include "report/status.h"
 #include "run/checks.h"
@@ -27,6 +28,7 @@
 #include "stats/results.h"
 #include "util/log.h"
 #include "util/num.h"
+#include "workload/iolog.h"
 
 enum eta_mode { ETA_AUTO, ETA_ALWAYS, ETA_NEVER };
 
@@ -66,6 +68,7 @@ static void usage(FILE *f)
 "  --status-interval=TIME  print the full report every TIME (seconds)\n"
 "  --cmdhelp[=OPTION]    job options, or one option in detail\n"
 "  --enghelp[=ENGINE]    I/O engines, or one engine's options\n"
+"  --inflate-log=FILE    print a compressed log (.fz) as text\n"
 "  --version, --help\n"
 "\n"
 "Job options go on the command line as --name=job --rw=randread ...;\n"
@@ -168,6 +171,15 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 		if (ret)
 			error("no option '%s' (see --cmdhelp)", val);
 		*exit_now = ret ? 1 : 0;
+	} else if (!strcmp(key, "inflate-log")) {
+		if (!val || !*val)
+			die("option '--inflate-log' needs a file");
+		if (log_inflate(val, stdout, &out)) {
+			error("%s", strbuf_str(&out));
+			*exit_now = 1;
+		} else {
+			*exit_now = fflush(stdout) ? 1 : 0;
+		}
 	} else if (!strcmp(key, "enghelp")) {
 		int ret = 0;
 
@@ -197,7 +209,7 @@ static int needs_value(const char *key)
 	static const char *const with_value[] = {
 		"output", "output-format", "section", "max-jobs",
 		"terse-version", "eta", "eta-newline", "eta-interval",
-		"status-interval", NULL,
+		"status-interval", "inflate-log", NULL,
 	};
 	const struct opt_def *def;
 	size_t i;
@@ -325,6 +337,9 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			plans[n].clone = k;
 			plans[n].job_index = n;
 			plans[n].groupid = groupid;
+			/* read_iolog: files, directions and sizes from the log */
+			if (iolog_plan(&plans[n], &err))
+				die("%s", strbuf_str(&err));
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
 				    jd->file, jd->line, o.name);
@@ -334,6 +349,8 @@ static struct job_plan *build_plans(const struct job_list *jl,
 	}
 	if (c->max_jobs && n > c->max_jobs)
 		die("%u job instances exceed --max-jobs=%lu", n, c->max_jobs);
+	if (steady_plans_check(plans, n, &err))
+		die("%s", strbuf_str(&err));
 	strbuf_release(&err);
 	*nr = n;
 	return plans;
@@ -733,6 +750,7 @@ int main(int argc, char **argv)
 	disk_set_release(&disks);
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
+		free(jobs[i].res.ss);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}

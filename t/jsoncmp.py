@@ -9,7 +9,8 @@
 # their shape: "iolite" at the end of the document ({"clock": str,
 # "notes": [str]}) and at the end of each job ({"usr_ns_per_io": float,
 # "iowq_cpu_ms": float, "iowq_threads": int, "iowq_max_threads": int}).
-# Any other key fio lacks is an error.
+# A rated job's "iolite" may end with "co_lat_ns": {direction: a block
+# shaped as fio's "lat_ns"}. Any other key fio lacks is an error.
 import json, re, sys
 
 DATA_KEYS = {"bins"}
@@ -20,6 +21,8 @@ OWN = {
                        ("iowq_max_threads", "int")]),
 }
 JOB_PATH = re.compile(r"^/jobs\[\d+\]$")
+# optional trailing keys of a job's "iolite", with their kind
+OWN_OPTIONAL = [("co_lat_ns", "dict")]
 
 def kind(v):
     if isinstance(v, bool):
@@ -41,6 +44,11 @@ def check_own(path, obj, shape, errs):
         errs.append("%s: not an object" % where)
         return
     want = [k for k, _ in shape]
+    if shape is OWN["job"][1]:
+        for k, t in OWN_OPTIONAL:
+            if k in obj:
+                want.append(k)
+                shape = shape + [(k, t)]
     if list(obj) != want:
         errs.append("%s: keys %s, want %s" % (where, list(obj), want))
         return

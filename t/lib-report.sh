@@ -3,10 +3,11 @@
 # measured number is replaced by '#'.
 
 # Drops iolite's own lines, which fio does not have: the per-job cost
-# lines ("  iolite       :", "  io_uring wq  :") and the "Notes:" block
-# that ends the report, with the blank line before it.
+# lines ("  iolite       :", "  io_uring wq  :"), a rated job's
+# "  co-lat (unit): ..." line and the "Notes:" block that ends the
+# report, with the blank line before it.
 drop_own() {
-	sed -E '/^  (iolite|io_uring wq) +: /d' "$1" |
+	sed -E -e '/^  (iolite|io_uring wq) +: /d' -e '/^  co-lat \(/d' "$1" |
 	awk '/^Notes:$/ { notes = 1; exit }
 	     blank { print ""; blank = 0 }
 	     /^$/ { blank = 1; next }

@@ -243,6 +243,23 @@ test_expect_success_if IO_URING 'io_uring force_async=1: the io-wq workers are r
 	fi
 '
 
+# The ring's task-work mode is the kernel's best (DEFER_TASKRUN where it
+# exists), named in the notes; with it, completions are posted only when
+# asked for, so polling reaps (complete_min=0) must still see them all.
+test_expect_success_if IO_URING 'io_uring: the notes name the task-work mode' '
+	aio_job io_uring --iodepth=8 &&
+	grep -E "^  io_uring: (single_issuer, defer_taskrun|coop_taskrun|default task work)" out &&
+	aio_job io_uring --iodepth=16 --iodepth_batch_complete_min=0 &&
+	grep -E "^  io_uring: " out
+'
+
+test_expect_success_if IO_URING 'io_uring sqthread_poll: no task-work flags' '
+	"$IOLITE" --name=q --ioengine=io_uring --filename=data --rw=randread \
+		--bs=4k --size=1m --iodepth=4 --sqthread_poll=1 >out 2>err ||
+	grep "sqthread_poll needs" err ||
+	grep "^  io_uring: default task work" out
+'
+
 test_expect_success_if IO_URING 'io_uring hipri without direct=1 says why' '
 	test_must_fail timeout 20 "$IOLITE" --name=h --ioengine=io_uring \
 		--filename=data --rw=randread --bs=4k --hipri >out 2>err &&
@@ -281,5 +298,26 @@ if test_have_prereq LOOP && test_have_prereq IO_URING; then
 		test "$(wc -l <err)" = 1
 	'
 fi
+
+# fsync=N with a queueing engine: a sync after every N-th write, each
+# after the writes before it completed (strace sees the fsyncs of libaio,
+# which syncs inline; io_uring's are ring operations, counted in JSON)
+test_expect_success_if LIBAIO 'fsync=16 and fdatasync=8 with queueing engines' '
+	for e in libaio io_uring; do
+		test_have_prereq IO_URING || test $e = libaio || continue
+		"$IOLITE" --name=s --ioengine=$e --iodepth=8 --filename=fs \
+			--size=1m --rw=write --fsync=16 --output-format=json \
+			>out.json &&
+		test "$(jq ".jobs[0].sync.total_ios" out.json)" = 16 &&
+		"$IOLITE" --name=s --ioengine=$e --iodepth=8 --filename=fs \
+			--size=256k --rw=randwrite --fdatasync=8 \
+			--output-format=json >out.json &&
+		test "$(jq ".jobs[0].sync.total_ios" out.json)" = 8 || exit 1
+	done &&
+	strace -f -e trace=fsync -o st "$IOLITE" --name=s --ioengine=libaio \
+		--iodepth=8 --filename=fs --size=64k --rw=write --fsync=4 \
+		>/dev/null &&
+	test "$(grep -c "fsync(" st)" = 4
+'
 
 test_done

@@ -26,6 +26,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_mmap_ops,
 	&engine_devdax_ops,
 	&engine_libpmem_ops,
+	&engine_posixaio_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -88,7 +89,6 @@ static const struct {
 	NOT_BUILT("io_uring", "liburing-dev"),
 #endif
 	UNSUPPORTED("io_uring_cmd"),
-	UNSUPPORTED("posixaio"),
 	UNSUPPORTED("splice"),
 	UNSUPPORTED("sg"),
 	UNSUPPORTED("net"),

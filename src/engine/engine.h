@@ -70,7 +70,7 @@ enum engine_flags {
 	ENGINE_F_NOFILEIO = 2,	/* no real files (null) */
 	ENGINE_F_NEEDS_DEPTH1 = 4, /* depth > 1 makes no sense */
 	ENGINE_F_INLINE_DEPTH1 = 8, /* at depth 1, queue() always completes */
-	ENGINE_F_NO_ODIRECT = 8, /* never opens with O_DIRECT (mmap engines:
+	ENGINE_F_NO_ODIRECT = 16, /* never opens with O_DIRECT (mmap engines:
 				  * direct= has another meaning or none), so
 				  * files need no O_DIRECT support */
 };
@@ -134,6 +134,16 @@ extern const struct engine_ops *const engine_table[];
 
 /* Finds an engine by name (fio names and aliases), or NULL. */
 const struct engine_ops *engine_find(const char *name);
+/*
+ * The engine a job's worker drives: the one ioengine names, or with
+ * io_submit_mode=offload that one wrapped by engine/offload.c (a pool of
+ * submission threads calls it). NULL when ioengine names none.
+ * offload_engine_ok(): can that engine be offloaded (it completes
+ * inline and its calls are independent: psync, pvsync, pvsync2, null)?
+ */
+const struct engine_ops *engine_for_plan(const struct job_plan *p);
+bool offload_engine_ok(const char *name);
+
 /*
  * For a name fio knows but this build lacks: the whole message, e.g.
  * "ioengine 'io_uring' is not available in this build: install

@@ -18,6 +18,7 @@ extern const struct engine_ops engine_null_ops;
 extern const struct engine_ops engine_mmap_ops;
 extern const struct engine_ops engine_devdax_ops;
 extern const struct engine_ops engine_libpmem_ops;
+extern const struct engine_ops engine_posixaio_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

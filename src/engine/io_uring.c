@@ -41,6 +41,8 @@ struct uring_engine {
 	int fixedbufs;
 	int registerfiles;
 	int bufs_registered;
+	unsigned int taskrun;		/* the task-work flags the ring got */
+	int ring_fd_registered;
 };
 
 static inline struct uring_engine *to_uring(struct engine *e)
@@ -61,6 +63,65 @@ static const char *setup_hint(int err, unsigned int flags)
 	if (err == -EPERM)
 		return " (io_uring is disabled: see /proc/sys/kernel/io_uring_disabled)";
 	return "";
+}
+
+/*
+ * How completions reach the worker, best first; tried in turn, each
+ * refused with EINVAL by kernels that predate it. DEFER_TASKRUN (with
+ * SINGLE_ISSUER: only the worker thread ever uses the ring) posts
+ * completions only when the worker enters the kernel for them, and
+ * wakes a worker waiting for min_complete of them once, not once per
+ * completion; COOP_TASKRUN at least spares the interrupt that tells a
+ * running worker about each one. fio 3.33 asks for neither.
+ */
+#ifdef IORING_SETUP_DEFER_TASKRUN	/* liburing 2.3 and later */
+static const unsigned int taskrun_modes[] = {
+	IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+	IORING_SETUP_COOP_TASKRUN,
+	0,
+};
+#define uring_submit_get(r) io_uring_submit_and_get_events(r)
+#define uring_get_events(r) io_uring_get_events(r)
+#define uring_register_ring_fd(r) io_uring_register_ring_fd(r)
+#else	/* older headers: the kernel's default task work only */
+static const unsigned int taskrun_modes[] = { 0 };
+#define IORING_SETUP_DEFER_TASKRUN 0
+#define IORING_SETUP_COOP_TASKRUN 0
+#define uring_submit_get(r) io_uring_submit(r)
+#define uring_get_events(r) 0
+#define uring_register_ring_fd(r) 0
+#endif
+
+/*
+ * io_uring_queue_init_params() with the best task-work mode the kernel
+ * takes. Not with sqthread_poll (a kernel thread submits) or hipri
+ * (completions are polled, not posted), nor when other threads call the
+ * engine (io_submit_mode=offload).
+ */
+static int uring_setup(struct uring_engine *ue, unsigned int depth,
+		       const struct io_uring_params *want)
+{
+	const struct job_options *o = &ue->e.plan->o;
+	unsigned int i = 0;
+	struct io_uring_params p;
+	int ret;
+
+	if (want->flags & (IORING_SETUP_SQPOLL | IORING_SETUP_IOPOLL) ||
+	    o->io_submit_mode != IO_SUBMIT_INLINE)
+		i = ARRAY_SIZE(taskrun_modes) - 1;
+	for (;; i++) {
+		p = *want;
+		p.flags |= taskrun_modes[i];
+		ret = io_uring_queue_init_params(depth, &ue->ring, &p);
+		if (ret != -EINVAL || !taskrun_modes[i])
+			break;
+	}
+	if (ret < 0)
+		return ret;
+	ue->taskrun = taskrun_modes[i];
+	/* the worker's io_uring_enter() calls skip the file table lookup */
+	ue->ring_fd_registered = uring_register_ring_fd(&ue->ring) == 1;
+	return 0;
 }
 
 static int uring_init(const struct job_plan *plan, unsigned int depth,
@@ -84,7 +145,7 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 			p.sq_thread_cpu = o->sqthread_poll_cpu;
 		}
 	}
-	ret = io_uring_queue_init_params(depth, &ue->ring, &p);
+	ret = uring_setup(ue, depth, &p);
 	if (ret < 0) {
 		strbuf_addf(err, "io_uring: setting up a ring of %u failed: %s%s",
 			    depth, strerror(-ret), setup_hint(ret, p.flags));
@@ -305,7 +366,16 @@ static int uring_commit(struct engine *e)
 	int ret;
 
 	do {
-		ret = io_uring_submit(&ue->ring);
+		/*
+		 * With deferred task work, completions are posted only when
+		 * asked: this one call submits and takes what is done, so the
+		 * next reap often finds enough without a syscall (fio gets
+		 * the same by submitting with IORING_ENTER_GETEVENTS).
+		 */
+		if (ue->taskrun & IORING_SETUP_DEFER_TASKRUN)
+			ret = uring_submit_get(&ue->ring);
+		else
+			ret = io_uring_submit(&ue->ring);
 	} while (ret == -EINTR);
 	if (ret == -EAGAIN || ret == -EBUSY)
 		return 0;	/* the worker reaps, then submits again */
@@ -327,12 +397,22 @@ static int uring_getevents(struct engine *e, unsigned int min,
 		} while (ret == -EINTR);
 		if (ret < 0)
 			return ret;
+	} else if ((ue->taskrun & IORING_SETUP_DEFER_TASKRUN) &&
+		   !io_uring_cq_ready(&ue->ring)) {
+		/* polling: deferred completions are posted only when asked */
+		ret = uring_get_events(&ue->ring);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN)
+			return ret;
 	}
 	n = io_uring_peek_batch_cqe(&ue->ring, ue->cqes, max);
 	for (i = 0; i < n; i++) {
 		struct io_u *u = io_uring_cqe_get_data(ue->cqes[i]);
+		long res = ue->cqes[i]->res;
 
-		engine_io_result(u, ue->cqes[i]->res);
+		/* a punched hole (fallocate) completes with 0, not the length */
+		if (unlikely(!res) && u->ddir == DDIR_TRIM)
+			res = (long)u->len;
+		engine_io_result(u, res);
 		ue->done[i] = u;
 	}
 	io_uring_cq_advance(&ue->ring, n);
@@ -342,6 +422,19 @@ static int uring_getevents(struct engine *e, unsigned int min,
 static struct io_u *uring_event(struct engine *e, unsigned int i)
 {
 	return to_uring(e)->done[i];
+}
+
+/* Which task-work mode the ring got, for the report's notes. */
+static void uring_describe(struct engine *e, struct strbuf *out)
+{
+	struct uring_engine *ue = to_uring(e);
+
+	strbuf_addf(out, "io_uring: %s%s",
+		    ue->taskrun & IORING_SETUP_DEFER_TASKRUN ?
+		    "single_issuer, defer_taskrun" :
+		    ue->taskrun & IORING_SETUP_COOP_TASKRUN ? "coop_taskrun" :
+		    "default task work",
+		    ue->ring_fd_registered ? ", registered ring fd" : "");
 }
 
 const struct engine_ops engine_io_uring_ops = {
@@ -356,5 +449,6 @@ const struct engine_ops engine_io_uring_ops = {
 	.commit = uring_commit,
 	.getevents = uring_getevents,
 	.event = uring_event,
+	.describe = uring_describe,
 };
 #endif

@@ -87,6 +87,12 @@ int opt_fsrv_cb(const struct opt_def *def, struct job_options *o,
 void opt_fsrv_fmt(const struct opt_def *def, const struct job_options *o,
 		  struct strbuf *out);
 
+/* iolog_opts.c: replay_skip */
+int opt_replay_skip_cb(const struct opt_def *def, struct job_options *o,
+		       const char *val, struct strbuf *err);
+void opt_replay_skip_fmt(const struct opt_def *def,
+			 const struct job_options *o, struct strbuf *out);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

@@ -60,6 +60,9 @@ enum fallocate_mode {
 
 enum lockfile_mode { LOCKFILE_NONE, LOCKFILE_EXCLUSIVE, LOCKFILE_READWRITE };
 
+/* io_submit_mode= : who calls the engine (engine/offload.c) */
+enum io_submit_mode { IO_SUBMIT_INLINE, IO_SUBMIT_OFFLOAD };
+
 /*
  * One zone of random_distribution=zoned / zoned_abs. The parser resolves
  * blank ranges of zoned ("20/") to an equal share of the percentage the
@@ -137,6 +140,24 @@ enum mmap_advise {
 	MMAP_ADVISE_HUGEPAGE,
 	MMAP_ADVISE_NOHUGEPAGE,
 };
+
+/* dedupe_mode= : which earlier block a deduplicated write repeats */
+enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
+
+/* unified_rw_reporting= : per direction, summed ("mixed"), or both */
+enum unified_rw { UNIFIED_NONE, UNIFIED_MIXED, UNIFIED_BOTH };
+
+/* rate_process= : how the issue times of a rated job are spaced */
+enum rate_process { RATE_PROCESS_LINEAR, RATE_PROCESS_POISSON };
+
+/* thinktime_blocks_type= : what thinktime_blocks counts */
+enum thinktime_type { THINKTIME_COMPLETE, THINKTIME_ISSUE };
+
+/* steadystate= : what steady state is judged on (run/steady.c) */
+enum ss_mode { SS_IOPS_SLOPE, SS_IOPS, SS_BW, SS_BW_SLOPE };
+
+/* exit_what= : which jobs stop when one finishes and exitall is on */
+enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 
 /* A value given as bytes or as a percentage ("size=50%"). */
 struct size_pct {
@@ -348,6 +369,94 @@ struct job_options {
 	bool log_max_value;
 	bool log_offset;
 	bool per_job_logs;
+
+	/*
+	 * buffer contents (run/buffer.c) and unified_rw_reporting
+	 * (stats/results.c): buffer_pattern has no %o (len 0: none); the
+	 * compressible share of each buffer_compress_chunk (0: the block);
+	 * the share of writes that repeat an earlier block
+	 */
+	struct byte_pattern buffer_pattern;
+	unsigned int buffer_compress_percentage;
+	uint64_t buffer_compress_chunk;
+	unsigned int dedupe_percentage;
+	enum dedupe_mode dedupe_mode;
+	unsigned int dedupe_working_set_percentage;
+	enum unified_rw unified_rw_reporting;
+
+	/*
+	 * latency targets (run/lattarget.c), steady state (run/steady.c)
+	 * and exit_what; parsed and checked in opt/steady_opts.c.
+	 * latency_target_us 0: no search; max_latency_us 0: no limit.
+	 * ss_dur_us 0: no steady state detection; ss_limit is a
+	 * percentage of the window's mean when ss_pct.
+	 */
+	uint64_t latency_target_us;
+	uint64_t latency_window_us;
+	double latency_percentile;
+	bool latency_run;
+	uint64_t max_latency_us[DDIR_RWDIR_CNT];
+	enum ss_mode ss_mode;
+	bool ss_pct;
+	double ss_limit;
+	uint64_t ss_dur_us;
+	uint64_t ss_ramp_us;
+	enum exit_what exit_what;
+
+	/*
+	 * rate, think time and flows (run/pace.c, run/flow.c, checked in
+	 * opt/pace_opts.c): per direction, bytes/s and I/Os per second
+	 * (0: none); times in microseconds; flow is a weight (0: no flow)
+	 */
+	uint64_t rate[DDIR_RWDIR_CNT];
+	uint64_t rate_min[DDIR_RWDIR_CNT];
+	uint64_t rate_iops[DDIR_RWDIR_CNT];
+	uint64_t rate_iops_min[DDIR_RWDIR_CNT];
+	enum rate_process rate_process;
+	bool rate_ignore_thinktime;
+	unsigned int rate_cycle_ms;
+	uint64_t thinktime_us;
+	uint64_t thinktime_spin_us;
+	unsigned int thinktime_blocks;
+	enum thinktime_type thinktime_blocks_type;
+	uint64_t thinktime_iotime_us;
+	unsigned int flow_id;
+	unsigned int flow;
+	unsigned int flow_sleep_us;
+
+	/*
+	 * I/O logs and replay (workload/iolog.c, run/iolog_write.c):
+	 * write_iolog records every I/O issued; read_iolog (':' list, one
+	 * log per numjobs clone) replays a log instead of the workload.
+	 * replay_skip: 1 << DDIR_READ/WRITE/TRIM, 1 << DDIR_SYNC for both
+	 * syncs.
+	 */
+	char *write_iolog;
+	char *read_iolog;
+	bool read_iolog_chunked;
+	bool replay_no_stall;
+	char *replay_redirect;
+	uint64_t replay_align;		/* 0: offsets as logged */
+	uint64_t replay_scale;		/* offsets divided by this */
+	unsigned int replay_time_scale;	/* percent of the logged rate */
+	unsigned int replay_skip;
+
+	/*
+	 * NUMA placement (opt/cpu_opts.c checks, run/cpus.c applies):
+	 * numa_cpu_nodes, a node list ("0-1", "all"); numa_mem_policy,
+	 * "mode[:nodes]" with mode default, prefer, bind, interleave, local.
+	 */
+	char *numa_cpu_nodes;
+	char *numa_mem_policy;
+
+	/*
+	 * Submission by a thread pool (engine/offload.c), the priority
+	 * column and compression of the log files (stats/log.c).
+	 */
+	enum io_submit_mode io_submit_mode;
+	bool log_prio;			/* 5th column: priority value */
+	uint64_t log_compression;	/* 0: off, else bytes per chunk */
+	bool log_store_compressed;	/* .fz files (zlib) */
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

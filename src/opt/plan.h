@@ -9,6 +9,19 @@
 #include "util/strbuf.h"
 
 /*
+ * read_iolog for one instance, filled by workload/iolog.c's iolog_plan()
+ * after plan_build(); plan_release() frees it.
+ */
+struct plan_replay {
+	char *log;		/* the log this instance replays */
+	char **files;		/* the log's files, or the redirect target */
+	uint64_t *ends;		/* per file: end of the furthest I/O */
+	unsigned int nr_files;
+	uint64_t nr_ios;	/* I/Os per pass, syncs included */
+	uint64_t bytes;		/* bytes per pass */
+};
+
+/*
  * A job_plan is one job instance (numjobs clones get one each), validated
  * and with the decisions that do not change per I/O made once. It is
  * read-only once the run starts.
@@ -33,6 +46,7 @@ struct job_plan {
 	uint64_t dir_align[DDIR_RWDIR_CNT];
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
+	struct plan_replay *replay;	/* owned; NULL: no read_iolog */
 };
 
 /*

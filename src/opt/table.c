@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt/buffer_opts.h"
 #include "opt/internal.h"
+#include "opt/mmap_opts.h"
+#include "opt/pace_opts.h"
+#include "opt/steady_opts.h"
 #include "opt/verify_opts.h"
-#include "util/cpu.h"
 #include "util/num.h"
 
 #define OFF(field) offsetof(struct job_options, field)
@@ -45,6 +48,23 @@ static const struct opt_enum sync_enums[] = {
 	{ "sync", SYNC_SYNC, "open with O_SYNC" },
 	{ "1", SYNC_SYNC, "same as sync" },
 	{ "dsync", SYNC_DSYNC, "open with O_DSYNC" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum dedupe_mode_enums[] = {
+	{ "repeat", DEDUPE_REPEAT, "repeat the last unique block" },
+	{ "working_set", DEDUPE_WORKING_SET,
+	  "repeat a random block of a working set" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum unified_rw_enums[] = {
+	{ "none", UNIFIED_NONE, "read, write and trim apart" },
+	{ "0", UNIFIED_NONE, "same as none" },
+	{ "mixed", UNIFIED_MIXED, "one 'mixed' block, the directions summed" },
+	{ "1", UNIFIED_MIXED, "same as mixed" },
+	{ "both", UNIFIED_BOTH, "the directions, then the 'mixed' block" },
+	{ "2", UNIFIED_BOTH, "same as both" },
 	{ NULL, 0, NULL },
 };
 
@@ -420,139 +440,6 @@ static void percentile_list_fmt(const struct opt_def *def,
 	}
 }
 
-/* --- mmap engines: copy routine and flush mode ------------------------ */
-
-static const struct opt_enum mmap_advise_enums[] = {
-	{ "auto", MMAP_ADVISE_AUTO,
-	  "random or sequential, following rw= (as fio)" },
-	{ "none", MMAP_ADVISE_NONE, "no madvise(2) call" },
-	{ "normal", MMAP_ADVISE_NORMAL, "MADV_NORMAL" },
-	{ "random", MMAP_ADVISE_RANDOM,
-	  "MADV_RANDOM: no readahead or fault-around" },
-	{ "sequential", MMAP_ADVISE_SEQUENTIAL,
-	  "MADV_SEQUENTIAL: aggressive readahead" },
-	{ "willneed", MMAP_ADVISE_WILLNEED,
-	  "MADV_WILLNEED: start reading the region in" },
-	{ "hugepage", MMAP_ADVISE_HUGEPAGE,
-	  "MADV_HUGEPAGE: ask for transparent huge pages" },
-	{ "nohugepage", MMAP_ADVISE_NOHUGEPAGE,
-	  "MADV_NOHUGEPAGE: base pages only" },
-	{ NULL, 0, NULL },
-};
-
-static const struct opt_enum mmap_copy_enums[] = {
-	{ "auto", MMAP_COPY_AUTO,
-	  "avx2 where the CPU has it, else movsb with ERMS, else libc" },
-	{ "libc", MMAP_COPY_LIBC, "the C library's memcpy(3)" },
-	{ "movsb", MMAP_COPY_MOVSB, "rep movsb (needs ERMS)" },
-	{ "avx2", MMAP_COPY_AVX2, "32-byte vector loads and stores" },
-	{ "avx2-nt", MMAP_COPY_AVX2_NT,
-	  "AVX2 with non-temporal (streaming) loads and stores" },
-	{ "avx512", MMAP_COPY_AVX512, "64-byte vector loads and stores "
-	  "(needs AVX-512F)" },
-	{ "avx512-nt", MMAP_COPY_AVX512_NT,
-	  "AVX-512 with non-temporal (streaming) loads and stores" },
-	{ NULL, 0, NULL },
-};
-
-static const struct opt_enum pmem_flush_enums[] = {
-	{ "default", PMEM_FLUSH_DEFAULT, "none for ioengine=mmap; auto for "
-	  "dev-dax and libpmem (nt for libpmem with direct=1)" },
-	{ "auto", PMEM_FLUSH_AUTO,
-	  "the first of clwb, clflushopt, clflush the CPU has" },
-	{ "none", PMEM_FLUSH_NONE, "no flush, no fence" },
-	{ "clwb", PMEM_FLUSH_CLWB, "write back each written cache line" },
-	{ "clflushopt", PMEM_FLUSH_CLFLUSHOPT,
-	  "write back and evict each line, weakly ordered" },
-	{ "clflush", PMEM_FLUSH_CLFLUSH,
-	  "write back and evict each line, strongly ordered" },
-	{ "nt", PMEM_FLUSH_NT, "write with non-temporal stores (the -nt "
-	  "sibling of mmap_copy)" },
-	{ NULL, 0, NULL },
-};
-
-/*
- * What each value needs of the CPU (engine/pmem.c has the same list for
- * the engine's own check; t/unit/pmem.c checks that they agree). A value
- * the CPU lacks is refused here, when the job is read, before any file
- * is created.
- */
-static unsigned int mmap_copy_needs(int v)
-{
-	switch (v) {
-	case MMAP_COPY_MOVSB:
-		return CPU_ERMS;
-	case MMAP_COPY_AVX2:
-	case MMAP_COPY_AVX2_NT:
-		return CPU_AVX2;
-	case MMAP_COPY_AVX512:
-	case MMAP_COPY_AVX512_NT:
-		return CPU_AVX512F;
-	}
-	return 0;
-}
-
-static unsigned int pmem_flush_needs(int v)
-{
-	switch (v) {
-	case PMEM_FLUSH_CLWB:
-		return CPU_CLWB;
-	case PMEM_FLUSH_CLFLUSHOPT:
-		return CPU_CLFLUSHOPT;
-	case PMEM_FLUSH_CLFLUSH:
-		return CPU_CLFLUSH;
-	case PMEM_FLUSH_NT:
-		return CPU_SSE2;
-	}
-	return 0;
-}
-
-static int cpu_enum_cb(const struct opt_def *def, const char *val, int *v,
-		       unsigned int (*needs)(int), struct strbuf *err)
-{
-	if (opt_enum_lookup(def->enums, val, v)) {
-		strbuf_addf(err, "invalid value '%s' (valid: ", val);
-		opt_enum_list(def->enums, err);
-		strbuf_addch(err, ')');
-		return -1;
-	}
-	return cpu_require(needs(*v), val, err);
-}
-
-static int mmap_copy_cb(const struct opt_def *def, struct job_options *o,
-			const char *val, struct strbuf *err)
-{
-	int v;
-
-	if (cpu_enum_cb(def, val, &v, mmap_copy_needs, err))
-		return -1;
-	o->mmap_copy = (enum mmap_copy)v;
-	return 0;
-}
-
-static void mmap_copy_fmt(const struct opt_def *def,
-			  const struct job_options *o, struct strbuf *out)
-{
-	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->mmap_copy));
-}
-
-static int pmem_flush_cb(const struct opt_def *def, struct job_options *o,
-			 const char *val, struct strbuf *err)
-{
-	int v;
-
-	if (cpu_enum_cb(def, val, &v, pmem_flush_needs, err))
-		return -1;
-	o->pmem_flush = (enum pmem_flush)v;
-	return 0;
-}
-
-static void pmem_flush_fmt(const struct opt_def *def,
-			   const struct job_options *o, struct strbuf *out)
-{
-	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->pmem_flush));
-}
-
 static const struct opt_enum zonemode_enums[] = {
 	{ "none", ZONE_MODE_NONE, "no zones: zonerange, zonesize and "
 	  "zoneskip must not be set" },
@@ -567,6 +454,13 @@ static const struct opt_enum rw_seq_enums[] = {
 	  "the I/Os after a random one continue sequentially" },
 	{ "identical", RW_SEQ_IDENTICAL,
 	  "the I/Os after a random one repeat its offset" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum submit_mode_enums[] = {
+	{ "inline", IO_SUBMIT_INLINE, "the job's thread calls the engine" },
+	{ "offload", IO_SUBMIT_OFFLOAD, "a pool of iodepth threads calls the "
+	  "engine; the job's thread hands them I/O and reaps" },
 	{ NULL, 0, NULL },
 };
 
@@ -843,6 +737,111 @@ const struct opt_def opt_table[] = {
 	  .min = 1, .category = OPT_CAT_TIME,
 	  .help = "run the workload this many times" },
 
+	/* I/O logs and replay (workload/iolog.c, run/iolog_write.c) */
+	{ .name = "write_iolog", .type = OPT_STR, .off = OFF(write_iolog),
+	  .category = OPT_CAT_IO,
+	  .help = "append every I/O issued to this file, in fio's iolog "
+		  "version 3 format (replays with read_iolog)" },
+	{ .name = "read_iolog", .type = OPT_STR, .off = OFF(read_iolog),
+	  .category = OPT_CAT_IO,
+	  .help = "replay the I/O of a fio iolog (version 2 or 3) instead of "
+		  "the workload; several separated by ':' go to numjobs "
+		  "clones in turn" },
+	{ .name = "read_iolog_chunked", .type = OPT_BOOL,
+	  .off = OFF(read_iolog_chunked), .def = "0", .category = OPT_CAT_IO,
+	  .help = "read the log a block at a time while replaying, not all "
+		  "at the start (bounded memory for long logs)" },
+	{ .name = "replay_no_stall", .type = OPT_BOOL,
+	  .off = OFF(replay_no_stall), .def = "0", .category = OPT_CAT_IO,
+	  .help = "replay as fast as possible, ignoring the log's times "
+		  "(same order)" },
+	{ .name = "replay_redirect", .type = OPT_STR,
+	  .off = OFF(replay_redirect), .category = OPT_CAT_IO,
+	  .help = "send all of the log's I/O to this file or device instead "
+		  "of the files it names" },
+	{ .name = "replay_align", .type = OPT_SIZE, .off = OFF(replay_align),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "align replayed offsets down to this power of 2" },
+	{ .name = "replay_scale", .type = OPT_SIZE, .off = OFF(replay_scale),
+	  .def = "1", .min = 1, .category = OPT_CAT_IO,
+	  .help = "divide replayed offsets by this" },
+	{ .name = "replay_time_scale", .type = OPT_UINT,
+	  .off = OFF(replay_time_scale), .def = "100", .min = 1,
+	  .category = OPT_CAT_IO,
+	  .help = "replay at this percentage of the logged rate (200: twice "
+		  "as fast)" },
+	{ .name = "replay_skip", .type = OPT_CALLBACK,
+	  .off = OFF(replay_skip), .cb = opt_replay_skip_cb,
+	  .format = opt_replay_skip_fmt, .typestr = "read,write,trim,sync",
+	  .category = OPT_CAT_IO,
+	  .help = "leave these logged actions out of the replay" },
+
+	/* rate, think time and flows (run/pace.c, run/flow.c) */
+	{ .name = "rate", .type = OPT_SIZE_DIR, .off = OFF(rate), .def = "0",
+	  .category = OPT_CAT_TIME,
+	  .help = "cap bandwidth at this many bytes/s; per direction like "
+		  "bs (rate=,500k caps only writes)" },
+	{ .name = "rate_iops", .type = OPT_SIZE_DIR, .off = OFF(rate_iops),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "cap at this many I/Os per second (counted in the smallest "
+		  "block size); per direction like bs" },
+	{ .name = "rate_min", .alias = "ratemin", .type = OPT_SIZE_DIR,
+	  .off = OFF(rate_min), .def = "0", .category = OPT_CAT_TIME,
+	  .help = "fail the job when a rate_cycle moves fewer bytes/s than "
+		  "this (after the first 2 seconds); per direction" },
+	{ .name = "rate_iops_min", .type = OPT_SIZE_DIR,
+	  .off = OFF(rate_iops_min), .def = "0", .category = OPT_CAT_TIME,
+	  .help = "fail the job when a rate_cycle completes fewer I/Os per "
+		  "second than this; per direction" },
+	{ .name = "rate_process", .type = OPT_ENUM, .off = OFF(rate_process),
+	  .def = "linear", .enums = rate_process_enums,
+	  .category = OPT_CAT_TIME,
+	  .help = "how a rated job spaces its I/Os" },
+	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_UINT,
+	  .off = OFF(rate_cycle_ms), .def = "1000", .min = 1,
+	  .category = OPT_CAT_TIME,
+	  .help = "window of rate_min and rate_iops_min, in milliseconds" },
+	{ .name = "rate_ignore_thinktime", .type = OPT_BOOL,
+	  .off = OFF(rate_ignore_thinktime), .def = "0",
+	  .category = OPT_CAT_TIME,
+	  .help = "after thinking, go on at the rate instead of catching up "
+		  "on the I/Os the think time held back" },
+	{ .name = "thinktime", .type = OPT_TIME, .off = OFF(thinktime_us),
+	  .def = "0", .unit_us = 1, .category = OPT_CAT_TIME,
+	  .help = "pause this long after I/O completes, before issuing "
+		  "more (microseconds without a unit)" },
+	{ .name = "thinktime_spin", .type = OPT_TIME,
+	  .off = OFF(thinktime_spin_us), .def = "0", .unit_us = 1,
+	  .category = OPT_CAT_TIME,
+	  .help = "spend this much of each think time busy on the CPU, "
+		  "sleep the rest (microseconds without a unit)" },
+	{ .name = "thinktime_blocks", .type = OPT_UINT,
+	  .off = OFF(thinktime_blocks), .def = "1",
+	  .category = OPT_CAT_TIME,
+	  .help = "think once every this many I/Os (0 is 1); in-flight I/O "
+		  "completes before each think" },
+	{ .name = "thinktime_blocks_type", .type = OPT_ENUM,
+	  .off = OFF(thinktime_blocks_type), .def = "complete",
+	  .enums = thinktime_type_enums, .category = OPT_CAT_TIME,
+	  .help = "whether thinktime_blocks counts completed or issued I/Os" },
+	{ .name = "thinktime_iotime", .type = OPT_TIME,
+	  .off = OFF(thinktime_iotime_us), .def = "0", .unit_us = SEC,
+	  .category = OPT_CAT_TIME,
+	  .help = "also think after this long of I/O, whichever of this and "
+		  "thinktime_blocks comes first (seconds without a unit)" },
+	{ .name = "flow_id", .type = OPT_UINT, .off = OFF(flow_id),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "jobs with the same flow_id (and a flow weight) share a "
+		  "flow" },
+	{ .name = "flow", .type = OPT_UINT, .off = OFF(flow), .def = "0",
+	  .min = 0, .max = 1000, .category = OPT_CAT_TIME,
+	  .help = "weight in the flow: running jobs of a flow issue I/Os in "
+		  "the ratio of their weights (0: not in a flow)" },
+	{ .name = "flow_sleep", .type = OPT_UINT, .off = OFF(flow_sleep_us),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "microseconds to sleep when the flow holds the job back "
+		  "(0: yield the CPU and look again)" },
+
 	/* jobs, groups and ordering */
 	{ .name = "numjobs", .type = OPT_UINT, .off = OFF(numjobs),
 	  .def = "1", .min = 1, .category = OPT_CAT_GROUP,
@@ -851,6 +850,11 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_GROUP,
 	  .help = "accepted for fio compatibility: iolite always runs jobs "
 		  "as threads" },
+	{ .name = "unified_rw_reporting", .type = OPT_ENUM,
+	  .off = OFF(unified_rw_reporting), .def = "none",
+	  .enums = unified_rw_enums, .category = OPT_CAT_GROUP,
+	  .help = "report reads, writes and trims apart, summed as "
+		  "'mixed', or both" },
 	{ .name = "group_reporting", .type = OPT_BOOL,
 	  .off = OFF(group_reporting), .def = "0",
 	  .category = OPT_CAT_GROUP,
@@ -957,6 +961,37 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_BUFFER,
 	  .help = "change a little of each write buffer so blocks do not "
 		  "deduplicate" },
+	{ .name = "buffer_pattern", .type = OPT_CALLBACK,
+	  .cb = buffer_pattern_cb, .format = buffer_pattern_fmt,
+	  .category = OPT_CAT_BUFFER,
+	  .typestr = "pattern (0x.., number, \"text\", 'file')",
+	  .help = "fill write buffers with these bytes, repeated; turns "
+		  "scramble_buffers and zero_buffers off" },
+	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
+	  .off = OFF(buffer_compress_percentage), .def = "0", .min = 0,
+	  .max = 100, .category = OPT_CAT_BUFFER,
+	  .help = "make written data compress by about this percentage: "
+		  "each chunk is random, then that share of zeroes (or "
+		  "buffer_pattern); refills buffers for every write" },
+	{ .name = "buffer_compress_chunk", .type = OPT_SIZE,
+	  .off = OFF(buffer_compress_chunk), .def = "512",
+	  .category = OPT_CAT_BUFFER,
+	  .help = "size of the random-then-fixed regions of "
+		  "buffer_compress_percentage (0: the whole block)" },
+	{ .name = "dedupe_percentage", .type = OPT_UINT,
+	  .off = OFF(dedupe_percentage), .def = "0", .min = 0, .max = 100,
+	  .category = OPT_CAT_BUFFER,
+	  .help = "this percentage of writes repeat an earlier block; "
+		  "refills buffers for every write" },
+	{ .name = "dedupe_mode", .type = OPT_ENUM, .off = OFF(dedupe_mode),
+	  .def = "repeat", .enums = dedupe_mode_enums,
+	  .category = OPT_CAT_BUFFER,
+	  .help = "which earlier block a deduplicated write repeats" },
+	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
+	  .off = OFF(dedupe_working_set_percentage), .def = "5", .min = 0,
+	  .max = 100, .category = OPT_CAT_BUFFER,
+	  .help = "dedupe_mode=working_set: the working set's share of "
+		  "size, in blocks" },
 
 	/* CPUs */
 	{ .name = "cpus_allowed", .type = OPT_STR, .off = OFF(cpus_allowed),
@@ -966,6 +1001,14 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(cpus_allowed_policy), .def = "shared",
 	  .enums = cpus_policy_enums, .category = OPT_CAT_CPU,
 	  .help = "how numjobs copies share the allowed CPUs" },
+	{ .name = "numa_cpu_nodes", .type = OPT_STR,
+	  .off = OFF(numa_cpu_nodes), .category = OPT_CAT_CPU,
+	  .help = "run on the CPUs of these NUMA nodes, e.g. 0 or 0-1 or all "
+		  "(with cpus_allowed: the CPUs in both)" },
+	{ .name = "numa_mem_policy", .type = OPT_STR,
+	  .off = OFF(numa_mem_policy), .category = OPT_CAT_CPU,
+	  .help = "the job's memory policy: default, local, prefer:NODE, "
+		  "bind:NODES or interleave:NODES" },
 	{ .name = "cpumask", .type = OPT_U64, .off = OFF(cpumask),
 	  .category = OPT_CAT_CPU,
 	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
@@ -1094,11 +1137,57 @@ const struct opt_def opt_table[] = {
 	  .help = "keep going after I/O errors of these kinds" },
 	{ .name = "exitall", .type = OPT_BOOL, .off = OFF(exitall),
 	  .def = "0", .category = OPT_CAT_ERROR,
-	  .help = "stop every job when this one finishes" },
+	  .help = "when a job finishes, stop the jobs exit_what names (as "
+		  "fio: set in one job, it holds for every job)" },
 	{ .name = "exitall_on_error", .type = OPT_BOOL,
 	  .off = OFF(exitall_on_error), .def = "0",
 	  .category = OPT_CAT_ERROR,
-	  .help = "stop every job when this one fails" },
+	  .help = "when this job fails, stop the jobs exit_what names" },
+	/* exit_what, latency targets, steady state (opt/steady_opts.c) */
+	{ .name = "exit_what", .type = OPT_ENUM, .off = OFF(exit_what),
+	  .def = "group", .enums = exit_what_enums, .category = OPT_CAT_ERROR,
+	  .help = "with exitall: which jobs stop when a job finishes" },
+	{ .name = "latency_target", .type = OPT_TIME,
+	  .off = OFF(latency_target_us), .def = "0", .unit_us = 1,
+	  .category = OPT_CAT_IO,
+	  .help = "find the highest queue depth (up to iodepth) whose "
+		  "latencies stay below this (microseconds without a unit)" },
+	{ .name = "latency_window", .type = OPT_TIME,
+	  .off = OFF(latency_window_us), .def = "0", .unit_us = 1,
+	  .category = OPT_CAT_IO,
+	  .help = "latency_target: how long each queue depth is tried "
+		  "(microseconds without a unit)" },
+	{ .name = "latency_percentile", .type = OPT_CALLBACK,
+	  .def = "100", .cb = steady_latpct_cb, .format = steady_latpct_fmt,
+	  .category = OPT_CAT_IO, .typestr = "float (0..100)",
+	  .help = "latency_target: the share of I/Os of a window (percent) "
+		  "that must meet the target" },
+	{ .name = "latency_run", .type = OPT_BOOL, .off = OFF(latency_run),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "latency_target: keep adjusting the depth until the job "
+		  "ends instead of ending once the depth is found" },
+	{ .name = "max_latency", .type = OPT_CALLBACK,
+	  .cb = steady_maxlat_cb, .format = steady_maxlat_fmt,
+	  .category = OPT_CAT_ERROR, .typestr = "time[,time][,time]",
+	  .help = "fail the job (ETIMEDOUT) at an I/O slower than this, per "
+		  "direction (microseconds without a unit; 0: no limit)" },
+	{ .name = "steadystate", .alias = "ss", .type = OPT_CALLBACK,
+	  .def = "iops_slope:0.01%", .cb = steady_ss_cb,
+	  .format = steady_ss_fmt, .enums = steady_mode_enums,
+	  .category = OPT_CAT_TIME, .typestr = "MODE:LIMIT[%]",
+	  .help = "end the job once this criterion holds over the "
+		  "steadystate_duration window (LIMIT%: a percentage of "
+		  "the window's mean)" },
+	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OPT_TIME,
+	  .off = OFF(ss_dur_us), .def = "0", .unit_us = SEC,
+	  .category = OPT_CAT_TIME,
+	  .help = "steady state window, whole seconds, one sample a second "
+		  "(0: no steady state detection)" },
+	{ .name = "steadystate_ramp_time", .alias = "ss_ramp",
+	  .type = OPT_TIME, .off = OFF(ss_ramp_us), .def = "0",
+	  .unit_us = SEC, .category = OPT_CAT_TIME,
+	  .help = "run this long before collecting steady state samples "
+		  "(seconds without a unit)" },
 
 	/* units */
 	{ .name = "kb_base", .type = OPT_ENUM, .off = OFF(kb_base),
@@ -1156,6 +1245,25 @@ const struct opt_def opt_table[] = {
 	  .def = "1", .category = OPT_CAT_STAT,
 	  .help = "one log file per job instance (name.N.log); 0: jobs with "
 		  "the same prefix share name.log" },
+	{ .name = "log_prio", .type = OPT_BOOL, .off = OFF(log_prio),
+	  .def = "0", .category = OPT_CAT_STAT,
+	  .help = "the logs' last column is each I/O's priority value (hex) "
+		  "instead of the high-priority flag" },
+	{ .name = "log_compression", .type = OPT_SIZE,
+	  .off = OFF(log_compression), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "bytes of log records per zlib stream of a compressed "
+		  "log (at least 1KiB; needs zlib); logs stream to their files "
+		  "as the run goes, so memory is bounded without it" },
+	{ .name = "log_store_compressed", .type = OPT_BOOL,
+	  .off = OFF(log_store_compressed), .def = "0",
+	  .category = OPT_CAT_STAT,
+	  .help = "write the logs compressed with zlib, as name.log.fz "
+		  "(fio's format; read them with --inflate-log)" },
+	{ .name = "io_submit_mode", .type = OPT_ENUM,
+	  .off = OFF(io_submit_mode), .def = "inline",
+	  .enums = submit_mode_enums, .category = OPT_CAT_IO,
+	  .help = "who submits I/O: the job's thread (inline) or a pool of "
+		  "threads (offload)" },
 
 	/* fio options iolite does not implement yet */
 	UNSUP("allrandrepeat", NULL),
@@ -1167,9 +1275,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("brick", NULL),
 	UNSUP("bs_is_seq_rand", NULL),
 	UNSUP("bs_unaligned", "blocksize_unaligned"),
-	UNSUP("buffer_compress_chunk", NULL),
-	UNSUP("buffer_compress_percentage", NULL),
-	UNSUP("buffer_pattern", NULL),
 	UNSUP("busy_poll", NULL),
 	UNSUP("busy_wait_polling", NULL),
 	UNSUP("cgroup", NULL),
@@ -1192,9 +1297,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("create_only", NULL),
 	UNSUP("cuda_io", NULL),
 	UNSUP("dedupe_global", NULL),
-	UNSUP("dedupe_mode", NULL),
-	UNSUP("dedupe_percentage", NULL),
-	UNSUP("dedupe_working_set_percentage", NULL),
 	UNSUP("device-names", NULL),
 	UNSUP("dir", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
@@ -1204,13 +1306,9 @@ const struct opt_def opt_table[] = {
 	UNSUP("exec_postrun", NULL),
 	UNSUP("exec_prerun", NULL),
 	UNSUP("exit_on_io_done", NULL),
-	UNSUP("exit_what", NULL),
 	UNSUP("experimental_verify", NULL),
 	UNSUP("fadvise_hint", NULL),
 	UNSUP("file_append", NULL),
-	UNSUP("flow", NULL),
-	UNSUP("flow_id", NULL),
-	UNSUP("flow_sleep", NULL),
 	UNSUP("gid", NULL),
 	UNSUP("gpu_dev_ids", NULL),
 	UNSUP("grace_time", NULL),
@@ -1235,26 +1333,17 @@ const struct opt_def opt_table[] = {
 	UNSUP("ignore_zone_limits", NULL),
 	UNSUP("inplace", NULL),
 	UNSUP("interface", NULL),
-	UNSUP("io_submit_mode", NULL),
 	UNSUP("iomem_align", "mem_align"),
 	UNSUP("ioscheduler", NULL),
 	UNSUP("job_max_open_zones", NULL),
 	UNSUP("large-block-op-kbytes", NULL),
-	UNSUP("latency_percentile", NULL),
-	UNSUP("latency_run", NULL),
-	UNSUP("latency_target", NULL),
-	UNSUP("latency_window", NULL),
 	UNSUP("listen", NULL),
 	UNSUP("load", NULL),
 	UNSUP("lockmem", NULL),
 	UNSUP("log_alternate_epoch", NULL),
 	UNSUP("log_alternate_epoch_clock_id", NULL),
-	UNSUP("log_compression", NULL),
 	UNSUP("log_compression_cpus", NULL),
-	UNSUP("log_prio", NULL),
-	UNSUP("log_store_compressed", NULL),
 	UNSUP("log_unix_epoch", NULL),
-	UNSUP("max_latency", NULL),
 	UNSUP("max_open_zones", NULL),
 	UNSUP("mem", "iomem"),
 	UNSUP("merge_blktrace_file", NULL),
@@ -1265,8 +1354,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("nfs_url", NULL),
 	UNSUP("nice", NULL),
 	UNSUP("nodelay", NULL),
-	UNSUP("numa_cpu_nodes", NULL),
-	UNSUP("numa_mem_policy", NULL),
 	UNSUP("numruns", NULL),
 	UNSUP("object_class", NULL),
 	UNSUP("offset_align", NULL),
@@ -1281,25 +1368,10 @@ const struct opt_def opt_table[] = {
 	UNSUP("profile", NULL),
 	UNSUP("program", NULL),
 	UNSUP("protocol", "proto"),
-	UNSUP("rate", NULL),
-	UNSUP("rate_cycle", "ratecycle"),
-	UNSUP("rate_ignore_thinktime", NULL),
-	UNSUP("rate_iops", NULL),
-	UNSUP("rate_iops_min", NULL),
-	UNSUP("rate_min", "ratemin"),
-	UNSUP("rate_process", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
 	UNSUP("read_beyond_wp", NULL),
-	UNSUP("read_iolog", NULL),
-	UNSUP("read_iolog_chunked", NULL),
 	UNSUP("readfua", NULL),
-	UNSUP("replay_align", NULL),
-	UNSUP("replay_no_stall", NULL),
-	UNSUP("replay_redirect", NULL),
-	UNSUP("replay_scale", NULL),
-	UNSUP("replay_skip", NULL),
-	UNSUP("replay_time_scale", NULL),
 	UNSUP("serialize_overlap", NULL),
 	UNSUP("serverip", NULL),
 	UNSUP("sg_write_mode", NULL),
@@ -1309,17 +1381,9 @@ const struct opt_def opt_table[] = {
 	UNSUP("stat_type", NULL),
 	UNSUP("stats", NULL),
 	UNSUP("std_redirect", NULL),
-	UNSUP("steadystate", "ss"),
-	UNSUP("steadystate_duration", "ss_dur"),
-	UNSUP("steadystate_ramp_time", "ss_ramp"),
 	UNSUP("stream_id", NULL),
 	UNSUP("sync_file_range", NULL),
 	UNSUP("test-duration", NULL),
-	UNSUP("thinktime", NULL),
-	UNSUP("thinktime_blocks", NULL),
-	UNSUP("thinktime_blocks_type", NULL),
-	UNSUP("thinktime_iotime", NULL),
-	UNSUP("thinktime_spin", NULL),
 	UNSUP("thp", NULL),
 	UNSUP("threads", NULL),
 	UNSUP("threads-per-queue", NULL),
@@ -1331,7 +1395,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("ttl", NULL),
 	UNSUP("uid", NULL),
 	UNSUP("uncached", NULL),
-	UNSUP("unified_rw_reporting", NULL),
 	UNSUP("unique_filename", NULL),
 	UNSUP("unlink_each_loop", NULL),
 	UNSUP("uri", NULL),
@@ -1343,7 +1406,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("window_size", NULL),
 	UNSUP("write_barrier", NULL),
 	UNSUP("write_hint", NULL),
-	UNSUP("write_iolog", NULL),
 	UNSUP("writefua", NULL),
 	UNSUP("xnvme_admin", NULL),
 	UNSUP("xnvme_async", NULL),

@@ -9,9 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt/buffer_opts.h"
+#include "opt/cpu_opts.h"
 #include "opt/internal.h"
+#include "opt/misc_opts.h"
 #include "opt/opt.h"
+#include "opt/pace_opts.h"
 #include "opt/plan.h"
+#include "opt/steady_opts.h"
 #include "opt/verify_opts.h"
 
 static const char *const ddir_names[DDIR_RWDIR_CNT] = {
@@ -232,7 +237,10 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	}
 	if (check_counts(p, err) || derive_block_sizes(p, err) ||
 	    check_sizes(p, err) || check_engine_options(p, err) ||
-	    verify_plan_check(p, err))
+	    cpu_plan_check(p, err) ||
+	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
+	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
+	    misc_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:
@@ -242,6 +250,16 @@ fail:
 
 void plan_release(struct job_plan *p)
 {
+	struct plan_replay *r = p->replay;
+
+	if (r) {
+		while (r->nr_files)
+			free(r->files[--r->nr_files]);
+		free(r->files);
+		free(r->ends);
+		free(r->log);
+		free(r);
+	}
 	job_options_release(&p->o);
 	free((char *)p->src_file);
 	memset(p, 0, sizeof(*p));

@@ -26,11 +26,12 @@
 #include <time.h>
 
 #include "report/report.h"
+#include "report/steady.h"
 #include "util/json.h"
 #include "util/log.h"
 
-static const char *const ddir_name[DDIR_RWDIR_CNT] = {
-	"read", "write", "trim",
+static const char *const ddir_name[RES_DIR_NR] = {
+	"read", "write", "trim", "mixed",
 };
 
 /* fio's lat bucket labels: 2 4 10 ... 1000 (ns, us), then ms to >=2000 */
@@ -113,9 +114,12 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 	json_u64(w, "bw", dr->bw >> 10);
 	json_double(w, "iops", dr->iops);
 	json_u64(w, "runtime", dr->runtime_ms);
-	json_u64(w, "total_ios", j->issued[d]);
-	json_u64(w, "short_ios", j->issued_short[d]);
-	json_u64(w, "drop_ios", j->issued_drop[d]);
+	json_u64(w, "total_ios", d == RES_MIXED ? j->mixed_issued[0] :
+		 j->issued[d]);
+	json_u64(w, "short_ios", d == RES_MIXED ? j->mixed_issued[1] :
+		 j->issued_short[d]);
+	json_u64(w, "drop_ios", d == RES_MIXED ? j->mixed_issued[2] :
+		 j->issued_drop[d]);
 	write_lat(w, "slat_ns", j, &dr->slat, &dr->slat_hist, &dr->slat_pct,
 		  plus);
 	write_lat(w, "clat_ns", j, &dr->clat, &dr->clat_hist, &dr->clat_pct,
@@ -150,13 +154,40 @@ static void write_sync(struct json_writer *w, const struct job_result *j,
  * iolite's own figures for a job, under a key of its own at the end of
  * the job object: tools reading fio's keys are not disturbed.
  */
-static void write_own_cost(struct json_writer *w, const struct job_result *j)
+/*
+ * Rated jobs: "co_lat_ns", per direction with samples, the latency from
+ * each I/O's intended issue time, laid out as fio's lat_ns blocks.
+ */
+static void write_co_lat(struct json_writer *w, const struct job_result *j,
+			 bool plus)
+{
+	unsigned int d, nr = j->unified ? RES_DIR_NR : DDIR_RWDIR_CNT;
+	bool any = false;
+
+	for (d = 0; d < nr; d++)
+		any |= j->dir[d].co_lat.n != 0;
+	if (!any)
+		return;
+	json_begin_object(w, "co_lat_ns");
+	for (d = 0; d < nr; d++) {
+		const struct dir_result *dr = &j->dir[d];
+
+		if (dr->co_lat.n)
+			write_lat(w, ddir_name[d], j, &dr->co_lat,
+				  &dr->co_hist, &dr->co_pct, plus);
+	}
+	json_end_object(w);
+}
+
+static void write_own_cost(struct json_writer *w, const struct job_result *j,
+			   bool plus)
 {
 	json_begin_object(w, "iolite");
 	json_double(w, "usr_ns_per_io", j->usr_ns_per_io);
 	json_double(w, "iowq_cpu_ms", (double)j->iowq_cpu_ns / 1e6);
 	json_u64(w, "iowq_threads", j->iowq_threads);
 	json_u64(w, "iowq_max_threads", j->iowq_max_threads);
+	write_co_lat(w, j, plus);
 	json_end_object(w);
 }
 
@@ -219,9 +250,14 @@ static void write_job(struct json_writer *w, const struct job_result *j,
 	/* whole seconds, rounded up as fio's are */
 	json_u64(w, "elapsed", (j->elapsed_ms + 999) / 1000);
 	write_opts(w, "job options", j->opts, j->nr_opts);
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		write_ddir(w, j, d, plus);
-	write_sync(w, j, plus);
+	/* unified_rw_reporting: mixed alone, or after the others (both) */
+	if (j->unified != UNIFIED_MIXED) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			write_ddir(w, j, d, plus);
+		write_sync(w, j, plus);
+	}
+	if (j->unified)
+		write_ddir(w, j, RES_MIXED, plus);
 	json_u64(w, "job_runtime", j->run_ms);
 	json_double(w, "usr_cpu", j->usr_cpu);
 	json_double(w, "sys_cpu", j->sys_cpu);
@@ -253,7 +289,8 @@ static void write_job(struct json_writer *w, const struct job_result *j,
 	json_u64(w, "latency_window", j->latency_window);
 	if (j->description)
 		json_str(w, "desc", j->description);
-	write_own_cost(w, j);
+	report_steady_json(w, j);
+	write_own_cost(w, j, plus);
 	json_end_object(w);
 }
 

@@ -14,12 +14,15 @@
 #include <time.h>
 
 #include "report/report.h"
+#include "report/steady.h"
 #include "util/log.h"
 #include "util/numfmt.h"
 
-static const char *const ddir_name[DDIR_RWDIR_CNT] = { "read", "write", "trim" };
-static const char *const ddir_upper[DDIR_RWDIR_CNT] = {
-	"   READ", "  WRITE", "   TRIM",
+static const char *const ddir_name[RES_DIR_NR] = {
+	"read", "write", "trim", "mixed",
+};
+static const char *const ddir_upper[RES_DIR_NR] = {
+	"   READ", "  WRITE", "   TRIM", "  MIXED",
 };
 
 static const char *const lat_label[LAT_MS_NR] = {
@@ -203,6 +206,8 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 	show_lat_line(f, "    slat", &dr->slat, s1, s2);
 	show_lat_line(f, "    clat", &dr->clat, s1, s2);
 	show_lat_line(f, "     lat", &dr->lat, s1, s2);
+	/* iolite: rated jobs, from each I/O's intended issue time */
+	show_lat_line(f, "  co-lat", &dr->co_lat, s1, s2);
 	/* fio's order: slat, clat, lat, each when on */
 	if (dr->slat_pct.on)
 		show_percentiles(f, "    slat", j->pct_list, dr->slat_pct.val,
@@ -303,8 +308,10 @@ static void show_job(FILE *f, const struct run_result *rr,
 		fprintf(f, "  Description  : [%s]\n", j->description);
 
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (j->ddir_mask & (1u << d))
+		if (j->ddir_mask & (1u << d) && j->unified != UNIFIED_MIXED)
 			show_ddir(f, j, d, &s1, &s2);
+	if (j->unified)
+		show_ddir(f, j, RES_MIXED, &s1, &s2);
 
 	show_lat_buckets(f, j, j->lat_ns, LAT_NS_NR, "nsec");
 	show_lat_buckets(f, j, j->lat_us, LAT_US_NR, "usec");
@@ -352,6 +359,7 @@ static void show_job(FILE *f, const struct run_result *rr,
 		(unsigned long long)j->latency_target,
 		(unsigned long long)j->latency_window, j->latency_percentile,
 		j->latency_depth);
+	report_steady_normal(f, j);
 
 	strbuf_release(&s1);
 	strbuf_release(&s2);
@@ -369,8 +377,10 @@ static void show_group(FILE *f, const struct group_result *g)
 	unsigned int d, i, sf = g->sig_figs;
 
 	fprintf(f, "\nRun status group %u (all jobs):\n", g->groupid);
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		if (!g->max_run_ms[d])
+	for (d = 0; d < RES_DIR_NR; d++) {
+		/* unified_rw_reporting=mixed: only the MIXED line */
+		if (!g->max_run_ms[d] ||
+		    (g->unified == UNIFIED_MIXED && d != RES_MIXED))
 			continue;
 		fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
 			"run=%llu-%llumsec\n", ddir_upper[d],

@@ -88,8 +88,13 @@ static void terse_job(FILE *f, const struct job_result *j,
 
 	fprintf(f, "3;iolite-%s;%s;%u;%d", IOLITE_VERSION, j->name,
 		j->groupid, j->error);
-	terse_ddir(f, j, DDIR_READ);
-	terse_ddir(f, j, DDIR_WRITE);
+	/* unified_rw_reporting as fio: mixed alone, or after read, write */
+	if (j->unified != UNIFIED_MIXED) {
+		terse_ddir(f, j, DDIR_READ);
+		terse_ddir(f, j, DDIR_WRITE);
+	}
+	if (j->unified)
+		terse_ddir(f, j, RES_MIXED);
 	fprintf(f, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64,
 		j->usr_cpu, j->sys_cpu, j->ctx, j->majf, j->minf);
 

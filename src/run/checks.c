@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "run/checks.h"
+#include "run/steady.h"
 
 #include <sched.h>
 #include <stdarg.h>
@@ -247,4 +248,5 @@ void checks_after(const struct run_result *rr, struct notes *out)
 		notes_add(out, "job '%s' was measured for %llu ms: too short for stable figures (use a larger size, or runtime= with time_based)",
 			  j->name, (unsigned long long)ms);
 	}
+	steady_notes(rr, out);
 }

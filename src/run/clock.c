@@ -93,7 +93,7 @@ static int tsc_check_cpus(struct strbuf *why)
 		tsc_pair(&tsc, &ns);
 		got = clock_state.mono_base_ns +
 		      (uint64_t)(((unsigned __int128)(tsc - clock_state.tsc_base) *
-				  clock_state.mult) >> clock_state.shift);
+				  clock_state.mult) >> CLOCK_TSC_SHIFT);
 		diff = (int64_t)(got - ns);
 		if (diff > 20000 || diff < -20000) {
 			strbuf_addf(why, "the TSC of cpu %d is %lld ns away from CLOCK_MONOTONIC",
@@ -123,8 +123,8 @@ static int tsc_calibrate(struct strbuf *why)
 		return -1;
 	}
 	ns_per_tick = (double)(n1 - n0) / (double)(t1 - t0);
-	clock_state.shift = 32;
-	clock_state.mult = (uint64_t)(ns_per_tick * (double)(1ull << 32) + 0.5);
+	clock_state.mult = (uint64_t)(ns_per_tick *
+				      (double)(1ull << CLOCK_TSC_SHIFT) + 0.5);
 	clock_state.tsc_base = t1;
 	clock_state.mono_base_ns = n1;
 	clock_state.tsc_ghz = 1.0 / ns_per_tick;

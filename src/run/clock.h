@@ -24,11 +24,12 @@
  * base taken at calibration: one multiply and one shift.
  */
 
+#define CLOCK_TSC_SHIFT 32	/* ns = (ticks * mult) >> 32 */
+
 struct clock_state {
 	bool use_tsc;
 	uint64_t tsc_base;
 	uint64_t mult;
-	unsigned int shift;
 	uint64_t mono_base_ns;	/* CLOCK_MONOTONIC at tsc_base */
 	double tsc_ghz;
 };
@@ -65,9 +66,10 @@ static inline uint64_t clock_now_ns(void)
 	if (clock_state.use_tsc) {
 		uint64_t d = clock_rdtsc() - clock_state.tsc_base;
 
+		/* a constant shift: one instruction, not four */
 		return clock_state.mono_base_ns +
 		       (uint64_t)(((unsigned __int128)d * clock_state.mult) >>
-				  clock_state.shift);
+				  CLOCK_TSC_SHIFT);
 	}
 	return clock_mono_ns();
 }

@@ -1,47 +1,34 @@
 /* SPDX-License-Identifier: MIT */
+/*
+ * CPU affinity and NUMA memory policy of a job's thread. The options are
+ * checked before the run (opt/cpu_opts.c); this carries them out. The
+ * memory policy is one set_mempolicy(2) call: the kernel's interface,
+ * not worth a library for.
+ */
 #include "run/cpus.h"
 
-#include <ctype.h>
-#include <stdlib.h>
+#include <errno.h>
+#include <linux/mempolicy.h>
+#include <pthread.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
-int cpus_parse_list(const char *s, cpu_set_t *set, struct strbuf *err)
+#include "opt/cpu_opts.h"
+#include "util/cpulist.h"
+
+static int numa_cpus(const char *list, cpu_set_t *set, struct strbuf *err)
 {
-	const char *p = s;
+	cpu_set_t nodes, one;
+	unsigned int i;
 
+	if (cpulist_parse(list, "node", cpulist_nr_nodes(), 1, &nodes, err))
+		return -1;
 	CPU_ZERO(set);
-	while (*p) {
-		char *end;
-		unsigned long a, b;
-
-		while (*p == ',' || isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (!isdigit((unsigned char)*p))
-			goto bad;
-		a = strtoul(p, &end, 10);
-		b = a;
-		p = end;
-		if (*p == '-') {
-			p++;
-			if (!isdigit((unsigned char)*p))
-				goto bad;
-			b = strtoul(p, &end, 10);
-			p = end;
-		}
-		if (b < a || b >= CPU_SETSIZE)
-			goto bad;
-		for (; a <= b; a++)
-			CPU_SET(a, set);
-		if (*p && *p != ',')
-			goto bad;
-	}
-	if (!CPU_COUNT(set))
-		goto bad;
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &nodes) && !cpulist_node_cpus(i, &one))
+			CPU_OR(set, set, &one);
 	return 0;
-bad:
-	strbuf_addf(err, "invalid cpu list '%s'", s);
-	return -1;
 }
 
 int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
@@ -53,7 +40,8 @@ int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 	*any = 0;
 	CPU_ZERO(set);
 	if (o->cpus_allowed && *o->cpus_allowed) {
-		if (cpus_parse_list(o->cpus_allowed, set, err))
+		if (cpulist_parse(o->cpus_allowed, "cpu", CPU_SETSIZE, 0, set,
+				  err))
 			return -1;
 		*any = 1;
 	} else if (o->cpumask) {
@@ -61,6 +49,22 @@ int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 			if (o->cpumask & (1ull << i))
 				CPU_SET(i, set);
 		*any = 1;
+	}
+	if (o->numa_cpu_nodes && *o->numa_cpu_nodes) {
+		cpu_set_t ncpus;
+
+		if (numa_cpus(o->numa_cpu_nodes, &ncpus, err))
+			return -1;
+		if (*any)
+			CPU_AND(set, set, &ncpus);
+		else
+			*set = ncpus;
+		*any = 1;
+		if (!CPU_COUNT(set)) {
+			strbuf_addf(err, "no cpu left of nodes '%s'",
+				    o->numa_cpu_nodes);
+			return -1;
+		}
 	}
 	if (*any && o->cpus_allowed_policy == CPUS_SPLIT) {
 		int n = CPU_COUNT(set), want = (int)(p->clone % (unsigned)n);
@@ -77,5 +81,57 @@ int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 		}
 		*set = one;
 	}
+	return 0;
+}
+
+static int set_mempolicy_of(const char *policy, struct strbuf *err)
+{
+	static const int modes[] = {
+		[NUMA_MODE_DEFAULT] = MPOL_DEFAULT,
+		[NUMA_MODE_PREFER] = MPOL_PREFERRED,
+		[NUMA_MODE_BIND] = MPOL_BIND,
+		[NUMA_MODE_INTERLEAVE] = MPOL_INTERLEAVE,
+		[NUMA_MODE_LOCAL] = MPOL_LOCAL,
+	};
+	unsigned long mask[CPU_SETSIZE / (8 * sizeof(unsigned long))];
+	enum numa_mode mode;
+	cpu_set_t nodes;
+	unsigned int i;
+
+	if (numa_policy_parse(policy, &mode, &nodes, err))
+		return -1;
+	memset(mask, 0, sizeof(mask));
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &nodes))
+			mask[i / (8 * sizeof(long))] |=
+				1ul << (i % (8 * sizeof(long)));
+	if (syscall(SYS_set_mempolicy, modes[mode],
+		    CPU_COUNT(&nodes) ? mask : NULL,
+		    CPU_COUNT(&nodes) ? (unsigned long)CPU_SETSIZE + 1 : 0UL)) {
+		strbuf_addf(err, "numa_mem_policy '%s': set_mempolicy: %s",
+			    policy, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int cpus_place_thread(const struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	cpu_set_t set;
+	int any, ret;
+
+	if (cpus_for_job(p, &set, &any, err))
+		return -1;
+	if (any) {
+		ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+		if (ret) {
+			strbuf_addf(err, "cannot run on the cpus asked: %s",
+				    strerror(ret));
+			return -1;
+		}
+	}
+	if (o->numa_mem_policy && *o->numa_mem_policy)
+		return set_mempolicy_of(o->numa_mem_policy, err);
 	return 0;
 }

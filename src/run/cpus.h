@@ -8,17 +8,21 @@
 #include "util/strbuf.h"
 
 /*
- * Parses a cpus_allowed list ("0-3,6,8-11") into set. 0 or -1 with a
- * message naming the bad part in err.
- */
-int cpus_parse_list(const char *s, cpu_set_t *set, struct strbuf *err);
-
-/*
- * The CPU set a job instance runs on (cpus_allowed / cpumask, with
- * cpus_allowed_policy=split giving clone k the k-th CPU of the set).
- * Returns 0 with *any = 0 when the job does not restrict CPUs.
+ * The CPU set a job instance runs on: cpus_allowed or cpumask, narrowed
+ * to the CPUs of numa_cpu_nodes when that is given, with
+ * cpus_allowed_policy=split giving clone k the k-th CPU of the set.
+ * Returns 0 with *any = 0 when the job does not restrict CPUs, -1 with
+ * the reason in err (the plan checks make that rare: opt/cpu_opts.c).
  */
 int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 		 struct strbuf *err);
+
+/*
+ * Places the calling thread as the job asks, before it allocates its
+ * buffers: CPU affinity (cpus_for_job) and the memory policy
+ * (numa_mem_policy, through set_mempolicy(2)). Returns 0, or -1 with
+ * the reason in err (the kernel refused).
+ */
+int cpus_place_thread(const struct job_plan *p, struct strbuf *err);
 
 #endif

@@ -34,6 +34,7 @@
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "util/log.h"
+#include "workload/iolog.h"
 #include "workload/workload.h"
 
 #define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
@@ -175,6 +176,15 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	size_t nd = 0, n, i;
 	const char *dir = NULL;
 
+	if (p->replay) {	/* read_iolog: the log's files, as named */
+		n = p->replay->nr_files;
+		v = xcalloc(n, sizeof(*v));
+		for (i = 0; i < n; i++)
+			v[i] = xstrdup(p->replay->files[i]);
+		*names = v;
+		*nr = n;
+		return 0;
+	}
 	if (o->directory && *o->directory) {
 		nd = split_list(o->directory, &dirs);
 		if (nd)
@@ -845,8 +855,14 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		} else if (get_target(p, ts, f->path, &t, err)) {
 			return -1;
 		}
-		ret = job_region(p, t, (unsigned int)i, (unsigned int)n,
-				 nofile, &off, &len, err);
+		if (p->replay)	/* read_iolog: as far as the log goes */
+			ret = iolog_region(p, (unsigned int)i,
+					   t->kind == EF_BLOCKDEV ?
+					   t->cur_size : 0, &off, &len, err);
+		else
+			ret = job_region(p, t, (unsigned int)i,
+					 (unsigned int)n, nofile, &off, &len,
+					 err);
 		if (ret)
 			break;
 		f->io_offset = off;

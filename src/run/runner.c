@@ -33,6 +33,8 @@
 #include <unistd.h>
 
 #include "run/clock.h"
+#include "run/steady.h"
+#include "run/flow.h"
 #include "util/log.h"
 
 #define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */
@@ -51,6 +53,25 @@ void runner_stop(void)
 
 static volatile sig_atomic_t sig_stop;		/* SIGINT / SIGTERM seen */
 static volatile sig_atomic_t sig_report;	/* SIGUSR1 seen */
+static struct timespec sig_first;		/* when sig_stop was set */
+
+/*
+ * A second stop signal this soon after the first is the same request
+ * delivered twice (timeout(1) signals its child and then the child's
+ * process group), not a user who does not want to wait.
+ */
+#define SIG_REPEAT_NS 100000000LL
+
+static int sig_repeated(void)
+{
+	struct timespec now;
+	long long d;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);	/* async-signal-safe */
+	d = (long long)(now.tv_sec - sig_first.tv_sec) * 1000000000LL +
+	    (now.tv_nsec - sig_first.tv_nsec);
+	return d < SIG_REPEAT_NS;
+}
 
 static void on_signal(int sig)
 {
@@ -58,6 +79,8 @@ static void on_signal(int sig)
 		sig_report = 1;
 		return;
 	}
+	if (sig_stop && sig_repeated())
+		return;
 	if (sig_stop) {
 		/* a second one: the user does not want to wait */
 		static const char msg[] = "iolite: aborted\n";
@@ -66,6 +89,7 @@ static void on_signal(int sig)
 			_exit(128 + sig);
 		_exit(128 + sig);
 	}
+	clock_gettime(CLOCK_MONOTONIC, &sig_first);
 	sig_stop = sig;
 }
 
@@ -133,6 +157,7 @@ struct rep_job {
 	unsigned int seg;		/* stonewall segment */
 	/* report samples */
 	int seen;
+	uint64_t start_ns;		/* the run_start_ns sampled from */
 	uint64_t bw_ns, iops_ns;
 	uint64_t bw_bytes[DDIR_RWDIR_CNT], iops_ios[DDIR_RWDIR_CNT];
 	/* status line rates */
@@ -153,11 +178,26 @@ struct reporter {
 	bool snaps;		/* every job has its snap buffer */
 	char *states;
 	struct worker_stats *zero;	/* stats of a job not counting yet */
+	struct steady *ss;		/* steady state (run/steady.c), or NULL */
 };
 
 static uint64_t live(_Atomic uint64_t *v)
 {
 	return atomic_load_explicit(v, memory_order_relaxed);
+}
+
+/* A running job's counters started again from zero (run/lattarget.c). */
+static bool stats_restarted(const struct rep_job *sj, struct run_job *rj)
+{
+	unsigned int d;
+
+	if (sj->start_ns != rj->run_start_ns)
+		return true;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (live(&rj->st->live_bytes[d]) < sj->bw_bytes[d] ||
+		    live(&rj->st->live_ios[d]) < sj->iops_ios[d])
+			return true;
+	return false;
 }
 
 /*
@@ -173,9 +213,17 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 			   1000000ull;
 	unsigned int d;
 	bool bw_due, iops_due;
+	uint64_t db = 0, dn = 0;	/* the directions' sum (unified) */
 
+	if (sj->seen && stats_restarted(sj, rj)) {
+		/* latency_target restarted the stats: the samples too */
+		sj->seen = 0;
+		memset(rj->res.bw_samples, 0, sizeof(rj->res.bw_samples));
+		memset(rj->res.iops_samples, 0, sizeof(rj->res.iops_samples));
+	}
 	if (!sj->seen) {
 		sj->seen = 1;
+		sj->start_ns = rj->run_start_ns;
 		sj->bw_ns = sj->iops_ns = rj->run_start_ns;
 		memset(sj->bw_bytes, 0, sizeof(sj->bw_bytes));
 		memset(sj->iops_ios, 0, sizeof(sj->iops_ios));
@@ -192,6 +240,7 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		b = live(&rj->st->live_bytes[d]);
 		n = live(&rj->st->live_ios[d]);
 		if (bw_due) {
+			db += b - sj->bw_bytes[d];
 			welford_add(&rj->res.bw_samples[d],
 				    (uint64_t)((unsigned __int128)(b - sj->bw_bytes[d]) *
 					       1000000000u / 1024 /
@@ -199,12 +248,21 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 			sj->bw_bytes[d] = b;
 		}
 		if (iops_due) {
+			dn += n - sj->iops_ios[d];
 			welford_add(&rj->res.iops_samples[d],
 				    (uint64_t)((unsigned __int128)(n - sj->iops_ios[d]) *
 					       1000000000u / (now - sj->iops_ns)));
 			sj->iops_ios[d] = n;
 		}
 	}
+	if (o->unified_rw_reporting && bw_due)
+		welford_add(&rj->res.bw_samples[DDIR_RWDIR_CNT],
+			    (uint64_t)((unsigned __int128)db * 1000000000u /
+				       1024 / (now - sj->bw_ns)));
+	if (o->unified_rw_reporting && iops_due)
+		welford_add(&rj->res.iops_samples[DDIR_RWDIR_CNT],
+			    (uint64_t)((unsigned __int128)dn * 1000000000u /
+				       (now - sj->iops_ns)));
 	if (bw_due)
 		sj->bw_ns = now;
 	if (iops_due)
@@ -623,6 +681,8 @@ static void *reporter_main(void *arg)
 		if (sig_stop && !r->stopping)
 			on_stop_signal(r);
 		sample_all(r, now);
+		if (r->ss)
+			steady_tick(r->ss, now);
 		if (++tick % 10 == 0)
 			scan_iowq(r->ctx);
 		if (ro->logs)
@@ -731,6 +791,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	ctx.nr_jobs = nr;
 	atomic_store(&ctx.snap_gen, 0);
 	init_jobs(&ctx, jobs, nr, ro);
+	ctx.flows = flow_table_new(jobs, nr);
 	current_ctx = &ctx;
 
 	memset(&r, 0, sizeof(r));
@@ -740,6 +801,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	r.states = xcalloc(nr + 1, 1);
 	r.zero = xcalloc(1, sizeof(*r.zero));
 	worker_stats_init(r.zero);
+	r.ss = steady_init(jobs, nr);
 	for (i = 0, seg = 0; i < nr; i = j, seg++)
 		for (j = segment_end(jobs, nr, i); i < j; i++)
 			r.j[i].seg = seg;
@@ -761,6 +823,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		uint64_t now = clock_now_ns();
 
 		j = segment_end(jobs, nr, i);
+		flow_start_jobs(ctx.flows, i, j);
 		for (unsigned int k = i; k < j; k++) {
 			r.j[k].launch_ns = now;
 			atomic_store(&r.j[k].launched, 1);
@@ -785,6 +848,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		if (jobs[i].res.error || jobs[i].errmsg[0])
 			failed = 1;
 out:
+	steady_finish(r.ss);	/* each job's res.ss */
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].snap);
 		jobs[i].snap = NULL;
@@ -800,6 +864,7 @@ out:
 	free(r.zero);
 	pthread_mutex_destroy(&ctx.lock);
 	pthread_cond_destroy(&ctx.cond);
+	flow_table_free(ctx.flows);
 	if (ret < 0)
 		return -1;
 	return failed;

@@ -23,8 +23,15 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
+#include "run/wfiles.h"
+#include "run/iolog_write.h"
+#include "run/lattarget.h"
+#include "run/steady.h"
+#include "run/flow.h"
+#include "run/pace.h"
 #include "stats/log.h"
 #include "stats/stats.h"
 #include "util/log.h"
@@ -59,6 +66,8 @@ struct worker {
 	int clat_on, lat_on, slat_on;
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */
+	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
+	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
 	unsigned int fsync_every;
 	enum ddir sync_ddir;
 	uint64_t writes_since_sync;
@@ -70,8 +79,9 @@ struct worker {
 	unsigned int depth_low;		/* refill when this few in flight */
 	int retry;			/* io_u the engine refused, or -1 */
 
-	int refill, scramble;
+	int refill, scramble;	/* refill 2: bfill fills each write */
 	uint64_t rnd;		/* buffer-content PRNG state */
+	struct buf_fill *bfill;	/* run/buffer.h; NULL: defaults above */
 	struct rusage ru_start;
 
 	/* verification and faults (verify/; see io_error()) */
@@ -85,7 +95,19 @@ struct worker {
 	unsigned int nr_requeue;
 
 	struct job_log *log;	/* from the end of ramp_time; NULL: none */
+	struct wfiles *wf;	/* openfiles, lockfile (run/wfiles.h) or NULL */
+	struct iolog_writer *iolog;	/* write_iolog; NULL: none */
 	unsigned int snap_seen;	/* last report generation served */
+	struct lat_target *lt;	/* latency_target, max_latency; or NULL */
+
+	/*
+	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
+	 * paces; co is pace when it records co_lat. io_hook: log or co is
+	 * set, one test per completion for both.
+	 */
+	struct pace *pace;
+	struct pace *co;
+	int io_hook;
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -121,7 +143,10 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		return;
 	}
 	if (w->refill) {
-		fill_random(w, u->buf, u->len);
+		if (w->refill == 1)
+			fill_random(w, u->buf, u->len);
+		else
+			buffer_fill_write(w->bfill, u->buf, u->len);
 	} else if (w->scramble && u->len >= 16) {
 		uint64_t *q = u->buf;
 
@@ -248,18 +273,42 @@ static int short_xfer(struct worker *w, struct io_u *u)
 	u->offset += done;
 	u->len = u->resid;
 	u->resid = 0;
-	/* complete() put it on the free list: it is not free yet */
+	/* reap() put it on the free list: it is not free yet (loop_sync
+	 * has no list and resets nr_free after each I/O) */
 	w->nr_free--;
 	w->requeue[w->nr_requeue++] = u->index;
 	return 1;
 }
 
+/*
+ * openfiles: the files the workload retires and brings in. A file that
+ * cannot be opened again stops the job (the I/O to it fails).
+ */
+static __attribute__((noinline)) void worker_file_events(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (wfiles_events(w->wf, &err)) {
+		if (!w->st->error)
+			w->st->error = EIO;
+		if (!w->rj->errmsg[0])
+			snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
+				 "job '%s': %s", w->p->o.name,
+				 strbuf_str(&err));
+		w->end_ns = 1;	/* stop at the next check */
+	}
+	strbuf_release(&err);
+}
+
 /* The next I/O: the workload's, or verification's when the job verifies. */
 static inline int next_io(struct worker *w, struct io_u *u)
 {
-	if (likely(!w->vf))
-		return workload_next(w->wl, u);
-	return verify_next(w->vf, u);
+	int ret = likely(!w->vf) ? workload_next(w->wl, u) :
+		  verify_next(w->vf, u);
+
+	if (unlikely(w->wf) && !ret)
+		worker_file_events(w);
+	return ret;
 }
 
 /* --- logs and reports while the run goes on (run/runner.c) ----------- */
@@ -279,15 +328,22 @@ static void worker_log_start(struct worker *w)
 		valid |= LOGV_SLAT;
 	log_job_start(w->rj->log, w->now, w->st, valid);
 	w->log = w->rj->log;
+	w->io_hook = w->log || w->co;
 }
 
-/* One completed I/O into the log records: out of line, logging is rare. */
+/*
+ * One completed I/O into the log records and the co_lat stats (rated
+ * jobs): out of line, both are rare.
+ */
 static __attribute__((noinline)) void worker_log_io(struct worker *w,
 						    const struct io_u *u,
 						    uint64_t now)
 {
-	log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
-	       u->issue_time, now);
+	if (w->log)
+		log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
+		       u->issue_time, now);
+	if (w->co)
+		pace_done(w->co, u, now);
 }
 
 /* The job's I/O is over: the last log windows close. */
@@ -336,55 +392,87 @@ static inline void worker_poll_snapshot(struct worker *w)
 		worker_snapshot(w);
 }
 
-/* Returns non-zero when the job must stop because of this I/O's error. */
-static inline int complete(struct worker *w, struct io_u *u, uint64_t now)
+/*
+ * The rest of a completion, out of line: lat (queueing engines), the
+ * io_hook (logs, co_lat), verification. done_more says whether the job
+ * has lat or verification at all: one test per I/O for both.
+ */
+static __attribute__((noinline)) int complete_more(struct worker *w,
+						   struct io_u *u,
+						   uint64_t now)
+{
+	if (w->lat_on) {
+		struct dir_stats *ds = &w->st->dir[u->ddir];
+		uint64_t lat = now - u->start_time;
+
+		moments_add(&ds->lat, lat);
+		hist_add(&ds->lat_hist, lat);
+	}
+	if (unlikely(w->io_hook))
+		worker_log_io(w, u, now);
+	if (w->vf && unlikely(verify_complete(w->vf, u)))
+		return io_error(w, u, EILSEQ, FAULT_VERIFY,
+				verify_errmsg(w->vf));
+	return 0;
+}
+
+/* The common completion: a read, write or trim that moved all its bytes. */
+static inline __attribute__((always_inline)) int
+complete_count(struct worker *w, struct io_u *u, uint64_t now)
+{
+	struct worker_stats *st = w->st;
+	struct dir_stats *ds = &st->dir[u->ddir];
+
+	ds->ios++;
+	ds->bytes += u->len;	/* resid is 0: shorts went to complete_rare() */
+	if (w->clat_on)
+		stats_clat_add(st, ds, now - u->issue_time);
+	/* the sampler's live counters: publish_live(), once per batch */
+	if (unlikely(w->done_more | w->io_hook))
+		return complete_more(w, u, now);
+	return 0;
+}
+
+/* Out of line: fsync/fdatasync, errors, short transfers and their pieces. */
+static __attribute__((noinline)) int complete_rare(struct worker *w,
+						   struct io_u *u,
+						   uint64_t now)
 {
 	struct worker_stats *st = w->st;
 	unsigned int d = u->ddir;
 	uint64_t clat = now - u->issue_time;
 
-	w->freel[w->nr_free++] = u->index;
-	if (unlikely(d >= DDIR_RWDIR_CNT)) {
+	if (w->wf)
+		wfiles_done(w->wf, u);	/* before a short one's rest is queued */
+	if (d >= DDIR_RWDIR_CNT) {
 		st->sync_ios++;
-		welford_add(&st->sync_lat, clat);
+		moments_add(&st->sync_lat, clat);
 		hist_add(&st->sync_hist, clat);
 		if (unlikely(u->error))
 			return io_error(w, u, u->error, FAULT_WRITE, NULL);
 		return 0;
 	}
-	if (unlikely(u->error))
+	if (u->error)
 		return io_error(w, u, u->error, fault_class_of(d), NULL);
-	if (unlikely(u->resid))
+	if (u->resid)
 		return short_xfer(w, u) < 0;
-	if (unlikely(w->nr_split) && w->xfer_done[u->index])
+	if (w->xfer_done[u->index])
 		short_restore(w, u);
-	{
-		struct dir_stats *ds = &st->dir[d];
+	return complete_count(w, u, now);
+}
 
-		ds->ios++;
-		ds->bytes += u->len;	/* resid is 0: shorts went above */
-		if (w->clat_on) {
-			welford_add(&ds->clat, clat);
-			hist_add(&ds->clat_hist, clat);
-		}
-		if (w->lat_on) {
-			uint64_t lat = now - u->start_time;
-
-			welford_add(&ds->lat, lat);
-			hist_add(&ds->lat_hist, lat);
-		}
-		stats_lat_bucket(st, clat);
-		atomic_store_explicit(&st->live_bytes[d], ds->bytes,
-				      memory_order_relaxed);
-		atomic_store_explicit(&st->live_ios[d], ds->ios,
-				      memory_order_relaxed);
-		if (unlikely(w->log))
-			worker_log_io(w, u, now);
-	}
-	if (w->vf && unlikely(verify_complete(w->vf, u)))
-		return io_error(w, u, EILSEQ, FAULT_VERIFY,
-				verify_errmsg(w->vf));
-	return 0;
+/*
+ * Returns non-zero when the job must stop because of this I/O's error.
+ * One test sends everything but a whole read, write or trim out of line.
+ * The caller has put u back on the free list (loop_sync has no list).
+ */
+static inline __attribute__((always_inline)) int
+complete(struct worker *w, struct io_u *u, uint64_t now)
+{
+	if (unlikely((u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
+		     (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL)))
+		return complete_rare(w, u, now);
+	return complete_count(w, u, now);
 }
 
 static void reset_stats(struct worker *w)
@@ -396,14 +484,34 @@ static void reset_stats(struct worker *w)
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	w->rj->run_start_ns = w->now;
-	worker_log_start(w);
+	if (!w->log)	/* latency_target restarts the stats, not the logs */
+		worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);
 }
+
+/* The sampler's view of the counts: stored once per batch, not per I/O. */
+static inline void publish_live(struct worker *w)
+{
+	struct worker_stats *st = w->st;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		atomic_store_explicit(&st->live_bytes[d], st->dir[d].bytes,
+				      memory_order_relaxed);
+		atomic_store_explicit(&st->live_ios[d], st->dir[d].ios,
+				      memory_order_relaxed);
+	}
+}
+
+static int worker_lat_check(struct worker *w);
 
 /* Once-per-batch checks: stop, ramp end, runtime. Non-zero = stop. */
 static inline int check_time(struct worker *w)
 {
-	if (unlikely(w->rj->ctx->stop))
+	publish_live(w);
+	if (unlikely(w->rj->ctx->stop | w->rj->stop))
+		return 1;
+	if (unlikely(w->lt) && worker_lat_check(w))
 		return 1;
 	worker_poll_snapshot(w);
 	if (unlikely(w->ramping) && w->now >= w->ramp_end_ns) {
@@ -416,6 +524,12 @@ static inline int check_time(struct worker *w)
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
+	/* read_iolog: a pause until the next logged I/O is due, not an end */
+	if (workload_wait(w->wl, &w->rj->ctx->stop, !w->end_ns ? UINT64_MAX :
+			  w->end_ns > w->now ? w->end_ns - w->now : 0)) {
+		w->now = clock_now_ns();
+		return 1;
+	}
 	/* with verify: read back what the pass wrote before going on */
 	if (w->vf && verify_pass_end(w->vf))
 		return 1;
@@ -457,11 +571,12 @@ static int reap(struct worker *w, unsigned int min)
 
 		w->st->complete[submit_index(k)]++;
 		w->st->complete_calls++;
+		w->inflight -= k;
 	}
 	for (i = 0; i < n; i++) {
 		struct io_u *u = w->ops->event(w->e, (unsigned int)i);
 
-		w->inflight--;
+		w->freel[w->nr_free++] = u->index;
 		if (complete(w, u, w->now))
 			stop = 1;
 	}
@@ -483,6 +598,47 @@ static int drain(struct worker *w)
 	return ret;
 }
 
+static int worker_quiesce(void *arg)
+{
+	return drain(arg);
+}
+
+/* Rate, think time, flows: the pace, when the job has one (pace.h). */
+static void worker_pace_start(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	struct pace_env env = {
+		.plan = w->p, .st = w->st, .wl = w->wl,
+		.flows = rj->ctx->flows,
+		.job = (unsigned int)(rj - rj->ctx->jobs),
+		.nr_io_u = w->depth + 1,
+		.quiesce = worker_quiesce, .arg = w,
+		.stop = &rj->ctx->stop, .job_stop = &rj->stop,
+		.now = w->now, .end_ns = w->end_ns,
+		.count_ns = w->ramping ? w->ramp_end_ns : w->now,
+		.errmsg = rj->errmsg, .errmsg_size = sizeof(rj->errmsg),
+	};
+
+	pace_init(&w->pace, &env);
+	w->co = pace_records(w->pace) ? w->pace : NULL;
+	w->io_hook = w->log || w->co;
+}
+
+/* latency_target, max_latency: run/lattarget.c decides, between batches */
+static __attribute__((noinline)) int worker_lat_check(struct worker *w)
+{
+	int act = lat_target_check(w->lt, w->rj, w->st, w->now);
+
+	if ((act & LT_STOP) || !act)
+		return act;
+	if ((act & LT_DRAIN) && drain(w))
+		return 1;
+	if ((act & LT_RESET) && !w->ramping)
+		reset_stats(w);
+	lat_target_apply(w->lt, w->st, w->now, w->freel, &w->nr_free);
+	return 0;
+}
+
 /* fsync / fdatasync of one file through the engine, after a drain. */
 static int do_sync(struct worker *w, enum ddir d, unsigned int file)
 {
@@ -499,12 +655,14 @@ static int do_sync(struct worker *w, enum ddir d, unsigned int file)
 	u->error = 0;
 	w->st->issued[DDIR_RWDIR_CNT]++;
 	u->start_time = u->issue_time = w->now = clock_now_ns();
+	if (unlikely(w->iolog))
+		iolog_writer_io(w->iolog, u, w->now);
 	q = w->ops->queue(w->e, u);
 	if (q == ENGINE_Q_QUEUED) {
 		if (w->ops->commit)
 			w->ops->commit(w->e);
 		w->inflight++;
-		/* complete() pushes the sync slot on the free list: undo */
+		/* reap() pushes the sync slot on the free list: undo */
 		if (reap(w, 1) < 0)
 			return -1;
 		while (w->inflight && reap(w, 1) >= 0)
@@ -513,12 +671,7 @@ static int do_sync(struct worker *w, enum ddir d, unsigned int file)
 		return w->st->error ? -1 : 0;
 	}
 	w->now = clock_now_ns();
-	{
-		int ret = complete(w, u, w->now);
-
-		w->nr_free--;
-		return ret ? -1 : 0;
-	}
+	return complete(w, u, w->now) ? -1 : 0;
 }
 
 static inline int maybe_sync(struct worker *w, struct io_u *u)
@@ -531,16 +684,63 @@ static inline int maybe_sync(struct worker *w, struct io_u *u)
 	return do_sync(w, w->sync_ddir, u->file);
 }
 
-/* Engines that complete inline: issue, time, count, repeat. */
+/*
+ * The inline loop's batch boundary, at most INLINE_CHECK_NS apart: the
+ * I/Os since the last one are added to the depth, submit and complete
+ * distributions (each was a batch of one), then check_time(). Returns
+ * when the next one is due, 0 to stop.
+ */
+#define INLINE_CHECK_NS 50000
+
+static void loop_sync_fold(struct worker *w)
+{
+	struct worker_stats *st = w->st;
+	uint64_t k = w->inline_ios;
+
+	st->depth[1] += k;
+	st->submit[1] += k;
+	st->submit_calls += k;
+	st->complete[1] += k;
+	st->complete_calls += k;
+	w->inline_ios = 0;
+}
+
+static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
+{
+	uint64_t next;
+
+	loop_sync_fold(w);
+	if (check_time(w))
+		return 0;
+	next = w->now + INLINE_CHECK_NS;
+	if (w->end_ns && w->end_ns < next)
+		next = w->end_ns;
+	if (w->ramping && w->ramp_end_ns < next)
+		next = w->ramp_end_ns;
+	return next ? next : 1;
+}
+
+/*
+ * Engines that complete inline: issue, time, count, repeat. The checks
+ * of check_time() wait for loop_sync_tick(): one comparison per I/O.
+ */
 static void loop_sync(struct worker *w)
 {
 	struct io_u *u = &w->ios[0];
 	struct worker_stats *st = w->st;
+	uint64_t next_check = 0;
+	/* per-I/O extras below: one test for a job that has none of them */
+	const bool hooks = w->p->writes || w->pace || w->iolog ||
+			   w->fsync_every || w->wf;
 
+	w->done_more = w->lat_on || w->vf;
 	w->nr_free = 0;	/* the one io_u is always ours */
 	for (;;) {
-		if (check_time(w))
-			break;
+		if (unlikely(w->now >= next_check)) {
+			next_check = loop_sync_tick(w);
+			if (!next_check)
+				break;
+		}
 		if (unlikely(w->nr_requeue)) {
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
@@ -549,24 +749,31 @@ static void loop_sync(struct worker *w)
 					break;
 				continue;
 			}
+			if (!hooks)
+				goto issue;
 			if (u->ddir == DDIR_WRITE)
 				prep_write(w, u);
+			if (unlikely(w->pace) && pace_io(w->pace, u, &w->now))
+				break;
+			if (unlikely(w->iolog))
+				iolog_writer_io(w->iolog, u, w->now);
+			if (unlikely(w->wf))
+				wfiles_hold(w->wf, u, 0);	/* may wait */
 		}
+issue:
 		st->issued[u->ddir]++;
-		st->depth[1]++;
-		st->submit[1]++;
-		st->submit_calls++;
+		w->inline_ios++;
 		u->start_time = u->issue_time = w->now;
 		w->ops->queue(w->e, u);
 		w->now = clock_now_ns();
-		st->complete[1]++;
-		st->complete_calls++;
 		if (complete(w, u, w->now))
 			break;
 		w->nr_free = 0;
-		if (maybe_sync(w, u))
+		if (hooks && maybe_sync(w, u))
 			break;
 	}
+	loop_sync_fold(w);	/* the last I/Os' distributions */
+	publish_live(w);
 }
 
 /*
@@ -576,7 +783,7 @@ static void loop_sync(struct worker *w)
 static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 {
 	struct worker_stats *st = w->st;
-	unsigned int i;
+	unsigned int i, nd[DDIR_RWDIR_CNT] = { 0 };
 
 	if (w->ops->commit) {
 		int ret = w->ops->commit(w->e);
@@ -596,14 +803,64 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
 		struct io_u *u = &w->ios[w->batch[i]];
-		uint64_t slat = w->now - t0;
 
 		u->issue_time = w->now;
-		if (w->slat_on && u->ddir < DDIR_RWDIR_CNT) {
-			welford_add(&st->dir[u->ddir].slat, slat);
-			hist_add(&st->dir[u->ddir].slat_hist, slat);
+		if (u->ddir < DDIR_RWDIR_CNT)
+			nd[u->ddir]++;
+	}
+	/* every I/O of the batch has the same slat: added once per direction */
+	for (i = 0; w->slat_on && i < DDIR_RWDIR_CNT; i++) {
+		if (nd[i]) {
+			struct dir_stats *ds = &st->dir[i];
+
+			moments_add_n(&ds->slat, w->now - t0, nd[i]);
+			hist_add_n(&ds->slat_hist, w->now - t0, nd[i]);
 		}
 	}
+	return 0;
+}
+
+/*
+ * A paced job's next I/O (run/pace.h): what the batch queued is submitted
+ * first, so that no I/O waits out another's pause unsubmitted; pace_io()
+ * may complete what is in flight and wait. Non-zero: stop the job.
+ */
+static __attribute__((noinline)) int pace_async(struct worker *w,
+						struct io_u *u,
+						unsigned int *queued,
+						uint64_t *t0)
+{
+	if (*queued && commit_batch(w, *queued, *t0))
+		return 1;
+	*queued = 0;
+	if (pace_io(w->pace, u, &w->now))
+		return 1;
+	*t0 = w->now;
+	return 0;
+}
+
+/*
+ * fsync=N / fdatasync=N with a queueing engine: after the N-th write is
+ * queued, the batch is submitted and do_sync() waits for everything in
+ * flight before it syncs, so the sync covers every write before it.
+ * Non-zero: stop the job.
+ */
+static __attribute__((noinline)) int sync_async(struct worker *w,
+						const struct io_u *u,
+						unsigned int *queued,
+						uint64_t *t0)
+{
+	unsigned int file = u->file;
+
+	if (++w->writes_since_sync < w->fsync_every)
+		return 0;
+	w->writes_since_sync = 0;
+	if (*queued && commit_batch(w, *queued, *t0))
+		return 1;
+	*queued = 0;
+	if (do_sync(w, w->sync_ddir, file))
+		return 1;
+	*t0 = w->now;
 	return 0;
 }
 
@@ -620,6 +877,7 @@ static void loop_async(struct worker *w)
 	struct worker_stats *st = w->st;
 	int pass_done = 0;
 
+	w->done_more = w->lat_on || w->vf;
 	for (;;) {
 		unsigned int queued = 0;
 		int busy = 0;
@@ -649,8 +907,20 @@ static void loop_async(struct worker *w)
 				}
 				if (u->ddir == DDIR_WRITE)
 					prep_write(w, u);
+				if (unlikely(w->pace) &&
+				    pace_async(w, u, &queued, &t0))
+					goto out;
+				if (unlikely(w->iolog))
+					iolog_writer_io(w->iolog, u, t0);
 			}
 			u->start_time = u->issue_time = t0;
+			if (unlikely(w->wf) &&
+			    wfiles_hold(w->wf, u, w->inflight)) {
+				/* another job holds the file: reap, retry */
+				w->retry = (int)u->index;
+				busy = 1;
+				break;
+			}
 			q = w->ops->queue(w->e, u);
 			if (q == ENGINE_Q_BUSY) {
 				w->retry = (int)u->index;
@@ -666,13 +936,21 @@ static void loop_async(struct worker *w)
 				st->submit_calls++;
 				st->complete[submit_index(1)]++;
 				st->complete_calls++;
+				w->freel[w->nr_free++] = u->index;
 				if (complete(w, u, w->now) || check_time(w))
 					goto out;
 				t0 = w->now;
+				if (unlikely(w->fsync_every) &&
+				    u->ddir == DDIR_WRITE &&
+				    sync_async(w, u, &queued, &t0))
+					goto out;
 				continue;
 			}
 			w->inflight++;
 			w->batch[queued++] = u->index;
+			if (unlikely(w->fsync_every) && u->ddir == DDIR_WRITE &&
+			    sync_async(w, u, &queued, &t0))
+				goto out;
 			if (queued >= w->batch_submit) {
 				if (commit_batch(w, queued, t0))
 					goto out;
@@ -723,6 +1001,7 @@ static void loop_async(struct worker *w)
 	}
 out:
 	drain(w);
+	publish_live(w);
 }
 
 static int worker_setup(struct worker *w, struct run_job *rj)
@@ -737,7 +1016,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->rj = rj;
 	w->p = p;
 	w->st = rj->st;
-	w->ops = engine_find(o->ioengine);
+	w->ops = engine_for_plan(p);
 	if (!w->ops) {
 		snprintf(rj->errmsg, sizeof(rj->errmsg),
 			 "job '%s': ioengine '%s' not found", o->name,
@@ -751,12 +1030,17 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		goto fail;
 	w->e->files = rj->files->files;
 	w->e->nr_files = rj->files->nr_files;
-	for (i = 0; i < rj->files->nr_files; i++)
-		if (w->ops->open_file(w->e, &rj->files->files[i], &err))
-			goto fail;
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  &err))
 		goto fail;
+	/* openfiles: only the files in use are opened now */
+	if (wfiles_init(&w->wf, p, w->wl, w->ops, w->e, w->depth + 1, w,
+			&err))
+		goto fail;
+	for (i = 0; i < rj->files->nr_files; i++)
+		if (wfiles_open_at_start(w->wf, i) &&
+		    w->ops->open_file(w->e, &rj->files->files[i], &err))
+			goto fail;
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -785,6 +1069,14 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		fill_random(w, w->mem, w->mem_size);
 	w->refill = o->refill_buffers && !o->zero_buffers;
 	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
+	/* buffer_pattern, compress, dedupe: run/buffer.c owns the contents */
+	if (buffer_fill_init(&w->bfill, p, w->rnd, w->mem, w->buf_size,
+			     w->depth + 1, &err))
+		goto fail;
+	if (w->bfill) {
+		w->scramble = 0;
+		w->refill = buffer_fill_refills(w->bfill) ? 2 : 0;
+	}
 	for (i = 0; i <= w->depth; i++) {
 		struct io_u *u = &w->ios[i];
 
@@ -832,6 +1124,14 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
 	w->loops_left = o->loops ? o->loops : 1;
+	w->lt = lat_target_new(p, w->depth, w->lat_on);
+	if (w->lt)
+		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
+				 &w->nr_free);
+	if (o->write_iolog && *o->write_iolog &&
+	    iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
+			      rj->files->nr_files, clock_now_ns(), &err))
+		goto fail;
 	strbuf_release(&err);
 	return 0;
 fail_prep:
@@ -861,7 +1161,12 @@ static void worker_teardown(struct worker *w)
 		}
 		w->ops->cleanup(w->e);
 	}
+	wfiles_free(w->wf);
 	verify_free(w->vf);
+	pace_free(w->pace);
+	flow_job_done(rj->ctx->flows, (unsigned int)(rj - rj->ctx->jobs));
+	lat_target_free(w->lt);
+	buffer_fill_free(w->bfill);
 	if (w->wl)
 		workload_free(w->wl);
 	if (w->mem)
@@ -879,8 +1184,7 @@ static void job_finished(struct run_job *rj)
 
 	pthread_mutex_lock(&ctx->lock);
 	atomic_store(&rj->state, WS_DONE);
-	if (rj->plan->o.exitall || (rj->plan->o.exitall_on_error && rj->st->error))
-		ctx->stop = 1;
+	exit_what_finished(rj);
 	pthread_cond_broadcast(&ctx->cond);
 	pthread_mutex_unlock(&ctx->lock);
 }
@@ -932,14 +1236,19 @@ void *worker_main(void *arg)
 	struct worker w;
 	struct rusage ru_end;
 	struct strbuf err = STRBUF_INIT;
-	cpu_set_t set;
-	int any;
 
 	rj->res.tid = gettid();
 	if (rj->iowq)
 		rj->iowq->owner = rj->res.tid;
-	if (cpus_for_job(rj->plan, &set, &any, &err) == 0 && any)
-		pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (cpus_place_thread(rj->plan, &err)) {
+		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+			 o->name, strbuf_str(&err));
+		strbuf_release(&err);
+		rj->st->error = rj->res.error = EINVAL;
+		job_finished(rj);
+		return NULL;
+	}
 	strbuf_release(&err);
 	wait_for_job(rj);
 	if (o->startdelay_us)
@@ -966,6 +1275,7 @@ void *worker_main(void *arg)
 	} else {
 		reset_stats(&w);
 	}
+	worker_pace_start(&w);
 
 	if (w.inline_engine)
 		loop_sync(&w);
@@ -1003,6 +1313,17 @@ void *worker_main(void *arg)
 	}
 	strbuf_release(&err);
 	w.now = clock_now_ns();
+	if (w.iolog) {
+		int e = iolog_writer_close(w.iolog, w.now);
+
+		w.iolog = NULL;
+		if (e && !w.st->error) {
+			w.st->error = -e;
+			snprintf(rj->errmsg, sizeof(rj->errmsg),
+				 "job '%s': write_iolog '%s': %s", o->name,
+				 o->write_iolog, strerror(-e));
+		}
+	}
 	worker_log_end(&w);
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
@@ -1023,6 +1344,7 @@ void *worker_main(void *arg)
 		strbuf_release(&sb);
 	}
 	rj->res.error = w.st->error;
+	rj->res.latency_depth = lat_target_depth(w.lt);
 	/*
 	 * Errors continued past: the report's error is the first of them
 	 * and the run fails, but the job did not stop on an error, so

@@ -19,6 +19,7 @@ enum worker_state {
 };
 
 struct job_log;
+struct flow_table;
 
 /* One job instance: its plan, its files and what it measured. */
 struct run_job {
@@ -30,6 +31,8 @@ struct run_job {
 	_Atomic int state;		/* enum worker_state */
 	uint64_t run_start_ns;		/* when counting started */
 	struct run_ctx *ctx;
+	volatile int stop;		/* set to end this job now (steady
+					 * state, exit_what: run/steady.c) */
 	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
 	uint64_t iowq_base_ns;		/* io-wq time before counting began */
 	char errmsg[256];
@@ -57,6 +60,7 @@ struct run_ctx {
 	pthread_cond_t cond;		/* signalled when a job finishes */
 	struct run_job *jobs;
 	unsigned int nr_jobs;
+	struct flow_table *flows;	/* run/flow.h; NULL: no job flows */
 };
 
 /* Thread entry: runs one job instance to completion. */

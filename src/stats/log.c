@@ -7,11 +7,16 @@
 #include "stats/log.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#ifdef HAVE_ZLIB
+#include <zlib.h>
+#endif
 
 #include "opt/opt.h"
 #include "util/log.h"
@@ -20,7 +25,24 @@ struct log_file {
 	char *path;
 	FILE *f;
 	const char *opt;	/* option that asked for it, for messages */
+	bool prio_hex;		/* log_prio: the priority value, in hex */
+	/* log_store_compressed: binary samples, a zlib stream per chunk */
+	bool compress;
+	unsigned char *raw;
+	size_t raw_len, chunk;
+	unsigned int streams;	/* written so far */
 };
+
+/*
+ * fio's compressed logs (.fz) hold its in-memory samples, in host byte
+ * order, in zlib streams one after the other: time (ms), value, ddir
+ * with flag bits, priority, block size, and with log_offset the offset.
+ */
+#define FZ_OFFSET_BIT 0x80000000u
+#define FZ_PRIO_BIT 0x40000000u
+#define FZ_DDIR_MASK 0x1fu
+#define FZ_SAMPLE 32u		/* bytes; + 8 with the offset */
+#define FZ_CHUNK_DEFAULT (1024 * 1024)
 
 static const char *const kind_suffix[LOG_KIND_NR] = {
 	[LOG_LAT] = "lat", [LOG_CLAT] = "clat", [LOG_SLAT] = "slat",
@@ -335,6 +357,8 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 	if (p->o.per_job_logs)
 		strbuf_addf(&path, ".%u", p->job_index + 1);
 	strbuf_addstr(&path, ".log");
+	if (p->o.log_store_compressed)
+		strbuf_addstr(&path, ".fz");
 	lf = find_file(ls, path.buf);
 	if (!lf) {
 		e = check_creatable(path.buf);
@@ -348,6 +372,10 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 		lf = xcalloc(1, sizeof(*lf));
 		lf->path = strbuf_detach(&path);
 		lf->opt = kind_opt[k];
+		lf->prio_hex = p->o.log_prio;
+		lf->compress = p->o.log_store_compressed;
+		lf->chunk = p->o.log_compression ? p->o.log_compression :
+			    FZ_CHUNK_DEFAULT;
 		ls->files = xrealloc(ls->files,
 				     (ls->nr_files + 1) * sizeof(*ls->files));
 		ls->files[ls->nr_files++] = lf;
@@ -471,11 +499,20 @@ static char *put_sep(char *p)
 	return p;
 }
 
+static void put_sample(struct log_set *ls, struct log_file *lf,
+		       uint64_t t_ms, uint64_t value, unsigned int ddir,
+		       uint64_t bs, const uint64_t *offset);
+
 static void put_line(struct log_set *ls, struct log_file *lf, uint64_t t_ms,
 		     uint64_t value, unsigned int ddir, uint64_t bs,
 		     const uint64_t *offset)
 {
 	char buf[160], *p = buf;
+
+	if (lf->compress) {
+		put_sample(ls, lf, t_ms, value, ddir, bs, offset);
+		return;
+	}
 
 	p = put_u64(p, t_ms);
 	p = put_sep(p);
@@ -489,11 +526,67 @@ static void put_line(struct log_set *ls, struct log_file *lf, uint64_t t_ms,
 		p = put_u64(p, *offset);
 		p = put_sep(p);
 	}
-	*p++ = '0';	/* command priority: iolite sets none */
+	/* command priority: iolite sets none (prio options are refused) */
+	if (lf->prio_hex) {
+		memcpy(p, "0x0000", 6);
+		p += 6;
+	} else {
+		*p++ = '0';
+	}
 	*p++ = '\n';
 	if (fwrite(buf, 1, (size_t)(p - buf), lf->f) != (size_t)(p - buf) &&
 	    !ls->error)
 		ls->error = errno ? errno : EIO;
+}
+
+/* --- compressed logs (log_store_compressed) ---------------------------- */
+
+/* One zlib stream of what the chunk holds, appended to the file. */
+static void z_flush(struct log_set *ls, struct log_file *lf)
+{
+#ifdef HAVE_ZLIB
+	uLongf n = compressBound((uLong)lf->raw_len);
+	unsigned char *out = xmalloc(n);
+
+	if (compress2(out, &n, lf->raw ? lf->raw : out, (uLong)lf->raw_len,
+		      Z_DEFAULT_COMPRESSION) != Z_OK) {
+		if (!ls->error)
+			ls->error = ENOMEM;
+	} else if (fwrite(out, 1, n, lf->f) != n && !ls->error) {
+		ls->error = errno ? errno : EIO;
+	}
+	free(out);
+#endif
+	lf->raw_len = 0;
+	lf->streams++;
+}
+
+static void put_sample(struct log_set *ls, struct log_file *lf,
+		       uint64_t t_ms, uint64_t value, unsigned int ddir,
+		       uint64_t bs, const uint64_t *offset)
+{
+	unsigned char rec[FZ_SAMPLE + 8];
+	uint32_t d = ddir | (lf->prio_hex ? FZ_PRIO_BIT : 0);
+	uint16_t prio = 0;
+	size_t len = FZ_SAMPLE;
+
+	memset(rec, 0, sizeof(rec));
+	if (offset) {
+		d |= FZ_OFFSET_BIT;
+		memcpy(rec + FZ_SAMPLE, offset, 8);
+		len += 8;
+	}
+	memcpy(rec, &t_ms, 8);
+	memcpy(rec + 8, &value, 8);
+	memcpy(rec + 16, &d, 4);
+	memcpy(rec + 20, &prio, 2);
+	memcpy(rec + 24, &bs, 8);
+	if (!lf->raw)
+		lf->raw = xmalloc(lf->chunk + sizeof(rec));
+	memcpy(lf->raw + lf->raw_len, rec, len);
+	lf->raw_len += len;
+	if (lf->raw_len + len > lf->chunk)
+		z_flush(ls, lf);
 }
 
 static void put_hist_line(struct log_set *ls, struct job_log *jl,
@@ -715,8 +808,15 @@ int log_set_release(struct log_set *ls)
 	for (i = 0; i < ls->nr_files; i++) {
 		struct log_file *lf = ls->files[i];
 
+		/* the last chunk; an empty log is one empty stream, as fio */
+		if (lf->f && lf->compress && (lf->raw_len || !lf->streams)) {
+			z_flush(ls, lf);
+			if (ls->error && !ret)
+				ret = -ls->error;
+		}
 		if (lf->f && fclose(lf->f) && !ret)
 			ret = -(errno ? errno : EIO);
+		free(lf->raw);
 		free(lf->path);
 		free(lf);
 	}
@@ -738,4 +838,129 @@ int log_set_release(struct log_set *ls)
 	free(ls->jobs);
 	memset(ls, 0, sizeof(*ls));
 	return ret;
+}
+
+/* --- --inflate-log ------------------------------------------------------ */
+
+#ifdef HAVE_ZLIB
+/* Every zlib stream of the file, one after the other, into out. */
+static int inflate_all(const unsigned char *in, size_t len,
+		       struct strbuf *out, struct strbuf *err)
+{
+	unsigned char buf[64 * 1024];
+
+	while (len) {
+		z_stream z;
+		int ret;
+
+		memset(&z, 0, sizeof(z));
+		if (inflateInit(&z) != Z_OK) {
+			strbuf_addstr(err, "zlib: cannot start inflating");
+			return -1;
+		}
+		z.next_in = (unsigned char *)in;
+		z.avail_in = (uInt)(len > UINT32_MAX ? UINT32_MAX : len);
+		do {
+			z.next_out = buf;
+			z.avail_out = sizeof(buf);
+			ret = inflate(&z, Z_NO_FLUSH);
+			strbuf_add(out, buf, sizeof(buf) - z.avail_out);
+		} while (ret == Z_OK);
+		inflateEnd(&z);
+		if (ret != Z_STREAM_END) {
+			strbuf_addf(err, "not a complete zlib stream at byte %zu",
+				    (size_t)(z.next_in - in) + 0);
+			return -1;
+		}
+		len -= (size_t)(z.next_in - in);
+		in = z.next_in;
+	}
+	return 0;
+}
+
+static void print_sample(FILE *out, const unsigned char *s, bool with_off)
+{
+	uint64_t t, v, bs, off = 0;
+	uint32_t d;
+	uint16_t prio;
+
+	memcpy(&t, s, 8);
+	memcpy(&v, s + 8, 8);
+	memcpy(&d, s + 16, 4);
+	memcpy(&prio, s + 20, 2);
+	memcpy(&bs, s + 24, 8);
+	fprintf(out, "%" PRIu64 ", %" PRIu64 ", %u, %" PRIu64 ", ", t, v,
+		d & FZ_DDIR_MASK, bs);
+	if (with_off) {
+		memcpy(&off, s + FZ_SAMPLE, 8);
+		fprintf(out, "%" PRIu64 ", ", off);
+	}
+	if (d & FZ_PRIO_BIT)
+		fprintf(out, "0x%04x\n", prio);
+	else	/* the flag: real-time class (ioprio class 1) */
+		fprintf(out, "%u\n", (prio >> 13) == 1);
+}
+#endif
+
+int log_inflate(const char *path, FILE *out, struct strbuf *err)
+{
+#ifdef HAVE_ZLIB
+	struct strbuf in = STRBUF_INIT, raw = STRBUF_INIT;
+	FILE *f = fopen(path, "rb");
+	char buf[64 * 1024];
+	size_t n, off = 0;
+	int ret = -1;
+
+	if (!f) {
+		strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&in, buf, n);
+	if (ferror(f)) {
+		strbuf_addf(err, "cannot read '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (inflate_all((const unsigned char *)in.buf, in.len, &raw, err)) {
+		struct strbuf msg = STRBUF_INIT;
+
+		strbuf_addf(&msg, "'%s': %s", path, strbuf_str(err));
+		strbuf_reset(err);
+		strbuf_addstr(err, strbuf_str(&msg));
+		strbuf_release(&msg);
+		goto out;
+	}
+	while (off < raw.len) {
+		const unsigned char *s = (const unsigned char *)raw.buf + off;
+		uint32_t d;
+		bool with_off;
+		size_t sz;
+
+		if (raw.len - off < FZ_SAMPLE)
+			break;
+		memcpy(&d, s + 16, 4);
+		with_off = d & FZ_OFFSET_BIT;
+		sz = FZ_SAMPLE + (with_off ? 8 : 0);
+		if (raw.len - off < sz)
+			break;
+		print_sample(out, s, with_off);
+		off += sz;
+	}
+	if (off != raw.len) {
+		strbuf_addf(err, "'%s': %zu bytes at the end are not a whole "
+			    "log record", path, raw.len - off);
+		goto out;
+	}
+	ret = 0;
+out:
+	fclose(f);
+	strbuf_release(&in);
+	strbuf_release(&raw);
+	return ret;
+#else
+	strbuf_addf(err, "cannot inflate '%s': this build has no zlib: "
+		    "install zlib1g-dev (or zlib-devel) and rebuild", path);
+	(void)out;
+	return -1;
+#endif
 }

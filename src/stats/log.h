@@ -21,7 +21,12 @@
  *
  * P empty (a bare option) is the job's name; per_job_logs=0 drops ".N"
  * and jobs with the same P share one file. A line is
- * "time_ms, value, ddir, bs[, offset], prio" (prio always 0); a histogram
+ * "time_ms, value, ddir, bs[, offset], prio": prio is fio's flag for a
+ * real-time priority, always 0, or with log_prio the priority value in
+ * hex, always 0x0000 (iolite sets no I/O priority). With
+ * log_store_compressed the files are P_lat.N.log.fz etc. in fio's format
+ * (binary samples in zlib streams of log_compression bytes each) which
+ * log_inflate() turns back into text; a histogram
  * line is "time_ms, ddir, bs, bucket0, bucket1, ..." with the buckets of
  * stats.h's struct hist (fio's layout), 2^log_hist_coarseness merged into
  * one. Times count from the end of ramp_time; nothing is logged during it.
@@ -182,6 +187,12 @@ void log_sample(struct job_log *jl, uint64_t now, const uint64_t *bytes,
 
 /* Records dropped over all jobs (no empty chunk was ready). */
 uint64_t log_set_dropped(const struct log_set *ls);
+
+/*
+ * --inflate-log: writes a compressed log (.fz, ours or fio's) to out as
+ * text lines. Returns 0, or -1 with "'path': ..." in err.
+ */
+int log_inflate(const char *path, FILE *out, struct strbuf *err);
 
 /*
  * Flushes and closes the files (after log_set_drain(final)) and frees

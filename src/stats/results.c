@@ -160,6 +160,8 @@ void dir_result_merge(struct dir_result *dst, const struct dir_result *src)
 	hist_merge(&dst->lat_hist, &src->lat_hist);
 	welford_sum(&dst->bw_samples, &src->bw_samples);
 	welford_sum(&dst->iops_samples, &src->iops_samples);
+	welford_merge(&dst->co_lat, &src->co_lat);
+	hist_merge(&dst->co_hist, &src->co_hist);
 }
 
 static uint64_t tv_ms(const struct timeval *tv)
@@ -188,14 +190,60 @@ static void dir_from_worker(struct dir_result *dr,
 	/* fio never reports less than 1 msec for a direction that ran */
 	if (!dr->runtime_ms && (ds->ios || ds->bytes))
 		dr->runtime_ms = 1;
-	dr->slat = ds->slat;
-	dr->clat = ds->clat;
-	dr->lat = ds->lat;
+	moments_welford(&dr->slat, &ds->slat);
+	moments_welford(&dr->clat, &ds->clat);
+	moments_welford(&dr->lat, &ds->lat);
 	dr->slat_hist = ds->slat_hist;
 	dr->clat_hist = ds->clat_hist;
 	dr->lat_hist = ds->lat_hist;
 	dr->bw_samples = w->bw_samples[d];
 	dr->iops_samples = w->iops_samples[d];
+	moments_welford(&dr->co_lat, &w->st->co_lat[d]);
+	dr->co_hist = w->st->co_hist[d];
+}
+
+/*
+ * One worker's directions summed into one block (unified_rw_reporting):
+ * an exact merge, its runtime the longest direction's, its samples the
+ * sampler's of the summed traffic.
+ */
+static void mixed_from_worker(struct dir_result *mx,
+			      const struct worker_result *w)
+{
+	struct dir_result *dr = xmalloc(sizeof(*dr));
+	unsigned int d;
+
+	memset(mx, 0, sizeof(*mx));
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		dir_from_worker(dr, w, d);
+		memset(&dr->bw_samples, 0, sizeof(dr->bw_samples));
+		memset(&dr->iops_samples, 0, sizeof(dr->iops_samples));
+		dir_result_merge(mx, dr);
+	}
+	mx->bw_samples = w->bw_samples[RES_MIXED];
+	mx->iops_samples = w->iops_samples[RES_MIXED];
+	free(dr);
+}
+
+/*
+ * The mixed block's issued counts; with unified_rw_reporting=mixed fio
+ * counts every I/O as a read: so do the issued figures.
+ */
+static void mixed_issued(struct job_result *j)
+{
+	uint64_t *v[3] = { j->issued, j->issued_short, j->issued_drop };
+	unsigned int i, d;
+
+	for (i = 0; i < 3; i++) {
+		j->mixed_issued[i] = 0;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			j->mixed_issued[i] += v[i][d];
+		if (j->unified != UNIFIED_MIXED)
+			continue;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			v[i][d] = 0;
+		v[i][DDIR_READ] = j->mixed_issued[i];
+	}
 }
 
 static void add_u64(uint64_t *dst, const uint64_t *src, unsigned int n)
@@ -233,8 +281,16 @@ static void job_first_member(struct job_result *j,
 	j->lat_pct_opt = o->lat_percentiles;
 	j->slat_pct_opt = o->slat_percentiles;
 	j->thread = o->thread;
-	j->latency_depth = o->iodepth ? o->iodepth : 1;
-	j->latency_percentile = 100.0;
+	j->unified = o->unified_rw_reporting;
+	/* latency_target (run/lattarget.c): fio's units, ns and us */
+	j->latency_depth = w->latency_depth ? w->latency_depth :
+			   o->iodepth ? o->iodepth : 1;
+	j->latency_target = o->latency_target_us * 1000;
+	j->latency_window = o->latency_window_us;
+	/* options built in code (tests) may leave it zero */
+	j->latency_percentile = o->latency_percentile > 0 ?
+				o->latency_percentile : 100.0;
+	j->ss = w->ss;
 }
 
 static void job_add_member(struct job_result *j, const struct worker_result *w)
@@ -254,11 +310,20 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 		dir_from_worker(dr, w, d);
 		dir_result_merge(&j->dir[d], dr);
 	}
+	if (j->unified) {
+		mixed_from_worker(dr, w);
+		dir_result_merge(&j->dir[RES_MIXED], dr);
+	}
 	free(dr);
 
 	j->sync_ios += st->sync_ios;
 	j->total_err += st->total_err;
-	welford_merge(&j->sync_lat, &st->sync_lat);
+	{
+		struct welford sl;
+
+		moments_welford(&sl, &st->sync_lat);
+		welford_merge(&j->sync_lat, &sl);
+	}
 	hist_merge(&j->sync_hist, &st->sync_hist);
 
 	j->usr_ms += tv_ms(&w->ru.ru_utime);
@@ -280,9 +345,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	add_u64(j->issued, st->issued, DDIR_RWDIR_CNT + 1);
 	add_u64(j->issued_short, st->issued_short, DDIR_RWDIR_CNT + 1);
 	add_u64(j->issued_drop, st->issued_drop, DDIR_RWDIR_CNT + 1);
-	add_u64(j->lat_ns, st->lat_ns, LAT_NS_NR);
-	add_u64(j->lat_us, st->lat_us, LAT_US_NR);
-	add_u64(j->lat_ms, st->lat_ms, LAT_MS_NR);
+	stats_lat_buckets(st, j->lat_ns, j->lat_us, j->lat_ms);
 	add_u64(j->depth, st->depth, DEPTH_NR);
 	add_u64(j->submit, st->submit, DEPTH_NR);
 	add_u64(j->complete, st->complete, DEPTH_NR);
@@ -309,12 +372,18 @@ static void job_finish(struct job_result *j)
 {
 	unsigned int d;
 
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+	if (j->unified)
+		mixed_issued(j);
+	for (d = 0; d < RES_DIR_NR; d++) {
 		struct dir_result *dr = &j->dir[d];
 		/* fio counts IOPS from issued I/Os */
-		uint64_t ios = j->issued[d] ? j->issued[d] : dr->ios;
+		uint64_t issued = d == RES_MIXED ? j->mixed_issued[0] :
+				  j->issued[d];
+		uint64_t ios = issued ? issued : dr->ios;
 
-		if (dr->bytes)
+		if (d == RES_MIXED && !j->unified)
+			break;
+		if (dr->bytes && d < DDIR_RWDIR_CNT)
 			j->ddir_mask |= 1u << d;
 		if (dr->runtime_ms) {
 			dr->bw = dr->bytes * 1000 / dr->runtime_ms;
@@ -328,6 +397,8 @@ static void job_finish(struct job_result *j)
 			 &dr->clat_hist);
 		pct_fill(&dr->lat_pct, j, j->lat_pct_opt, &dr->lat,
 			 &dr->lat_hist);
+		pct_fill(&dr->co_pct, j, j->clat_pct_opt || j->lat_pct_opt,
+			 &dr->co_lat, &dr->co_hist);
 	}
 	/* fio: sync percentiles go with clat or lat ones, not slat */
 	pct_fill(&j->sync_pct, j, j->clat_pct_opt || j->lat_pct_opt,
@@ -354,7 +425,10 @@ static void groups_build(struct run_result *rr)
 		g->kb_base = j->kb_base;
 		g->unit_base = j->unit_base;
 		g->sig_figs = j->sig_figs;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!g->unified)
+			g->unified = j->unified;
+		/* dir[RES_MIXED] is all zero (not run) unless unified */
+		for (d = 0; d < RES_DIR_NR; d++) {
 			const struct dir_result *dr = &j->dir[d];
 
 			bool first = !g->max_run_ms[d];
@@ -377,7 +451,7 @@ static void groups_build(struct run_result *rr)
 	for (i = 0; i < rr->nr_groups; i++) {
 		struct group_result *g = &rr->groups[i];
 
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		for (d = 0; d < RES_DIR_NR; d++)
 			if (g->max_run_ms[d])
 				g->agg_bw[d] = g->io_bytes[d] * 1000 /
 					       g->max_run_ms[d];
@@ -388,7 +462,7 @@ static void groups_build(struct run_result *rr)
 		struct job_result *j = &rr->jobs[i];
 		const struct group_result *g = &rr->groups[j->groupid];
 
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		for (d = 0; d < RES_DIR_NR; d++) {
 			struct dir_result *dr = &j->dir[d];
 
 			dr->bw_agg_pct = 100.0;

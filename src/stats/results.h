@@ -49,6 +49,13 @@ struct result_opt {
 	const char *val;
 };
 
+/*
+ * unified_rw_reporting: the block summing read, write and trim sits after
+ * them, at dir[RES_MIXED] of a job and [RES_MIXED] of a group's arrays.
+ */
+#define RES_MIXED DDIR_RWDIR_CNT
+#define RES_DIR_NR (DDIR_RWDIR_CNT + 1)
+
 /* One data direction of one reported job. */
 struct dir_result {
 	uint64_t ios;		/* completed I/Os */
@@ -72,6 +79,15 @@ struct dir_result {
 	struct welford bw_samples;
 	struct welford iops_samples;
 	double bw_agg_pct;	/* bw sample mean as % of the group's bw */
+
+	/*
+	 * Rated jobs: latency from each I/O's intended issue time (see
+	 * run/pace.h); n == 0 without a rate. Percentiles go with clat's
+	 * or lat's.
+	 */
+	struct welford co_lat;
+	struct hist co_hist;
+	struct pct_result co_pct;
 };
 
 /* One reported job: one instance, or a group_reporting merge. */
@@ -100,7 +116,15 @@ struct job_result {
 	bool thread;		/* thread=1 (the preamble says "thread") */
 	unsigned int ddir_mask;	/* directions with bytes to report */
 
-	struct dir_result dir[DDIR_RWDIR_CNT];
+	/*
+	 * dir[RES_MIXED] is the exact merge of the three directions, filled
+	 * when unified (the first member's unified_rw_reporting) is not
+	 * none; mixed_issued: its issued, short and dropped counts. With
+	 * mixed, issued[] and friends carry the sum at [DDIR_READ], as fio.
+	 */
+	struct dir_result dir[RES_DIR_NR];
+	enum unified_rw unified;
+	uint64_t mixed_issued[3];
 
 	/* fsync/fdatasync; percentiles when clat or lat ones are on */
 	uint64_t sync_ios;
@@ -139,10 +163,16 @@ struct job_result {
 	uint64_t depth[DEPTH_NR], submit[DEPTH_NR], complete[DEPTH_NR];
 	uint64_t submit_calls, complete_calls;
 
-	/* latency_target et al. (not implemented: zero, percentile 100) */
+	/*
+	 * latency_target (ns), latency_window (us), latency_percentile and
+	 * the depth found (iodepth without a target), as fio reports them
+	 */
 	uint64_t latency_target, latency_window;
 	double latency_percentile;
 	unsigned int latency_depth;
+	/* steady state (stats/steady_result.h): the first member's, NULL
+	 * when the job does not look for it; borrowed from its worker */
+	const struct ss_result *ss;
 
 	/*
 	 * For the JSON writer, filled by main (borrowed; NULL/0 = none):
@@ -159,12 +189,14 @@ struct job_result {
 struct group_result {
 	unsigned int groupid;
 	unsigned int kb_base, unit_base, sig_figs;
-	uint64_t io_bytes[DDIR_RWDIR_CNT];
-	uint64_t agg_bw[DDIR_RWDIR_CNT];	/* bytes/s: io / max_run */
-	uint64_t min_bw[DDIR_RWDIR_CNT];	/* over reported jobs */
-	uint64_t max_bw[DDIR_RWDIR_CNT];
-	uint64_t min_run_ms[DDIR_RWDIR_CNT];	/* over reported jobs */
-	uint64_t max_run_ms[DDIR_RWDIR_CNT];
+	enum unified_rw unified;	/* its first job's */
+	/* [RES_MIXED]: the jobs' mixed blocks, when unified */
+	uint64_t io_bytes[RES_DIR_NR];
+	uint64_t agg_bw[RES_DIR_NR];	/* bytes/s: io / max_run */
+	uint64_t min_bw[RES_DIR_NR];	/* over reported jobs */
+	uint64_t max_bw[RES_DIR_NR];
+	uint64_t min_run_ms[RES_DIR_NR];	/* over reported jobs */
+	uint64_t max_run_ms[RES_DIR_NR];
 };
 
 /* One block device of "Disk stats (read/write)". */

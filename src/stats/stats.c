@@ -13,8 +13,36 @@ void worker_stats_init(struct worker_stats *s)
 		s->dir[d].slat.min = UINT64_MAX;
 		s->dir[d].clat.min = UINT64_MAX;
 		s->dir[d].lat.min = UINT64_MAX;
+		s->co_lat[d].min = UINT64_MAX;
 	}
 	s->sync_lat.min = UINT64_MAX;
+}
+
+void moments_welford(struct welford *dst, const struct moments *m)
+{
+	unsigned __int128 sum, q, rem, t;
+	double m2;
+
+	memset(dst, 0, sizeof(*dst));
+	dst->n = m->n;
+	dst->min = m->min;
+	dst->max = m->max;
+	if (!m->n)
+		return;
+	/*
+	 * With sum = q n + rem (0 <= rem < n), the sum of squared deviations
+	 * is sumsq - sum^2 / n = (sumsq - q^2 n - 2 q rem) - rem^2 / n. The
+	 * first part is an exact integer (it cannot go below zero, and it
+	 * fits whenever sumsq does), the second is less than n: no large
+	 * number is subtracted from another in floating point.
+	 */
+	sum = ((unsigned __int128)m->sum_hi << 64) | m->sum;
+	q = sum / m->n;
+	rem = sum - q * m->n;
+	t = m->sumsq - q * q * m->n - 2 * q * rem;
+	m2 = (double)t - (double)rem * (double)rem / (double)m->n;
+	dst->mean = (double)q + (double)rem / (double)m->n;
+	dst->m2 = m2 > 0 ? m2 : 0;
 }
 
 /*
@@ -58,12 +86,90 @@ static inline unsigned int lat_index(uint64_t v)
 	return r->first + (v >= r->edge1) + (v >= r->edge2);
 }
 
-void stats_lat_bucket(struct worker_stats *s, uint64_t ns)
+/* The lat bucket of ns over the three rows: ns 0-9, us 10-19, ms 20-31. */
+static unsigned int lat_flat(uint64_t ns)
 {
 	if (ns < 1000)
-		s->lat_ns[lat_index(ns)]++;
-	else if (ns < 1000000)
-		s->lat_us[lat_index(ns / 1000)]++;
-	else
-		s->lat_ms[lat_index(ns / 1000000)]++;
+		return lat_index(ns);
+	if (ns < 1000000)
+		return LAT_NS_NR + lat_index(ns / 1000);
+	return LAT_NS_NR + LAT_US_NR + lat_index(ns / 1000000);
+}
+
+/* Exclusive upper edge (ns) of lat bucket k, k < LAT_NR - 1. */
+static const uint64_t lat_edge[LAT_NR - 1] = {
+	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000,
+	2000, 4000, 10000, 20000, 50000, 100000, 250000, 500000, 750000,
+	1000000,
+	2000000, 4000000, 10000000, 20000000, 50000000, 100000000,
+	250000000, 500000000, 750000000, 1000000000, 2000000000,
+};
+
+uint8_t stats_lat_split_of[HIST_NR];
+static uint8_t hist_lat_flat[HIST_NR];	/* lat bucket of a bucket's start */
+
+/* Smallest value of histogram bucket b (hist_index()'s inverse). */
+static uint64_t hist_lower(unsigned int b)
+{
+	unsigned int shift;
+
+	if (b < 2 * HIST_VAL)
+		return b;
+	shift = (b >> HIST_BITS) - 1;
+	return (uint64_t)(HIST_VAL + (b & (HIST_VAL - 1))) << shift;
+}
+
+/*
+ * The tables are the same for every run: built before main(), so that
+ * workers only read them. A bucket is at most 1/64 of its power of two
+ * wide and the lat edges are at least 4/3 apart, so no bucket holds two.
+ */
+static void __attribute__((constructor)) lat_tables_init(void)
+{
+	unsigned int b, k;
+
+	for (b = 0; b < HIST_NR; b++) {
+		uint64_t lo = hist_lower(b), hi;
+
+		hi = b < 2 * HIST_VAL ? lo :
+		     lo + (1ull << ((b >> HIST_BITS) - 1)) - 1;
+		k = lat_flat(lo);
+		hist_lat_flat[b] = (uint8_t)k;
+		if (lat_flat(hi) != k)
+			stats_lat_split_of[b] = (uint8_t)(k + 1);
+	}
+}
+
+void stats_lat_split(struct worker_stats *s, unsigned int idx, uint64_t v)
+{
+	unsigned int k = stats_lat_split_of[idx] - 1u;
+
+	if (v >= lat_edge[k])
+		s->lat_split[k]++;
+}
+
+void stats_lat_buckets(const struct worker_stats *s, uint64_t *ns,
+		       uint64_t *us, uint64_t *ms)
+{
+	uint64_t flat[LAT_NR] = { 0 };
+	unsigned int d, b, k;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		const struct hist *h = &s->dir[d].clat_hist;
+
+		for (b = 0; b < HIST_NR; b++)
+			flat[hist_lat_flat[b]] += h->bucket[b];
+		flat[LAT_NR - 1] += h->overflow;	/* beyond 17 s */
+	}
+	/* a straddling bucket's samples at or above its edge move up one */
+	for (k = 0; k < LAT_NR - 1; k++) {
+		flat[k] -= s->lat_split[k];
+		flat[k + 1] += s->lat_split[k];
+	}
+	for (k = 0; k < LAT_NS_NR; k++)
+		ns[k] += flat[k];
+	for (k = 0; k < LAT_US_NR; k++)
+		us[k] += flat[LAT_NS_NR + k];
+	for (k = 0; k < LAT_MS_NR; k++)
+		ms[k] += flat[LAT_NS_NR + LAT_US_NR + k];
 }

@@ -33,16 +33,17 @@ struct hist {
 	uint64_t overflow;	/* samples beyond the top bucket's range */
 };
 
+/*
+ * Without a branch: for v >= 128, v >> shift is 64 + the position within
+ * the group, so the group's base (shift + 1) * 64 needs no mask; below
+ * 128 the shift is 0 and the index is v itself.
+ */
 static inline unsigned int hist_index(uint64_t v)
 {
-	unsigned int msb, shift, idx;
+	unsigned int msb = 63u - (unsigned int)__builtin_clzll(v | 1);
+	unsigned int shift = msb > HIST_BITS ? msb - HIST_BITS : 0;
 
-	if (v < 2 * HIST_VAL)
-		return (unsigned int)v;
-	msb = 63u - (unsigned int)__builtin_clzll(v);
-	shift = msb - HIST_BITS;
-	idx = ((shift + 1) << HIST_BITS) + (unsigned int)((v >> shift) & (HIST_VAL - 1));
-	return idx;
+	return (shift << HIST_BITS) + (unsigned int)(v >> shift);
 }
 
 static inline void hist_add(struct hist *h, uint64_t v)
@@ -53,6 +54,17 @@ static inline void hist_add(struct hist *h, uint64_t v)
 		h->overflow++;
 	else
 		h->bucket[idx]++;
+}
+
+/* k samples of the same value v. */
+static inline void hist_add_n(struct hist *h, uint64_t v, uint64_t k)
+{
+	unsigned int idx = hist_index(v);
+
+	if (__builtin_expect(idx >= HIST_NR, 0))
+		h->overflow += k;
+	else
+		h->bucket[idx] += k;
 }
 
 /* Running mean and variance (Welford), with min and max. */
@@ -78,10 +90,79 @@ static inline void welford_add(struct welford *w, uint64_t v)
 	w->m2 += d * ((double)v - w->mean);
 }
 
-/* fio's lat buckets: 2us .. >=2s in the us/ms ranges, plus ns ones */
+/*
+ * What the I/O path keeps for a latency: count, min, max and the exact
+ * integer sums of the values and of their squares. No division and no
+ * floating point per sample (Welford's update costs a division and two
+ * integer-to-double conversions); moments_welford() makes the mean and M2
+ * once, when results are built. 128-bit sums do not overflow in practice:
+ * the sum of squares holds 10^15 samples of 5 minutes each.
+ */
+struct moments {
+	uint64_t n;
+	uint64_t min;		/* UINT64_MAX while n == 0 */
+	uint64_t max;
+	uint64_t sum, sum_hi;	/* 128 bits: (sum_hi << 64) + sum */
+	unsigned __int128 sumsq;
+};
+
+static inline void moments_add(struct moments *m, uint64_t v)
+{
+	uint64_t mn = m->min, mx = m->max;
+
+	/* no branch: one block, so the compiler keeps m in a register */
+	m->n++;
+	m->min = v < mn ? v : mn;
+	m->max = v > mx ? v : mx;
+	/* a carry by hand: gcc goes through the stack for u128 += u64 */
+	m->sum += v;
+	m->sum_hi += m->sum < v;
+	m->sumsq += (unsigned __int128)v * v;
+}
+
+/* k samples of the same value v (a submit batch's slat), k >= 1. */
+static inline void moments_add_n(struct moments *m, uint64_t v, uint64_t k)
+{
+	unsigned __int128 vk = (unsigned __int128)v * k;
+
+	m->n += k;
+	if (v < m->min)
+		m->min = v;
+	if (v > m->max)
+		m->max = v;
+	m->sumsq += vk * v;
+	vk += m->sum;
+	m->sum = (uint64_t)vk;
+	m->sum_hi += (uint64_t)(vk >> 64);
+}
+
+/*
+ * The same population as a struct welford (n, min, max, mean, M2), as
+ * the results model and the reports use it. M2 is computed from the
+ * integer sums without cancellation (see stats.c).
+ */
+void moments_welford(struct welford *dst, const struct moments *m);
+
+/*
+ * fio's lat buckets: 2us .. >=2s in the us/ms ranges, plus ns ones. They
+ * are not counted per I/O: stats_lat_buckets() derives them from the
+ * clat histograms (fio counts them from clat too, and not at all when
+ * clat is off). A histogram bucket that straddles a lat-bucket edge
+ * (750 ns, 10 us, ...) cannot say on which side its samples were, so
+ * stats_clat_add() counts the samples at or above the edge of such a
+ * bucket in lat_split[]: one byte test per I/O.
+ */
 #define LAT_NS_NR 10	/* 2 4 10 20 50 100 250 500 750 1000 ns */
 #define LAT_US_NR 10	/* same, microseconds */
 #define LAT_MS_NR 12	/* 2 4 10 20 50 100 250 500 750 1000 2000 >=2000 ms */
+#define LAT_NR (LAT_NS_NR + LAT_US_NR + LAT_MS_NR)
+
+/*
+ * Per histogram bucket: 0, or 1 + k when the bucket holds the edge
+ * between lat buckets k and k + 1 (k counts over ns, us, ms). Set up
+ * before main() runs; read-only afterwards.
+ */
+extern uint8_t stats_lat_split_of[HIST_NR];
 
 /* io depth / submit / complete distributions: 0 1 2 4 8 16 32 >=64 */
 #define DEPTH_NR 8
@@ -91,7 +172,7 @@ struct dir_stats {
 	uint64_t bytes;		/* completed bytes */
 	uint64_t short_ios;
 	uint64_t drop_ios;
-	struct welford slat, clat, lat;
+	struct moments slat, clat, lat;	/* ns */
 	struct hist clat_hist;
 	struct hist lat_hist;
 	struct hist slat_hist;
@@ -100,7 +181,7 @@ struct dir_stats {
 
 struct worker_stats {
 	struct dir_stats dir[DDIR_RWDIR_CNT];
-	struct welford sync_lat;	/* fsync/fdatasync latency */
+	struct moments sync_lat;	/* fsync/fdatasync latency */
 	struct hist sync_hist;
 	uint64_t sync_ios;
 
@@ -108,9 +189,8 @@ struct worker_stats {
 	uint64_t issued_short[DDIR_RWDIR_CNT + 1];
 	uint64_t issued_drop[DDIR_RWDIR_CNT + 1];
 
-	uint64_t lat_ns[LAT_NS_NR];
-	uint64_t lat_us[LAT_US_NR];
-	uint64_t lat_ms[LAT_MS_NR];
+	/* clat samples at or above the edge inside a straddling bucket */
+	uint64_t lat_split[LAT_NR];
 
 	/* per issued I/O: depth_index(I/Os in flight including it) */
 	uint64_t depth[DEPTH_NR];
@@ -126,6 +206,14 @@ struct worker_stats {
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t live_ios[DDIR_RWDIR_CNT];
+
+	/*
+	 * Rated jobs (run/pace.c): latency from each I/O's intended issue
+	 * time, its place in the rate schedule (coordinated omission); n 0
+	 * for directions without a rate
+	 */
+	struct moments co_lat[DDIR_RWDIR_CNT];
+	struct hist co_hist[DDIR_RWDIR_CNT];
 };
 
 /* Zeroes the stats (min fields start unset). */
@@ -154,7 +242,33 @@ static inline unsigned int submit_index(unsigned int n)
 	return 1 + (n <= 4 ? 0 : 30u - (unsigned int)__builtin_clz(n - 1));
 }
 
-/* Records fio's lat buckets (2us .. >=2s) for one completion latency. */
-void stats_lat_bucket(struct worker_stats *s, uint64_t ns);
+/* Out of line: a clat sample in a bucket that straddles a lat edge. */
+void stats_lat_split(struct worker_stats *s, unsigned int idx, uint64_t v);
+
+/*
+ * One completion latency (ns) of a read, write or trim: moments,
+ * histogram and, rarely, the lat-bucket split.
+ */
+static inline void stats_clat_add(struct worker_stats *s, struct dir_stats *ds,
+				  uint64_t v)
+{
+	unsigned int idx = hist_index(v);
+
+	moments_add(&ds->clat, v);
+	if (__builtin_expect(idx < HIST_NR, 1)) {
+		ds->clat_hist.bucket[idx]++;
+		if (__builtin_expect(stats_lat_split_of[idx] != 0, 0))
+			stats_lat_split(s, idx, v);
+	} else {
+		ds->clat_hist.overflow++;
+	}
+}
+
+/*
+ * Adds the worker's lat buckets (fio's "lat (nsec/usec/msec)" lines),
+ * derived from its clat histograms, to ns[], us[] and ms[].
+ */
+void stats_lat_buckets(const struct worker_stats *s, uint64_t *ns,
+		       uint64_t *us, uint64_t *ms);
 
 #endif

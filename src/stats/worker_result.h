@@ -9,6 +9,7 @@
 
 #include "opt/plan.h"
 #include "stats/stats.h"
+#include "stats/steady_result.h"
 
 /*
  * What the runner hands to stats/ for each job instance after the run:
@@ -21,9 +22,10 @@ struct worker_result {
 	struct worker_stats *st;
 
 	/* bandwidth (KiB/s) and IOPS samples, taken every bwavgtime /
-	 * iopsavgtime by the sampler thread (never by the worker) */
-	struct welford bw_samples[DDIR_RWDIR_CNT];
-	struct welford iops_samples[DDIR_RWDIR_CNT];
+	 * iopsavgtime by the sampler thread (never by the worker); the
+	 * last ones sample the directions' sum (unified_rw_reporting) */
+	struct welford bw_samples[DDIR_RWDIR_CNT + 1];
+	struct welford iops_samples[DDIR_RWDIR_CNT + 1];
 
 	struct rusage ru;	/* this thread's usage over the job (delta) */
 	uint64_t elapsed_us;	/* job wall time after ramp_time */
@@ -45,6 +47,14 @@ struct worker_result {
 	uint64_t iowq_cpu_ns;		/* usr + sys of this job's iou-wrk */
 	unsigned int iowq_threads;	/* distinct iou-wrk threads seen */
 	unsigned int iowq_max_threads;	/* most alive at one time */
+
+	/*
+	 * latency_target: the queue depth the search settled on (0: no
+	 * search); steady state: the judgement of the job (or its
+	 * group_reporting group), NULL when off; owned, free() it.
+	 */
+	unsigned int latency_depth;
+	struct ss_result *ss;
 };
 
 #endif

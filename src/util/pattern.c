@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +75,43 @@ static int parse_dec(const char *s, struct byte_pattern *p)
 	return (int)(end - s);
 }
 
+/*
+ * 'name' at q: the file's bytes, as many as fit (fio reads no more than
+ * the pattern holds either). Returns chars used, or -1 with a message.
+ */
+static int parse_file(const char *q, const char *s, struct byte_pattern *p,
+		      struct strbuf *err)
+{
+	const char *e = strchr(q + 1, '\'');
+	char path[PATH_MAX];
+	size_t n, room = PATTERN_MAX - p->len;
+	FILE *f;
+
+	if (!e || e == q + 1 || (size_t)(e - q - 1) >= sizeof(path)) {
+		strbuf_addf(err, "invalid pattern '%s': %s file name at '%s'",
+			    s, e ? "bad" : "unterminated", q);
+		return -1;
+	}
+	memcpy(path, q + 1, (size_t)(e - q - 1));
+	path[e - q - 1] = '\0';
+	f = fopen(path, "rb");
+	if (!f) {
+		strbuf_addf(err, "invalid pattern '%s': cannot open '%s': %s",
+			    s, path, strerror(errno));
+		return -1;
+	}
+	n = fread(p->buf + p->len, 1, room, f);
+	if (ferror(f) || !n) {
+		strbuf_addf(err, "invalid pattern '%s': %s '%s'", s,
+			    n ? "cannot read" : "nothing in", path);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	p->len = (uint16_t)(p->len + n);
+	return (int)(e - q) + 1;
+}
+
 int pattern_parse(const char *s, struct byte_pattern *p, struct strbuf *err)
 {
 	const char *q = s;
@@ -114,9 +152,9 @@ int pattern_parse(const char *s, struct byte_pattern *p, struct strbuf *err)
 				if (put(p, 0))
 					n = -2;
 		} else if (*q == '\'') {
-			strbuf_addf(err, "invalid pattern '%s': patterns read from files ('name') are not supported",
-				    s);
-			return -1;
+			n = parse_file(q, s, p, err);
+			if (n == -1)
+				return -1;
 		} else {
 			n = -1;
 		}

@@ -17,6 +17,8 @@
  *                4 bytes when negative, else as few bytes as it needs
  *   "abcd"       the characters between double quotes (no escapes)
  *   %o           the block's byte offset, 8 bytes little-endian
+ *   'name'       the bytes of file name, as many as the pattern has room
+ *                for (read once, when the option is parsed)
  *
  * The pattern is repeated to fill a block; every %o of every repetition
  * holds the offset of the block (not of the repetition), as fio does.

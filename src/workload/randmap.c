@@ -58,6 +58,9 @@ void randmap_init(struct randmap *m, uint64_t n, uint64_t key)
 	m->n = n;
 	m->lo_bits = k / 2 ? k / 2 : 1;
 	m->lo_mask = (1ULL << m->lo_bits) - 1;
+	m->hi_shift = 64 - m->lo_bits;
+	m->mul1 = 0x9e3779b97f4a7c15ULL;
+	m->mul2 = 0xd6e8feb86659fd93ULL;
 	/* ceil(n / 2^j) without overflowing near 2^64 */
 	m->a = (n >> m->lo_bits) + ((n & m->lo_mask) != 0);
 	set_key(m, key);
@@ -68,7 +71,8 @@ void randmap_rekey(struct randmap *m, uint64_t key)
 	set_key(m, key);
 }
 
-uint64_t randmap_walk(const struct randmap *m, uint64_t x)
+__attribute__((noinline)) uint64_t randmap_walk(const struct randmap *m,
+					    uint64_t x)
 {
 	do
 		x = randmap_mix(m, x);

@@ -19,6 +19,13 @@ struct randmap {
 	uint64_t a;		/* radix of the high part: ceil(n / 2^j) */
 	uint64_t lo_mask;	/* 2^j - 1: the low part */
 	unsigned int lo_bits;	/* j */
+	unsigned int hi_shift;	/* 64 - j */
+	/*
+	 * The hash's multipliers, in memory rather than immediates: an
+	 * x86 multiply takes a memory operand but not a 64-bit constant,
+	 * and two registers fewer keep the caller free of spills.
+	 */
+	uint64_t mul1, mul2;
 };
 
 /* n >= 1. The key picks the order; randmap_rekey() picks another. */
@@ -27,12 +34,13 @@ void randmap_init(struct randmap *m, uint64_t n, uint64_t key);
 void randmap_rekey(struct randmap *m, uint64_t key);
 
 /* Feistel round function: a keyed 64-bit hash. */
-static inline uint64_t randmap_hash(uint64_t x, uint64_t key)
+static inline uint64_t randmap_hash(const struct randmap *m, uint64_t x,
+				    uint64_t key)
 {
-	uint64_t h = (x ^ key) * 0x9e3779b97f4a7c15ULL;
+	uint64_t h = (x ^ key) * m->mul1;
 
 	h ^= h >> 32;
-	return h * 0xd6e8feb86659fd93ULL;
+	return h * m->mul2;
 }
 
 /* (l + hash scaled to [0, a)) mod a, without a division */
@@ -50,13 +58,13 @@ static inline uint64_t randmap_mix(const struct randmap *m, uint64_t x)
 	uint64_t a = m->a, l = x >> j, r = x & m->lo_mask, t;
 
 	/* (l, r) in [0, a) x [0, 2^j); the parts swap ranges each round */
-	t = randmap_add_mod(l, randmap_hash(r, m->key[0]), a);
+	t = randmap_add_mod(l, randmap_hash(m, r, m->key[0]), a);
 	l = r;
 	r = t;
-	t = (l + (randmap_hash(r, m->key[1]) >> (64 - j))) & m->lo_mask;
+	t = (l + (randmap_hash(m, r, m->key[1]) >> m->hi_shift)) & m->lo_mask;
 	l = r;
 	r = t;
-	t = randmap_add_mod(l, randmap_hash(r, m->key[2]), a);
+	t = randmap_add_mod(l, randmap_hash(m, r, m->key[2]), a);
 	l = r;
 	r = t;
 	/* now (l, r) in [0, 2^j) x [0, a) */

@@ -60,6 +60,7 @@
 #include "util/log.h"
 #include "util/prng.h"
 #include "workload/dist.h"
+#include "workload/iolog.h"
 #include "workload/randmap.h"
 
 #define NO_BLOCK UINT64_MAX
@@ -131,6 +132,7 @@ struct wl_event {
 
 struct workload {
 	int (*next)(struct workload *w, struct io_u *u);
+	struct iolog_replay *replay;	/* read_iolog: the log is the source */
 
 	/* fast paths: one file, one direction, one block size */
 	uint64_t ios_left;	/* I/Os left in this pass */
@@ -151,10 +153,19 @@ struct workload {
 	bool wrap;		/* io_size beyond the regions: start over */
 	bool random;
 	bool mixed;		/* rwmixread picks the direction */
+	int8_t want_ddir;	/* run/pace.c's pick for mixed jobs, or -1 */
 	bool trimwrite;		/* every block trimmed, then written */
 	bool pending;		/* the write half of a trimwrite pair */
 	uint32_t pending_len, pending_file;
 	uint64_t pending_off;
+	/*
+	 * Sequential trimwrite with write bs != trim bs, as fio: writes
+	 * (write bs, their own sequence from the first trim) follow a trim
+	 * until one starts where the last trim started; then the next trim.
+	 */
+	bool tw_seq;
+	uint32_t tw_file;
+	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
 	uint64_t hole;		/* sequential: bytes skipped after each I/O */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
@@ -684,9 +695,12 @@ static unsigned int pick_file(struct workload *w)
 
 static inline enum ddir pick_ddir(struct workload *w)
 {
-	if (w->mixed)
+	if (w->mixed) {
+		if (unlikely(w->want_ddir >= 0))
+			return (enum ddir)w->want_ddir;
 		return prng_taus_next(&w->r_ddir) < w->mix_thresh ?
 			DDIR_READ : DDIR_WRITE;
+	}
 	if (w->trimwrite)
 		return DDIR_TRIM;
 	return (enum ddir)w->ddir;
@@ -703,6 +717,36 @@ static void files_start_over(struct workload *w)
 	act_refill(w);
 }
 
+/*
+ * The write after a trim of sequential trimwrite when the two block sizes
+ * differ (fio's rule, see tw_seq). Returns 0 with a write in u, or 1 when
+ * the next I/O is a trim. As in fio, the file is done when either
+ * sequence reaches its end.
+ */
+static int trimwrite_seq_write(struct workload *w, struct io_u *u)
+{
+	const struct wl_file *f = &w->files[w->tw_file];
+	uint32_t len = bs_pick(w, &w->bs[DDIR_WRITE]);
+
+	if (w->tw_lastw == w->pending_off) {
+		w->pending = false;
+		return 1;
+	}
+	if (w->tw_wpos + len > f->start + f->whi) {
+		w->pending = false;
+		if (!f->done)
+			file_done(w, w->tw_file);
+		return 1;
+	}
+	u->file = w->tw_file;
+	u->offset = w->tw_wpos;
+	u->len = len;
+	u->ddir = DDIR_WRITE;
+	w->tw_lastw = w->tw_wpos;
+	w->tw_wpos += len;
+	return 0;
+}
+
 static int next_general(struct workload *w, struct io_u *u)
 {
 	struct wl_file *f;
@@ -712,7 +756,10 @@ static int next_general(struct workload *w, struct io_u *u)
 	unsigned int fi;
 	bool wrapped = false;
 
-	if (w->pending) {
+	if (w->pending && w->tw_seq) {
+		if (!trimwrite_seq_write(w, u))
+			return 0;
+	} else if (w->pending) {
 		w->pending = false;
 		u->file = w->pending_file;
 		u->offset = w->pending_off;
@@ -749,6 +796,12 @@ static int next_general(struct workload *w, struct io_u *u)
 	u->ddir = (uint8_t)d;
 	w->nios_left--;
 	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
+	if (w->tw_seq && (u->file != w->tw_file || w->tw_lastw == UINT64_MAX)) {
+		/* a new pass or file: its writes start with its first trim */
+		w->tw_file = u->file;
+		w->tw_wpos = off;
+		w->tw_lastw = UINT64_MAX;
+	}
 	if (w->trimwrite) {
 		w->pending = true;
 		w->pending_file = u->file;
@@ -1101,6 +1154,32 @@ static void pick_fast_path(struct workload *w)
 		w->ios_pass = w->nios_pass;
 }
 
+/* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
+static int next_replay(struct workload *w, struct io_u *u)
+{
+	return iolog_replay_next(w->replay, u);
+}
+
+static int replay_init(struct workload **out, const struct job_plan *p,
+		       struct strbuf *err)
+{
+	struct workload *w = xcalloc(1, sizeof(*w));
+
+	if (iolog_replay_init(&w->replay, p, err)) {
+		free(w);
+		return -1;
+	}
+	w->o = &p->o;
+	w->next = next_replay;
+	*out = w;
+	return 0;
+}
+
+bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
+{
+	return w->replay && iolog_replay_wait(w->replay, stop, max_ns);
+}
+
 int workload_init(struct workload **out, const struct job_plan *p,
 		  const struct engine_file *files, unsigned int nr_files,
 		  struct strbuf *err)
@@ -1114,6 +1193,8 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	if (!nr_files)
 		return wl_fail(p, err, "job '%s' has no files",
 			       o->name ? o->name : "");
+	if (p->replay)
+		return replay_init(out, p, err);
 	w = xcalloc(1, sizeof(*w));
 	w->o = o;
 	w->nr_files = nr_files;
@@ -1124,7 +1205,14 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		    o->rw == RW_RANDTRIM || o->rw == RW_RANDRW ||
 		    o->rw == RW_RANDTRIMWRITE;
 	w->mixed = o->rw == RW_RW || o->rw == RW_RANDRW;
+	w->want_ddir = -1;
 	w->trimwrite = o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE;
+	/* randtrimwrite writes what it trimmed, whatever the sizes (fio) */
+	w->tw_seq = o->rw == RW_TRIMWRITE &&
+		    (p->dir_min_bs[DDIR_WRITE] != p->dir_min_bs[DDIR_TRIM] ||
+		     p->dir_max_bs[DDIR_WRITE] != p->dir_max_bs[DDIR_TRIM] ||
+		     o->nr_bssplit[DDIR_WRITE] || o->nr_bssplit[DDIR_TRIM]);
+	w->tw_lastw = UINT64_MAX;
 	w->mix_thresh = ((uint64_t)o->rwmixread << 32) / 100;
 	w->dmask = p->ddir_mask;
 	if (w->random) {
@@ -1182,6 +1270,7 @@ void workload_free(struct workload *w)
 	free(w->files);
 	free(w->act);
 	free(w->ev);
+	iolog_replay_free(w->replay);
 	free(w);
 }
 
@@ -1192,11 +1281,16 @@ int workload_next(struct workload *w, struct io_u *u)
 
 void workload_rewind(struct workload *w)
 {
+	if (w->replay) {
+		iolog_replay_rewind(w->replay);
+		return;
+	}
 	w->ios_left = w->ios_pass;
 	w->pos = 0;
 	w->bytes_left = w->budget;
 	w->nios_left = w->nios_pass;
 	w->pending = false;
+	w->tw_lastw = UINT64_MAX;
 	w->seq_left = 0;
 	files_start_over(w);
 	/* round robin starts with the first file in use */
@@ -1205,6 +1299,8 @@ void workload_rewind(struct workload *w)
 
 uint64_t workload_pass_bytes(const struct workload *w)
 {
+	if (w->replay)
+		return iolog_replay_bytes(w->replay);
 	if (w->next != next_general)
 		return w->ios_pass * w->bsz;
 	return w->budget;
@@ -1216,6 +1312,8 @@ int workload_check(const struct job_plan *p,
 {
 	unsigned int i, d;
 
+	if (p->replay)
+		return 0;	/* the log's regions: iolog_plan() checked */
 	if (zones_check(p, err))
 		return -1;
 	for (i = 0; i < nr_files; i++)
@@ -1254,4 +1352,9 @@ bool workload_file_event(struct workload *w, unsigned int *file, bool *open)
 	*file = e->file;
 	*open = e->open;
 	return true;
+}
+
+void workload_want_ddir(struct workload *w, int d)
+{
+	w->want_ddir = (int8_t)(w->mixed ? d : -1);
 }

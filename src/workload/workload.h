@@ -80,6 +80,23 @@ void workload_rewind(struct workload *w);
 uint64_t workload_pass_bytes(const struct workload *w);
 
 /*
+ * read_iolog (workload/iolog.h): when workload_next() returned 1 to
+ * pause before a logged I/O whose time has not come (or before a sync),
+ * and the worker has let its I/O in flight complete, this sleeps until
+ * the I/O is due (at most max_ns, less when *stop is set) and returns
+ * true: the pass goes on. False for every other workload and at the
+ * real end of a pass.
+ */
+bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns);
+
+/*
+ * Rated mixed jobs (rw=rw, randrw): run/pace.c names the direction the
+ * next I/Os take (DDIR_READ or DDIR_WRITE) while one of them is ahead of
+ * its rate, and -1 to go back to rwmixread's draw. Other jobs ignore it.
+ */
+void workload_want_ddir(struct workload *w, int d);
+
+/*
  * openfiles: with openfiles below the number of files, only that many of
  * the job's files are in use at once; when one is done for the pass it
  * is retired and the next one not yet used takes its place (as fio

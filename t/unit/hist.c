@@ -252,6 +252,75 @@ static void test_welford_sum(void)
 	   welford_stdev(&s));
 }
 
+/*
+ * The I/O path's integer moments: the same population as Welford's
+ * running update, with merges through welford_merge() exact, a batch of
+ * k equal samples the same as k samples, and no cancellation when the
+ * spread is tiny against the mean.
+ */
+static void test_moments(void)
+{
+	const unsigned int n = 100000, parts = 5;
+	struct moments m, part[5], mk, m1;
+	struct welford w = { 0 }, fw, merged = { 0 }, pw;
+	long double sum = 0, mean, ss = 0;
+	uint64_t *v = malloc(n * sizeof(*v));
+	unsigned int i;
+
+	memset(&m, 0, sizeof(m));
+	m.min = UINT64_MAX;
+	for (i = 0; i < parts; i++)
+		part[i] = m;
+	mk = m1 = m;
+	for (i = 0; i < n; i++) {
+		v[i] = (uint64_t)(-log(unif()) * 50000.0) + 1000;
+		moments_add(&m, v[i]);
+		moments_add(&part[i % parts], v[i]);
+		welford_add(&w, v[i]);
+		sum += v[i];
+	}
+	mean = sum / n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - mean) * (v[i] - mean);
+	moments_welford(&fw, &m);
+	ok(fw.n == w.n && fw.min == w.min && fw.max == w.max,
+	   "moments: n, min, max as Welford's");
+	ok(fabsl(fw.mean - mean) <= 1e-12L * mean &&
+	   fabsl(fw.m2 - ss) <= 1e-12L * ss,
+	   "moments: mean and M2 exact to 1e-12 (%.6f, %.6e)", fw.mean,
+	   fw.m2);
+	for (i = 0; i < parts; i++) {
+		moments_welford(&pw, &part[i]);
+		welford_merge(&merged, &pw);
+	}
+	ok(merged.n == n && fabs(merged.mean - fw.mean) <= 1e-9 * fw.mean &&
+	   fabs(merged.m2 - fw.m2) <= 1e-9 * fw.m2,
+	   "moments of parts, merged: the whole's mean and M2");
+	/* a huge mean, a spread of one: sum^2/n would cancel in doubles */
+	memset(&m, 0, sizeof(m));
+	m.min = UINT64_MAX;
+	for (i = 0; i < 1000; i++)
+		moments_add(&m, (UINT64_C(1) << 40) + (i & 1));
+	moments_welford(&fw, &m);
+	ok(fabs(fw.m2 - 250.0) < 1e-9 && fw.mean == (double)(UINT64_C(1) << 40) + 0.5,
+	   "moments: M2 of 2^40 + {0, 1} is 250 (%.9f)", fw.m2);
+	for (i = 0; i < 8; i++) {
+		moments_add_n(&mk, 12345 + i * 1000, i + 1);
+		for (unsigned int k = 0; k <= i; k++)
+			moments_add(&m1, 12345 + i * 1000);
+	}
+	ok(!memcmp(&mk, &m1, sizeof(mk)),
+	   "moments_add_n(v, k) is k times moments_add(v)");
+	memset(&m, 0, sizeof(m));
+	m.min = UINT64_MAX;
+	moments_add(&m, UINT64_MAX);
+	moments_add(&m, UINT64_MAX);
+	moments_welford(&fw, &m);
+	ok(m.sum_hi == 1 && fw.mean == (double)UINT64_MAX && fw.m2 == 0,
+	   "moments: the sum carries past 64 bits");
+	free(v);
+}
+
 /* Reference: bucket labels are the exclusive upper edges */
 static unsigned int ref_lat(uint64_t v, unsigned int nr)
 {
@@ -269,24 +338,28 @@ static unsigned int ref_lat(uint64_t v, unsigned int nr)
 static int lat_where(uint64_t ns, unsigned int *unit, unsigned int *idx)
 {
 	struct worker_stats *s = malloc(sizeof(*s));
+	uint64_t lat_ns[LAT_NS_NR] = { 0 }, lat_us[LAT_US_NR] = { 0 };
+	uint64_t lat_ms[LAT_MS_NR] = { 0 };
 	unsigned int i, found = 0;
 
+	/* as the worker counts a clat, and as results derive the buckets */
 	worker_stats_init(s);
-	stats_lat_bucket(s, ns);
+	stats_clat_add(s, &s->dir[DDIR_WRITE], ns);
+	stats_lat_buckets(s, lat_ns, lat_us, lat_ms);
 	for (i = 0; i < LAT_NS_NR; i++)
-		if (s->lat_ns[i]) {
+		if (lat_ns[i]) {
 			*unit = 0;
 			*idx = i;
 			found++;
 		}
 	for (i = 0; i < LAT_US_NR; i++)
-		if (s->lat_us[i]) {
+		if (lat_us[i]) {
 			*unit = 1;
 			*idx = i;
 			found++;
 		}
 	for (i = 0; i < LAT_MS_NR; i++)
-		if (s->lat_ms[i]) {
+		if (lat_ms[i]) {
 			*unit = 2;
 			*idx = i;
 			found++;
@@ -326,6 +399,51 @@ static void test_lat_buckets(void)
 	   "huge values stay in '>=2000='");
 }
 
+/*
+ * Lat buckets from the clat histograms: many samples on both sides of
+ * every edge, in every direction, counted as fio counts them.
+ */
+static void test_lat_from_hist(void)
+{
+	static const uint64_t edge[] = {
+		2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000, 4000, 10000,
+		20000, 50000, 100000, 250000, 500000, 750000, 1000000,
+		2000000, 4000000, 10000000, 20000000, 50000000, 100000000,
+		250000000, 500000000, 750000000, 1000000000, 2000000000,
+	};
+	struct worker_stats *s = malloc(sizeof(*s));
+	uint64_t got[LAT_NR] = { 0 }, want[LAT_NR] = { 0 };
+	unsigned int i, k, bad = 0, straddle = 0;
+
+	worker_stats_init(s);
+	for (i = 0; i < 200000; i++) {
+		/* near an edge, or anywhere up to 4 s */
+		uint64_t v = i & 1 ?
+			edge[next_rand() % 31] + next_rand() % 64 - 32 :
+			next_rand() % 4000000000u;
+		unsigned int want_k;
+
+		if (v > (UINT64_C(1) << 63))
+			v = 0;
+		for (want_k = 0; want_k < 31 && v >= edge[want_k]; want_k++)
+			;
+		want[want_k]++;
+		stats_clat_add(s, &s->dir[i % DDIR_RWDIR_CNT], v);
+	}
+	stats_lat_buckets(s, got, got + LAT_NS_NR,
+			  got + LAT_NS_NR + LAT_US_NR);
+	for (k = 0; k < LAT_NR; k++)
+		bad += got[k] != want[k];
+	for (k = 0; k < HIST_NR; k++)
+		straddle += stats_lat_split_of[k] != 0;
+	ok(!bad, "lat buckets from 3 directions' clat histograms: all %u exact",
+	   LAT_NR);
+	ok(straddle > 0 && straddle < 31,
+	   "%u histogram buckets hold an edge (the others need no test)",
+	   straddle);
+	free(s);
+}
+
 static void test_depth_index(void)
 {
 	static const unsigned int d[][2] = {
@@ -356,7 +474,9 @@ int main(void)
 	test_percentiles();
 	test_merge();
 	test_welford_sum();
+	test_moments();
 	test_lat_buckets();
+	test_lat_from_hist();
 	test_depth_index();
 	return done_testing();
 }

@@ -412,7 +412,7 @@ static void test_results_build(void)
 		for (v = 0; v < n; v++) {
 			uint64_t ns = 1000 + 7919ull * (v + 100 * i) % 50000;
 
-			welford_add(&ds->clat, ns);
+			moments_add(&ds->clat, ns);
 			hist_add(&ds->clat_hist, ns);
 		}
 		ds->ios = n;

@@ -64,8 +64,21 @@ static void test_pattern(void)
 		    37), "bare text refused: %s", pat_hex("abc"));
 	ok(!strncmp(pat_hex("\"ab"), "error: invalid pattern '\"ab': unterminated",
 		    41), "unterminated string");
-	ok(!strncmp(pat_hex("'file'"), "error: invalid pattern", 22) &&
-	   strstr(pat_hex("'file'"), "files"), "pattern files refused");
+	ok(!strncmp(pat_hex("'/nonexistent/pat'"), "error: invalid pattern", 22) &&
+	   strstr(pat_hex("'/nonexistent/pat'"), "cannot open"),
+	   "a missing pattern file refused");
+	{
+		char path[] = "/tmp/iolite-pat-XXXXXX", spec[64];
+		int fd = mkstemp(path);
+
+		ok(fd >= 0 && write(fd, "xy", 2) == 2, "pattern file made");
+		if (fd >= 0)
+			close(fd);
+		snprintf(spec, sizeof(spec), "0x01'%s'\"z\"", path);
+		ok(!strcmp(pat_hex(spec), "0178797a"), "pattern file read: %s",
+		   pat_hex(spec));
+		unlink(path);
+	}
 	ok(!strncmp(pat_hex("0x1 0x2"), "error:", 6), "spaces refused");
 
 	ok(!pattern_parse("0xff%o\"abcd\"-12", &p, &err) && p.len == 17 &&

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The buffer-content options: buffer_pattern's parser (util/pattern.c's
+ * grammar, which verify_pattern uses too, without the %o piece: fio only
+ * pastes offsets into verification patterns) and the rule that checks
+ * dedupe_mode=working_set before anything is created.
+ */
+#include <string.h>
+
+#include "opt/buffer_opts.h"
+#include "opt/internal.h"
+#include "util/pattern.h"
+
+int buffer_pattern_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	if (pattern_parse(val, &o->buffer_pattern, err))
+		return -1;
+	if (o->buffer_pattern.nr_fmt) {
+		memset(&o->buffer_pattern, 0, sizeof(o->buffer_pattern));
+		strbuf_addf(err, "invalid pattern '%s': %%o (the block's offset) is for verify_pattern only",
+			    val);
+		return -1;
+	}
+	return 0;
+}
+
+void buffer_pattern_fmt(const struct opt_def *def,
+			const struct job_options *o, struct strbuf *out)
+{
+	pattern_format(&o->buffer_pattern, out);
+}
+
+int buffer_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int nr = 0;
+	char **names;
+
+	if (!o->dedupe_percentage || o->dedupe_mode != DEDUPE_WORKING_SET)
+		return 0;
+	/* the working set is a share of the size: it must be known now */
+	if (!o->size.bytes || o->size.pct)
+		return plan_fail(p, err, "option 'dedupe_mode': 'working_set' needs size= in bytes (the working set is dedupe_working_set_percentage of it)");
+	if (o->filename) {
+		names = opt_split_filenames(o->filename, &nr);
+		opt_free_filenames(names);
+	}
+	if (o->nrfiles > 1 || nr > 1)
+		return plan_fail(p, err, "option 'dedupe_mode': 'working_set' works on one file per job (nrfiles=1, one filename)");
+	if (!o->dedupe_working_set_percentage)
+		return plan_fail(p, err, "option 'dedupe_working_set_percentage': 0%% leaves no block to repeat");
+	return 0;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/* Plan rules for io_submit_mode, log compression and openfiles. */
+#include "opt/misc_opts.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "opt/internal.h"
+#include "opt/opt.h"
+
+static int check_offload(struct job_plan *p, struct strbuf *err)
+{
+	const char *engine = p->o.ioengine ? p->o.ioengine : "";
+
+	if (p->o.io_submit_mode != IO_SUBMIT_OFFLOAD ||
+	    offload_engine_ok(engine))
+		return 0;
+	return plan_fail(p, err, "option 'io_submit_mode': offload works with "
+			 "ioengine psync, pvsync, pvsync2 or null, not '%s' "
+			 "(an engine that queues submits on its own)", engine);
+}
+
+static int check_log_compression(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	const char *opt = o->log_compression ? "log_compression" :
+			  "log_store_compressed";
+
+	if (!opt_is_set(o, "log_compression") && !o->log_store_compressed)
+		return 0;
+	/* as fio: a chunk of less than 1KiB (0 included) is refused */
+	if (opt_is_set(o, "log_compression") && o->log_compression < 1024)
+		return plan_fail(p, err, "option 'log_compression': %llu is "
+				 "out of range (minimum 1024)",
+				 (unsigned long long)o->log_compression);
+#ifndef HAVE_ZLIB
+	return plan_fail(p, err, "option '%s': this build has no zlib: "
+			 "install zlib1g-dev (or zlib-devel) and rebuild", opt);
+#else
+	if (o->log_store_compressed && o->write_hist_log)
+		return plan_fail(p, err, "option 'log_store_compressed': "
+				 "histogram logs (write_hist_log) cannot be "
+				 "stored compressed");
+	(void)opt;
+	return 0;
+#endif
+}
+
+/* Files the job names: nrfiles, or filename's ':'-separated list. */
+static unsigned int nr_named_files(const struct job_options *o)
+{
+	unsigned int n = 1;
+	const char *s;
+
+	for (s = o->filename; s && *s; s++) {
+		if (*s == '\\' && s[1])
+			s++;
+		else if (*s == ':')
+			n++;
+	}
+	return n > o->nrfiles ? n : o->nrfiles;
+}
+
+static int check_openfiles(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (!o->openfiles || o->openfiles >= nr_named_files(o))
+		return 0;
+	if (o->verify != VERIFY_NONE)
+		return plan_fail(p, err, "option 'openfiles': %u of %u files "
+				 "open at once cannot verify (the read-back "
+				 "needs every file); leave openfiles out",
+				 o->openfiles, nr_named_files(o));
+	if (o->registerfiles && o->ioengine &&
+	    !strcmp(o->ioengine, "io_uring"))
+		return plan_fail(p, err, "option 'openfiles': %u of %u files "
+				 "open at once cannot be used with "
+				 "registerfiles (registered once at start)",
+				 o->openfiles, nr_named_files(o));
+	return 0;
+}
+
+int misc_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	if (check_offload(p, err) || check_log_compression(p, err) ||
+	    check_openfiles(p, err))
+		return -1;
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_OPT_MMAP_OPTS_H
+#define IOLITE_OPT_MMAP_OPTS_H
+
+#include "opt/opt.h"
+#include "util/strbuf.h"
+
+/* Value lists of mmap_advise, mmap_copy and pmem_flush (opt/table.c). */
+extern const struct opt_enum mmap_advise_enums[];
+extern const struct opt_enum mmap_copy_enums[];
+extern const struct opt_enum pmem_flush_enums[];
+
+/*
+ * mmap_copy= and pmem_flush= parsers: the value by name, refused with
+ * "'VALUE' needs FEATURE, which this CPU does not have" when the CPU
+ * lacks what it needs (util/cpu.h; IOLITE_CPU_DISABLE in tests). The
+ * _fmt functions write the value's name back.
+ */
+int mmap_copy_cb(const struct opt_def *def, struct job_options *o,
+		 const char *val, struct strbuf *err);
+void mmap_copy_fmt(const struct opt_def *def, const struct job_options *o,
+		   struct strbuf *out);
+int pmem_flush_cb(const struct opt_def *def, struct job_options *o,
+		  const char *val, struct strbuf *err);
+void pmem_flush_fmt(const struct opt_def *def, const struct job_options *o,
+		    struct strbuf *out);
+
+#endif

@@ -1,0 +1,192 @@
+#!/bin/sh
+# Rate control: rate, rate_iops per direction, rate_process=poisson,
+# rate_min / rate_iops_min, and iolite's latency from each I/O's intended
+# issue time (co_lat). Rates are checked over 1-2 s with wide margins
+# (+-20%): the machine running the tests is shared.
+. "$(dirname "$0")/test-lib.sh"
+
+NULLJOB="--ioengine=null --size=64m --bs=4k"
+
+# between V LO HI: LO <= V <= HI (V may be a float)
+between() {
+	awk -v v="$1" -v lo="$2" -v hi="$3" \
+		'BEGIN { if (v + 0 >= lo + 0 && v + 0 <= hi + 0) exit 0
+			 print v " not in " lo ".." hi; exit 1 }'
+}
+
+test_expect_success_if JQ 'rate_iops=500 for 2 s runs at 400-600 IOPS' '
+	"$IOLITE" --name=r $NULLJOB --rw=randread --rate_iops=500 \
+		--runtime=2 --time_based --output-format=json >out.json &&
+	between "$(jq ".jobs[0].read.iops" out.json)" 400 600 &&
+	between "$(jq ".jobs[0].read.runtime" out.json)" 1900 2300
+'
+
+test_expect_success_if JQ 'co_lat: a sample per rated I/O, never below lat' '
+	n=$(jq ".jobs[0].read.total_ios" out.json) &&
+	test "$(jq ".jobs[0].iolite.co_lat_ns.read.N" out.json)" = "$n" &&
+	jq -e ".jobs[0].iolite.co_lat_ns.read |
+	       (.min >= 0) and (.max >= .min) and
+	       (.percentile[\"50.000000\"] > 0)" out.json >/dev/null &&
+	jq -e ".jobs[0] | .iolite.co_lat_ns.read.mean >= .read.lat_ns.mean
+	       and .iolite.co_lat_ns.read.max >= .read.lat_ns.max" \
+		out.json >/dev/null &&
+	jq -e ".jobs[0].iolite.co_lat_ns | has(\"write\") | not" \
+		out.json >/dev/null
+'
+
+test_expect_success 'the normal report has a co-lat line only with a rate' '
+	"$IOLITE" --name=r $NULLJOB --rw=read --rate_iops=2000 \
+		--number_ios=200 >rated.out 2>err &&
+	test_must_be_empty err &&
+	grep -A1 "^     lat (" rated.out | grep -q "^  co-lat ([num]sec): min=" &&
+	"$IOLITE" --name=r $NULLJOB --rw=read --number_ios=200 >free.out &&
+	! grep -q "co-lat" free.out
+'
+
+test_expect_success_if JQ 'rate=1m,500k caps reads and writes apart' '
+	"$IOLITE" --name=rw $NULLJOB --rw=randrw --rate=1m,500k \
+		--runtime=1500ms --time_based --output-format=json >rw.json &&
+	between "$(jq ".jobs[0].read.bw_bytes" rw.json)" 838860 1258291 &&
+	between "$(jq ".jobs[0].write.bw_bytes" rw.json)" 409600 614400
+'
+
+test_expect_success_if JQ 'rate=,500k caps only writes' '
+	"$IOLITE" --name=w $NULLJOB --rw=randrw --rate=,500k \
+		--runtime=1 --time_based --output-format=json >w.json &&
+	between "$(jq ".jobs[0].write.bw_bytes" w.json)" 409600 614400 &&
+	test "$(jq ".jobs[0].read.bw_bytes > 5120000" w.json)" = true &&
+	jq -e ".jobs[0].iolite.co_lat_ns | has(\"read\") | not" \
+		w.json >/dev/null
+'
+
+# Gaps between completions, from a lat log (ms): how many of 400 I/Os
+# at 500 IOPS come 6 ms or more after the one before.
+long_gaps() {
+	awk -F, 'NR > 1 && $1 - p >= 6 { n++ } { p = $1 }
+		 END { print n + 0 }' "$1"
+}
+
+test_expect_success_if JQ 'poisson: the same mean rate, irregular gaps' '
+	for p in linear poisson; do
+		"$IOLITE" --name=$p $NULLJOB --rw=read --rate_iops=500 \
+			--rate_process=$p --number_ios=400 \
+			--write_lat_log=$p --output-format=json \
+			>$p.json || return 1
+	done &&
+	between "$(jq ".jobs[0].read.iops" linear.json)" 400 600 &&
+	between "$(jq ".jobs[0].read.iops" poisson.json)" 380 620 &&
+	lin=$(long_gaps linear_clat.1.log) &&
+	poi=$(long_gaps poisson_clat.1.log) &&
+	echo "gaps of 6 ms or more: linear $lin, poisson $poi" &&
+	# exponential gaps of mean 2 ms: about 8% are longer than 5 ms
+	test "$poi" -ge 10 && test "$((lin * 3))" -lt "$poi"
+'
+
+# One run, two jobs: both minimums are checked after the 2 s settle
+# period, every rate_cycle.
+test_expect_success 'rate_min, rate_iops_min: a job below fails (EIO)' '
+	cat >min.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=64m
+	bs=4k
+	rw=read
+	rate_cycle=200
+	time_based
+	[ok]
+	rate=1m
+	rate_min=100k
+	runtime=2500ms
+	[slow]
+	thinktime=10ms
+	rate_iops_min=200
+	runtime=6
+	EOF
+	test_must_fail "$IOLITE" min.fio >out 2>err &&
+	cat err &&
+	grep -q "job .slow.: read rate_iops_min=200 not met, got [0-9]* IOPS" \
+		err &&
+	test "$(grep -c "not met" err)" = 1 &&
+	grep -q "^ok: .*err= 0" out &&
+	grep -q "^slow: .*err= *5" out
+'
+
+test_expect_success 'impossible or ambiguous limits are refused up front' '
+	test_must_fail "$IOLITE" --name=x --filename=$TRASH/never \
+		--size=1m --rate_iops=100 --rate_iops_min=200 2>err &&
+	grep -q "option .rate_iops_min.: the read minimum (200 IOPS) is above .rate_iops. (100 IOPS)" err &&
+	test_must_fail "$IOLITE" --name=x --filename=$TRASH/never \
+		--size=1m --rate=1m,2m --rate_min=,3m 2>err &&
+	grep -q "write minimum (3145728 bytes/s) is above .rate." err &&
+	test_must_fail "$IOLITE" --name=x --filename=$TRASH/never \
+		--size=1m --rate=1m --rate_iops=100 2>err &&
+	grep -q "options .rate. and .rate_iops. both set the read limit" err &&
+	test_path_is_missing "$TRASH/never"
+'
+
+# A real stall: writes to a frozen file system wait until it thaws. The
+# one write in flight shows it in clat; every write due while it lasted
+# is late, and co_lat shows each of them.
+stall_ready() {
+	test_have_prereq LOOP && command -v mkfs.ext4 >/dev/null &&
+		command -v fsfreeze >/dev/null
+}
+if stall_ready; then
+	test_at_exit='fsfreeze -u "$TRASH/mnt" 2>/dev/null
+		umount "$TRASH/mnt" 2>/dev/null
+		[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"'
+	truncate -s 64m "$TRASH/img" &&
+	LOOPDEV=$(losetup -f --show "$TRASH/img") &&
+	mkfs.ext4 -q "$LOOPDEV" && mkdir "$TRASH/mnt" &&
+	mount "$LOOPDEV" "$TRASH/mnt" || test_skip_reason="cannot mount"
+else
+	test_skip_reason="needs root, loop devices, mkfs.ext4, fsfreeze"
+fi
+test_expect_success 'a device stall shows in co_lat, not only in clat' '
+	"$IOLITE" --name=stall --filename=mnt/f --size=8m --bs=4k \
+		--rw=randwrite --direct=1 --rate_iops=200 --runtime=2 \
+		--time_based --output-format=json >stall.json &
+	pid=$! &&
+	sleep 0.7 && fsfreeze -f mnt && sleep 0.4 && fsfreeze -u mnt &&
+	wait $pid &&
+	jq ".jobs[0] | {c: .write.clat_ns.mean, co: .iolite.co_lat_ns.write.mean}" \
+		stall.json &&
+	# about 80 writes were due during the 0.4 s: co_lat counts them all
+	jq -e ".jobs[0] | .iolite.co_lat_ns.write.mean >
+	       4 * .write.clat_ns.mean and
+	       .iolite.co_lat_ns.write.max >= .write.clat_ns.max and
+	       .iolite.co_lat_ns.write.percentile[\"90.000000\"] >= 50000000" \
+		stall.json >/dev/null &&
+	between "$(jq ".jobs[0].write.iops" stall.json)" 150 250
+'
+test_skip_reason=
+
+test_expect_success_if LIBAIO 'libaio at iodepth 8: the rate holds' '
+	"$IOLITE" --name=aio --ioengine=libaio --iodepth=8 \
+		--filename=$TRASH/aio.dat --size=4m --rw=randread \
+		--rate_iops=500 --runtime=1500ms --time_based \
+		--output-format=json >aio.json &&
+	between "$(jq ".jobs[0].read.iops" aio.json)" 400 600 &&
+	jq -e ".jobs[0] | .iolite.co_lat_ns.read.mean >=
+	       .read.lat_ns.mean" aio.json >/dev/null
+'
+
+. "$TEST_DIR/lib-report.sh"
+
+test_expect_success_if FIO 'same JSON and report layout as fio for a rated job' '
+	command -v python3 >/dev/null &&
+	for t in fio "$IOLITE"; do
+		n=$(basename "$t") &&
+		"$t" --name=r $NULLJOB --rw=randrw --rate_iops=2000,1000 \
+			--number_ios=100 --output-format=json >$n.json &&
+		"$t" --name=r $NULLJOB --rw=randrw --rate_iops=2000,1000 \
+			--number_ios=100 >$n.out || return 1
+	done &&
+	python3 "$TEST_DIR/jsoncmp.py" fio.json iolite.json &&
+	grep -c "^  co-lat (" iolite.out >n && echo 2 >want && test_cmp want n &&
+	normalize fio.out | no_samples=1 drop_samples >fio.norm &&
+	normalize iolite.out | no_samples=1 drop_samples >iolite.norm &&
+	test_cmp fio.norm iolite.norm
+'
+
+test_done

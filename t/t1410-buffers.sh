@@ -1,0 +1,245 @@
+#!/bin/sh
+# Write buffer contents: buffer_pattern (fio's grammar: numbers, hex,
+# strings, files, concatenated), buffer_compress_percentage and
+# buffer_compress_chunk, dedupe_percentage with dedupe_mode, and the
+# defaults (random, scrambled; zero_buffers; refill_buffers). Every case
+# reads the written file back and checks the data is as asked.
+
+. "$(dirname "$0")/test-lib.sh"
+
+W="--rw=write --bs=4k --size=1m"
+
+cat >"$TRASH/blocks.py" <<\EOF
+# blocks.py FILE BS: "blocks dups distinct_dup_values zero_blocks"
+import hashlib, sys
+d = open(sys.argv[1], "rb").read()
+bs = int(sys.argv[2])
+seen, dupvals, dups, zeros, n = set(), set(), 0, 0, 0
+for i in range(0, len(d), bs):
+    b = d[i:i + bs]
+    n += 1
+    if not b.strip(b"\0"):
+        zeros += 1
+    h = hashlib.sha1(b).digest()
+    if h in seen:
+        dups += 1
+        dupvals.add(h)
+    seen.add(h)
+print(n, dups, len(dupvals), zeros)
+EOF
+
+# blocks FILE BS FIELD: one field of blocks.py's line (1-based)
+blocks() {
+	python3 "$TRASH/blocks.py" "$1" "$2" | cut -d" " -f"$3"
+}
+
+# ratio FILE: gzip'd size as a percentage of the size
+ratio() {
+	echo $(( $(gzip -c "$1" | wc -c) * 100 / $(stat -c %s "$1") ))
+}
+
+# pattern_is FILE HEX: each 4 KiB block of FILE is HEX (bytes) repeated
+# from the block's first byte
+pattern_is() {
+	python3 - "$1" "$2" <<-\EOF
+	import sys
+	d = open(sys.argv[1], "rb").read()
+	p = bytes.fromhex(sys.argv[2])
+	want = (p * (4096 // len(p) + 1))[:4096]
+	sys.exit(0 if d and d == want * (len(d) // 4096) else 1)
+	EOF
+}
+
+test_expect_success 'buffer_pattern: hex, decimal, string, concatenated' '
+	"$IOLITE" --name=a --filename=p1 $W --buffer_pattern=0xdeadbeef \
+		>/dev/null &&
+	pattern_is p1 deadbeef &&
+	"$IOLITE" --name=a --filename=p2 $W --buffer_pattern=258 >/dev/null &&
+	pattern_is p2 0201 &&
+	"$IOLITE" --name=a --filename=p3 $W --buffer_pattern=-12 >/dev/null &&
+	pattern_is p3 f4ffffff &&
+	"$IOLITE" --name=a --filename=p4 $W --buffer_pattern="\"abc\"" \
+		>/dev/null &&
+	pattern_is p4 616263 &&
+	"$IOLITE" --name=a --filename=p5 $W \
+		--buffer_pattern="0xdeadbeef\"abc\"-12" >/dev/null &&
+	pattern_is p5 deadbeef616263f4ffffff
+'
+
+test_expect_success 'buffer_pattern from a file, in a job file' '
+	printf "hello, file" >pat.bin &&
+	cat >job.fio <<-\EOF &&
+	[a]
+	filename=p6
+	rw=write
+	bs=4k
+	size=1m
+	buffer_pattern=0x01'"'"'pat.bin'"'"'"z"
+	EOF
+	"$IOLITE" job.fio >out 2>err &&
+	test_must_be_empty err &&
+	pattern_is p6 0168656c6c6f2c2066696c657a
+'
+
+test_expect_success 'buffer_pattern: bad values refused with file:line' '
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--buffer_pattern=0xab%o 2>err &&
+	grep "option .buffer_pattern.*%o" err &&
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--buffer_pattern="'"'"'nosuch'"'"'" 2>err &&
+	grep "<cmdline>:[0-9]*: option .buffer_pattern.*cannot open .nosuch." err &&
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--buffer_pattern="\"abc" 2>err &&
+	grep "unterminated" err &&
+	test ! -e x
+'
+
+test_expect_success 'buffer_pattern survives reads into the same buffers' '
+	truncate -s 1m rw &&
+	"$IOLITE" --name=a --filename=rw --rw=randrw --bs=4k --size=1m \
+		--buffer_pattern=0x5a >/dev/null &&
+	python3 - rw <<-\EOF
+	import sys
+	d = open(sys.argv[1], "rb").read()
+	blocks = [d[i:i + 4096] for i in range(0, len(d), 4096)]
+	pat = [b for b in blocks if b == b"\x5a" * 4096]
+	assert all(b == b"\x5a" * 4096 or not b.strip(b"\0") for b in blocks)
+	assert 75 < len(pat) < 181, len(pat)
+	EOF
+'
+
+test_expect_success 'defaults: random, no two blocks alike; zero_buffers' '
+	"$IOLITE" --name=a --filename=d1 $W >/dev/null &&
+	test "$(blocks d1 4096 2)" = 0 &&
+	"$IOLITE" --name=a --filename=d2 $W --refill_buffers >/dev/null &&
+	test "$(blocks d2 4096 2)" = 0 &&
+	test "$(ratio d2)" -ge 99 &&
+	"$IOLITE" --name=a --filename=d3 $W --zero_buffers >/dev/null &&
+	test "$(blocks d3 4096 4)" = 256
+'
+
+test_expect_success 'scramble_buffers=0 writes the same block every time' '
+	"$IOLITE" --name=a --filename=s0 $W --scramble_buffers=0 \
+		>/dev/null &&
+	test "$(blocks s0 4096 2)" = 255
+'
+
+test_expect_success 'buffer_compress_percentage: gzip gets close to it' '
+	for pct in 25 50 75; do
+		"$IOLITE" --name=a --filename=c$pct --rw=write --bs=64k \
+			--size=2m --buffer_compress_percentage=$pct \
+			>/dev/null || return 1
+		r=$(ratio c$pct)
+		echo "pct=$pct gzip=$r%"
+		# deflate on random data adds a little; zero runs cost a little
+		test $r -ge $((100 - pct - 2)) && test $r -le $((100 - pct + 8)) ||
+			return 1
+	done &&
+	"$IOLITE" --name=a --filename=c100 --rw=write --bs=64k --size=2m \
+		--buffer_compress_percentage=100 >/dev/null &&
+	test "$(ratio c100)" -le 1 &&
+	test "$(blocks c50 4096 2)" = 0
+'
+
+test_expect_success 'buffer_compress_chunk: random, then zeroes, per chunk' '
+	"$IOLITE" --name=a --filename=k0 --rw=write --bs=64k --size=1m \
+		--buffer_compress_percentage=25 --buffer_compress_chunk=0 \
+		>/dev/null &&
+	"$IOLITE" --name=a --filename=k4 --rw=write --bs=64k --size=1m \
+		--buffer_compress_percentage=25 --buffer_compress_chunk=4k \
+		>/dev/null &&
+	python3 - k0 65536 k4 4096 <<-\EOF
+	import sys
+	for path, chunk in ((sys.argv[1], int(sys.argv[2])),
+	                    (sys.argv[3], int(sys.argv[4]))):
+	    d = open(path, "rb").read()
+	    r = chunk * 75 // 100
+	    for i in range(0, len(d), chunk):
+	        c = d[i:i + chunk]
+	        assert not c[r:].strip(b"\0"), (path, i)
+	        assert c[:r].count(0) < r // 64, (path, i)
+	EOF
+'
+
+test_expect_success 'buffer_compress_percentage with buffer_pattern' '
+	"$IOLITE" --name=a --filename=cp --rw=write --bs=4k --size=1m \
+		--buffer_compress_percentage=50 --buffer_compress_chunk=4k \
+		--buffer_pattern="\"xy\"" >/dev/null &&
+	python3 - cp <<-\EOF
+	import sys
+	d = open(sys.argv[1], "rb").read()
+	for i in range(0, len(d), 4096):
+	    assert d[i + 2048:i + 4096] == b"xy" * 1024, i
+	    assert d[i:i + 2048] != b"xy" * 1024, i
+	EOF
+'
+
+test_expect_success 'dedupe_percentage: that share of blocks repeats' '
+	for pct in 0 30 70; do
+		"$IOLITE" --name=a --filename=dd$pct --rw=randwrite --bs=4k \
+			--size=4m --dedupe_percentage=$pct >/dev/null || return 1
+		d=$(blocks dd$pct 4096 2)
+		echo "pct=$pct dups=$d/1024"
+		# binomial over 1024 blocks: sd < 1.5%; allow 6%
+		test $((d * 100 / 1024)) -ge $((pct - 6)) &&
+		test $((d * 100 / 1024)) -le $((pct + 6)) || return 1
+	done &&
+	test "$(blocks dd0 4096 2)" = 0
+'
+
+test_expect_success 'dedupe_mode=working_set repeats blocks of a small set' '
+	"$IOLITE" --name=a --filename=ws --rw=write --bs=4k --size=4m \
+		--dedupe_percentage=50 --dedupe_mode=working_set \
+		--dedupe_working_set_percentage=2 >/dev/null &&
+	d=$(blocks ws 4096 2) &&
+	v=$(blocks ws 4096 3) &&
+	echo "dups=$d values=$v" &&
+	# 20 working-set blocks take about half the writes
+	test $d -ge 430 && test $d -le 600 && test $v -le 20
+'
+
+test_expect_success 'dedupe with compression: both hold' '
+	"$IOLITE" --name=a --filename=dc --rw=write --bs=4k --size=4m \
+		--dedupe_percentage=40 --buffer_compress_percentage=50 \
+		>/dev/null &&
+	d=$(blocks dc 4096 2) &&
+	test $d -ge 340 && test $d -le 480 &&
+	r=$(ratio dc) &&
+	test $r -le 40
+'
+
+test_expect_success 'refused: dedupe_global, working_set without size' '
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--dedupe_global=1 2>err &&
+	grep "dedupe_global.* not supported yet" err &&
+	test_must_fail "$IOLITE" --name=a --filename=x --rw=write \
+		--dedupe_percentage=10 --dedupe_mode=working_set 2>err &&
+	grep "<cmdline>:[0-9]*: option .dedupe_mode.*size=" err &&
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--buffer_compress_percentage=101 2>err &&
+	grep "buffer_compress_percentage" err &&
+	test ! -e x
+'
+
+test_expect_success_if FIO 'buffer_pattern: the same bytes as fio' '
+	printf "from a file" >fp.bin &&
+	for pat in 258 "0xdead\"abc\"-12" "0x01'"'"'fp.bin'"'"'7"; do
+		fio --name=a --filename=f.fio $W --buffer_pattern="$pat" \
+			>/dev/null 2>&1 &&
+		"$IOLITE" --name=a --filename=f.iolite $W \
+			--buffer_pattern="$pat" >/dev/null &&
+		cmp f.fio f.iolite || return 1
+	done
+'
+
+test_expect_success_if FIO 'buffer_compress_percentage: gzip close to fio' '
+	fio --name=a --filename=cf.fio --rw=write --bs=64k --size=2m \
+		--buffer_compress_percentage=60 >/dev/null 2>&1 &&
+	"$IOLITE" --name=a --filename=cf.iolite --rw=write --bs=64k \
+		--size=2m --buffer_compress_percentage=60 >/dev/null &&
+	a=$(ratio cf.fio) && b=$(ratio cf.iolite) &&
+	echo "fio=$a% iolite=$b%" &&
+	test $((a - b)) -le 3 && test $((b - a)) -le 3
+'
+
+test_done

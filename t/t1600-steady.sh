@@ -1,0 +1,146 @@
+#!/bin/sh
+# Steady state (steadystate / ss, ss_dur, ss_ramp): a job at a steady
+# rate stops once the criterion holds over the window and says so (JSON
+# "steadystate" with attained 1, the normal report's line, a note); one
+# that cannot reach it runs to its runtime with attained 0; group_reporting
+# judges the group as one; bad values are refused; the JSON object has
+# fio 3.33's keys and types.
+. "$(dirname "$0")/test-lib.sh"
+
+test_have_prereq JQ || skip_all "jq is not installed"
+
+# A null-engine job at a steady 1000 IOPS, time_based for $1 seconds.
+steady_job() {
+	echo "--name=ss --ioengine=null --size=1g --bs=4k --rw=read
+	      --rate_iops=1000 --time_based --runtime=$1"
+}
+
+# jtrue FILE EXPR: the jq boolean EXPR holds with $j = the first job and
+# $s = its "steadystate" object (jq -e: false, null or an error fail).
+jtrue() {
+	jq -e ".jobs[0] as \$j | \$j.steadystate as \$s | $2" "$1" >/dev/null ||
+		{ echo "false: $2" >&2; return 1; }
+}
+
+test_expect_success 'steady state reached: the job stops early and says so' '
+	"$IOLITE" $(steady_job 20) --ss=iops:20% --ss_dur=2 \
+		--output-format=json,normal >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^{/,/^}/p" out >ss.json &&
+	jtrue ss.json "\$s.attained == 1" &&
+	jtrue ss.json "\$s.ss == \"iops:20.000000%\"" &&
+	jtrue ss.json "\$s.duration == 2 and (\$s.data.iops | length) == 2" &&
+	jtrue ss.json "\$s.criterion | endswith(\"%\")" &&
+	jtrue ss.json "\$s.criterion | rtrimstr(\"%\") | tonumber <= 20" &&
+	jtrue ss.json "\$s.max_deviation >= 0 and \$s.slope == 0" &&
+	jtrue ss.json "\$s.data.iops_mean > 500 and \$s.data.iops_mean < 2000" &&
+	jtrue ss.json "(\$s.data.bw_mean - 4096 * \$s.data.iops_mean) | fabs < 4096 * 20" &&
+	# far less than the 20 s asked for
+	jtrue ss.json "\$j.read.runtime < 12000" &&
+	jtrue ss.json "[.iolite.notes[] | select(contains(\"steady state reached\"))] | length == 1" &&
+	grep "^  steadystate  : attained=yes, bw=.*iops=.*, iops mean dev=[0-9.]*%$" out &&
+	grep "steady state reached (iops deviation within 20% over 2s)" out
+'
+
+test_expect_success 'steady state not reached: the job runs its runtime' '
+	"$IOLITE" $(steady_job 2) --ss=iops_slope:0 --ss_dur=1 \
+		--output-format=json >ns.json 2>err &&
+	test_must_be_empty err &&
+	jtrue ns.json "\$s.attained == 0" &&
+	jtrue ns.json "\$s.ss == \"iops_slope:0.000000\"" &&
+	jtrue ns.json "\$s.criterion | endswith(\"%\") | not" &&
+	jtrue ns.json "\$j.read.runtime >= 1900" &&
+	jtrue ns.json "[.iolite.notes[] | select(contains(\"steady state\"))] | length == 0"
+'
+
+test_expect_success 'a window never filled: zeros at its end, as fio' '
+	"$IOLITE" $(steady_job 1) --ss=bw_slope:5% --ss_dur=5 \
+		--output-format=json,normal >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^{/,/^}/p" out >short.json &&
+	jtrue short.json "\$s.attained == 0" &&
+	jtrue short.json "(\$s.data.bw | length) == 5 and (\$s.data.iops | length) == 5" &&
+	jtrue short.json "\$s.data.bw[4] == 0 and \$s.data.iops[4] == 0" &&
+	jtrue short.json "\$s.criterion == \"0.000000%\"" &&
+	grep "^  steadystate  : attained=no, .*, bw slope=0.000%$" out
+'
+
+test_expect_success 'group_reporting: the group is judged and stopped as one' '
+	"$IOLITE" $(steady_job 20) --numjobs=2 --group_reporting \
+		--ss=iops:20% --ss_dur=2 --output-format=json >g.json 2>err &&
+	test_must_be_empty err &&
+	jtrue g.json "(.jobs | length) == 1" &&
+	jtrue g.json "\$s.attained == 1" &&
+	# the rates of both jobs add up
+	jtrue g.json "\$s.data.iops_mean > 1200" &&
+	jtrue g.json "\$j.read.runtime < 12000"
+'
+
+test_expect_success 'without ss_dur there is no steadystate block' '
+	"$IOLITE" --name=n --ioengine=null --size=1m --ss=iops:1% \
+		--output-format=json >n.json 2>err &&
+	jtrue n.json "\$j | has(\"steadystate\") | not"
+'
+
+test_expect_success 'bad steady state options are refused' '
+	test_must_fail "$IOLITE" --name=b --ioengine=null --size=1m \
+		--ss=iops --ss_dur=2 2>err &&
+	grep "option .ss.: .iops. has no threshold" err &&
+	test_must_fail "$IOLITE" --name=b --ioengine=null --size=1m \
+		--ss=speed:1 --ss_dur=2 2>err &&
+	grep "invalid criterion .speed." err &&
+	test_must_fail "$IOLITE" --name=b --ioengine=null --size=1m \
+		--ss=iops:-1 --ss_dur=2 2>err &&
+	grep "invalid threshold" err &&
+	test_must_fail "$IOLITE" --name=b --ioengine=null --size=1m \
+		--ss=iops:1 --ss_dur=1500ms 2>err &&
+	grep "not a whole number of seconds" err &&
+	cat >mixed.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=1m
+	group_reporting
+	ss_dur=2
+	[a]
+	ss=iops:1%
+	[b]
+	ss=bw:1%
+	EOF
+	test_must_fail "$IOLITE" mixed.fio 2>err &&
+	grep "steady state options differ" err
+'
+
+test_expect_success 'the parse-only dump shows the options back' '
+	"$IOLITE" --parse-only --name=p --ss=bw_slope:0.5% --ss_dur=30 \
+		--ss_ramp=5 >p.out &&
+	grep "^steadystate=bw_slope:0.5%$" p.out &&
+	grep "^steadystate_duration=30s$" p.out &&
+	grep "^steadystate_ramp_time=5s$" p.out
+'
+
+if test_have_prereq FIO && command -v python3 >/dev/null 2>&1; then
+	test_expect_success 'the steadystate object has fio 3.33'"'"'s keys and types' '
+		fio $(steady_job 2) --ss=iops:30% --ss_dur=1 \
+			--output-format=json >f.json 2>/dev/null &&
+		"$IOLITE" $(steady_job 2) --ss=iops:30% --ss_dur=1 \
+			--output-format=json >i.json 2>err &&
+		python3 - f.json i.json <<-\EOF
+		import json, sys
+		def shape(v):
+		    if isinstance(v, dict):
+		        return [(k, shape(x)) for k, x in v.items()]
+		    if isinstance(v, list):
+		        return ["list"] + sorted({type(x).__name__ for x in v})
+		    return type(v).__name__
+		f, i = (json.load(open(p))["jobs"][0] for p in sys.argv[1:3])
+		assert shape(f["steadystate"]) == shape(i["steadystate"]), \
+		    (shape(f["steadystate"]), shape(i["steadystate"]))
+		# where fio puts it: after the latency keys
+		fk, ik = list(f), list(i)
+		assert fk.index("steadystate") == fk.index("latency_window") + 1
+		assert ik.index("steadystate") == ik.index("latency_window") + 1
+		EOF
+	'
+fi
+
+test_done

@@ -1,0 +1,75 @@
+#!/bin/sh
+# io_submit_mode=offload: a pool of submission threads calls the engine
+# (engine/offload.c). The same I/O as inline, the IO depths reach
+# iodepth, no deadlock at depth 1, 8 and 32, when runtime stops a
+# time_based job, or on SIGINT; engines that queue are refused.
+. "$(dirname "$0")/test-lib.sh"
+
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+pct() {
+	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
+}
+
+at_least() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
+}
+
+test_expect_success 'offload psync writes what inline psync writes' '
+	"$IOLITE" --name=o --filename=a --size=2m --bs=4k --rw=randwrite \
+		--buffer_pattern=0x11223344 --end_fsync=1 >in.out 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" --name=o --filename=b --size=2m --bs=4k --rw=randwrite \
+		--buffer_pattern=0x11223344 --end_fsync=1 --iodepth=8 \
+		--io_submit_mode=offload >off.out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued in.out)" = "$(issued off.out)" &&
+	cmp a b &&
+	grep -q "io_submit_mode=offload: 8 submission threads calling psync" \
+		off.out
+'
+
+for d in 1 8 32; do
+	test_expect_success "offload iodepth=$d: all I/O done, depths reach $d" "
+		timeout 60 \"\$IOLITE\" --name=o --filename=a --size=2m --bs=4k \
+			--rw=randrw --ioengine=pvsync --iodepth=$d \
+			--io_submit_mode=offload >out 2>err &&
+		test_must_be_empty err &&
+		r=\$(issued out) && test \"\${r%,*,*}\" != 0,0 &&
+		grep -q 'read: IOPS=' out && grep -q 'write: IOPS=' out &&
+		at_least \"\$(pct out 'IO depths' $d)\" 50
+	"
+done
+
+test_expect_success 'offload null, time_based: runtime stops it' '
+	timeout 60 "$IOLITE" --name=o --ioengine=null --size=1g --bs=4k \
+		--rw=randread --iodepth=16 --io_submit_mode=offload \
+		--time_based --runtime=1 >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "read: IOPS=" out
+'
+
+test_expect_success 'offload: SIGINT mid-run stops it cleanly' '
+	timeout 60 "$IOLITE" --name=o --filename=a --size=2m --bs=4k \
+		--rw=randread --iodepth=32 --io_submit_mode=offload \
+		--time_based --runtime=30 >out 2>err &
+	pid=$! &&
+	sleep 1 &&
+	kill -s INT $pid &&
+	{ wait $pid; echo $? >rc; } &&
+	test "$(cat rc)" = 130 &&
+	grep -q "read: IOPS=" out
+'
+
+test_expect_success 'offload with an engine that queues is refused' '
+	test_must_fail "$IOLITE" --name=o --filename=a --size=1m \
+		--ioengine=posixaio --io_submit_mode=offload >out 2>err &&
+	grep -q "offload works with ioengine psync, pvsync, pvsync2 or null, not .posixaio." err &&
+	test_must_fail "$IOLITE" --name=o --filename=a --size=1m \
+		--ioengine=sync --io_submit_mode=offload 2>err &&
+	grep -q "not .sync." err
+'
+
+test_done

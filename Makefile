@@ -9,6 +9,9 @@ CC ?= cc
 BUILD ?= build
 PREFIX ?= /usr/local
 PROVE ?= prove
+# Test scripts run side by side, one per CPU: most of their time is spent
+# waiting on timed jobs, and each has its own scratch directory.
+PROVE_OPTS ?= -j$(shell nproc 2>/dev/null || echo 2)
 VERSION := 0.1
 
 CFLAGS ?= -O2 -g

@@ -5,11 +5,6 @@
 # group_reporting, startdelay, wait_for).
 . "$(dirname "$0")/test-lib.sh"
 
-# issued r,w,t,sync totals of the first job in report file $1
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 test_expect_success 'a write job writes exactly size bytes of zero_buffers' '
 	"$IOLITE" --name=w --rw=write --bs=4k --size=1m --ioengine=psync \
 		--zero_buffers --filename=f >out 2>err &&

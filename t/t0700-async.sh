@@ -8,21 +8,6 @@
 # where reads complete at submit as well.
 . "$(dirname "$0")/test-lib.sh"
 
-# pct FILE LABEL KEY: the KEY=x% figure of the report line LABEL
-# ("IO depths", "submit", "complete").
-pct() {
-	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
-}
-
-# at_least A B: A >= B as numbers.
-at_least() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
-}
-
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 # A job for the null engine: 4096 random reads of 4k.
 null_job() {
 	"$IOLITE" --name=q --ioengine=null --rw=randread --bs=4k --size=16m \

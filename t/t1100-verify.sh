@@ -9,10 +9,6 @@
 # refusals that come before any file is touched.
 . "$(dirname "$0")/test-lib.sh"
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 # job MODE FILE [options...]: 16 blocks of 4k written in order
 job() {
 	mode=$1 file=$2

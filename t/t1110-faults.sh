@@ -7,9 +7,6 @@
 # the exit status is non-zero whenever a job met an error.
 . "$(dirname "$0")/test-lib.sh"
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
 shorts() {
 	sed -n 's/.*issued rwts: .* short=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
 }

@@ -23,10 +23,6 @@ wl() {
 	test_must_be_empty err
 }
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 test_expect_success 'strided: only the first 16k of each 64k zone' '
 	zeros f 256 &&
 	wl --filename=f --size=256k --rw=write --zonemode=strided \

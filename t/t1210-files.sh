@@ -5,10 +5,6 @@
 # which files are served; t/unit/filelock.c the locks.)
 . "$(dirname "$0")/test-lib.sh"
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 run() {
 	"$IOLITE" "$@" >out 2>err &&
 	test_must_be_empty err

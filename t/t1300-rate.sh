@@ -7,13 +7,6 @@
 
 NULLJOB="--ioengine=null --size=64m --bs=4k"
 
-# between V LO HI: LO <= V <= HI (V may be a float)
-between() {
-	awk -v v="$1" -v lo="$2" -v hi="$3" \
-		'BEGIN { if (v + 0 >= lo + 0 && v + 0 <= hi + 0) exit 0
-			 print v " not in " lo ".." hi; exit 1 }'
-}
-
 test_expect_success_if JQ 'rate_iops=500 for 2 s runs at 400-600 IOPS' '
 	"$IOLITE" --name=r $NULLJOB --rw=randread --rate_iops=500 \
 		--runtime=2 --time_based --output-format=json >out.json &&

@@ -7,12 +7,6 @@
 
 NULLJOB="--ioengine=null --size=64m --bs=4k"
 
-between() {
-	awk -v v="$1" -v lo="$2" -v hi="$3" \
-		'BEGIN { if (v + 0 >= lo + 0 && v + 0 <= hi + 0) exit 0
-			 print v " not in " lo ".." hi; exit 1 }'
-}
-
 test_expect_success_if JQ '100 I/Os with thinktime=10ms take at least 1 s' '
 	"$IOLITE" --name=t $NULLJOB --rw=read --number_ios=100 \
 		--thinktime=10ms --output-format=json >t.json &&

@@ -6,12 +6,6 @@
 # time, and finishes with it.
 . "$(dirname "$0")/test-lib.sh"
 
-between() {
-	awk -v v="$1" -v lo="$2" -v hi="$3" \
-		'BEGIN { if (v + 0 >= lo + 0 && v + 0 <= hi + 0) exit 0
-			 print v " not in " lo ".." hi; exit 1 }'
-}
-
 # flowjob ID: jobs of weight 3 and 2 in flow 1, and a job of weight 1
 # at 300 IOPS in flow ID.
 flowjob() {

@@ -11,10 +11,6 @@ JSONCMP="$TEST_DIR/jsoncmp.py"
 IMG=/dev/shm/iolite-t1400-$$.img
 no_samples=1
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
 # A loop device over an image in /dev/shm, released at the end.
 loop_dev() {
 	if [ ! -f "$TRASH/.loop" ]; then

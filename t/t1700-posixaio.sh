@@ -4,19 +4,6 @@
 # psync for the same job, and the IO depths reach iodepth.
 . "$(dirname "$0")/test-lib.sh"
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
-# pct FILE LABEL KEY: the KEY=x% figure of the report line LABEL.
-pct() {
-	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
-}
-
-at_least() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
-}
-
 test_expect_success 'posixaio is listed by --enghelp' '
 	"$IOLITE" --enghelp >out &&
 	grep -qw posixaio out

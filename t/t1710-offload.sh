@@ -5,18 +5,6 @@
 # time_based job, or on SIGINT; engines that queue are refused.
 . "$(dirname "$0")/test-lib.sh"
 
-issued() {
-	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
-}
-
-pct() {
-	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
-}
-
-at_least() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
-}
-
 test_expect_success 'offload psync writes what inline psync writes' '
 	"$IOLITE" --name=o --filename=a --size=2m --bs=4k --rw=randwrite \
 		--buffer_pattern=0x11223344 --end_fsync=1 >in.out 2>err &&

@@ -130,3 +130,28 @@ test_path_is_missing() {
 		return 1
 	fi
 }
+
+# ---- report helpers shared by the scripts ----
+
+# issued FILE: the "issued rwts: total=R,W,T,S" counts of a normal report.
+issued() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$1" | head -n 1
+}
+
+# pct FILE LABEL KEY: the KEY=x% figure of the report line LABEL
+# ("IO depths", "submit", "complete").
+pct() {
+	sed -n "s/.*$2 *:.*[ :]$3=\([0-9.]*\)%.*/\1/p" "$1" | head -n 1
+}
+
+# at_least A B: A >= B as numbers.
+at_least() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
+}
+
+# between V LO HI: LO <= V <= HI (V may be a float); says which when not.
+between() {
+	awk -v v="$1" -v lo="$2" -v hi="$3" \
+		'BEGIN { if (v + 0 >= lo + 0 && v + 0 <= hi + 0) exit 0
+			 print v " not in " lo ".." hi; exit 1 }'
+}

@@ -13,6 +13,7 @@
 
 #include "opt/options.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 
 #define WBUF_SIZE (64u * 1024)
 /* a line: 3 numbers of up to 20 digits, the action, spaces, newline */
@@ -57,20 +58,6 @@ static inline char *put_str(char *p, const char *s, size_t n)
 	return p + n;
 }
 
-static inline char *put_u64(char *p, uint64_t v)
-{
-	char tmp[20];
-	unsigned int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 /* "usec file action[ offset length]\n" */
 static void wr_line(struct iolog_writer *w, uint64_t now_ns,
 		    unsigned int file, const char *act, const uint64_t *ol)
@@ -80,7 +67,7 @@ static void wr_line(struct iolog_writer *w, uint64_t now_ns,
 	if (w->cap - w->len < w->max_line)
 		wr_flush(w);
 	p = w->buf + w->len;
-	p = put_u64(p, now_ns > w->start_ns ?
+	p = numfmt_put_u64(p, now_ns > w->start_ns ?
 		       (now_ns - w->start_ns) / 1000 : 0);
 	*p++ = ' ';
 	p = put_str(p, w->names[file], w->name_len[file]);
@@ -88,9 +75,9 @@ static void wr_line(struct iolog_writer *w, uint64_t now_ns,
 	p = put_str(p, act, strlen(act));
 	if (ol) {
 		*p++ = ' ';
-		p = put_u64(p, ol[0]);
+		p = numfmt_put_u64(p, ol[0]);
 		*p++ = ' ';
-		p = put_u64(p, ol[1]);
+		p = numfmt_put_u64(p, ol[1]);
 	}
 	*p++ = '\n';
 	w->len = (size_t)(p - w->buf);

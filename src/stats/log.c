@@ -20,6 +20,7 @@
 
 #include "opt/opt.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 
 struct log_file {
 	char *path;
@@ -478,20 +479,6 @@ int log_set_open(struct log_set *ls, struct strbuf *err)
 
 /* --- formatting ------------------------------------------------------- */
 
-static char *put_u64(char *p, uint64_t v)
-{
-	char tmp[24];
-	int n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
-}
-
 static char *put_sep(char *p)
 {
 	*p++ = ',';
@@ -514,16 +501,16 @@ static void put_line(struct log_set *ls, struct log_file *lf, uint64_t t_ms,
 		return;
 	}
 
-	p = put_u64(p, t_ms);
+	p = numfmt_put_u64(p, t_ms);
 	p = put_sep(p);
-	p = put_u64(p, value);
+	p = numfmt_put_u64(p, value);
 	p = put_sep(p);
-	p = put_u64(p, ddir);
+	p = numfmt_put_u64(p, ddir);
 	p = put_sep(p);
-	p = put_u64(p, bs);
+	p = numfmt_put_u64(p, bs);
 	p = put_sep(p);
 	if (offset) {
-		p = put_u64(p, *offset);
+		p = numfmt_put_u64(p, *offset);
 		p = put_sep(p);
 	}
 	/* command priority: iolite sets none (prio options are refused) */
@@ -597,11 +584,11 @@ static void put_hist_line(struct log_set *ls, struct job_log *jl,
 	unsigned int step = 1u << jl->coarse, i, k;
 	char buf[4096], *p = buf;
 
-	p = put_u64(p, r->time_ns / 1000000);
+	p = numfmt_put_u64(p, r->time_ns / 1000000);
 	p = put_sep(p);
-	p = put_u64(p, r->ddir);
+	p = numfmt_put_u64(p, r->ddir);
 	p = put_sep(p);
-	p = put_u64(p, bs);
+	p = numfmt_put_u64(p, bs);
 	for (i = 0; i < HIST_NR; i += step) {
 		uint64_t sum = 0;
 
@@ -612,7 +599,7 @@ static void put_hist_line(struct log_set *ls, struct job_log *jl,
 			p = buf;
 		}
 		p = put_sep(p);
-		p = put_u64(p, sum);
+		p = numfmt_put_u64(p, sum);
 	}
 	*p++ = '\n';
 	if (fwrite(buf, 1, (size_t)(p - buf), lf->f) != (size_t)(p - buf) &&

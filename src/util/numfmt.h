@@ -40,4 +40,23 @@ static inline enum numfmt_unit numfmt_bw_unit(unsigned int unit_base)
 	return unit_base == 8 ? NUMFMT_BITPERSEC : NUMFMT_BYTEPERSEC;
 }
 
+/*
+ * Writes v in decimal at p, without a terminating NUL, and returns the
+ * end: for log writers that build lines in their own buffers (no stdio
+ * on the I/O path). p needs room for 20 characters.
+ */
+static inline char *numfmt_put_u64(char *p, uint64_t v)
+{
+	char tmp[20];
+	unsigned int n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = tmp[--n];
+	return p;
+}
+
 #endif

@@ -137,12 +137,10 @@ const struct engine_ops *engine_find(const char *name);
 /*
  * The engine a job's worker drives: the one ioengine names, or with
  * io_submit_mode=offload that one wrapped by engine/offload.c (a pool of
- * submission threads calls it). NULL when ioengine names none.
- * offload_engine_ok(): can that engine be offloaded (it completes
- * inline and its calls are independent: psync, pvsync, pvsync2, null)?
+ * submission threads calls it; opt/misc_opts.h's offload_kind() says
+ * which engines can be). NULL when ioengine names none.
  */
 const struct engine_ops *engine_for_plan(const struct job_plan *p);
-bool offload_engine_ok(const char *name);
 
 /*
  * For a name fio knows but this build lacks: the whole message, e.g.

@@ -119,8 +119,14 @@ static int uring_setup(struct uring_engine *ue, unsigned int depth,
 	if (ret < 0)
 		return ret;
 	ue->taskrun = taskrun_modes[i];
-	/* the worker's io_uring_enter() calls skip the file table lookup */
-	ue->ring_fd_registered = uring_register_ring_fd(&ue->ring) == 1;
+	/*
+	 * The worker's io_uring_enter() calls skip the file table lookup.
+	 * A registered ring fd belongs to the task that registered it: not
+	 * with offload, where a submission thread uses the ring.
+	 */
+	if (o->io_submit_mode == IO_SUBMIT_INLINE)
+		ue->ring_fd_registered =
+			uring_register_ring_fd(&ue->ring) == 1;
 	return 0;
 }
 

@@ -3,12 +3,18 @@
  * io_submit_mode=offload: the job's thread does not call the engine; a
  * pool of submitter threads does. This file is an engine that wraps the
  * job's engine: queue() puts the io_u on a submission queue, a submitter
- * takes it and runs the wrapped engine's queue() (which completes it:
- * only engines that complete inline and whose calls are independent of
- * each other are wrapped, see offload_engine_ok()), then puts it on the
+ * takes it and does it with the wrapped engine, then puts it on the
  * completion queue that getevents() reaps. The worker sees a queueing
  * engine of depth iodepth, with one thread per slot (up to
  * OFFLOAD_THREADS_MAX), so up to iodepth I/Os are in the kernel at once.
+ *
+ * Engines that complete inline and keep no state between calls (psync,
+ * pvsync, pvsync2, null) are shared by the submitters: one instance.
+ * Queueing engines (libaio, io_uring, posixaio) get one instance per
+ * submitter (a context or ring of its own), each doing one I/O at a
+ * time: queue, commit, wait for its completion, as fio's offload does.
+ * The first instance opens and closes the files; the others use its
+ * descriptors.
  *
  * Both queues are rings of depth + 1 slots (the worker never has more in
  * flight) under one mutex, with a condition variable each: this mode is
@@ -22,9 +28,12 @@
 #include <string.h>
 
 #include "engine/engines.h"
+#include "opt/misc_opts.h"
 #include "util/log.h"
 
 #define OFFLOAD_THREADS_MAX 64
+
+struct submitter_arg;
 
 /* A ring of io_u pointers; head and tail only grow. */
 struct uring_q {
@@ -36,7 +45,9 @@ struct uring_q {
 struct offload_engine {
 	struct engine e;
 	const struct engine_ops *iops;	/* the wrapped engine */
-	struct engine *inner;
+	struct engine *inner;		/* = inst[0] */
+	struct engine **inst;		/* per submitter, or all = inner */
+	unsigned int nr_inst;
 	pthread_t *thr;
 	unsigned int nr_thr;
 	pthread_mutex_t lock;
@@ -46,6 +57,7 @@ struct offload_engine {
 	unsigned int nr_new;		/* queued since the last commit */
 	bool exit;
 	struct io_u **events;		/* the last getevents() */
+	struct submitter_arg *sargs;
 };
 
 static struct offload_engine *to_off(struct engine *e)
@@ -70,24 +82,47 @@ static unsigned int q_len(const struct uring_q *q)
 	return q->head - q->tail;
 }
 
-/* Engines whose queue() completes inline and keeps no per-call state. */
-static const char *const offload_engines[] = {
-	"psync", "pvsync", "pvsync2", "null", NULL,
+/* A submitter's own instance of the wrapped engine, and the pool. */
+struct submitter_arg {
+	struct offload_engine *oe;
+	struct engine *e;
 };
 
-bool offload_engine_ok(const char *name)
+/* One I/O through the wrapped engine, to its end. */
+static void offload_one(struct offload_engine *oe, struct engine *e,
+			struct io_u *u)
 {
-	const char *const *n;
+	enum engine_q q = oe->iops->queue(e, u);
+	int n;
 
-	for (n = offload_engines; *n; n++)
-		if (name && !strcmp(name, *n))
-			return true;
-	return false;
+	if (q == ENGINE_Q_DONE)
+		return;
+	if (q == ENGINE_Q_BUSY) {
+		/* nothing else is in flight on this instance */
+		u->error = EBUSY;
+		return;
+	}
+	if (oe->iops->commit) {
+		n = oe->iops->commit(e);
+		if (n < 0) {
+			u->error = -n;
+			return;
+		}
+	}
+	do {
+		n = oe->iops->getevents(e, 1, 1, NULL);
+	} while (n == -EINTR || n == -EAGAIN || n == 0);
+	if (n < 0)
+		u->error = -n;
+	else if (oe->iops->event(e, 0) != u)
+		BUG("offload: engine '%s' completed another I/O",
+		    oe->iops->name);
 }
 
 static void *submitter(void *arg)
 {
-	struct offload_engine *oe = arg;
+	struct submitter_arg *sa = arg;
+	struct offload_engine *oe = sa->oe;
 	struct io_u *u;
 
 	pthread_mutex_lock(&oe->lock);
@@ -98,9 +133,7 @@ static void *submitter(void *arg)
 			break;	/* exit, and nothing left to do */
 		u = q_pop(&oe->sq);
 		pthread_mutex_unlock(&oe->lock);
-		if (oe->iops->queue(oe->inner, u) != ENGINE_Q_DONE)
-			BUG("offload: engine '%s' did not complete inline",
-			    oe->iops->name);
+		offload_one(oe, sa->e, u);
 		pthread_mutex_lock(&oe->lock);
 		q_push(&oe->cq, u);
 		pthread_cond_signal(&oe->done);
@@ -126,9 +159,13 @@ static void off_cleanup(struct engine *e)
 {
 	struct offload_engine *oe = to_off(e);
 
+	unsigned int i;
+
 	off_stop(oe);
-	if (oe->inner)
-		oe->iops->cleanup(oe->inner);
+	for (i = 0; i < oe->nr_inst; i++)
+		oe->iops->cleanup(oe->inst[i]);
+	free(oe->inst);
+	free(oe->sargs);
 	pthread_mutex_destroy(&oe->lock);
 	pthread_cond_destroy(&oe->work);
 	pthread_cond_destroy(&oe->done);
@@ -143,6 +180,7 @@ static int off_init(const struct job_plan *plan, unsigned int depth,
 		    struct engine **out, struct strbuf *err)
 {
 	struct offload_engine *oe = xcalloc(1, sizeof(*oe));
+	enum offload_kind kind;
 	unsigned int i, want;
 	int ret;
 
@@ -157,21 +195,34 @@ static int off_init(const struct job_plan *plan, unsigned int depth,
 	oe->events = xcalloc(depth + 1, sizeof(*oe->events));
 	oe->iops = engine_find(plan->o.ioengine);
 	*out = &oe->e;
-	if (!oe->iops || !offload_engine_ok(oe->iops->name)) {
+	kind = oe->iops ? offload_kind(oe->iops->name) : OFFLOAD_NO;
+	if (kind == OFFLOAD_NO) {
 		strbuf_addf(err, "io_submit_mode=offload: ioengine '%s' cannot "
 			    "be offloaded", plan->o.ioengine);
 		return -EINVAL;
 	}
-	/* the submitters each do one I/O at a time: depth 1 each */
-	ret = oe->iops->init(plan, 1, &oe->inner, err);
-	if (ret) {
-		oe->inner = NULL;
-		return ret;
-	}
 	want = depth < OFFLOAD_THREADS_MAX ? depth : OFFLOAD_THREADS_MAX;
+	/*
+	 * An inline engine does one I/O per call: depth 1, shared. A
+	 * queueing one is made at the job's depth (its per-io_u arrays are
+	 * indexed by io_u), one per thread, each with one I/O in flight.
+	 */
+	oe->inst = xcalloc(want, sizeof(*oe->inst));
+	for (i = 0; i < (kind == OFFLOAD_QUEUEING ? want : 1); i++) {
+		ret = oe->iops->init(plan, kind == OFFLOAD_QUEUEING ? depth : 1,
+				     &oe->inst[i], err);
+		if (ret)
+			return ret;
+		oe->nr_inst++;
+	}
+	oe->inner = oe->inst[0];
 	oe->thr = xcalloc(want, sizeof(*oe->thr));
+	oe->sargs = xcalloc(want, sizeof(*oe->sargs));
 	for (i = 0; i < want; i++) {
-		ret = pthread_create(&oe->thr[i], NULL, submitter, oe);
+		oe->sargs[i].oe = oe;
+		oe->sargs[i].e = oe->inst[i < oe->nr_inst ? i : 0];
+		ret = pthread_create(&oe->thr[i], NULL, submitter,
+				     &oe->sargs[i]);
 		if (ret) {
 			strbuf_addf(err, "io_submit_mode=offload: cannot start "
 				    "a submission thread: %s", strerror(ret));
@@ -186,9 +237,13 @@ static int off_open(struct engine *e, struct engine_file *f,
 		    struct strbuf *err)
 {
 	struct offload_engine *oe = to_off(e);
+	unsigned int i;
 
-	oe->inner->files = e->files;
-	oe->inner->nr_files = e->nr_files;
+	for (i = 0; i < oe->nr_inst; i++) {
+		oe->inst[i]->files = e->files;
+		oe->inst[i]->nr_files = e->nr_files;
+	}
+	/* the others use the descriptor the first one opens */
 	return oe->iops->open_file(oe->inner, f, err);
 }
 
@@ -199,11 +254,19 @@ static int off_close(struct engine *e, struct engine_file *f)
 	return oe->iops->close_file(oe->inner, f);
 }
 
+/* Every instance may be the one that does this io_u. */
 static int off_prep(struct engine *e, struct io_u *u)
 {
 	struct offload_engine *oe = to_off(e);
+	unsigned int i;
+	int ret;
 
-	return oe->iops->prep ? oe->iops->prep(oe->inner, u) : 0;
+	for (i = 0; oe->iops->prep && i < oe->nr_inst; i++) {
+		ret = oe->iops->prep(oe->inst[i], u);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static enum engine_q off_queue(struct engine *e, struct io_u *u)

@@ -2,22 +2,60 @@
 /* Plan rules for io_submit_mode, log compression and openfiles. */
 #include "opt/misc_opts.h"
 
+#include <stdbool.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "opt/internal.h"
 #include "opt/opt.h"
 
+/* Engines whose queue() completes inline and keeps no per-call state. */
+static const char *const offload_inline[] = {
+	"psync", "pvsync", "pvsync2", "null", NULL,
+};
+
+/* Engines that queue: each submission thread gets an instance of its own. */
+static const char *const offload_queueing[] = {
+	"libaio", "io_uring", "posixaio", NULL,
+};
+
+static bool listed(const char *const *list, const char *name)
+{
+	for (; *list; list++)
+		if (name && !strcmp(name, *list))
+			return true;
+	return false;
+}
+
+enum offload_kind offload_kind(const char *name)
+{
+	if (listed(offload_inline, name))
+		return OFFLOAD_INLINE;
+	if (listed(offload_queueing, name))
+		return OFFLOAD_QUEUEING;
+	return OFFLOAD_NO;
+}
+
 static int check_offload(struct job_plan *p, struct strbuf *err)
 {
-	const char *engine = p->o.ioengine ? p->o.ioengine : "";
+	const struct job_options *o = &p->o;
+	const char *engine = o->ioengine ? o->ioengine : "";
 
-	if (p->o.io_submit_mode != IO_SUBMIT_OFFLOAD ||
-	    offload_engine_ok(engine))
+	if (o->io_submit_mode != IO_SUBMIT_OFFLOAD)
 		return 0;
-	return plan_fail(p, err, "option 'io_submit_mode': offload works with "
-			 "ioengine psync, pvsync, pvsync2 or null, not '%s' "
-			 "(an engine that queues submits on its own)", engine);
+	if (offload_kind(engine) == OFFLOAD_NO)
+		return plan_fail(p, err, "option 'io_submit_mode': offload "
+				 "works with ioengine psync, pvsync, pvsync2, "
+				 "null, libaio, io_uring or posixaio, not '%s'",
+				 engine);
+	/* one ring per submission thread: one table or poller per ring */
+	if (!strcmp(engine, "io_uring") && (o->registerfiles ||
+					    o->sqthread_poll))
+		return plan_fail(p, err, "option 'io_submit_mode': offload "
+				 "gives each submission thread a ring of its "
+				 "own, which rules out '%s'",
+				 o->registerfiles ? "registerfiles" :
+				 "sqthread_poll");
+	return 0;
 }
 
 static int check_log_compression(struct job_plan *p, struct strbuf *err)

@@ -76,6 +76,20 @@ test_expect_success 'group_reporting: the group is judged and stopped as one' '
 	jtrue g.json "\$j.read.runtime < 12000"
 '
 
+test_expect_success 'reports made while the run goes on carry the block too' '
+	"$IOLITE" $(steady_job 4) --ss=iops:50% --ss_dur=2 \
+		--status-interval=1 --output-format=json >out 2>err &&
+	test_must_be_empty err &&
+	# one JSON document per report: the interim ones and the final one
+	awk "/^{/ { n++ } { print > (\"r\" n \".json\") }" out &&
+	test -f r2.json &&
+	for f in r*.json; do
+		jtrue $f "\$s.duration == 2 and (\$s.data.iops | length) == 2" ||
+			exit 1
+	done &&
+	jtrue r1.json "\$s.attained == 0"
+'
+
 test_expect_success 'without ss_dur there is no steadystate block' '
 	"$IOLITE" --name=n --ioengine=null --size=1m --ss=iops:1% \
 		--output-format=json >n.json 2>err &&

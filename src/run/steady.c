@@ -270,6 +270,20 @@ static struct ss_result *unit_result(const struct ss_unit *u)
 	return r;
 }
 
+struct ss_result *steady_result_of(const struct steady *s,
+				   const struct run_job *rj)
+{
+	unsigned int i;
+
+	for (i = 0; s && i < s->nr; i++) {
+		const struct ss_unit *u = &s->u[i];
+
+		if (rj >= u->jobs && rj < u->jobs + u->nr)
+			return unit_result(u);
+	}
+	return NULL;
+}
+
 void steady_finish(struct steady *s)
 {
 	unsigned int i, k;

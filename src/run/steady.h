@@ -40,6 +40,14 @@ void steady_tick(struct steady *s, uint64_t now);
  */
 void steady_finish(struct steady *s);
 
+/*
+ * The steady-state block of rj's unit as it stands (for reports made
+ * while the run goes on), or NULL when rj does not judge steady state.
+ * The caller frees it. Call from the reporter thread, as steady_tick().
+ */
+struct ss_result *steady_result_of(const struct steady *s,
+				   const struct run_job *rj);
+
 /* A note per job that reached steady state and stopped early. */
 void steady_notes(const struct run_result *rr, struct notes *out);
 

@@ -730,15 +730,14 @@ int main(int argc, char **argv)
 	}
 
 	/*
-	 * As fio, jobs that never started (a signal or exitall stopped the
-	 * run before their stonewall group) are not reported.
+	 * Jobs that never started (a signal or exit_what stopped the run
+	 * before their stonewall group) are reported with zeros, as fio:
+	 * JSON and terse list them, the normal report leaves them out.
 	 */
 	wr = xcalloc(nr, sizeof(*wr));
 	for (i = 0; i < nr; i++)
 		wr[i] = jobs[i].res;
-	for (i = nr; i > 0 && !jobs[i - 1].res.tid; i--)
-		;
-	if (emit_report(&rc, wr, i ? i : nr, &disks))
+	if (emit_report(&rc, wr, nr, &disks))
 		failed = 1;
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		error("cannot write the report: %s", strerror(errno));

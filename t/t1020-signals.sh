@@ -55,9 +55,19 @@ test_expect_success 'SIGINT between stonewalled groups: later ones never start' 
 		--stonewall --rw=write &&
 	test "$(cat rc)" = 130 &&
 	grep -q "^first: (groupid=0" out &&
-	# as fio, a job that never started is not reported
+	# as fio, a job that never started is left out of the normal report
 	! grep -q "^second: (groupid" out &&
 	! grep -q "WRITE:" out
+'
+
+test_expect_success_if JQ 'SIGINT between groups: JSON lists the later job with zeros' '
+	run_signal 1 INT --ioengine=null --size=1g --runtime=20 \
+		--time_based --name=first --rw=read --name=second \
+		--stonewall --rw=write --output-format=json &&
+	test "$(cat rc)" = 130 &&
+	test "$(jq -r ".jobs[1].jobname" out)" = second &&
+	test "$(jq ".jobs[1].write.total_ios" out)" = 0 &&
+	test "$(jq ".jobs[0].read.total_ios > 0" out)" = true
 '
 
 test_expect_success 'SIGUSR1: a report now, the run goes on to the end' '

@@ -441,7 +441,8 @@ static int normal_write(const struct run_result *rr, FILE *f)
 	/* fio separates the report from the preamble with a blank line */
 	fputc('\n', f);
 	for (i = 0; i < rr->nr_jobs; i++)
-		show_job(f, rr, &rr->jobs[i]);
+		if (!rr->jobs[i].not_started)
+			show_job(f, rr, &rr->jobs[i]);
 
 	/* groups with at least one job, in group order */
 	seen = xcalloc(rr->nr_groups ? rr->nr_groups : 1, sizeof(*seen));

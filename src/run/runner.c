@@ -551,7 +551,7 @@ static void end_status(struct reporter *r)
 static void report_now(struct reporter *r)
 {
 	struct run_ctx *ctx = r->ctx;
-	unsigned int nr = ctx->nr_jobs, i, k, d, gen;
+	unsigned int nr = ctx->nr_jobs, i, d, gen;
 	struct worker_result *wr;
 	uint64_t deadline;
 
@@ -622,13 +622,10 @@ static void report_now(struct reporter *r)
 	/* the steadystate block as judged so far (res.ss comes at the end) */
 	for (i = 0; r->ss && i < nr; i++)
 		wr[i].ss = steady_result_of(r->ss, &ctx->jobs[i]);
-	/* jobs not started yet (later stonewall groups) are left out */
-	k = nr;
-	while (nr && !atomic_load(&r->j[nr - 1].launched))
-		nr--;
+	/* jobs not started yet (later stonewall groups) come with zeros */
 	end_status(r);
 	r->ro->report(r->ro->arg, wr, nr);
-	for (i = 0; i < k; i++)
+	for (i = 0; i < nr; i++)
 		free(wr[i].ss);
 	free(wr);
 }

@@ -265,6 +265,7 @@ static void job_first_member(struct job_result *j,
 			 xstrdup(o->description) : NULL;
 	j->groupid = w->plan->groupid;
 	j->pid = w->tid;
+	j->not_started = !w->tid;
 	j->start_wall = w->start_wall;
 	j->kb_base = o->kb_base == 1000 ? 1000 : 1024;
 	/* auto (0) means bytes: iolite has no bit-based (network) engines */

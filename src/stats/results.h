@@ -99,6 +99,10 @@ struct job_result {
 	unsigned int members;	/* "jobs=" in the header */
 	int error;		/* first non-zero error among members */
 	pid_t pid;		/* first member's tid */
+	bool not_started;	/* its thread never ran (a signal or exit_what
+				 * stopped the run first): all zeros, listed by
+				 * JSON and terse, left out of the normal report,
+				 * as fio */
 	struct timespec start_wall;	/* first member's start */
 	unsigned int kb_base;	/* 1024 or 1000 */
 	unsigned int unit_base;	/* resolved: 8 bytes, 1 bits (fio's values) */

@@ -125,7 +125,7 @@ cat >"$TRASH/canon.expect" <<\EOF
 [one]
 size=10%
 offset=1000000
-bs=4000,64000
+bs=4096,65536
 bssplit=4000/50:1000/25:32000/25
 rw=randrw:8
 rwmixwrite=30

@@ -159,9 +159,12 @@ static int set_entry(struct job_options *o, const struct job_entry *e,
 	return ret ? -1 : 0;
 }
 
-/* The job's kb_base: its last kb_base entry, parsed as any other option. */
-static int resolve_kb_base(const struct job_desc *jd, unsigned int *kb_base,
-			   struct strbuf *err)
+/*
+ * The kb_base of ents[0 .. nr): the last kb_base entry among them,
+ * parsed as any other option (1024 when none).
+ */
+static int resolve_kb_base(const struct job_entry *ents, size_t nr,
+			   unsigned int *kb_base, struct strbuf *err)
 {
 	const struct opt_def *kb = opt_lookup("kb_base");
 	const struct job_entry *last = NULL;
@@ -169,9 +172,9 @@ static int resolve_kb_base(const struct job_desc *jd, unsigned int *kb_base,
 	size_t i;
 	int ret;
 
-	for (i = 0; kb && i < jd->nr; i++)
-		if (opt_lookup(jd->ents[i].key) == kb)
-			last = &jd->ents[i];
+	for (i = 0; kb && i < nr; i++)
+		if (opt_lookup(ents[i].key) == kb)
+			last = &ents[i];
 	*kb_base = 1024;
 	if (!last)
 		return 0;
@@ -184,20 +187,27 @@ static int resolve_kb_base(const struct job_desc *jd, unsigned int *kb_base,
 	return ret;
 }
 
+/*
+ * As fio, [global]'s entries are read with [global]'s kb_base, and the
+ * job's own with the job's (its own kb_base entry, else the one it
+ * inherits); within each part, kb_base applies wherever it stands.
+ */
 int job_build(const struct job_desc *jd, struct job_options *o,
 	      struct strbuf *err)
 {
-	unsigned int kb_base;
+	unsigned int kb_global, kb_job;
 	size_t i;
 
 	memset(o, 0, sizeof(*o));
 	opt_defaults(o);
 	free(o->name);
 	o->name = xstrdup(jd->name);
-	if (resolve_kb_base(jd, &kb_base, err))
+	if (resolve_kb_base(jd->ents, jd->inherited, &kb_global, err) ||
+	    resolve_kb_base(jd->ents, jd->nr, &kb_job, err))
 		return -1;
 	for (i = 0; i < jd->nr; i++)
-		if (set_entry(o, &jd->ents[i], kb_base, err))
+		if (set_entry(o, &jd->ents[i],
+			      i < jd->inherited ? kb_global : kb_job, err))
 			return -1;
 	return 0;
 }

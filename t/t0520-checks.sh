@@ -87,4 +87,20 @@ test_expect_success 'mmap options are refused with other engines' '
 	test_path_is_missing nf
 '
 
+# fio's steadystate example carries "threads=1", an option of fio's
+# tiobench profile that does nothing without profile=tiobench
+test_expect_success 'tiobench profile options run, with a note saying they do nothing' '
+	"$IOLITE" --name=t --ioengine=null --size=1m --threads=1 \
+		--numruns=2 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(grep -c "option .threads. belongs to fio.s tiobench profile and changes nothing" out)" = 1 &&
+	"$IOLITE" --name=t --ioengine=null --size=1m --output-format=json \
+		--threads=1 >out.json 2>err &&
+	test_must_be_empty err &&
+	grep -q "tiobench profile" out.json &&
+	test_must_fail "$IOLITE" --name=t --ioengine=null --size=1m \
+		--profile=tiobench 2>err &&
+	grep -q "option .profile. is not supported yet" err
+'
+
 test_done

@@ -458,6 +458,11 @@ struct job_options {
 	uint64_t log_compression;	/* 0: off, else bytes per chunk */
 	bool log_store_compressed;	/* .fz files (zlib) */
 
+	/* fio's tiobench profile options: accepted, noted, no effect */
+	unsigned int tb_threads, tb_numruns;
+	unsigned int tb_block;
+	char *tb_dir;
+
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];
 };

@@ -1013,6 +1013,29 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_CPU,
 	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
 
+	/*
+	 * fio's tiobench profile options: fio takes them in any job and they
+	 * change nothing without profile=tiobench (which iolite refuses), so
+	 * job files such as fio's steadystate example carry "threads=1". Kept
+	 * for the dump; run/checks.c says in the report that they do nothing.
+	 */
+	{ .name = "threads", .type = OPT_UINT, .off = OFF(tb_threads),
+	  .category = OPT_CAT_DESC,
+	  .help = "fio's tiobench profile: its thread count (no effect "
+		  "without profile=tiobench, which iolite does not run)" },
+	{ .name = "block", .type = OPT_UINT, .off = OFF(tb_block),
+	  .category = OPT_CAT_DESC,
+	  .help = "fio's tiobench profile: its block size (no effect "
+		  "without profile=tiobench, which iolite does not run)" },
+	{ .name = "numruns", .type = OPT_UINT, .off = OFF(tb_numruns),
+	  .category = OPT_CAT_DESC,
+	  .help = "fio's tiobench profile: its number of runs (no effect "
+		  "without profile=tiobench, which iolite does not run)" },
+	{ .name = "dir", .type = OPT_STR, .off = OFF(tb_dir),
+	  .category = OPT_CAT_DESC,
+	  .help = "fio's tiobench profile: its directory (no effect "
+		  "without profile=tiobench, which iolite does not run)" },
+
 	/* statistics and clocks */
 	{ .name = "gtod_reduce", .type = OPT_BOOL, .off = OFF(gtod_reduce),
 	  .def = "0", .cb = gtod_reduce_cb, .category = OPT_CAT_STAT,
@@ -1270,7 +1293,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("arguments", NULL),
 	UNSUP("atomic", NULL),
 	UNSUP("bindname", NULL),
-	UNSUP("block", NULL),
 	UNSUP("block_error_percentiles", NULL),
 	UNSUP("brick", NULL),
 	UNSUP("bs_is_seq_rand", NULL),
@@ -1298,7 +1320,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("cuda_io", NULL),
 	UNSUP("dedupe_global", NULL),
 	UNSUP("device-names", NULL),
-	UNSUP("dir", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
 	UNSUP("disk_util", NULL),
 	UNSUP("donorname", NULL),
@@ -1354,7 +1375,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("nfs_url", NULL),
 	UNSUP("nice", NULL),
 	UNSUP("nodelay", NULL),
-	UNSUP("numruns", NULL),
 	UNSUP("object_class", NULL),
 	UNSUP("offset_align", NULL),
 	UNSUP("opendir", NULL),
@@ -1385,7 +1405,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("sync_file_range", NULL),
 	UNSUP("test-duration", NULL),
 	UNSUP("thp", NULL),
-	UNSUP("threads", NULL),
 	UNSUP("threads-per-queue", NULL),
 	UNSUP("touch_objects", NULL),
 	UNSUP("trim_backlog", NULL),

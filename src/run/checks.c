@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <linux/magic.h>
 
+#include "opt/opt.h"
 #include "run/cpus.h"
 
 void notes_add(struct notes *n, const char *fmt, ...)
@@ -225,11 +226,38 @@ static void check_numa(const struct job_plan *plans,
 	}
 }
 
+/*
+ * fio's tiobench profile options (threads=, block=, numruns=, dir=) in a
+ * job without the profile: fio takes them and does nothing with them,
+ * and so does iolite, saying so once per job.
+ */
+static void check_profile_opts(const struct job_plan *plans, unsigned int nr,
+			       struct notes *out)
+{
+	static const char *const names[] = {
+		"threads", "block", "numruns", "dir",
+	};
+	unsigned int i, k;
+
+	for (i = 0; i < nr; i++) {
+		if (plans[i].clone)
+			continue;
+		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			if (!opt_is_set(&plans[i].o, names[k]))
+				continue;
+			notes_add(out, "job '%s': option '%s' belongs to fio's tiobench profile and changes nothing without profile=tiobench (in fio as here)",
+				  plans[i].o.name, names[k]);
+			break;
+		}
+	}
+}
+
 void checks_before(const struct job_plan *plans, const struct job_files *files,
 		   unsigned int nr, struct notes *out)
 {
 	check_cache(plans, files, nr, out);
 	check_numa(plans, files, nr, out);
+	check_profile_opts(plans, nr, out);
 }
 
 void checks_after(const struct run_result *rr, struct notes *out)

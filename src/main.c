@@ -338,7 +338,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			plans[n].job_index = n;
 			plans[n].groupid = groupid;
 			/* read_iolog: files, directions and sizes from the log */
-			if (iolog_plan(&plans[n], &err))
+			if (iolog_plan(plans, n, &err))
 				die("%s", strbuf_str(&err));
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",

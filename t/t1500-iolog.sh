@@ -217,6 +217,125 @@ test_expect_success 'replay options need read_iolog; blktrace and bad values ref
 	test_path_is_missing f
 '
 
+# one job file: a job records, a later stonewall group replays (fio reads
+# the log when the job starts)
+rec_replay_job() {
+	cat <<-EOF
+	[global]
+	ioengine=psync
+	[rec]
+	filename=$1
+	size=256k
+	rw=randrw
+	bs=4k
+	fsync=7
+	write_iolog=$2
+	[replay]
+	stonewall
+	replay_no_stall=1
+	read_iolog=$2
+	$3
+	EOF
+}
+
+issued() {
+	sed -n "s/.*issued rwts: total=\([0-9]*\),\([0-9]*\),.*/\1 \2/p" "$1"
+}
+
+test_expect_success 'one job file records a log and a later group replays it' '
+	rec_replay_job one one.log "write_iolog=one-r.log" >one.fio &&
+	"$IOLITE" one.fio >out 2>err &&
+	test_must_be_empty err &&
+	strip_ts one.log >want &&
+	strip_ts one-r.log >got &&
+	test_cmp want got &&
+	grep -q " write " one.log && grep -q " sync " one.log &&
+	issued out >n &&
+	test "$(wc -l <n)" = 2 &&
+	test "$(sed -n 1p n)" = "$(sed -n 2p n)"
+'
+
+test_expect_success 'a log an earlier group writes is checked when the job starts' '
+	# stale lines before what the job appends: read at start, not before
+	{
+		echo "fio version 3 iolog" &&
+		echo "0 one add" && echo "0 one open" &&
+		echo "1 one frobnicate 0 4096"
+	} >late.log &&
+	rec_replay_job one late.log "write_iolog=never.log" >late.fio &&
+	test_must_fail "$IOLITE" late.fio >out 2>err &&
+	grep "job .replay.: late.fio:[0-9]*: option .read_iolog.: late.log:4: unknown action .frobnicate." err &&
+	grep -q "^rec: (groupid=0, jobs=1): err= 0" out &&
+	test_path_is_missing never.log &&
+	{
+		echo "fio version 3 iolog" &&
+		echo "0 other add" && echo "0 other open" &&
+		echo "1 other read 0 4096"
+	} >late.log &&
+	test_must_fail "$IOLITE" late.fio >out 2>err &&
+	grep "late.log:4: I/O to .other., which is not a file of the jobs that write the log" err &&
+	test_path_is_missing other
+'
+
+test_expect_success 'a replay of a log its writers only read may not write' '
+	dd if=/dev/zero of=ro bs=64k count=4 2>/dev/null &&
+	{
+		echo "fio version 3 iolog" &&
+		echo "0 ro add" && echo "0 ro open" &&
+		echo "1 ro write 0 4096"
+	} >ro.log &&
+	rec_replay_job ro ro.log | sed "s/^rw=randrw/rw=randread/" >ro.fio &&
+	cksum ro >before &&
+	test_must_fail "$IOLITE" ro.fio >out 2>err &&
+	grep "ro.log:4: a write, but the jobs that write the log do not write" err &&
+	cksum ro >after && test_cmp before after &&
+	# --readonly: refused up front when the recording job writes
+	rm -f one2 one2.log &&
+	rec_replay_job one2 one2.log >ro2.fio &&
+	test_must_fail "$IOLITE" --readonly ro2.fio >out 2>err &&
+	grep "refuses jobs that write" err &&
+	test_path_is_missing one2 && test_path_is_missing one2.log
+'
+
+test_expect_success 'a missing log no earlier group writes is refused before any file is created' '
+	rec_replay_job gone1 gone.log | grep -v "^stonewall" >same.fio &&
+	test_must_fail "$IOLITE" same.fio >out 2>err &&
+	grep "gone.log. does not exist, and no job of an earlier stonewall group writes it" err &&
+	test_path_is_missing gone1 && test_path_is_missing gone.log &&
+	cat >later.fio <<-EOF &&
+	[replay]
+	read_iolog=gone.log
+	[rec]
+	stonewall
+	filename=gone1
+	size=64k
+	write_iolog=gone.log
+	EOF
+	test_must_fail "$IOLITE" later.fio >out 2>err &&
+	grep "later.fio:1: option .read_iolog.: .gone.log. does not exist" err &&
+	test_path_is_missing gone1 && test_path_is_missing gone.log
+'
+
+test_expect_success_if FIO 'record then replay in one job file: fio 3.33 replays as many I/Os' '
+	# fio ignores write_iolog in a replaying job: compare the counts
+	rec_replay_job "$TRASH/ff1" "$TRASH/ff1.log" >f1.fio &&
+	fio --output=fout f1.fio 2>ferr &&
+	issued fout >fn &&
+	test "$(wc -l <fn)" = 2 &&
+	test "$(sed -n 1p fn)" = "$(sed -n 2p fn)" &&
+	rec_replay_job "$TRASH/ff2" "$TRASH/ff2.log" >f2.fio &&
+	"$IOLITE" f2.fio >out 2>err &&
+	test_must_be_empty err &&
+	issued out >n &&
+	test "$(sed -n 1p n)" = "$(sed -n 2p n)" &&
+	echo "fio: $(cat fn | tr "\n" " ") iolite: $(cat n | tr "\n" " ")" &&
+	# the same I/O count per run: size / bs, split between reads and writes
+	test "$(sed -n 1p fn | awk "{ print \$1 + \$2 }")" = \
+		"$(sed -n 1p n | awk "{ print \$1 + \$2 }")" &&
+	test "$(grep -Ec " (read|write) " ff1.log)" = \
+		"$(grep -Ec " (read|write) " ff2.log)"
+'
+
 test_expect_success_if FIO 'a log fio 3.33 writes replays the same in iolite' '
 	fio --name=f --ioengine=psync --filename="$TRASH/ff" --size=64k \
 		--rw=randrw --bs=4k --fsync=3 --write_iolog=fio.log \

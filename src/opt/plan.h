@@ -19,6 +19,16 @@ struct plan_replay {
 	unsigned int nr_files;
 	uint64_t nr_ios;	/* I/Os per pass, syncs included */
 	uint64_t bytes;		/* bytes per pass */
+	/*
+	 * Deferred (run/iolog_defer.c): an earlier stonewall group writes
+	 * the log, so it is read when the job starts. map: the log's file
+	 * index -> files index (UINT32_MAX: no I/O); error: why the log
+	 * cannot be replayed, for the job to report. Both owned.
+	 */
+	bool deferred;
+	uint32_t *map;
+	unsigned int nr_map;
+	char *error;
 };
 
 /*

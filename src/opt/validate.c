@@ -257,6 +257,8 @@ void plan_release(struct job_plan *p)
 			free(r->files[--r->nr_files]);
 		free(r->files);
 		free(r->ends);
+		free(r->map);
+		free(r->error);
 		free(r->log);
 		free(r);
 	}

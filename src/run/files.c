@@ -34,6 +34,7 @@
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "util/log.h"
+#include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
 
@@ -909,8 +910,13 @@ int files_resolve(const struct job_plan *plans, unsigned int nr,
 
 	for (i = 0; i < nr; i++)
 		memset(&out[i], 0, sizeof(out[i]));
-	for (i = 0; i < nr && !ret; i++)
-		ret = resolve_job(&plans[i], &ts, &out[i], &slots[i], err);
+	for (i = 0; i < nr && !ret; i++) {
+		/* a log an earlier group writes: the writers' files */
+		ret = iolog_defer_files(plans, i, out, err);
+		if (!ret)
+			ret = resolve_job(&plans[i], &ts, &out[i], &slots[i],
+					  err);
+	}
 
 	/*
 	 * Now that every job has said what it needs: each target's final

@@ -35,6 +35,7 @@
 #include "run/clock.h"
 #include "run/steady.h"
 #include "run/flow.h"
+#include "run/iolog_defer.h"
 #include "util/log.h"
 
 #define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */
@@ -826,6 +827,9 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		uint64_t now = clock_now_ns();
 
 		j = segment_end(jobs, nr, i);
+		/* read_iolog of a log an earlier group wrote: read it now */
+		for (unsigned int k = i; k < j; k++)
+			iolog_defer_start(&jobs[k]);
 		flow_start_jobs(ctx.flows, i, j);
 		for (unsigned int k = i; k < j; k++) {
 			r.j[k].launch_ns = now;

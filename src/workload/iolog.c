@@ -6,7 +6,9 @@
  * The log is read three times at most, never held whole unless asked:
  * iolog_plan() reads it once when the job is built, checking every line
  * (so a bad line stops the job with its log file:line before any file is
- * created) and noting the files, the directions and sizes; the replay
+ * created) and noting the files, the directions and sizes (a log an
+ * earlier stonewall group writes: when the job starts instead, checked
+ * against what its writers may do); the replay
  * then loads it at init (all of it), or a block of REPLAY_CHUNK I/Os at
  * a time with read_iolog_chunked, so memory stays bounded however long
  * the log is.
@@ -497,6 +499,11 @@ static int pl_fail(const struct job_plan *p, struct strbuf *err,
 	return -1;
 }
 
+static bool o_redirect(const struct job_options *o)
+{
+	return o->replay_redirect && *o->replay_redirect;
+}
+
 /* What a replay does to a logged I/O: skip it (false) or move it. */
 static bool replay_map(const struct job_options *o, struct iolog_io *io)
 {
@@ -712,8 +719,59 @@ static int scan_log(struct job_plan *p, struct plan_replay *pr,
 	return ret;
 }
 
-int iolog_plan(struct job_plan *p, struct strbuf *err)
+bool iolog_writes_before(const struct job_plan *plans, unsigned int i,
+			 unsigned int k)
 {
+	const char *w = plans[k].o.write_iolog;
+	unsigned int s = i;
+
+	/* where plans[i]'s group starts: the runner's segments */
+	while (s > 0 && !(plans[s].o.stonewall && plans[s].clone == 0))
+		s--;
+	return k < s && w && plans[i].replay && plans[i].replay->log &&
+	       !strcmp(w, plans[i].replay->log);
+}
+
+/*
+ * An earlier group writes the log: its content is only known when the
+ * job starts (iolog_plan_start()). Until then the job may do what its
+ * writers do (replay_skip applied): the directions and block sizes that
+ * the checks before the run (--readonly, device safety) go by.
+ */
+static bool plan_deferred(struct job_plan *plans, unsigned int i)
+{
+	struct job_plan *p = &plans[i];
+	struct scan sc;
+	unsigned int k, d;
+	bool any = false;
+
+	memset(&sc, 0, sizeof(sc));
+	for (k = 0; k < i; k++) {
+		const struct job_plan *w = &plans[k];
+
+		if (!iolog_writes_before(plans, i, k))
+			continue;
+		any = true;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			if (!(w->ddir_mask & ~p->o.replay_skip & 1u << d))
+				continue;
+			if (!(sc.mask & 1u << d) || w->dir_min_bs[d] < sc.min[d])
+				sc.min[d] = w->dir_min_bs[d];
+			if (w->dir_max_bs[d] > sc.max[d])
+				sc.max[d] = w->dir_max_bs[d];
+			sc.mask |= 1u << d;
+		}
+	}
+	if (!any)
+		return false;
+	p->replay->deferred = true;
+	plan_from_scan(p, &sc);
+	return true;
+}
+
+int iolog_plan(struct job_plan *plans, unsigned int i, struct strbuf *err)
+{
+	struct job_plan *p = &plans[i];
 	struct plan_replay *pr;
 
 	if (check_opts(p, err))
@@ -725,7 +783,115 @@ int iolog_plan(struct job_plan *p, struct strbuf *err)
 	pr->log = pick_log(p, err);
 	if (!pr->log)
 		return -1;
+	if (plan_deferred(plans, i))
+		return 0;
+	if (access(pr->log, F_OK) && errno == ENOENT)
+		return pl_fail(p, err, "option 'read_iolog': '%s' does not "
+			       "exist, and no job of an earlier stonewall "
+			       "group writes it (write_iolog)", pr->log);
 	return scan_log(p, pr, err);
+}
+
+/* ---- a deferred log, read when the job starts ------------------------ */
+
+struct start_scan {
+	struct job_plan *p;
+	const uint64_t *sizes;
+	struct scan sc;
+	uint32_t *map;
+	unsigned int nr_map;
+	unsigned int wline;	/* the first line that writes or trims */
+};
+
+/* io's file in the job's files, mapping the log's files as they come. */
+static int start_map(struct start_scan *ss, const struct iolog_reader *rd,
+		     struct iolog_io *io, struct strbuf *err)
+{
+	const struct plan_replay *pr = ss->p->replay;
+	unsigned int k;
+
+	if (rd->nr_files > ss->nr_map) {
+		ss->map = xrealloc(ss->map, rd->nr_files * sizeof(*ss->map));
+		for (k = ss->nr_map; k < rd->nr_files; k++) {
+			ss->map[k] = UINT32_MAX;
+			for (unsigned int f = 0; f < pr->nr_files; f++)
+				if (!strcmp(rd->files[k], pr->files[f]))
+					ss->map[k] = f;
+		}
+		ss->nr_map = rd->nr_files;
+	}
+	if (o_redirect(&ss->p->o))
+		return 0;
+	if (ss->map[io->file] == UINT32_MAX)
+		return rd_fail(rd, err, "I/O to '%s', which is not a file of "
+			       "the jobs that write the log (the files "
+			       "checked before the run)", rd->files[io->file]);
+	return 0;
+}
+
+/* One I/O of a deferred log, checked against what was checked before. */
+static int start_io(struct start_scan *ss, const struct iolog_reader *rd,
+		    struct iolog_io *io, struct strbuf *err)
+{
+	const struct plan_replay *pr = ss->p->replay;
+	unsigned int f;
+
+	if (start_map(ss, rd, io, err))
+		return -1;
+	f = o_redirect(&ss->p->o) ? 0 : ss->map[io->file];
+	if (io->ddir < DDIR_RWDIR_CNT &&
+	    io->offset + io->len > ss->sizes[f])
+		return rd_fail(rd, err, "I/O up to byte %" PRIu64 " of '%s', "
+			       "which has %" PRIu64 " bytes",
+			       io->offset + io->len, pr->files[f],
+			       ss->sizes[f]);
+	if ((io->ddir == DDIR_WRITE || io->ddir == DDIR_TRIM) && !ss->wline)
+		ss->wline = rd->line;
+	scan_add(&ss->sc, rd, io);
+	return 0;
+}
+
+int iolog_plan_start(struct job_plan *p, const uint64_t *sizes,
+		     struct strbuf *err)
+{
+	struct plan_replay *pr = p->replay;
+	struct strbuf why = STRBUF_INIT;
+	struct start_scan ss;
+	struct iolog_reader rd;
+	struct iolog_io io;
+	int ret;
+
+	memset(&ss, 0, sizeof(ss));
+	ss.p = p;
+	ss.sizes = sizes;
+	ret = iolog_reader_open(&rd, pr->log, &why);
+	while (!ret && (ret = iolog_reader_next(&rd, &io, &why)) > 0)
+		ret = replay_map(&p->o, &io) ? start_io(&ss, &rd, &io, &why) :
+		      0;
+	if (ret < 0)
+		pl_fail(p, err, "option 'read_iolog': %s", strbuf_str(&why));
+	else if (!ss.sc.mask)
+		ret = pl_fail(p, err, "option 'read_iolog': '%s' has no "
+			      "reads, writes or trims to replay%s", pr->log,
+			      p->o.replay_skip ? " (after replay_skip)" : "");
+	else if (ss.wline && !p->writes)
+		ret = pl_fail(p, err, "option 'read_iolog': %s:%u: a write, "
+			      "but the jobs that write the log do not write "
+			      "(the checks before the run allowed reads "
+			      "only)", pr->log, ss.wline);
+	if (!ret) {
+		plan_from_scan(p, &ss.sc);
+		pr->nr_ios = ss.sc.nr_ios;
+		pr->bytes = ss.sc.bytes;
+		pr->map = ss.map;
+		pr->nr_map = ss.nr_map;
+		ss.map = NULL;
+	}
+	iolog_reader_close(&rd);
+	free(ss.sc.ends);
+	free(ss.map);
+	strbuf_release(&why);
+	return ret;
 }
 
 int iolog_region(const struct job_plan *p, unsigned int i, uint64_t dev_size,
@@ -746,6 +912,7 @@ int iolog_region(const struct job_plan *p, unsigned int i, uint64_t dev_size,
 /* ---- the replay ----------------------------------------------------- */
 
 struct iolog_replay {
+	const struct job_plan *p;
 	const struct job_options *o;
 	const struct plan_replay *pr;
 	struct iolog_reader rd;	/* chunked: open while the job runs */
@@ -767,8 +934,29 @@ static uint64_t mono_ns(void)
 }
 
 /*
+ * Whether io is within what was checked before the run: a job file, a
+ * direction the job does, a block its buffers hold. Only a log that
+ * changed since it was read (written to at the same time) can fail.
+ */
+static bool replay_fits(const struct iolog_replay *r, struct iolog_io *io)
+{
+	const struct plan_replay *pr = r->pr;
+
+	if (r->redirect)
+		io->file = 0;
+	else if (pr->map)
+		io->file = io->file < pr->nr_map ? pr->map[io->file] :
+			   UINT32_MAX;
+	if (io->file >= pr->nr_files)
+		return false;
+	return io->ddir >= DDIR_RWDIR_CNT ||
+	       ((r->p->ddir_mask & 1u << io->ddir) &&
+		io->len <= r->p->dir_max_bs[io->ddir]);
+}
+
+/*
  * Loads the next I/Os: up to REPLAY_CHUNK (chunked) or all. A line the
- * plan-time check passed cannot fail unless the log changed since; the
+ * check before passed cannot fail unless the log changed since; the
  * replay then ends there. Returns 0 or -1 with err.
  */
 static int replay_load(struct iolog_replay *r, struct strbuf *err)
@@ -786,8 +974,10 @@ static int replay_load(struct iolog_replay *r, struct strbuf *err)
 		ret = 0;
 		if (!replay_map(r->o, &io))
 			continue;
-		if (r->redirect)
-			io.file = 0;
+		if (!replay_fits(r, &io)) {
+			r->eof = true;
+			break;
+		}
 		if (r->nr == r->cap) {
 			r->cap = r->cap ? 2 * r->cap : 256;
 			r->ios = xrealloc(r->ios, r->cap * sizeof(*r->ios));
@@ -811,9 +1001,16 @@ static int replay_open(struct iolog_replay *r, struct strbuf *err)
 int iolog_replay_init(struct iolog_replay **out, const struct job_plan *p,
 		      struct strbuf *err)
 {
-	struct iolog_replay *r = xcalloc(1, sizeof(*r));
+	struct iolog_replay *r;
 
+	if (p->replay->error) {	/* a deferred log, refused at start */
+		strbuf_addstr(err, p->replay->error);
+		*out = NULL;
+		return -1;
+	}
+	r = xcalloc(1, sizeof(*r));
 	r->rd.fd = -1;
+	r->p = p;
 	r->o = &p->o;
 	r->pr = p->replay;
 	r->chunked = p->o.read_iolog_chunked;

@@ -79,7 +79,8 @@ int iolog_reader_next(struct iolog_reader *r, struct iolog_io *io,
 		      struct strbuf *err);
 
 /*
- * read_iolog, resolved for one job instance once plan_build() is done:
+ * read_iolog, resolved for job instance plans[i] once plan_build() is
+ * done (plans[0..i) are the instances built before it):
  * picks the instance's log (clone N takes the N-th of a ':' list,
  * wrapping), reads it all once to check every line, and fills p->replay
  * (the files and how far into each the log goes, with replay_redirect
@@ -89,8 +90,30 @@ int iolog_reader_next(struct iolog_reader *r, struct iolog_io *io,
  * does not create them (a replay_redirect target is the user's own
  * choice, like filename=). Touches nothing. Returns 0 (also without
  * read_iolog) or -1 with "file:line: option '...': ..." in err.
+ *
+ * When a job of an earlier stonewall group writes the log (write_iolog,
+ * the same path), the log is what that job leaves: the plan is marked
+ * deferred, takes the writers' directions and block sizes for now, and
+ * run/iolog_defer.c gives it the writers' files before the run and
+ * calls iolog_plan_start() when the job's group starts.
  */
-int iolog_plan(struct job_plan *p, struct strbuf *err);
+int iolog_plan(struct job_plan *plans, unsigned int i, struct strbuf *err);
+
+/* plans[k] writes the log plans[i] replays and ends before it starts. */
+bool iolog_writes_before(const struct job_plan *plans, unsigned int i,
+			 unsigned int k);
+
+/*
+ * A deferred read_iolog, when the job starts: reads the log, checking
+ * every line, and checks that it keeps within what was checked before
+ * the run: I/O only to the job's files (p->replay->files, those of the
+ * writers), within sizes[f] bytes of file f, and writes or trims only
+ * if the writers write. Then fills the plan from the log as
+ * iolog_plan() does. 0 or -1 with "file:line: option 'read_iolog':
+ * log:line: ..." in err (the plan is then unchanged).
+ */
+int iolog_plan_start(struct job_plan *p, const uint64_t *sizes,
+		     struct strbuf *err);
 
 /*
  * The region of file i of a replaying job: [0, the end of the log's

@@ -255,6 +255,16 @@ test_expect_success 'one job file records a log and a later group replays it' '
 	test "$(sed -n 1p n)" = "$(sed -n 2p n)"
 '
 
+test_expect_success 'the writer and the replay may spell the log path differently' '
+	# ./dot.log written, $PWD//dot.log replayed: the same file
+	rec_replay_job one ./dot.log "" |
+		sed "s|^read_iolog=.*|read_iolog=$PWD//dot.log|" >dot.fio &&
+	"$IOLITE" dot.fio >out 2>err &&
+	test_must_be_empty err &&
+	issued out >n &&
+	test "$(sed -n 1p n)" = "$(sed -n 2p n)"
+'
+
 test_expect_success 'a log an earlier group writes is checked when the job starts' '
 	# stale lines before what the job appends: read at start, not before
 	{

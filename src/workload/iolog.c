@@ -25,6 +25,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -719,6 +721,49 @@ static int scan_log(struct job_plan *p, struct plan_replay *pr,
 	return ret;
 }
 
+/*
+ * A path spelled for comparison: absolute (relative ones from the current
+ * directory), with "." components and repeated slashes dropped. Lexical
+ * only: the log may not exist yet, so nothing is resolved on disk.
+ */
+static void path_norm(const char *in, char *out, size_t size)
+{
+	char cwd[PATH_MAX];
+	size_t n = 0;
+	const char *p;
+
+	if (in[0] != '/' && getcwd(cwd, sizeof(cwd)))
+		n = (size_t)snprintf(out, size, "%s/", cwd);
+	if (n >= size)
+		n = 0;
+	for (p = in; *p && n + 1 < size; ) {
+		if (*p == '/') {
+			if (!n || out[n - 1] != '/')
+				out[n++] = '/';
+			p++;
+		} else if (p[0] == '.' && (p[1] == '/' || !p[1]) &&
+			   (p == in || p[-1] == '/')) {
+			p++;	/* a "." component */
+		} else {
+			out[n++] = *p++;
+		}
+	}
+	while (n > 1 && out[n - 1] == '/')
+		n--;
+	out[n] = 0;
+}
+
+static bool same_path(const char *a, const char *b)
+{
+	char na[PATH_MAX], nb[PATH_MAX];
+
+	if (!strcmp(a, b))
+		return true;
+	path_norm(a, na, sizeof(na));
+	path_norm(b, nb, sizeof(nb));
+	return !strcmp(na, nb);
+}
+
 bool iolog_writes_before(const struct job_plan *plans, unsigned int i,
 			 unsigned int k)
 {
@@ -729,7 +774,7 @@ bool iolog_writes_before(const struct job_plan *plans, unsigned int i,
 	while (s > 0 && !(plans[s].o.stonewall && plans[s].clone == 0))
 		s--;
 	return k < s && w && plans[i].replay && plans[i].replay->log &&
-	       !strcmp(w, plans[i].replay->log);
+	       same_path(w, plans[i].replay->log);
 }
 
 /*

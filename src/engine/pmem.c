@@ -21,6 +21,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "opt/mmap_opts.h"
 #include "util/cpu.h"
 #include "util/log.h"
 
@@ -69,48 +70,14 @@ const char *pmem_flush_name(enum pmem_flush f)
 	return "?";
 }
 
-unsigned int pmem_copy_needs(enum mmap_copy c)
-{
-	switch (c) {
-	case MMAP_COPY_MOVSB:
-		return CPU_ERMS;
-	case MMAP_COPY_AVX2:
-	case MMAP_COPY_AVX2_NT:
-		return CPU_AVX2;
-	case MMAP_COPY_AVX512:
-	case MMAP_COPY_AVX512_NT:
-		return CPU_AVX512F;
-	case MMAP_COPY_SSE2_NT:
-		return CPU_SSE2;
-	default:
-		return 0;
-	}
-}
-
-unsigned int pmem_flush_needs(enum pmem_flush f)
-{
-	switch (f) {
-	case PMEM_FLUSH_CLWB:
-		return CPU_CLWB;
-	case PMEM_FLUSH_CLFLUSHOPT:
-		return CPU_CLFLUSHOPT;
-	case PMEM_FLUSH_CLFLUSH:
-		return CPU_CLFLUSH;
-	case PMEM_FLUSH_NT:
-		return CPU_SSE2;
-	default:
-		return 0;
-	}
-}
-
 int pmem_copy_check(enum mmap_copy c, struct strbuf *err)
 {
-	return cpu_require(pmem_copy_needs(c), pmem_copy_name(c), err);
+	return cpu_require(mmap_copy_needs((int)c), pmem_copy_name(c), err);
 }
 
 int pmem_flush_check(enum pmem_flush f, struct strbuf *err)
 {
-	return cpu_require(pmem_flush_needs(f), pmem_flush_name(f), err);
+	return cpu_require(pmem_flush_needs((int)f), pmem_flush_name(f), err);
 }
 
 enum mmap_copy pmem_copy_resolve(enum mmap_copy c)

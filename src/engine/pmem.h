@@ -38,13 +38,6 @@ const char *pmem_copy_name(enum mmap_copy c);
 const char *pmem_flush_name(enum pmem_flush f);
 
 /*
- * The CPU features (enum cpu_feature mask) a mode needs; 0 for the modes
- * that run anywhere (libc, auto, none, default).
- */
-unsigned int pmem_copy_needs(enum mmap_copy c);
-unsigned int pmem_flush_needs(enum pmem_flush f);
-
-/*
  * 0, or -1 with "'avx512' needs AVX-512F, which this CPU does not have"
  * in err.
  */

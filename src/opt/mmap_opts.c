@@ -60,12 +60,11 @@ const struct opt_enum pmem_flush_enums[] = {
 };
 
 /*
- * What each value needs of the CPU (engine/pmem.c has the same list for
- * the engine's own check; t/unit/pmem.c checks that they agree). A value
- * the CPU lacks is refused here, when the job is read, before any file
- * is created.
+ * What each value needs of the CPU: one list for the option check here
+ * and the engine's own (engine/pmem.c). A value the CPU lacks is refused
+ * when the job is read, before any file is created.
  */
-static unsigned int mmap_copy_needs(int v)
+unsigned int mmap_copy_needs(int v)
 {
 	switch (v) {
 	case MMAP_COPY_MOVSB:
@@ -76,11 +75,13 @@ static unsigned int mmap_copy_needs(int v)
 	case MMAP_COPY_AVX512:
 	case MMAP_COPY_AVX512_NT:
 		return CPU_AVX512F;
+	case MMAP_COPY_SSE2_NT:
+		return CPU_SSE2;
 	}
 	return 0;
 }
 
-static unsigned int pmem_flush_needs(int v)
+unsigned int pmem_flush_needs(int v)
 {
 	switch (v) {
 	case PMEM_FLUSH_CLWB:

@@ -11,6 +11,14 @@ extern const struct opt_enum mmap_copy_enums[];
 extern const struct opt_enum pmem_flush_enums[];
 
 /*
+ * The CPU features (util/cpu.h's enum cpu_feature mask) an mmap_copy or
+ * pmem_flush value needs; 0 for those that run anywhere (libc, auto,
+ * none, default). engine/pmem.c checks the routine it picks with them.
+ */
+unsigned int mmap_copy_needs(int v);
+unsigned int pmem_flush_needs(int v);
+
+/*
  * mmap_copy= and pmem_flush= parsers: the value by name, refused with
  * "'VALUE' needs FEATURE, which this CPU does not have" when the CPU
  * lacks what it needs (util/cpu.h; IOLITE_CPU_DISABLE in tests). The

@@ -89,17 +89,18 @@ int dbg_parse(const char *list, struct strbuf *err)
 		strbuf_addstr(err, "option '--debug' needs a category (see --debug=help)");
 		return -1;
 	}
-	while (*p) {
+	do {
 		size_t n = strcspn(p, ",");
 
-		if (!n || dbg_one(p, n, err)) {
-			if (!n)
-				strbuf_addf(err, "option '--debug': empty category in '%s'",
-					    list);
+		if (!n) {
+			strbuf_addf(err, "option '--debug': empty category in '%s'",
+				    list);
 			return -1;
 		}
-		p += n + (p[n] == ',');
-	}
+		if (dbg_one(p, n, err))
+			return -1;
+		p += n;
+	} while (*p++ == ',');
 	return 0;
 }
 

@@ -247,6 +247,7 @@ struct report_ctx {
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
+	const struct idle_result *idle;	/* the final report's */
 };
 
 /* Builds the results model from wr and writes every report asked for. */
@@ -266,6 +267,7 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		disk_set_results(disks, &rr);
 	fill_result_opts(&rr, rc->jl, rc->plans, nr);
 	rr.clock = clock_name();
+	rr.idle = rc->idle;
 	{
 		/* the run's notes, then what the figures themselves show */
 		const char *all[ARRAY_SIZE(rc->notes) + 8];
@@ -348,6 +350,8 @@ int main(int argc, char **argv)
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
 	struct strbuf trig_note = STRBUF_INIT;
 	struct trigger *trig;
+	struct idle_prof *idle;
+	struct idle_result idle_res;
 	struct report_ctx rc;
 	struct runner_opts ro;
 	struct log_set logs;
@@ -450,7 +454,11 @@ int main(int argc, char **argv)
 	fflush(out);
 	disk_set_begin(&disks);
 	trig = trigger_start(&c);
+	idle = idle_prof_start(c.idle_prof);
 	ret = runner_run(jobs, nr, &ro, &err);
+	idle_prof_stop(idle, &idle_res);
+	if (idle)
+		rc.idle = &idle_res;
 	disk_set_end(&disks);
 	if (ret < 0)
 		die("%s", strbuf_str(&err));
@@ -519,6 +527,7 @@ int main(int argc, char **argv)
 		plan_release(&plans[i]);
 	}
 	status_printer_release(&rc.sp);
+	idle_prof_free(idle);
 	free(wr);
 	free(jobs);
 	free(files);

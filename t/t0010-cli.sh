@@ -363,6 +363,59 @@ test_expect_success '--aux-path puts the verify state files there' '
 	grep -q "aux-path.*nosuch" err
 '
 
+ncpus=$(nproc 2>/dev/null || echo 1)
+
+test_expect_success '--idle-prof=percpu: fio'"'"'s block in the normal report' '
+	"$IOLITE" --idle-prof=percpu --name=a --ioengine=null --size=1m \
+		--rate_iops=500 --number_ios=100 >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^CPU idleness:/,\$p" out >idle &&
+	grep -q "^  system: [0-9]*\.[0-9][0-9]%$" idle &&
+	grep "^  percpu: " idle | tr "," "\n" | grep -c "%" >n &&
+	test "$(cat n)" = "$ncpus" &&
+	grep -q "^  unit work: mean=[0-9.]*us, stddev=[0-9.]*$" idle &&
+	"$IOLITE" --idle-prof=system --name=a --ioengine=null --size=1m >out &&
+	grep -q "^CPU idleness:" out && ! grep -q "^  percpu:" out
+'
+
+test_expect_success '--idle-prof: JSON cpu_idleness, figures in range' '
+	"$IOLITE" --idle-prof=percpu --output-format=json --name=a \
+		--ioengine=null --size=1m --rate_iops=500 --number_ios=100 \
+		>idle.json &&
+	python3 - "$ncpus" <<-\EOF
+	import json, sys
+	d = json.load(open("idle.json"))
+	keys = list(d.keys())
+	assert keys.index("cpu_idleness") == keys.index("jobs") + 1, keys
+	c = d["cpu_idleness"]
+	cpus = [k for k in c if k.startswith("cpu-")]
+	assert len(cpus) == int(sys.argv[1]), c
+	for k in ["system"] + cpus:
+	    assert 0 <= c[k] <= 100, (k, c[k])
+	assert c["unit_mean"] > 0 and c["unit_stddev"] >= 0, c
+	EOF
+'
+
+test_expect_success_if FIO '--idle-prof: the same JSON keys as fio' '
+	fio --idle-prof=percpu --output-format=json --name=a \
+		--ioengine=null --size=1m >fio.json 2>/dev/null &&
+	for f in fio.json idle.json; do
+		python3 -c "import json, sys; print(sorted(json.load(open(sys.argv[1]))[\"cpu_idleness\"]))" $f || return 1
+	done >keys && test $(sort -u keys | wc -l) = 1
+'
+
+test_expect_success '--idle-prof=calibrate prints the unit and runs nothing' '
+	"$IOLITE" --idle-prof=calibrate --name=a --rw=write --size=64k \
+		--filename=cal.dat >out 2>err &&
+	test_must_be_empty err &&
+	printf "CPU idleness:\n" >expect && head -1 out >actual &&
+	test_cmp expect actual &&
+	grep -q "^  unit work: mean=[0-9.]*us, stddev=[0-9.]*$" out &&
+	test_path_is_missing cal.dat &&
+	test_must_fail "$IOLITE" --idle-prof=nosuch 2>err &&
+	grep -q "valid: system, percpu, calibrate" err
+'
+
 test_expect_success 'no arguments: nothing to run, exit 1' '
 	test_must_fail "$IOLITE" >out 2>err &&
 	test -s err

@@ -101,6 +101,9 @@ int cli_action(const struct cli *c)
 	case CLI_CPUCLOCK_TEST:
 		ret = cli_cpuclock_test(stdout);
 		break;
+	case CLI_IDLE_CALIBRATE:
+		ret = cli_idle_calibrate(stdout);
+		break;
 	case CLI_DEBUG_HELP:
 		dbg_help(&out);
 		fputs(strbuf_str(&out), stdout);

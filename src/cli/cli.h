@@ -35,6 +35,7 @@ enum cli_action {
 	CLI_CRCTEST,		/* action_arg: list of checksums or NULL */
 	CLI_CPUCLOCK_TEST,
 	CLI_DEBUG_HELP,
+	CLI_IDLE_CALIBRATE,
 };
 
 enum idle_prof_mode { IDLE_PROF_OFF, IDLE_PROF_SYSTEM, IDLE_PROF_PERCPU,
@@ -103,6 +104,23 @@ int cli_crctest(const char *list, FILE *out);
 
 /* --cpuclock-test (cli/cpuclock.c): 0 when the TSC passes, else 1. */
 int cli_cpuclock_test(FILE *out);
+
+/* The CPUs this process may run on, into cpus[CPU_SETSIZE]: how many. */
+int cli_cpus(int *cpus);
+
+/*
+ * --idle-prof (cli/idleprof.c): idle_prof_start() calibrates a unit of
+ * work on every CPU, then leaves a thread of the lowest priority
+ * (SCHED_IDLE) on each, counting units; idle_prof_stop() ends them and
+ * fills r (its arrays live until idle_prof_free()). NULL when off.
+ */
+struct idle_prof;
+struct idle_result;
+struct idle_prof *idle_prof_start(enum idle_prof_mode mode);
+void idle_prof_stop(struct idle_prof *ip, struct idle_result *r);
+void idle_prof_free(struct idle_prof *ip);
+/* --idle-prof=calibrate: the unit of work only, fio's lines; exit 0 */
+int cli_idle_calibrate(FILE *out);
 
 /*
  * --trigger-file / --trigger-timeout (cli/trigger.c): a thread that

@@ -102,7 +102,7 @@ static unsigned int cs_check(const struct cs_shared *sh, unsigned int total,
 	return bad;
 }
 
-static int cs_cpus(int *cpus)
+int cli_cpus(int *cpus)
 {
 	cpu_set_t set;
 	int c, n = 0;
@@ -136,7 +136,7 @@ int cli_cpuclock_test(FILE *out)
 	fprintf(out, "cs: reliable_tsc: yes\n"
 		"cs: TSC at %.3f GHz, calibrated against CLOCK_MONOTONIC\n",
 		clock_state.tsc_ghz);
-	n = cs_cpus(cpus);
+	n = cli_cpus(cpus);
 	if (n < 1)
 		n = 1, cpus[0] = sched_getcpu();
 	fprintf(out, "cs: Testing %d CPU%s\n", n, n == 1 ? "" : "s");

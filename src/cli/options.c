@@ -371,6 +371,23 @@ static int set_trigger(struct cli *c, const char *val, struct strbuf *err)
 	return 0;
 }
 
+static int set_idle_prof(struct cli *c, const char *val, struct strbuf *err)
+{
+	if (!strcmp(val, "system")) {
+		c->idle_prof = IDLE_PROF_SYSTEM;
+	} else if (!strcmp(val, "percpu")) {
+		c->idle_prof = IDLE_PROF_PERCPU;
+	} else if (!strcmp(val, "calibrate")) {
+		c->idle_prof = IDLE_PROF_CALIBRATE;
+		return set_action(c, CLI_IDLE_CALIBRATE, val);
+	} else {
+		strbuf_addf(err, "option '--idle-prof': invalid value '%s' (valid: system, percpu, calibrate)",
+			    val);
+		return -1;
+	}
+	return 0;
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 static const struct cli_opt cli_opts[] = {
@@ -444,9 +461,8 @@ static const struct cli_opt cli_opts[] = {
 	{ "remote-config", ARG_REQ, "=FILE", G_REMOTE, NULL, MULTI_HOST, NULL,
 	  "have the server load a job file of its own (fio)" },
 	/* Profiling and logs */
-	{ "idle-prof", ARG_REQ, "=MODE", G_PROFILE, NULL,
-	  "not supported yet: idle profiling needs a spinning thread on every CPU, which disturbs the jobs it measures; use the cpu figures of the report",
-	  NULL, "CPU idleness during the run: system, percpu, calibrate (fio)" },
+	{ "idle-prof", ARG_REQ, "=MODE", G_PROFILE, set_idle_prof, NULL,
+	  "percpu", "CPU idleness during the run: system, percpu, or calibrate (print the unit of work, exit)" },
 	{ "inflate-log", ARG_REQ, "=FILE", G_PROFILE, set_inflate_log, NULL,
 	  "x.log.fz", "print a compressed log (.fz) as text" },
 	/* Triggers and state files */

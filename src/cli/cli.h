@@ -83,6 +83,15 @@ int cli_action(const struct cli *c);
 /* fio's --help: every row of the table, by group. */
 void cli_help(FILE *f);
 
+/* Is name one of the comma-separated names of list? */
+bool cli_list_has(const char *list, const char *name);
+
+/*
+ * For the threads the command line adds (triggers, idle profiling): the
+ * run's signals (SIGINT, SIGTERM, SIGUSR1) stay with the runner's threads.
+ */
+void cli_block_run_signals(void);
+
 /* Is name one of the comma-separated formats of c (normal when unset)? */
 bool cli_format_listed(const struct cli *c, const char *name);
 

@@ -21,21 +21,6 @@
 #define CRC_BLOCK (64u << 10)
 #define CRC_MIN_NS 150000000ull
 
-static bool listed(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-	const char *p = list;
-
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (n == len && !strncmp(p, name, len))
-			return true;
-		p += n + (p[n] == ',');
-	}
-	return false;
-}
-
 /* Every name of the list must be a checksum this build has. */
 static int check_list(const char *list)
 {
@@ -114,7 +99,7 @@ int cli_crctest(const char *list, FILE *out)
 	for (m = vhash_next(VERIFY_NONE); m < VERIFY_MODE_NR; m = vhash_next(m)) {
 		const char *name = verify_mode_name(m);
 
-		if (list && *list && !listed(list, name))
+		if (list && *list && !cli_list_has(list, name))
 			continue;
 		/* fio's columns: names under 7 characters get two tabs */
 		fprintf(out, "%s:%s%8.2f MiB/sec\n", name,

@@ -17,7 +17,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,14 +99,8 @@ static void *idle_thread(void *arg)
 	struct idle_prof *ip = c->ip;
 	struct sched_param sp = { 0 };
 	cpu_set_t one;
-	sigset_t sigs;
 
-	/* the run's signals belong to the runner's threads */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	cli_block_run_signals();
 	CPU_ZERO(&one);
 	CPU_SET(c->cpu, &one);
 	pthread_setaffinity_np(pthread_self(), sizeof(one), &one);

@@ -9,6 +9,8 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -608,10 +610,10 @@ int cli_parse(int argc, char **argv, struct cli *c, struct job_list *jl,
 	return 0;
 }
 
-bool cli_format_listed(const struct cli *c, const char *name)
+bool cli_list_has(const char *list, const char *name)
 {
-	const char *p = c->formats ? c->formats : "normal";
 	size_t len = strlen(name);
+	const char *p = list;
 
 	while (*p) {
 		size_t n = strcspn(p, ",");
@@ -621,6 +623,22 @@ bool cli_format_listed(const struct cli *c, const char *name)
 		p += n + (p[n] == ',');
 	}
 	return false;
+}
+
+bool cli_format_listed(const struct cli *c, const char *name)
+{
+	return cli_list_has(c->formats ? c->formats : "normal", name);
+}
+
+void cli_block_run_signals(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
 void cli_release(struct cli *c)

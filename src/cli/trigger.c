@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -34,14 +33,8 @@ static void *watch(void *arg)
 {
 	struct trigger *t = arg;
 	uint64_t start = clock_mono_ns();
-	sigset_t set;
 
-	/* the run's signals belong to the runner's threads */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	cli_block_run_signals();
 	while (!__atomic_load_n(&t->done, __ATOMIC_ACQUIRE)) {
 		const struct cli *c = t->c;
 		struct timespec ts = { 0, TRIGGER_POLL_MS * 1000000L };

@@ -32,35 +32,6 @@
 #include "verify/verify.h"
 #include "workload/iolog.h"
 
-static void showcmd(const struct job_list *jl)
-{
-	size_t i, k;
-
-	fputs("iolite", stdout);
-	for (i = 0; i < jl->global.nr; i++) {
-		const struct job_entry *e = &jl->global.ents[i];
-
-		if (i == 0)
-			fputs(" --name=global", stdout);
-		printf(" --%s%s%s", e->key, e->val ? "=" : "",
-		       e->val ? e->val : "");
-	}
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_desc *jd = &jl->jobs[i];
-
-		printf(" --name=%s", jd->name);
-		for (k = 0; k < jd->nr; k++) {
-			const struct job_entry *e = &jd->ents[k];
-
-			if (!strcmp(e->key, "name"))
-				continue;
-			printf(" --%s%s%s", e->key, e->val ? "=" : "",
-			       e->val ? e->val : "");
-		}
-	}
-	putchar('\n');
-}
-
 /* Job descriptions -> checked plans, numjobs clones expanded. */
 static struct job_plan *build_plans(const struct job_list *jl,
 				    const struct cli *c, unsigned int *nr)
@@ -376,7 +347,7 @@ int main(int argc, char **argv)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
 	if (c.showcmd) {
-		showcmd(&jl);
+		cli_showcmd(&jl);
 		return 0;
 	}
 	if (!jl.nr) {

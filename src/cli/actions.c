@@ -3,7 +3,7 @@
  * The options that print something and exit (--version, --help,
  * --cmdhelp, --enghelp, --inflate-log, --crctest, --cpuclock-test,
  * --debug=help): cli_parse() records the first one, cli_action() does it
- * and returns the exit status.
+ * and returns the exit status. --showcmd prints the job files read.
  */
 #include "cli/cli.h"
 
@@ -115,4 +115,34 @@ int cli_action(const struct cli *c)
 		ret = 1;
 	}
 	return ret;
+}
+
+/* --showcmd: the job files read, as one command line. */
+void cli_showcmd(const struct job_list *jl)
+{
+	size_t i, k;
+
+	fputs("iolite", stdout);
+	for (i = 0; i < jl->global.nr; i++) {
+		const struct job_entry *e = &jl->global.ents[i];
+
+		if (i == 0)
+			fputs(" --name=global", stdout);
+		printf(" --%s%s%s", e->key, e->val ? "=" : "",
+		       e->val ? e->val : "");
+	}
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_desc *jd = &jl->jobs[i];
+
+		printf(" --name=%s", jd->name);
+		for (k = 0; k < jd->nr; k++) {
+			const struct job_entry *e = &jd->ents[k];
+
+			if (!strcmp(e->key, "name"))
+				continue;
+			printf(" --%s%s%s", e->key, e->val ? "=" : "",
+			       e->val ? e->val : "");
+		}
+	}
+	putchar('\n');
 }

@@ -80,6 +80,9 @@ int cli_parse(int argc, char **argv, struct cli *c, struct job_list *jl,
 /* Carries out c->action (not CLI_RUN): the process's exit status. */
 int cli_action(const struct cli *c);
 
+/* --showcmd: prints the jobs of jl as one iolite command line. */
+void cli_showcmd(const struct job_list *jl);
+
 /* fio's --help: every row of the table, by group. */
 void cli_help(FILE *f);
 

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
+#include "cli/cli_debug.h"
 #include "engine/engine.h"
 #include "job/job.h"
 #include "opt/opt.h"
@@ -27,278 +29,8 @@
 #include "stats/log.h"
 #include "stats/results.h"
 #include "util/log.h"
-#include "util/num.h"
+#include "verify/verify.h"
 #include "workload/iolog.h"
-
-enum eta_mode { ETA_AUTO, ETA_ALWAYS, ETA_NEVER };
-
-struct cli {
-	const char *output;
-	const char *formats;
-	enum eta_mode eta;
-	uint64_t eta_newline_ms;
-	uint64_t eta_interval_ms;	/* 0: fio's default, a second */
-	uint64_t status_interval_ms;
-	int parse_only;
-	int showcmd;
-	int readonly;
-	unsigned long max_jobs;
-	const char **sections;	/* NULL-terminated */
-	size_t nr_sections;
-	const char **jobfiles;
-	size_t nr_jobfiles;
-};
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-"iolite-%s: fio-compatible storage I/O benchmark\n"
-"usage: iolite [options] [jobfile]...\n"
-"\n"
-"  --output=FILE         write the report to FILE\n"
-"  --output-format=LIST  normal (more formats to come)\n"
-"  --parse-only          parse and check the jobs, print them, run nothing\n"
-"  --showcmd             print each job file as a command line\n"
-"  --section=NAME        run only job NAME (may be repeated)\n"
-"  --readonly            refuse any job that writes\n"
-"  --max-jobs=N          refuse more than N job instances\n"
-"  --eta=WHEN            status line: auto (on a terminal), always, never\n"
-"  --eta-newline=TIME    start a new status line every TIME (seconds)\n"
-"  --eta-interval=TIME   status line period (default 1s, at least 250ms)\n"
-"  --status-interval=TIME  print the full report every TIME (seconds)\n"
-"  --cmdhelp[=OPTION]    job options, or one option in detail\n"
-"  --enghelp[=ENGINE]    I/O engines, or one engine's options\n"
-"  --inflate-log=FILE    print a compressed log (.fz) as text\n"
-"  --version, --help\n"
-"\n"
-"Job options go on the command line as --name=job --rw=randread ...;\n"
-"options before the first --name apply to every job.\n"
-"\n"
-"SIGINT or SIGTERM stops the jobs and reports what ran (exit status 128 +\n"
-"the signal); a second one ends iolite at once. SIGUSR1 prints the report\n"
-"so far.\n",
-		IOLITE_VERSION);
-}
-
-/* A --eta-* / --status-interval time: seconds without a unit. */
-static uint64_t tool_time_ms(const char *key, const char *val)
-{
-	uint64_t us;
-
-	if (!val || !*val)
-		die("option '--%s' needs a time", key);
-	if (num_parse_time_us(val, 1000000, &us))
-		die("option '--%s': invalid time '%s'", key, val);
-	return us / 1000;
-}
-
-static int tool_option(struct cli *c, const char *key, const char *val,
-		       int *exit_now)
-{
-	struct strbuf out = STRBUF_INIT;
-
-	*exit_now = -1;
-	if (!strcmp(key, "output")) {
-		c->output = val;
-	} else if (!strcmp(key, "output-format")) {
-		c->formats = val;
-	} else if (!strcmp(key, "minimal")) {
-		c->formats = "terse";
-	} else if (!strcmp(key, "terse-version")) {
-		/* fio knows 2 to 5; iolite writes version 3 only */
-		if (!val || strcmp(val, "3"))
-			die("option '--terse-version': version '%s' is not supported (only 3)",
-			    val ? val : "");
-	} else if (!strcmp(key, "parse-only")) {
-		c->parse_only = 1;
-	} else if (!strcmp(key, "showcmd")) {
-		c->showcmd = 1;
-	} else if (!strcmp(key, "readonly")) {
-		c->readonly = 1;
-	} else if (!strcmp(key, "eta")) {
-		if (val && !strcmp(val, "auto"))
-			c->eta = ETA_AUTO;
-		else if (val && !strcmp(val, "always"))
-			c->eta = ETA_ALWAYS;
-		else if (val && !strcmp(val, "never"))
-			c->eta = ETA_NEVER;
-		else
-			die("option '--eta': invalid value '%s' (valid: auto, always, never)",
-			    val ? val : "");
-	} else if (!strcmp(key, "eta-newline")) {
-		c->eta_newline_ms = tool_time_ms(key, val);
-	} else if (!strcmp(key, "eta-interval")) {
-		c->eta_interval_ms = tool_time_ms(key, val);
-		/* as fio: a faster status line would flood the terminal */
-		if (c->eta_interval_ms < 250)
-			die("option '--eta-interval': '%s' is too short (250ms at least)",
-			    val);
-	} else if (!strcmp(key, "status-interval")) {
-		c->status_interval_ms = tool_time_ms(key, val);
-		if (!c->status_interval_ms)
-			die("option '--status-interval': '%s' is too short (1ms at least)",
-			    val);
-	} else if (!strcmp(key, "max-jobs")) {
-		char *end;
-
-		if (!val || !*val)
-			die("option '--max-jobs' needs a number");
-		c->max_jobs = strtoul(val, &end, 10);
-		if (*end || !c->max_jobs)
-			die("option '--max-jobs': invalid number '%s'", val);
-	} else if (!strcmp(key, "section")) {
-		c->sections = xrealloc(c->sections,
-				       (c->nr_sections + 2) * sizeof(char *));
-		c->sections[c->nr_sections++] = val;
-		c->sections[c->nr_sections] = NULL;
-	} else if (!strcmp(key, "version")) {
-		printf("iolite-%s\n", IOLITE_VERSION);
-		*exit_now = 0;
-	} else if (!strcmp(key, "help")) {
-		usage(stdout);
-		*exit_now = 0;
-	} else if (!strcmp(key, "cmdhelp")) {
-		int ret;
-
-		if (val && !strcmp(val, "markdown")) {
-			opt_doc_markdown(&out);
-			ret = 0;
-		} else {
-			ret = opt_cmdhelp(val && strcmp(val, "all") ? val : NULL,
-					  &out);
-		}
-		fputs(strbuf_str(&out), ret ? stderr : stdout);
-		if (ret)
-			error("no option '%s' (see --cmdhelp)", val);
-		*exit_now = ret ? 1 : 0;
-	} else if (!strcmp(key, "inflate-log")) {
-		if (!val || !*val)
-			die("option '--inflate-log' needs a file");
-		if (log_inflate(val, stdout, &out)) {
-			error("%s", strbuf_str(&out));
-			*exit_now = 1;
-		} else {
-			*exit_now = fflush(stdout) ? 1 : 0;
-		}
-	} else if (!strcmp(key, "enghelp")) {
-		int ret = 0;
-
-		if (val && *val)
-			ret = engine_help(val, &out);
-		else
-			engine_list(&out);
-		if (ret)
-			error("%s", strbuf_str(&out));
-		else
-			fputs(strbuf_str(&out), stdout);
-		*exit_now = ret ? 1 : 0;
-	} else {
-		strbuf_release(&out);
-		return 0;
-	}
-	strbuf_release(&out);
-	return 1;
-}
-
-/*
- * 1: "--key value" takes the next argument as the value; 2: only when it
- * is not an option itself ("--write_bw_log --name=x": a bare log name).
- */
-static int needs_value(const char *key)
-{
-	static const char *const with_value[] = {
-		"output", "output-format", "section", "max-jobs",
-		"terse-version", "eta", "eta-newline", "eta-interval",
-		"status-interval", "inflate-log", NULL,
-	};
-	const struct opt_def *def;
-	size_t i;
-
-	for (i = 0; with_value[i]; i++)
-		if (!strcmp(key, with_value[i]))
-			return 1;
-	def = opt_lookup(key);
-	if (def && (def->flags & OPT_F_OPTVAL))
-		return 2;
-	return def && def->type != OPT_BOOL && def->type != OPT_TOOL;
-}
-
-static void parse_argv(int argc, char **argv, struct cli *c,
-		       struct job_list *jl)
-{
-	struct strbuf err = STRBUF_INIT;
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		char *key;
-		const char *val = NULL, *eq;
-		int exit_now;
-
-		if (arg[0] != '-' || arg[1] != '-' || !arg[2]) {
-			if (arg[0] == '-' && arg[1] && arg[1] != '-')
-				die("unknown command-line option '%s' (see --help)",
-				    arg);
-			c->jobfiles = xrealloc(c->jobfiles,
-					       (c->nr_jobfiles + 1) *
-					       sizeof(char *));
-			c->jobfiles[c->nr_jobfiles++] = arg;
-			continue;
-		}
-		eq = strchr(arg + 2, '=');
-		if (eq) {
-			key = xstrndup(arg + 2, (size_t)(eq - arg - 2));
-			val = eq + 1;
-		} else {
-			int nv;
-
-			key = xstrdup(arg + 2);
-			nv = needs_value(key);
-			if (nv && i + 1 < argc &&
-			    (nv == 1 || argv[i + 1][0] != '-'))
-				val = argv[++i];
-		}
-		if (tool_option(c, key, val, &exit_now)) {
-			free(key);
-			if (exit_now >= 0)
-				exit(exit_now);
-			continue;
-		}
-		if (job_cmdline_add(jl, key, val, i, &err))
-			die("%s", strbuf_str(&err));
-		free(key);
-	}
-	strbuf_release(&err);
-}
-
-static void showcmd(const struct job_list *jl)
-{
-	size_t i, k;
-
-	fputs("iolite", stdout);
-	for (i = 0; i < jl->global.nr; i++) {
-		const struct job_entry *e = &jl->global.ents[i];
-
-		if (i == 0)
-			fputs(" --name=global", stdout);
-		printf(" --%s%s%s", e->key, e->val ? "=" : "",
-		       e->val ? e->val : "");
-	}
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_desc *jd = &jl->jobs[i];
-
-		printf(" --name=%s", jd->name);
-		for (k = 0; k < jd->nr; k++) {
-			const struct job_entry *e = &jd->ents[k];
-
-			if (!strcmp(e->key, "name"))
-				continue;
-			printf(" --%s%s%s", e->key, e->val ? "=" : "",
-			       e->val ? e->val : "");
-		}
-	}
-	putchar('\n');
-}
 
 /* Job descriptions -> checked plans, numjobs clones expanded. */
 static struct job_plan *build_plans(const struct job_list *jl,
@@ -379,22 +111,6 @@ static void choose_clock(const struct job_plan *plans, unsigned int nr,
 		die("%s", strbuf_str(note));
 }
 
-/* Is name one of the comma-separated formats? */
-static int format_listed(const char *formats, const char *name)
-{
-	size_t len = strlen(name);
-	const char *p = formats;
-
-	while (*p) {
-		size_t n = strcspn(p, ",");
-
-		if (n == len && !strncmp(p, name, len))
-			return 1;
-		p += n + (p[n] == ',');
-	}
-	return 0;
-}
-
 /*
  * Like fio, the formats asked for are written in a fixed order whatever
  * the order given: terse, json (json+ when both), normal.
@@ -403,18 +119,28 @@ static int write_reports(const struct cli *c, const struct run_result *rr,
 			 FILE *out)
 {
 	static const char *const order[] = { "terse", "json+", "json", "normal" };
-	const char *formats = c->formats ? c->formats : "normal";
+	bool json = cli_format_listed(c, "json") || cli_format_listed(c, "json+");
 	size_t k;
 
 	for (k = 0; k < ARRAY_SIZE(order); k++) {
 		const struct report_ops *r = report_find(order[k]);
+		bool listed = cli_format_listed(c, order[k]);
 
-		if (!format_listed(formats, order[k]))
+		/* fio's --append-terse: terse lines before a normal report */
+		if (k == 0 && c->append_terse && !json &&
+		    cli_format_listed(c, "normal"))
+			listed = true;
+		if (!listed)
 			continue;
-		if (!strcmp(order[k], "json") && format_listed(formats, "json+"))
+		if (!strcmp(order[k], "json") && cli_format_listed(c, "json+"))
 			continue;
-		if (!r || r->write(rr, out))
+		if (k == 0) {
+			if (report_terse_write(rr, out, c->terse_version ?
+					       c->terse_version : 3))
+				return -1;
+		} else if (!r || r->write(rr, out)) {
 			return -1;
+		}
 	}
 	return 0;
 }
@@ -483,21 +209,6 @@ static void free_result_opts(struct run_result *rr)
 		free((void *)rr->jobs[i].opts);
 }
 
-static void check_formats(const struct cli *c)
-{
-	char *list, *save = NULL, *name;
-
-	if (!c->formats)
-		return;
-	list = xstrdup(c->formats);
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save))
-		if (!report_find(name))
-			die("option '--output-format': unknown format '%s'",
-			    name);
-	free(list);
-}
-
 /* What the reports need, while the jobs run (reporter thread) and after. */
 struct report_ctx {
 	const struct cli *c;
@@ -507,6 +218,7 @@ struct report_ctx {
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
+	const struct idle_result *idle;	/* the final report's */
 };
 
 /* Builds the results model from wr and writes every report asked for. */
@@ -526,6 +238,7 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		disk_set_results(disks, &rr);
 	fill_result_opts(&rr, rc->jl, rc->plans, nr);
 	rr.clock = clock_name();
+	rr.idle = rc->idle;
 	{
 		/* the run's notes, then what the figures themselves show */
 		const char *all[ARRAY_SIZE(rc->notes) + 8];
@@ -578,9 +291,20 @@ static bool status_wanted(const struct cli *c)
 	if (c->eta == ETA_NEVER)
 		return false;
 	for (k = 0; k < ARRAY_SIZE(machine) && !c->output && c->formats; k++)
-		if (format_listed(c->formats, machine[k]))
+		if (cli_format_listed(c, machine[k]))
 			return false;
 	return c->eta == ETA_ALWAYS || isatty(STDOUT_FILENO);
+}
+
+/* --warnings-fatal: fio's parser warnings, iolite's option notes, fail */
+static void warnings_fatal(const struct job_plan *plans, unsigned int nr)
+{
+	struct notes w = { NULL, 0 };
+
+	checks_options(plans, nr, &w);
+	if (w.nr)
+		die("%s (--warnings-fatal)", w.v[0]);
+	notes_release(&w);
 }
 
 static const char *sig_name(int sig)
@@ -595,6 +319,10 @@ int main(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
 	struct notes before = { NULL, 0 };
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
+	struct strbuf trig_note = STRBUF_INIT;
+	struct trigger *trig;
+	struct idle_prof *idle;
+	struct idle_result idle_res;
 	struct report_ctx rc;
 	struct runner_opts ro;
 	struct log_set logs;
@@ -610,13 +338,16 @@ int main(int argc, char **argv)
 	size_t k;
 
 	job_list_init(&jl);
-	parse_argv(argc, argv, &c, &jl);
-	check_formats(&c);
+	if (cli_parse(argc, argv, &c, &jl, &err))
+		die("%s", strbuf_str(&err));
+	if (c.action != CLI_RUN)
+		return cli_action(&c);
+	verify_set_aux_path(c.aux_path);
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
 	if (c.showcmd) {
-		showcmd(&jl);
+		cli_showcmd(&jl);
 		return 0;
 	}
 	if (!jl.nr) {
@@ -635,11 +366,14 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	plans = build_plans(&jl, &c, &nr);
+	if (c.warnings_fatal)
+		warnings_fatal(plans, nr);
 
 	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
 	if (files_resolve(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
+	cli_debug_before(plans, nr, files);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
 	if (log_set_init(&logs, plans, nr, &err))
@@ -686,15 +420,25 @@ int main(int argc, char **argv)
 	}
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
 
-	if (!c.formats || format_listed(c.formats, "normal"))
+	if (cli_format_listed(&c, "normal"))
 		report_normal_preamble(plans, nr, out);
 	fflush(out);
 	disk_set_begin(&disks);
+	trig = trigger_start(&c);
+	idle = idle_prof_start(c.idle_prof);
 	ret = runner_run(jobs, nr, &ro, &err);
+	idle_prof_stop(idle, &idle_res);
+	if (idle)
+		rc.idle = &idle_res;
 	disk_set_end(&disks);
 	if (ret < 0)
 		die("%s", strbuf_str(&err));
 	failed = ret;
+	cli_debug_after(jobs, nr);
+	if (trigger_end(trig, &trig_note) < 0)
+		failed = 1;
+	if (trig_note.len)
+		rc.notes[rc.nr_notes++] = trig_note.buf;
 	for (i = 0; i < nr; i++)
 		if (jobs[i].errmsg[0])
 			error("%s", jobs[i].errmsg);
@@ -754,18 +498,19 @@ int main(int argc, char **argv)
 		plan_release(&plans[i]);
 	}
 	status_printer_release(&rc.sp);
+	idle_prof_free(idle);
 	free(wr);
 	free(jobs);
 	free(files);
 	free(plans);
-	free(c.sections);
-	free(c.jobfiles);
+	cli_release(&c);
 	job_list_release(&jl);
 	strbuf_release(&err);
 	strbuf_release(&clock_note);
 	notes_release(&before);
 	strbuf_release(&int_note);
 	strbuf_release(&log_note);
+	strbuf_release(&trig_note);
 	/* interrupted: 128 + the signal, the shell's convention */
 	if (ro.signal)
 		return 128 + ro.signal;

@@ -1,8 +1,110 @@
 #!/bin/sh
-# The tool options of the command line: --version, --help, --showcmd,
+# The tool options of the command line: every option fio 3.33's --help
+# lists is accepted or refused with a reason; --version, --help, --showcmd,
 # --enghelp, --output, --output-format, --eta, --max-jobs, --section,
-# --readonly, and exit codes.
+# --readonly, --debug, --crctest, --cpuclock-test, --warnings-fatal,
+# --alloc-size, the triggers, --aux-path, and exit codes.
 . "$(dirname "$0")/test-lib.sh"
+
+# fio 3.33's `fio --help` options, for machines without fio
+FIO_HELP_OPTS="debug parse-only merge-blktrace-only output bandwidth-log
+minimal output-format terse-version version help cpuclock-test crctest
+cmdhelp enghelp showcmd eta eta-newline status-interval readonly section
+alloc-size warnings-fatal max-jobs server daemonize client remote-config
+idle-prof inflate-log trigger-file trigger-timeout trigger trigger-remote
+aux-path"
+
+# try_opt NAME: runs iolite with --NAME (and a value it takes) on a small
+# job; it must run (exit 0) or stop with a message naming the option and
+# saying why, never "unknown". Prints "ok" or "refused".
+try_opt() {
+	case $1 in
+	debug) a=--debug=parse ;;
+	output) a=--output=try.out ;;
+	output-format) a=--output-format=terse ;;
+	terse-version) a=--terse-version=4 ;;
+	crctest) a=--crctest=crc32c ;;
+	cmdhelp) a=--cmdhelp=bs ;;
+	enghelp) a=--enghelp=null ;;
+	eta) a=--eta=never ;;
+	eta-newline|status-interval) a=--$1=5 ;;
+	section) a=--section=a ;;
+	alloc-size) a=--alloc-size=1024 ;;
+	max-jobs) a=--max-jobs=4 ;;
+	inflate-log) a=--inflate-log=nosuch.log.fz ;;
+	trigger-file) a=--trigger-file=never-there ;;
+	trigger-timeout) a=--trigger-timeout=60 ;;
+	trigger) a="--trigger=true --trigger-timeout=60" ;;
+	aux-path) a=--aux-path=. ;;
+	idle-prof) a=--idle-prof=system ;;
+	cpuclock-test) a=--cpuclock-test ;;
+	server|client|daemonize|remote-config|trigger-remote) a="--$1=x" ;;
+	*) a=--$1 ;;
+	esac
+	# shellcheck disable=SC2086
+	"$IOLITE" $a --name=a --ioengine=null --size=64k >try.out 2>try.err
+	rc=$?
+	if grep -q "unknown\|not a job option\|is a command-line option" try.err
+	then
+		echo "--$1: $(cat try.err)" >&2
+		return 1
+	fi
+	if test $rc = 0; then
+		echo ok
+	elif grep -q -- "--$1.* is not supported: ..*" try.err; then
+		echo refused
+	elif test "$1" = inflate-log && grep -q "nosuch.log.fz" try.err; then
+		echo ok		# the option ran: the file is missing
+	elif test "$1" = cpuclock-test && grep -q "^cs: Failed" try.out; then
+		echo ok		# the test ran; this machine's TSC failed it
+	else
+		echo "--$1: exit $rc: $(cat try.err)" >&2
+		return 1
+	fi
+}
+
+test_expect_success 'every option of fio --help (fixed list) is handled' '
+	for o in $FIO_HELP_OPTS; do
+		r=$(try_opt $o) || return 1
+		echo "$o $r"
+	done >handled &&
+	grep -q "^output-format ok" handled &&
+	grep -q "^server refused" handled &&
+	grep -q "^merge-blktrace-only refused" handled &&
+	test $(wc -l <handled) = 34
+'
+
+test_expect_success_if FIO 'every option of this fio'"'"'s --help is handled' '
+	fio --help | sed -n "s/^  --\([a-z-]*\).*/\1/p" | sort -u >fio.opts &&
+	test -s fio.opts &&
+	while read o; do
+		try_opt "$o" >/dev/null || return 1
+	done <fio.opts
+'
+
+test_expect_success '--help lists every option of fio --help' '
+	"$IOLITE" --help >help.out &&
+	for o in $FIO_HELP_OPTS; do
+		grep -q "^  --$o\b" help.out || { echo "missing --$o"; return 1; }
+	done
+'
+
+test_expect_success 'refused options say why, and run nothing' '
+	test_must_fail "$IOLITE" --client=host1 --name=a --ioengine=psync \
+		--size=64k --filename=cl.dat >out 2>err &&
+	grep -q "option .--client. is not supported: .*mpirun" err &&
+	test_must_be_empty out && test_path_is_missing cl.dat &&
+	test_must_fail "$IOLITE" --merge-blktrace-only 2>err &&
+	grep -q "blktrace" err &&
+	test_must_fail "$IOLITE" --latency-log=x --name=a 2>err &&
+	grep -q "write_lat_log" err
+'
+
+test_expect_success 'a tool option with a value it does not take fails' '
+	test_must_fail "$IOLITE" --readonly=1 --name=a --ioengine=null \
+		--size=64k 2>err &&
+	grep -q "takes no value" err
+'
 
 test_expect_success '--version prints iolite-VERSION' '
 	"$IOLITE" --version >out 2>err &&
@@ -70,6 +172,16 @@ test_expect_success '--output-format=nosuch is refused before running' '
 	grep -q "nosuch" err
 '
 
+for f in "" "json," ",normal" "json,,normal"; do
+	test_expect_success "--output-format='$f' is refused before any I/O" "
+		test_must_fail \"\$IOLITE\" --output-format='$f' --name=a \\
+			--rw=write --size=64k --filename=of.dat >out 2>err &&
+		test_must_be_empty out &&
+		grep -q 'empty format' err &&
+		test_path_is_missing of.dat
+	"
+done
+
 test_expect_success '--eta is accepted and changes nothing on stdout' '
 	"$IOLITE" --eta=never --name=a --ioengine=null --size=1m >out 2>err &&
 	test_must_be_empty err && grep -q "Run status group 0" out
@@ -120,6 +232,188 @@ test_expect_success '--readonly lets a read job run' '
 	"$IOLITE" --readonly --name=r --rw=read --size=64k \
 		--filename=r.dat >out 2>err &&
 	test_must_be_empty err
+'
+
+test_expect_success '--enghelp=ENGINE,OPTION prints that option' '
+	"$IOLITE" --enghelp=pvsync2,hipri >out &&
+	test $(wc -l <out) = 1 && grep -q "^hipri *:" out &&
+	test_must_fail "$IOLITE" --enghelp=pvsync2,nosuch 2>err &&
+	grep -q "no option .nosuch." err
+'
+
+test_expect_success '--crctest: one line per checksum, fio'"'"'s layout' '
+	"$IOLITE" --crctest >crc.out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^crc32c:		 *[0-9][0-9]*\.[0-9][0-9] MiB/sec$" crc.out &&
+	! grep -v "^[a-z0-9-]*:	\{1,2\} *[0-9][0-9]*\.[0-9][0-9] MiB/sec$" crc.out &&
+	"$IOLITE" --crctest=crc32c >one.out &&
+	test $(wc -l <one.out) = 1 && grep -q "^crc32c:" one.out
+'
+
+test_expect_success '--crctest names the checksums verify= takes' '
+	cut -d: -f1 crc.out | while read c; do
+		"$IOLITE" --parse-only --name=a --verify=$c --ioengine=null \
+			--size=64k >/dev/null || return 1
+	done &&
+	test_must_fail "$IOLITE" --crctest=nosuch 2>err &&
+	grep -q "unknown checksum .nosuch. (available: crc32c" err
+'
+
+test_expect_success '--cpuclock-test: fio'"'"'s cs: lines, exit 0 or 1' '
+	"$IOLITE" --cpuclock-test >cs.out 2>cs.err
+	rc=$? &&
+	test_must_be_empty cs.err &&
+	grep -q "^cs: reliable_tsc: " cs.out &&
+	if test $rc = 0; then
+		grep -q "^cs: reliable_tsc: yes" cs.out &&
+		grep -q "^cs: Testing [0-9]* CPU" cs.out &&
+		tail -1 cs.out | grep -qx "cs: Passed"
+	else
+		test $rc = 1 && tail -1 cs.out | grep -q "^cs: Failed"
+	fi
+'
+
+test_expect_success '--debug=help lists the categories' '
+	"$IOLITE" --debug=help >out 2>err &&
+	test_must_be_empty err &&
+	for c in process file mem verify random parse diskutil job time; do
+		grep -q "^  $c " out || return 1
+	done
+'
+
+test_expect_success '--debug: unknown and empty categories are refused' '
+	test_must_fail "$IOLITE" --debug=nosuch --name=a 2>err &&
+	grep -q "unknown category .nosuch. (valid: process" err &&
+	test_must_fail "$IOLITE" --debug=io --name=a 2>err &&
+	grep -q "category .io. is not supported: " err &&
+	test_must_fail "$IOLITE" --debug=file, --name=a 2>err &&
+	grep -q "empty category" err
+'
+
+test_expect_success '--debug prints the asked categories only, on stderr' '
+	"$IOLITE" --debug=file,parse --name=a --ioengine=psync --size=64k \
+		--filename=dbg.dat --output-format=terse >out 2>err &&
+	grep -q "^file  *[0-9][0-9]* job .a. instance 0: file .dbg.dat. size 65536" err &&
+	grep -q "^parse  *[0-9][0-9]* <cmdline>:[0-9]*: ioengine=psync" err &&
+	! grep -v "^file \|^parse " err &&
+	test $(wc -l <out) = 1 &&
+	"$IOLITE" --debug=all --name=a --ioengine=null --size=64k \
+		--output-format=terse >out 2>err &&
+	grep -q "^time " err && grep -q "^job " err && grep -q "^process " err
+'
+
+test_expect_success '--warnings-fatal makes an option note an error' '
+	"$IOLITE" --name=a --ioengine=null --size=64k --threads=2 >out 2>err &&
+	test_must_be_empty err && grep -q "tiobench profile" out &&
+	test_must_fail "$IOLITE" --warnings-fatal --name=a --ioengine=null \
+		--rw=write --size=64k --threads=2 --filename=wf.dat >out 2>err &&
+	grep -q "tiobench profile.*(--warnings-fatal)" err &&
+	test_path_is_missing wf.dat &&
+	"$IOLITE" --warnings-fatal --name=a --ioengine=null --size=64k >out &&
+	grep -q "Run status group 0" out
+'
+
+test_expect_success '--alloc-size is accepted and changes nothing' '
+	"$IOLITE" --alloc-size=4096 --name=a --ioengine=null --size=1m \
+		--output-format=terse >out 2>err &&
+	test_must_be_empty err && grep -q "^3;iolite-[^;]*;a;0;0;1024;" out &&
+	test_must_fail "$IOLITE" --alloc-size=lots --name=a 2>err &&
+	grep -q "alloc-size" err
+'
+
+test_expect_success '--trigger-file stops the run when the file appears' '
+	rm -f trig ran &&
+	(sleep 1 && : >trig) &
+	"$IOLITE" --trigger-file=trig --trigger="echo fired >ran" --name=a \
+		--ioengine=null --size=1m --time_based --runtime=60 \
+		--output-format=json >out 2>err &&
+	wait &&
+	test_must_be_empty err &&
+	test_path_is_missing trig &&
+	grep -qx fired ran &&
+	python3 -c "
+import json
+d = json.load(open(\"out\"))
+notes = d[\"iolite\"][\"notes\"]
+assert any(\"trigger: .trig. appeared\".replace(\".\", \"\x27\") in n for n in notes), notes
+assert d[\"jobs\"][0][\"read\"][\"runtime\"] < 30000, d[\"jobs\"][0][\"read\"][\"runtime\"]
+"
+'
+
+test_expect_success '--trigger-timeout stops the run, a failing command fails' '
+	test_must_fail "$IOLITE" --trigger-timeout=300ms --trigger=false \
+		--name=a --ioengine=null --size=1m --time_based --runtime=60 \
+		>out 2>err &&
+	grep -q "trigger command .false. failed" err &&
+	grep -q "trigger: the timeout of 0.300 s passed" out
+'
+
+test_expect_success '--aux-path puts the verify state files there' '
+	mkdir -p aux &&
+	"$IOLITE" --aux-path=aux --name=v --filename=vs.dat --size=64k \
+		--bs=4k --rw=write --ioengine=psync --verify=crc32c >out 2>err &&
+	test_must_be_empty err &&
+	test -f aux/local-v-0-verify.state &&
+	test_path_is_missing local-v-0-verify.state &&
+	"$IOLITE" --aux-path=aux --name=v --filename=vs.dat --size=64k \
+		--bs=4k --rw=write --ioengine=psync --verify=crc32c \
+		--verify_only --verify_state_load=1 >out 2>err &&
+	test_must_be_empty err &&
+	test_must_fail "$IOLITE" --aux-path=nosuch --name=a 2>err &&
+	grep -q "aux-path.*nosuch" err
+'
+
+ncpus=$(nproc 2>/dev/null || echo 1)
+
+test_expect_success '--idle-prof=percpu: fio'"'"'s block in the normal report' '
+	"$IOLITE" --idle-prof=percpu --name=a --ioengine=null --size=1m \
+		--rate_iops=500 --number_ios=100 >out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^CPU idleness:/,\$p" out >idle &&
+	grep -q "^  system: [0-9]*\.[0-9][0-9]%$" idle &&
+	grep "^  percpu: " idle | tr "," "\n" | grep -c "%" >n &&
+	test "$(cat n)" = "$ncpus" &&
+	grep -q "^  unit work: mean=[0-9.]*us, stddev=[0-9.]*$" idle &&
+	"$IOLITE" --idle-prof=system --name=a --ioengine=null --size=1m >out &&
+	grep -q "^CPU idleness:" out && ! grep -q "^  percpu:" out
+'
+
+test_expect_success '--idle-prof: JSON cpu_idleness, figures in range' '
+	"$IOLITE" --idle-prof=percpu --output-format=json --name=a \
+		--ioengine=null --size=1m --rate_iops=500 --number_ios=100 \
+		>idle.json &&
+	python3 - "$ncpus" <<-\EOF
+	import json, sys
+	d = json.load(open("idle.json"))
+	keys = list(d.keys())
+	assert keys.index("cpu_idleness") == keys.index("jobs") + 1, keys
+	c = d["cpu_idleness"]
+	cpus = [k for k in c if k.startswith("cpu-")]
+	assert len(cpus) == int(sys.argv[1]), c
+	for k in ["system"] + cpus:
+	    assert 0 <= c[k] <= 100, (k, c[k])
+	assert c["unit_mean"] > 0 and c["unit_stddev"] >= 0, c
+	EOF
+'
+
+test_expect_success_if FIO '--idle-prof: the same JSON keys as fio' '
+	fio --idle-prof=percpu --output-format=json --name=a \
+		--ioengine=null --size=1m >fio.json 2>/dev/null &&
+	for f in fio.json idle.json; do
+		python3 -c "import json, sys; print(sorted(json.load(open(sys.argv[1]))[\"cpu_idleness\"]))" $f || return 1
+	done >keys && test $(sort -u keys | wc -l) = 1
+'
+
+test_expect_success '--idle-prof=calibrate prints the unit and runs nothing' '
+	"$IOLITE" --idle-prof=calibrate --name=a --rw=write --size=64k \
+		--filename=cal.dat >out 2>err &&
+	test_must_be_empty err &&
+	printf "CPU idleness:\n" >expect && head -1 out >actual &&
+	test_cmp expect actual &&
+	grep -q "^  unit work: mean=[0-9.]*us, stddev=[0-9.]*$" out &&
+	test_path_is_missing cal.dat &&
+	test_must_fail "$IOLITE" --idle-prof=nosuch 2>err &&
+	grep -q "valid: system, percpu, calibrate" err
 '
 
 test_expect_success 'no arguments: nothing to run, exit 1' '

@@ -15,9 +15,8 @@
 #include <sys/stat.h>
 
 #include "job/job_internal.h"
+#include "util/debug.h"
 
-/* Deep enough for any sane job tree; a loop is caught before this. */
-#define INCLUDE_DEPTH_MAX 32
 
 enum reader_in {
 	IN_NONE,	/* before the first section */
@@ -33,12 +32,17 @@ struct reader {
 	struct job_desc gl;	/* this file's global entries so far */
 	enum reader_in in;
 	size_t job;
-	/* the files being read, outermost first, to catch include loops */
-	struct {
+	/*
+	 * The files being read, outermost first, to catch include loops.
+	 * No depth limit of its own: as in fio, each level keeps its file
+	 * open, so the open-file limit (ulimit -n) bounds a chain.
+	 */
+	struct reader_file {
 		dev_t dev;
 		ino_t ino;
-	} stack[INCLUDE_DEPTH_MAX];
-	int depth;
+		const char *path;
+	} *stack;
+	int depth, cap;
 };
 
 static int read_file(struct reader *r, const char *path, const char *from,
@@ -166,6 +170,9 @@ static int option(struct reader *r, char *line, const char *file, int lnum)
 	jd = r->in == IN_GLOBAL ? &r->gl : &r->jl->jobs[r->job];
 	if (eq) {
 		job_expand_keywords(trim(eq + 1), &val);
+		dbg(DBG_PARSE, "%s:%d: [%s] %s=%s", file, lnum,
+		    r->in == IN_GLOBAL ? "global" : jd->name, key,
+		    strbuf_str(&val));
 		job_desc_add(jd, key, strbuf_str(&val), file, lnum);
 	} else {
 		job_desc_add(jd, key, NULL, file, lnum);
@@ -218,6 +225,19 @@ static int open_error(struct reader *r, const char *path, const char *from,
 	return -1;
 }
 
+/* An include loop: the chain from the file read again to the include. */
+static void include_loop(struct reader *r, int first, const char *path,
+			 const char *from, int from_line)
+{
+	int i;
+
+	strbuf_addf(r->err, "%s:%d: include loop: '%s' is already being read (",
+		    from, from_line, path);
+	for (i = first; i < r->depth; i++)
+		strbuf_addf(r->err, "'%s' includes ", r->stack[i].path);
+	strbuf_addf(r->err, "'%s')", path);
+}
+
 static int read_file(struct reader *r, const char *path, const char *from,
 		     int from_line)
 {
@@ -228,8 +248,16 @@ static int read_file(struct reader *r, const char *path, const char *from,
 	FILE *f;
 
 	f = fopen(path, "r");
-	if (!f)
-		return open_error(r, path, from, from_line, "opened", errno);
+	if (!f) {
+		int e = errno;
+
+		open_error(r, path, from, from_line, "opened", e);
+		/* the one bound on a chain of includes, as in fio */
+		if (e == EMFILE)
+			strbuf_addf(r->err, " (includes nested %d deep reach the open-file limit, ulimit -n)",
+				    r->depth);
+		return -1;
+	}
 	if (fstat(fileno(f), &st)) {
 		ret = open_error(r, path, from, from_line, "read", errno);
 		goto out;
@@ -241,22 +269,22 @@ static int read_file(struct reader *r, const char *path, const char *from,
 	for (i = 0; i < r->depth; i++) {
 		if (r->stack[i].dev == st.st_dev &&
 		    r->stack[i].ino == st.st_ino) {
-			strbuf_addf(r->err,
-				    "%s:%d: include loop: '%s' is already being read",
-				    from, from_line, path);
+			include_loop(r, i, path, from, from_line);
 			ret = -1;
 			goto out;
 		}
 	}
-	if (r->depth == INCLUDE_DEPTH_MAX) {
-		strbuf_addf(r->err, "%s:%d: includes nested too deeply at '%s'",
-			    from, from_line, path);
-		ret = -1;
-		goto out;
+	if (r->depth == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 16;
+		r->stack = xrealloc(r->stack, (size_t)r->cap * sizeof(*r->stack));
 	}
 	r->stack[r->depth].dev = st.st_dev;
 	r->stack[r->depth].ino = st.st_ino;
+	r->stack[r->depth].path = path;
 	r->depth++;
+	if (from)
+		dbg(DBG_PARSE, "%s:%d: include '%s' (depth %d)", from, from_line,
+		    path, r->depth - 1);
 	errno = 0;
 	while (getline(&buf, &cap, f) >= 0) {
 		ret = parse_line(r, buf, path, ++lnum);
@@ -297,5 +325,6 @@ int job_file_read(struct job_list *jl, const char *path,
 		job_desc_add(&jl->global, e->key, e->val, e->file, e->line);
 	}
 	job_desc_release(&r.gl);
+	free(r.stack);
 	return ret ? -1 : 0;
 }

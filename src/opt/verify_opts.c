@@ -84,8 +84,7 @@ unsigned int verify_hdr_size(enum verify_mode m)
 	return (VERIFY_HDR_FIXED + c + 7) / 8 * 8;
 }
 
-/* The library a mode needs, when this build lacks it; else NULL. */
-static const char *missing_lib(enum verify_mode m)
+const char *verify_mode_missing_lib(enum verify_mode m)
 {
 	switch (m) {
 	case VERIFY_MD5:
@@ -129,7 +128,7 @@ int verify_mode_cb(const struct opt_def *def, struct job_options *o,
 		strbuf_addch(err, ')');
 		return -1;
 	}
-	lib = missing_lib((enum verify_mode)v);
+	lib = verify_mode_missing_lib((enum verify_mode)v);
 	if (lib) {
 		strbuf_addf(err, "'%s' is not available in this build: install %s and rebuild",
 			    val, lib);

@@ -39,6 +39,9 @@ const char *verify_mode_name(enum verify_mode m);
 /* Bytes of the mode's checksum (0 for none, pattern, null). */
 unsigned int verify_csum_size(enum verify_mode m);
 
+/* The Debian package a mode needs, when this build lacks it; else NULL. */
+const char *verify_mode_missing_lib(enum verify_mode m);
+
 /*
  * Bytes of the header verify/ stamps at the start of every chunk of a
  * block for mode m: a fixed part and the checksum, rounded up to 8. 0 for

@@ -338,6 +338,22 @@ static int write_json(const struct run_result *rr, FILE *f, bool plus)
 			write_disk(&w, &rr->disks[i]);
 		json_end_array(&w);
 	}
+	if (rr->idle) {
+		const struct idle_result *id = rr->idle;
+
+		/* fio's --idle-prof object: "cpu-N" keys with percpu */
+		json_begin_object(&w, "cpu_idleness");
+		json_double(&w, "system", id->system);
+		for (i = 0; id->percpu && i < id->nr_cpus; i++) {
+			char key[32];
+
+			snprintf(key, sizeof(key), "cpu-%d", id->cpu[i]);
+			json_double(&w, key, id->pct[i]);
+		}
+		json_double(&w, "unit_mean", id->unit_mean_us);
+		json_double(&w, "unit_stddev", id->unit_stddev_us);
+		json_end_object(&w);
+	}
 	write_run_notes(&w, rr);
 	json_end_object(&w);
 	if (json_finish(&w) || fflush(f))

@@ -421,6 +421,25 @@ static void show_disks(FILE *f, const struct run_result *rr)
 	}
 }
 
+/* --idle-prof, in fio's layout, after the disks */
+static void show_idle(FILE *f, const struct run_result *rr)
+{
+	const struct idle_result *id = rr->idle;
+	unsigned int i;
+
+	if (!id)
+		return;
+	fprintf(f, "\nCPU idleness:\n  system: %3.2f%%\n", id->system);
+	if (id->percpu) {
+		fputs("  percpu: ", f);
+		for (i = 0; i < id->nr_cpus; i++)
+			fprintf(f, "%s%3.2f%%", i ? ", " : "", id->pct[i]);
+		fputc('\n', f);
+	}
+	fprintf(f, "  unit work: mean=%3.2fus, stddev=%3.2f\n",
+		id->unit_mean_us, id->unit_stddev_us);
+}
+
 /* The run's notes (clock fallback and the like), once, at the end. */
 static void show_notes(FILE *f, const struct run_result *rr)
 {
@@ -455,6 +474,7 @@ static int normal_write(const struct run_result *rr, FILE *f)
 	free(seen);
 
 	show_disks(f, rr);
+	show_idle(f, rr);
 	show_notes(f, rr);
 	if (fflush(f) || ferror(f))
 		return -EIO;

@@ -37,4 +37,7 @@ extern const struct report_ops report_json;
 extern const struct report_ops report_json_plus;
 extern const struct report_ops report_terse;
 
+/* Terse output of fio's version 2, 3, 4 or 5 (report_terse is 3). */
+int report_terse_write(const struct run_result *rr, FILE *f, int version);
+
 #endif

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fio's terse output, version 3 (also what --minimal prints): one line of
- * semicolon-separated fields per reported job, in the order of the field
- * list in fio's HOWTO ("Terse output"), with fio 3.33's number formats:
+ * fio's terse output, versions 2 to 5 (3 is the default, also what
+ * --minimal prints): one line of semicolon-separated fields per reported
+ * job, in the order of the field list in fio's HOWTO ("Terse output"),
+ * with fio 3.33's number formats. Version 3:
  *
  *   3;version;jobname;groupid;error;
  *   read: kb;bw kb/s;iops;runtime ms; slat, clat min;max;mean;stdev in us
@@ -15,6 +16,13 @@
  *   ones "%.2f%%"; per disk name;ios r;ios w;merges r;merges w;ticks r;
  *   ticks w;in_queue;util%; with continue_on_error total_err;first_error;
  *   the description when there is one.
+ *
+ * The other versions, as fio 3.33 writes them:
+ *   2: no version field ("2;jobname;..."), trim fields after write, no
+ *      disk fields, the description on a line of its own (";text");
+ *   4: version 3 with the trim fields after write;
+ *   5: version 4 with, per direction, the bw sample count after bw stdev
+ *      and the iops samples: min;max;mean;stdev;count.
  *
  * A job without I/O in a direction still prints its fields (zeros, and
  * the percentile list with zero values), so every line of a run has the
@@ -62,10 +70,11 @@ static void terse_pct(FILE *f, const struct job_result *j,
 	}
 }
 
-static void terse_ddir(FILE *f, const struct job_result *j, unsigned int d)
+static void terse_ddir(FILE *f, const struct job_result *j, unsigned int d,
+		       int ver)
 {
 	const struct dir_result *dr = &j->dir[d];
-	const struct welford *bw = &dr->bw_samples;
+	const struct welford *bw = &dr->bw_samples, *io = &dr->iops_samples;
 
 	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64,
 		dr->bytes >> 10, dr->bw >> 10, (uint64_t)dr->iops,
@@ -78,23 +87,36 @@ static void terse_ddir(FILE *f, const struct job_result *j, unsigned int d)
 		bw->n ? bw->min : 0, bw->n ? bw->max : 0,
 		bw->n ? dr->bw_agg_pct : 0.0, bw->n ? bw->mean : 0.0,
 		welford_stdev(bw));
+	if (ver < 5)
+		return;
+	fprintf(f, ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%f;%f;%" PRIu64,
+		bw->n, io->n ? io->min : 0, io->n ? io->max : 0,
+		io->n ? io->mean : 0.0, welford_stdev(io), io->n);
 }
 
 static void terse_job(FILE *f, const struct job_result *j,
-		      const struct run_result *rr)
+		      const struct run_result *rr, int ver)
 {
 	double dist[DIST_NR], lat[LAT_MS_NR], ns[LAT_NS_NR];
 	unsigned int i;
 
-	fprintf(f, "3;iolite-%s;%s;%u;%d", IOLITE_VERSION, j->name,
-		j->groupid, j->error);
-	/* unified_rw_reporting as fio: mixed alone, or after read, write */
+	if (ver == 2)
+		fprintf(f, "2;%s;%u;%d", j->name, j->groupid, j->error);
+	else
+		fprintf(f, "%d;iolite-%s;%s;%u;%d", ver, IOLITE_VERSION,
+			j->name, j->groupid, j->error);
+	/*
+	 * unified_rw_reporting as fio: mixed alone, or after read, write
+	 * (and trim, in every version but 3)
+	 */
 	if (j->unified != UNIFIED_MIXED) {
-		terse_ddir(f, j, DDIR_READ);
-		terse_ddir(f, j, DDIR_WRITE);
+		terse_ddir(f, j, DDIR_READ, ver);
+		terse_ddir(f, j, DDIR_WRITE, ver);
+		if (ver != 3)
+			terse_ddir(f, j, DDIR_TRIM, ver);
 	}
 	if (j->unified)
-		terse_ddir(f, j, RES_MIXED);
+		terse_ddir(f, j, RES_MIXED, ver);
 	fprintf(f, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64,
 		j->usr_cpu, j->sys_cpu, j->ctx, j->majf, j->minf);
 
@@ -113,7 +135,7 @@ static void terse_job(FILE *f, const struct job_result *j,
 	for (i = 0; i < LAT_MS_NR; i++)
 		fprintf(f, ";%.2f%%", lat[i]);
 
-	for (i = 0; i < rr->nr_disks; i++) {
+	for (i = 0; ver >= 3 && i < rr->nr_disks; i++) {
 		const struct disk_result *dk = &rr->disks[i];
 
 		fprintf(f, ";%s;%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64
@@ -125,19 +147,26 @@ static void terse_job(FILE *f, const struct job_result *j,
 	if (j->plan && j->plan->o.continue_on_error)
 		fprintf(f, ";%" PRIu64 ";%d", j->total_err, j->error);
 	if (j->description)
-		fprintf(f, ";%s", j->description);
+		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", j->description);
 	fputc('\n', f);
+}
+
+int report_terse_write(const struct run_result *rr, FILE *f, int version)
+{
+	unsigned int i;
+
+	if (version < 2 || version > 5)
+		return -EINVAL;
+	for (i = 0; i < rr->nr_jobs; i++)
+		terse_job(f, &rr->jobs[i], rr, version);
+	if (fflush(f) || ferror(f))
+		return -EIO;
+	return 0;
 }
 
 static int terse_write(const struct run_result *rr, FILE *f)
 {
-	unsigned int i;
-
-	for (i = 0; i < rr->nr_jobs; i++)
-		terse_job(f, &rr->jobs[i], rr);
-	if (fflush(f) || ferror(f))
-		return -EIO;
-	return 0;
+	return report_terse_write(rr, f, 3);
 }
 
 const struct report_ops report_terse = {

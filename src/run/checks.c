@@ -231,8 +231,8 @@ static void check_numa(const struct job_plan *plans,
  * job without the profile: fio takes them and does nothing with them,
  * and so does iolite, saying so once per job.
  */
-static void check_profile_opts(const struct job_plan *plans, unsigned int nr,
-			       struct notes *out)
+void checks_options(const struct job_plan *plans, unsigned int nr,
+		    struct notes *out)
 {
 	static const char *const names[] = {
 		"threads", "block", "numruns", "dir",
@@ -257,7 +257,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 {
 	check_cache(plans, files, nr, out);
 	check_numa(plans, files, nr, out);
-	check_profile_opts(plans, nr, out);
+	checks_options(plans, nr, out);
 }
 
 void checks_after(const struct run_result *rr, struct notes *out)

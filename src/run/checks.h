@@ -29,6 +29,12 @@ void notes_release(struct notes *n);
 
 void checks_before(const struct job_plan *plans, const struct job_files *files,
 		   unsigned int nr, struct notes *out);
+/*
+ * The notes of checks_before() that are about the job options themselves
+ * (fio's parser warnings; --warnings-fatal makes them errors).
+ */
+void checks_options(const struct job_plan *plans, unsigned int nr,
+		    struct notes *out);
 void checks_after(const struct run_result *rr, struct notes *out);
 
 #endif

@@ -215,6 +215,20 @@ struct disk_result {
 	double util;		/* percent: io_ticks / elapsed */
 };
 
+/*
+ * fio's --idle-prof: how idle the CPUs were over the run, from spinning
+ * threads of the lowest priority (cli/idleprof.c). Percentages.
+ */
+struct idle_result {
+	double system;		/* mean over the CPUs */
+	unsigned int nr_cpus;
+	const int *cpu;		/* CPU numbers */
+	const double *pct;	/* [nr_cpus]; shown with percpu only */
+	bool percpu;
+	double unit_mean_us;	/* calibrated unit of work */
+	double unit_stddev_us;
+};
+
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */
 	unsigned int nr_jobs;
@@ -235,6 +249,7 @@ struct run_result {
 	const char *const *notes;
 	unsigned int nr_notes;
 	const char *clock;		/* "tsc" or "clock_gettime"; NULL: unknown */
+	const struct idle_result *idle;	/* --idle-prof; borrowed, NULL: off */
 };
 
 /*

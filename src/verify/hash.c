@@ -138,6 +138,14 @@ uint32_t vhash_crc32c(const void *buf, size_t len)
 	return ~crc_update(~0u, buf, len);
 }
 
+enum verify_mode vhash_next(enum verify_mode m)
+{
+	while ((m = (enum verify_mode)(m + 1)) < VERIFY_MODE_NR)
+		if (verify_csum_size(m) && !verify_mode_missing_lib(m))
+			return m;
+	return VERIFY_MODE_NR;
+}
+
 /* ---- contexts ---- */
 
 struct vhash *vhash_new(enum verify_mode m)

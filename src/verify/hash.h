@@ -34,6 +34,13 @@ void vhash_free(struct vhash *h);
 void vhash_sum(struct vhash *h, const void *a, size_t alen, const void *b,
 	       size_t blen, unsigned char *out);
 
+/*
+ * The checksums this build computes, in the order of enum verify_mode:
+ * vhash_next(VERIFY_NONE) is the first, VERIFY_MODE_NR follows the last.
+ * For --crctest, so its list is the one verify= has.
+ */
+enum verify_mode vhash_next(enum verify_mode prev);
+
 /* Which crc32c code this build and CPU use: "isa-l", "sse4.2", "table". */
 const char *vhash_crc32c_impl(void);
 

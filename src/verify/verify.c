@@ -445,7 +445,15 @@ static void describe(struct verify *v, const struct io_u *u,
 	}
 }
 
-/* verify_dump: the block as read and as it should be, in the cwd. */
+/* --aux-path: where state files and dumps go; NULL: the cwd, as fio */
+static const char *aux_path;
+
+void verify_set_aux_path(const char *dir)
+{
+	aux_path = dir;
+}
+
+/* verify_dump: the block as read and as it should be, in the aux path. */
 static void dump_block(struct verify *v, const struct io_u *u,
 		       const void *raw, uint64_t seq)
 {
@@ -465,7 +473,8 @@ static void dump_block(struct verify *v, const struct io_u *u,
 		const void *data = k ? want : raw;
 		int fd;
 
-		snprintf(name, sizeof(name), "%s.%llu.%s", base,
+		snprintf(name, sizeof(name), "%s%s%s.%llu.%s",
+			 aux_path ? aux_path : "", aux_path ? "/" : "", base,
 			 (unsigned long long)u->offset,
 			 k ? "expected" : "received");
 		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -603,6 +612,8 @@ char *verify_state_path(const struct job_plan *p)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	if (aux_path)
+		strbuf_addf(&sb, "%s/", aux_path);
 	strbuf_addf(&sb, "local-%s-%u-verify.state", p->o.name ? p->o.name : "",
 		    p->job_index);
 	return strbuf_detach(&sb);

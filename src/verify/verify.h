@@ -85,4 +85,7 @@ int verify_finish(struct verify *v, struct strbuf *err);
 /* local-NAME-INDEX-verify.state, as fio names it (heap string). */
 char *verify_state_path(const struct job_plan *p);
 
+/* --aux-path: the directory of state files and verify_dump files. */
+void verify_set_aux_path(const char *dir);
+
 #endif

@@ -278,7 +278,7 @@ static void test_errors(void)
 	write_file("e7.fio", "[j]\ninclude e7.inc\n");
 	write_file("e7.inc", "bs=4k\ninclude e7.inc\n");
 	read_err("e7.fio", "@/e7.inc:2: include loop: '@/e7.inc' is already "
-		 "being read");
+		 "being read ('@/e7.inc' includes '@/e7.inc')");
 	write_file("e8.fio", "[j]\ninclude e8.inc\n");
 	write_file("e8.inc", "bs=4k\n[k]\n");
 	read_err("e8.fio",

@@ -47,6 +47,7 @@ struct cli {
 	size_t nr_sections;
 	const char **jobfiles;
 	size_t nr_jobfiles;
+	int bandwidth_log;	/* --bandwidth-log (stats/log.h) */
 };
 
 static void usage(FILE *f)
@@ -69,6 +70,7 @@ static void usage(FILE *f)
 "  --cmdhelp[=OPTION]    job options, or one option in detail\n"
 "  --enghelp[=ENGINE]    I/O engines, or one engine's options\n"
 "  --inflate-log=FILE    print a compressed log (.fz) as text\n"
+"  --bandwidth-log       write the aggregate bandwidth logs agg-*_bw.log\n"
 "  --version, --help\n"
 "\n"
 "Job options go on the command line as --name=job --rw=randread ...;\n"
@@ -180,6 +182,9 @@ static int tool_option(struct cli *c, const char *key, const char *val,
 		} else {
 			*exit_now = fflush(stdout) ? 1 : 0;
 		}
+	} else if (!strcmp(key, "bandwidth-log")) {
+		/* the logic is stats/log.c's (log_set_bandwidth_log) */
+		c->bandwidth_log = 1;
 	} else if (!strcmp(key, "enghelp")) {
 		int ret = 0;
 
@@ -606,7 +611,6 @@ int main(int argc, char **argv)
 	unsigned int nr, i;
 	FILE *out = stdout;
 	int ret, failed;
-	uint64_t dropped;
 	size_t k;
 
 	job_list_init(&jl);
@@ -643,6 +647,9 @@ int main(int argc, char **argv)
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
 	if (log_set_init(&logs, plans, nr, &err))
+		die("%s", strbuf_str(&err));
+	if (c.bandwidth_log &&
+	    log_set_bandwidth_log(&logs, plans, nr, &err))
 		die("%s", strbuf_str(&err));
 	if (c.output) {
 		out = fopen(c.output, "w");
@@ -716,16 +723,13 @@ int main(int argc, char **argv)
 			    "the I/O done until then", sig_name(ro.signal));
 		rc.notes[rc.nr_notes++] = int_note.buf;
 	}
-	dropped = log_set_dropped(&logs);
-	if (dropped) {
-		strbuf_addf(&log_note, "log files: %llu entries dropped "
-			    "(the log writer fell behind)",
-			    (unsigned long long)dropped);
+	log_set_finish(&logs);
+	log_set_notes(&logs, &log_note);
+	if (log_note.len)
 		rc.notes[rc.nr_notes++] = log_note.buf;
-	}
-	ret = log_set_release(&logs);
-	if (ret) {
-		error("cannot write the log files: %s", strerror(-ret));
+	if (log_set_release(&logs, &err)) {
+		error("%s", strbuf_str(&err));
+		strbuf_reset(&err);
 		failed = 1;
 	}
 

@@ -324,20 +324,21 @@ static void worker_log_start(struct worker *w)
 		valid |= LOGV_LAT;
 	if (w->clat_on)
 		valid |= LOGV_CLAT;
-	if (w->slat_on)
+	/* an I/O that completes inline was never queued: no slat, as fio */
+	if (w->slat_on && !w->inline_engine)
 		valid |= LOGV_SLAT;
 	log_job_start(w->rj->log, w->now, w->st, valid);
 	w->log = w->rj->log;
-	w->io_hook = w->log || w->co;
+	w->io_hook = log_job_per_io(w->log) || w->co;
 }
 
 /*
  * One completed I/O into the log records and the co_lat stats (rated
- * jobs): out of line, both are rare.
+ * jobs), inside complete_more(), which is out of line: a per-I/O log
+ * record is a few stores, one call more would double its cost.
  */
-static __attribute__((noinline)) void worker_log_io(struct worker *w,
-						    const struct io_u *u,
-						    uint64_t now)
+static inline __attribute__((always_inline)) void
+worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
 {
 	if (w->log)
 		log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
@@ -346,11 +347,18 @@ static __attribute__((noinline)) void worker_log_io(struct worker *w,
 		pace_done(w->co, u, now);
 }
 
-/* The job's I/O is over: the last log windows close. */
+/*
+ * The job's I/O is over: the last log windows close. The time the job
+ * waited for the log writer goes to the report.
+ */
 static void worker_log_end(struct worker *w)
 {
-	if (w->log)
+	if (w->log) {
 		log_job_end(w->log, w->now);
+		w->rj->res.logs = w->log->any_file;
+		w->rj->res.log_wait_ns = w->log->wait_ns;
+		w->rj->res.log_dropped = atomic_load(&w->log->dropped);
+	}
 	w->log = NULL;
 }
 
@@ -621,7 +629,7 @@ static void worker_pace_start(struct worker *w)
 
 	pace_init(&w->pace, &env);
 	w->co = pace_records(w->pace) ? w->pace : NULL;
-	w->io_hook = w->log || w->co;
+	w->io_hook = log_job_per_io(w->log) || w->co;
 }
 
 /* latency_target, max_latency: run/lattarget.c decides, between batches */

@@ -771,12 +771,40 @@ uint64_t log_set_dropped(const struct log_set *ls)
 	return n;
 }
 
+/*
+ * The files that could not be written: "'a' (No space left on device)",
+ * a few of them and how many more; with where each one ends.
+ */
+static unsigned int bad_files(const struct log_set *ls, struct strbuf *sb,
+			      bool sizes)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ls->nr_files; i++) {
+		const struct log_file *lf = ls->files[i];
+
+		if (!lf->err)
+			continue;
+		if (n++ >= 3)
+			continue;
+		strbuf_addf(sb, "%s'%s' (%s", n > 1 ? ", " : "", lf->path,
+			    strerror(lf->err));
+		if (sizes)
+			strbuf_addf(sb, ": it ends after %llu bytes",
+				    (unsigned long long)lf->written);
+		strbuf_addch(sb, ')');
+	}
+	if (n > 3)
+		strbuf_addf(sb, " and %u more", n - 3);
+	return n;
+}
+
 void log_set_notes(const struct log_set *ls, struct strbuf *sb)
 {
 	uint64_t wait_ns = 0, waits = 0, dropped = log_set_dropped(ls);
-	const struct log_file *bad = NULL;
-	unsigned int i, nr_bad = 0;
+	struct strbuf bad = STRBUF_INIT;
 	const char *sep = "log files: ";
+	unsigned int i;
 
 	for (i = 0; ls && i < ls->nr; i++) {
 		if (!ls->jobs[i])
@@ -784,9 +812,6 @@ void log_set_notes(const struct log_set *ls, struct strbuf *sb)
 		wait_ns += ls->jobs[i]->wait_ns;
 		waits += atomic_load(&ls->jobs[i]->waits);
 	}
-	for (i = 0; ls && i < ls->nr_files; i++)
-		if (ls->files[i]->err && !nr_bad++)
-			bad = ls->files[i];
 	if (waits) {
 		strbuf_addf(sb, "%sthe jobs waited %.1f ms for the log writer "
 			    "(%llu times): their I/O was held up meanwhile",
@@ -799,13 +824,9 @@ void log_set_notes(const struct log_set *ls, struct strbuf *sb)
 			    (unsigned long long)dropped);
 		sep = "; ";
 	}
-	if (bad) {
-		strbuf_addf(sb, "%s'%s' could not be written (%s): it ends "
-			    "after %llu bytes", sep, bad->path,
-			    strerror(bad->err), (unsigned long long)bad->written);
-		if (nr_bad > 1)
-			strbuf_addf(sb, ", and %u other log files", nr_bad - 1);
-	}
+	if (ls && bad_files(ls, &bad, true))
+		strbuf_addf(sb, "%snot written in full: %s", sep, bad.buf);
+	strbuf_release(&bad);
 }
 
 static void free_job(struct job_log *jl)
@@ -825,8 +846,8 @@ static void free_job(struct job_log *jl)
 
 int log_set_release(struct log_set *ls, struct strbuf *err)
 {
-	const struct log_file *bad = NULL;
-	unsigned int i, nr_bad = 0;
+	struct strbuf bad = STRBUF_INIT;
+	unsigned int i, nr_bad;
 
 	log_set_finish(ls);
 	for (i = 0; i < ls->nr_files; i++) {
@@ -840,15 +861,12 @@ int log_set_release(struct log_set *ls, struct strbuf *err)
 			if (close(lf->fd) && !lf->err)
 				lf->err = errno ? errno : EIO;
 		}
-		if (lf->err && !nr_bad++)
-			bad = lf;
 	}
-	if (bad) {
-		strbuf_addf(err, "cannot write log file '%s': %s", bad->path,
-			    strerror(bad->err));
-		if (nr_bad > 1)
-			strbuf_addf(err, " (and %u other log files)", nr_bad - 1);
-	}
+	nr_bad = bad_files(ls, &bad, false);
+	if (nr_bad)
+		strbuf_addf(err, "cannot write log file%s %s",
+			    nr_bad > 1 ? "s" : "", bad.buf);
+	strbuf_release(&bad);
 	for (i = 0; i < ls->nr_files; i++) {
 		free(ls->files[i]->raw);
 		free(ls->files[i]->buf);

@@ -574,7 +574,7 @@ bool log_set_active(const struct log_set *ls)
 
 int log_set_open(struct log_set *ls, struct strbuf *err)
 {
-	unsigned int i, k;
+	unsigned int i, k, nr_pools = 0;
 
 	for (i = 0; i < ls->nr_files; i++) {
 		struct log_file *lf = ls->files[i];
@@ -594,13 +594,24 @@ int log_set_open(struct log_set *ls, struct strbuf *err)
 		a->epoch_ns = a->start = clock_now_ns();
 		a->end = a->start + a->step_ns;
 	}
+	for (i = 0; i < ls->nr; i++)
+		nr_pools += log_job_per_io(ls->jobs[i]);
 	for (i = 0; i < ls->nr; i++) {
 		struct job_log *jl = ls->jobs[i];
 
-		if (!jl || (!jl->per_io && !jl->lat_win && !jl->hist_ns))
+		if (!log_job_per_io(jl))
 			continue;
+		/* a share of LOG_POOL_ALL, between 8 and LOG_POOL_MAX */
+		jl->pool_max = LOG_POOL_ALL / nr_pools;
+		if (jl->pool_max > LOG_POOL_MAX)
+			jl->pool_max = LOG_POOL_MAX;
+		if (jl->pool_max < 8)
+			jl->pool_max = 8;
+		if (jl->pool_first > jl->pool_max)
+			jl->pool_first = jl->pool_max;
 		for (k = 0; k < jl->pool_first; k++)
-			log_ring_push(&jl->empty, xmalloc(sizeof(struct log_chunk)));
+			log_ring_push(&jl->empty,
+				      xcalloc(1, sizeof(struct log_chunk)));
 		jl->pool = jl->pool_target = jl->pool_first;
 	}
 	return log_writers_start(ls, err);

@@ -54,7 +54,8 @@
  *    goes to the job's log writer thread through a single-producer
  *    single-consumer ring, and the worker takes an empty chunk from a
  *    second ring that the writer keeps filled (and grows, up to
- *    LOG_POOL_MAX chunks, while the worker drains it). No malloc, lock,
+ *    LOG_POOL_MAX chunks, LOG_POOL_ALL over all jobs, while the worker
+ *    drains it). No malloc, lock,
  *    stdio or syscall per I/O. When no empty chunk is there the writer
  *    has fallen behind and the worker waits for it (a futex, the only
  *    blocking); the time waited is the job's log_wait_ns, reported,
@@ -80,6 +81,7 @@ enum log_kind {
 
 #define LOG_CHUNK_BYTES (256 * 1024)
 #define LOG_POOL_MAX 128	/* chunks per job at most: 32 MiB */
+#define LOG_POOL_ALL 1024	/* chunks of all jobs at most: 256 MiB */
 #define LOG_RING_SIZE 256	/* > LOG_POOL_MAX, a power of two */
 
 struct log_chunk {
@@ -157,6 +159,7 @@ struct job_log {
 	uint64_t avg_ns;	/* log_avg_msec */
 	uint64_t hist_ns;	/* log_hist_msec, 0: no histogram lines */
 	unsigned int pool_first;	/* chunks made before the run */
+	unsigned int pool_max;		/* chunks it may grow to */
 
 	/* the worker's, from log_job_start() */
 	struct log_chunk *cur;

@@ -6,8 +6,8 @@
  * decimal writer of util/numfmt.h, writes the buffer with write(2) when
  * it is full, hands the chunk back to the worker and wakes it if it
  * waits. It keeps the worker's pool of empty chunks stocked (touched,
- * so that the worker takes no page fault) and doubles it, up to
- * LOG_POOL_MAX, when the worker had to wait or ran low. Between chunks
+ * so that the worker takes no page fault) and doubles it, up to its
+ * share of LOG_POOL_ALL, when the worker had to wait or ran low. Between chunks
  * it sleeps on a futex the worker pokes when it hands over a chunk and
  * finds the writer asleep (one test per chunk), or 20 ms at most.
  *
@@ -373,9 +373,9 @@ static void top_up(struct job_log *jl)
 	/* the worker waited or is running low: a bigger pool */
 	if ((waits != jl->waits_seen ||
 	     log_ring_count(&jl->empty) * 4 < jl->pool_target) &&
-	    jl->pool_target < LOG_POOL_MAX)
-		jl->pool_target = jl->pool_target * 2 < LOG_POOL_MAX ?
-				  jl->pool_target * 2 : LOG_POOL_MAX;
+	    jl->pool_target < jl->pool_max)
+		jl->pool_target = jl->pool_target * 2 < jl->pool_max ?
+				  jl->pool_target * 2 : jl->pool_max;
 	jl->waits_seen = waits;
 	while (jl->pool < jl->pool_target) {
 		struct log_chunk *c = malloc(sizeof(*c));

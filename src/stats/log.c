@@ -155,6 +155,29 @@ void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
 		x[2] = offset;
 }
 
+int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now)
+{
+	struct log_rec *r;
+
+	if ((clat | slat) >> 32) {
+		log_io_long(jl, d, len, offset, clat, slat, now);
+		return 0;
+	}
+	r = log_reserve_slow(jl, jl->io_bytes);
+	if (r) {
+		r->time_ns = now - jl->epoch_ns;
+		r->clat = (uint32_t)clat;
+		r->slat = (uint32_t)slat;
+		r->len = len;
+		r->type = LOGR_IO;
+		r->ddir = (uint8_t)d;
+		if (jl->log_offset)
+			*(uint64_t *)(r + 1) = offset;
+	}
+	return 0;
+}
+
 /* The start of the grid window (from the epoch) that holds t. */
 static uint64_t grid_start(uint64_t epoch, uint64_t step, uint64_t t)
 {

@@ -313,10 +313,18 @@ static inline bool log_job_per_io(const struct job_log *jl)
 	return jl && (jl->per_io || jl->lat_win || jl->hist_ns);
 }
 
+/* ... and nothing but a record per I/O (no windows): log_io_rec() */
+static inline bool log_job_rec_only(const struct job_log *jl)
+{
+	return jl && jl->per_io && !jl->lat_win && !jl->hist_ns;
+}
+
 /* Out of line: a new chunk (NULL only with log_drop_when_behind). */
 struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes);
 void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
 		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
+int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
 void log_win_close(struct job_log *jl, uint64_t now);
 void log_hist_close(struct job_log *jl, uint64_t now, unsigned int d,
 		    uint64_t clat);
@@ -332,6 +340,34 @@ static inline struct log_rec *log_reserve(struct job_log *jl, size_t bytes)
 		return r;
 	}
 	return log_reserve_slow(jl, bytes);
+}
+
+/*
+ * log_io() for a job with log_job_rec_only(): the record, and the rest
+ * as a tail call, so that the caller needs no stack frame. Returns 0.
+ */
+static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
+			     uint64_t offset, uint64_t start, uint64_t issue,
+			     uint64_t now)
+{
+	uint64_t clat = now - issue, slat = issue - start;
+	struct log_chunk *c = jl->cur;
+	struct log_rec *r;
+
+	if (__builtin_expect(!c || ((clat | slat) >> 32) ||
+			     c->used + jl->io_bytes > LOG_CHUNK_BYTES, 0))
+		return log_io_rec_slow(jl, d, len, offset, clat, slat, now);
+	r = (struct log_rec *)&c->data[c->used / 8];
+	c->used += jl->io_bytes;
+	r->time_ns = now - jl->epoch_ns;
+	r->clat = (uint32_t)clat;
+	r->slat = (uint32_t)slat;
+	r->len = len;
+	r->type = LOGR_IO;
+	r->ddir = (uint8_t)d;
+	if (jl->log_offset)
+		*(uint64_t *)(r + 1) = offset;
+	return 0;
 }
 
 /*

@@ -609,7 +609,12 @@ int log_set_open(struct log_set *ls, struct strbuf *err)
 				    lf->opt, lf->path, strerror(errno));
 			return -1;
 		}
-		lf->buf = xmalloc(LOG_OUT_BYTES + LOG_OUT_SLACK);
+		lf->cap = LOG_OUT_ALL / ls->nr_files;
+		if (lf->cap > LOG_OUT_BYTES)
+			lf->cap = LOG_OUT_BYTES;
+		if (lf->cap < LOG_OUT_MIN)
+			lf->cap = LOG_OUT_MIN;
+		lf->buf = xmalloc(lf->cap + LOG_OUT_SLACK);
 	}
 	if (ls->agg) {
 		struct log_agg *a = ls->agg;

@@ -9,8 +9,14 @@
  */
 #include "stats/log.h"
 
-/* Output: a buffer per file, written with write(2) when full. */
+/*
+ * Output: a buffer per file, written with write(2) when full: 1 MiB, or
+ * less when there are many files (LOG_OUT_ALL over all of them), never
+ * under LOG_OUT_MIN (a histogram line fits).
+ */
 #define LOG_OUT_BYTES (1024 * 1024)
+#define LOG_OUT_ALL (64 * 1024 * 1024)
+#define LOG_OUT_MIN (64 * 1024)
 /* room for one line past the fill mark: formatters copy fixed sizes */
 #define LOG_OUT_SLACK 256
 #define LOG_WRITERS_MAX 16
@@ -22,8 +28,8 @@ struct log_file {
 	bool prio_hex;		/* log_prio: the priority value, in hex */
 	unsigned int users;	/* jobs writing it */
 	struct log_writer *owner;	/* the thread that writes it */
-	char *buf;		/* LOG_OUT_BYTES + LOG_OUT_SLACK */
-	size_t len;
+	char *buf;		/* cap + LOG_OUT_SLACK */
+	size_t len, cap;
 	int err;		/* first write error (errno), 0 if none */
 	uint64_t written;	/* bytes that reached the file */
 	/* log_store_compressed: binary samples, a zlib stream per chunk */
@@ -67,7 +73,7 @@ void log_out_write(struct log_file *lf, const void *buf, size_t len);
 /* Where the next need (at most LOG_OUT_SLACK) bytes go. */
 static inline char *log_out_room(struct log_file *lf, size_t need)
 {
-	if (__builtin_expect(lf->len + need > LOG_OUT_BYTES, 0))
+	if (__builtin_expect(lf->len + need > lf->cap, 0))
 		log_out_flush(lf);
 	return lf->buf + lf->len;
 }

@@ -35,6 +35,8 @@
 #include "util/numfmt.h"
 
 #define WRITER_NAP_NS (20 * 1000000ull)	/* longest sleep between looks */
+#define HIST_LINE_MAX (64 + (HIST_NR + 1) * 22)	/* 20 digits and ", " */
+_Static_assert(HIST_LINE_MAX <= LOG_OUT_MIN, "a histogram line fits");
 #define CHUNKS_PER_PASS 8	/* of one job, before the next one's */
 
 /* A job as its writer sees it: where its per-I/O lines go, and caches. */
@@ -255,7 +257,7 @@ static void fmt_hist(struct log_wjob *wj, const struct log_rec *r,
 
 	if (!lf || lf->err)
 		return;
-	p = log_out_room(lf, 64 + (HIST_NR / step + 1) * 22);
+	p = log_out_room(lf, HIST_LINE_MAX);
 	p = numfmt_put_u64(p, r->time_ns / 1000000);
 	p = put_sep(p);
 	p = numfmt_put_u64(p, r->ddir);

@@ -165,16 +165,8 @@ int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
 		return 0;
 	}
 	r = log_reserve_slow(jl, jl->io_bytes);
-	if (r) {
-		r->time_ns = now - jl->epoch_ns;
-		r->clat = (uint32_t)clat;
-		r->slat = (uint32_t)slat;
-		r->len = len;
-		r->type = LOGR_IO;
-		r->ddir = (uint8_t)d;
-		if (jl->log_offset)
-			*(uint64_t *)(r + 1) = offset;
-	}
+	if (r)
+		log_fill_io(jl, r, d, len, offset, clat, slat, now);
 	return 0;
 }
 

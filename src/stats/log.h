@@ -342,6 +342,21 @@ static inline struct log_rec *log_reserve(struct job_log *jl, size_t bytes)
 	return log_reserve_slow(jl, bytes);
 }
 
+/* Fills a LOGR_IO record (clat and slat below 2^32 ns). */
+static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
+			       unsigned int d, uint32_t len, uint64_t offset,
+			       uint64_t clat, uint64_t slat, uint64_t now)
+{
+	r->time_ns = now - jl->epoch_ns;
+	r->clat = (uint32_t)clat;
+	r->slat = (uint32_t)slat;
+	r->len = len;
+	r->type = LOGR_IO;
+	r->ddir = (uint8_t)d;
+	if (jl->log_offset)
+		*(uint64_t *)(r + 1) = offset;
+}
+
 /*
  * log_io() for a job with log_job_rec_only(): the record, and the rest
  * as a tail call, so that the caller needs no stack frame. Returns 0.
@@ -359,14 +374,7 @@ static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
 		return log_io_rec_slow(jl, d, len, offset, clat, slat, now);
 	r = (struct log_rec *)&c->data[c->used / 8];
 	c->used += jl->io_bytes;
-	r->time_ns = now - jl->epoch_ns;
-	r->clat = (uint32_t)clat;
-	r->slat = (uint32_t)slat;
-	r->len = len;
-	r->type = LOGR_IO;
-	r->ddir = (uint8_t)d;
-	if (jl->log_offset)
-		*(uint64_t *)(r + 1) = offset;
+	log_fill_io(jl, r, d, len, offset, clat, slat, now);
 	return 0;
 }
 
@@ -387,14 +395,7 @@ static inline void log_io(struct job_log *jl, unsigned int d, uint32_t len,
 		if (__builtin_expect((clat | slat) >> 32, 0)) {
 			log_io_long(jl, d, len, offset, clat, slat, now);
 		} else if ((r = log_reserve(jl, jl->io_bytes))) {
-			r->time_ns = now - jl->epoch_ns;
-			r->clat = (uint32_t)clat;
-			r->slat = (uint32_t)slat;
-			r->len = len;
-			r->type = LOGR_IO;
-			r->ddir = (uint8_t)d;
-			if (jl->log_offset)
-				*(uint64_t *)(r + 1) = offset;
+			log_fill_io(jl, r, d, len, offset, clat, slat, now);
 		}
 	}
 	if (jl->lat_win) {

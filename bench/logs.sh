@@ -22,11 +22,17 @@
 #               same one) and holds the job up when the writer is behind.
 #   run IOPS    I/Os over the whole process's wall time, start to exit,
 #               files written: what logging costs all in all.
+#   CPU ns/IO   user + system CPU time of the process tree (wait4(),
+#               bench/cputime.c) less that of a --number_ios=1 run of
+#               the same job, over the I/Os: the cost of an I/O with its
+#               log lines, formatting and writing included, whichever
+#               thread did it. Other load on the machine does not add to
+#               it, so it is the figure to trust on a busy machine.
 #   lines       every log must have one line per I/O the JSON counts
 #               (slat: none at iodepth 1); the script fails otherwise.
 #
 # Environment: FIO, BENCH_CPU (default the last CPU allowed),
-# BENCH_LOG_REPS (3), BENCH_LOG_RUNTIME (seconds per run, 2).
+# BENCH_LOG_REPS (3), BENCH_LOG_RUNTIME (seconds per run, 2), CC.
 
 set -u
 
@@ -42,7 +48,9 @@ REPS=${BENCH_LOG_REPS:-3}
 SECS=${BENCH_LOG_RUNTIME:-2}
 
 [ -x "$IOLITE" ] || die "'$IOLITE' is not an executable"
-for t in "$FIO" jq taskset; do
+CC=${CC:-cc}
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+for t in "$FIO" jq taskset "$CC"; do
 	command -v "$t" >/dev/null 2>&1 || die "'$t' is needed"
 done
 if [ -z "${BENCH_CPU:-}" ]; then
@@ -53,6 +61,8 @@ fi
 WORK=$(mktemp -d /dev/shm/iolite-benchlog.XXXXXX) || die "no /dev/shm"
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
+"$CC" -O2 -o "$WORK/cputime" "$BENCH_DIR/cputime.c" ||
+	die "cannot build bench/cputime.c"
 
 tool_bin() {
 	case $1 in
@@ -61,20 +71,34 @@ tool_bin() {
 	esac
 }
 
-# one TOOL SLAT EXTRA...: a run; prints "iops run_iops ios" and checks
-# the lines of every log against the I/Os the JSON counts (SLAT=0: the
-# slat log must be empty).
-one() {
-	local tool=$1 slat=$2 t0 t1 ios iops k n want
-	shift 2
+# job TOOL ARGS...: one pinned run of the job, its CPU time in
+# $WORK/cpu ("user_us sys_us wall_us status").
+job() {
+	local tool=$1
+	shift
 	rm -f "$WORK"/lat_*.log
-	t0=$(date +%s%N)
-	taskset -c "$BENCH_CPU" "$(tool_bin "$tool")" --name=bench \
-		--ioengine=null --rw=randread --bs=4k --size=1g --time_based \
-		--runtime="$SECS" --write_lat_log="$WORK/lat" "$@" \
-		--output-format=json --output="$WORK/out.json" \
+	taskset -c "$BENCH_CPU" "$WORK/cputime" "$WORK/cpu" \
+		"$(tool_bin "$tool")" --name=bench --ioengine=null \
+		--rw=randread --bs=4k --size=1g --write_lat_log="$WORK/lat" \
+		"$@" --output-format=json --output="$WORK/out.json" \
 		>/dev/null 2>"$WORK/err" ||
 		die "$tool failed: $*$(echo; cat "$WORK/err")"
+}
+
+cpu_us() {
+	awk '{ print $1 + $2 }' "$WORK/cpu"
+}
+
+# one TOOL SLAT EXTRA...: a run; prints "iops run_iops ios cpu_ns_per_io"
+# and checks the lines of every log against the I/Os the JSON counts
+# (SLAT=0: the slat log must be empty).
+one() {
+	local tool=$1 slat=$2 t0 t1 ios iops k n want base
+	shift 2
+	job "$tool" --number_ios=1 "$@"
+	base=$(cpu_us)
+	t0=$(date +%s%N)
+	job "$tool" --time_based --runtime="$SECS" "$@"
 	t1=$(date +%s%N)
 	ios=$(jq '.jobs[0].read.total_ios' "$WORK/out.json")
 	iops=$(jq '.jobs[0].read.iops | floor' "$WORK/out.json")
@@ -88,7 +112,8 @@ one() {
 		[ "$n" = "$want" ] ||
 			die "$tool: lat_$k.1.log has $n lines for $ios I/Os ($want expected)"
 	done
-	echo "$iops $(( ios * 1000000000 / (t1 - t0) )) $ios"
+	echo "$iops $(( ios * 1000000000 / (t1 - t0) )) $ios" \
+	     "$(( ($(cpu_us) - base) * 1000 / ios ))"
 }
 
 row() {
@@ -102,27 +127,32 @@ ratio() {
 
 # bench TITLE SLAT EXTRA...: best IOPS and run IOPS of each tool.
 bench() {
-	local title=$1 slat=$2 t r iops run ios best_fio=0 best_iol=0 run_fio=0
-	local run_iol=0 lines_fio=0 lines_iol=0
+	local title=$1 slat=$2 t r iops run ios cpu best_fio=0 best_iol=0
+	local run_fio=0 run_iol=0 lines_fio=0 lines_iol=0 cpu_fio=0 cpu_iol=0
 	shift 2
 	echo "$title"
 	for _ in $(seq "$REPS"); do
 		for t in fio iolite; do
 			r=$(one $t "$slat" "$@") || exit 1
-			read -r iops run ios <<<"$r"
+			read -r iops run ios cpu <<<"$r"
 			if [ $t = fio ]; then
 				[ "$iops" -gt $best_fio ] && best_fio=$iops
 				[ "$run" -gt $run_fio ] && run_fio=$run
+				[ $cpu_fio = 0 ] || [ "$cpu" -lt $cpu_fio ] &&
+					cpu_fio=$cpu
 				lines_fio=$((lines_fio + ios))
 			else
 				[ "$iops" -gt $best_iol ] && best_iol=$iops
 				[ "$run" -gt $run_iol ] && run_iol=$run
+				[ $cpu_iol = 0 ] || [ "$cpu" -lt $cpu_iol ] &&
+					cpu_iol=$cpu
 				lines_iol=$((lines_iol + ios))
 			fi
 		done
 	done
 	row "IOPS (report)" "$best_fio" "$best_iol" "$(ratio "$best_iol" "$best_fio")"
 	row "run IOPS (start to exit)" "$run_fio" "$run_iol" "$(ratio "$run_iol" "$run_fio")"
+	row "CPU ns per I/O, logs written" "$cpu_fio" "$cpu_iol" "$(ratio "$cpu_fio" "$cpu_iol")"
 	row "I/Os logged, all runs, every line" "$lines_fio" "$lines_iol" ""
 	echo "$title $(ratio "$best_iol" "$best_fio")" >>"$WORK/ratios"
 }

@@ -180,6 +180,29 @@ test_expect_success_if JQ 'fio-histo-log-pctiles.py reads the histogram log' "
 "
 test_skip_reason=
 
+# On one CPU the writer takes turns with the job: it falls behind, and
+# the job waits for it (the pool of chunks grows only when the writer runs)
+if ! command -v taskset >/dev/null; then
+	test_skip_reason="no taskset (util-linux)"
+fi
+test_expect_success_if JQ 'the time the job waited for the writer: JSON and note' '
+	cpu=$(taskset -cp $$ | sed "s/.*: //; s/[-,].*//") &&
+	taskset -c "$cpu" "$IOLITE" --name=t --ioengine=null --rw=read --bs=4k \
+		--size=1g --write_lat_log=t --write_bw_log=t \
+		--write_iops_log=t --output-format=json >out.json 2>err &&
+	test_must_be_empty err &&
+	all_lines t &&
+	ms=$(jq ".jobs[0].iolite.log_wait_ms" out.json) &&
+	jq -r ".iolite.notes[]" out.json >notes &&
+	if test "$(jq ".jobs[0].iolite.log_wait_ms > 0" out.json)" = true
+	then
+		grep "^log files: the jobs waited $(printf %.1f "$ms") ms for the log writer ([0-9]* times): their I/O was held up meanwhile$" notes
+	else
+		! grep "waited" notes
+	fi
+'
+test_skip_reason=
+
 test_expect_success_if JQ 'log_drop_when_behind: counted in JSON and notes' '
 	"$IOLITE" --name=d --ioengine=null --rw=read --bs=4k --size=1g \
 		--write_lat_log=d --log_drop_when_behind=1 \

@@ -12,6 +12,8 @@
 #   (c) io_uring and libaio, 4k randread, iodepth 32, batches of 8
 #       submitted and reaped, on a page-cached file in /dev/shm and on a
 #       loop device over /dev/shm with direct=1: IOPS and CPU ns per I/O
+#   (d) per-I/O latency logs on the null engine: IOPS with every line
+#       written (bench/logs.sh, which runs alone too)
 #
 # Per-I/O figures subtract a baseline: the same job, same size, stopped
 # after one I/O (number_ios=1), so start-up, random map allocation, ring
@@ -320,3 +322,11 @@ for k in c1.io_uring c1.libaio c2.io_uring c2.libaio; do
 	target "$k.cpu" 1.3 "(c) $k: IOPS per CPU-second at least 1.3x fio's"
 done
 echo "  ($(($(date +%s) - start)) s)"
+
+# (d) per-I/O latency logs: its own script, which runs alone too
+echo
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	export BENCH_LOG_REPS=${BENCH_LOG_REPS:-1} BENCH_LOG_RUNTIME=${BENCH_LOG_RUNTIME:-1}
+fi
+FIO="$FIO" BENCH_CPU="$BENCH_CPU" "$BENCH_DIR/logs.sh" "$IOLITE" ||
+	die "bench/logs.sh failed"

@@ -334,7 +334,6 @@ int main(int argc, char **argv)
 	unsigned int nr, i;
 	FILE *out = stdout;
 	int ret, failed;
-	uint64_t dropped;
 	size_t k;
 
 	job_list_init(&jl);
@@ -377,6 +376,9 @@ int main(int argc, char **argv)
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
 	if (log_set_init(&logs, plans, nr, &err))
+		die("%s", strbuf_str(&err));
+	if (c.bandwidth_log &&
+	    log_set_bandwidth_log(&logs, plans, nr, &err))
 		die("%s", strbuf_str(&err));
 	if (c.output) {
 		out = fopen(c.output, "w");
@@ -460,16 +462,13 @@ int main(int argc, char **argv)
 			    "the I/O done until then", sig_name(ro.signal));
 		rc.notes[rc.nr_notes++] = int_note.buf;
 	}
-	dropped = log_set_dropped(&logs);
-	if (dropped) {
-		strbuf_addf(&log_note, "log files: %llu entries dropped "
-			    "(the log writer fell behind)",
-			    (unsigned long long)dropped);
+	log_set_finish(&logs);
+	log_set_notes(&logs, &log_note);
+	if (log_note.len)
 		rc.notes[rc.nr_notes++] = log_note.buf;
-	}
-	ret = log_set_release(&logs);
-	if (ret) {
-		error("cannot write the log files: %s", strerror(-ret));
+	if (log_set_release(&logs, &err)) {
+		error("%s", strbuf_str(&err));
+		strbuf_reset(&err);
 		failed = 1;
 	}
 

@@ -9,7 +9,8 @@
 # their shape: "iolite" at the end of the document ({"clock": str,
 # "notes": [str]}) and at the end of each job ({"usr_ns_per_io": float,
 # "iowq_cpu_ms": float, "iowq_threads": int, "iowq_max_threads": int}).
-# A rated job's "iolite" may end with "co_lat_ns": {direction: a block
+# A job with log files adds "log_wait_ms": float, "log_dropped": int; a
+# rated job's "iolite" may end with "co_lat_ns": {direction: a block
 # shaped as fio's "lat_ns"}. Any other key fio lacks is an error.
 import json, re, sys
 
@@ -21,8 +22,11 @@ OWN = {
                        ("iowq_max_threads", "int")]),
 }
 JOB_PATH = re.compile(r"^/jobs\[\d+\]$")
-# optional trailing keys of a job's "iolite", with their kind
-OWN_OPTIONAL = [("co_lat_ns", "dict")]
+# optional trailing keys of a job's "iolite", with their kind: with log
+# files, the time the job waited for the log writer and the entries
+# dropped (log_drop_when_behind); a rated job's co_lat_ns
+OWN_OPTIONAL = [("log_wait_ms", "float"), ("log_dropped", "int"),
+                ("co_lat_ns", "dict")]
 
 def kind(v):
     if isinstance(v, bool):

@@ -57,6 +57,7 @@ struct cli {
 	bool showcmd;
 	bool readonly;
 	bool warnings_fatal;
+	bool bandwidth_log;	/* --bandwidth-log: agg-*_bw.log (stats/log.h) */
 	unsigned long max_jobs;
 	const char *aux_path;	/* NULL: the current directory */
 	const char *trigger_file;

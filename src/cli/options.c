@@ -306,6 +306,14 @@ static int set_warnings_fatal(struct cli *c, const char *val,
 	return 0;
 }
 
+static int set_bandwidth_log(struct cli *c, const char *val,
+			     struct strbuf *err)
+{
+	(void)val, (void)err;
+	c->bandwidth_log = true;
+	return 0;
+}
+
 static int set_max_jobs(struct cli *c, const char *val, struct strbuf *err)
 {
 	char *end;
@@ -404,9 +412,8 @@ static const struct cli_opt cli_opts[] = {
 	/* Output */
 	{ "output", ARG_REQ, "=FILE", G_OUTPUT, set_output, NULL, "rep.txt",
 	  "write the report to FILE" },
-	{ "bandwidth-log", ARG_NONE, NULL, G_OUTPUT, NULL,
-	  "not supported yet (per-job logs: write_bw_log=)", NULL,
-	  "aggregate bandwidth logs (fio)" },
+	{ "bandwidth-log", ARG_NONE, NULL, G_OUTPUT, set_bandwidth_log, NULL,
+	  NULL, "write the aggregate bandwidth logs agg-{read,write,trim}_bw.log" },
 	{ "latency-log", ARG_REQ, "=NAME", G_OUTPUT, NULL,
 	  "fio has deprecated it: use write_lat_log= in the jobs", NULL,
 	  "latency log (deprecated in fio)" },

@@ -369,6 +369,7 @@ struct job_options {
 	bool log_max_value;
 	bool log_offset;
 	bool per_job_logs;
+	bool log_drop_when_behind;	/* iolite: drop, not wait */
 
 	/*
 	 * buffer contents (run/buffer.c) and unified_rw_reporting

@@ -1268,6 +1268,12 @@ const struct opt_def opt_table[] = {
 	  .def = "1", .category = OPT_CAT_STAT,
 	  .help = "one log file per job instance (name.N.log); 0: jobs with "
 		  "the same prefix share name.log" },
+	{ .name = "log_drop_when_behind", .type = OPT_BOOL,
+	  .off = OFF(log_drop_when_behind), .def = "0",
+	  .category = OPT_CAT_STAT,
+	  .help = "iolite extension: when the log writer falls behind, drop "
+		  "log entries (counted in the report) instead of holding "
+		  "the job's I/O until it catches up" },
 	{ .name = "log_prio", .type = OPT_BOOL, .off = OFF(log_prio),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "the logs' last column is each I/O's priority value (hex) "

@@ -16,7 +16,8 @@
  *   and only with a description, "disk_util" only when a disk was seen.
  * - iolite adds two keys of its own, which fio's tools ignore: "iolite"
  *   at the end of each job (its own CPU cost per I/O, io_uring's io-wq
- *   threads) and at the end of the document (the clock, the notes).
+ *   threads, with logs the time it waited for the log writer) and at
+ *   the end of the document (the clock, the notes).
  *
  * Warnings and errors never go into the JSON: they go to stderr.
  */
@@ -187,6 +188,11 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 	json_double(w, "iowq_cpu_ms", (double)j->iowq_cpu_ns / 1e6);
 	json_u64(w, "iowq_threads", j->iowq_threads);
 	json_u64(w, "iowq_max_threads", j->iowq_max_threads);
+	if (j->logs) {
+		/* time the job's I/O stood still for the log writer */
+		json_double(w, "log_wait_ms", (double)j->log_wait_ns / 1e6);
+		json_u64(w, "log_dropped", j->log_dropped);
+	}
 	write_co_lat(w, j, plus);
 	json_end_object(w);
 }

@@ -8,8 +8,8 @@
  *  - bandwidth and IOPS samples for the report, every bwavgtime /
  *    iopsavgtime of each job, from the workers' relaxed-atomic live
  *    counters; the windowed lines of the bw and iops logs likewise;
- *  - the log records the workers hand over in chunks, written to the
- *    files (stats/log.h);
+ *  - the aggregate bandwidth logs (--bandwidth-log); the log writer
+ *    threads (stats/log.h) format the workers' records;
  *  - the status line, every eta_interval;
  *  - reports while the run goes on (SIGUSR1, status_interval), from a
  *    copy of each worker's stats that the worker makes itself between two
@@ -40,7 +40,6 @@
 
 #define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */
 #define SNAP_WAIT_NS 1000000000ull	/* longest wait for a worker's copy */
-#define LOG_CHUNKS_PER_TICK 64		/* log chunks formatted per tick */
 
 static struct run_ctx *current_ctx;
 
@@ -690,7 +689,7 @@ static void *reporter_main(void *arg)
 		if (++tick % 10 == 0)
 			scan_iowq(r->ctx);
 		if (ro->logs)
-			log_set_drain(ro->logs, LOG_CHUNKS_PER_TICK, false);
+			log_set_tick(ro->logs, now);
 		if (done)
 			break;
 		if (ro->status && ro->eta_interval_ms && now >= r->next_eta &&
@@ -709,7 +708,7 @@ static void *reporter_main(void *arg)
 		}
 	}
 	if (ro->logs)
-		log_set_drain(ro->logs, 0, true);
+		log_set_finish(ro->logs);
 	end_status(r);
 	/* blocked again: a late one waits for the runner's restore */
 	pthread_sigmask(SIG_BLOCK, &set, NULL);

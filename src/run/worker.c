@@ -103,11 +103,13 @@ struct worker {
 	/*
 	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
 	 * paces; co is pace when it records co_lat. io_hook: log or co is
-	 * set, one test per completion for both.
+	 * set, one test per completion for both; log_only: a log record per
+	 * I/O is all complete_more() has to do.
 	 */
 	struct pace *pace;
 	struct pace *co;
 	int io_hook;
+	int log_only;
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -313,6 +315,14 @@ static inline int next_io(struct worker *w, struct io_u *u)
 
 /* --- logs and reports while the run goes on (run/runner.c) ----------- */
 
+/* Per-I/O completion extras: logs, co_lat (after either changes) */
+static void worker_set_io_hook(struct worker *w)
+{
+	w->io_hook = log_job_per_io(w->log) || w->co;
+	w->log_only = log_job_rec_only(w->log) && !w->lat_on && !w->vf &&
+		      !w->co;
+}
+
 /* Counting starts (the end of ramp_time): so does logging. */
 static void worker_log_start(struct worker *w)
 {
@@ -324,20 +334,21 @@ static void worker_log_start(struct worker *w)
 		valid |= LOGV_LAT;
 	if (w->clat_on)
 		valid |= LOGV_CLAT;
-	if (w->slat_on)
+	/* an I/O that completes inline was never queued: no slat, as fio */
+	if (w->slat_on && !w->inline_engine)
 		valid |= LOGV_SLAT;
 	log_job_start(w->rj->log, w->now, w->st, valid);
 	w->log = w->rj->log;
-	w->io_hook = w->log || w->co;
+	worker_set_io_hook(w);
 }
 
 /*
  * One completed I/O into the log records and the co_lat stats (rated
- * jobs): out of line, both are rare.
+ * jobs), inside complete_more(), which is out of line: a per-I/O log
+ * record is a few stores, one call more would double its cost.
  */
-static __attribute__((noinline)) void worker_log_io(struct worker *w,
-						    const struct io_u *u,
-						    uint64_t now)
+static inline __attribute__((always_inline)) void
+worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
 {
 	if (w->log)
 		log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
@@ -346,11 +357,18 @@ static __attribute__((noinline)) void worker_log_io(struct worker *w,
 		pace_done(w->co, u, now);
 }
 
-/* The job's I/O is over: the last log windows close. */
+/*
+ * The job's I/O is over: the last log windows close. The time the job
+ * waited for the log writer goes to the report.
+ */
 static void worker_log_end(struct worker *w)
 {
-	if (w->log)
+	if (w->log) {
 		log_job_end(w->log, w->now);
+		w->rj->res.logs = w->log->any_file;
+		w->rj->res.log_wait_ns = w->log->wait_ns;
+		w->rj->res.log_dropped = atomic_load(&w->log->dropped);
+	}
 	w->log = NULL;
 }
 
@@ -397,9 +415,8 @@ static inline void worker_poll_snapshot(struct worker *w)
  * io_hook (logs, co_lat), verification. done_more says whether the job
  * has lat or verification at all: one test per I/O for both.
  */
-static __attribute__((noinline)) int complete_more(struct worker *w,
-						   struct io_u *u,
-						   uint64_t now)
+static __attribute__((noinline)) int complete_all(struct worker *w,
+						  struct io_u *u, uint64_t now)
 {
 	if (w->lat_on) {
 		struct dir_stats *ds = &w->st->dir[u->ddir];
@@ -414,6 +431,17 @@ static __attribute__((noinline)) int complete_more(struct worker *w,
 		return io_error(w, u, EILSEQ, FAULT_VERIFY,
 				verify_errmsg(w->vf));
 	return 0;
+}
+
+static __attribute__((noinline)) int complete_more(struct worker *w,
+						   struct io_u *u,
+						   uint64_t now)
+{
+	/* a per-I/O log record and nothing else: tail calls, no frame */
+	if (w->log_only)
+		return log_io_rec(w->log, u->ddir, u->len, u->offset,
+				  u->start_time, u->issue_time, now);
+	return complete_all(w, u, now);
 }
 
 /* The common completion: a read, write or trim that moved all its bytes. */
@@ -621,7 +649,7 @@ static void worker_pace_start(struct worker *w)
 
 	pace_init(&w->pace, &env);
 	w->co = pace_records(w->pace) ? w->pace : NULL;
-	w->io_hook = w->log || w->co;
+	worker_set_io_hook(w);
 }
 
 /* latency_target, max_latency: run/lattarget.c decides, between batches */

@@ -1,48 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fio's log files: see log.h for the format and for who writes what. The
- * worker's side is log_io() (inline, in log.h) and the slow paths here;
- * everything else runs on the reporter thread or in main.
+ * fio's log files: see log.h for the format and for who writes what.
+ * Here: the rings, the worker's side (log_io() is inline in log.h; its
+ * slow paths and the windows are here), setting up (names, checks,
+ * files, CPUs for the writers), the reporter's bandwidth windows, the
+ * notes and the end. The writer threads are in log_write.c, fio's
+ * compressed format in log_fz.c.
  */
-#include "stats/log.h"
+#include "stats/log_int.h"
 
 #include <errno.h>
-#include <inttypes.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
-#ifdef HAVE_ZLIB
-#include <zlib.h>
-#endif
-
 #include "opt/opt.h"
+#include "run/clock.h"
+#include "run/cpus.h"
 #include "util/log.h"
-#include "util/numfmt.h"
 
-struct log_file {
-	char *path;
-	FILE *f;
-	const char *opt;	/* option that asked for it, for messages */
-	bool prio_hex;		/* log_prio: the priority value, in hex */
-	/* log_store_compressed: binary samples, a zlib stream per chunk */
-	bool compress;
-	unsigned char *raw;
-	size_t raw_len, chunk;
-	unsigned int streams;	/* written so far */
-};
-
-/*
- * fio's compressed logs (.fz) hold its in-memory samples, in host byte
- * order, in zlib streams one after the other: time (ms), value, ddir
- * with flag bits, priority, block size, and with log_offset the offset.
- */
-#define FZ_OFFSET_BIT 0x80000000u
-#define FZ_PRIO_BIT 0x40000000u
-#define FZ_DDIR_MASK 0x1fu
-#define FZ_SAMPLE 32u		/* bytes; + 8 with the offset */
 #define FZ_CHUNK_DEFAULT (1024 * 1024)
 
 static const char *const kind_suffix[LOG_KIND_NR] = {
@@ -50,12 +30,18 @@ static const char *const kind_suffix[LOG_KIND_NR] = {
 	[LOG_BW] = "bw", [LOG_IOPS] = "iops", [LOG_HIST] = "clat_hist",
 };
 
-/* A data-less record header is 48 bytes; keep records 8-byte aligned. */
-_Static_assert(sizeof(struct log_rec) == 48, "log_rec layout");
+static const char *const kind_opt[LOG_KIND_NR] = {
+	"write_lat_log", "write_lat_log", "write_lat_log", "write_bw_log",
+	"write_iops_log", "write_hist_log",
+};
+
+/* A record header is 24 bytes: records stay 8-byte aligned. */
+_Static_assert(sizeof(struct log_rec) == 24, "log_rec layout");
+_Static_assert(LOG_POOL_MAX < LOG_RING_SIZE, "a ring holds every chunk");
 
 /* --- rings ------------------------------------------------------------ */
 
-static bool ring_push(struct log_ring *r, struct log_chunk *c)
+bool log_ring_push(struct log_ring *r, struct log_chunk *c)
 {
 	unsigned int head = atomic_load_explicit(&r->head, memory_order_relaxed);
 	unsigned int tail = atomic_load_explicit(&r->tail, memory_order_acquire);
@@ -67,7 +53,7 @@ static bool ring_push(struct log_ring *r, struct log_chunk *c)
 	return true;
 }
 
-static struct log_chunk *ring_pop(struct log_ring *r)
+struct log_chunk *log_ring_pop(struct log_ring *r)
 {
 	unsigned int tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
 	unsigned int head = atomic_load_explicit(&r->head, memory_order_acquire);
@@ -80,59 +66,108 @@ static struct log_chunk *ring_pop(struct log_ring *r)
 	return c;
 }
 
-static unsigned int ring_count(struct log_ring *r)
+unsigned int log_ring_count(struct log_ring *r)
 {
 	return atomic_load_explicit(&r->head, memory_order_acquire) -
 	       atomic_load_explicit(&r->tail, memory_order_acquire);
 }
 
-static size_t rec_size(const struct log_rec *r)
-{
-	return sizeof(*r) + (r->type == LOGR_HIST ? HIST_NR * sizeof(uint64_t) : 0);
-}
-
-static uint64_t count_recs(const struct log_chunk *c)
-{
-	size_t off = 0;
-	uint64_t n = 0;
-
-	while (off < c->used) {
-		off += rec_size((const struct log_rec *)&c->data[off / 8]);
-		n++;
-	}
-	return n;
-}
-
 /* --- the worker's side ------------------------------------------------ */
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The writer has fallen behind: every chunk is full or being formatted.
+ * Wait until it hands one back (it bumps empty_seq and wakes us when it
+ * sees waiting set), and count the time: it held up the job's I/O.
+ */
+static struct log_chunk *wait_chunk(struct job_log *jl)
+{
+	uint64_t t0 = mono_ns();
+	struct log_chunk *c;
+
+	for (;;) {
+		uint32_t seq = atomic_load(&jl->empty_seq);
+
+		atomic_store(&jl->waiting, 1);
+		atomic_thread_fence(memory_order_seq_cst);
+		c = log_ring_pop(&jl->empty);
+		if (c)
+			break;
+		log_writer_kick(jl->writer);
+		/* a bounded sleep: a lost wake-up costs time, not the run */
+		log_futex_wait(&jl->empty_seq, seq, 2000000);
+	}
+	atomic_store(&jl->waiting, 0);
+	jl->wait_ns += mono_ns() - t0;
+	atomic_fetch_add_explicit(&jl->waits, 1, memory_order_relaxed);
+	return c;
+}
 
 struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes)
 {
 	struct log_chunk *c = jl->cur;
-	struct log_rec *r;
 
 	if (c) {
-		if (ring_push(&jl->full, c)) {
-			jl->cur = NULL;
-		} else {
-			/* the reporter is far behind: these records are lost */
-			atomic_fetch_add_explicit(&jl->dropped, count_recs(c),
-						  memory_order_relaxed);
-			c->used = 0;
-		}
+		/* the ring has a slot for every chunk there is */
+		log_ring_push(&jl->full, c);
+		jl->cur = NULL;
+		log_writer_kick(jl->writer);
 	}
-	if (!jl->cur) {
-		jl->cur = ring_pop(&jl->empty);
-		if (!jl->cur) {
+	c = log_ring_pop(&jl->empty);
+	if (!c) {
+		if (jl->drop_behind) {
 			atomic_fetch_add_explicit(&jl->dropped, 1,
 						  memory_order_relaxed);
 			return NULL;
 		}
-		jl->cur->used = 0;
+		c = wait_chunk(jl);
 	}
-	c = jl->cur;
-	r = (struct log_rec *)&c->data[c->used / 8];
-	c->used += bytes;
-	return r;
+	c->used = bytes;
+	jl->cur = c;
+	return (struct log_rec *)c->data;
+}
+
+void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
+		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now)
+{
+	struct log_rec *r = log_reserve(jl, jl->io_bytes + 16);
+	uint64_t *x;
+
+	if (!r)
+		return;
+	r->time_ns = now - jl->epoch_ns;
+	r->clat = 0;
+	r->slat = 0;
+	r->len = len;
+	r->type = LOGR_IO_LONG;
+	r->ddir = (uint8_t)d;
+	x = (uint64_t *)(r + 1);
+	x[0] = clat;
+	x[1] = slat;
+	if (jl->log_offset)
+		x[2] = offset;
+}
+
+int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now)
+{
+	struct log_rec *r;
+
+	if ((clat | slat) >> 32) {
+		log_io_long(jl, d, len, offset, clat, slat, now);
+		return 0;
+	}
+	r = log_reserve_slow(jl, jl->io_bytes);
+	if (r)
+		log_fill_io(jl, r, d, len, offset, clat, slat, now);
+	return 0;
 }
 
 /* The start of the grid window (from the epoch) that holds t. */
@@ -148,19 +183,21 @@ static void put_win(struct job_log *jl, uint64_t t)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		struct log_win *w = &jl->win[d];
 		struct log_rec *r;
+		uint64_t *v;
 
 		if (!w->n)
 			continue;
-		r = log_reserve(jl, sizeof(*r));
+		r = log_reserve(jl, sizeof(*r) + 3 * sizeof(uint64_t));
 		if (r) {
+			r->time_ns = t - jl->epoch_ns;
+			r->clat = 0;
+			r->slat = 0;
+			r->len = 0;
 			r->type = LOGR_WIN;
 			r->ddir = (uint8_t)d;
-			r->valid = jl->valid;
-			r->len = 0;
-			r->time_ns = t - jl->epoch_ns;
-			r->offset = 0;
+			v = (uint64_t *)(r + 1);
 			for (k = 0; k < 3; k++)
-				r->v[k] = jl->log_max ? w->max[k] : w->sum[k] / w->n;
+				v[k] = jl->log_max ? w->max[k] : w->sum[k] / w->n;
 		}
 		memset(w, 0, sizeof(*w));
 		jl->win_any = true;
@@ -203,12 +240,12 @@ static void put_hist(struct job_log *jl, uint64_t t, unsigned int cd,
 				prev->bucket[held]--;
 			continue;
 		}
+		r->time_ns = t - jl->epoch_ns;
+		r->clat = 0;
+		r->slat = 0;
+		r->len = 0;
 		r->type = LOGR_HIST;
 		r->ddir = (uint8_t)d;
-		r->valid = jl->valid;
-		r->len = 0;
-		r->time_ns = t - jl->epoch_ns;
-		r->offset = 0;
 		b = (uint64_t *)(r + 1);
 		for (i = 0; i < HIST_NR; i++) {
 			b[i] = ds->clat_hist.bucket[i] - prev->bucket[i];
@@ -249,8 +286,8 @@ void log_job_start(struct job_log *jl, uint64_t now,
 	/* histogram lines need completion latencies */
 	if (!(valid & LOGV_CLAT))
 		jl->hist_ns = 0;
-	if (!jl->cur) {
-		jl->cur = ring_pop(&jl->empty);
+	if (!jl->cur && jl->writer) {
+		jl->cur = log_ring_pop(&jl->empty);
 		if (jl->cur)
 			jl->cur->used = 0;
 	}
@@ -304,11 +341,6 @@ static const char *log_prefix(const struct job_plan *p, enum log_kind k)
 	return *v ? v : o->name;
 }
 
-static const char *const kind_opt[LOG_KIND_NR] = {
-	"write_lat_log", "write_lat_log", "write_lat_log", "write_bw_log",
-	"write_iops_log", "write_hist_log",
-};
-
 /* Can path be created (or truncated)? 0, or -errno. */
 static int check_creatable(const char *path)
 {
@@ -345,6 +377,19 @@ static struct log_file *find_file(struct log_set *ls, const char *path)
 	return NULL;
 }
 
+static struct log_file *new_file(struct log_set *ls, char *path,
+				 const char *opt)
+{
+	struct log_file *lf = xcalloc(1, sizeof(*lf));
+
+	lf->path = path;
+	lf->opt = opt;
+	lf->fd = -1;
+	ls->files = xrealloc(ls->files, (ls->nr_files + 1) * sizeof(*ls->files));
+	ls->files[ls->nr_files++] = lf;
+	return lf;
+}
+
 /* The job's log of kind k: shared by path, checked when first seen. */
 static int add_file(struct log_set *ls, const struct job_plan *p,
 		    enum log_kind k, const char *prefix, struct log_file **out,
@@ -370,18 +415,15 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 			strbuf_release(&path);
 			return -1;
 		}
-		lf = xcalloc(1, sizeof(*lf));
-		lf->path = strbuf_detach(&path);
-		lf->opt = kind_opt[k];
+		lf = new_file(ls, strbuf_detach(&path), kind_opt[k]);
 		lf->prio_hex = p->o.log_prio;
 		lf->compress = p->o.log_store_compressed;
 		lf->chunk = p->o.log_compression ? p->o.log_compression :
 			    FZ_CHUNK_DEFAULT;
-		ls->files = xrealloc(ls->files,
-				     (ls->nr_files + 1) * sizeof(*ls->files));
-		ls->files[ls->nr_files++] = lf;
 	}
 	strbuf_release(&path);
+	if (lf->users++)
+		ls->shared = true;
 	*out = lf;
 	return 0;
 }
@@ -398,6 +440,9 @@ static void setup_job(struct job_log *jl, const struct job_plan *p)
 		      (uint64_t)p->o.log_hist_msec * 1000000 : 0;
 	jl->log_max = p->o.log_max_value;
 	jl->log_offset = p->o.log_offset;
+	jl->prio_hex = p->o.log_prio;
+	jl->drop_behind = p->o.log_drop_when_behind;
+	jl->io_bytes = sizeof(struct log_rec) + (jl->log_offset ? 8 : 0);
 	jl->coarse = p->o.log_hist_coarseness;
 	jl->lat_win = jl->avg_ns && jl->file[LOG_LAT];
 	jl->per_io = !jl->avg_ns &&
@@ -405,13 +450,58 @@ static void setup_job(struct job_log *jl, const struct job_plan *p)
 	if (jl->hist_ns)
 		jl->hist_prev = xcalloc(DDIR_RWDIR_CNT, sizeof(*jl->hist_prev));
 	/* per-I/O records: log_entries of them, and room to spare */
-	jl->pool_target = 2;
-	if (jl->per_io)
-		jl->pool_target = (unsigned int)((uint64_t)p->o.log_entries *
-						 sizeof(struct log_rec) /
-						 LOG_CHUNK_BYTES) + 8;
-	if (jl->pool_target > LOG_RING_SIZE / 2)
-		jl->pool_target = LOG_RING_SIZE / 2;
+	jl->pool_first = 2;
+	if (jl->per_io) {
+		uint64_t n = (uint64_t)p->o.log_entries * jl->io_bytes /
+			     LOG_CHUNK_BYTES;
+
+		jl->pool_first = n + 4 < LOG_POOL_MAX / 4 ?
+				 (unsigned int)n + 4 : LOG_POOL_MAX / 4;
+	}
+	pthread_mutex_init(&jl->rate_lock, NULL);
+}
+
+static struct job_log *new_job_log(struct log_set *ls, unsigned int i)
+{
+	struct job_log *jl = xcalloc(1, sizeof(*jl));
+
+	jl->set = ls;
+	ls->jobs[i] = jl;
+	return jl;
+}
+
+/*
+ * The CPUs the writers may use: the process's, less those any job is
+ * placed on; none when some job may run anywhere.
+ */
+static void find_spare_cpus(struct log_set *ls, const struct job_plan *plans,
+			    unsigned int nr)
+{
+	cpu_set_t allowed, used;
+	unsigned int i;
+	int c;
+
+	CPU_ZERO(&ls->spare);
+	CPU_ZERO(&used);
+	ls->nr_spare = 0;
+	ls->nr_allowed = 1;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return;
+	ls->nr_allowed = (unsigned int)CPU_COUNT(&allowed);
+	for (i = 0; i < nr; i++) {
+		struct strbuf e = STRBUF_INIT;
+		cpu_set_t s;
+		int any = 0, ret = cpus_for_job(&plans[i], &s, &any, &e);
+
+		strbuf_release(&e);
+		if (ret || !any)
+			return;
+		CPU_OR(&used, &used, &s);
+	}
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &allowed) && !CPU_ISSET(c, &used))
+			CPU_SET(c, &ls->spare);
+	ls->nr_spare = (unsigned int)CPU_COUNT(&ls->spare);
 }
 
 int log_set_init(struct log_set *ls, const struct job_plan *plans,
@@ -425,6 +515,7 @@ int log_set_init(struct log_set *ls, const struct job_plan *plans,
 	for (i = 0; i < nr; i++) {
 		const struct job_plan *p = &plans[i];
 		struct log_file *lf[LOG_KIND_NR] = { NULL };
+		struct job_log *jl;
 		bool any = false;
 
 		for (k = 0; k < LOG_KIND_NR; k++) {
@@ -438,10 +529,55 @@ int log_set_init(struct log_set *ls, const struct job_plan *plans,
 		}
 		if (!any)
 			continue;
-		ls->jobs[i] = xcalloc(1, sizeof(*ls->jobs[i]));
-		ls->jobs[i]->set = ls;
-		memcpy(ls->jobs[i]->file, lf, sizeof(lf));
-		setup_job(ls->jobs[i], p);
+		jl = new_job_log(ls, i);
+		memcpy(jl->file, lf, sizeof(lf));
+		jl->any_file = true;
+		setup_job(jl, p);
+	}
+	if (ls->nr_files)
+		find_spare_cpus(ls, plans, nr);
+	return 0;
+}
+
+int log_set_bandwidth_log(struct log_set *ls, const struct job_plan *plans,
+			  unsigned int nr, struct strbuf *err)
+{
+	static const char *const names[DDIR_RWDIR_CNT] = {
+		"agg-read_bw.log", "agg-write_bw.log", "agg-trim_bw.log",
+	};
+	struct log_agg *a;
+	unsigned int i, d;
+
+	if (ls->agg)
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		int e = find_file(ls, names[d]) ? -EEXIST :
+			check_creatable(names[d]);
+
+		if (e) {
+			strbuf_addf(err, "option '--bandwidth-log': cannot create log file '%s': %s",
+				    names[d], e == -EEXIST ?
+				    "a job's log has that name" : strerror(-e));
+			return -1;
+		}
+	}
+	a = xcalloc(1, sizeof(*a));
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		a->file[d] = new_file(ls, xstrdup(names[d]), "--bandwidth-log");
+	/* fio samples every job's rate at the shortest bwavgtime */
+	a->step_ns = 500 * 1000000ull;
+	for (i = 0; i < nr; i++) {
+		uint64_t s = (uint64_t)plans[i].o.bwavgtime_ms * 1000000;
+
+		if (s && (i == 0 || s < a->step_ns))
+			a->step_ns = s;
+	}
+	ls->agg = a;
+	/* every job: the reporter hands its counters to log_sample() */
+	for (i = 0; i < nr; i++) {
+		if (ls->jobs[i])
+			continue;
+		pthread_mutex_init(&new_job_log(ls, i)->rate_lock, NULL);
 	}
 	return 0;
 }
@@ -453,271 +589,78 @@ bool log_set_active(const struct log_set *ls)
 
 int log_set_open(struct log_set *ls, struct strbuf *err)
 {
-	unsigned int i, k;
+	unsigned int i, k, nr_pools = 0;
 
 	for (i = 0; i < ls->nr_files; i++) {
 		struct log_file *lf = ls->files[i];
 
-		lf->f = fopen(lf->path, "w");
-		if (!lf->f) {
+		lf->fd = open(lf->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			      0644);
+		if (lf->fd < 0) {
 			strbuf_addf(err, "option '%s': cannot create log file '%s': %s",
 				    lf->opt, lf->path, strerror(errno));
 			return -1;
 		}
-		setvbuf(lf->f, NULL, _IOFBF, 256 * 1024);
+		lf->cap = LOG_OUT_ALL / ls->nr_files;
+		if (lf->cap > LOG_OUT_BYTES)
+			lf->cap = LOG_OUT_BYTES;
+		if (lf->cap < LOG_OUT_MIN)
+			lf->cap = LOG_OUT_MIN;
+		lf->buf = xmalloc(lf->cap + LOG_OUT_SLACK);
 	}
+	if (ls->agg) {
+		struct log_agg *a = ls->agg;
+
+		a->epoch_ns = a->start = clock_now_ns();
+		a->end = a->start + a->step_ns;
+	}
+	for (i = 0; i < ls->nr; i++)
+		nr_pools += log_job_per_io(ls->jobs[i]);
 	for (i = 0; i < ls->nr; i++) {
 		struct job_log *jl = ls->jobs[i];
 
-		if (!jl || (!jl->per_io && !jl->lat_win && !jl->hist_ns))
+		if (!log_job_per_io(jl))
 			continue;
-		for (k = 0; k < jl->pool_target; k++)
-			ring_push(&jl->empty, xmalloc(sizeof(struct log_chunk)));
+		/* a share of LOG_POOL_ALL, between 8 and LOG_POOL_MAX */
+		jl->pool_max = LOG_POOL_ALL / nr_pools;
+		if (jl->pool_max > LOG_POOL_MAX)
+			jl->pool_max = LOG_POOL_MAX;
+		if (jl->pool_max < 8)
+			jl->pool_max = 8;
+		if (jl->pool_first > jl->pool_max)
+			jl->pool_first = jl->pool_max;
+		for (k = 0; k < jl->pool_first; k++)
+			log_ring_push(&jl->empty,
+				      xcalloc(1, sizeof(struct log_chunk)));
+		jl->pool = jl->pool_target = jl->pool_first;
 	}
-	return 0;
-}
-
-/* --- formatting ------------------------------------------------------- */
-
-static char *put_sep(char *p)
-{
-	*p++ = ',';
-	*p++ = ' ';
-	return p;
-}
-
-static void put_sample(struct log_set *ls, struct log_file *lf,
-		       uint64_t t_ms, uint64_t value, unsigned int ddir,
-		       uint64_t bs, const uint64_t *offset);
-
-static void put_line(struct log_set *ls, struct log_file *lf, uint64_t t_ms,
-		     uint64_t value, unsigned int ddir, uint64_t bs,
-		     const uint64_t *offset)
-{
-	char buf[160], *p = buf;
-
-	if (lf->compress) {
-		put_sample(ls, lf, t_ms, value, ddir, bs, offset);
-		return;
-	}
-
-	p = numfmt_put_u64(p, t_ms);
-	p = put_sep(p);
-	p = numfmt_put_u64(p, value);
-	p = put_sep(p);
-	p = numfmt_put_u64(p, ddir);
-	p = put_sep(p);
-	p = numfmt_put_u64(p, bs);
-	p = put_sep(p);
-	if (offset) {
-		p = numfmt_put_u64(p, *offset);
-		p = put_sep(p);
-	}
-	/* command priority: iolite sets none (prio options are refused) */
-	if (lf->prio_hex) {
-		memcpy(p, "0x0000", 6);
-		p += 6;
-	} else {
-		*p++ = '0';
-	}
-	*p++ = '\n';
-	if (fwrite(buf, 1, (size_t)(p - buf), lf->f) != (size_t)(p - buf) &&
-	    !ls->error)
-		ls->error = errno ? errno : EIO;
-}
-
-/* --- compressed logs (log_store_compressed) ---------------------------- */
-
-/* One zlib stream of what the chunk holds, appended to the file. */
-static void z_flush(struct log_set *ls, struct log_file *lf)
-{
-#ifdef HAVE_ZLIB
-	uLongf n = compressBound((uLong)lf->raw_len);
-	unsigned char *out = xmalloc(n);
-
-	if (compress2(out, &n, lf->raw ? lf->raw : out, (uLong)lf->raw_len,
-		      Z_DEFAULT_COMPRESSION) != Z_OK) {
-		if (!ls->error)
-			ls->error = ENOMEM;
-	} else if (fwrite(out, 1, n, lf->f) != n && !ls->error) {
-		ls->error = errno ? errno : EIO;
-	}
-	free(out);
-#endif
-	lf->raw_len = 0;
-	lf->streams++;
-}
-
-static void put_sample(struct log_set *ls, struct log_file *lf,
-		       uint64_t t_ms, uint64_t value, unsigned int ddir,
-		       uint64_t bs, const uint64_t *offset)
-{
-	unsigned char rec[FZ_SAMPLE + 8];
-	uint32_t d = ddir | (lf->prio_hex ? FZ_PRIO_BIT : 0);
-	uint16_t prio = 0;
-	size_t len = FZ_SAMPLE;
-
-	memset(rec, 0, sizeof(rec));
-	if (offset) {
-		d |= FZ_OFFSET_BIT;
-		memcpy(rec + FZ_SAMPLE, offset, 8);
-		len += 8;
-	}
-	memcpy(rec, &t_ms, 8);
-	memcpy(rec + 8, &value, 8);
-	memcpy(rec + 16, &d, 4);
-	memcpy(rec + 20, &prio, 2);
-	memcpy(rec + 24, &bs, 8);
-	if (!lf->raw)
-		lf->raw = xmalloc(lf->chunk + sizeof(rec));
-	memcpy(lf->raw + lf->raw_len, rec, len);
-	lf->raw_len += len;
-	if (lf->raw_len + len > lf->chunk)
-		z_flush(ls, lf);
-}
-
-static void put_hist_line(struct log_set *ls, struct job_log *jl,
-			  const struct log_rec *r, const uint64_t *b,
-			  uint64_t bs)
-{
-	struct log_file *lf = jl->file[LOG_HIST];
-	unsigned int step = 1u << jl->coarse, i, k;
-	char buf[4096], *p = buf;
-
-	p = numfmt_put_u64(p, r->time_ns / 1000000);
-	p = put_sep(p);
-	p = numfmt_put_u64(p, r->ddir);
-	p = put_sep(p);
-	p = numfmt_put_u64(p, bs);
-	for (i = 0; i < HIST_NR; i += step) {
-		uint64_t sum = 0;
-
-		for (k = 0; k < step && i + k < HIST_NR; k++)
-			sum += b[i + k];
-		if (p - buf > (long)sizeof(buf) - 32) {
-			fwrite(buf, 1, (size_t)(p - buf), lf->f);
-			p = buf;
-		}
-		p = put_sep(p);
-		p = numfmt_put_u64(p, sum);
-	}
-	*p++ = '\n';
-	if (fwrite(buf, 1, (size_t)(p - buf), lf->f) != (size_t)(p - buf) &&
-	    !ls->error)
-		ls->error = errno ? errno : EIO;
-}
-
-static const enum log_kind lat_kinds[3] = { LOG_LAT, LOG_CLAT, LOG_SLAT };
-
-static void format_rec(struct log_set *ls, struct job_log *jl,
-		       const struct log_rec *r)
-{
-	uint64_t t_ms = r->time_ns / 1000000;
-	const uint64_t *off = jl->log_offset ? &r->offset : NULL;
-	static const uint64_t zero;
-	unsigned int k;
-
-	switch (r->type) {
-	case LOGR_IO:
-		for (k = 0; k < 3; k++)
-			if (jl->file[lat_kinds[k]] && (r->valid & (1u << k)))
-				put_line(ls, jl->file[lat_kinds[k]], t_ms,
-					 r->v[k], r->ddir, r->len, off);
-		if (jl->file[LOG_BW]) {
-			uint64_t clat = r->v[1] ? r->v[1] : 1;
-
-			put_line(ls, jl->file[LOG_BW], t_ms,
-				 (uint64_t)r->len * 1000000 / clat, r->ddir,
-				 r->len, off);
-		}
-		if (jl->file[LOG_IOPS])
-			put_line(ls, jl->file[LOG_IOPS], t_ms, 1, r->ddir,
-				 r->len, off);
-		break;
-	case LOGR_WIN:
-		for (k = 0; k < 3; k++)
-			if (jl->file[lat_kinds[k]] && (r->valid & (1u << k)))
-				put_line(ls, jl->file[lat_kinds[k]], t_ms,
-					 r->v[k], r->ddir, 0,
-					 off ? &zero : NULL);
-		break;
-	case LOGR_HIST:
-		put_hist_line(ls, jl, r, (const uint64_t *)(r + 1),
-			      jl->bs[r->ddir]);
-		break;
-	default:
-		BUG("log record of unknown type %u", r->type);
-	}
-}
-
-static void format_chunk(struct log_set *ls, struct job_log *jl,
-			 const struct log_chunk *c)
-{
-	size_t off = 0;
-
-	while (off < c->used) {
-		const struct log_rec *r =
-			(const struct log_rec *)&c->data[off / 8];
-
-		format_rec(ls, jl, r);
-		off += rec_size(r);
-	}
-}
-
-/* Back to the worker, or freed when the pool is big enough. */
-static void recycle(struct job_log *jl, struct log_chunk *c)
-{
-	if (ring_count(&jl->empty) >= jl->pool_target ||
-	    !ring_push(&jl->empty, c))
-		free(c);
-}
-
-void log_set_drain(struct log_set *ls, unsigned int max_chunks, bool final)
-{
-	unsigned int i, done = 0;
-
-	for (i = 0; i < ls->nr; i++) {
-		struct job_log *jl = ls->jobs[i];
-		unsigned int got = 0;
-		struct log_chunk *c;
-
-		if (!jl)
-			continue;
-		while ((final || !max_chunks || done < max_chunks) &&
-		       (c = ring_pop(&jl->full))) {
-			format_chunk(ls, jl, c);
-			recycle(jl, c);
-			got++;
-			done++;
-		}
-		if (final) {
-			if (jl->cur) {
-				format_chunk(ls, jl, jl->cur);
-				free(jl->cur);
-				jl->cur = NULL;
-			}
-			continue;
-		}
-		/* the worker went through half its pool: double it */
-		if ((got * 2 >= jl->pool_target ||
-		     atomic_load_explicit(&jl->dropped, memory_order_relaxed)) &&
-		    jl->pool_target < LOG_RING_SIZE / 2)
-			jl->pool_target *= 2;
-		if (jl->per_io || jl->lat_win || jl->hist_ns)
-			while (ring_count(&jl->empty) < jl->pool_target)
-				if (!ring_push(&jl->empty,
-					       xmalloc(sizeof(struct log_chunk))))
-					break;
-	}
+	return log_writers_start(ls, err);
 }
 
 /* --- bandwidth and IOPS windows (reporter) ---------------------------- */
 
-static void put_rates(struct log_set *ls, struct job_log *jl, uint64_t t,
-		      uint64_t dt, const uint64_t *bytes, const uint64_t *ios)
+static void queue_rate(struct job_log *jl, uint64_t t_ms, unsigned int d,
+		       uint64_t bw, uint64_t iops)
 {
-	static const uint64_t zero;
-	const uint64_t *off = jl->log_offset ? &zero : NULL;
+	struct log_rate *r;
+
+	pthread_mutex_lock(&jl->rate_lock);
+	if (jl->nr_rates == jl->alloc_rates) {
+		jl->alloc_rates = jl->alloc_rates ? 2 * jl->alloc_rates : 16;
+		jl->rates = xrealloc(jl->rates,
+				     jl->alloc_rates * sizeof(*jl->rates));
+	}
+	r = &jl->rates[jl->nr_rates++];
+	r->t_ms = t_ms;
+	r->ddir = d;
+	r->bw = bw;
+	r->iops = iops;
+	pthread_mutex_unlock(&jl->rate_lock);
+}
+
+static void put_rates(struct job_log *jl, uint64_t t, uint64_t dt,
+		      const uint64_t *bytes, const uint64_t *ios)
+{
 	uint64_t t_ms = (t - jl->epoch_ns) / 1000000;
 	unsigned int d;
 
@@ -729,31 +672,43 @@ static void put_rates(struct log_set *ls, struct job_log *jl, uint64_t t,
 
 		if (!(jl->ddir_mask & (1u << d)))
 			continue;
-		if (jl->file[LOG_BW])
-			put_line(ls, jl->file[LOG_BW], t_ms,
-				 (uint64_t)((unsigned __int128)db * 1000000000u /
-					    dt / 1024), d, 0, off);
-		if (jl->file[LOG_IOPS])
-			put_line(ls, jl->file[LOG_IOPS], t_ms,
-				 (uint64_t)((unsigned __int128)dn * 1000000000u /
-					    dt), d, 0, off);
+		queue_rate(jl, t_ms, d,
+			   (uint64_t)((unsigned __int128)db * 1000000000u /
+				      dt / 1024),
+			   (uint64_t)((unsigned __int128)dn * 1000000000u / dt));
 	}
 	memcpy(jl->s_bytes, bytes, sizeof(jl->s_bytes));
 	memcpy(jl->s_ios, ios, sizeof(jl->s_ios));
 	jl->sample_any = true;
 }
 
+/* --bandwidth-log: the job's bytes, over restarts of its counters */
+static void agg_count(struct job_log *jl, const uint64_t *bytes)
+{
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		uint64_t seen = jl->agg_seen[d];
+
+		/* ramp_time's end and latency_target restart the counters */
+		jl->agg_bytes[d] += bytes[d] >= seen ? bytes[d] - seen : bytes[d];
+		jl->agg_seen[d] = bytes[d];
+	}
+}
+
 void log_sample(struct job_log *jl, uint64_t now, const uint64_t *bytes,
 		const uint64_t *ios, bool done)
 {
-	struct log_set *ls;
-
-	if (!jl || !jl->avg_ns || jl->sample_done ||
-	    (!jl->file[LOG_BW] && !jl->file[LOG_IOPS]))
+	if (!jl || jl->sample_done)
 		return;
-	ls = jl->set;
 	if (!atomic_load_explicit(&jl->started, memory_order_acquire))
 		return;
+	if (jl->set->agg)
+		agg_count(jl, bytes);
+	if (!jl->avg_ns || (!jl->file[LOG_BW] && !jl->file[LOG_IOPS])) {
+		jl->sample_done = done;
+		return;
+	}
 	if (!jl->sampling) {
 		jl->sampling = true;
 		jl->s_start = jl->epoch_ns;
@@ -764,17 +719,77 @@ void log_sample(struct job_log *jl, uint64_t now, const uint64_t *bytes,
 	if (now < jl->s_start)
 		now = jl->s_start;
 	if (now >= jl->s_end) {
-		put_rates(ls, jl, jl->s_end, now - jl->s_start, bytes, ios);
+		put_rates(jl, jl->s_end, now - jl->s_start, bytes, ios);
 		jl->s_start = now;
 		jl->s_end = grid_start(jl->epoch_ns, jl->avg_ns, now) +
 			    jl->avg_ns;
 	}
 	if (done) {
 		if (now - jl->s_start >= jl->avg_ns / 2 || !jl->sample_any)
-			put_rates(ls, jl, now, now - jl->s_start, bytes, ios);
+			put_rates(jl, now, now - jl->s_start, bytes, ios);
 		jl->sample_done = true;
 	}
 }
+
+/* --- --bandwidth-log: every job's bandwidth together (reporter) -------- */
+
+static void agg_put(struct log_set *ls, uint64_t t, uint64_t now)
+{
+	struct log_agg *a = ls->agg;
+	uint64_t sum[DDIR_RWDIR_CNT] = { 0 }, dt = now - a->start;
+	unsigned int i, d;
+
+	for (i = 0; i < ls->nr; i++)
+		for (d = 0; ls->jobs[i] && d < DDIR_RWDIR_CNT; d++)
+			sum[d] += ls->jobs[i]->agg_bytes[d];
+	if (!dt)
+		dt = 1;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		uint64_t kib = (uint64_t)((unsigned __int128)(sum[d] - a->bytes[d]) *
+					  1000000000u / dt / 1024);
+
+		log_put_line(a->file[d], (t - a->epoch_ns) / 1000000, kib, d,
+			     0, NULL, false);
+		a->bytes[d] = sum[d];
+	}
+	a->any = true;
+}
+
+void log_set_tick(struct log_set *ls, uint64_t now)
+{
+	struct log_agg *a = ls ? ls->agg : NULL;
+
+	if (!a || now < a->end)
+		return;
+	agg_put(ls, a->end, now);
+	a->start = now;
+	a->end = grid_start(a->epoch_ns, a->step_ns, now) + a->step_ns;
+}
+
+void log_set_finish(struct log_set *ls)
+{
+	unsigned int d;
+
+	if (!ls || ls->finished)
+		return;
+	ls->finished = true;
+	if (ls->agg && ls->agg->file[0]->fd >= 0) {
+		struct log_agg *a = ls->agg;
+		uint64_t now = clock_now_ns();
+
+		if (now >= a->end)
+			log_set_tick(ls, now);
+		if (now >= a->start &&
+		    (now - a->start >= a->step_ns / 2 || !a->any))
+			agg_put(ls, now, now);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			log_out_flush(a->file[d]);
+	}
+	atomic_store_explicit(&ls->stop, 1, memory_order_release);
+	log_writers_join(ls);
+}
+
+/* --- the end ------------------------------------------------------------ */
 
 uint64_t log_set_dropped(const struct log_set *ls)
 {
@@ -787,167 +802,114 @@ uint64_t log_set_dropped(const struct log_set *ls)
 	return n;
 }
 
-int log_set_release(struct log_set *ls)
+/*
+ * The files that could not be written: "'a' (No space left on device)",
+ * a few of them and how many more; with where each one ends.
+ */
+static unsigned int bad_files(const struct log_set *ls, struct strbuf *sb,
+			      bool sizes)
 {
-	unsigned int i;
-	int ret = ls->error ? -ls->error : 0;
+	unsigned int i, n = 0;
 
+	for (i = 0; i < ls->nr_files; i++) {
+		const struct log_file *lf = ls->files[i];
+
+		if (!lf->err)
+			continue;
+		if (n++ >= 3)
+			continue;
+		strbuf_addf(sb, "%s'%s' (%s", n > 1 ? ", " : "", lf->path,
+			    strerror(lf->err));
+		if (sizes)
+			strbuf_addf(sb, ": it ends after %llu bytes",
+				    (unsigned long long)lf->written);
+		strbuf_addch(sb, ')');
+	}
+	if (n > 3)
+		strbuf_addf(sb, " and %u more", n - 3);
+	return n;
+}
+
+void log_set_notes(const struct log_set *ls, struct strbuf *sb)
+{
+	uint64_t wait_ns = 0, waits = 0, dropped = log_set_dropped(ls);
+	struct strbuf bad = STRBUF_INIT;
+	const char *sep = "log files: ";
+	unsigned int i;
+
+	for (i = 0; ls && i < ls->nr; i++) {
+		if (!ls->jobs[i])
+			continue;
+		wait_ns += ls->jobs[i]->wait_ns;
+		waits += atomic_load(&ls->jobs[i]->waits);
+	}
+	if (waits) {
+		strbuf_addf(sb, "%sthe jobs waited %.1f ms for the log writer "
+			    "(%llu times): their I/O was held up meanwhile",
+			    sep, (double)wait_ns / 1e6, (unsigned long long)waits);
+		sep = "; ";
+	}
+	if (dropped) {
+		strbuf_addf(sb, "%s%llu entries dropped (log_drop_when_behind: "
+			    "the log writer fell behind)", sep,
+			    (unsigned long long)dropped);
+		sep = "; ";
+	}
+	if (ls && bad_files(ls, &bad, true))
+		strbuf_addf(sb, "%snot written in full: %s", sep, bad.buf);
+	strbuf_release(&bad);
+}
+
+static void free_job(struct job_log *jl)
+{
+	struct log_chunk *c;
+
+	while ((c = log_ring_pop(&jl->full)))
+		free(c);
+	while ((c = log_ring_pop(&jl->empty)))
+		free(c);
+	free(jl->cur);
+	free(jl->hist_prev);
+	free(jl->rates);
+	pthread_mutex_destroy(&jl->rate_lock);
+	free(jl);
+}
+
+int log_set_release(struct log_set *ls, struct strbuf *err)
+{
+	struct strbuf bad = STRBUF_INIT;
+	unsigned int i, nr_bad;
+
+	log_set_finish(ls);
 	for (i = 0; i < ls->nr_files; i++) {
 		struct log_file *lf = ls->files[i];
 
-		/* the last chunk; an empty log is one empty stream, as fio */
-		if (lf->f && lf->compress && (lf->raw_len || !lf->streams)) {
-			z_flush(ls, lf);
-			if (ls->error && !ret)
-				ret = -ls->error;
+		if (lf->fd >= 0) {
+			/* the last chunk; an empty log is one empty stream */
+			if (lf->compress && (lf->raw_len || !lf->streams))
+				log_fz_flush(lf);
+			log_out_flush(lf);
+			if (close(lf->fd) && !lf->err)
+				lf->err = errno ? errno : EIO;
 		}
-		if (lf->f && fclose(lf->f) && !ret)
-			ret = -(errno ? errno : EIO);
-		free(lf->raw);
-		free(lf->path);
-		free(lf);
+	}
+	nr_bad = bad_files(ls, &bad, false);
+	if (nr_bad)
+		strbuf_addf(err, "cannot write log file%s %s",
+			    nr_bad > 1 ? "s" : "", bad.buf);
+	strbuf_release(&bad);
+	for (i = 0; i < ls->nr_files; i++) {
+		free(ls->files[i]->raw);
+		free(ls->files[i]->buf);
+		free(ls->files[i]->path);
+		free(ls->files[i]);
 	}
 	free(ls->files);
-	for (i = 0; i < ls->nr; i++) {
-		struct job_log *jl = ls->jobs[i];
-		struct log_chunk *c;
-
-		if (!jl)
-			continue;
-		while ((c = ring_pop(&jl->full)))
-			free(c);
-		while ((c = ring_pop(&jl->empty)))
-			free(c);
-		free(jl->cur);
-		free(jl->hist_prev);
-		free(jl);
-	}
+	for (i = 0; i < ls->nr; i++)
+		if (ls->jobs[i])
+			free_job(ls->jobs[i]);
 	free(ls->jobs);
+	free(ls->agg);
 	memset(ls, 0, sizeof(*ls));
-	return ret;
-}
-
-/* --- --inflate-log ------------------------------------------------------ */
-
-#ifdef HAVE_ZLIB
-/* Every zlib stream of the file, one after the other, into out. */
-static int inflate_all(const unsigned char *in, size_t len,
-		       struct strbuf *out, struct strbuf *err)
-{
-	unsigned char buf[64 * 1024];
-
-	while (len) {
-		z_stream z;
-		int ret;
-
-		memset(&z, 0, sizeof(z));
-		if (inflateInit(&z) != Z_OK) {
-			strbuf_addstr(err, "zlib: cannot start inflating");
-			return -1;
-		}
-		z.next_in = (unsigned char *)in;
-		z.avail_in = (uInt)(len > UINT32_MAX ? UINT32_MAX : len);
-		do {
-			z.next_out = buf;
-			z.avail_out = sizeof(buf);
-			ret = inflate(&z, Z_NO_FLUSH);
-			strbuf_add(out, buf, sizeof(buf) - z.avail_out);
-		} while (ret == Z_OK);
-		inflateEnd(&z);
-		if (ret != Z_STREAM_END) {
-			strbuf_addf(err, "not a complete zlib stream at byte %zu",
-				    (size_t)(z.next_in - in) + 0);
-			return -1;
-		}
-		len -= (size_t)(z.next_in - in);
-		in = z.next_in;
-	}
-	return 0;
-}
-
-static void print_sample(FILE *out, const unsigned char *s, bool with_off)
-{
-	uint64_t t, v, bs, off = 0;
-	uint32_t d;
-	uint16_t prio;
-
-	memcpy(&t, s, 8);
-	memcpy(&v, s + 8, 8);
-	memcpy(&d, s + 16, 4);
-	memcpy(&prio, s + 20, 2);
-	memcpy(&bs, s + 24, 8);
-	fprintf(out, "%" PRIu64 ", %" PRIu64 ", %u, %" PRIu64 ", ", t, v,
-		d & FZ_DDIR_MASK, bs);
-	if (with_off) {
-		memcpy(&off, s + FZ_SAMPLE, 8);
-		fprintf(out, "%" PRIu64 ", ", off);
-	}
-	if (d & FZ_PRIO_BIT)
-		fprintf(out, "0x%04x\n", prio);
-	else	/* the flag: real-time class (ioprio class 1) */
-		fprintf(out, "%u\n", (prio >> 13) == 1);
-}
-#endif
-
-int log_inflate(const char *path, FILE *out, struct strbuf *err)
-{
-#ifdef HAVE_ZLIB
-	struct strbuf in = STRBUF_INIT, raw = STRBUF_INIT;
-	FILE *f = fopen(path, "rb");
-	char buf[64 * 1024];
-	size_t n, off = 0;
-	int ret = -1;
-
-	if (!f) {
-		strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&in, buf, n);
-	if (ferror(f)) {
-		strbuf_addf(err, "cannot read '%s': %s", path, strerror(errno));
-		goto out;
-	}
-	if (inflate_all((const unsigned char *)in.buf, in.len, &raw, err)) {
-		struct strbuf msg = STRBUF_INIT;
-
-		strbuf_addf(&msg, "'%s': %s", path, strbuf_str(err));
-		strbuf_reset(err);
-		strbuf_addstr(err, strbuf_str(&msg));
-		strbuf_release(&msg);
-		goto out;
-	}
-	while (off < raw.len) {
-		const unsigned char *s = (const unsigned char *)raw.buf + off;
-		uint32_t d;
-		bool with_off;
-		size_t sz;
-
-		if (raw.len - off < FZ_SAMPLE)
-			break;
-		memcpy(&d, s + 16, 4);
-		with_off = d & FZ_OFFSET_BIT;
-		sz = FZ_SAMPLE + (with_off ? 8 : 0);
-		if (raw.len - off < sz)
-			break;
-		print_sample(out, s, with_off);
-		off += sz;
-	}
-	if (off != raw.len) {
-		strbuf_addf(err, "'%s': %zu bytes at the end are not a whole "
-			    "log record", path, raw.len - off);
-		goto out;
-	}
-	ret = 0;
-out:
-	fclose(f);
-	strbuf_release(&in);
-	strbuf_release(&raw);
-	return ret;
-#else
-	strbuf_addf(err, "cannot inflate '%s': this build has no zlib: "
-		    "install zlib1g-dev (or zlib-devel) and rebuild", path);
-	(void)out;
-	return -1;
-#endif
+	return nr_bad ? -1 : 0;
 }

@@ -2,6 +2,8 @@
 #ifndef IOLITE_STATS_LOG_H
 #define IOLITE_STATS_LOG_H
 
+#include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -18,6 +20,7 @@
  *   write_lat_log=P   P_lat.N.log, P_clat.N.log, P_slat.N.log
  *   write_bw_log=P    P_bw.N.log      write_iops_log=P   P_iops.N.log
  *   write_hist_log=P  P_clat_hist.N.log (needs log_hist_msec)
+ *   --bandwidth-log   agg-read_bw.log, agg-write_bw.log, agg-trim_bw.log
  *
  * P empty (a bare option) is the job's name; per_job_logs=0 drops ".N"
  * and jobs with the same P share one file. A line is
@@ -26,30 +29,49 @@
  * hex, always 0x0000 (iolite sets no I/O priority). With
  * log_store_compressed the files are P_lat.N.log.fz etc. in fio's format
  * (binary samples in zlib streams of log_compression bytes each) which
- * log_inflate() turns back into text; a histogram
- * line is "time_ms, ddir, bs, bucket0, bucket1, ..." with the buckets of
+ * log_inflate() turns back into text; a histogram line is
+ * "time_ms, ddir, bs, bucket0, bucket1, ..." with the buckets of
  * stats.h's struct hist (fio's layout), 2^log_hist_coarseness merged into
- * one. Times count from the end of ramp_time; nothing is logged during it.
+ * one. Times count from the end of ramp_time; nothing is logged during
+ * it. The slat log has lines only for I/O that was queued: an engine
+ * that completes inline has no submission latency (its slat log is
+ * empty, as fio's).
  *
  * Values: latencies in ns; bandwidth in KiB/s (per I/O: bytes * 10^6 /
  * clat_ns, as fio); IOPS (1 per I/O). With log_avg_msec each line covers
  * one window per direction with I/O in it: the mean, or with
  * log_max_value the maximum, and bs and offset 0. A last window shorter
  * than half a window is not logged (its figures rest on too little),
- * unless it is the only one.
+ * unless it is the only one. The aggregate logs have a line per
+ * direction every bwavgtime (the smallest of the jobs'): the bandwidth
+ * of every job together, in KiB/s, bs 0, prio 0.
  *
- * Who does what, so that the I/O path pays a few stores per I/O:
- *  - The worker appends records (one per I/O without log_avg_msec, one
- *    per latency window with it, one per histogram window) into a chunk
- *    of preallocated memory. A full chunk goes to the reporter thread
- *    through a single-producer single-consumer ring and the worker takes
- *    an empty one from a second ring, which the reporter keeps filled
- *    (and grows when the worker drains it fast). No malloc, lock, stdio
- *    or syscall on the worker's side; when no empty chunk is there the
- *    records are counted as dropped (log_set_dropped(), a report note).
- *  - The reporter thread formats the chunks into the files as they come
- *    (log_set_drain()) and writes the windowed bandwidth and IOPS lines
- *    itself from the live counters (log_sample()).
+ * No entry is ever lost. Who does what, so that the I/O path pays a few
+ * stores per I/O:
+ *  - The worker appends binary records (24 bytes per I/O, 32 with
+ *    log_offset; one per latency window with log_avg_msec; one per
+ *    histogram window) to a chunk of preallocated memory. A full chunk
+ *    goes to the job's log writer thread through a single-producer
+ *    single-consumer ring, and the worker takes an empty chunk from a
+ *    second ring that the writer keeps filled (and grows, up to
+ *    LOG_POOL_MAX chunks, LOG_POOL_ALL over all jobs, while the worker
+ *    drains it). No malloc, lock,
+ *    stdio or syscall per I/O. When no empty chunk is there the writer
+ *    has fallen behind and the worker waits for it (a futex, the only
+ *    blocking); the time waited is the job's log_wait_ns, reported,
+ *    since it held up the I/O measured. With log_drop_when_behind=1
+ *    (an iolite extension) the records are dropped instead and counted.
+ *  - Writer threads (log_write.c), one per logging job up to the CPUs
+ *    available, pinned to the CPUs no job's cpus_allowed includes when
+ *    there are such: they format the records with a decimal writer of
+ *    their own into a 1 MiB buffer per file and write(2) it when full.
+ *    Jobs that share a file share a writer.
+ *  - The reporter thread (run/runner.c) makes the windowed bandwidth and
+ *    IOPS lines (log_avg_msec) from the live counters (log_sample()),
+ *    queued to the writers, and the aggregate lines (log_set_tick()),
+ *    which it writes itself.
+ * A file that cannot be written (ENOSPC, EIO) stops being written; the
+ * others go on, and log_set_release() names it.
  */
 
 enum log_kind {
@@ -57,8 +79,10 @@ enum log_kind {
 	LOG_KIND_NR,
 };
 
-#define LOG_CHUNK_BYTES (64 * 1024)
-#define LOG_RING_SIZE 1024	/* chunks per ring, a power of two */
+#define LOG_CHUNK_BYTES (256 * 1024)
+#define LOG_POOL_MAX 128	/* chunks per job at most: 32 MiB */
+#define LOG_POOL_ALL 1024	/* chunks of all jobs at most: 256 MiB */
+#define LOG_RING_SIZE 256	/* > LOG_POOL_MAX, a power of two */
 
 struct log_chunk {
 	size_t used;		/* bytes of data[] holding records (records
@@ -73,24 +97,30 @@ struct log_ring {
 	struct log_chunk *slot[LOG_RING_SIZE];
 };
 
-enum { LOGR_IO = 1, LOGR_WIN, LOGR_HIST };
-
 /*
- * One record. LOGR_IO: one I/O; LOGR_WIN: a latency window (v[] mean or
- * max, len 0); LOGR_HIST: followed by HIST_NR uint64_t bucket counts of
- * the window (offset unused). valid bit k: v[k] was measured.
+ * Records. Every one starts with this 24-byte header; what follows
+ * depends on the type:
+ *   LOGR_IO       one I/O, clat and slat in the header (both < 2^32 ns);
+ *                 then the offset when the job logs offsets
+ *   LOGR_IO_LONG  one I/O with a latency of 2^32 ns or more: clat, slat
+ *                 (uint64_t each), then the offset as above
+ *   LOGR_WIN      a latency window: lat, clat, slat (mean or max), len 0
+ *   LOGR_HIST     a histogram window: HIST_NR bucket counts
+ * lat is clat + slat (start to issue to completion).
  */
+enum { LOGR_IO = 1, LOGR_IO_LONG, LOGR_WIN, LOGR_HIST };
+
 struct log_rec {
+	uint64_t time_ns;	/* since the job's log epoch */
+	uint32_t clat;
+	uint32_t slat;
+	uint32_t len;
 	uint8_t type;
 	uint8_t ddir;
-	uint8_t valid;
-	uint8_t pad;
-	uint32_t len;
-	uint64_t time_ns;	/* since the job's log epoch */
-	uint64_t offset;
-	uint64_t v[3];		/* lat, clat, slat in ns */
+	uint16_t pad;
 };
 
+/* Which latencies the worker measures: log lines only for those. */
 enum { LOGV_LAT = 1, LOGV_CLAT = 2, LOGV_SLAT = 4 };
 
 /* A latency window being summed up, per direction. */
@@ -100,21 +130,36 @@ struct log_win {
 	uint64_t max[3];
 };
 
+/* A bandwidth / IOPS window line, from the reporter to the writer. */
+struct log_rate {
+	uint64_t t_ms;
+	uint64_t bw, iops;
+	unsigned int ddir;
+};
+
 struct log_file;
+struct log_writer;
+struct log_agg;
 
 /* One job instance's logs. Fields are grouped by the thread writing them. */
 struct job_log {
 	/* fixed before the run */
 	struct log_set *set;
+	struct log_writer *writer;	/* NULL: no records to format */
 	unsigned int ddir_mask;
 	uint64_t bs[DDIR_RWDIR_CNT];	/* histogram lines' block size */
 	struct log_file *file[LOG_KIND_NR];	/* NULL: not logged */
+	bool any_file;
 	bool per_io;		/* the worker records every I/O */
 	bool lat_win;		/* the worker averages latencies per window */
-	bool log_max, log_offset;
+	bool log_max, log_offset, prio_hex;
+	bool drop_behind;	/* log_drop_when_behind */
+	unsigned int io_bytes;	/* a LOGR_IO record with its offset */
 	unsigned int coarse;	/* log_hist_coarseness */
 	uint64_t avg_ns;	/* log_avg_msec */
 	uint64_t hist_ns;	/* log_hist_msec, 0: no histogram lines */
+	unsigned int pool_first;	/* chunks made before the run */
+	unsigned int pool_max;		/* chunks it may grow to */
 
 	/* the worker's, from log_job_start() */
 	struct log_chunk *cur;
@@ -127,19 +172,34 @@ struct job_log {
 	const struct worker_stats *st;
 	struct hist *hist_prev;	/* [DDIR_RWDIR_CNT], last window's counts */
 	uint64_t hist_prev_ios[DDIR_RWDIR_CNT];
-	_Atomic uint64_t dropped;	/* records lost for want of a chunk */
+	uint64_t wait_ns;	/* waited for an empty chunk */
+	_Atomic uint64_t waits;	/* times it waited (the writer reads it) */
+	_Atomic uint64_t dropped;	/* records lost (log_drop_when_behind) */
 	_Atomic int started;		/* epoch_ns is set */
 
-	struct log_ring full;	/* worker -> reporter */
-	struct log_ring empty;	/* reporter -> worker */
+	struct log_ring full;	/* worker -> writer */
+	struct log_ring empty;	/* writer -> worker */
+	_Atomic uint32_t empty_seq;	/* futex word: bumped on every refill */
+	_Atomic int waiting;		/* the worker sleeps on empty_seq */
 
-	/* the reporter's: bandwidth / IOPS windows, pool size */
+	/* the reporter's: bandwidth / IOPS windows, aggregate counts */
 	bool sampling;
 	bool sample_done;
 	bool sample_any;
 	uint64_t s_start, s_end;
 	uint64_t s_bytes[DDIR_RWDIR_CNT], s_ios[DDIR_RWDIR_CNT];
-	unsigned int pool_target;
+	uint64_t agg_seen[DDIR_RWDIR_CNT];	/* last counters read */
+	uint64_t agg_bytes[DDIR_RWDIR_CNT];	/* over counter restarts */
+
+	/* reporter -> writer: window lines, under rate_lock */
+	pthread_mutex_t rate_lock;
+	struct log_rate *rates;
+	unsigned int nr_rates, alloc_rates;
+
+	/* the writer's */
+	unsigned int pool;		/* chunks made */
+	unsigned int pool_target;	/* chunks to keep ready */
+	uint64_t waits_seen;
 };
 
 /* Every job's logs and the files they write. */
@@ -148,7 +208,18 @@ struct log_set {
 	unsigned int nr;
 	struct log_file **files;
 	unsigned int nr_files;
-	int error;		/* first write error (errno), 0 if none */
+	struct log_agg *agg;	/* --bandwidth-log, or NULL */
+
+	/* CPUs for the writers: the process's, less every job's */
+	cpu_set_t spare;
+	unsigned int nr_spare, nr_allowed;
+	bool shared;		/* some file has several jobs */
+
+	struct log_writer *writers;
+	unsigned int nr_writers;
+	_Atomic int stop;	/* the workers are done: drain and end */
+	_Atomic int hold;	/* tests: writers take no chunk */
+	bool finished;
 };
 
 /*
@@ -161,21 +232,37 @@ struct log_set {
 int log_set_init(struct log_set *ls, const struct job_plan *plans,
 		 unsigned int nr, struct strbuf *err);
 
+/*
+ * --bandwidth-log: the aggregate bandwidth logs in the current
+ * directory, checked as log_set_init() checks (message: "option
+ * '--bandwidth-log': cannot create log file ..."). Every job gets a
+ * job_log, so that the reporter counts its bytes. Returns 0 or -1.
+ */
+int log_set_bandwidth_log(struct log_set *ls, const struct job_plan *plans,
+			  unsigned int nr, struct strbuf *err);
+
 /* True when some job logs something. */
 bool log_set_active(const struct log_set *ls);
 
 /*
- * Creates (truncates) the files and preallocates the chunk pools; call
- * after log_set_init(), before the run. Returns 0 or -1 with a message.
+ * Creates (truncates) the files, preallocates the chunk pools and starts
+ * the writer threads; call after log_set_init(), before the run.
+ * Returns 0 or -1 with a message.
  */
 int log_set_open(struct log_set *ls, struct strbuf *err);
 
 /*
- * Reporter thread: formats what the workers handed over (at most
- * max_chunks chunks in all, 0: no limit) and tops up the empty rings.
- * final: the workers have exited; their last chunks are taken too.
+ * Reporter thread, once per tick after log_sample() of every job: the
+ * aggregate bandwidth lines due at now.
  */
-void log_set_drain(struct log_set *ls, unsigned int max_chunks, bool final);
+void log_set_tick(struct log_set *ls, uint64_t now);
+
+/*
+ * After the run (the workers have exited and the reporter's last
+ * log_sample() calls are made): the writers format everything left,
+ * flush the files and end. Safe to call twice.
+ */
+void log_set_finish(struct log_set *ls);
 
 /*
  * Reporter thread: bandwidth and IOPS window lines (log_avg_msec) from a
@@ -185,8 +272,15 @@ void log_set_drain(struct log_set *ls, unsigned int max_chunks, bool final);
 void log_sample(struct job_log *jl, uint64_t now, const uint64_t *bytes,
 		const uint64_t *ios, bool done);
 
-/* Records dropped over all jobs (no empty chunk was ready). */
+/* Records dropped over all jobs (log_drop_when_behind only). */
 uint64_t log_set_dropped(const struct log_set *ls);
+
+/*
+ * After log_set_finish(): the report's note on the logs (time the jobs
+ * waited for the writers, entries dropped, files that could not be
+ * written), appended to sb; nothing when there is nothing to say.
+ */
+void log_set_notes(const struct log_set *ls, struct strbuf *sb);
 
 /*
  * --inflate-log: writes a compressed log (.fz, ours or fio's) to out as
@@ -195,10 +289,11 @@ uint64_t log_set_dropped(const struct log_set *ls);
 int log_inflate(const char *path, FILE *out, struct strbuf *err);
 
 /*
- * Flushes and closes the files (after log_set_drain(final)) and frees
- * everything. Returns 0, or -errno of the first write error.
+ * Finishes (log_set_finish()) and closes the files and frees
+ * everything. Returns 0, or -1 with "cannot write log file 'x': ..." in
+ * err (the first file that failed; how many others did).
  */
-int log_set_release(struct log_set *ls);
+int log_set_release(struct log_set *ls, struct strbuf *err);
 
 /* --- the worker's side ------------------------------------------------ */
 
@@ -212,8 +307,24 @@ void log_job_start(struct job_log *jl, uint64_t now,
 /* The job's I/O is over at now: the last windows are closed. */
 void log_job_end(struct job_log *jl, uint64_t now);
 
-/* Out of line: a new chunk (NULL when none: the record is dropped). */
+/* After log_job_start(): does the worker call log_io() per I/O at all? */
+static inline bool log_job_per_io(const struct job_log *jl)
+{
+	return jl && (jl->per_io || jl->lat_win || jl->hist_ns);
+}
+
+/* ... and nothing but a record per I/O (no windows): log_io_rec() */
+static inline bool log_job_rec_only(const struct job_log *jl)
+{
+	return jl && jl->per_io && !jl->lat_win && !jl->hist_ns;
+}
+
+/* Out of line: a new chunk (NULL only with log_drop_when_behind). */
 struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes);
+void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
+		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
+int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
 void log_win_close(struct job_log *jl, uint64_t now);
 void log_hist_close(struct job_log *jl, uint64_t now, unsigned int d,
 		    uint64_t clat);
@@ -231,6 +342,42 @@ static inline struct log_rec *log_reserve(struct job_log *jl, size_t bytes)
 	return log_reserve_slow(jl, bytes);
 }
 
+/* Fills a LOGR_IO record (clat and slat below 2^32 ns). */
+static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
+			       unsigned int d, uint32_t len, uint64_t offset,
+			       uint64_t clat, uint64_t slat, uint64_t now)
+{
+	r->time_ns = now - jl->epoch_ns;
+	r->clat = (uint32_t)clat;
+	r->slat = (uint32_t)slat;
+	r->len = len;
+	r->type = LOGR_IO;
+	r->ddir = (uint8_t)d;
+	if (jl->log_offset)
+		*(uint64_t *)(r + 1) = offset;
+}
+
+/*
+ * log_io() for a job with log_job_rec_only(): the record, and the rest
+ * as a tail call, so that the caller needs no stack frame. Returns 0.
+ */
+static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
+			     uint64_t offset, uint64_t start, uint64_t issue,
+			     uint64_t now)
+{
+	uint64_t clat = now - issue, slat = issue - start;
+	struct log_chunk *c = jl->cur;
+	struct log_rec *r;
+
+	if (__builtin_expect(!c || ((clat | slat) >> 32) ||
+			     c->used + jl->io_bytes > LOG_CHUNK_BYTES, 0))
+		return log_io_rec_slow(jl, d, len, offset, clat, slat, now);
+	r = (struct log_rec *)&c->data[c->used / 8];
+	c->used += jl->io_bytes;
+	log_fill_io(jl, r, d, len, offset, clat, slat, now);
+	return 0;
+}
+
 /*
  * One completed I/O of direction d (a data direction): issued at start,
  * submitted at issue, completed at now (ns, the worker's clock). Called
@@ -240,25 +387,20 @@ static inline void log_io(struct job_log *jl, unsigned int d, uint32_t len,
 			  uint64_t offset, uint64_t start, uint64_t issue,
 			  uint64_t now)
 {
-	uint64_t lat = now - start, clat = now - issue, slat = issue - start;
+	uint64_t clat = now - issue, slat = issue - start;
 
 	if (jl->per_io) {
-		struct log_rec *r = log_reserve(jl, sizeof(*r));
+		struct log_rec *r;
 
-		if (r) {
-			r->type = LOGR_IO;
-			r->ddir = (uint8_t)d;
-			r->valid = jl->valid;
-			r->len = len;
-			r->time_ns = now - jl->epoch_ns;
-			r->offset = offset;
-			r->v[0] = lat;
-			r->v[1] = clat;
-			r->v[2] = slat;
+		if (__builtin_expect((clat | slat) >> 32, 0)) {
+			log_io_long(jl, d, len, offset, clat, slat, now);
+		} else if ((r = log_reserve(jl, jl->io_bytes))) {
+			log_fill_io(jl, r, d, len, offset, clat, slat, now);
 		}
 	}
 	if (jl->lat_win) {
 		struct log_win *w = &jl->win[d];
+		uint64_t lat = clat + slat;
 
 		/* this I/O belongs to the window that starts at its end */
 		if (now >= jl->win_end)

@@ -339,6 +339,9 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->iowq_cpu_ns += w->iowq_cpu_ns;
 	j->iowq_threads += w->iowq_threads;
 	j->iowq_max_threads += w->iowq_max_threads;
+	j->logs |= w->logs;
+	j->log_wait_ns += w->log_wait_ns;
+	j->log_dropped += w->log_dropped;
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
 	j->majf += (uint64_t)w->ru.ru_majflt;
 	j->minf += (uint64_t)w->ru.ru_minflt;

@@ -156,6 +156,10 @@ struct job_result {
 	uint64_t iowq_cpu_ns;
 	unsigned int iowq_threads;
 	unsigned int iowq_max_threads;
+	/* log files: any (then log_wait_ms, log_dropped go to JSON) */
+	bool logs;
+	uint64_t log_wait_ns;
+	uint64_t log_dropped;
 
 	/* issued r, w, t, sync (fio's "issued rwts") */
 	uint64_t issued[DDIR_RWDIR_CNT + 1];

@@ -49,6 +49,15 @@ struct worker_result {
 	unsigned int iowq_max_threads;	/* most alive at one time */
 
 	/*
+	 * Log files (stats/log.h): whether the job writes any, the time it
+	 * waited for the log writer (its I/O stood still meanwhile) and the
+	 * entries dropped instead with log_drop_when_behind.
+	 */
+	bool logs;
+	uint64_t log_wait_ns;
+	uint64_t log_dropped;
+
+	/*
 	 * latency_target: the queue depth the search settled on (0: no
 	 * search); steady state: the judgement of the job (or its
 	 * group_reporting group), NULL when off; owned, free() it.

@@ -43,20 +43,51 @@ static inline enum numfmt_unit numfmt_bw_unit(unsigned int unit_base)
 /*
  * Writes v in decimal at p, without a terminating NUL, and returns the
  * end: for log writers that build lines in their own buffers (no stdio
- * on the I/O path). p needs room for 20 characters.
+ * on the I/O path). p needs room for 20 characters. Two digits per
+ * step from a table, the length worked out first (the bit length times
+ * log10(2), corrected by one comparison), 32-bit arithmetic when v fits:
+ * the log writer formats tens of millions of these a second.
  */
 static inline char *numfmt_put_u64(char *p, uint64_t v)
 {
-	char tmp[20];
-	unsigned int n = 0;
+	static const char pairs[201] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	static const uint64_t pow10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+		10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+		100000000000ull, 1000000000000ull, 10000000000000ull,
+		100000000000000ull, 1000000000000000ull, 10000000000000000ull,
+		100000000000000000ull, 1000000000000000000ull,
+		10000000000000000000ull,
+	};
+	/* v | 1 has v's digit count and a bit length of at least 1 */
+	uint64_t w = v | 1;
+	unsigned int t = (unsigned int)(64 - __builtin_clzll(w)) * 1233 >> 12;
+	char *end = p + t - (w < pow10[t]) + 1, *q = end;
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*p++ = tmp[--n];
-	return p;
+	while (v >> 32) {
+		q -= 2;
+		__builtin_memcpy(q, &pairs[(v % 100) * 2], 2);
+		v /= 100;
+	}
+	{
+		uint32_t u = (uint32_t)v;
+
+		while (u >= 100) {
+			q -= 2;
+			__builtin_memcpy(q, &pairs[(u % 100) * 2], 2);
+			u /= 100;
+		}
+		if (u >= 10) {
+			q -= 2;
+			__builtin_memcpy(q, &pairs[u * 2], 2);
+		} else {
+			*--q = (char)('0' + u);
+		}
+	}
+	return end;
 }
 
 #endif

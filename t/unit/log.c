@@ -4,6 +4,8 @@
  * through log_io() with made-up times, the files are read back.
  */
 #include <inttypes.h>
+#include <pthread.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,7 +13,7 @@
 #include "tap.h"
 #include "opt/opt.h"
 #include "opt/plan.h"
-#include "stats/log.h"
+#include "stats/log_int.h"
 
 #define MS 1000000ull
 #define EPOCH (5000 * MS)	/* the worker's clock when counting began */
@@ -133,11 +135,15 @@ static void fx_io(struct fx *f, unsigned int d, uint32_t len, uint64_t off,
 
 static int fx_end(struct fx *f, uint64_t t)
 {
+	struct strbuf err = STRBUF_INIT;
 	int ret;
 
 	log_job_end(f->jl, EPOCH + t);
-	log_set_drain(&f->ls, 0, true);
-	ret = log_set_release(&f->ls);
+	log_set_finish(&f->ls);
+	ret = log_set_release(&f->ls, &err);
+	if (ret)
+		diag("%s", strbuf_str(&err));
+	strbuf_release(&err);
 	plan_release(&f->p);
 	return ret;
 }
@@ -324,7 +330,7 @@ static void test_names(void)
 	ok(!log_set_init(&ls, p, 3, &err), "names worked out");
 	ok(ls.nr_files == 5 && ls.jobs[1]->file[LOG_BW] == ls.jobs[2]->file[LOG_BW],
 	   "per_job_logs=0: jobs with one prefix share one file");
-	ok(!log_set_open(&ls, &err) && !log_set_release(&ls),
+	ok(!log_set_open(&ls, &err) && !log_set_release(&ls, &err),
 	   "created and closed");
 	ok(!access("one_bw.1.log", F_OK) && !access("x_lat.1.log", F_OK) &&
 	   !access("x_clat.1.log", F_OK) && !access("x_slat.1.log", F_OK) &&
@@ -342,30 +348,159 @@ static void test_names(void)
 		"a log that cannot be created: file:line, option, path"))
 		diag("%s", strbuf_str(&err));
 	ok(access("no", F_OK), "nothing created");
-	log_set_release(&ls);
+	log_set_release(&ls, &err);
 	plan_release(&p[0]);
 	strbuf_release(&err);
 }
 
-/* No drain while the worker logs: records beyond the pool are dropped. */
+/* The writer holds off for a while: the worker waits, nothing is lost. */
+struct release_arg {
+	struct log_set *ls;
+	unsigned int ms;
+};
+
+static void *release_later(void *arg)
+{
+	struct release_arg *a = arg;
+	struct timespec ts = { 0, (long)a->ms * 1000000 };
+
+	nanosleep(&ts, NULL);
+	atomic_store(&a->ls->hold, 0);
+	return NULL;
+}
+
+static void test_backpressure(void)
+{
+	struct fx f;
+	struct release_arg a;
+	pthread_t t;
+	unsigned int i, n = 200000;
+	uint64_t wait_ns, waits;
+
+	if (fx_start(&f, "name=b write_lat_log=b size=1m", LOGV_CLAT))
+		return;
+	atomic_store(&f.ls.hold, 1);
+	a.ls = &f.ls;
+	a.ms = 200;
+	if (pthread_create(&t, NULL, release_later, &a)) {
+		ok(0, "a thread to release the writer");
+		return;
+	}
+	/* more records than the first pool holds: the worker must wait */
+	for (i = 0; i < n; i++)
+		fx_io(&f, 0, 4096, 0, 0, 10 + i % 7, i * 1000);
+	pthread_join(t, NULL);
+	wait_ns = f.jl->wait_ns;
+	waits = atomic_load(&f.jl->waits);
+	ok(!fx_end(&f, n * 1000ull), "written without error");
+	ok(count_lines("b_clat.1.log") == n, "every record written (%u lines)",
+	   count_lines("b_clat.1.log"));
+	ok(waits >= 1 && wait_ns >= 100 * MS && wait_ns < 5000 * MS,
+	   "the worker waited for the writer (%" PRIu64 " times, %" PRIu64
+	   " ms)", waits, (uint64_t)(wait_ns / MS));
+}
+
+/* log_drop_when_behind: a writer that holds off loses records, counted. */
 static void test_dropped(void)
 {
 	struct fx f;
 	unsigned int i, n = 200000;
 	uint64_t dropped;
 
-	if (fx_start(&f, "name=d write_lat_log=d size=1m", LOGV_CLAT))
+	if (fx_start(&f, "name=d write_lat_log=d log_drop_when_behind=1 "
+		     "size=1m", LOGV_CLAT))
 		return;
+	atomic_store(&f.ls.hold, 1);
 	for (i = 0; i < n; i++)
 		fx_io(&f, 0, 4096, 0, 0, 10, i * 1000);
 	dropped = log_set_dropped(&f.ls);
-	log_job_end(f.jl, EPOCH + n * 1000ull);
-	log_set_drain(&f.ls, 0, true);
-	log_set_release(&f.ls);
-	plan_release(&f.p);
+	ok(!f.jl->wait_ns, "no waiting");
+	fx_end(&f, n * 1000ull);
 	ok(dropped > 0 && count_lines("d_clat.1.log") + dropped == n,
 	   "dropped records are counted, the rest written (%" PRIu64 " dropped)",
 	   dropped);
+}
+
+/* Latencies of 2^32 ns and more, slat, offsets, prio: exact lines. */
+static void test_long(void)
+{
+	struct fx f;
+
+	if (!ok(!fx_start(&f, "name=l write_lat_log=l log_offset=1 "
+			  "log_prio=1 size=1m",
+			  LOGV_LAT | LOGV_CLAT | LOGV_SLAT), "long set up"))
+		return;
+	fx_io(&f, 0, 4096, 1ull << 40, 5000000000ull, 7, 6000 * MS);
+	fx_io(&f, 0, 512, 3, 12, 4294967296ull, 7000 * MS);
+	fx_io(&f, 0, 512, 3, 12, 4294967295ull, 8000 * MS);
+	ok(!fx_end(&f, 9000 * MS), "written without error");
+	ok(file_is("l_slat.1.log",
+		   "6000, 5000000000, 0, 4096, 1099511627776, 0x0000\n"
+		   "7000, 12, 0, 512, 3, 0x0000\n"
+		   "8000, 12, 0, 512, 3, 0x0000\n"), "slat");
+	ok(file_is("l_clat.1.log",
+		   "6000, 7, 0, 4096, 1099511627776, 0x0000\n"
+		   "7000, 4294967296, 0, 512, 3, 0x0000\n"
+		   "8000, 4294967295, 0, 512, 3, 0x0000\n"), "clat");
+	ok(file_is("l_lat.1.log",
+		   "6000, 5000000007, 0, 4096, 1099511627776, 0x0000\n"
+		   "7000, 4294967308, 0, 512, 3, 0x0000\n"
+		   "8000, 4294967307, 0, 512, 3, 0x0000\n"), "lat = slat + clat");
+}
+
+/* --bandwidth-log: every job's bytes together, per bwavgtime window. */
+static void test_agg(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct job_plan p[2];
+	struct worker_stats st[2];
+	struct log_set ls;
+	uint64_t b0[3] = { 0 }, b1[3] = { 0 }, ios[3] = { 0 }, t0;
+	char *s;
+	unsigned long long t[3], v[3];
+	int d[3], bs[3], prio[3];
+
+	if (plan(&p[0], "name=a write_bw_log=x size=1m bwavgtime=100", 0) ||
+	    plan(&p[1], "name=b size=1m rw=write", 1))
+		return;
+	ok(!log_set_init(&ls, p, 2, &err) &&
+	   !log_set_bandwidth_log(&ls, p, 2, &err) &&
+	   !log_set_open(&ls, &err), "aggregate logs set up");
+	ok(ls.jobs[1] != NULL, "a job without logs is counted too");
+	worker_stats_init(&st[0]);
+	worker_stats_init(&st[1]);
+	t0 = ls.agg->epoch_ns;
+	log_job_start(ls.jobs[0], t0, &st[0], LOGV_CLAT);
+	log_job_start(ls.jobs[1], t0, &st[1], LOGV_CLAT);
+	/* 10 MiB read, 20 MiB written by 100 ms; 30 more written by 200 */
+	b0[0] = 10 << 20;
+	b1[1] = 20 << 20;
+	log_sample(ls.jobs[0], t0 + 100 * MS, b0, ios, false);
+	log_sample(ls.jobs[1], t0 + 100 * MS, b1, ios, false);
+	log_set_tick(&ls, t0 + 100 * MS);
+	b1[1] = 50 << 20;
+	log_sample(ls.jobs[0], t0 + 200 * MS, b0, ios, false);
+	log_sample(ls.jobs[1], t0 + 200 * MS, b1, ios, false);
+	log_set_tick(&ls, t0 + 200 * MS);
+	log_job_end(ls.jobs[0], t0 + 200 * MS);
+	log_job_end(ls.jobs[1], t0 + 200 * MS);
+	/* the real clock is before the last tick's: no tail window */
+	ok(!log_set_release(&ls, &err), "released");
+	s = slurp("agg-write_bw.log");
+	ok(s && sscanf(s, "%llu, %llu, %d, %d, %d\n%llu, %llu, %d, %d, %d",
+		       &t[0], &v[0], &d[0], &bs[0], &prio[0], &t[1], &v[1],
+		       &d[1], &bs[1], &prio[1]) == 10 &&
+	   t[0] == 100 && v[0] == 204800 && d[0] == 1 && !bs[0] && !prio[0] &&
+	   t[1] == 200 && v[1] == 307200 && d[1] == 1,
+	   "agg-write_bw.log: KiB/s of every job, ddir 1, bs 0, prio 0");
+	free(s);
+	ok(file_is("agg-read_bw.log", "100, 102400, 0, 0, 0\n200, 0, 0, 0, 0\n"),
+	   "agg-read_bw.log");
+	ok(file_is("agg-trim_bw.log", "100, 0, 2, 0, 0\n200, 0, 2, 0, 0\n"),
+	   "agg-trim_bw.log: zeros, as fio");
+	plan_release(&p[0]);
+	plan_release(&p[1]);
+	strbuf_release(&err);
 }
 
 int main(void)
@@ -383,7 +518,10 @@ int main(void)
 	test_hist();
 	test_rates();
 	test_names();
+	test_backpressure();
 	test_dropped();
+	test_long();
+	test_agg();
 	{
 		char cmd[64];
 

@@ -3,6 +3,7 @@
  * numfmt: fio's number formatting. Expected strings are the ones fio 3.33
  * printed for the same numbers (IOPS, BW, io sizes, block sizes).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "unit/tap.h"
@@ -19,8 +20,39 @@ static void check(uint64_t v, unsigned int digits, bool pow2,
 	strbuf_release(&sb);
 }
 
+/* numfmt_put_u64 against printf: every length, its edges, random values */
+static void check_decimal(void)
+{
+	uint64_t x = 0x9e3779b97f4a7c15ull, v, p10 = 1;
+	unsigned int i, bad = 0;
+	char got[32], want[32];
+
+	for (i = 0; i < 20000 + 3 * 20; i++) {
+		if (i < 60) {
+			/* 10^k - 1, 10^k, 10^k + 1 */
+			v = p10 + (i % 3) - 1;
+			if (i % 3 == 2 && p10 <= UINT64_MAX / 10)
+				p10 *= 10;
+		} else {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v = x >> (x % 64);
+		}
+		*numfmt_put_u64(got, v) = '\0';
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)v);
+		if (strcmp(got, want) && bad++ < 5)
+			diag("%s for %s", got, want);
+	}
+	*numfmt_put_u64(got, UINT64_MAX) = '\0';
+	ok(!bad && !strcmp(got, "18446744073709551615"),
+	   "decimal writer agrees with printf (%u differ)", bad);
+}
+
 int main(void)
 {
+	check_decimal();
+
 	/* IOPS: SI, no unit */
 	check(8690, 4, false, NUMFMT_NONE, "8690");
 	check(2048000, 4, false, NUMFMT_NONE, "2048k");

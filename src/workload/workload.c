@@ -112,14 +112,16 @@ struct wl_rand {
  */
 struct wl_file {
 	uint64_t start, size;		/* region */
+	uint64_t real;			/* end of the target (absolute) */
 	uint64_t wlo, whi;		/* window */
 	uint64_t zone_bytes;		/* issued in this zone */
-	uint64_t pos[DDIR_RWDIR_CNT];	/* next sequential offset */
+	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
 	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
 	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
 	unsigned int slot;		/* openfiles: slot in act[] */
 	bool done;
+	bool fresh;			/* this pass started it over */
 	bool open;			/* in use (openfiles) */
 	bool wfull;			/* window is a whole zonerange */
 };
@@ -167,7 +169,7 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
-	uint64_t hole;		/* sequential: bytes skipped after each I/O */
+	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
 	unsigned int seq_left;
 	bool identical;		/* rw_sequencer=identical */
@@ -465,11 +467,13 @@ static void zone_next(struct workload *w, struct wl_file *f)
 	zone_set(w, f, lo);
 }
 
+/* f starts over from its beginning: a fresh sweep. */
 static void file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
 	f->done = false;
+	f->fresh = true;
 	if (w->zones) {
 		zone_set(w, f, 0);
 		return;
@@ -504,6 +508,72 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		break;
 	}
 	return prng_scale64(prng_taus64_next(&w->r_off64), q->nblk);
+}
+
+/*
+ * fio's sequential step, offsets relative to the window start 'base'
+ * (absolute), 'size' its length and 'real' the absolute end of the
+ * target: from the end of the last I/O (*last, 0 at the start), plus the
+ * offset modifier 'add' except for the first I/O. A step that goes past
+ * the target's end (or below 0: the sum wraps) wraps to the start when
+ * going forward and to the end plus 'add' when going backward. The
+ * results of fio 3.33 are kept where the window does not start at 0,
+ * odd as they are: a forward step past the target end goes to 'base' as
+ * a relative offset, so holes that reach the end of a region starting at
+ * an offset end the file instead of wrapping; a backward job that starts
+ * at an offset and is no longer than the offset starts at its end, one
+ * that is longer starts at offset 'size' (rw=read:-8k offset=256k
+ * size=512k reads 504k, 500k, ... 256k, then 760k ...). The step fails
+ * (the window is used up) at an offset past the window or a block of min
+ * bytes that would cross its end; fio lets a block cross the region end
+ * when the target goes on, iolite keeps to the region.
+ */
+static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
+		     uint64_t last, uint64_t min, uint64_t *out)
+{
+	uint64_t top = size < real ? size : real, pos;
+
+	if (base + last >= real)
+		return false;
+	if (!last && base && add < 0)
+		last = top - base;
+	pos = last;
+	if (pos && add) {
+		pos += (uint64_t)add;
+		if (pos >= real)
+			pos = add > 0 ? base : top + (uint64_t)add;
+	}
+	if (pos >= size || base + pos >= real || size - pos < min)
+		return false;
+	*out = pos;
+	return true;
+}
+
+/*
+ * The next sequential offset of direction d in f (relative to the region
+ * start). A strided zone is a target of its own, starting at 0: holes
+ * and backward steps wrap inside it, and a whole zone that is used up
+ * starts over until zonesize bytes have gone to it; one the region end
+ * cut short ends the file. Returns 0, or -1 when f is used up.
+ */
+static int seq_next(const struct workload *w, struct wl_file *f,
+		    enum ddir d, uint64_t min, uint64_t *o)
+{
+	uint64_t wsize = f->whi - f->wlo, pos;
+
+	if (!w->zones) {
+		if (!seq_step(f->start, f->size, f->real, w->add, f->pos[d],
+			      min, &pos))
+			return -1;
+		*o = pos;
+		return 0;
+	}
+	if (!seq_step(0, wsize, wsize, w->add, f->pos[d] - f->wlo, min,
+		      &pos) &&
+	    (!f->wfull || !seq_step(0, wsize, wsize, w->add, 0, min, &pos)))
+		return -1;
+	*o = f->wlo + pos;
+	return 0;
 }
 
 static inline bool in_window(const struct wl_file *f, uint64_t o,
@@ -555,22 +625,13 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		}
 		o = f->wlo + blk * w->align[d];
 	} else if (!w->random) {
-		o = f->pos[d];
-		if (!in_window(f, o, b->min)) {
-			/*
-			 * rw=write:4k: holes wrap around, as in fio; so does a
-			 * whole strided zone. A zone the region end cut short
-			 * ends the file.
-			 */
-			if (!w->hole && !(w->zones && f->wfull))
-				return -1;
-			o = f->wlo;
-		}
+		if (seq_next(w, f, d, b->min, &o))
+			return -1;
 	}
 	avail = f->whi - o;
 	if (*len > avail)
 		*len = bs_fit(b, avail);
-	f->pos[d] = o + *len + w->hole;
+	f->pos[d] = o + *len;
 	f->last[d] = o;
 	*off = f->start + o;
 	return 0;
@@ -718,6 +779,29 @@ static void files_start_over(struct workload *w)
 }
 
 /*
+ * A new pass (loops, time_based): as in fio, a file used up in the last
+ * pass starts over, and one that is not goes on where it was (its
+ * sequential position, its random map), no longer fresh: when it is
+ * used up in this pass it starts over at once instead of ending it.
+ */
+static void files_next_pass(struct workload *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nr_files; i++) {
+		struct wl_file *f = &w->files[i];
+
+		if (f->done)
+			file_reset(w, f);
+		else
+			f->fresh = false;
+	}
+	w->nr_done = 0;
+	w->fs_left = 0;
+	act_refill(w);
+}
+
+/*
  * The write after a trim of sequential trimwrite when the two block sizes
  * differ (fio's rule, see tw_seq). Returns 0 with a write in u, or 1 when
  * the next I/O is a trim. As in fio, the file is done when either
@@ -786,6 +870,12 @@ static int next_general(struct workload *w, struct io_u *u)
 			zone_next(w, f);
 		if (!file_next(w, f, d, &len, &off))
 			break;
+		/* a sweep an earlier pass began: over again (files_next_pass) */
+		if (!f->fresh) {
+			file_reset(w, f);
+			if (!file_next(w, f, d, &len, &off))
+				break;
+		}
 		file_done(w, fi);
 	}
 
@@ -946,6 +1036,9 @@ static int files_init(struct workload *w, const struct job_plan *p,
 
 		f->start = files[i].io_offset;
 		f->size = files[i].io_size;
+		/* a target not laid out yet: the region is its extent */
+		f->real = files[i].real_size > f->start + f->size ?
+			  files[i].real_size : f->start + f->size;
 		f->whi = f->size;
 		if (w->zones)
 			f->whi = f->size > w->zrange ? w->zrange : f->size;
@@ -1112,7 +1205,7 @@ static void pick_fast_path(struct workload *w)
 	uint64_t n;
 
 	if (w->nr_files != 1 || w->mixed || w->trimwrite ||
-	    w->bs[d].kind != BS_FIXED || w->hole || w->seq_nr > 1 ||
+	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on)
 		return;
 	w->start = f->start;
@@ -1180,6 +1273,8 @@ bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
 	return w->replay && iolog_replay_wait(w->replay, stop, max_ns);
 }
 
+static void pass_start(struct workload *w, bool first);
+
 int workload_init(struct workload **out, const struct job_plan *p,
 		  const struct engine_file *files, unsigned int nr_files,
 		  struct strbuf *err)
@@ -1219,7 +1314,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		w->seq_nr = o->rw_seq_nr;
 		w->identical = o->rw_sequencer == RW_SEQ_IDENTICAL;
 	} else {
-		w->hole = o->rw_seq_nr;
+		w->add = o->rw_seq_add;
 	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!ddir_used(p, (enum ddir)d))
@@ -1248,7 +1343,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = next_general;
 	pick_fast_path(w);
-	workload_rewind(w);
+	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
 	w->ev_head = w->ev_nr = 0;
 	*out = w;
@@ -1279,22 +1374,29 @@ int workload_next(struct workload *w, struct io_u *u)
 	return w->next(w, u);
 }
 
+static void pass_start(struct workload *w, bool first)
+{
+	w->ios_left = w->ios_pass;
+	w->bytes_left = w->budget;
+	w->nios_left = w->nios_pass;
+	w->pending = false;
+	w->tw_lastw = UINT64_MAX;
+	w->seq_left = 0;
+	if (first)
+		files_start_over(w);
+	else
+		files_next_pass(w);
+	/* round robin starts with the first file in use */
+	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+}
+
 void workload_rewind(struct workload *w)
 {
 	if (w->replay) {
 		iolog_replay_rewind(w->replay);
 		return;
 	}
-	w->ios_left = w->ios_pass;
-	w->pos = 0;
-	w->bytes_left = w->budget;
-	w->nios_left = w->nios_pass;
-	w->pending = false;
-	w->tw_lastw = UINT64_MAX;
-	w->seq_left = 0;
-	files_start_over(w);
-	/* round robin starts with the first file in use */
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	pass_start(w, false);
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

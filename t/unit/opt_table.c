@@ -238,7 +238,7 @@ static void test_types(void)
 	ok(opt_set(o, "bs", "4k", 1000, &err) == 0 && o->bs[0] == 4000,
 	   "bs=4k with kb_base=1000 is 4000");
 	ok(opt_set(o, "rw", "write:1k", 1000, &err) == 0 &&
-	   o->rw_seq_nr == 1000, "rw=write:1k with kb_base=1000");
+	   o->rw_seq_add == 1000, "rw=write:1k with kb_base=1000");
 	ok(opt_set(o, "bssplit", "1KiB/100", 1000, &err) == 0 &&
 	   o->bssplit[0][0].bs == 1024, "bssplit with kb_base=1000");
 	ok(o->kb_base == 1024, "callbacks leave o->kb_base alone");

@@ -21,14 +21,17 @@ struct fx {
 	struct strbuf err;
 };
 
+#define FIRST_REGION (1024 * KB + 8 * KB)
+
 /*
  * Builds a workload from "name=value" pairs separated by spaces, over nr
- * files of size bytes each. File i's region starts at (i + 1) MiB + 8 KiB
- * so that offsets must include the region start. Returns 0 or -1 (the
- * message in f->err).
+ * files of size bytes each. File i's region starts at first + i MiB
+ * (first is FIRST_REGION but where a test needs a region at 0) so that
+ * offsets must include the region start; each target ends with its
+ * region. Returns 0 or -1 (the message in f->err).
  */
-static int build_idx(struct fx *f, const char *spec, uint64_t size,
-		     unsigned int nr, unsigned int job_index)
+static int build_at(struct fx *f, const char *spec, uint64_t size,
+		    unsigned int nr, unsigned int job_index, uint64_t first)
 {
 	struct job_options o;
 	char *copy = strdup(spec), *tok, *save = NULL;
@@ -58,7 +61,7 @@ static int build_idx(struct fx *f, const char *spec, uint64_t size,
 		snprintf(f->names[i], sizeof(f->names[i]), "f%u", i);
 		f->files[i].path = f->names[i];
 		f->files[i].fd = -1;
-		f->files[i].io_offset = (i + 1) * 1024 * KB + 8 * KB;
+		f->files[i].io_offset = first + i * 1024 * KB;
 		f->files[i].io_size = size;
 		f->files[i].real_size = f->files[i].io_offset + size;
 	}
@@ -69,6 +72,12 @@ out:
 	job_options_release(&o);
 	free(copy);
 	return ret;
+}
+
+static int build_idx(struct fx *f, const char *spec, uint64_t size,
+		     unsigned int nr, unsigned int job_index)
+{
+	return build_at(f, spec, size, nr, job_index, FIRST_REGION);
 }
 
 static int build(struct fx *f, const char *spec, uint64_t size,
@@ -174,14 +183,26 @@ static void test_sequential(void)
 	ok(good, "io_size=40k over 16k: 10 reads wrapping (%zu)", n);
 	fx_free(&f);
 
-	/* rw=write:4k: a 4k hole after each write, wrapping at the end */
-	build(&f, "rw=write:4k bs=4k", 64 * KB, 1);
+	/*
+	 * rw=write:4k: a 4k hole after each write; a step past the end of
+	 * a region at 0 that ends with its target wraps (fio)
+	 */
+	build_at(&f, "rw=write:4k bs=4k", 64 * KB, 1, 0, 0);
 	n = drain(f.w, ios, 64);
 	good = n == 16 && all_inside(&f, ios, n);
 	for (i = 0; good && i < n; i++)
 		good = rel(&f, &ios[i]) == (i % 8) * 8 * KB;
 	ok(good, "rw=write:4k: holes of 4k, 16 writes, wrap at the end (%zu)",
 	   n);
+	fx_free(&f);
+
+	/* ... one at an offset ends there instead (fio 3.33) */
+	build(&f, "rw=write:4k bs=4k", 64 * KB, 1);
+	n = drain(f.w, ios, 64);
+	good = n == 8 && all_inside(&f, ios, n);
+	for (i = 0; good && i < n; i++)
+		good = rel(&f, &ios[i]) == i * 8 * KB;
+	ok(good, "rw=write:4k at an offset: 8 writes, no wrap (%zu)", n);
 	fx_free(&f);
 
 	/* number_ios caps each pass */
@@ -703,14 +724,14 @@ static void test_zones_sequential(void)
 	ok(good, "zonerange beyond the region: zone 0 again (%zu)", n);
 	fx_free(&f);
 
-	/* every pass starts with the first zone again */
+	/* the next pass goes on with the next zone (fio) */
 	build(&f, "rw=write bs=4k zonemode=strided zonesize=8k zonerange=32k "
 	      "io_size=16k", 256 * KB, 1);
 	n = pass_kb(&f, kb, 16);
 	workload_rewind(f.w);
 	good = n == 4 && kb[2] == 32 && pass_kb(&f, kb + 4, 16) == 4 &&
-	       kb[4] == 0 && kb[6] == 32;
-	ok(good, "rewind goes back to the first zone");
+	       kb[4] == 64 && kb[6] == 96;
+	ok(good, "a new pass goes on with the next zone");
 	fx_free(&f);
 
 	/* several files: each has its own zone */
@@ -1022,7 +1043,8 @@ static void test_rw_sequencer(void)
 	fx_free(&f);
 
 	/* sequential jobs: the :N is a hole, the sequencer changes nothing */
-	build(&f, "rw=read:4k rw_sequencer=identical bs=4k", 64 * KB, 1);
+	build_at(&f, "rw=read:4k rw_sequencer=identical bs=4k", 64 * KB, 1, 0,
+		 0);
 	n = drain(f.w, ios, 256);
 	good = n == 16;
 	for (i = 0; good && i < n; i++)

@@ -60,12 +60,15 @@
 #include "util/log.h"
 #include "util/prng.h"
 #include "workload/dist.h"
+#include "workload/fsrv.h"
 #include "workload/iolog.h"
 #include "workload/randmap.h"
 
 #define NO_BLOCK UINT64_MAX
 #define SPLIT_SLOTS 100
 #define ZONE_SLOTS 100
+/* skewed file picks tried before taking the next file in use */
+#define SKEW_TRIES 64
 
 enum wl_bs_kind { BS_FIXED, BS_RANGE, BS_SPLIT };
 
@@ -196,7 +199,8 @@ struct workload {
 	unsigned int max_open;		/* openfiles, or nr_files */
 	bool limited;			/* max_open < nr_files */
 	unsigned int next_unused;	/* openfiles: next file to bring in */
-	struct dist fdist;		/* zipf, pareto, normal over files */
+	struct fsrv_skew fskew;		/* zipf, pareto, normal over files */
+	bool skewed;			/* one of those: files never end */
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 
@@ -671,8 +675,26 @@ static unsigned int next_unused(struct workload *w)
 }
 
 /*
+ * The file a free slot takes: the first not in use and not done, or, with
+ * a skewed file_service_type, the file a draw picks (fio opens the files
+ * its picks name until openfiles are open, and keeps them: they never
+ * end), falling back to the first one after a few tries.
+ */
+static unsigned int refill_pick(struct workload *w)
+{
+	unsigned int i, fi;
+
+	for (i = 0; w->skewed && i < SKEW_TRIES; i++) {
+		fi = fsrv_skew_next(&w->fskew, &w->r_file64);
+		if (!w->files[fi].open && !w->files[fi].done)
+			return fi;
+	}
+	return next_unused(w);
+}
+
+/*
  * openfiles, at the start of a pass: the files still in use stay, the
- * free slots take the first files not in use.
+ * free slots take the first files not in use (refill_pick).
  */
 static void act_refill(struct workload *w)
 {
@@ -688,7 +710,7 @@ static void act_refill(struct workload *w)
 		}
 	w->nact = n;
 	w->next_unused = 0;
-	while (w->nact < w->max_open && (fi = next_unused(w)) < w->nr_files) {
+	while (w->nact < w->max_open && (fi = refill_pick(w)) < w->nr_files) {
 		file_bring_in(w, fi, w->nact);
 		w->nact++;
 	}
@@ -739,10 +761,13 @@ static unsigned int pick_file(struct workload *w)
 	case FSRV_ZIPF:
 	case FSRV_PARETO:
 	case FSRV_NORMAL:
-		fi = (unsigned int)dist_next(&w->fdist, &w->r_file64);
-		if (!w->files[fi].done && w->files[fi].open)
-			return fi;
-		/* retired or not in use: the next slot that has work */
+		/* a file not in use (openfiles) is drawn again, as fio */
+		for (i = 0; i < SKEW_TRIES; i++) {
+			fi = fsrv_skew_next(&w->fskew, &w->r_file64);
+			if (!w->files[fi].done && w->files[fi].open)
+				return fi;
+		}
+		/* none of the few drawn: the next slot that has work */
 		break;
 	}
 	for (i = 0; i < w->nact && w->files[w->act[s]].done; i++)
@@ -870,8 +895,13 @@ static int next_general(struct workload *w, struct io_u *u)
 			zone_next(w, f);
 		if (!file_next(w, f, d, &len, &off))
 			break;
-		/* a sweep an earlier pass began: over again (files_next_pass) */
-		if (!f->fresh) {
+		/*
+		 * A sweep an earlier pass began starts over (files_next_pass),
+		 * and so does any with a skewed file_service_type: there a
+		 * file never ends, it is read or written again from its
+		 * start (fio), and only the budget ends the pass.
+		 */
+		if (!f->fresh || w->skewed) {
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
 				break;
@@ -1153,26 +1183,10 @@ static void fsrv_init(struct workload *w, const struct job_plan *p)
 		w->fs_nr = UINT32_MAX;	/* keeps its turn until done */
 	else if (w->fsrv > FSRV_RANDOM)
 		w->fs_nr = 1;
-	if (w->fsrv == FSRV_ZIPF || w->fsrv == FSRV_PARETO ||
-	    w->fsrv == FSRV_NORMAL) {
-		static const enum random_dist as_dist[] = {
-			[FSRV_ZIPF] = RDIST_ZIPF,
-			[FSRV_PARETO] = RDIST_PARETO,
-			[FSRV_NORMAL] = RDIST_NORMAL,
-		};
-
-		/* the parser checked the parameter */
-		dist_init(&w->fdist, as_dist[w->fsrv], o->file_service_param,
-			  w->nr_files);
-		/*
-		 * Ranks are file numbers, unscattered: the first file is
-		 * the hottest. fio's normal:0 (its default) still spreads
-		 * over a few files around the middle; so does this, with a
-		 * deviation of at least three quarters of a file.
-		 */
-		if (w->fsrv == FSRV_NORMAL && w->fdist.sigma < 0.75)
-			w->fdist.sigma = 0.75;
-	}
+	/* the parser checked the parameter */
+	w->skewed = w->fsrv > FSRV_RANDOM &&
+		    !fsrv_skew_init(&w->fskew, w->fsrv, o->file_service_param,
+				    w->nr_files, &w->r_file64);
 	w->max_open = o->openfiles && o->openfiles < w->nr_files ?
 		      o->openfiles : w->nr_files;
 	w->limited = w->max_open < w->nr_files;

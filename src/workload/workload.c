@@ -59,6 +59,7 @@
 #include "opt/opt.h"
 #include "util/log.h"
 #include "util/prng.h"
+#include "workload/blkmap.h"
 #include "workload/dist.h"
 #include "workload/fsrv.h"
 #include "workload/iolog.h"
@@ -77,12 +78,14 @@ struct wl_bs {
 	enum wl_bs_kind kind;
 	uint32_t min, max;
 	uint32_t nmult;			/* range: min * (1 .. nmult) */
+	bool ragged;			/* range: max not a multiple of min */
 	uint32_t nsplit;		/* split: slots used (percents) */
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };
 
 enum wl_rand_mode {
-	RM_MAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32, RM_UNIFORM64,
+	RM_MAP, RM_BITMAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32,
+	RM_UNIFORM64,
 };
 
 /* One zone of random_distribution=zoned, in blocks of the window. */
@@ -102,6 +105,7 @@ struct wl_zoned {
 struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
 	struct randmap map;		/* the map, or a dist's scatter */
+	struct blkmap bm;		/* RM_BITMAP: the blocks done */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
@@ -256,16 +260,23 @@ static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 				return wl_fail(p, err, "option 'bssplit': "
 					       "percentages add up to more "
 					       "than 100");
+			/* fio: a size is cut to a multiple of the smallest */
 			for (j = 0; j < s->perc; j++)
-				b->split[slot++] = (uint32_t)s->bs;
+				b->split[slot++] = (uint32_t)(s->bs -
+							      s->bs % lo);
 		}
 		if (!slot)
 			return wl_fail(p, err, "option 'bssplit': all "
 				       "percentages are 0");
 		b->nsplit = slot;
+		for (j = 0; j < slot && b->split[j] == lo; j++)
+			;
+		if (j == slot)
+			b->kind = BS_FIXED;	/* one size after all */
 	} else if (lo != hi) {
 		b->kind = BS_RANGE;
 		b->nmult = (uint32_t)(hi / lo);
+		b->ragged = hi % lo != 0;
 	} else {
 		b->kind = BS_FIXED;
 	}
@@ -274,10 +285,21 @@ static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 
 static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 {
+	uint64_t v;
+
 	switch (b->kind) {
 	case BS_RANGE:
-		return b->min * (1 + (uint32_t)prng_scale32(
+		if (!b->ragged)
+			return b->min * (1 + (uint32_t)prng_scale32(
 					prng_taus_next(&w->r_bs), b->nmult));
+		/*
+		 * fio: min + max * u cut to a multiple of min, and the
+		 * values past max are max (bsrange=3k-8k: 3k, 6k, 8k as
+		 * 3:3:2); with max a multiple of min that is the above
+		 */
+		v = b->min + prng_scale32(prng_taus_next(&w->r_bs), b->max);
+		v -= v % b->min;
+		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
 		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
 					     b->nsplit)];
@@ -385,6 +407,9 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 	case RM_MAP:
 		randmap_rekey(&q->map, next_key(w));
 		break;
+	case RM_BITMAP:
+		blkmap_reset(&q->bm, q->nblk);
+		break;
 	case RM_LFSR:
 		prng_lfsr_reset(&q->lfsr);
 		q->lfsr_left = q->nblk;
@@ -398,8 +423,8 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 /*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
- * leaves q unused. Returns 0 or -EINVAL for a distribution parameter out
- * of range.
+ * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
+ * of range or -ENOMEM when the bitmap cannot be allocated.
  */
 static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		      uint64_t wsize, uint64_t align)
@@ -412,6 +437,12 @@ static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	switch (w->rmode) {
 	case RM_MAP:
 		randmap_init(&q->map, nblk, next_key(w));
+		break;
+	case RM_BITMAP:
+		/* the first window is the largest: zones reuse its room */
+		if (!q->bm.nlv)
+			return blkmap_init(&q->bm, nblk);
+		blkmap_reset(&q->bm, nblk);
 		break;
 	case RM_LFSR:
 		prng_lfsr_init(&q->lfsr, nblk, next_key(w));
@@ -496,6 +527,18 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		if (randmap_exhausted(&q->map))
 			return NO_BLOCK;
 		return randmap_next(&q->map);
+	case RM_BITMAP: {
+		/* fio's rule: a done block gives the next free one */
+		uint64_t b = q->nblk <= 1ULL << 32 ?
+			     prng_scale32(prng_taus_next(&w->r_off), q->nblk) :
+			     prng_scale64(prng_taus64_next(&w->r_off64),
+					  q->nblk);
+
+		if (blkmap_is_free(&q->bm, b))
+			return b;
+		b = blkmap_next_free(&q->bm, b);
+		return b == BLKMAP_NONE ? NO_BLOCK : b;
+	}
 	case RM_LFSR:
 		if (!q->lfsr_left)
 			return NO_BLOCK;
@@ -580,6 +623,22 @@ static int seq_next(const struct workload *w, struct wl_file *f,
 	return 0;
 }
 
+/*
+ * RM_BITMAP: the I/O of len bytes at block blk takes the free blocks it
+ * covers, and is cut where a done one begins (fio's rule): every byte of
+ * a pass is covered once, and a cut I/O is a whole number of blocks.
+ */
+static uint32_t bitmap_take(struct wl_rand *q, uint64_t blk, uint32_t unit,
+			    uint32_t len)
+{
+	uint64_t nb = !(unit & (unit - 1)) ?
+		      (len + unit - 1) >> __builtin_ctz(unit) :
+		      len / unit + (len % unit != 0);
+	uint64_t got = blkmap_claim(&q->bm, blk, nb);
+
+	return got * unit < len ? (uint32_t)(got * unit) : len;
+}
+
 static inline bool in_window(const struct wl_file *f, uint64_t o,
 			     uint32_t len)
 {
@@ -635,6 +694,8 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	avail = f->whi - o;
 	if (*len > avail)
 		*len = bs_fit(b, avail);
+	if (rnd && w->rmode == RM_BITMAP)
+		*len = bitmap_take(f->rp[d], blk, b->min, *len);
 	f->pos[d] = o + *len;
 	f->last[d] = o;
 	*off = f->start + o;
@@ -1022,9 +1083,11 @@ static void seed_streams(struct workload *w, const struct job_plan *p)
 	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
 }
 
-static enum wl_rand_mode rand_mode(const struct job_plan *p)
+static enum wl_rand_mode rand_mode(const struct workload *w,
+				   const struct job_plan *p)
 {
 	const struct job_options *o = &p->o;
+	unsigned int d;
 
 	if (o->random_distribution == RDIST_ZONED ||
 	    o->random_distribution == RDIST_ZONED_ABS)
@@ -1033,9 +1096,17 @@ static enum wl_rand_mode rand_mode(const struct job_plan *p)
 		return RM_DIST;
 	if (o->random_generator == RANDGEN_LFSR)
 		return RM_LFSR;
-	/* fio: any blockalign turns the random map off */
-	if (!o->norandommap && !opt_is_set(o, "ba"))
+	/*
+	 * fio: any blockalign turns the random map off. One block size:
+	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
+	 * an I/O is cut to the free run it starts.
+	 */
+	if (!o->norandommap && !opt_is_set(o, "ba")) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
+				return RM_BITMAP;
 		return RM_MAP;
+	}
 	if (o->random_generator == RANDGEN_TAUSWORTHE64)
 		return RM_UNIFORM64;
 	return RM_UNIFORM32;
@@ -1060,6 +1131,7 @@ static int files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {
 	unsigned int i, d, e;
+	int ret;
 
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
@@ -1110,7 +1182,15 @@ static int files_init(struct workload *w, const struct job_plan *p,
 						(nz ? nz : 1) *
 						sizeof(q->zt->z[0]));
 			}
-			if (rand_setup(w, q, nblk, f->whi, w->align[d]))
+			ret = rand_setup(w, q, nblk, f->whi, w->align[d]);
+			if (ret == -ENOMEM)
+				return wl_fail(p, err, "'%s': no memory for "
+					       "the random map of %" PRIu64
+					       " blocks (%" PRIu64 " MiB); "
+					       "norandommap needs none",
+					       files[i].path ? files[i].path :
+					       "", nblk, nblk >> 23);
+			if (ret)
 				return wl_fail(p, err, "option "
 					       "'random_distribution': "
 					       "parameter %g is out of range",
@@ -1344,7 +1424,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	}
 	if (zones_init(w, p, err))
 		goto fail;
-	w->rmode = rand_mode(p);
+	w->rmode = rand_mode(w, p);
 	if (files_init(w, p, files, err))
 		goto fail;
 	fsrv_init(w, p);
@@ -1374,8 +1454,10 @@ void workload_free(struct workload *w)
 	if (!w)
 		return;
 	for (i = 0; w->files && i < w->nr_files; i++)
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			free(w->files[i].rnd[d].zt);
+			blkmap_free(&w->files[i].rnd[d].bm);
+		}
 	free(w->files);
 	free(w->act);
 	free(w->ev);

@@ -34,6 +34,13 @@ seq_job() {
 	     $2 == "read" || $2 == "write" { print $1, $2, $3, $4 }' "$log"
 }
 
+# same_as_fio ARGS...: the null-engine job gives fio's I/O sequence
+same_as_fio() {
+	seq_of "$IOLITE" io.log "$@" >io.seq &&
+	seq_of fio fio.log "$@" >fio.seq &&
+	test_cmp fio.seq io.seq
+}
+
 # ios_bytes SEQ: "I/Os bytes"
 ios_bytes() {
 	awk '{ n++; b += $4 } END { print n + 0, b + 0 }' "$1"
@@ -314,11 +321,8 @@ test_expect_success 'roundrobin, sequential, random: every file in full' '
 
 test_expect_success_if FIO 'roundrobin:4 and sequential: fio'"'"'s sequence' '
 	for fst in roundrobin:4 sequential; do
-		seq_of "$IOLITE" io.log --name=m --nrfiles=4 --size=256k \
-			--bs=4k --rw=read --file_service_type=$fst >io.seq &&
-		seq_of fio fio.log --name=m --nrfiles=4 --size=256k --bs=4k \
-			--rw=read --file_service_type=$fst >fio.seq &&
-		test_cmp fio.seq io.seq || return 1
+		same_as_fio --name=m --nrfiles=4 --size=256k --bs=4k \
+			--rw=read --file_service_type=$fst || return 1
 	done
 '
 
@@ -370,9 +374,7 @@ test_expect_success_if FIO 'offset modifiers at the end: fio'"'"'s sequences' '
 		 "--size=1000k --bs=8k --rw=write:4k" \
 		 "--size=128m --bs=1m --rw=read:512k" \
 		 "--size=64k --io_size=48k --bs=4k --rw=read --loops=2"; do
-		seq_of "$IOLITE" io.log --name=j $a >io.seq &&
-		seq_of fio fio.log --name=j $a >fio.seq &&
-		test_cmp fio.seq io.seq || return 1
+		same_as_fio --name=j $a || return 1
 	done &&
 	seq_job "$IOLITE" io.log --name=j --filename=f320 --offset=256k \
 		--size=64k --bs=4k --rw=write:4k >io.seq &&
@@ -500,9 +502,7 @@ test_expect_success_if FIO 'backwards: fio'"'"'s sequences' '
 		 "--size=1m --bs=4k --rw=read:-12k" \
 		 "--size=1m --bs=4k --rw=read:-3k" \
 		 "--size=1m --bs=4k --rw=read:-1000k"; do
-		seq_of "$IOLITE" io.log --name=j $a >io.seq &&
-		seq_of fio fio.log --name=j $a >fio.seq &&
-		test_cmp fio.seq io.seq || return 1
+		same_as_fio --name=j $a || return 1
 	done &&
 	for a in "--offset=256k --size=512k" "--offset=512k --size=256k" \
 		 "--offset=256k --size=64k --loops=2"; do

@@ -119,6 +119,25 @@ static const struct opt_enum coe_enums[] = {
 /* --- callbacks ------------------------------------------------------- */
 
 /*
+ * The count of rw=randread:N: its leading decimal digits, as fio reads it
+ * (randread:8k is 8 I/Os per seek in fio 3.33, not 8192).
+ */
+static int rw_count(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/*
  * rw=randread:8 -- the ':N' part is a count of I/Os per new random offset
  * for the random modes, and a size added to each next offset for the
  * sequential ones: rw=write:4k leaves 4k holes, rw=read:-8k steps back
@@ -157,7 +176,12 @@ static int rw_cb(const struct opt_def *def, struct job_options *o,
 				    "write, rw, trim, trimwrite)", colon + 1);
 			return -1;
 		}
-		if (opt_parse_size_msg(arg, o->kb_base, &nr, err))
+		if (rnd && rw_count(arg, &nr)) {
+			strbuf_addf(err, "modifier '%s': not a count of I/Os",
+				    colon + 1);
+			return -1;
+		}
+		if (!rnd && opt_parse_size_msg(arg, o->kb_base, &nr, err))
 			return -1;
 		if (nr > (rnd ? UINT32_MAX : (uint64_t)INT64_MAX)) {
 			strbuf_addf(err, "modifier '%s' is too large",

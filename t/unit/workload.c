@@ -1082,13 +1082,28 @@ static unsigned int hottest(const size_t *cnt, unsigned int nr)
 	return h;
 }
 
+/* n I/Os of a job over 8 files of 1 MiB, counted per file into cnt */
+static void count_files(const char *spec, size_t *cnt, size_t n)
+{
+	struct fx f;
+	struct io_u u;
+	size_t i;
+
+	memset(cnt, 0, 8 * sizeof(*cnt));
+	build(&f, spec, 1024 * KB, 8);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		cnt[u.file]++;
+	}
+	fx_free(&f);
+}
+
 static void test_file_service(void)
 {
 	static struct io_u ios[64];
 	char s[600];
 	size_t cnt[8] = { 0 };
 	struct fx f;
-	struct io_u u;
 	size_t i, k, n = 40000;
 	unsigned int hot;
 	int good;
@@ -1127,55 +1142,32 @@ static void test_file_service(void)
 	 * zipf and pareto: the hot spot lies where a draw put it, and the
 	 * file holding it takes most (fsrv.h); the next one the tail
 	 */
-	build(&f, "rw=randread bs=4k norandommap file_service_type=zipf:1.2",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=zipf:1.2", cnt, n);
 	hot = hottest(cnt, 8);
 	ok(cnt[hot] > n * 3 / 4 && cnt[hot] + cnt[(hot + 1) % 8] > n * 88 / 100,
 	   "zipf:1.2: one file takes over 75%%, with the next over 88%% (%zu "
 	   "%zu of %zu)", cnt[hot], cnt[(hot + 1) % 8], n);
-	fx_free(&f);
 
-	memset(cnt, 0, sizeof(cnt));
-	build(&f, "rw=randread bs=4k norandommap file_service_type=pareto:0.2",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=pareto:0.2", cnt, n);
 	hot = hottest(cnt, 8);
 	ok(cnt[hot] > n / 2 && cnt[hot] + cnt[(hot + 1) % 8] > n * 3 / 4,
 	   "pareto:0.2: one file over 50%%, with the next over 75%% (%zu %zu "
 	   "of %zu)", cnt[hot], cnt[(hot + 1) % 8], n);
-	fx_free(&f);
 
-	memset(cnt, 0, sizeof(cnt));
-	build(&f, "rw=randread bs=4k norandommap file_service_type=gauss",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
+	count_files("rw=randread bs=4k norandommap file_service_type=gauss",
+		    cnt, n);
 	ok(cnt[3] + cnt[4] > n * 8 / 10 && cnt[0] + cnt[7] < n / 500 &&
 	   cnt[2] && cnt[5], "gauss: around the middle files (%zu %zu %zu "
 	   "%zu %zu)", cnt[0], cnt[2], cnt[3], cnt[4], cnt[7]);
-	fx_free(&f);
 
-	memset(cnt, 0, sizeof(cnt));
-	build(&f, "rw=randread bs=4k norandommap file_service_type=normal:50",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=normal:50", cnt, n);
 	ok(cnt[2] + cnt[3] + cnt[4] + cnt[5] > n * 8 / 10 &&
 	   cnt[0] + cnt[7] < n / 25 && cnt[1] && cnt[6],
 	   "normal:50: wider around the middle (%zu %zu %zu %zu)", cnt[0],
 	   cnt[1], cnt[3], cnt[7]);
-	fx_free(&f);
 
 	/*
 	 * A skewed job's files never end: one that is done starts over

@@ -41,6 +41,13 @@ same_as_fio() {
 	test_cmp fio.seq io.seq
 }
 
+# job_as_fio ARGS...: the same with the engine the job names (files)
+job_as_fio() {
+	seq_job "$IOLITE" io.log "$@" >io.seq &&
+	seq_job fio fio.log "$@" >fio.seq &&
+	test_cmp fio.seq io.seq
+}
+
 # ios_bytes SEQ: "I/Os bytes"
 ios_bytes() {
 	awk '{ n++; b += $4 } END { print n + 0, b + 0 }' "$1"
@@ -376,11 +383,8 @@ test_expect_success_if FIO 'offset modifiers at the end: fio'"'"'s sequences' '
 		 "--size=64k --io_size=48k --bs=4k --rw=read --loops=2"; do
 		same_as_fio --name=j $a || return 1
 	done &&
-	seq_job "$IOLITE" io.log --name=j --filename=f320 --offset=256k \
-		--size=64k --bs=4k --rw=write:4k >io.seq &&
-	seq_job fio fio.log --name=j --filename=f320 --offset=256k \
-		--size=64k --bs=4k --rw=write:4k >fio.seq &&
-	test_cmp fio.seq io.seq
+	job_as_fio --name=j --filename=f320 --offset=256k --size=64k --bs=4k \
+		--rw=write:4k
 '
 
 # --- 15.1: negative offset modifiers (reading backwards) ----------------
@@ -407,8 +411,7 @@ test_expect_success 'backwards-read.fio: 0, then down from the end' '
 '
 
 test_expect_success_if FIO 'backwards-read.fio: fio'"'"'s sequence' '
-	seq_job fio fio.log backwards-read.fio >fio.seq &&
-	test_cmp fio.seq io.seq
+	job_as_fio backwards-read.fio
 '
 
 # fio's examples/butterfly.fio: a forward and a backward reader in a flow
@@ -506,11 +509,8 @@ test_expect_success_if FIO 'backwards: fio'"'"'s sequences' '
 	done &&
 	for a in "--offset=256k --size=512k" "--offset=512k --size=256k" \
 		 "--offset=256k --size=64k --loops=2"; do
-		seq_job "$IOLITE" io.log --name=j --filename=f1m $a --bs=4k \
-			--rw=read:-8k >io.seq &&
-		seq_job fio fio.log --name=j --filename=f1m $a --bs=4k \
-			--rw=read:-8k >fio.seq &&
-		test_cmp fio.seq io.seq || return 1
+		job_as_fio --name=j --filename=f1m $a --bs=4k \
+			--rw=read:-8k || return 1
 	done &&
 	for d in read write; do
 		seq_of "$IOLITE" io.log --name=j --size=64k --bs=4k \

@@ -44,15 +44,20 @@ test_expect_success_if FIO 'filename_format: the names fio gives' '
 	test_cmp expect actual
 '
 
+# the skewed types make hot and cold files: the budget, not the files,
+# ends the job (t1750-workload-fio.sh checks the shares against fio)
 for fst in roundrobin roundrobin:2 sequential random random:3 zipf:1.2 \
 	   pareto gauss; do
-	test_expect_success "file_service_type=$fst writes every file" '
+	case $fst in z*|p*|g*) what="12 writes, files laid out" ;;
+		     *) what="writes every file" ;; esac
+	test_expect_success "file_service_type=$fst $what" '
 		rm -f j.* &&
 		run --name=j --rw=write --bs=4k --size=48k --nrfiles=3 \
 			--file_service_type=$fst &&
 		test "$(issued out)" = "0,12,0,0" &&
 		for i in 0 1 2; do
 			test $(stat -c %s j.0.$i) = 16384 &&
+			case $fst in z*|p*|g*) continue ;; esac &&
 			! cmp -s -n 16384 j.0.$i /dev/zero || return 1
 		done
 	'

@@ -215,7 +215,8 @@ struct job_options {
 	unsigned int nr_bssplit[DDIR_RWDIR_CNT];
 	uint64_t blockalign[DDIR_RWDIR_CNT];	/* 0: the block size */
 	enum rw_mode rw;
-	unsigned int rw_seq_nr;	/* rw=randread:8 -> 8, rw=write:4k -> 4096 */
+	unsigned int rw_seq_nr;	/* random: rw=randread:8 -> 8 I/Os per seek */
+	int64_t rw_seq_add;	/* sequential: rw=write:4k -> 4096, read:-8k */
 	unsigned int rwmixread;	/* percent; rwmixwrite= sets 100 - N */
 
 	/* engine and queue */

@@ -118,12 +118,38 @@ static const struct opt_enum coe_enums[] = {
 
 /* --- callbacks ------------------------------------------------------- */
 
-/* rw=randread:8 -- the ':N' part is a size (rw=write:4k leaves holes). */
+/*
+ * The count of rw=randread:N: its leading decimal digits, as fio reads it
+ * (randread:8k is 8 I/Os per seek in fio 3.33, not 8192).
+ */
+static int rw_count(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/*
+ * rw=randread:8 -- the ':N' part is a count of I/Os per new random offset
+ * for the random modes, and a size added to each next offset for the
+ * sequential ones: rw=write:4k leaves 4k holes, rw=read:-8k steps back
+ * 8k after each read (reading backwards). A negative count means nothing
+ * for the random modes (fio silently turns them sequential): refused.
+ */
 static int rw_cb(const struct opt_def *def, struct job_options *o,
 		 const char *val, struct strbuf *err)
 {
-	const char *colon = strchr(val, ':');
+	const char *colon = strchr(val, ':'), *arg;
 	char *mode = colon ? xstrndup(val, (size_t)(colon - val)) : xstrdup(val);
+	bool neg = false, rnd;
 	uint64_t nr = 0;
 	int v;
 
@@ -135,18 +161,37 @@ static int rw_cb(const struct opt_def *def, struct job_options *o,
 		return -1;
 	}
 	free(mode);
+	rnd = v == RW_RANDREAD || v == RW_RANDWRITE || v == RW_RANDTRIM ||
+	      v == RW_RANDRW || v == RW_RANDTRIMWRITE;
 	/* fio reads an empty "read:" as no modifier */
 	if (colon && colon[1]) {
-		if (opt_parse_size_msg(colon + 1, o->kb_base, &nr, err))
+		arg = colon + 1;
+		if (*arg == '-') {
+			neg = true;
+			arg++;
+		}
+		if (neg && rnd) {
+			strbuf_addf(err, "modifier '%s': a negative offset "
+				    "modifier needs a sequential mode (read, "
+				    "write, rw, trim, trimwrite)", colon + 1);
 			return -1;
-		if (nr > UINT32_MAX) {
+		}
+		if (rnd && rw_count(arg, &nr)) {
+			strbuf_addf(err, "modifier '%s': not a count of I/Os",
+				    colon + 1);
+			return -1;
+		}
+		if (!rnd && opt_parse_size_msg(arg, o->kb_base, &nr, err))
+			return -1;
+		if (nr > (rnd ? UINT32_MAX : (uint64_t)INT64_MAX)) {
 			strbuf_addf(err, "modifier '%s' is too large",
 				    colon + 1);
 			return -1;
 		}
 	}
 	o->rw = (enum rw_mode)v;
-	o->rw_seq_nr = (unsigned int)nr;
+	o->rw_seq_nr = rnd ? (unsigned int)nr : 0;
+	o->rw_seq_add = rnd ? 0 : neg ? -(int64_t)nr : (int64_t)nr;
 	return 0;
 }
 
@@ -156,6 +201,8 @@ static void rw_fmt(const struct opt_def *def, const struct job_options *o,
 	strbuf_addstr(out, opt_enum_name(rw_enums, (int)o->rw));
 	if (o->rw_seq_nr)
 		strbuf_addf(out, ":%u", o->rw_seq_nr);
+	else if (o->rw_seq_add)
+		strbuf_addf(out, ":%" PRId64, o->rw_seq_add);
 }
 
 /* As fio: whichever of rwmixread/rwmixwrite comes last wins. */

@@ -344,12 +344,12 @@ const struct opt_enum opt_fsrv_enums[] = {
 	  "finish a file before moving to the next" },
 	{ "random", FSRV_RANDOM,
 	  "a file picked at random every N I/Os (default 1)" },
-	{ "zipf", FSRV_ZIPF, "zipf:theta over the files, the first hottest "
-	  "(default 1.1)" },
-	{ "pareto", FSRV_PARETO, "pareto:h over the files, the first "
-	  "hottest (default 0.2)" },
-	{ "normal", FSRV_NORMAL, "normal:sigma, a bell over the files "
-	  "centred on the middle one (sigma in percent of the files)" },
+	{ "zipf", FSRV_ZIPF, "zipf:theta over the files, a hot one drawn at "
+	  "random; files start over when done (default 1.1)" },
+	{ "pareto", FSRV_PARETO, "pareto:h over the files, a hot one drawn "
+	  "at random; files start over when done (default 0.2)" },
+	{ "normal", FSRV_NORMAL, "normal:dev, a bell over the files centred "
+	  "on the middle, dev percent wider; files start over when done" },
 	{ "gauss", FSRV_NORMAL, "same as normal" },
 	{ NULL, 0, NULL },
 };

@@ -73,7 +73,8 @@ struct pace {
 	bool by_issue;
 	bool think_shifts;	/* rate_ignore_thinktime */
 	uint64_t since_issue;	/* I/Os issued since the last think */
-	uint64_t done_mark;	/* I/Os completed at the last think */
+	uint64_t done_mark;	/* I/Os completed when the last think began */
+	uint64_t done_now;	/* completed, as think_due() last read it */
 	uint64_t io_start;	/* the current stretch of I/O began */
 
 	/* minimum rates */
@@ -195,15 +196,24 @@ static bool think_due(struct pace *pc, uint64_t now)
 	/* the stats start over at the end of ramp_time */
 	if (done < pc->done_mark)
 		pc->done_mark = 0;
+	pc->done_now = done;
 	return done - pc->done_mark >= pc->blocks;
 }
 
-/* thinktime: spin thinktime_spin of it, sleep the rest. */
+/*
+ * thinktime: the I/O in flight completes, then spin thinktime_spin of
+ * it and sleep the rest. The next block group counts from the blocks
+ * completed when the think began, as fio's does: what the quiesce
+ * completes counts towards it, so with thinktime_blocks below iodepth
+ * the queue holds no more than thinktime_blocks I/Os between thinks
+ * (the HOWTO: thinktime_blocks caps the queue depth).
+ */
 static int think(struct pace *pc, uint64_t *now)
 {
 	uint64_t t0, spin_end;
 	unsigned int d;
 
+	pc->done_mark = pc->done_now;
 	if (quiesce(pc, now))
 		return 1;
 	t0 = *now;
@@ -224,7 +234,6 @@ static int think(struct pace *pc, uint64_t *now)
 			pc->dir[d].next += *now - t0;
 		}
 	pc->since_issue = 0;
-	pc->done_mark = completed(pc);
 	pc->io_start = *now;
 	return 0;
 }

@@ -59,13 +59,17 @@
 #include "opt/opt.h"
 #include "util/log.h"
 #include "util/prng.h"
+#include "workload/blkmap.h"
 #include "workload/dist.h"
+#include "workload/fsrv.h"
 #include "workload/iolog.h"
 #include "workload/randmap.h"
 
 #define NO_BLOCK UINT64_MAX
 #define SPLIT_SLOTS 100
 #define ZONE_SLOTS 100
+/* skewed file picks tried before taking the next file in use */
+#define SKEW_TRIES 64
 
 enum wl_bs_kind { BS_FIXED, BS_RANGE, BS_SPLIT };
 
@@ -74,12 +78,14 @@ struct wl_bs {
 	enum wl_bs_kind kind;
 	uint32_t min, max;
 	uint32_t nmult;			/* range: min * (1 .. nmult) */
+	bool ragged;			/* range: max not a multiple of min */
 	uint32_t nsplit;		/* split: slots used (percents) */
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };
 
 enum wl_rand_mode {
-	RM_MAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32, RM_UNIFORM64,
+	RM_MAP, RM_BITMAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32,
+	RM_UNIFORM64,
 };
 
 /* One zone of random_distribution=zoned, in blocks of the window. */
@@ -99,6 +105,7 @@ struct wl_zoned {
 struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
 	struct randmap map;		/* the map, or a dist's scatter */
+	struct blkmap bm;		/* RM_BITMAP: the blocks done */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
@@ -112,14 +119,16 @@ struct wl_rand {
  */
 struct wl_file {
 	uint64_t start, size;		/* region */
+	uint64_t real;			/* end of the target (absolute) */
 	uint64_t wlo, whi;		/* window */
 	uint64_t zone_bytes;		/* issued in this zone */
-	uint64_t pos[DDIR_RWDIR_CNT];	/* next sequential offset */
+	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
 	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
 	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
 	unsigned int slot;		/* openfiles: slot in act[] */
 	bool done;
+	bool fresh;			/* this pass started it over */
 	bool open;			/* in use (openfiles) */
 	bool wfull;			/* window is a whole zonerange */
 };
@@ -167,7 +176,7 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
-	uint64_t hole;		/* sequential: bytes skipped after each I/O */
+	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
 	unsigned int seq_left;
 	bool identical;		/* rw_sequencer=identical */
@@ -194,7 +203,8 @@ struct workload {
 	unsigned int max_open;		/* openfiles, or nr_files */
 	bool limited;			/* max_open < nr_files */
 	unsigned int next_unused;	/* openfiles: next file to bring in */
-	struct dist fdist;		/* zipf, pareto, normal over files */
+	struct fsrv_skew fskew;		/* zipf, pareto, normal over files */
+	bool skewed;			/* one of those: files never end */
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 
@@ -250,16 +260,23 @@ static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 				return wl_fail(p, err, "option 'bssplit': "
 					       "percentages add up to more "
 					       "than 100");
+			/* fio: a size is cut to a multiple of the smallest */
 			for (j = 0; j < s->perc; j++)
-				b->split[slot++] = (uint32_t)s->bs;
+				b->split[slot++] = (uint32_t)(s->bs -
+							      s->bs % lo);
 		}
 		if (!slot)
 			return wl_fail(p, err, "option 'bssplit': all "
 				       "percentages are 0");
 		b->nsplit = slot;
+		for (j = 0; j < slot && b->split[j] == lo; j++)
+			;
+		if (j == slot)
+			b->kind = BS_FIXED;	/* one size after all */
 	} else if (lo != hi) {
 		b->kind = BS_RANGE;
 		b->nmult = (uint32_t)(hi / lo);
+		b->ragged = hi % lo != 0;
 	} else {
 		b->kind = BS_FIXED;
 	}
@@ -268,10 +285,21 @@ static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 
 static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 {
+	uint64_t v;
+
 	switch (b->kind) {
 	case BS_RANGE:
-		return b->min * (1 + (uint32_t)prng_scale32(
+		if (!b->ragged)
+			return b->min * (1 + (uint32_t)prng_scale32(
 					prng_taus_next(&w->r_bs), b->nmult));
+		/*
+		 * fio: min + max * u cut to a multiple of min, and the
+		 * values past max are max (bsrange=3k-8k: 3k, 6k, 8k as
+		 * 3:3:2); with max a multiple of min that is the above
+		 */
+		v = b->min + prng_scale32(prng_taus_next(&w->r_bs), b->max);
+		v -= v % b->min;
+		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
 		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
 					     b->nsplit)];
@@ -379,6 +407,9 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 	case RM_MAP:
 		randmap_rekey(&q->map, next_key(w));
 		break;
+	case RM_BITMAP:
+		blkmap_reset(&q->bm, q->nblk);
+		break;
 	case RM_LFSR:
 		prng_lfsr_reset(&q->lfsr);
 		q->lfsr_left = q->nblk;
@@ -392,8 +423,8 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 /*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
- * leaves q unused. Returns 0 or -EINVAL for a distribution parameter out
- * of range.
+ * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
+ * of range or -ENOMEM when the bitmap cannot be allocated.
  */
 static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		      uint64_t wsize, uint64_t align)
@@ -406,6 +437,12 @@ static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	switch (w->rmode) {
 	case RM_MAP:
 		randmap_init(&q->map, nblk, next_key(w));
+		break;
+	case RM_BITMAP:
+		/* the first window is the largest: zones reuse its room */
+		if (!q->bm.nlv)
+			return blkmap_init(&q->bm, nblk);
+		blkmap_reset(&q->bm, nblk);
 		break;
 	case RM_LFSR:
 		prng_lfsr_init(&q->lfsr, nblk, next_key(w));
@@ -465,11 +502,13 @@ static void zone_next(struct workload *w, struct wl_file *f)
 	zone_set(w, f, lo);
 }
 
+/* f starts over from its beginning: a fresh sweep. */
 static void file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
 	f->done = false;
+	f->fresh = true;
 	if (w->zones) {
 		zone_set(w, f, 0);
 		return;
@@ -488,6 +527,18 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		if (randmap_exhausted(&q->map))
 			return NO_BLOCK;
 		return randmap_next(&q->map);
+	case RM_BITMAP: {
+		/* fio's rule: a done block gives the next free one */
+		uint64_t b = q->nblk <= 1ULL << 32 ?
+			     prng_scale32(prng_taus_next(&w->r_off), q->nblk) :
+			     prng_scale64(prng_taus64_next(&w->r_off64),
+					  q->nblk);
+
+		if (blkmap_is_free(&q->bm, b))
+			return b;
+		b = blkmap_next_free(&q->bm, b);
+		return b == BLKMAP_NONE ? NO_BLOCK : b;
+	}
 	case RM_LFSR:
 		if (!q->lfsr_left)
 			return NO_BLOCK;
@@ -504,6 +555,88 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		break;
 	}
 	return prng_scale64(prng_taus64_next(&w->r_off64), q->nblk);
+}
+
+/*
+ * fio's sequential step, offsets relative to the window start 'base'
+ * (absolute), 'size' its length and 'real' the absolute end of the
+ * target: from the end of the last I/O (*last, 0 at the start), plus the
+ * offset modifier 'add' except for the first I/O. A step that goes past
+ * the target's end (or below 0: the sum wraps) wraps to the start when
+ * going forward and to the end plus 'add' when going backward. The
+ * results of fio 3.33 are kept where the window does not start at 0,
+ * odd as they are: a forward step past the target end goes to 'base' as
+ * a relative offset, so holes that reach the end of a region starting at
+ * an offset end the file instead of wrapping; a backward job that starts
+ * at an offset and is no longer than the offset starts at its end, one
+ * that is longer starts at offset 'size' (rw=read:-8k offset=256k
+ * size=512k reads 504k, 500k, ... 256k, then 760k ...). The step fails
+ * (the window is used up) at an offset past the window or a block of min
+ * bytes that would cross its end; fio lets a block cross the region end
+ * when the target goes on, iolite keeps to the region.
+ */
+static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
+		     uint64_t last, uint64_t min, uint64_t *out)
+{
+	uint64_t top = size < real ? size : real, pos;
+
+	if (base + last >= real)
+		return false;
+	if (!last && base && add < 0)
+		last = top - base;
+	pos = last;
+	if (pos && add) {
+		pos += (uint64_t)add;
+		if (pos >= real)
+			pos = add > 0 ? base : top + (uint64_t)add;
+	}
+	if (pos >= size || base + pos >= real || size - pos < min)
+		return false;
+	*out = pos;
+	return true;
+}
+
+/*
+ * The next sequential offset of direction d in f (relative to the region
+ * start). A strided zone is a target of its own, starting at 0: holes
+ * and backward steps wrap inside it, and a whole zone that is used up
+ * starts over until zonesize bytes have gone to it; one the region end
+ * cut short ends the file. Returns 0, or -1 when f is used up.
+ */
+static int seq_next(const struct workload *w, struct wl_file *f,
+		    enum ddir d, uint64_t min, uint64_t *o)
+{
+	uint64_t wsize = f->whi - f->wlo, pos;
+
+	if (!w->zones) {
+		if (!seq_step(f->start, f->size, f->real, w->add, f->pos[d],
+			      min, &pos))
+			return -1;
+		*o = pos;
+		return 0;
+	}
+	if (!seq_step(0, wsize, wsize, w->add, f->pos[d] - f->wlo, min,
+		      &pos) &&
+	    (!f->wfull || !seq_step(0, wsize, wsize, w->add, 0, min, &pos)))
+		return -1;
+	*o = f->wlo + pos;
+	return 0;
+}
+
+/*
+ * RM_BITMAP: the I/O of len bytes at block blk takes the free blocks it
+ * covers, and is cut where a done one begins (fio's rule): every byte of
+ * a pass is covered once, and a cut I/O is a whole number of blocks.
+ */
+static uint32_t bitmap_take(struct wl_rand *q, uint64_t blk, uint32_t unit,
+			    uint32_t len)
+{
+	uint64_t nb = !(unit & (unit - 1)) ?
+		      (len + unit - 1) >> __builtin_ctz(unit) :
+		      len / unit + (len % unit != 0);
+	uint64_t got = blkmap_claim(&q->bm, blk, nb);
+
+	return got * unit < len ? (uint32_t)(got * unit) : len;
 }
 
 static inline bool in_window(const struct wl_file *f, uint64_t o,
@@ -555,22 +688,15 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		}
 		o = f->wlo + blk * w->align[d];
 	} else if (!w->random) {
-		o = f->pos[d];
-		if (!in_window(f, o, b->min)) {
-			/*
-			 * rw=write:4k: holes wrap around, as in fio; so does a
-			 * whole strided zone. A zone the region end cut short
-			 * ends the file.
-			 */
-			if (!w->hole && !(w->zones && f->wfull))
-				return -1;
-			o = f->wlo;
-		}
+		if (seq_next(w, f, d, b->min, &o))
+			return -1;
 	}
 	avail = f->whi - o;
 	if (*len > avail)
 		*len = bs_fit(b, avail);
-	f->pos[d] = o + *len + w->hole;
+	if (rnd && w->rmode == RM_BITMAP)
+		*len = bitmap_take(f->rp[d], blk, b->min, *len);
+	f->pos[d] = o + *len;
 	f->last[d] = o;
 	*off = f->start + o;
 	return 0;
@@ -610,8 +736,26 @@ static unsigned int next_unused(struct workload *w)
 }
 
 /*
+ * The file a free slot takes: the first not in use and not done, or, with
+ * a skewed file_service_type, the file a draw picks (fio opens the files
+ * its picks name until openfiles are open, and keeps them: they never
+ * end), falling back to the first one after a few tries.
+ */
+static unsigned int refill_pick(struct workload *w)
+{
+	unsigned int i, fi;
+
+	for (i = 0; w->skewed && i < SKEW_TRIES; i++) {
+		fi = fsrv_skew_next(&w->fskew, &w->r_file64);
+		if (!w->files[fi].open && !w->files[fi].done)
+			return fi;
+	}
+	return next_unused(w);
+}
+
+/*
  * openfiles, at the start of a pass: the files still in use stay, the
- * free slots take the first files not in use.
+ * free slots take the first files not in use (refill_pick).
  */
 static void act_refill(struct workload *w)
 {
@@ -627,7 +771,7 @@ static void act_refill(struct workload *w)
 		}
 	w->nact = n;
 	w->next_unused = 0;
-	while (w->nact < w->max_open && (fi = next_unused(w)) < w->nr_files) {
+	while (w->nact < w->max_open && (fi = refill_pick(w)) < w->nr_files) {
 		file_bring_in(w, fi, w->nact);
 		w->nact++;
 	}
@@ -678,10 +822,13 @@ static unsigned int pick_file(struct workload *w)
 	case FSRV_ZIPF:
 	case FSRV_PARETO:
 	case FSRV_NORMAL:
-		fi = (unsigned int)dist_next(&w->fdist, &w->r_file64);
-		if (!w->files[fi].done && w->files[fi].open)
-			return fi;
-		/* retired or not in use: the next slot that has work */
+		/* a file not in use (openfiles) is drawn again, as fio */
+		for (i = 0; i < SKEW_TRIES; i++) {
+			fi = fsrv_skew_next(&w->fskew, &w->r_file64);
+			if (!w->files[fi].done && w->files[fi].open)
+				return fi;
+		}
+		/* none of the few drawn: the next slot that has work */
 		break;
 	}
 	for (i = 0; i < w->nact && w->files[w->act[s]].done; i++)
@@ -712,6 +859,29 @@ static void files_start_over(struct workload *w)
 
 	for (i = 0; i < w->nr_files; i++)
 		file_reset(w, &w->files[i]);
+	w->nr_done = 0;
+	w->fs_left = 0;
+	act_refill(w);
+}
+
+/*
+ * A new pass (loops, time_based): as in fio, a file used up in the last
+ * pass starts over, and one that is not goes on where it was (its
+ * sequential position, its random map), no longer fresh: when it is
+ * used up in this pass it starts over at once instead of ending it.
+ */
+static void files_next_pass(struct workload *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nr_files; i++) {
+		struct wl_file *f = &w->files[i];
+
+		if (f->done)
+			file_reset(w, f);
+		else
+			f->fresh = false;
+	}
 	w->nr_done = 0;
 	w->fs_left = 0;
 	act_refill(w);
@@ -786,6 +956,17 @@ static int next_general(struct workload *w, struct io_u *u)
 			zone_next(w, f);
 		if (!file_next(w, f, d, &len, &off))
 			break;
+		/*
+		 * A sweep an earlier pass began starts over (files_next_pass),
+		 * and so does any with a skewed file_service_type: there a
+		 * file never ends, it is read or written again from its
+		 * start (fio), and only the budget ends the pass.
+		 */
+		if (!f->fresh || w->skewed) {
+			file_reset(w, f);
+			if (!file_next(w, f, d, &len, &off))
+				break;
+		}
 		file_done(w, fi);
 	}
 
@@ -902,9 +1083,11 @@ static void seed_streams(struct workload *w, const struct job_plan *p)
 	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
 }
 
-static enum wl_rand_mode rand_mode(const struct job_plan *p)
+static enum wl_rand_mode rand_mode(const struct workload *w,
+				   const struct job_plan *p)
 {
 	const struct job_options *o = &p->o;
+	unsigned int d;
 
 	if (o->random_distribution == RDIST_ZONED ||
 	    o->random_distribution == RDIST_ZONED_ABS)
@@ -913,9 +1096,17 @@ static enum wl_rand_mode rand_mode(const struct job_plan *p)
 		return RM_DIST;
 	if (o->random_generator == RANDGEN_LFSR)
 		return RM_LFSR;
-	/* fio: any blockalign turns the random map off */
-	if (!o->norandommap && !opt_is_set(o, "ba"))
+	/*
+	 * fio: any blockalign turns the random map off. One block size:
+	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
+	 * an I/O is cut to the free run it starts.
+	 */
+	if (!o->norandommap && !opt_is_set(o, "ba")) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
+				return RM_BITMAP;
 		return RM_MAP;
+	}
 	if (o->random_generator == RANDGEN_TAUSWORTHE64)
 		return RM_UNIFORM64;
 	return RM_UNIFORM32;
@@ -940,12 +1131,16 @@ static int files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {
 	unsigned int i, d, e;
+	int ret;
 
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
 		f->start = files[i].io_offset;
 		f->size = files[i].io_size;
+		/* a target not laid out yet: the region is its extent */
+		f->real = files[i].real_size > f->start + f->size ?
+			  files[i].real_size : f->start + f->size;
 		f->whi = f->size;
 		if (w->zones)
 			f->whi = f->size > w->zrange ? w->zrange : f->size;
@@ -987,7 +1182,15 @@ static int files_init(struct workload *w, const struct job_plan *p,
 						(nz ? nz : 1) *
 						sizeof(q->zt->z[0]));
 			}
-			if (rand_setup(w, q, nblk, f->whi, w->align[d]))
+			ret = rand_setup(w, q, nblk, f->whi, w->align[d]);
+			if (ret == -ENOMEM)
+				return wl_fail(p, err, "'%s': no memory for "
+					       "the random map of %" PRIu64
+					       " blocks (%" PRIu64 " MiB); "
+					       "norandommap needs none",
+					       files[i].path ? files[i].path :
+					       "", nblk, nblk >> 23);
+			if (ret)
 				return wl_fail(p, err, "option "
 					       "'random_distribution': "
 					       "parameter %g is out of range",
@@ -1060,26 +1263,10 @@ static void fsrv_init(struct workload *w, const struct job_plan *p)
 		w->fs_nr = UINT32_MAX;	/* keeps its turn until done */
 	else if (w->fsrv > FSRV_RANDOM)
 		w->fs_nr = 1;
-	if (w->fsrv == FSRV_ZIPF || w->fsrv == FSRV_PARETO ||
-	    w->fsrv == FSRV_NORMAL) {
-		static const enum random_dist as_dist[] = {
-			[FSRV_ZIPF] = RDIST_ZIPF,
-			[FSRV_PARETO] = RDIST_PARETO,
-			[FSRV_NORMAL] = RDIST_NORMAL,
-		};
-
-		/* the parser checked the parameter */
-		dist_init(&w->fdist, as_dist[w->fsrv], o->file_service_param,
-			  w->nr_files);
-		/*
-		 * Ranks are file numbers, unscattered: the first file is
-		 * the hottest. fio's normal:0 (its default) still spreads
-		 * over a few files around the middle; so does this, with a
-		 * deviation of at least three quarters of a file.
-		 */
-		if (w->fsrv == FSRV_NORMAL && w->fdist.sigma < 0.75)
-			w->fdist.sigma = 0.75;
-	}
+	/* the parser checked the parameter */
+	w->skewed = w->fsrv > FSRV_RANDOM &&
+		    !fsrv_skew_init(&w->fskew, w->fsrv, o->file_service_param,
+				    w->nr_files, &w->r_file64);
 	w->max_open = o->openfiles && o->openfiles < w->nr_files ?
 		      o->openfiles : w->nr_files;
 	w->limited = w->max_open < w->nr_files;
@@ -1112,7 +1299,7 @@ static void pick_fast_path(struct workload *w)
 	uint64_t n;
 
 	if (w->nr_files != 1 || w->mixed || w->trimwrite ||
-	    w->bs[d].kind != BS_FIXED || w->hole || w->seq_nr > 1 ||
+	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on)
 		return;
 	w->start = f->start;
@@ -1180,6 +1367,8 @@ bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
 	return w->replay && iolog_replay_wait(w->replay, stop, max_ns);
 }
 
+static void pass_start(struct workload *w, bool first);
+
 int workload_init(struct workload **out, const struct job_plan *p,
 		  const struct engine_file *files, unsigned int nr_files,
 		  struct strbuf *err)
@@ -1219,7 +1408,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		w->seq_nr = o->rw_seq_nr;
 		w->identical = o->rw_sequencer == RW_SEQ_IDENTICAL;
 	} else {
-		w->hole = o->rw_seq_nr;
+		w->add = o->rw_seq_add;
 	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!ddir_used(p, (enum ddir)d))
@@ -1235,7 +1424,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	}
 	if (zones_init(w, p, err))
 		goto fail;
-	w->rmode = rand_mode(p);
+	w->rmode = rand_mode(w, p);
 	if (files_init(w, p, files, err))
 		goto fail;
 	fsrv_init(w, p);
@@ -1248,7 +1437,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = next_general;
 	pick_fast_path(w);
-	workload_rewind(w);
+	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
 	w->ev_head = w->ev_nr = 0;
 	*out = w;
@@ -1265,8 +1454,10 @@ void workload_free(struct workload *w)
 	if (!w)
 		return;
 	for (i = 0; w->files && i < w->nr_files; i++)
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			free(w->files[i].rnd[d].zt);
+			blkmap_free(&w->files[i].rnd[d].bm);
+		}
 	free(w->files);
 	free(w->act);
 	free(w->ev);
@@ -1279,22 +1470,29 @@ int workload_next(struct workload *w, struct io_u *u)
 	return w->next(w, u);
 }
 
+static void pass_start(struct workload *w, bool first)
+{
+	w->ios_left = w->ios_pass;
+	w->bytes_left = w->budget;
+	w->nios_left = w->nios_pass;
+	w->pending = false;
+	w->tw_lastw = UINT64_MAX;
+	w->seq_left = 0;
+	if (first)
+		files_start_over(w);
+	else
+		files_next_pass(w);
+	/* round robin starts with the first file in use */
+	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+}
+
 void workload_rewind(struct workload *w)
 {
 	if (w->replay) {
 		iolog_replay_rewind(w->replay);
 		return;
 	}
-	w->ios_left = w->ios_pass;
-	w->pos = 0;
-	w->bytes_left = w->budget;
-	w->nios_left = w->nios_pass;
-	w->pending = false;
-	w->tw_lastw = UINT64_MAX;
-	w->seq_left = 0;
-	files_start_over(w);
-	/* round robin starts with the first file in use */
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	pass_start(w, false);
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

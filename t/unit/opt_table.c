@@ -198,6 +198,10 @@ static void test_types(void)
 	roundtrip("rw", "randrw", "randrw");
 	roundtrip("rw", "readwrite", "rw");
 	roundtrip("rw", "randread:8", "randread:8");
+	/* fio reads the count's digits: randread:8k is 8 */
+	roundtrip("rw", "randread:8k", "randread:8");
+	roundtrip("rw", "read:-8k", "read:-8192");
+	roundtrip("rw", "write:4k", "write:4096");
 	roundtrip("rw", "write:4k", "write:4096");
 	roundtrip("rw", "read:", "read");
 	roundtrip("rwmixwrite", "30", "30");
@@ -238,7 +242,7 @@ static void test_types(void)
 	ok(opt_set(o, "bs", "4k", 1000, &err) == 0 && o->bs[0] == 4000,
 	   "bs=4k with kb_base=1000 is 4000");
 	ok(opt_set(o, "rw", "write:1k", 1000, &err) == 0 &&
-	   o->rw_seq_nr == 1000, "rw=write:1k with kb_base=1000");
+	   o->rw_seq_add == 1000, "rw=write:1k with kb_base=1000");
 	ok(opt_set(o, "bssplit", "1KiB/100", 1000, &err) == 0 &&
 	   o->bssplit[0][0].bs == 1024, "bssplit with kb_base=1000");
 	ok(o->kb_base == 1024, "callbacks leave o->kb_base alone");
@@ -280,7 +284,11 @@ static void test_errors(void)
 	fails("rw", "randomread", "option 'rw': invalid value 'randomread' "
 	      "(valid: read, write, trim, randread, randwrite, randtrim, rw, "
 	      "readwrite, randrw, trimwrite, randtrimwrite)");
-	fails("rw", "randread:x", "option 'rw': invalid size 'x'");
+	fails("rw", "randread:x",
+	      "option 'rw': modifier 'x': not a count of I/Os");
+	fails("rw", "randread:-8", "option 'rw': modifier '-8': a negative "
+	      "offset modifier needs a sequential mode (read, write, rw, "
+	      "trim, trimwrite)");
 	fails("bssplit", "4k/60:8k/50",
 	      "option 'bssplit': percentages in '4k/60:8k/50' add up to 110, "
 	      "not 100");

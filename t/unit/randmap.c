@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* The random map (src/workload/randmap.[ch]): a keyed permutation. */
+/*
+ * The random maps: the keyed permutation (src/workload/randmap.[ch]) for
+ * one block size, and the bitmap (src/workload/blkmap.[ch]) for more.
+ */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
+#include "util/prng.h"
+#include "workload/blkmap.h"
 #include "workload/randmap.h"
 
 /* One pass: each block once; returns the order's signature, 0 if not. */
@@ -127,10 +132,113 @@ static void test_quality(void)
 	ok(chi < 24.3, "low bits of the steps uniform (chi-square %.1f)", chi);
 }
 
+/* ---- the bitmap ------------------------------------------------------- */
+
+/* The reference: first free at or after b, wrapping; n if none. */
+static uint64_t ref_next(const unsigned char *used, uint64_t n, uint64_t b)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		if (!used[(b + i) % n])
+			return (b + i) % n;
+	return BLKMAP_NONE;
+}
+
+/*
+ * Random claims of 1 to maxrun blocks at random starts (moved to the next
+ * free one), checked step by step against a byte per block, until full.
+ * Returns the number of claims, or 0 when the map and the reference part.
+ */
+static uint64_t fill_checked(struct blkmap *m, uint64_t n, unsigned maxrun,
+			     struct prng_taus *r)
+{
+	unsigned char *used = calloc(n, 1);
+	uint64_t done = 0, claims = 0, bad = 0;
+
+	while (done < n && !bad) {
+		uint64_t b = prng_scale32(prng_taus_next(r), n), want, got, i;
+
+		if (blkmap_is_free(m, b) != !used[b])
+			bad++;
+		if (!blkmap_is_free(m, b))
+			b = blkmap_next_free(m, b);
+		if (b != ref_next(used, n, b)) {
+			bad++;
+			break;
+		}
+		want = 1 + prng_scale32(prng_taus_next(r), maxrun);
+		got = blkmap_claim(m, b, want);
+		/* the free run from b, cut at want blocks and at the end */
+		for (i = 0; i < want && b + i < n && !used[b + i]; i++)
+			used[b + i] = 1;
+		bad += got != i || m->nfree != n - done - got;
+		done += got;
+		claims++;
+	}
+	bad += blkmap_next_free(m, 0) != BLKMAP_NONE;
+	free(used);
+	return bad ? 0 : claims;
+}
+
+static void test_blkmap(void)
+{
+	/* one word, word edges, three levels, and past them */
+	static const uint64_t sizes[] = { 1, 63, 64, 65, 4095, 4096, 4097,
+					  262144 + 5 };
+	struct prng_taus r;
+	size_t i;
+
+	prng_taus_seed(&r, 99);
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		uint64_t n = sizes[i], c1, c2;
+		struct blkmap m;
+
+		if (blkmap_init(&m, n)) {
+			ok(0, "%llu blocks: allocated", (unsigned long long)n);
+			continue;
+		}
+		c1 = fill_checked(&m, n, 4, &r);
+		blkmap_reset(&m, n);
+		c2 = fill_checked(&m, n, n < 200 ? 3 : 130, &r);
+		ok(c1 && c2, "%llu blocks: runs of up to 4 and of up to %u "
+		   "fill the map exactly, next-free as the reference (%llu, "
+		   "%llu claims)", (unsigned long long)n, n < 200 ? 3 : 130,
+		   (unsigned long long)c1, (unsigned long long)c2);
+		/* a smaller window in the same room (strided zones) */
+		blkmap_reset(&m, n / 2 + 1);
+		ok(fill_checked(&m, n / 2 + 1, 8, &r) &&
+		   m.n == n / 2 + 1, "%llu blocks: a window of %llu fills "
+		   "too", (unsigned long long)n,
+		   (unsigned long long)(n / 2 + 1));
+		blkmap_free(&m);
+	}
+}
+
+/* A claim stops at the first done block, including across words. */
+static void test_blkmap_cuts(void)
+{
+	struct blkmap m;
+
+	blkmap_init(&m, 200);
+	ok(blkmap_claim(&m, 62, 4) == 4 && !blkmap_is_free(&m, 65) &&
+	   blkmap_is_free(&m, 66), "a run across a word edge");
+	ok(blkmap_claim(&m, 60, 7) == 2, "cut at the next done block");
+	ok(blkmap_next_free(&m, 60) == 66, "next free skips the done run");
+	ok(blkmap_claim(&m, 198, 8) == 2, "cut at the end");
+	ok(blkmap_next_free(&m, 199) == 0, "next free wraps to the start");
+	ok(blkmap_claim(&m, 0, 1000) == 60, "a long claim stops at block 60");
+	ok(m.nfree == 200 - 68, "free count follows (%llu)",
+	   (unsigned long long)m.nfree);
+	blkmap_free(&m);
+}
+
 int main(void)
 {
 	test_coverage();
 	test_cost();
 	test_quality();
+	test_blkmap();
+	test_blkmap_cuts();
 	return done_testing();
 }

@@ -21,14 +21,17 @@ struct fx {
 	struct strbuf err;
 };
 
+#define FIRST_REGION (1024 * KB + 8 * KB)
+
 /*
  * Builds a workload from "name=value" pairs separated by spaces, over nr
- * files of size bytes each. File i's region starts at (i + 1) MiB + 8 KiB
- * so that offsets must include the region start. Returns 0 or -1 (the
- * message in f->err).
+ * files of size bytes each. File i's region starts at first + i MiB
+ * (first is FIRST_REGION but where a test needs a region at 0) so that
+ * offsets must include the region start; each target ends with its
+ * region. Returns 0 or -1 (the message in f->err).
  */
-static int build_idx(struct fx *f, const char *spec, uint64_t size,
-		     unsigned int nr, unsigned int job_index)
+static int build_at(struct fx *f, const char *spec, uint64_t size,
+		    unsigned int nr, unsigned int job_index, uint64_t first)
 {
 	struct job_options o;
 	char *copy = strdup(spec), *tok, *save = NULL;
@@ -58,7 +61,7 @@ static int build_idx(struct fx *f, const char *spec, uint64_t size,
 		snprintf(f->names[i], sizeof(f->names[i]), "f%u", i);
 		f->files[i].path = f->names[i];
 		f->files[i].fd = -1;
-		f->files[i].io_offset = (i + 1) * 1024 * KB + 8 * KB;
+		f->files[i].io_offset = first + i * 1024 * KB;
 		f->files[i].io_size = size;
 		f->files[i].real_size = f->files[i].io_offset + size;
 	}
@@ -69,6 +72,12 @@ out:
 	job_options_release(&o);
 	free(copy);
 	return ret;
+}
+
+static int build_idx(struct fx *f, const char *spec, uint64_t size,
+		     unsigned int nr, unsigned int job_index)
+{
+	return build_at(f, spec, size, nr, job_index, FIRST_REGION);
 }
 
 static int build(struct fx *f, const char *spec, uint64_t size,
@@ -174,14 +183,26 @@ static void test_sequential(void)
 	ok(good, "io_size=40k over 16k: 10 reads wrapping (%zu)", n);
 	fx_free(&f);
 
-	/* rw=write:4k: a 4k hole after each write, wrapping at the end */
-	build(&f, "rw=write:4k bs=4k", 64 * KB, 1);
+	/*
+	 * rw=write:4k: a 4k hole after each write; a step past the end of
+	 * a region at 0 that ends with its target wraps (fio)
+	 */
+	build_at(&f, "rw=write:4k bs=4k", 64 * KB, 1, 0, 0);
 	n = drain(f.w, ios, 64);
 	good = n == 16 && all_inside(&f, ios, n);
 	for (i = 0; good && i < n; i++)
 		good = rel(&f, &ios[i]) == (i % 8) * 8 * KB;
 	ok(good, "rw=write:4k: holes of 4k, 16 writes, wrap at the end (%zu)",
 	   n);
+	fx_free(&f);
+
+	/* ... one at an offset ends there instead (fio 3.33) */
+	build(&f, "rw=write:4k bs=4k", 64 * KB, 1);
+	n = drain(f.w, ios, 64);
+	good = n == 8 && all_inside(&f, ios, n);
+	for (i = 0; good && i < n; i++)
+		good = rel(&f, &ios[i]) == i * 8 * KB;
+	ok(good, "rw=write:4k at an offset: 8 writes, no wrap (%zu)", n);
 	fx_free(&f);
 
 	/* number_ios caps each pass */
@@ -703,14 +724,14 @@ static void test_zones_sequential(void)
 	ok(good, "zonerange beyond the region: zone 0 again (%zu)", n);
 	fx_free(&f);
 
-	/* every pass starts with the first zone again */
+	/* the next pass goes on with the next zone (fio) */
 	build(&f, "rw=write bs=4k zonemode=strided zonesize=8k zonerange=32k "
 	      "io_size=16k", 256 * KB, 1);
 	n = pass_kb(&f, kb, 16);
 	workload_rewind(f.w);
 	good = n == 4 && kb[2] == 32 && pass_kb(&f, kb + 4, 16) == 4 &&
-	       kb[4] == 0 && kb[6] == 32;
-	ok(good, "rewind goes back to the first zone");
+	       kb[4] == 64 && kb[6] == 96;
+	ok(good, "a new pass goes on with the next zone");
 	fx_free(&f);
 
 	/* several files: each has its own zone */
@@ -1022,7 +1043,8 @@ static void test_rw_sequencer(void)
 	fx_free(&f);
 
 	/* sequential jobs: the :N is a hole, the sequencer changes nothing */
-	build(&f, "rw=read:4k rw_sequencer=identical bs=4k", 64 * KB, 1);
+	build_at(&f, "rw=read:4k rw_sequencer=identical bs=4k", 64 * KB, 1, 0,
+		 0);
 	n = drain(f.w, ios, 256);
 	good = n == 16;
 	for (i = 0; good && i < n; i++)
@@ -1049,13 +1071,42 @@ static void file_order(const char *spec, unsigned int nr, uint64_t size,
 	fx_free(&f);
 }
 
+/* The index of the largest of cnt[0..nr). */
+static unsigned int hottest(const size_t *cnt, unsigned int nr)
+{
+	unsigned int i, h = 0;
+
+	for (i = 1; i < nr; i++)
+		if (cnt[i] > cnt[h])
+			h = i;
+	return h;
+}
+
+/* n I/Os of a job over 8 files of 1 MiB, counted per file into cnt */
+static void count_files(const char *spec, size_t *cnt, size_t n)
+{
+	struct fx f;
+	struct io_u u;
+	size_t i;
+
+	memset(cnt, 0, 8 * sizeof(*cnt));
+	build(&f, spec, 1024 * KB, 8);
+	for (i = 0; i < n; i++) {
+		next_io(f.w, &u);
+		cnt[u.file]++;
+	}
+	fx_free(&f);
+}
+
 static void test_file_service(void)
 {
+	static struct io_u ios[64];
 	char s[600];
 	size_t cnt[8] = { 0 };
 	struct fx f;
-	struct io_u u;
-	size_t i, n = 40000;
+	size_t i, k, n = 40000;
+	unsigned int hot;
+	int good;
 
 	file_order("rw=read bs=4k", 3, 16 * KB, s, sizeof(s));
 	ok(!strcmp(s, "012012012012"), "roundrobin: %s", s);
@@ -1087,45 +1138,54 @@ static void test_file_service(void)
 		ok(strlen(s) == 48 && runs, "random:4: turns of 4 (%s)", s);
 	}
 
-	build(&f, "rw=randread bs=4k norandommap file_service_type=zipf:1.2",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
-	ok(cnt[0] > cnt[1] && cnt[1] > cnt[3] && cnt[3] > cnt[7] &&
-	   cnt[0] > n * 4 / 10, "zipf:1.2: the first file is the hottest "
-	   "(%zu %zu %zu %zu)", cnt[0], cnt[1], cnt[3], cnt[7]);
-	fx_free(&f);
+	/*
+	 * zipf and pareto: the hot spot lies where a draw put it, and the
+	 * file holding it takes most (fsrv.h); the next one the tail
+	 */
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=zipf:1.2", cnt, n);
+	hot = hottest(cnt, 8);
+	ok(cnt[hot] > n * 3 / 4 && cnt[hot] + cnt[(hot + 1) % 8] > n * 88 / 100,
+	   "zipf:1.2: one file takes over 75%%, with the next over 88%% (%zu "
+	   "%zu of %zu)", cnt[hot], cnt[(hot + 1) % 8], n);
 
-	memset(cnt, 0, sizeof(cnt));
-	build(&f, "rw=randread bs=4k norandommap file_service_type=pareto:0.2",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
-	ok(cnt[0] > cnt[4] && cnt[0] + cnt[1] > n / 2,
-	   "pareto:0.2: skewed to the first files (%zu %zu %zu)", cnt[0],
-	   cnt[1], cnt[4]);
-	fx_free(&f);
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=pareto:0.2", cnt, n);
+	hot = hottest(cnt, 8);
+	ok(cnt[hot] > n / 2 && cnt[hot] + cnt[(hot + 1) % 8] > n * 3 / 4,
+	   "pareto:0.2: one file over 50%%, with the next over 75%% (%zu %zu "
+	   "of %zu)", cnt[hot], cnt[(hot + 1) % 8], n);
 
-	memset(cnt, 0, sizeof(cnt));
-	build(&f, "rw=randread bs=4k norandommap file_service_type=gauss",
-	      1024 * KB, 8);
-	for (i = 0; i < n; i++) {
-		next_io(f.w, &u);
-		cnt[u.file]++;
-	}
-	ok(cnt[3] + cnt[4] > n * 6 / 10 && cnt[0] + cnt[7] < n / 50 &&
+	count_files("rw=randread bs=4k norandommap file_service_type=gauss",
+		    cnt, n);
+	ok(cnt[3] + cnt[4] > n * 8 / 10 && cnt[0] + cnt[7] < n / 500 &&
 	   cnt[2] && cnt[5], "gauss: around the middle files (%zu %zu %zu "
 	   "%zu %zu)", cnt[0], cnt[2], cnt[3], cnt[4], cnt[7]);
-	fx_free(&f);
 
-	/* a skewed pick of a finished file moves on: the pass completes */
+	count_files("rw=randread bs=4k norandommap "
+		    "file_service_type=normal:50", cnt, n);
+	ok(cnt[2] + cnt[3] + cnt[4] + cnt[5] > n * 8 / 10 &&
+	   cnt[0] + cnt[7] < n / 25 && cnt[1] && cnt[6],
+	   "normal:50: wider around the middle (%zu %zu %zu %zu)", cnt[0],
+	   cnt[1], cnt[3], cnt[7]);
+
+	/*
+	 * A skewed job's files never end: one that is done starts over
+	 * (fio), and the budget of 16 blocks ends the pass
+	 */
 	build(&f, "rw=read bs=4k file_service_type=zipf:2", 16 * KB, 4);
-	ok(drain(f.w, NULL, 64) == 16, "zipf with finishing files: all 16 "
-	   "blocks");
+	n = drain(f.w, ios, 64);
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < n; i++)
+		cnt[ios[i].file]++;
+	hot = hottest(cnt, 4);
+	good = n == 16 && cnt[hot] > 4;
+	/* the hot file is read from its start again after its end */
+	for (i = 0, k = 0; good && i < n; i++)
+		if (ios[i].file == hot)
+			good = rel(&f, &ios[i]) == k++ % 4 * 4 * KB;
+	ok(good, "zipf: a finished file starts over, 16 blocks (%zu, %zu on "
+	   "file %u)", n, cnt[hot], hot);
 	fx_free(&f);
 }
 

@@ -135,6 +135,8 @@ FILENAME ~ /\.iolog$/ {
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++
 	bs[r, $5] = 1
+	if ((r, f, a) in last) stride[r, a, $4 - last[r, f, a]] = 1
+	last[r, f, a] = $4
 	printf "%s\t%s\t%.0f\t1\n%s\t%s\t%.0f\t-1\n", r, f, $4, r, f, $4 + $5 > (w "/events")
 	next
 }
@@ -163,13 +165,37 @@ function keys(arr, r, how,    k, p, x, nn, i, j, s, a) {
 	return s == "" ? "none" : s
 }
 
+# per direction, the offset steps between its I/Os on a file:
+# read:4096,write:4096/-61440 (slash-separated, sorted)
+function strides(r,    k, p, s, dirs, i, d, a, nn, j, x, t) {
+	split("read write trim", dirs, " ")
+	s = ""
+	for (i = 1; i <= 3; i++) {
+		d = dirs[i]; nn = 0
+		for (k in stride) {
+			split(k, p, SUBSEP)
+			if (p[1] == r && p[2] == d) a[++nn] = p[3]
+		}
+		for (j = 2; j <= nn; j++) {
+			x = a[j]
+			for (t = j - 1; t >= 1 && a[t] + 0 > x + 0; t--) a[t + 1] = a[t]
+			a[t + 1] = x
+		}
+		if (!nn) continue
+		s = s (s == "" ? "" : ",") d ":"
+		for (j = 1; j <= nn; j++) s = s (j > 1 ? "/" : "") a[j]
+	}
+	return s == "" ? "none" : s
+}
+
 END {
 	for (i = 1; i <= nrow; i++) {
 		r = rows[i]; bb = base[r]
 		out(r, "rc", (bb in rc) ? rc[bb] : "none")
-		out(r, "errf", bb ".err")
+		if (bb in solo) out(r, "errf", bb ".err")
 		if (seenjson[r]) {
 			out(r, "ios", trip(r, "total_ios"))
+			out(r, "total", v[r, "read", "total_ios"] + v[r, "write", "total_ios"] + v[r, "trim", "total_ios"])
 			out(r, "bytes", trip(r, "io_bytes"))
 			out(r, "syncs", v[r, "sync"] + 0)
 			out(r, "jerr", jerr[r] + 0)
@@ -190,6 +216,7 @@ END {
 			out(r, "bsset", keys(bs, r, "num"))
 			out(r, "opens", keys(lfiles, r, "opens"))
 			out(r, "perfile", keys(per, r, "count"))
+			out(r, "stride", strides(r))
 		} else {
 			printf "" > (w "/" r ".seq")
 			close(w "/" r ".seq")

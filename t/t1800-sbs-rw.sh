@@ -1,0 +1,8 @@
+#!/bin/sh
+# Side by side with fio (doc/sidebyside.md): rw modes, block sizes.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-sbs.sh"
+
+sbs_table rw
+sbs_table bs
+test_done

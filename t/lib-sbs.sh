@@ -16,14 +16,20 @@
 #
 # Environment: SBS_FIO (the fio binary; default fio), SBS_ONLY (a regex:
 # run only the rows whose name matches), SBS_BATCH_FILES and
-# SBS_BATCH_ROWS (most files and rows in one batch).
+# SBS_BATCH_ROWS (most files and rows in one batch of iolite's),
+# SBS_FIO_BATCH_FILES and SBS_FIO_BATCH_ROWS (fio's), SBS_TIMES (a file
+# that gets each run's elapsed time).
 
 SBS_TABLES="$TEST_DIR/sbs"
 : "${SBS_FIO:=fio}"
-# 13.12: files_resolve keeps pointers into its target array across a
-# realloc at the 9th target; batches stay under that until the fix lands.
+# iolite's batches: 13.12 (files_resolve keeps pointers into its target
+# array across a realloc at the 9th target) keeps them under 9 files
+# until the fix lands; iolite starts in milliseconds, so small batches
+# cost little. fio's batches are as large as the table allows.
 : "${SBS_BATCH_FILES:=8}"
 : "${SBS_BATCH_ROWS:=24}"
+: "${SBS_FIO_BATCH_FILES:=256}"
+: "${SBS_FIO_BATCH_ROWS:=64}"
 
 # The calls strace records (the sys checks count those on a row's files).
 SBS_TRACE=fsync,fdatasync,fadvise64,openat,ftruncate,fallocate,sync_file_range
@@ -41,8 +47,11 @@ sbs_exec() {
 	else
 		set -- "$cmd" --output-format=json --output="$base.json" "$@"
 	fi
+	[ -n "$SBS_TIMES" ] && t0=$(date +%s%N)
 	"$@" >"$base.out" 2>"$base.err"
 	echo $? >"$base.rc"
+	[ -n "$SBS_TIMES" ] && echo "$(( ($(date +%s%N) - t0) / 1000000 )) ms $tool $base" >>"$SBS_TIMES"
+	return 0
 }
 
 # sbs_args DIR: a row's options (tab-separated rows on stdin, options in
@@ -104,12 +113,15 @@ sbs_run_solo() {
 # sbs_run_tool TOOL W ROWS: runs every row of ROWS (parse.awk's output)
 # through TOOL in W: the batches, then the rows that run alone.
 sbs_run_tool() {
-	local tool=$1 w=$2 rows=$3 br b tr row
+	local tool=$1 w=$2 rows=$3 br b tr row maxf=$SBS_BATCH_FILES maxr=$SBS_BATCH_ROWS
+	if [ "$tool" = fio ]; then
+		maxf=$SBS_FIO_BATCH_FILES maxr=$SBS_FIO_BATCH_ROWS
+	fi
 	mkdir -p "$w/d"
 	: >"$w/map"
 	: >"$w/solo.rows"
 	cut -f1 "$rows" | sed "s|^|$w/d/|" | xargs -r mkdir -p
-	awk -F '\t' -v maxf="$SBS_BATCH_FILES" -v maxr="$SBS_BATCH_ROWS" -v w="$w" '
+	awk -F '\t' -v maxf="$maxf" -v maxr="$maxr" -v w="$w" '
 	$5 == 1 || $6 > maxf { print >> (w "/solo.rows"); next }
 	{
 		if (!b || nf + $6 > maxf || nr >= maxr) { b++; nf = 0; nr = 0 }

@@ -131,7 +131,9 @@ FILENAME ~ /\.iolog$/ {
 	if (a == "open") { op[r, f]++; next }
 	if (a == "close") { cl[r, f]++; next }
 	if (a == "add") next
-	print f, a, $4, $5 >> seqf
+	# a sync line carries whatever offset fio's reused I/O unit held
+	if (a == "sync" || a == "datasync") print f, a >> seqf
+	else print f, a, $4, $5 >> seqf
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++
 	bs[r, $5] = 1

@@ -43,6 +43,7 @@ FILENAME == w "/map" {
 FILENAME == w "/files.lst" {
 	i = index($1, "/"); r = substr($1, 1, i - 1)
 	fl[r] = fl[r] (fl[r] == "" ? "" : ",") substr($1, i + 1) ":" $2
+	fn[r] = fn[r] (fn[r] == "" ? "" : ",") substr($1, i + 1)
 	next
 }
 
@@ -228,5 +229,6 @@ END {
 			for (k = 1; k in scl; k++) out(r, scl[k], n[r, scl[k]] + 0)
 		}
 		out(r, "files", (r in fl) ? fl[r] : "none")
+		out(r, "names", (r in fn) ? fn[r] : "none")
 	}
 }

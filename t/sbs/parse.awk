@@ -11,7 +11,7 @@ function bad(msg) { printf "!%d\t-\t-\t%s\t1\t0\t0\n", NR, msg }
 
 BEGIN {
 	traced = "sys|fsync|fdatasync|dontneed|fadvise64|openat|ftruncate|fallocate|sync_file_range"
-	known = "counts|bytes|total|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|files|err|rc|jerr|runtime|depth|solo|howto|ios|syncs|" traced
+	known = "counts|bytes|total|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|files|names|err|rc|jerr|runtime|depth|solo|howto|ios|syncs|" traced
 }
 
 /^[ \t]*(#|$)/ { next }

@@ -17,8 +17,9 @@
 # Environment: SBS_FIO (the fio binary; default fio), SBS_ONLY (a regex:
 # run only the rows whose name matches), SBS_BATCH_FILES and
 # SBS_BATCH_ROWS (most files and rows in one batch of iolite's),
-# SBS_FIO_BATCH_FILES and SBS_FIO_BATCH_ROWS (fio's), SBS_TIMES (a file
-# that gets each run's elapsed time).
+# SBS_FIO_BATCH_FILES and SBS_FIO_BATCH_ROWS (fio's), SBS_TIMEOUT (the
+# seconds a run may take), SBS_TIMES (a file that gets each run's
+# elapsed and CPU time, from /usr/bin/time).
 
 SBS_TABLES="$TEST_DIR/sbs"
 : "${SBS_FIO:=fio}"
@@ -30,6 +31,7 @@ SBS_TABLES="$TEST_DIR/sbs"
 : "${SBS_BATCH_ROWS:=24}"
 : "${SBS_FIO_BATCH_FILES:=256}"
 : "${SBS_FIO_BATCH_ROWS:=64}"
+: "${SBS_TIMEOUT:=120}"
 
 # The calls strace records (the sys checks count those on a row's files).
 SBS_TRACE=fsync,fdatasync,fadvise64,openat,ftruncate,fallocate,sync_file_range
@@ -41,29 +43,34 @@ sbs_exec() {
 	local tool=$1 base=$2 trace=$3 cmd=$IOLITE
 	shift 3
 	[ "$tool" = fio ] && cmd=$SBS_FIO
+	set -- "$cmd" --output-format=json --output="$base.json" "$@"
 	if [ "$trace" = 1 ]; then
-		set -- strace -f -qq -y -e trace=$SBS_TRACE -o "$base.strace" \
-			"$cmd" --output-format=json --output="$base.json" "$@"
-	else
-		set -- "$cmd" --output-format=json --output="$base.json" "$@"
+		set -- strace -f -qq -y -e trace=$SBS_TRACE -o "$base.strace" "$@"
 	fi
-	[ -n "$SBS_TIMES" ] && t0=$(date +%s%N)
+	# a run that hangs fails its rows instead of the whole suite
+	set -- timeout -k 5 "$SBS_TIMEOUT" "$@"
+	if [ -n "${SBS_TIMES:-}" ]; then
+		set -- /usr/bin/time -a -o "$SBS_TIMES" \
+			-f "%e s %U user %S sys $tool ${base##*/sbs/}" "$@"
+	fi
 	"$@" >"$base.out" 2>"$base.err"
 	echo $? >"$base.rc"
-	[ -n "$SBS_TIMES" ] && echo "$(( ($(date +%s%N) - t0) / 1000000 )) ms $tool $base" >>"$SBS_TIMES"
-	return 0
 }
 
-# sbs_args DIR: a row's options (tab-separated rows on stdin, options in
-# field 4) as job options, one a line, the section header first when
-# SECTIONS=1. $D becomes the row's directory DIR/ROW; --directory=DIR/ROW
-# is added unless the row places its files itself (a --directory, or a
-# --filename with a /), and --write_iolog=DIR/ROW/sbs.iolog unless the
-# row writes its own log.
-sbs_args() {
-	awk -F '\t' -v dir="$1" -v sections="${SECTIONS:-0}" '
+# sbs_split TOOL W ROWS MAXFILES MAXROWS: prepares TOOL's runs in W from
+# ROWS (parse.awk's output): the batches (W/bN.rows, the job file
+# W/bN.fio with a section per row, W/bN.trace: 1 when strace must watch
+# it), the rows that run alone (W/solo.rows) and every row's options as
+# command-line words (W/ROW.args, one a line). In both, $D becomes the
+# row's directory W/d/ROW; --directory=W/d/ROW is added unless the row
+# places its files itself (a --directory, or a --filename with a /), and
+# --write_iolog=W/d/ROW/sbs.iolog unless the row writes its own log.
+sbs_split() {
+	awk -F '\t' -v tool="$1" -v w="$2" -v maxf="$4" -v maxr="$5" '
+	# rows marked nofio are not fio'"'"'s to run (it hangs on them)
+	tool == "fio" && ("," $2 ",") ~ /,nofio,/ { next }
 	{
-		d = dir "/" $1
+		d = w "/d/" $1
 		o = $4
 		gsub(/\$D/, d, o)
 		n = split(o, tok, " ")
@@ -74,46 +81,62 @@ sbs_args() {
 			if (tok[i] ~ /^--write_iolog=/)
 				logged = 1
 		}
-		if (sections) printf "\n[%s]\n", $1
-		if (!placed) print "--directory=" d
-		if (!logged) print "--write_iolog=" d "/sbs.iolog"
-		for (i = 1; i <= n; i++) print tok[i]
-	}'
+		args = ""
+		if (!placed) args = args "--directory=" d "\n"
+		if (!logged) args = args "--write_iolog=" d "/sbs.iolog\n"
+		for (i = 1; i <= n; i++) args = args tok[i] "\n"
+		printf "%s", args > (w "/" $1 ".args")
+		close(w "/" $1 ".args")
+		if ($5 == 1 || $6 > maxf) { print > (w "/solo.rows"); next }
+		if (!b || nf + $6 > maxf || nr >= maxr) {
+			if (b) { print t > (w "/b" b ".trace"); close(w "/b" b ".fio") }
+			b++; nf = 0; nr = 0; t = 0
+			printf "[global]\nthread\n" > (w "/b" b ".fio")
+		}
+		nf += $6; nr++
+		if ($7 == 1) t = 1
+		print > (w "/b" b ".rows")
+		# each row its own reporting group (group_reporting,
+		# unified_rw_reporting)
+		gsub(/(^|\n)--/, "\n", args)
+		printf "\n[%s]\nnew_group%s", $1, args > (w "/b" b ".fio")
+	}
+	END { if (b) print t > (w "/b" b ".trace") }' "$3"
 }
 
-# sbs_run_solo TOOL W ROW: one row alone, in its directory W/d/NAME.
+# sbs_run_solo TOOL W NAME OPTS TRACE: one row alone, in its directory.
 sbs_run_solo() {
-	local tool=$1 w=$2 name checks expect opts solo files trace d jf extra
-	IFS='	' read -r name checks expect opts solo files trace <<-EOF
-	$3
-	EOF
-	d="$w/d/$name"
-	rm -rf "$d" && mkdir -p "$d"
+	local tool=$1 w=$2 name=$3 opts=$4 trace=$5 d="$2/d/$3" jf extra a
 	printf '%s %s * %s\n' "$name" "$w/$name" "$trace" >>"$w/map"
 	case "$opts" in
 	@*)
 		jf=${opts%% *}
 		jf="$SBS_TABLES/jobs/${jf#@}"
-		extra=
+		set --
 		case "$opts" in *" "*) extra=$(printf '%s\n' "${opts#* }" |
-			sed "s|\\\$D|$d|g") ;; esac
-		# shellcheck disable=SC2086
+			sed "s|\\\$D|$d|g")
+			# shellcheck disable=SC2086
+			set -- $extra ;;
+		esac
 		(cd "$d" && SBS_DIR=$d && export SBS_DIR &&
-			sbs_exec "$tool" "$w/$name" "$trace" $extra "$jf")
+			sbs_exec "$tool" "$w/$name" "$trace" "$@" "$jf")
 		;;
 	*)
-		printf '%s\n' "$3" | sbs_args "$w/d" >"$w/$name.args"
-		(cd "$d" && IFS='
-' && set -f && sbs_exec "$tool" "$w/$name" "$trace" --name="$name" \
-			$(cat "$w/$name.args"))
+		set -- --name="$name"
+		while IFS= read -r a; do
+			set -- "$@" "$a"
+		done <"$w/$name.args"
+		(cd "$d" && sbs_exec "$tool" "$w/$name" "$trace" "$@")
 		;;
 	esac
 }
 
 # sbs_run_tool TOOL W ROWS: runs every row of ROWS (parse.awk's output)
-# through TOOL in W: the batches, then the rows that run alone.
+# through TOOL in W: the batches, then the rows that run alone. A batch
+# the tool fails is run again row by row, so the failure is its row's.
 sbs_run_tool() {
-	local tool=$1 w=$2 rows=$3 br b tr row maxf=$SBS_BATCH_FILES maxr=$SBS_BATCH_ROWS
+	local tool=$1 w=$2 rows=$3 br b tr rc name checks expect opts solo files trace needs
+	local maxf=$SBS_BATCH_FILES maxr=$SBS_BATCH_ROWS
 	if [ "$tool" = fio ]; then
 		maxf=$SBS_FIO_BATCH_FILES maxr=$SBS_FIO_BATCH_ROWS
 	fi
@@ -121,31 +144,24 @@ sbs_run_tool() {
 	: >"$w/map"
 	: >"$w/solo.rows"
 	cut -f1 "$rows" | sed "s|^|$w/d/|" | xargs -r mkdir -p
-	awk -F '\t' -v maxf="$maxf" -v maxr="$maxr" -v w="$w" '
-	$5 == 1 || $6 > maxf { print >> (w "/solo.rows"); next }
-	{
-		if (!b || nf + $6 > maxf || nr >= maxr) { b++; nf = 0; nr = 0 }
-		nf += $6; nr++
-		print > (w "/b" b ".rows")
-	}' "$rows"
+	sbs_split "$tool" "$w" "$rows" "$maxf" "$maxr"
 	for br in "$w"/b*.rows; do
 		[ -f "$br" ] || continue
 		b=${br%.rows}
-		tr=$(awk -F '\t' '$7 == 1 { t = 1 } END { print t + 0 }' "$br")
-		{
-			printf '[global]\nthread\n'
-			SECTIONS=1 sbs_args "$w/d" <"$br" | sed 's/^--//'
-		} >"$b.fio"
+		read -r tr <"$b.trace"
 		(cd "$w" && sbs_exec "$tool" "$b" "$tr" "$b.fio")
-		if [ "$(cat "$b.rc")" = 0 ]; then
+		read -r rc <"$b.rc"
+		if [ "$rc" = 0 ]; then
 			awk -F '\t' -v b="$b" -v t="$tr" \
 				'{ print $1, b, $1, t }' "$br" >>"$w/map"
 		else
+			cut -f1 "$br" | sed "s|^|$w/d/|" | xargs rm -rf
+			cut -f1 "$br" | sed "s|^|$w/d/|" | xargs mkdir -p
 			cat "$br" >>"$w/solo.rows"
 		fi
 	done
-	while IFS= read -r row; do
-		sbs_run_solo "$tool" "$w" "$row"
+	while IFS='	' read -r name checks expect opts solo files trace needs; do
+		sbs_run_solo "$tool" "$w" "$name" "$opts" "$trace"
 	done <"$w/solo.rows"
 }
 
@@ -154,8 +170,9 @@ sbs_run_tool() {
 sbs_figures() {
 	local w=$1
 	rm -f "$w/events"
-	(cd "$w/d" && find . -type f ! -name '*.iolog' -printf '%P %s\n') |
-		sort >"$w/files.lst"
+	# CRC SIZE ROW/PATH of every file the rows left, their logs excepted
+	(cd "$w/d" && find . -type f ! -name '*.iolog' -exec cksum {} +) |
+		sed 's| \./| |' | sort -k3 >"$w/files.lst"
 	# shellcheck disable=SC2046
 	awk -v w="$w" -f "$SBS_TABLES/figures.awk" "$w/map" "$w/files.lst" \
 		$(awk '{ print $2 ".rc"; print $2 ".json"; if ($4) print $2 ".strace" }' \
@@ -167,17 +184,48 @@ sbs_figures() {
 		awk -f "$SBS_TABLES/coverage.awk" "$w/events.sorted" >>"$w/figures"
 }
 
+# sbs_prereqs: what this machine has, once per script: SBS_HAVE lists
+# fio and strace when present; SBS_FIO becomes fio's full path.
+sbs_prereqs() {
+	SBS_HAVE=none
+	if command -v "$SBS_FIO" >/dev/null 2>&1; then
+		SBS_FIO=$(command -v "$SBS_FIO")
+		SBS_HAVE="$SBS_HAVE fio"
+	fi
+	test_have_prereq STRACE && SBS_HAVE="$SBS_HAVE strace"
+}
+
 # sbs_table FAMILY: runs t/sbs/FAMILY.txt, a TAP test per row.
 sbs_table() {
-	local fam=$1 w havefio=0 trace=0 tools=iolite tool ff n failed skipped
+	local fam=$1 w havefio=0 trace=0 tools=iolite tool ff n failed skipped p
 	w="$TRASH/sbs/$fam"
 	mkdir -p "$w"
+	: >"$w/skipped"
 	awk -v only="${SBS_ONLY:-}" -f "$SBS_TABLES/parse.awk" \
 		"$SBS_TABLES/$fam.txt" >"$w/rows"
-	grep -v '^!' "$w/rows" >"$w/good"
-	command -v "$SBS_FIO" >/dev/null 2>&1 && havefio=1
-	test_have_prereq STRACE && trace=1
-	[ $trace = 1 ] || sed -i 's/	1$/	0/' "$w/good"
+	grep -v '^!' "$w/rows" >"$w/all"
+	# rows whose prerequisites are missing do not run
+	: >"$w/noprereq"
+	for p in $(cut -f8 "$w/all" | tr / '\n' | sort -u); do
+		[ "$p" = - ] && continue
+		test_have_prereq "$p" 2>/dev/null ||
+			echo "$p" >>"$w/noprereq"
+	done
+	awk -F '\t' -v nf="$w/noprereq" '
+	BEGIN { while ((getline p < nf) > 0) miss[p] = 1 }
+	{
+		n = split($8, need, "/"); m = ""
+		for (i = 1; i <= n; i++) if (need[i] in miss) m = m (m == "" ? "" : " ") need[i]
+		if (m != "") print $1 "\tmissing " m > (w "/skipped")
+		else print
+	}' w="$w" "$w/all" >"$w/good"
+	[ -n "${SBS_HAVE:-}" ] || sbs_prereqs
+	case $SBS_HAVE in *fio*) havefio=1 ;; esac
+	case $SBS_HAVE in *strace*) trace=1 ;; esac
+	if [ $trace = 0 ]; then
+		awk -F '\t' -v OFS='\t' '{ $7 = 0; print }' "$w/good" >"$w/good.t" &&
+			mv "$w/good.t" "$w/good"
+	fi
 	[ $havefio = 1 ] && tools="fio iolite"
 	ff=/dev/null
 	for tool in $tools; do
@@ -192,6 +240,7 @@ sbs_table() {
 	done
 	awk -f "$SBS_TABLES/compare.awk" -v fam="$fam.txt" -v start=$test_count \
 		-v havefio=$havefio -v trace=$trace -v w="$w" -v cnt="$w/count" \
+		-v skipf="$w/skipped" \
 		"$w/rows" "$ff" "$w/iolite/figures"
 	read -r n failed skipped <"$w/count"
 	test_count=$((test_count + n))

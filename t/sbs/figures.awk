@@ -4,7 +4,7 @@
 #                (BASE.json, BASE.rc, BASE.err, BASE.strace), the job
 #                name in its JSON ("*": every job of BASE is the row's)
 #                and 1 when the run was traced
-#   W/files.lst  "ROW/path size" of every file left in the rows' dirs
+#   W/files.lst  "CRC SIZE ROW/path" (cksum) of every file the rows left
 #   BASE.rc, BASE.json, BASE.strace of every run
 #   W/d/ROW/*.iolog, the rows' write_iolog files
 # Writes "ROW<tab>key=value" lines (keys in doc/sidebyside.md) to stdout,
@@ -41,9 +41,10 @@ FILENAME == w "/map" {
 }
 
 FILENAME == w "/files.lst" {
-	i = index($1, "/"); r = substr($1, 1, i - 1)
-	fl[r] = fl[r] (fl[r] == "" ? "" : ",") substr($1, i + 1) ":" $2
-	fn[r] = fn[r] (fn[r] == "" ? "" : ",") substr($1, i + 1)
+	i = index($3, "/"); r = substr($3, 1, i - 1); f = substr($3, i + 1)
+	fl[r] = fl[r] (fl[r] == "" ? "" : ",") f ":" $2
+	fn[r] = fn[r] (fn[r] == "" ? "" : ",") f
+	fd[r] = fd[r] (fd[r] == "" ? "" : ",") f ":" $1
 	next
 }
 
@@ -78,6 +79,9 @@ FILENAME ~ /\.json$/ {
 		if ((dir == "read" || dir == "write" || dir == "trim") &&
 		    (key == "total_ios" || key == "io_bytes")) {
 			v[r, dir, key] += val; v[r "." j, dir, key] += val
+		}
+		if (dir == "mixed" && (key == "total_ios" || key == "io_bytes")) {
+			v[r, dir, key] += val; mixed[r] = 1
 		}
 		if ((dir == "read" || dir == "write" || dir == "trim") && key == "runtime" &&
 		    val + 0 > v[r, dir, key] + 0)
@@ -204,6 +208,8 @@ END {
 			out(r, "jerr", jerr[r] + 0)
 			out(r, "runtime", trip(r, "runtime"))
 			out(r, "depth", dl[r] == "" ? "none" : dl[r])
+			if (mixed[r])
+				out(r, "mixed", (v[r, "mixed", "total_ios"] + 0) "," (v[r, "mixed", "io_bytes"] + 0))
 			nj = split(jobs[r], jl, " ")
 			if (nj > 1)
 				for (k = 1; k <= nj; k++) {
@@ -230,5 +236,6 @@ END {
 		}
 		out(r, "files", (r in fl) ? fl[r] : "none")
 		out(r, "names", (r in fn) ? fn[r] : "none")
+		out(r, "data", (r in fd) ? fd[r] : "none")
 	}
 }

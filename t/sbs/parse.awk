@@ -1,17 +1,19 @@
 # parse.awk: a side-by-side table (t/sbs/FAMILY.txt) to tab-separated rows
-#   name checks expect options solo files trace
+#   name checks expect options solo files trace needs
 # solo is 1 for rows that run alone (solo, err, @file.fio), files the
 # number of files the row's job uses (batches stay small while 13.12 is
 # open) and trace 1 when a check or a fixed figure needs strace. A
 # malformed line becomes a row named !LINE with the problem as options.
+# needs is the row's needs=PREREQ (test_have_prereq names, / between
+# several) or -.
 # -v only=REGEX keeps the rows whose name matches.
 
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
-function bad(msg) { printf "!%d\t-\t-\t%s\t1\t0\t0\n", NR, msg }
+function bad(msg) { printf "!%d\t-\t-\t%s\t1\t0\t0\t-\n", NR, msg }
 
 BEGIN {
 	traced = "sys|fsync|fdatasync|dontneed|fadvise64|openat|ftruncate|fallocate|sync_file_range"
-	known = "counts|bytes|total|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|files|names|err|rc|jerr|runtime|depth|solo|howto|ios|syncs|" traced
+	known = "counts|bytes|total|mixed|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|files|names|data|err|rc|jerr|runtime|depth|solo|howto|nofio|ios|syncs|" traced
 }
 
 /^[ \t]*(#|$)/ { next }
@@ -28,7 +30,7 @@ BEGIN {
 	nc = split(checks, c, ",")
 	for (i = 1; i <= nc; i++) {
 		k = c[i]; sub(/~[0-9]+$/, "", k)
-		if (k !~ /^pending=[A-Za-z0-9.]+$/ && k !~ "^(" known ")$") {
+		if (k !~ /^pending=[A-Za-z0-9.]+$/ && k !~ /^needs=[A-Z_\/]+$/ && k !~ "^(" known ")$") {
 			bad("row \"" name "\": unknown check \"" c[i] "\""); next
 		}
 	}
@@ -45,5 +47,7 @@ BEGIN {
 		files = split(substr(opts, RSTART, RLENGTH), dummy, ":")
 	if (match(opts, /--numjobs=[0-9]+/))
 		files *= substr(opts, RSTART + 10, RLENGTH - 10) + 0
-	printf "%s\t%s\t%s\t%s\t%d\t%d\t%d\n", name, checks, expect, opts, solo, files, trace
+	needs = "-"
+	if (match(cc, /,needs=[A-Z_\/]+,/)) needs = substr(cc, RSTART + 7, RLENGTH - 8)
+	printf "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%s\n", name, checks, expect, opts, solo, files, trace, needs
 }

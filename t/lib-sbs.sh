@@ -173,8 +173,11 @@ sbs_figures() {
 	# CRC SIZE ROW/PATH of every file the rows left, their logs excepted
 	(cd "$w/d" && find . -type f ! -name '*.iolog' -exec cksum {} +) |
 		sed 's| \./| |' | sort -k3 >"$w/files.lst"
+	# LINES ROW/PATH of the logs (*.log) the rows left
+	(cd "$w/d" && find . -type f -name '*.log' -exec wc -l {} + |
+		sed '/ total$/d; s| \./| |' | sort -k2) >"$w/logs.lst"
 	# shellcheck disable=SC2046
-	awk -v w="$w" -f "$SBS_TABLES/figures.awk" "$w/map" "$w/files.lst" \
+	awk -v w="$w" -f "$SBS_TABLES/figures.awk" "$w/map" "$w/files.lst" "$w/logs.lst" \
 		$(awk '{ print $2 ".rc"; print $2 ".json"; if ($4) print $2 ".strace" }' \
 			"$w/map" | sort -u | while read -r f; do
 				[ -f "$f" ] && echo "$f"; done) \

@@ -5,6 +5,7 @@
 #                name in its JSON ("*": every job of BASE is the row's)
 #                and 1 when the run was traced
 #   W/files.lst  "CRC SIZE ROW/path" (cksum) of every file the rows left
+#   W/logs.lst   "LINES ROW/path" of every *.log file (wc -l), sorted
 #   BASE.rc, BASE.json, BASE.strace of every run
 #   W/d/ROW/*.iolog, the rows' write_iolog files
 # Writes "ROW<tab>key=value" lines (keys in doc/sidebyside.md) to stdout,
@@ -45,6 +46,12 @@ FILENAME == w "/files.lst" {
 	fl[r] = fl[r] (fl[r] == "" ? "" : ",") f ":" $2
 	fn[r] = fn[r] (fn[r] == "" ? "" : ",") f
 	fd[r] = fd[r] (fd[r] == "" ? "" : ",") f ":" $1
+	next
+}
+
+FILENAME == w "/logs.lst" {
+	i = index($2, "/"); r = substr($2, 1, i - 1)
+	ll[r] = ll[r] (ll[r] == "" ? "" : ",") substr($2, i + 1) ":" $1
 	next
 }
 
@@ -237,5 +244,6 @@ END {
 		out(r, "files", (r in fl) ? fl[r] : "none")
 		out(r, "names", (r in fn) ? fn[r] : "none")
 		out(r, "data", (r in fd) ? fd[r] : "none")
+		out(r, "loglines", (r in ll) ? ll[r] : "none")
 	}
 }

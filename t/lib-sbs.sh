@@ -21,7 +21,10 @@
 # seconds a run may take), SBS_TIMES (a file that gets each run's
 # elapsed and CPU time, from /usr/bin/time).
 
-SBS_TABLES="$TEST_DIR/sbs"
+# the harness's awk programs; the tables (FAMILY.txt, jobs/) unless
+# SBS_TABLES names another directory
+SBS_LIB="$TEST_DIR/sbs"
+: "${SBS_TABLES:=$SBS_LIB}"
 : "${SBS_FIO:=fio}"
 # iolite's batches: 13.12 (files_resolve keeps pointers into its target
 # array across a realloc at the 9th target) keeps them under 9 files
@@ -177,14 +180,14 @@ sbs_figures() {
 	(cd "$w/d" && find . -type f -name '*.log' -exec wc -l {} + |
 		sed '/ total$/d; s| \./| |' | sort -k2) >"$w/logs.lst"
 	# shellcheck disable=SC2046
-	awk -v w="$w" -f "$SBS_TABLES/figures.awk" "$w/map" "$w/files.lst" "$w/logs.lst" \
+	awk -v w="$w" -f "$SBS_LIB/figures.awk" "$w/map" "$w/files.lst" "$w/logs.lst" \
 		$(awk '{ print $2 ".rc"; print $2 ".json"; if ($4) print $2 ".strace" }' \
 			"$w/map" | sort -u | while read -r f; do
 				[ -f "$f" ] && echo "$f"; done) \
 		$(ls "$w"/d/*/*.iolog 2>/dev/null) >"$w/figures" || return 1
 	[ -f "$w/events" ] || return 0
 	sort -t '	' -k1,1 -k2,2 -k3,3n "$w/events" >"$w/events.sorted" &&
-		awk -f "$SBS_TABLES/coverage.awk" "$w/events.sorted" >>"$w/figures"
+		awk -f "$SBS_LIB/coverage.awk" "$w/events.sorted" >>"$w/figures"
 }
 
 # sbs_prereqs: what this machine has, once per script: SBS_HAVE lists
@@ -204,7 +207,7 @@ sbs_table() {
 	w="$TRASH/sbs/$fam"
 	mkdir -p "$w"
 	: >"$w/skipped"
-	awk -v only="${SBS_ONLY:-}" -f "$SBS_TABLES/parse.awk" \
+	awk -v only="${SBS_ONLY:-}" -f "$SBS_LIB/parse.awk" \
 		"$SBS_TABLES/$fam.txt" >"$w/rows"
 	grep -v '^!' "$w/rows" >"$w/all"
 	# rows whose prerequisites are missing do not run
@@ -241,7 +244,7 @@ sbs_table() {
 		fi
 		[ "$tool" = fio ] && ff="$w/fio/figures"
 	done
-	awk -f "$SBS_TABLES/compare.awk" -v fam="$fam.txt" -v start=$test_count \
+	awk -f "$SBS_LIB/compare.awk" -v fam="$fam.txt" -v start=$test_count \
 		-v havefio=$havefio -v trace=$trace -v w="$w" -v cnt="$w/count" \
 		-v skipf="$w/skipped" \
 		"$w/rows" "$ff" "$w/iolite/figures"

@@ -72,7 +72,11 @@ function same(key, a, b,    t, na, nb, x, y, i, n, ta, tb, da, db, sn, p, m) {
 	return 1
 }
 
-function want(k) { if (!(k in wanted)) { wanted[k] = 1; order[++nk] = k } }
+# want(key, tolerance): compare key (within the tolerance, "" for none)
+function want(k, t) {
+	if (!(k in wanted)) { wanted[k] = 1; order[++nk] = k }
+	if (t != "") tol[k] = t
+}
 
 # "" when the two I/O sequences are the same, else the first difference
 function seqdiff(r,    fa, fb, a, b, n, ra, rb, d) {
@@ -111,24 +115,29 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 		if (k == "solo" || k ~ /^needs=/) continue
 		if (k == "howto") { howto = 1; continue }
 		if (k == "nofio") { nofio = 1; continue }
-		if (match(k, /~[0-9]+$/)) { t = substr(k, RSTART + 1); k = substr(k, 1, RSTART - 1); tol[k] = t }
-		if (k == "counts") { want("ios"); want("syncs"); grp["ios"] = grp["syncs"] = 1 }
-		else if (k == "bytes") { want("bytes"); grp["bytes"] = 1 }
-		else if (k == "set") { want("cover"); want("twice"); want("bsset"); want("mix") }
-		else if (k == "sys") { want("fsync"); want("fdatasync"); want("dontneed") }
+		t = ""
+		# tolerances are numbers (a string compares as text in awk)
+		if (match(k, /~[0-9]+$/)) { t = substr(k, RSTART + 1) + 0; k = substr(k, 1, RSTART - 1) }
+		if (k == "counts") { want("ios", t); want("syncs", t); grp["ios"] = grp["syncs"] = 1 }
+		else if (k == "bytes") { want("bytes", t); grp["bytes"] = 1 }
+		else if (k == "set") { want("cover", t); want("twice", t); want("bsset", t); want("mix", t) }
+		else if (k == "sys") { want("fsync", t); want("fdatasync", t); want("dontneed", t) }
 		else if (k == "err") { want("rc"); want("jerr") }
-		else want(k)
+		else want(k, t)
 	}
 	# a multi-job row's per-job counts go with its counts and bytes
 	hf = havefio && !nofio
 	kk = fk[r] " " ik[r]
 	nc = split(kk, c, " ")
-	for (i = 1; i <= nc; i++) { split(c[i], p, "."); if (p[2] != "" && grp[p[1]]) want(c[i]) }
+	for (i = 1; i <= nc; i++) {
+		split(c[i], p, ".")
+		if (p[2] != "" && grp[p[1]]) want(c[i], (p[1] in tol) ? tol[p[1]] : "")
+	}
 	ne = (expect == "-") ? 0 : split(expect, ex, " ")
 	for (i = 1; i <= ne; i++) {
 		e = index(ex[i], "=")
 		if (!e) { res = "table"; rmsg = "bad fixed figure \"" ex[i] "\" (want key=value)"; return }
-		k = substr(ex[i], 1, e - 1); E[k] = substr(ex[i], e + 1); want(k)
+		k = substr(ex[i], 1, e - 1); E[k] = substr(ex[i], e + 1); want(k, "")
 	}
 	if (hf && !("rc" in wanted) && F[r, "rc"] != 0) {
 		res = "table"; rmsg = "fio fails on this row (exit " F[r, "rc"] "): check err, or fix the options"

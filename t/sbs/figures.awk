@@ -149,7 +149,13 @@ FILENAME ~ /\.iolog$/ {
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++
 	bs[r, $5] = 1
-	if ((r, f, a) in last) stride[r, a, $4 - last[r, f, a]] = 1
+	if ((r, f, a) in last) {
+		st = $4 - last[r, f, a]
+		if (!((r, a, st) in stride) && nst[r, a] <= 64) {
+			stride[r, a, st] = 1
+			sl[r, a] = sl[r, a] " " st; nst[r, a]++
+		}
+	}
 	last[r, f, a] = $4
 	printf "%s\t%s\t%.0f\t1\n%s\t%s\t%.0f\t-1\n", r, f, $4, r, f, $4 + $5 > (w "/events")
 	next
@@ -180,16 +186,14 @@ function keys(arr, r, how,    k, p, x, nn, i, j, s, a) {
 }
 
 # per direction, the offset steps between its I/Os on a file:
-# read:4096,write:4096/-61440 (slash-separated, sorted)
-function strides(r,    k, p, s, dirs, i, d, a, nn, j, x, t) {
+# read:4096,write:-61440/4096 (slash-separated, sorted; "many" past 64)
+function strides(r,    s, dirs, i, d, a, nn, j, x, t) {
 	split("read write trim", dirs, " ")
 	s = ""
 	for (i = 1; i <= 3; i++) {
-		d = dirs[i]; nn = 0
-		for (k in stride) {
-			split(k, p, SUBSEP)
-			if (p[1] == r && p[2] == d) a[++nn] = p[3]
-		}
+		d = dirs[i]
+		nn = split(sl[r, d], a, " ")
+		if (nst[r, d] > 64) { s = s (s == "" ? "" : ",") d ":many"; continue }
 		for (j = 2; j <= nn; j++) {
 			x = a[j]
 			for (t = j - 1; t >= 1 && a[t] + 0 > x + 0; t--) a[t + 1] = a[t]

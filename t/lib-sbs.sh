@@ -212,17 +212,23 @@ sbs_table() {
 	grep -v '^!' "$w/rows" >"$w/all"
 	# rows whose prerequisites are missing do not run
 	: >"$w/noprereq"
+	# (a name test-lib does not know is the row's fault)
 	for p in $(cut -f8 "$w/all" | tr / '\n' | sort -u); do
 		[ "$p" = - ] && continue
-		test_have_prereq "$p" 2>/dev/null ||
-			echo "$p" >>"$w/noprereq"
+		test_have_prereq "$p" 2>"$w/prereq.err" && continue
+		if [ -s "$w/prereq.err" ]; then
+			echo "$p unknown" >>"$w/noprereq"
+		else
+			echo "$p missing" >>"$w/noprereq"
+		fi
 	done
 	awk -F '\t' -v nf="$w/noprereq" '
-	BEGIN { while ((getline p < nf) > 0) miss[p] = 1 }
+	BEGIN { while ((getline p < nf) > 0) { split(p, q, " "); miss[q[1]] = q[2] } }
 	{
 		n = split($8, need, "/"); m = ""
-		for (i = 1; i <= n; i++) if (need[i] in miss) m = m (m == "" ? "" : " ") need[i]
-		if (m != "") print $1 "\tmissing " m > (w "/skipped")
+		for (i = 1; i <= n; i++)
+			if (need[i] in miss) m = m (m == "" ? "" : ", ") miss[need[i]] " " need[i]
+		if (m != "") print $1 "\t" m > (w "/skipped")
 		else print
 	}' w="$w" "$w/all" >"$w/good"
 	[ -n "${SBS_HAVE:-}" ] || sbs_prereqs

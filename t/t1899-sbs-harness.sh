@@ -22,6 +22,7 @@ refused    | counts | - | --size=64k --no_such_option=1
 err-both   | err | rc=1 | --bs=foo
 tol-in     | counts~60 | - | --description=halve --size=64k --bs=4k --rw=write
 tol-out    | counts~40 | - | --description=halve --size=64k --bs=4k --rw=write
+needy      | counts,needs=NO_SUCH_PREREQ | - | --size=64k --bs=4k --rw=write
 malformed  | counts
 TABLE
 
@@ -97,7 +98,7 @@ test_expect_success 'a row both tools refuse fails alone, not its batch' '
 '
 
 test_expect_success 'a malformed line is a failure naming its line' '
-	grep "^not ok [0-9]* - t.txt: line 14 # table error$" with.out &&
+	grep "^not ok [0-9]* - t.txt: line 15 # table error$" with.out &&
 	grep "expected 4 fields" with.out
 '
 
@@ -106,9 +107,14 @@ test_expect_success 'a tolerance in percent: 8 I/Os for 16 is within 60, not 40'
 	grep "^not ok [0-9]* - t.txt: tol-out$" with.out
 '
 
-test_expect_success 'every row is one test: twelve lines, four pass' '
+test_expect_success 'a prerequisite test-lib does not know is a table error' '
+	grep "^not ok [0-9]* - t.txt: needy # table error$" with.out &&
+	grep "^#   unknown NO_SUCH_PREREQ$" with.out
+'
+
+test_expect_success 'every row is one test: thirteen lines, four pass' '
 	grep -c "^ok [0-9]* - " with.out >n && test "$(cat n)" = 4 &&
-	grep "^counts: 12 7 1$" with.out
+	grep "^counts: 13 8 1$" with.out
 '
 
 test_expect_success 'without fio: fixed figures are checked, the rest skips' '

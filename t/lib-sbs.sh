@@ -37,7 +37,7 @@ SBS_LIB="$TEST_DIR/sbs"
 : "${SBS_TIMEOUT:=120}"
 
 # The calls strace records (the sys checks count those on a row's files).
-SBS_TRACE=fsync,fdatasync,fadvise64,openat,ftruncate,fallocate,sync_file_range
+SBS_TRACE=fsync,fdatasync,fadvise64,openat,close,ftruncate,fallocate,sync_file_range
 
 # sbs_exec TOOL BASE TRACE ARGS...: runs fio or iolite with ARGS in the
 # current directory: JSON to BASE.json, stdout and stderr to BASE.out and

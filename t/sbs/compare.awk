@@ -16,7 +16,7 @@
 
 BEGIN {
 	FS = "\t"
-	split("fsync fdatasync fadvise64 dontneed openat ftruncate fallocate sync_file_range", sl, " ")
+	split("fsync fdatasync fadvise64 dontneed openat close ftruncate fallocate sync_file_range", sl, " ")
 	for (i = 1; i in sl; i++) straced[sl[i]] = 1
 	# default tolerances: mix and depth in percentage points, perfile
 	# in points of the total, runtime in percent (and 20 ms)

@@ -242,7 +242,7 @@ END {
 			close(w "/" r ".seq")
 		}
 		if (traced[bb]) {
-			split("fsync fdatasync fadvise64 dontneed openat ftruncate fallocate sync_file_range", scl, " ")
+			split("fsync fdatasync fadvise64 dontneed openat close ftruncate fallocate sync_file_range", scl, " ")
 			for (k = 1; k in scl; k++) out(r, scl[k], n[r, scl[k]] + 0)
 		}
 		out(r, "files", (r in fl) ? fl[r] : "none")

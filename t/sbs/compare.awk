@@ -36,10 +36,18 @@ fi == 1 { nrow++; name[nrow] = $1; chk[nrow] = $2; exp_[nrow] = $3; opt_[nrow] =
 }
 
 function num(x) { return x ~ /^-?[0-9]+(\.[0-9]+)?$/ }
+function pad3(s,    n, x) {
+	if (s == "none") return s
+	n = split(s, x, ",")
+	while (n++ < 3) s = s ",0"
+	return s
+}
 function abs(x) { return x < 0 ? -x : x }
 
 # same(key, a, b): a and b agree for key, within its tolerance
 function same(key, a, b,    t, na, nb, x, y, i, n, ta, tb, da, db, sn, p, m) {
+	# per-direction figures may leave out trailing zeros: ios=0,119
+	if (key ~ /^(ios|bytes|runtime|lios)(\.|$)/) { a = pad3(a); b = pad3(b) }
 	if (a == b) return 1
 	if (key in tol) t = tol[key]
 	else if (key in deftol) t = deftol[key]

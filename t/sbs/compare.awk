@@ -160,7 +160,7 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 	}
 	for (i = 1; i <= nk; i++) {
 		k = order[i]
-		if ((k in straced) && !trace) continue
+		if ((k in straced) && !trace) { unchecked++; continue }
 		f = ((r, k) in F) ? F[r, k] : "none"
 		o = ((r, k) in I) ? I[r, k] : "none"
 		# a tool that refused the job up front has no job error to compare
@@ -203,7 +203,7 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 	}
 	# a pending row is fixed only when every check was made
 	if (v == "ok" && pend != "" && unchecked) {
-		res = "skip"; rmsg = "pending fix " pend ": its fixed figures match, the rest needs fio"
+		res = "skip"; rmsg = "pending fix " pend ": what was checked matches, the rest needs " (hf ? "strace" : "fio")
 		return
 	}
 	res = v; rmsg = ""; pending = pend

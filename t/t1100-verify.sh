@@ -292,4 +292,87 @@ test_expect_success 'aliases and the dump of the options' '
 	grep "^ignore_error=EIO,ENOSPC:ENOSPC$" out
 '
 
+# ---- per-direction runtime (fio's rule) ----
+
+# rt TERSE: "read_runtime write_runtime" (ms) of a terse v3 line
+rt() {
+	awk -F';' '{ print $9, $50 }' "$1"
+}
+
+# 32 writes at 100 IOPS take over 300 ms; reading them back is not paced
+rated() {
+	"$IOLITE" --name=v --filename=rt.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 "$@"
+}
+
+test_expect_success 'the read-back has its own runtime, writes theirs' '
+	rated --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	at_least "$1" 1 &&
+	rated --output-format=json >out.json &&
+	grep -A8 "\"read\" : {" out.json | grep -q "\"iops\" : [0-9]\{4,\}"
+'
+
+test_expect_success 'verify_backlog: read time is the final phase only' '
+	rated --verify_backlog=8 --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	at_least "$1" 1
+'
+
+test_expect_success 'time_based verify_backlog: reads get no time, as in fio' '
+	rated --verify_backlog=8 --time_based --runtime=200ms >out 2>err &&
+	test_must_be_empty err &&
+	! grep "^  read:" out &&
+	! grep "^   READ:" out &&
+	grep "^  write:" out &&
+	test "$(issued out | cut -d, -f1)" -gt 0 &&
+	rated --verify_backlog=8 --time_based --runtime=200ms --minimal >out &&
+	test "$(rt out | cut -d" " -f1)" = 0
+'
+
+test_expect_success 'do_verify=0 turns verify_backlog off, as in fio' '
+	rated --verify_backlog=8 --do_verify=0 --rate_iops=0 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,32,0,0 &&
+	rated --verify_only --do_verify=0 --rate_iops=0 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,0,0,0
+'
+
+test_expect_success 'verify_only: writes get no time' '
+	rated --rate_iops=0 >/dev/null &&
+	rated --verify_only --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	test "$2" = 0 &&
+	at_least 100 "$1"
+'
+
+test_expect_success 'loops: each loop adds its write and read-back time' '
+	rated --loops=2 --size=64k --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1"
+'
+
+test_expect_success_if FIO 'fio splits the runtime the same way' '
+	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 --minimal >fio.out 2>/dev/null &&
+	set -- $(rt fio.out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 --verify_backlog=8 \
+		--do_verify=0 --minimal >fio.out 2>/dev/null &&
+	test "$(rt fio.out | cut -d" " -f1)" = 0 &&
+	test "$(awk -F";" "{ print \$6 }" fio.out)" = 0
+'
+
 test_done

@@ -552,7 +552,7 @@ static void end_status(struct reporter *r)
 static void report_now(struct reporter *r)
 {
 	struct run_ctx *ctx = r->ctx;
-	unsigned int nr = ctx->nr_jobs, i, d, gen;
+	unsigned int nr = ctx->nr_jobs, i, gen;
 	struct worker_result *wr;
 	uint64_t deadline;
 
@@ -616,9 +616,6 @@ static void report_now(struct reporter *r)
 		w->ru = rj->snap_ru;
 		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
 				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			rj->snap->dir[d].runtime_us = rj->snap->dir[d].ios ?
-						      w->elapsed_us : 0;
 	}
 	/* the steadystate block as judged so far (res.ss comes at the end) */
 	for (i = 0; r->ss && i < nr; i++)

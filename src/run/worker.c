@@ -100,6 +100,11 @@ struct worker {
 	unsigned int snap_seen;	/* last report generation served */
 	struct lat_target *lt;	/* latency_target, max_latency; or NULL */
 
+	/* per-direction runtime (stats_runtime_add): the open phase */
+	uint64_t phase_ns;	/* when it began */
+	int in_verify;		/* it is a verify read-back */
+	unsigned int run_dirs;	/* directions an I/O phase counts for */
+
 	/*
 	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
 	 * paces; co is pace when it records co_lat. io_hook: log or co is
@@ -380,6 +385,9 @@ static __attribute__((noinline, cold)) void worker_snapshot(struct worker *w)
 		rj->snap_ru.ru_majflt = ru.ru_majflt - w->ru_start.ru_majflt;
 		rj->snap_ru.ru_minflt = ru.ru_minflt - w->ru_start.ru_minflt;
 		rj->snap_ns = clock_now_ns();
+		/* the open phase counts as far as it got */
+		stats_runtime_add(rj->snap, w->run_dirs, w->in_verify,
+				  rj->snap_ns - w->phase_ns);
 	}
 	w->snap_seen = gen;
 	atomic_store_explicit(&rj->snap_done, gen, memory_order_release);
@@ -484,6 +492,7 @@ static void reset_stats(struct worker *w)
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	w->rj->run_start_ns = w->now;
+	w->phase_ns = w->now;
 	if (!w->log)	/* latency_target restarts the stats, not the logs */
 		worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);
@@ -521,6 +530,15 @@ static inline int check_time(struct worker *w)
 	return w->end_ns && w->now >= w->end_ns;
 }
 
+/* Credits the open phase's time to the directions it counts for. */
+static void end_phase(struct worker *w)
+{
+	stats_runtime_add(w->st, w->run_dirs, w->in_verify,
+			  w->now - w->phase_ns);
+	w->phase_ns = w->now;
+	w->in_verify = 0;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
@@ -530,12 +548,31 @@ static int next_pass(struct worker *w)
 		w->now = clock_now_ns();
 		return 1;
 	}
-	/* with verify: read back what the pass wrote before going on */
-	if (w->vf && verify_pass_end(w->vf))
+	int verified = w->in_verify;
+
+	/* a verify phase ends here, an I/O phase where one begins */
+	if (verified) {
+		end_phase(w);
+		verify_pass_end(w->vf);	/* the pass's log is done with */
+	} else if (w->vf && verify_pass_end(w->vf)) {
+		/* read back what the pass wrote before going on */
+		if (!w->time_based)	/* fio: all of it is the I/O phase */
+			end_phase(w);
+		w->in_verify = !w->time_based;
 		return 1;
+	}
 	if (w->time_based || w->ramping) {
 		workload_rewind(w->wl);
 		return 1;
+	}
+	if (!verified && w->vf && w->p->o.do_verify) {
+		/*
+		 * fio's verify phase runs at the end of every loop, even with
+		 * nothing left to read back (verify_backlog checked it all):
+		 * its few microseconds, rounded up, are 1 msec of reads
+		 */
+		end_phase(w);
+		stats_runtime_add(w->st, 0, true, 1000);
 	}
 	if (w->loops_left > 1) {
 		w->loops_left--;
@@ -601,6 +638,16 @@ static int drain(struct worker *w)
 static int worker_quiesce(void *arg)
 {
 	return drain(arg);
+}
+
+/* Whether u waits for the pace: verify read-backs do not, as in fio. */
+static inline bool paced(struct worker *w, struct io_u *u)
+{
+	if (w->vf && verify_reading(w->vf)) {
+		pace_skip(w->pace, u);
+		return false;
+	}
+	return true;
 }
 
 /* Rate, think time, flows: the pace, when the job has one (pace.h). */
@@ -753,7 +800,8 @@ static void loop_sync(struct worker *w)
 				goto issue;
 			if (u->ddir == DDIR_WRITE)
 				prep_write(w, u);
-			if (unlikely(w->pace) && pace_io(w->pace, u, &w->now))
+			if (unlikely(w->pace) && paced(w, u) &&
+			    pace_io(w->pace, u, &w->now))
 				break;
 			if (unlikely(w->iolog))
 				iolog_writer_io(w->iolog, u, w->now);
@@ -907,7 +955,7 @@ static void loop_async(struct worker *w)
 				}
 				if (u->ddir == DDIR_WRITE)
 					prep_write(w, u);
-				if (unlikely(w->pace) &&
+				if (unlikely(w->pace) && paced(w, u) &&
 				    pace_async(w, u, &queued, &t0))
 					goto out;
 				if (unlikely(w->iolog))
@@ -1123,6 +1171,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->retry = -1;
 	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
+	/* fio: the dry run of verify_only gives writes no time */
+	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
 	w->loops_left = o->loops ? o->loops : 1;
 	w->lt = lat_target_new(p, w->depth, w->lat_on);
 	if (w->lt)
@@ -1328,13 +1378,7 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
 	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
-	{
-		unsigned int d;
-
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (w.st->dir[d].ios)
-				w.st->dir[d].runtime_us = rj->res.elapsed_us;
-	}
+	end_phase(&w);
 	if (w.e && w.ops->describe) {
 		struct strbuf sb = STRBUF_INIT;
 

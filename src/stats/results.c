@@ -186,10 +186,12 @@ static void dir_from_worker(struct dir_result *dr,
 	dr->bytes = ds->bytes;
 	dr->short_ios = ds->short_ios;
 	dr->drop_ios = ds->drop_ios;
-	dr->runtime_ms = ds->runtime_us / 1000;
-	/* fio never reports less than 1 msec for a direction that ran */
-	if (!dr->runtime_ms && (ds->ios || ds->bytes))
-		dr->runtime_ms = 1;
+	/*
+	 * fio rounds a direction's time up to whole msec; a direction that
+	 * moved bytes in no phase counted for it (verify_backlog reads of a
+	 * time_based write job) has runtime 0, as in fio
+	 */
+	dr->runtime_ms = (ds->runtime_us + 999) / 1000;
 	moments_welford(&dr->slat, &ds->slat);
 	moments_welford(&dr->clat, &ds->clat);
 	moments_welford(&dr->lat, &ds->lat);
@@ -384,7 +386,8 @@ static void job_finish(struct job_result *j)
 
 		if (d == RES_MIXED && !j->unified)
 			break;
-		if (dr->bytes && d < DDIR_RWDIR_CNT)
+		/* fio leaves out a direction no phase gave time to */
+		if (dr->bytes && dr->runtime_ms && d < DDIR_RWDIR_CNT)
 			j->ddir_mask |= 1u << d;
 		if (dr->runtime_ms) {
 			dr->bw = dr->bytes * 1000 / dr->runtime_ms;

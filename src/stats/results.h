@@ -118,7 +118,7 @@ struct job_result {
 	unsigned int pct_precision;	/* decimals of percentile labels */
 	bool clat_pct_opt, lat_pct_opt, slat_pct_opt;
 	bool thread;		/* thread=1 (the preamble says "thread") */
-	unsigned int ddir_mask;	/* directions with bytes to report */
+	unsigned int ddir_mask;	/* directions with bytes and runtime */
 
 	/*
 	 * dir[RES_MIXED] is the exact merge of the three directions, filled

@@ -18,6 +18,20 @@ void worker_stats_init(struct worker_stats *s)
 	s->sync_lat.min = UINT64_MAX;
 }
 
+void stats_runtime_add(struct worker_stats *s, unsigned int dirs,
+		       bool verify_phase, uint64_t ns)
+{
+	unsigned int d;
+
+	if (verify_phase) {
+		s->dir[DDIR_READ].runtime_us += ns / 1000;
+		return;
+	}
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if ((dirs & (1u << d)) && s->dir[d].bytes)
+			s->dir[d].runtime_us += ns / 1000;
+}
+
 void moments_welford(struct welford *dst, const struct moments *m)
 {
 	unsigned __int128 sum, q, rem, t;

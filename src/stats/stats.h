@@ -3,6 +3,7 @@
 #define IOLITE_STATS_STATS_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "opt/options.h"
@@ -218,6 +219,17 @@ struct worker_stats {
 
 /* Zeroes the stats (min fields start unset). */
 void worker_stats_init(struct worker_stats *s);
+
+/*
+ * Per-direction runtime, fio's rule: the time of an I/O phase (a pass, or
+ * the run until it stopped) counts for each direction in dirs (bit per
+ * enum ddir: the job's rw mode, without the writes of verify_only) that
+ * has moved bytes so far; the time of a verify read-back phase counts for
+ * reads whatever they moved (verify_phase). ns: the phase's length.
+ * Called at phase ends, never per I/O.
+ */
+void stats_runtime_add(struct worker_stats *s, unsigned int dirs,
+		       bool verify_phase, uint64_t ns);
 
 /* Index into the depth / submit / complete distributions for n. */
 static inline unsigned int depth_index(unsigned int n)

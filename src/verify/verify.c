@@ -234,7 +234,7 @@ int verify_next(struct verify *v, struct io_u *u)
 			if (u->ddir == DDIR_WRITE) {
 				uint64_t seq = v->next_seq++;
 
-				if (!v->limited || seq < v->limit)
+				if (v->logging && (!v->limited || seq < v->limit))
 					log_push(v, u->file, u->offset, u->len,
 						 seq);
 			}
@@ -670,11 +670,13 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	v->writes = ddir_used(p, DDIR_WRITE);
 	v->only = o->verify_only;
 	v->check_reads = !v->writes && ddir_used(p, DDIR_READ);
-	v->final = v->writes && (o->do_verify || v->only);
+	/* fio: do_verify=0 turns the backlog and verify_only's reads off */
+	v->final = v->writes && o->do_verify;
 	/* fio: time_based jobs are checked by the backlog only */
 	if (o->time_based && !o->verify_backlog)
 		v->final = false;
-	v->logging = v->writes && (v->final || o->verify_backlog);
+	v->logging = v->final || (v->writes && o->do_verify &&
+				  o->verify_backlog);
 	v->first_failed = UINT64_MAX;
 	v->nr_ios = nr_ios;
 	v->vio = xcalloc(nr_ios, sizeof(*v->vio));

@@ -31,8 +31,8 @@ enum vio_kind {
 	VIO_NONE,
 	VIO_WRITE,	/* a write to log when it completes */
 	VIO_CHECK,	/* a read-back: everything about the block is known */
-	VIO_CHECK_ANY,	/* a read of a read-only job: the header must be
-			 * sound and name this offset */
+	VIO_CHECK_ANY,	/* a read of a read-only job, or of verify_only:
+			 * the header must be sound and name this offset */
 };
 
 /* What the worker's io_u number i is doing for verification. */
@@ -212,7 +212,15 @@ int verify_next(struct verify *v, struct io_u *u)
 				u->ddir = DDIR_READ;
 				x = &v->vio[u->index];
 				x->seq = e->seq;
-				x->kind = VIO_CHECK;
+				/*
+				 * verify_only cannot know who wrote a block
+				 * (another job may have, with the same
+				 * settings): as fio, it checks the block,
+				 * not its writer, unless the writer's state
+				 * was loaded
+				 */
+				x->kind = v->only && !v->limited ?
+					  VIO_CHECK_ANY : VIO_CHECK;
 				return 0;
 			}
 			if (v->phase == VP_FINAL) {

@@ -769,6 +769,29 @@ static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 	}
 }
 
+int runner_jobs_check(unsigned int have, unsigned int more,
+		      unsigned long max, struct strbuf *err)
+{
+	unsigned long limit = max && max < RUNNER_MAX_JOBS ? max :
+			      RUNNER_MAX_JOBS;
+
+	if ((unsigned long)have + more <= limit)
+		return 0;
+	strbuf_addstr(err, "option 'numjobs': ");
+	if (have)
+		strbuf_addf(err, "%u more job instance%s make%s %lu,", more,
+			    more == 1 ? "" : "s", more == 1 ? "s" : "",
+			    (unsigned long)have + more);
+	else
+		strbuf_addf(err, "%u job instances are", more);
+	if (limit < RUNNER_MAX_JOBS)
+		strbuf_addf(err, " over --max-jobs=%lu", limit);
+	else
+		strbuf_addf(err, " over the limit of %d (each is a thread with its own buffers, files and statistics; fio has the same limit)",
+			    RUNNER_MAX_JOBS);
+	return -1;
+}
+
 int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	       struct strbuf *err)
 {

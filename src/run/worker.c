@@ -1336,8 +1336,13 @@ void *worker_main(void *arg)
 
 		/* issue and start times are one clock read: lat is clat */
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			w.st->dir[d].lat = w.st->dir[d].clat;
-			w.st->dir[d].lat_hist = w.st->dir[d].clat_hist;
+			struct dir_stats *ds = &w.st->dir[d];
+
+			ds->lat = ds->clat;
+			/* its used range: the rest would only cost memory */
+			if (ds->clat.n)
+				hist_add_range(&ds->lat_hist, &ds->clat_hist,
+					       ds->clat.min, ds->clat.max);
 		}
 	}
 

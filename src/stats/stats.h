@@ -68,6 +68,15 @@ static inline void hist_add_n(struct hist *h, uint64_t v, uint64_t k)
 		h->bucket[idx] += k;
 }
 
+/*
+ * Adds src's counts to dst, reading src only between the buckets of min
+ * and max, the range of its samples (n > 0): src holds nothing outside
+ * it, and reading a histogram's untouched pages would make them resident
+ * on some kernels. dst is written only where src has counts.
+ */
+void hist_add_range(struct hist *dst, const struct hist *src, uint64_t min,
+		    uint64_t max);
+
 /* Running mean and variance (Welford), with min and max. */
 struct welford {
 	uint64_t n;
@@ -174,16 +183,20 @@ struct dir_stats {
 	uint64_t short_ios;
 	uint64_t drop_ios;
 	struct moments slat, clat, lat;	/* ns */
+	uint64_t runtime_us;	/* time this direction was active */
+	/* last: a job's unused ones stay untouched (worker_stats_init) */
 	struct hist clat_hist;
 	struct hist lat_hist;
 	struct hist slat_hist;
-	uint64_t runtime_us;	/* time this direction was active */
 };
 
+/*
+ * The small fields first, the histograms last (in the directions' and
+ * at the end): a job touches a few pages of its ~190 KiB of statistics
+ * (worker_stats_init()).
+ */
 struct worker_stats {
-	struct dir_stats dir[DDIR_RWDIR_CNT];
 	struct moments sync_lat;	/* fsync/fdatasync latency */
-	struct hist sync_hist;
 	uint64_t sync_ios;
 
 	uint64_t issued[DDIR_RWDIR_CNT + 1];	/* r, w, t, sync issued */
@@ -214,6 +227,9 @@ struct worker_stats {
 	 * for directions without a rate
 	 */
 	struct moments co_lat[DDIR_RWDIR_CNT];
+
+	struct dir_stats dir[DDIR_RWDIR_CNT];
+	struct hist sync_hist;
 	struct hist co_hist[DDIR_RWDIR_CNT];
 };
 

@@ -590,11 +590,12 @@ static void test_flow(void)
 		sim_free(&s);
 	}
 	memcpy(disk + 8192, old, 4096);
+	/* without the writer's state, verify_only checks blocks, as fio */
 	if (!sim_init(&s, vo2)) {
 		sim_run(&s, 1);
-		ok(s.fails == 1 && strstr(s.first, "offset 8192") &&
-		   strstr(s.first, "stale block"),
-		   "a block from an earlier write is stale: %s", s.first);
+		ok(s.fails == 0 && s.reads == 16,
+		   "verify_only: an earlier write's sound block passes: %s",
+		   s.first);
 		sim_free(&s);
 	}
 

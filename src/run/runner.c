@@ -480,6 +480,22 @@ static int64_t run_eta_ns(struct reporter *r, uint64_t now)
 	return cur;
 }
 
+/* A running job's rate limits, for the status line, as fio sums them. */
+static void add_rates(struct run_status *s, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!ddir_used(p, (enum ddir)d))
+			continue;
+		s->rate_lo += o->rate_min[d];
+		s->rate_hi += o->rate[d];
+		s->iops_lo += o->rate_iops_min[d];
+		s->iops_hi += o->rate_iops[d];
+	}
+}
+
 static void draw_status(struct reporter *r, uint64_t now)
 {
 	struct run_ctx *ctx = r->ctx;
@@ -505,6 +521,7 @@ static void draw_status(struct reporter *r, uint64_t now)
 			s.running++;
 			s.files += rj->files->nr_files;
 			s.dir_mask |= rj->plan->ddir_mask;
+			add_rates(&s, rj->plan);
 		}
 		for (d = 0; d < DDIR_RWDIR_CNT && launched; d++) {
 			uint64_t b = live(&rj->st->live_bytes[d]);
@@ -614,6 +631,7 @@ static void report_now(struct reporter *r)
 			continue;
 		w->st = rj->snap;
 		w->ru = rj->snap_ru;
+		w->running = true;
 		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
 				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
 	}

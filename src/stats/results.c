@@ -316,6 +316,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	int err;
 
 	j->members++;
+	j->running |= w->running;
 	err = w->error ? w->error : st->error;
 	if (err && !j->error)
 		j->error = err;

@@ -105,6 +105,8 @@ struct job_result {
 	unsigned int members;	/* "jobs=" in the header */
 	int error;		/* first non-zero error among members */
 	pid_t pid;		/* first member's tid */
+	bool running;		/* a member still runs (a report made
+				 * while the run goes on) */
 	bool not_started;	/* its thread never ran (a signal or exit_what
 				 * stopped the run first): all zeros, listed by
 				 * JSON and terse, left out of the normal report,

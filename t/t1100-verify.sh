@@ -278,8 +278,8 @@ test_expect_success 'refused before any file is created' '
 	test_must_fail job md5 small.f --verify_only --time_based \
 		--runtime=1 >out 2>err &&
 	grep "verify_only. does not work with time_based" err &&
-	test_must_fail job crc64 small.f >out 2>err &&
-	grep "option .verify.: .crc64. is not supported" err &&
+	test_must_fail job crc99 small.f >out 2>err &&
+	grep "option .verify.: invalid value .crc99. (valid: " err &&
 	test_must_fail job md5 small.f --verify_pattern=xyz >out 2>err &&
 	grep "option .verify_pattern.: invalid pattern .xyz." err &&
 	test_path_is_missing small.f

@@ -1098,7 +1098,8 @@ const struct opt_def opt_table[] = {
 	{ .name = "verify", .type = OPT_CALLBACK, .def = "0",
 	  .cb = verify_mode_cb, .format = verify_mode_fmt,
 	  .enums = verify_mode_enums, .category = OPT_CAT_VERIFY,
-	  .typestr = "crc32c|md5|sha1|sha256|sha512|xxhash|pattern|null",
+	  .typestr = "crc32c|crc64|crc32|crc16|crc7|md5|sha1|sha256|sha512|"
+		     "sha3-224|sha3-256|sha3-384|sha3-512|xxhash|meta|pattern|null",
 	  .help = "check written data when it is read back: a header with "
 		  "a checksum of this kind in every block" },
 	{ .name = "do_verify", .type = OPT_BOOL, .off = OFF(do_verify),

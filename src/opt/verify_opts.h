@@ -36,6 +36,13 @@ extern const struct opt_enum verify_mode_enums[];
 /* "crc32c", "md5" ... for a mode; "none" for VERIFY_NONE. */
 const char *verify_mode_name(enum verify_mode m);
 
+/*
+ * The Debian package that brings the library mode m needs, when this
+ * build lacks it ("libssl-dev" for md5 and sha*, "libxxhash-dev"); else
+ * NULL.
+ */
+const char *verify_mode_missing_lib(enum verify_mode m);
+
 /* Bytes of the mode's checksum (0 for none, pattern, null). */
 unsigned int verify_csum_size(enum verify_mode m);
 

@@ -333,6 +333,8 @@ struct job_options {
 	bool verify_dump;
 	bool verify_state_save;
 	bool verify_state_load;
+	bool experimental_verify;	/* replay the pass, keep no log */
+	bool error_dump;		/* print errors continued past */
 	uint64_t verify_interval;	/* 0: each block is one chunk */
 	uint64_t verify_offset;		/* header swapped to here */
 	uint64_t verify_backlog;	/* verify every N written blocks */
@@ -386,6 +388,7 @@ struct job_options {
 	unsigned int dedupe_percentage;
 	enum dedupe_mode dedupe_mode;
 	unsigned int dedupe_working_set_percentage;
+	bool dedupe_global;		/* one working set for such jobs */
 	enum unified_rw unified_rw_reporting;
 
 	/*

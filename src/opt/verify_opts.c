@@ -294,11 +294,9 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;
-	chunk = o->verify_interval ? o->verify_interval : p->min_bs;
-	if (o->verify_interval && o->verify_interval > p->min_bs)
-		return plan_fail(p, err, "option 'verify_interval': %llu is larger than the smallest block (%llu)",
-			    (unsigned long long)o->verify_interval,
-			    (unsigned long long)p->min_bs);
+	/* an interval past a block's end: the block is one chunk (fio) */
+	chunk = o->verify_interval && o->verify_interval < p->min_bs ?
+		o->verify_interval : p->min_bs;
 	if (chunk < hdr + o->verify_offset) {
 		if (o->verify_offset)
 			return plan_fail(p, err, "option 'verify_offset': %llu leaves no room for the %u-byte header of verify=%s in %llu-byte chunks",
@@ -306,7 +304,7 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 				    verify_mode_name(o->verify),
 				    (unsigned long long)chunk);
 		return plan_fail(p, err, "option '%s': %llu bytes cannot hold the %u-byte header of verify=%s",
-			    o->verify_interval ? "verify_interval" : "bs",
+			    chunk < p->min_bs ? "verify_interval" : "bs",
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}

@@ -57,7 +57,8 @@ unsigned int verify_hdr_size(enum verify_mode m);
 /*
  * The plan rule (called by plan_build): verify_pattern alone means
  * verify=pattern; verify=pattern needs a pattern; verify_only needs
- * verify= and no time_based; the smallest block (or verify_interval) must
+ * verify= and no time_based; the smallest block (or verify_interval, when
+ * smaller: a larger one makes each block one chunk, as fio) must
  * hold the header at verify_offset. May set p->o.verify. Returns 0 or -1
  * with "file:line: option 'x': ..." in err.
  */

@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run/buffer.h"
 #include "run/clock.h"
 #include "run/steady.h"
 #include "run/flow.h"
@@ -763,7 +764,14 @@ static unsigned int segment_end(struct run_job *jobs, unsigned int nr,
 static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 		      unsigned int nr, struct runner_opts *ro)
 {
+	struct job_plan **plans = xcalloc(nr ? nr : 1, sizeof(*plans));
 	unsigned int i;
+
+	/* dedupe_global: the working set such jobs share */
+	for (i = 0; i < nr; i++)
+		plans[i] = jobs[i].plan;
+	buffer_dedupe_link(plans, nr);
+	free(plans);
 
 	for (i = 0; i < nr; i++) {
 		jobs[i].ctx = ctx;

@@ -183,7 +183,8 @@ static inline void short_restore(struct worker *w, struct io_u *u)
  * (verify_fatal stops it at a bad block whatever they say). The error
  * that stops a job is its errmsg, printed by main after the run; errors
  * continued past are printed as they happen, the first ERRS_SHOWN_MAX of
- * them. Returns non-zero when the job must stop.
+ * them (I/O errors only with error_dump, the default). Returns non-zero
+ * when the job must stop.
  */
 static int io_error(struct worker *w, struct io_u *u, int err,
 		    enum fault_class cls, const char *msg)
@@ -240,6 +241,9 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 	}
 	if (!w->first_err)
 		w->first_err = err;
+	/* error_dump=0: I/O errors let through go unsaid (fio's rule) */
+	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
+		return 0;
 	if (w->errs_shown < ERRS_SHOWN_MAX)
 		error("%s", msg);
 	else if (w->errs_shown == ERRS_SHOWN_MAX)

@@ -415,7 +415,7 @@ test_expect_success 'numjobs writers, numjobs verify_only readers' '
 	filename=nj.f
 	size=32k
 	bs=4k
-	verify=md5
+	verify=crc16
 	rw=write
 	offset_increment=32k
 	numjobs=2
@@ -435,7 +435,7 @@ test_expect_success 'verify_only still fails another bs, mode, offset' '
 		--rw=write --verify=crc32c --verify_only >out 2>err &&
 	grep "offset 0 of .x.f. failed: wrong length: expected 8192, received 4096" err &&
 	test_must_fail "$IOLITE" --name=r --filename=x.f --size=64k --bs=4k \
-		--rw=write --verify=md5 --verify_only >out 2>err &&
+		--rw=write --verify=crc64 --verify_only >out 2>err &&
 	grep "offset 0 of .x.f. failed: header of verify=crc32c" err &&
 	dd if=x.f of=x.f bs=4k skip=1 seek=3 count=1 conv=notrunc 2>/dev/null &&
 	test_must_fail "$IOLITE" --name=r --filename=x.f --size=64k --bs=4k \

@@ -52,10 +52,30 @@ test_expect_success 'the header holds the checksum: 48 bytes + digest, to 8' '
 	test_must_fail "$IOLITE" --name=v --verify=crc7 --bs=48 \
 		--parse-only >out 2>err &&
 	grep "option .bs.: 48 bytes cannot hold the 56-byte header of verify=crc7" err &&
+	"$IOLITE" --name=v --verify=crc64 --bs=56 --parse-only >/dev/null
+'
+
+test_expect_success_if LIBCRYPTO 'sha3-384: a 96-byte header' '
 	"$IOLITE" --name=v --verify=sha3-384 --bs=96 --parse-only >/dev/null &&
 	test_must_fail "$IOLITE" --name=v --verify=sha3-384 --bs=88 \
 		--parse-only >out 2>err &&
 	grep "88 bytes cannot hold the 96-byte header of verify=sha3-384" err
+'
+
+test_expect_success 'a checksum this build lacks is refused with its package' '
+	for m in md5 sha1 sha256 sha512 sha3-224 sha3-256 sha3-384 \
+		sha3-512 xxhash; do
+		if "$IOLITE" --name=v --verify=$m --parse-only >/dev/null 2>err
+		then
+			continue
+		fi
+		case $m in
+		xxhash) pkg=libxxhash-dev ;;
+		*) pkg=libssl-dev ;;
+		esac
+		grep -q "option .verify.: .$m. is not available in this build: install $pkg and rebuild" err ||
+			return 1
+	done
 '
 
 test_expect_success 'meta: the header is checked, the data is not (as fio)' '
@@ -96,7 +116,7 @@ test_expect_success 'verify_interval past the block: each block is one chunk' '
 	test "$(issued out)" = 5,5,0,0 &&
 	test "$(od -An -c -j 8192 -N 4 vi.f | tr -d " ")" = IOLB &&
 	"$IOLITE" --name=v --filename=vi.f --size=64k --bsrange=512-8k \
-		--rw=randwrite --verify=md5 --verify_interval=1m >out 2>err &&
+		--rw=randwrite --verify=crc64 --verify_interval=1m >out 2>err &&
 	test_must_be_empty err
 '
 
@@ -110,7 +130,7 @@ test_expect_success_if FIO 'fio runs the same jobs (its t0004 case too)' '
 		--output-format=terse >out 2>err &&
 	test "$(cut -d";" -f5 out)" = 0 &&
 	"$IOLITE" --name=v --filename=vi.f --size=1m --bs=512 --rw=write \
-		--verify=md5 --do_verify=0 --verify_interval=1m >out 2>err &&
+		--verify=crc7 --do_verify=0 --verify_interval=1m >out 2>err &&
 	test_must_be_empty err
 '
 
@@ -201,7 +221,7 @@ test_expect_success 'experimental_verify ignores verify_backlog, loops replay' '
 	test_must_be_empty err &&
 	order b.log | grep -q "^\(w[0-9]* \)\{16\}" &&
 	"$IOLITE" --name=e --filename=e.f --size=64k --bs=4k --rw=randwrite \
-		--verify=sha1 --experimental_verify=1 --loops=3 >out 2>err &&
+		--verify=crc16 --experimental_verify=1 --loops=3 >out 2>err &&
 	test_must_be_empty err &&
 	test "$(issued out)" = 48,48,0,0 &&
 	"$IOLITE" --name=e --filename=e.f --size=64k --bs=4k --rw=randrw \

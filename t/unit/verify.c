@@ -366,10 +366,12 @@ static void test_options(void)
 					"32", NULL },
 		      "option 'verify_interval': 32 bytes cannot hold"),
 	   "an interval too small, naming verify_interval");
-	ok(plan_fails((const char *[]){ "verify", "md5", "verify_interval",
-					"8k", NULL },
-		      "larger than the smallest block"),
-	   "an interval beyond the block");
+	p = plan_of((const char *[]){ "verify", "crc32c", "verify_interval",
+				      "8k", NULL }, &err);
+	ok(p != NULL, "an interval beyond the block: one chunk (fio)");
+	if (p)
+		plan_release(p);
+	strbuf_release(&err);
 	ok(plan_fails((const char *[]){ "verify", "md5", "verify_offset",
 					"4090", NULL },
 		      "option 'verify_offset': 4090 leaves no room"),
@@ -692,7 +694,8 @@ static void test_fio_modes(void)
 		}
 		vhash_free(h);
 	}
-	ok(seen == i && i >= 7 && !vhash_mode_at(i, &m),
+	/* the CRCs and meta need no library */
+	ok(seen == i && i >= 6 && !vhash_mode_at(i, &m),
 	   "vhash_mode_at: %u checksums, each usable", i);
 }
 

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "opt/pace_opts.h"
 #include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
@@ -1270,6 +1271,47 @@ static void wait_for_job(struct run_job *rj)
 	pthread_mutex_unlock(&ctx->lock);
 }
 
+/* Touches each page of h, leaving its contents as they are. */
+static void touch_hist(struct hist *h)
+{
+	volatile unsigned char *c = (volatile unsigned char *)h;
+	size_t off;
+
+	for (off = 0; off < sizeof(*h); off += 4096)
+		c[off] = c[off];
+	c[sizeof(*h) - 1] = c[sizeof(*h) - 1];
+}
+
+/*
+ * The histograms this job will fill, touched before the run so that it
+ * takes no page faults for them; the others stay untouched and cost no
+ * memory (stats/stats.c: worker_stats_init()).
+ */
+static void prefault_stats(struct worker *w)
+{
+	const struct job_options *o = &w->p->o;
+	struct worker_stats *st = w->st;
+	unsigned int d, dirs = w->p->ddir_mask;
+
+	if (w->vf)
+		dirs |= 1u << DDIR_READ;	/* the read-backs */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!(dirs & (1u << d)))
+			continue;
+		if (w->clat_on)
+			touch_hist(&st->dir[d].clat_hist);
+		/* inline engines copy clat's into it at the end */
+		if (w->lat_on || w->lat_from_clat)
+			touch_hist(&st->dir[d].lat_hist);
+		if (w->slat_on)
+			touch_hist(&st->dir[d].slat_hist);
+		if (pace_rate_bps(w->p, d))
+			touch_hist(&st->co_hist[d]);
+	}
+	if (w->fsync_every || o->end_fsync || o->fsync_on_close)
+		touch_hist(&st->sync_hist);
+}
+
 static void add_rusage(struct worker_result *res, const struct rusage *a,
 		       const struct rusage *b)
 {
@@ -1315,6 +1357,7 @@ void *worker_main(void *arg)
 		job_finished(rj);
 		return NULL;
 	}
+	prefault_stats(&w);
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	w.now = clock_now_ns();
 	rj->res.start_us = w.now / 1000;

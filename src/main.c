@@ -58,6 +58,9 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			die("%s:%d: unknown ioengine '%s' (see --enghelp)",
 			    jd->file, jd->line, o.ioengine);
 		}
+		if (runner_jobs_check(n, o.numjobs ? o.numjobs : 1,
+				      c->max_jobs, &err))
+			die("%s:%d: %s", jd->file, jd->line, strbuf_str(&err));
 		for (k = 0; k < (o.numjobs ? o.numjobs : 1); k++) {
 			if (n == alloc) {
 				alloc = alloc ? alloc * 2 : 8;
@@ -79,8 +82,6 @@ static struct job_plan *build_plans(const struct job_list *jl,
 		}
 		job_options_release(&o);
 	}
-	if (c->max_jobs && n > c->max_jobs)
-		die("%u job instances exceed --max-jobs=%lu", n, c->max_jobs);
 	if (steady_plans_check(plans, n, &err))
 		die("%s", strbuf_str(&err));
 	strbuf_release(&err);

@@ -13,7 +13,7 @@ status_lines() {
 check_shape() {
 	status_lines "$1" >lines &&
 	test -s lines &&
-	! grep -Ev '^Jobs: [0-9]+ \(f=[0-9]+\): \[([PC/RrWwMmDd_X]\([0-9]+\),?)+\]\[([0-9]+\.[0-9]|-\.-)%\](\[([rwt]=[0-9.]+[KMGTP]?i?B/s,?)+\]\[([rwt]=[0-9.]+[kMGT]?,?)+ IOPS\])?\[eta ([0-9]+d:)?([0-9][0-9]h:)?[0-9][0-9]m:[0-9][0-9]s\]$' lines
+	! grep -Ev '^Jobs: [0-9]+ \(f=[0-9]+\)(, ([0-9.]+[KMGTP]?i?B/s-[0-9.]+[KMGTP]?i?B/s|[0-9]+-[0-9]+ IOPS))?: \[([PC/RrWwMmDd_X]\([0-9]+\),?)+\]\[([0-9]+\.[0-9]|-\.-)%\](\[([rwt]=[0-9.]+[KMGTP]?i?B/s,?)+\]\[([rwt]=[0-9.]+[kMGT]?,?)+ IOPS\])?\[eta ([0-9]+d:)?([0-9][0-9]h:)?[0-9][0-9]m:[0-9][0-9]s\]$' lines
 }
 
 # "pct eta_seconds" of each line of $1 with the state $2
@@ -158,6 +158,44 @@ test_expect_success '--status-interval prints the report as the run goes' '
 	# cumulative: each report covers more of the run
 	awk "NR > 1 && \$1 < p { bad++ } { p = \$1 } END { exit bad }" runs &&
 	test "$(head -n 1 runs)" -lt 1000
+'
+
+# ---- the rate part (", 0-200 IOPS") of rate-limited jobs ----
+
+test_expect_success 'rate_iops: ", 0-200 IOPS" after the jobs, fio shape' '
+	"$IOLITE" --name=r --filename=r.f --size=512k --rw=write \
+		--rate_iops=200 --eta=always --eta-interval=250ms \
+		--eta-newline=250ms >out 2>err &&
+	test_must_be_empty err &&
+	status_lines out >lines &&
+	grep -q "^Jobs: 1 (f=1), 0-200 IOPS: \[W(1)\]" lines &&
+	sed "s/, 0-200 IOPS:/:/" lines >plain &&
+	! grep -v "^Jobs: 1 (f=1): \[W(1)\]" plain
+'
+
+test_expect_success 'rate and rate_min over two jobs and both directions' '
+	"$IOLITE" --name=r --filename=r.f --size=1m --rw=rw --rate=1m,500k \
+		--rate_min=100k --numjobs=2 --eta=always --eta-interval=250ms \
+		--eta-newline=250ms >out 2>err &&
+	test_must_be_empty err &&
+	status_lines out | grep -q "^Jobs: 2 (f=2), 400KiB/s-3048KiB/s: \[M(2)\]"
+'
+
+test_expect_success_if FIO 'fio shows the same rate part' '
+	fio --name=r --filename=fr.f --size=512k --rw=write --rate_iops=200 \
+		--eta=always --eta-interval=250ms --eta-newline=1 \
+		--output=fio.out >out 2>&1 &&
+	status_lines out | grep -q "^Jobs: 1 (f=1), 0-200 IOPS"
+'
+
+test_expect_success 'a report while the run goes on has no "too short" note' '
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=1500ms \
+		--time_based --status-interval=300ms >out 2>err &&
+	test_must_be_empty err &&
+	test "$(grep -c "^t: (groupid=0" out)" -ge 3 &&
+	! grep "too short for stable figures" out &&
+	"$IOLITE" --name=s --ioengine=null --size=1m >out 2>err &&
+	grep -q "too short for stable figures" out
 '
 
 test_done

@@ -3,7 +3,8 @@
 # passes; then, between that write and a verify_only run, one byte is
 # changed on disk, one block is copied over another (a misplaced write)
 # and one block is put back from an earlier run with another seed (a
-# stale write, as a lost write leaves it): each fails, naming the offset.
+# stale write, as a lost write leaves it; caught with the writer's saved
+# state): each fails, naming the offset.
 # Then the options around it: interval, offset, backlog, fatal, dump,
 # continue_on_error=verify, state save and load, async engines, and the
 # refusals that come before any file is touched.
@@ -70,7 +71,7 @@ for mode in $modes; do
 		dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
 			conv=notrunc 2>/dev/null &&
 		test_must_fail job $mode $mode.f --verify_only --randseed=2 \
-			$popt >out 2>err &&
+			--verify_state_load=1 $popt >out 2>err &&
 		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" err
 	"
 done
@@ -85,7 +86,8 @@ test_expect_success 'the failures say what is wrong' '
 	cp c.f c.old &&
 	job crc32c c.f --randseed=2 >/dev/null &&
 	dd if=c.old of=c.f bs=4k skip=2 seek=2 count=1 conv=notrunc 2>/dev/null &&
-	test_must_fail job crc32c c.f --verify_only --randseed=2 >out 2>err &&
+	test_must_fail job crc32c c.f --verify_only --randseed=2 \
+		--verify_state_load=1 >out 2>err &&
 	grep "stale block: expected write 2 of seed 0x[0-9a-f]*, received write 2 of seed" err &&
 	job crc32c c.f >/dev/null &&
 	dd if=/dev/zero of=c.f bs=4k seek=5 count=1 conv=notrunc 2>/dev/null &&
@@ -276,8 +278,8 @@ test_expect_success 'refused before any file is created' '
 	test_must_fail job md5 small.f --verify_only --time_based \
 		--runtime=1 >out 2>err &&
 	grep "verify_only. does not work with time_based" err &&
-	test_must_fail job crc64 small.f >out 2>err &&
-	grep "option .verify.: .crc64. is not supported" err &&
+	test_must_fail job crc99 small.f >out 2>err &&
+	grep "option .verify.: invalid value .crc99. (valid: " err &&
 	test_must_fail job md5 small.f --verify_pattern=xyz >out 2>err &&
 	grep "option .verify_pattern.: invalid pattern .xyz." err &&
 	test_path_is_missing small.f
@@ -290,6 +292,165 @@ test_expect_success 'aliases and the dump of the options' '
 	grep "^verify_pattern=0x6162%o$" out &&
 	grep "^verify_interval=1024$" out &&
 	grep "^ignore_error=EIO,ENOSPC:ENOSPC$" out
+'
+
+# ---- per-direction runtime (fio's rule) ----
+
+# rt TERSE: "read_runtime write_runtime" (ms) of a terse v3 line
+rt() {
+	awk -F';' '{ print $9, $50 }' "$1"
+}
+
+# 32 writes at 100 IOPS take over 300 ms; reading them back is not paced
+rated() {
+	"$IOLITE" --name=v --filename=rt.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 "$@"
+}
+
+test_expect_success 'the read-back has its own runtime, writes theirs' '
+	rated --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	at_least "$1" 1 &&
+	rated --output-format=json >out.json &&
+	grep -A8 "\"read\" : {" out.json | grep -q "\"iops\" : [0-9]\{4,\}"
+'
+
+test_expect_success 'verify_backlog: read time is the final phase only' '
+	rated --verify_backlog=8 --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	at_least "$1" 1
+'
+
+test_expect_success 'time_based verify_backlog: reads get no time, as in fio' '
+	rated --verify_backlog=8 --time_based --runtime=200ms >out 2>err &&
+	test_must_be_empty err &&
+	! grep "^  read:" out &&
+	! grep "^   READ:" out &&
+	grep "^  write:" out &&
+	test "$(issued out | cut -d, -f1)" -gt 0 &&
+	rated --verify_backlog=8 --time_based --runtime=200ms --minimal >out &&
+	test "$(rt out | cut -d" " -f1)" = 0
+'
+
+test_expect_success 'do_verify=0 turns verify_backlog off, as in fio' '
+	rated --verify_backlog=8 --do_verify=0 --rate_iops=0 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,32,0,0 &&
+	rated --verify_only --do_verify=0 --rate_iops=0 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,0,0,0
+'
+
+test_expect_success 'verify_only: writes get no time' '
+	rated --rate_iops=0 >/dev/null &&
+	rated --verify_only --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	test "$2" = 0 &&
+	at_least 100 "$1"
+'
+
+test_expect_success 'loops: each loop adds its write and read-back time' '
+	rated --loops=2 --size=64k --minimal >out 2>err &&
+	test_must_be_empty err &&
+	set -- $(rt out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1"
+'
+
+test_expect_success_if FIO 'fio splits the runtime the same way' '
+	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 --minimal >fio.out 2>/dev/null &&
+	set -- $(rt fio.out) &&
+	at_least "$2" 300 &&
+	at_least $(($2 / 4)) "$1" &&
+	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 --verify_backlog=8 \
+		--do_verify=0 --minimal >fio.out 2>/dev/null &&
+	test "$(rt fio.out | cut -d" " -f1)" = 0 &&
+	test "$(awk -F";" "{ print \$6 }" fio.out)" = 0
+'
+
+# ---- verify_only after another job (fio checks the block, not its writer) ----
+
+cross_job() {
+	cat >"$1" <<-EOF
+	[global]
+	filename=$2
+	size=64k
+	bs=4k
+	verify=crc32c
+	[w]
+	rw=write
+	[r]
+	stonewall
+	rw=write
+	verify_only
+	EOF
+}
+
+test_expect_success 'a later verify_only job checks what another job wrote' '
+	cross_job cross.fio x.f &&
+	"$IOLITE" cross.fio >out 2>err &&
+	test_must_be_empty err &&
+	test "$(grep -c "err= 0" out)" = 2 &&
+	sed -n "/^r: (groupid/,\$p" out >r.out &&
+	test "$(issued r.out)" = 16,0,0,0 &&
+	"$IOLITE" --name=other --filename=x.f --size=64k --bs=4k \
+		--rw=randwrite --randseed=99 --verify=crc32c --verify_only \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 16,0,0,0
+'
+
+test_expect_success 'numjobs writers, numjobs verify_only readers' '
+	cat >nj.fio <<-\EOF &&
+	[global]
+	filename=nj.f
+	size=32k
+	bs=4k
+	verify=crc16
+	rw=write
+	offset_increment=32k
+	numjobs=2
+	[w]
+	[r]
+	stonewall
+	verify_only
+	EOF
+	"$IOLITE" nj.fio >out 2>err &&
+	test_must_be_empty err &&
+	test "$(grep -c "err= 0" out)" = 4
+'
+
+test_expect_success 'verify_only still fails another bs, mode, offset' '
+	"$IOLITE" cross.fio >/dev/null &&
+	test_must_fail "$IOLITE" --name=r --filename=x.f --size=64k --bs=8k \
+		--rw=write --verify=crc32c --verify_only >out 2>err &&
+	grep "offset 0 of .x.f. failed: wrong length: expected 8192, received 4096" err &&
+	test_must_fail "$IOLITE" --name=r --filename=x.f --size=64k --bs=4k \
+		--rw=write --verify=crc64 --verify_only >out 2>err &&
+	grep "offset 0 of .x.f. failed: header of verify=crc32c" err &&
+	dd if=x.f of=x.f bs=4k skip=1 seek=3 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail "$IOLITE" --name=r --filename=x.f --size=64k --bs=4k \
+		--rw=write --verify=crc32c --verify_only >out 2>err &&
+	grep "misplaced block: expected offset 12288, received offset 4096" err
+'
+
+test_expect_success_if FIO 'fio accepts the same cross-job verify_only' '
+	cross_job fcross.fio fx.f &&
+	fio --output-format=terse fcross.fio >out 2>err &&
+	test "$(cut -d";" -f5 out | tr "\n" " ")" = "0 0 " &&
+	test "$(sed -n 2p out | cut -d";" -f6)" = 64 &&
+	fio --name=r --filename=fx.f --size=64k --bs=8k --rw=write \
+		--verify=crc32c --verify_only --output-format=terse >out 2>&1;
+	grep -q "bad header length 4096, wanted 8192" out
 '
 
 test_done

@@ -193,4 +193,29 @@ for e in libaio io_uring; do
 done
 test_skip_reason=
 
+# ---- error_dump: which errors let through are printed (t/fusefault) ----
+
+if ! test_have_prereq ROOT; then
+	test_skip_reason="needs root to mount a FUSE file system"
+elif [ ! -c /dev/fuse ]; then
+	test_skip_reason="no /dev/fuse"
+elif [ -z "$FF" ] || [ ! -x "$FF" ]; then
+	test_skip_reason="t/fusefault not built (libfuse3-dev missing)"
+fi
+
+test_expect_success 'error_dump=0: an EIO let through is counted, not printed' '
+	fault --eio-read=65536 &&
+	test_must_fail rjob --continue_on_error=read --error_dump=0 \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 64,0,0,0 &&
+	grep "errors    : total=1, first_error=5/<Input/output error>" out &&
+	test_must_fail rjob --continue_on_error=read --error_dump=1 \
+		>out 2>err &&
+	grep "read of 4096 bytes at offset 65536 of .fz/data. failed: Input/output error (EIO)" err &&
+	test_must_fail rjob --error_dump=0 >out 2>err &&
+	grep "offset 65536 of .fz/data. failed: Input/output error (EIO)" err
+'
+test_skip_reason=
+
 test_done

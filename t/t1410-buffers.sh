@@ -208,10 +208,7 @@ test_expect_success 'dedupe with compression: both hold' '
 	test $r -le 40
 '
 
-test_expect_success 'refused: dedupe_global, working_set without size' '
-	test_must_fail "$IOLITE" --name=a --filename=x $W \
-		--dedupe_global=1 2>err &&
-	grep "dedupe_global.* not supported yet" err &&
+test_expect_success 'refused: working_set without size, a bad percentage' '
 	test_must_fail "$IOLITE" --name=a --filename=x --rw=write \
 		--dedupe_percentage=10 --dedupe_mode=working_set 2>err &&
 	grep "<cmdline>:[0-9]*: option .dedupe_mode.*size=" err &&

@@ -107,6 +107,7 @@ test_have_prereq() {
 			[ -e /dev/loop-control ]
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
+	LIBCRYPTO) "$IOLITE" --name=p --verify=sha256 --parse-only >/dev/null 2>&1 ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
 	STRACE) strace -f -qq -o /dev/null true >/dev/null 2>&1 ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;

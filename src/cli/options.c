@@ -17,6 +17,7 @@
 
 #include "opt/opt.h"
 #include "report/report.h"
+#include "run/runner.h"
 #include "util/debug.h"
 #include "util/log.h"
 #include "util/num.h"
@@ -322,6 +323,11 @@ static int set_max_jobs(struct cli *c, const char *val, struct strbuf *err)
 	c->max_jobs = strtoul(val, &end, 10);
 	if (!*val || *end || !c->max_jobs || errno || val[0] == '-') {
 		strbuf_addf(err, "option '--max-jobs': invalid number '%s'", val);
+		return -1;
+	}
+	if (c->max_jobs > RUNNER_MAX_JOBS) {
+		strbuf_addf(err, "option '--max-jobs': %lu is over the limit of %d job instances",
+			    c->max_jobs, RUNNER_MAX_JOBS);
 		return -1;
 	}
 	return 0;

@@ -91,6 +91,10 @@ enum sync_mode { SYNC_NONE, SYNC_SYNC, SYNC_DSYNC };
 enum verify_mode {
 	VERIFY_NONE, VERIFY_CRC32C, VERIFY_MD5, VERIFY_SHA1, VERIFY_SHA256,
 	VERIFY_SHA512, VERIFY_XXHASH, VERIFY_PATTERN, VERIFY_NULL,
+	/* later additions: the values are in block headers, keep them */
+	VERIFY_CRC64, VERIFY_CRC32, VERIFY_CRC16, VERIFY_CRC7,
+	VERIFY_SHA3_224, VERIFY_SHA3_256, VERIFY_SHA3_384, VERIFY_SHA3_512,
+	VERIFY_META,
 	VERIFY_MODE_NR,
 };
 
@@ -330,6 +334,8 @@ struct job_options {
 	bool verify_dump;
 	bool verify_state_save;
 	bool verify_state_load;
+	bool experimental_verify;	/* replay the pass, keep no log */
+	bool error_dump;		/* print errors continued past */
 	uint64_t verify_interval;	/* 0: each block is one chunk */
 	uint64_t verify_offset;		/* header swapped to here */
 	uint64_t verify_backlog;	/* verify every N written blocks */
@@ -384,6 +390,7 @@ struct job_options {
 	unsigned int dedupe_percentage;
 	enum dedupe_mode dedupe_mode;
 	unsigned int dedupe_working_set_percentage;
+	bool dedupe_global;		/* one working set for such jobs */
 	enum unified_rw unified_rw_reporting;
 
 	/*

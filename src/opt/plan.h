@@ -57,6 +57,12 @@ struct job_plan {
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */
+	/*
+	 * dedupe_global with dedupe_mode=working_set: blocks of the working
+	 * set the run's such jobs share, the sum of their shares; set by
+	 * the runner before the jobs start (run/buffer.h). 0: the job's own.
+	 */
+	uint64_t dedupe_ws_global;
 };
 
 /*

@@ -1034,6 +1034,10 @@ const struct opt_def opt_table[] = {
 	  .def = "repeat", .enums = dedupe_mode_enums,
 	  .category = OPT_CAT_BUFFER,
 	  .help = "which earlier block a deduplicated write repeats" },
+	{ .name = "dedupe_global", .type = OPT_BOOL, .off = OFF(dedupe_global),
+	  .def = "0", .category = OPT_CAT_BUFFER,
+	  .help = "dedupe_mode=working_set: the jobs with this set share "
+		  "one working set, each adding its share" },
 	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
 	  .off = OFF(dedupe_working_set_percentage), .def = "5", .min = 0,
 	  .max = 100, .category = OPT_CAT_BUFFER,
@@ -1145,7 +1149,8 @@ const struct opt_def opt_table[] = {
 	{ .name = "verify", .type = OPT_CALLBACK, .def = "0",
 	  .cb = verify_mode_cb, .format = verify_mode_fmt,
 	  .enums = verify_mode_enums, .category = OPT_CAT_VERIFY,
-	  .typestr = "crc32c|md5|sha1|sha256|sha512|xxhash|pattern|null",
+	  .typestr = "crc32c|crc64|crc32|crc16|crc7|md5|sha1|sha256|sha512|"
+		     "sha3-224|sha3-256|sha3-384|sha3-512|xxhash|meta|pattern|null",
 	  .help = "check written data when it is read back: a header with "
 		  "a checksum of this kind in every block" },
 	{ .name = "do_verify", .type = OPT_BOOL, .off = OFF(do_verify),
@@ -1194,6 +1199,17 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_VERIFY,
 	  .help = "with verify_only: check only what the saved state says "
 		  "was written" },
+	{ .name = "experimental_verify", .type = OPT_BOOL,
+	  .off = OFF(experimental_verify), .def = "0",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "keep no log of the written blocks: after the pass, run "
+		  "it again as reads of what it wrote (verify_backlog is "
+		  "ignored, as in fio)" },
+	{ .name = "error_dump", .type = OPT_BOOL, .off = OFF(error_dump),
+	  .def = "1", .category = OPT_CAT_ERROR,
+	  .help = "print every I/O error the job continues past (0: only "
+		  "the one that stops it; failed verifies are always "
+		  "printed)" },
 	{ .name = "ignore_error", .type = OPT_CALLBACK,
 	  .cb = ignore_error_cb, .format = ignore_error_fmt,
 	  .category = OPT_CAT_ERROR,
@@ -1371,16 +1387,13 @@ const struct opt_def opt_table[] = {
 	UNSUP("create_fsync", NULL),
 	UNSUP("create_only", NULL),
 	UNSUP("cuda_io", NULL),
-	UNSUP("dedupe_global", NULL),
 	UNSUP("device-names", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
 	UNSUP("disk_util", NULL),
 	UNSUP("donorname", NULL),
-	UNSUP("error_dump", NULL),
 	UNSUP("exec_postrun", NULL),
 	UNSUP("exec_prerun", NULL),
 	UNSUP("exit_on_io_done", NULL),
-	UNSUP("experimental_verify", NULL),
 	UNSUP("fadvise_hint", NULL),
 	UNSUP("file_append", NULL),
 	UNSUP("gid", NULL),

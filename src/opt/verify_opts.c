@@ -3,8 +3,8 @@
  * Verification and error options. verify= names a checksum whose library
  * may be missing from this build (md5 and sha* come from OpenSSL's
  * libcrypto, xxhash from libxxhash); such a value is refused here, at
- * parse time, with the package to install. crc32c is always there (ISA-L,
- * the CPU's crc32 instruction, or a table).
+ * parse time, with the package to install. The CRCs are always there
+ * (ISA-L, the CPU's crc32 instruction, or tables), and so is meta.
  */
 #include "opt/verify_opts.h"
 
@@ -18,26 +18,38 @@
 const struct opt_enum verify_mode_enums[] = {
 	{ "0", VERIFY_NONE, "no verification" },
 	{ "none", VERIFY_NONE, "same as 0" },
+	{ "md5", VERIFY_MD5, "md5 checksum in a block header (libcrypto)" },
+	{ "crc64", VERIFY_CRC64,
+	  "fio's crc64 (CRC-64/REDIS) in a block header" },
+	{ "crc32", VERIFY_CRC32,
+	  "fio's crc32 (poly 0x04c11db7, init 0) in a block header" },
 	{ "crc32c", VERIFY_CRC32C, "crc32c checksum in a block header" },
 	{ "crc32c-intel", VERIFY_CRC32C, "same as crc32c" },
-	{ "md5", VERIFY_MD5, "md5 checksum in a block header (libcrypto)" },
+	{ "crc16", VERIFY_CRC16,
+	  "fio's crc16 (CRC-16/ARC) in a block header" },
+	{ "crc7", VERIFY_CRC7, "fio's crc7 (CRC-7/MMC) in a block header" },
 	{ "sha1", VERIFY_SHA1, "sha1 checksum in a block header (libcrypto)" },
 	{ "sha256", VERIFY_SHA256,
 	  "sha256 checksum in a block header (libcrypto)" },
 	{ "sha512", VERIFY_SHA512,
 	  "sha512 checksum in a block header (libcrypto)" },
+	{ "sha3-224", VERIFY_SHA3_224,
+	  "sha3-224 checksum in a block header (libcrypto)" },
+	{ "sha3-256", VERIFY_SHA3_256,
+	  "sha3-256 checksum in a block header (libcrypto)" },
+	{ "sha3-384", VERIFY_SHA3_384,
+	  "sha3-384 checksum in a block header (libcrypto)" },
+	{ "sha3-512", VERIFY_SHA3_512,
+	  "sha3-512 checksum in a block header (libcrypto)" },
 	{ "xxhash", VERIFY_XXHASH,
 	  "xxHash (XXH3, 64 bits) in a block header (libxxhash)" },
+	{ "meta", VERIFY_META,
+	  "the block header alone (offset, writer, length; no data "
+	  "checksum), as fio's meta" },
 	{ "pattern", VERIFY_PATTERN,
 	  "no header: every byte must match verify_pattern" },
 	{ "null", VERIFY_NULL, "read back, check nothing" },
 	{ NULL, 0, NULL },
-};
-
-/* fio's other verify= values: known, refused with a clear message */
-static const char *const fio_only_modes[] = {
-	"crc64", "crc32", "crc16", "crc7", "sha3-224", "sha3-256",
-	"sha3-384", "sha3-512", "meta", NULL,
 };
 
 const char *verify_mode_name(enum verify_mode m)
@@ -55,18 +67,31 @@ const char *verify_mode_name(enum verify_mode m)
 unsigned int verify_csum_size(enum verify_mode m)
 {
 	switch (m) {
+	case VERIFY_CRC7:
+		return 1;
+	case VERIFY_CRC16:
+		return 2;
 	case VERIFY_CRC32C:
+	case VERIFY_CRC32:
+	case VERIFY_META:
 		return 4;
+	case VERIFY_CRC64:
+	case VERIFY_XXHASH:
+		return 8;
 	case VERIFY_MD5:
 		return 16;
 	case VERIFY_SHA1:
 		return 20;
+	case VERIFY_SHA3_224:
+		return 28;
 	case VERIFY_SHA256:
+	case VERIFY_SHA3_256:
 		return 32;
+	case VERIFY_SHA3_384:
+		return 48;
 	case VERIFY_SHA512:
+	case VERIFY_SHA3_512:
 		return 64;
-	case VERIFY_XXHASH:
-		return 8;
 	default:
 		return 0;
 	}
@@ -91,6 +116,10 @@ const char *verify_mode_missing_lib(enum verify_mode m)
 	case VERIFY_SHA1:
 	case VERIFY_SHA256:
 	case VERIFY_SHA512:
+	case VERIFY_SHA3_224:
+	case VERIFY_SHA3_256:
+	case VERIFY_SHA3_384:
+	case VERIFY_SHA3_512:
 #ifndef HAVE_LIBCRYPTO
 		return "libssl-dev";
 #else
@@ -112,17 +141,8 @@ int verify_mode_cb(const struct opt_def *def, struct job_options *o,
 {
 	const char *lib;
 	int v;
-	size_t i;
 
 	if (opt_enum_lookup(verify_mode_enums, val, &v)) {
-		for (i = 0; fio_only_modes[i]; i++)
-			if (!strcmp(val, fio_only_modes[i])) {
-				strbuf_addf(err, "'%s' is not supported (valid: ",
-					    val);
-				opt_enum_list(verify_mode_enums, err);
-				strbuf_addch(err, ')');
-				return -1;
-			}
 		strbuf_addf(err, "invalid value '%s' (valid: ", val);
 		opt_enum_list(verify_mode_enums, err);
 		strbuf_addch(err, ')');
@@ -274,11 +294,9 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;
-	chunk = o->verify_interval ? o->verify_interval : p->min_bs;
-	if (o->verify_interval && o->verify_interval > p->min_bs)
-		return plan_fail(p, err, "option 'verify_interval': %llu is larger than the smallest block (%llu)",
-			    (unsigned long long)o->verify_interval,
-			    (unsigned long long)p->min_bs);
+	/* an interval past a block's end: the block is one chunk (fio) */
+	chunk = o->verify_interval && o->verify_interval < p->min_bs ?
+		o->verify_interval : p->min_bs;
 	if (chunk < hdr + o->verify_offset) {
 		if (o->verify_offset)
 			return plan_fail(p, err, "option 'verify_offset': %llu leaves no room for the %u-byte header of verify=%s in %llu-byte chunks",
@@ -286,7 +304,7 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 				    verify_mode_name(o->verify),
 				    (unsigned long long)chunk);
 		return plan_fail(p, err, "option '%s': %llu bytes cannot hold the %u-byte header of verify=%s",
-			    o->verify_interval ? "verify_interval" : "bs",
+			    chunk < p->min_bs ? "verify_interval" : "bs",
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}

@@ -36,6 +36,13 @@ extern const struct opt_enum verify_mode_enums[];
 /* "crc32c", "md5" ... for a mode; "none" for VERIFY_NONE. */
 const char *verify_mode_name(enum verify_mode m);
 
+/*
+ * The Debian package that brings the library mode m needs, when this
+ * build lacks it ("libssl-dev" for md5 and sha*, "libxxhash-dev"); else
+ * NULL.
+ */
+const char *verify_mode_missing_lib(enum verify_mode m);
+
 /* Bytes of the mode's checksum (0 for none, pattern, null). */
 unsigned int verify_csum_size(enum verify_mode m);
 
@@ -53,7 +60,8 @@ unsigned int verify_hdr_size(enum verify_mode m);
 /*
  * The plan rule (called by plan_build): verify_pattern alone means
  * verify=pattern; verify=pattern needs a pattern; verify_only needs
- * verify= and no time_based; the smallest block (or verify_interval) must
+ * verify= and no time_based; the smallest block (or verify_interval, when
+ * smaller: a larger one makes each block one chunk, as fio) must
  * hold the header at verify_offset. May set p->o.verify. Returns 0 or -1
  * with "file:line: option 'x': ..." in err.
  */

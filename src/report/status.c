@@ -56,7 +56,19 @@ void status_format(const struct run_status *s, struct strbuf *out)
 	bool pow2 = s->kb_base != 1000;
 	unsigned int d, n;
 
-	strbuf_addf(out, "Jobs: %u (f=%u): ", s->running, s->files);
+	strbuf_addf(out, "Jobs: %u (f=%u)", s->running, s->files);
+	/* the rate limits: in bytes/s when any is, else in IOPS */
+	if (s->rate_lo || s->rate_hi) {
+		strbuf_addstr(out, ", ");
+		numfmt(out, s->rate_lo, 4, pow2, NUMFMT_BYTEPERSEC);
+		strbuf_addch(out, '-');
+		numfmt(out, s->rate_hi, 4, pow2, NUMFMT_BYTEPERSEC);
+	} else if (s->iops_lo || s->iops_hi) {
+		strbuf_addf(out, ", %llu-%llu IOPS",
+			    (unsigned long long)s->iops_lo,
+			    (unsigned long long)s->iops_hi);
+	}
+	strbuf_addstr(out, ": ");
 	add_states(s, out);
 	if (s->pct < 0)
 		strbuf_addstr(out, "[-.-%]");

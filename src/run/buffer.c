@@ -127,6 +127,28 @@ static uint64_t ws_blocks(const struct job_plan *p)
 	return n ? n : 1;
 }
 
+/* The shared working set's blocks derive from this, whatever the job. */
+#define DEDUPE_GLOBAL_SEED 0x646564757065676cULL
+
+static bool shares_set(const struct job_plan *p)
+{
+	return p->o.dedupe_global && p->o.dedupe_percentage &&
+	       p->o.dedupe_mode == DEDUPE_WORKING_SET;
+}
+
+void buffer_dedupe_link(struct job_plan *const *plans, unsigned int nr)
+{
+	uint64_t total = 0;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (shares_set(plans[i]))
+			total += ws_blocks(plans[i]);
+	for (i = 0; i < nr; i++)
+		if (shares_set(plans[i]))
+			plans[i]->dedupe_ws_global = total;
+}
+
 int buffer_fill_init(struct buf_fill **out, const struct job_plan *p,
 		     uint64_t seed, void *mem, size_t buf_size,
 		     unsigned int nr, struct strbuf *err)
@@ -159,6 +181,11 @@ int buffer_fill_init(struct buf_fill **out, const struct job_plan *p,
 			bf->working_set = true;
 			bf->ws_base = prng_derive(seed, 3);
 			bf->ws_nr = ws_blocks(p);
+			if (o->dedupe_global && p->dedupe_ws_global) {
+				/* every such job draws from one set */
+				bf->ws_base = DEDUPE_GLOBAL_SEED;
+				bf->ws_nr = p->dedupe_ws_global;
+			}
 		}
 	}
 	for (i = 0; i < nr; i++)

@@ -29,6 +29,10 @@
  *   size / block size blocks. The others are new. Refilled for every
  *   write; each block's contents follow from a 64-bit seed, so nothing is
  *   kept but seeds.
+ * - dedupe_global with working_set: the jobs that set it share one working
+ *   set, of the sum of their shares (buffer_dedupe_link()), so their
+ *   deduplicated writes repeat each other's blocks too. With repeat it
+ *   changes nothing, as in fio.
  *
  * The fill runs off the I/O loop's fast path: the worker calls
  * buffer_fill_write() only when buffer_fill_init() asked for refills.
@@ -54,5 +58,12 @@ bool buffer_fill_refills(const struct buf_fill *bf);
 void buffer_fill_write(struct buf_fill *bf, void *buf, size_t len);
 
 void buffer_fill_free(struct buf_fill *bf);
+
+/*
+ * Before the run: the shared working set of the nr plans' dedupe_global
+ * jobs (dedupe_percentage and dedupe_mode=working_set): sets their
+ * dedupe_ws_global to the sum of their working sets' blocks.
+ */
+void buffer_dedupe_link(struct job_plan *const *plans, unsigned int nr);
 
 #endif

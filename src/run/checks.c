@@ -271,7 +271,8 @@ void checks_after(const struct run_result *rr, struct notes *out)
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
 			if (j->dir[d].ios && j->dir[d].runtime_ms > ms)
 				ms = j->dir[d].runtime_ms;
-		if (!ms || ms >= 1000 || j->error)
+		/* a report while the job runs: its run is not over */
+		if (!ms || ms >= 1000 || j->error || j->running)
 			continue;
 		notes_add(out, "job '%s' was measured for %llu ms: too short for stable figures (use a larger size, or runtime= with time_based)",
 			  j->name, (unsigned long long)ms);

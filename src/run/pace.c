@@ -376,6 +376,11 @@ int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 	return 0;
 }
 
+void pace_skip(struct pace *pc, const struct io_u *u)
+{
+	pc->intended[u->index] = NO_INTENT;
+}
+
 void pace_done(struct pace *pc, const struct io_u *u, uint64_t now)
 {
 	uint64_t it = pc->intended[u->index], v;

@@ -80,6 +80,12 @@ void pace_free(struct pace *pc);
  */
 int pace_io(struct pace *pc, struct io_u *u, uint64_t *now);
 
+/*
+ * u is issued without pacing (a verify read-back: fio paces neither its
+ * verify phase nor its verify_backlog reads): no co_lat sample for it.
+ */
+void pace_skip(struct pace *pc, const struct io_u *u);
+
 /* u (a read, write or trim) completed at now: its co_lat sample. */
 void pace_done(struct pace *pc, const struct io_u *u, uint64_t now);
 

@@ -23,6 +23,14 @@ struct run_status {
 	uint64_t bw[DDIR_RWDIR_CNT];	/* bytes/s since the last line */
 	uint64_t iops[DDIR_RWDIR_CNT];
 	unsigned int dir_mask;	/* directions to show */
+	/*
+	 * The running jobs' rate limits, summed over them and the
+	 * directions each uses (fio's ", 0-200 IOPS" part): rate_min and
+	 * rate (bytes/s), or when neither is set rate_iops_min and
+	 * rate_iops; all 0: no limit to show
+	 */
+	uint64_t rate_lo, rate_hi;
+	uint64_t iops_lo, iops_hi;
 	unsigned int kb_base;	/* the first job's: 1024 or 1000 */
 	uint64_t elapsed_ms;	/* since the run started */
 };

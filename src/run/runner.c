@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run/buffer.h"
 #include "run/clock.h"
 #include "run/steady.h"
 #include "run/flow.h"
@@ -479,6 +480,22 @@ static int64_t run_eta_ns(struct reporter *r, uint64_t now)
 	return cur;
 }
 
+/* A running job's rate limits, for the status line, as fio sums them. */
+static void add_rates(struct run_status *s, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!ddir_used(p, (enum ddir)d))
+			continue;
+		s->rate_lo += o->rate_min[d];
+		s->rate_hi += o->rate[d];
+		s->iops_lo += o->rate_iops_min[d];
+		s->iops_hi += o->rate_iops[d];
+	}
+}
+
 static void draw_status(struct reporter *r, uint64_t now)
 {
 	struct run_ctx *ctx = r->ctx;
@@ -504,6 +521,7 @@ static void draw_status(struct reporter *r, uint64_t now)
 			s.running++;
 			s.files += rj->files->nr_files;
 			s.dir_mask |= rj->plan->ddir_mask;
+			add_rates(&s, rj->plan);
 		}
 		for (d = 0; d < DDIR_RWDIR_CNT && launched; d++) {
 			uint64_t b = live(&rj->st->live_bytes[d]);
@@ -551,7 +569,7 @@ static void end_status(struct reporter *r)
 static void report_now(struct reporter *r)
 {
 	struct run_ctx *ctx = r->ctx;
-	unsigned int nr = ctx->nr_jobs, i, d, gen;
+	unsigned int nr = ctx->nr_jobs, i, gen;
 	struct worker_result *wr;
 	uint64_t deadline;
 
@@ -613,11 +631,9 @@ static void report_now(struct reporter *r)
 			continue;
 		w->st = rj->snap;
 		w->ru = rj->snap_ru;
+		w->running = true;
 		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
 				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			rj->snap->dir[d].runtime_us = rj->snap->dir[d].ios ?
-						      w->elapsed_us : 0;
 	}
 	/* the steadystate block as judged so far (res.ss comes at the end) */
 	for (i = 0; r->ss && i < nr; i++)
@@ -747,7 +763,14 @@ static unsigned int segment_end(struct run_job *jobs, unsigned int nr,
 static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 		      unsigned int nr, struct runner_opts *ro)
 {
+	struct job_plan **plans = xcalloc(nr ? nr : 1, sizeof(*plans));
 	unsigned int i;
+
+	/* dedupe_global: the working set such jobs share */
+	for (i = 0; i < nr; i++)
+		plans[i] = jobs[i].plan;
+	buffer_dedupe_link(plans, nr);
+	free(plans);
 
 	for (i = 0; i < nr; i++) {
 		jobs[i].ctx = ctx;
@@ -769,6 +792,29 @@ static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 			iowq_track_init(jobs[i].iowq, 0);
 		}
 	}
+}
+
+int runner_jobs_check(unsigned int have, unsigned int more,
+		      unsigned long max, struct strbuf *err)
+{
+	unsigned long limit = max && max < RUNNER_MAX_JOBS ? max :
+			      RUNNER_MAX_JOBS;
+
+	if ((unsigned long)have + more <= limit)
+		return 0;
+	strbuf_addstr(err, "option 'numjobs': ");
+	if (have)
+		strbuf_addf(err, "%u more job instance%s make%s %lu,", more,
+			    more == 1 ? "" : "s", more == 1 ? "s" : "",
+			    (unsigned long)have + more);
+	else
+		strbuf_addf(err, "%u job instances are", more);
+	if (limit < RUNNER_MAX_JOBS)
+		strbuf_addf(err, " over --max-jobs=%lu", limit);
+	else
+		strbuf_addf(err, " over the limit of %d (each is a thread with its own buffers, files and statistics; fio has the same limit)",
+			    RUNNER_MAX_JOBS);
+	return -1;
 }
 
 int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "opt/pace_opts.h"
 #include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
@@ -99,6 +100,11 @@ struct worker {
 	struct iolog_writer *iolog;	/* write_iolog; NULL: none */
 	unsigned int snap_seen;	/* last report generation served */
 	struct lat_target *lt;	/* latency_target, max_latency; or NULL */
+
+	/* per-direction runtime (stats_runtime_add): the open phase */
+	uint64_t phase_ns;	/* when it began */
+	int in_verify;		/* it is a verify read-back */
+	unsigned int run_dirs;	/* directions an I/O phase counts for */
 
 	/*
 	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
@@ -180,7 +186,8 @@ static inline void short_restore(struct worker *w, struct io_u *u)
  * (verify_fatal stops it at a bad block whatever they say). The error
  * that stops a job is its errmsg, printed by main after the run; errors
  * continued past are printed as they happen, the first ERRS_SHOWN_MAX of
- * them. Returns non-zero when the job must stop.
+ * them (I/O errors only with error_dump, the default). Returns non-zero
+ * when the job must stop.
  */
 static int io_error(struct worker *w, struct io_u *u, int err,
 		    enum fault_class cls, const char *msg)
@@ -237,6 +244,9 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 	}
 	if (!w->first_err)
 		w->first_err = err;
+	/* error_dump=0: I/O errors let through go unsaid (fio's rule) */
+	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
+		return 0;
 	if (w->errs_shown < ERRS_SHOWN_MAX)
 		error("%s", msg);
 	else if (w->errs_shown == ERRS_SHOWN_MAX)
@@ -398,6 +408,9 @@ static __attribute__((noinline, cold)) void worker_snapshot(struct worker *w)
 		rj->snap_ru.ru_majflt = ru.ru_majflt - w->ru_start.ru_majflt;
 		rj->snap_ru.ru_minflt = ru.ru_minflt - w->ru_start.ru_minflt;
 		rj->snap_ns = clock_now_ns();
+		/* the open phase counts as far as it got */
+		stats_runtime_add(rj->snap, w->run_dirs, w->in_verify,
+				  rj->snap_ns - w->phase_ns);
 	}
 	w->snap_seen = gen;
 	atomic_store_explicit(&rj->snap_done, gen, memory_order_release);
@@ -512,6 +525,7 @@ static void reset_stats(struct worker *w)
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
 	w->rj->run_start_ns = w->now;
+	w->phase_ns = w->now;
 	if (!w->log)	/* latency_target restarts the stats, not the logs */
 		worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);
@@ -549,6 +563,15 @@ static inline int check_time(struct worker *w)
 	return w->end_ns && w->now >= w->end_ns;
 }
 
+/* Credits the open phase's time to the directions it counts for. */
+static void end_phase(struct worker *w)
+{
+	stats_runtime_add(w->st, w->run_dirs, w->in_verify,
+			  w->now - w->phase_ns);
+	w->phase_ns = w->now;
+	w->in_verify = 0;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
@@ -558,12 +581,31 @@ static int next_pass(struct worker *w)
 		w->now = clock_now_ns();
 		return 1;
 	}
-	/* with verify: read back what the pass wrote before going on */
-	if (w->vf && verify_pass_end(w->vf))
+	int verified = w->in_verify;
+
+	/* a verify phase ends here, an I/O phase where one begins */
+	if (verified) {
+		end_phase(w);
+		verify_pass_end(w->vf);	/* the pass's log is done with */
+	} else if (w->vf && verify_pass_end(w->vf)) {
+		/* read back what the pass wrote before going on */
+		if (!w->time_based)	/* fio: all of it is the I/O phase */
+			end_phase(w);
+		w->in_verify = !w->time_based;
 		return 1;
+	}
 	if (w->time_based || w->ramping) {
 		workload_rewind(w->wl);
 		return 1;
+	}
+	if (!verified && w->vf && w->p->o.do_verify) {
+		/*
+		 * fio's verify phase runs at the end of every loop, even with
+		 * nothing left to read back (verify_backlog checked it all):
+		 * its few microseconds, rounded up, are 1 msec of reads
+		 */
+		end_phase(w);
+		stats_runtime_add(w->st, 0, true, 1000);
 	}
 	if (w->loops_left > 1) {
 		w->loops_left--;
@@ -629,6 +671,16 @@ static int drain(struct worker *w)
 static int worker_quiesce(void *arg)
 {
 	return drain(arg);
+}
+
+/* Whether u waits for the pace: verify read-backs do not, as in fio. */
+static inline bool paced(struct worker *w, struct io_u *u)
+{
+	if (w->vf && verify_reading(w->vf)) {
+		pace_skip(w->pace, u);
+		return false;
+	}
+	return true;
 }
 
 /* Rate, think time, flows: the pace, when the job has one (pace.h). */
@@ -781,7 +833,8 @@ static void loop_sync(struct worker *w)
 				goto issue;
 			if (u->ddir == DDIR_WRITE)
 				prep_write(w, u);
-			if (unlikely(w->pace) && pace_io(w->pace, u, &w->now))
+			if (unlikely(w->pace) && paced(w, u) &&
+			    pace_io(w->pace, u, &w->now))
 				break;
 			if (unlikely(w->iolog))
 				iolog_writer_io(w->iolog, u, w->now);
@@ -935,7 +988,7 @@ static void loop_async(struct worker *w)
 				}
 				if (u->ddir == DDIR_WRITE)
 					prep_write(w, u);
-				if (unlikely(w->pace) &&
+				if (unlikely(w->pace) && paced(w, u) &&
 				    pace_async(w, u, &queued, &t0))
 					goto out;
 				if (unlikely(w->iolog))
@@ -1151,6 +1204,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->retry = -1;
 	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
+	/* fio: the dry run of verify_only gives writes no time */
+	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
 	w->loops_left = o->loops ? o->loops : 1;
 	w->lt = lat_target_new(p, w->depth, w->lat_on);
 	if (w->lt)
@@ -1244,6 +1299,47 @@ static void wait_for_job(struct run_job *rj)
 	pthread_mutex_unlock(&ctx->lock);
 }
 
+/* Touches each page of h, leaving its contents as they are. */
+static void touch_hist(struct hist *h)
+{
+	volatile unsigned char *c = (volatile unsigned char *)h;
+	size_t off;
+
+	for (off = 0; off < sizeof(*h); off += 4096)
+		c[off] = c[off];
+	c[sizeof(*h) - 1] = c[sizeof(*h) - 1];
+}
+
+/*
+ * The histograms this job will fill, touched before the run so that it
+ * takes no page faults for them; the others stay untouched and cost no
+ * memory (stats/stats.c: worker_stats_init()).
+ */
+static void prefault_stats(struct worker *w)
+{
+	const struct job_options *o = &w->p->o;
+	struct worker_stats *st = w->st;
+	unsigned int d, dirs = w->p->ddir_mask;
+
+	if (w->vf)
+		dirs |= 1u << DDIR_READ;	/* the read-backs */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!(dirs & (1u << d)))
+			continue;
+		if (w->clat_on)
+			touch_hist(&st->dir[d].clat_hist);
+		/* inline engines copy clat's into it at the end */
+		if (w->lat_on || w->lat_from_clat)
+			touch_hist(&st->dir[d].lat_hist);
+		if (w->slat_on)
+			touch_hist(&st->dir[d].slat_hist);
+		if (pace_rate_bps(w->p, d))
+			touch_hist(&st->co_hist[d]);
+	}
+	if (w->fsync_every || o->end_fsync || o->fsync_on_close)
+		touch_hist(&st->sync_hist);
+}
+
 static void add_rusage(struct worker_result *res, const struct rusage *a,
 		       const struct rusage *b)
 {
@@ -1289,6 +1385,7 @@ void *worker_main(void *arg)
 		job_finished(rj);
 		return NULL;
 	}
+	prefault_stats(&w);
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	w.now = clock_now_ns();
 	rj->res.start_us = w.now / 1000;
@@ -1314,8 +1411,13 @@ void *worker_main(void *arg)
 
 		/* issue and start times are one clock read: lat is clat */
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			w.st->dir[d].lat = w.st->dir[d].clat;
-			w.st->dir[d].lat_hist = w.st->dir[d].clat_hist;
+			struct dir_stats *ds = &w.st->dir[d];
+
+			ds->lat = ds->clat;
+			/* its used range: the rest would only cost memory */
+			if (ds->clat.n)
+				hist_add_range(&ds->lat_hist, &ds->clat_hist,
+					       ds->clat.min, ds->clat.max);
 		}
 	}
 
@@ -1356,13 +1458,7 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
 	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
-	{
-		unsigned int d;
-
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (w.st->dir[d].ios)
-				w.st->dir[d].runtime_us = rj->res.elapsed_us;
-	}
+	end_phase(&w);
 	if (w.e && w.ops->describe) {
 		struct strbuf sb = STRBUF_INIT;
 

@@ -68,9 +68,12 @@ void hist_merge(struct hist *dst, const struct hist *src)
 {
 	unsigned int i;
 
+	/* only where src has counts: dst's untouched pages stay so */
 	for (i = 0; i < HIST_NR; i++)
-		dst->bucket[i] += src->bucket[i];
-	dst->overflow += src->overflow;
+		if (src->bucket[i])
+			dst->bucket[i] += src->bucket[i];
+	if (src->overflow)
+		dst->overflow += src->overflow;
 }
 
 /*
@@ -186,20 +189,31 @@ static void dir_from_worker(struct dir_result *dr,
 	dr->bytes = ds->bytes;
 	dr->short_ios = ds->short_ios;
 	dr->drop_ios = ds->drop_ios;
-	dr->runtime_ms = ds->runtime_us / 1000;
-	/* fio never reports less than 1 msec for a direction that ran */
-	if (!dr->runtime_ms && (ds->ios || ds->bytes))
-		dr->runtime_ms = 1;
+	/*
+	 * fio rounds a direction's time up to whole msec; a direction that
+	 * moved bytes in no phase counted for it (verify_backlog reads of a
+	 * time_based write job) has runtime 0, as in fio
+	 */
+	dr->runtime_ms = (ds->runtime_us + 999) / 1000;
 	moments_welford(&dr->slat, &ds->slat);
 	moments_welford(&dr->clat, &ds->clat);
 	moments_welford(&dr->lat, &ds->lat);
-	dr->slat_hist = ds->slat_hist;
-	dr->clat_hist = ds->clat_hist;
-	dr->lat_hist = ds->lat_hist;
+	/* only the used range of a histogram is read (hist_add_range()) */
+	if (ds->slat.n)
+		hist_add_range(&dr->slat_hist, &ds->slat_hist, ds->slat.min,
+			       ds->slat.max);
+	if (ds->clat.n)
+		hist_add_range(&dr->clat_hist, &ds->clat_hist, ds->clat.min,
+			       ds->clat.max);
+	if (ds->lat.n)
+		hist_add_range(&dr->lat_hist, &ds->lat_hist, ds->lat.min,
+			       ds->lat.max);
 	dr->bw_samples = w->bw_samples[d];
 	dr->iops_samples = w->iops_samples[d];
 	moments_welford(&dr->co_lat, &w->st->co_lat[d]);
-	dr->co_hist = w->st->co_hist[d];
+	if (w->st->co_lat[d].n)
+		hist_add_range(&dr->co_hist, &w->st->co_hist[d],
+			       w->st->co_lat[d].min, w->st->co_lat[d].max);
 }
 
 /*
@@ -302,6 +316,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	int err;
 
 	j->members++;
+	j->running |= w->running;
 	err = w->error ? w->error : st->error;
 	if (err && !j->error)
 		j->error = err;
@@ -325,7 +340,9 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 		moments_welford(&sl, &st->sync_lat);
 		welford_merge(&j->sync_lat, &sl);
 	}
-	hist_merge(&j->sync_hist, &st->sync_hist);
+	if (st->sync_lat.n)
+		hist_add_range(&j->sync_hist, &st->sync_hist, st->sync_lat.min,
+			       st->sync_lat.max);
 
 	j->usr_ms += tv_ms(&w->ru.ru_utime);
 	j->sys_ms += tv_ms(&w->ru.ru_stime);
@@ -387,7 +404,8 @@ static void job_finish(struct job_result *j)
 
 		if (d == RES_MIXED && !j->unified)
 			break;
-		if (dr->bytes && d < DDIR_RWDIR_CNT)
+		/* fio leaves out a direction no phase gave time to */
+		if (dr->bytes && dr->runtime_ms && d < DDIR_RWDIR_CNT)
 			j->ddir_mask |= 1u << d;
 		if (dr->runtime_ms) {
 			dr->bw = dr->bytes * 1000 / dr->runtime_ms;

@@ -67,7 +67,6 @@ struct dir_result {
 	double iops;		/* ios * 1000 / runtime_ms */
 
 	struct welford slat, clat, lat;	/* ns; n == 0: not measured */
-	struct hist slat_hist, clat_hist, lat_hist;
 
 	/* from the histograms by hist_percentiles() */
 	struct pct_result slat_pct, clat_pct, lat_pct;
@@ -86,8 +85,15 @@ struct dir_result {
 	 * or lat's.
 	 */
 	struct welford co_lat;
-	struct hist co_hist;
 	struct pct_result co_pct;
+
+	/*
+	 * Last, as they are most of the struct: the pages of empty ones
+	 * are never touched (hist_merge() writes only counts), so a job
+	 * instance's results cost little more than its figures.
+	 */
+	struct hist slat_hist, clat_hist, lat_hist;
+	struct hist co_hist;
 };
 
 /* One reported job: one instance, or a group_reporting merge. */
@@ -99,6 +105,8 @@ struct job_result {
 	unsigned int members;	/* "jobs=" in the header */
 	int error;		/* first non-zero error among members */
 	pid_t pid;		/* first member's tid */
+	bool running;		/* a member still runs (a report made
+				 * while the run goes on) */
 	bool not_started;	/* its thread never ran (a signal or exit_what
 				 * stopped the run first): all zeros, listed by
 				 * JSON and terse, left out of the normal report,
@@ -118,22 +126,21 @@ struct job_result {
 	unsigned int pct_precision;	/* decimals of percentile labels */
 	bool clat_pct_opt, lat_pct_opt, slat_pct_opt;
 	bool thread;		/* thread=1 (the preamble says "thread") */
-	unsigned int ddir_mask;	/* directions with bytes to report */
+	unsigned int ddir_mask;	/* directions with bytes and runtime */
 
 	/*
-	 * dir[RES_MIXED] is the exact merge of the three directions, filled
-	 * when unified (the first member's unified_rw_reporting) is not
+	 * dir[] (at the end): read, write, trim; dir[RES_MIXED] is the
+	 * exact merge of the three directions, filled when unified (the first member's unified_rw_reporting) is not
 	 * none; mixed_issued: its issued, short and dropped counts. With
 	 * mixed, issued[] and friends carry the sum at [DDIR_READ], as fio.
 	 */
-	struct dir_result dir[RES_DIR_NR];
 	enum unified_rw unified;
 	uint64_t mixed_issued[3];
 
-	/* fsync/fdatasync; percentiles when clat or lat ones are on */
+	/* fsync/fdatasync (sync_hist at the end); percentiles when clat
+	 * or lat ones are on */
 	uint64_t sync_ios;
 	struct welford sync_lat;
-	struct hist sync_hist;
 	struct pct_result sync_pct;
 
 	/* CPU: times summed over members, percentages over run time */
@@ -191,6 +198,10 @@ struct job_result {
 	const struct result_opt *opts;
 	unsigned int nr_opts;
 	uint64_t total_err;
+
+	/* last, as their histograms are most of the struct (dir_result) */
+	struct dir_result dir[RES_DIR_NR];
+	struct hist sync_hist;
 };
 
 /* "Run status group N": one per group id, fio's figures. */

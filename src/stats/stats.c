@@ -1,13 +1,61 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "stats/stats.h"
 
+/*
+ * Zeroing a job's statistics. Their histograms are most of them (13 of
+ * about 15 KiB each), and a job fills few: writing zeroes over the
+ * untouched pages of fresh (calloc'd) stats, or even reading them on
+ * some kernels, would make every page resident for nothing. A histogram
+ * is cleared only when its count says it holds something: every
+ * hist_add() goes with a moments_add() to the count beside it.
+ */
+struct hist_slot {
+	struct hist *h;
+	bool used;
+};
+
+static void slot(struct hist_slot *hs, unsigned int *n, struct hist *h,
+		 uint64_t count)
+{
+	unsigned int i = (*n)++;
+
+	/* in address order, for the gaps between them */
+	while (i && hs[i - 1].h > h) {
+		hs[i] = hs[i - 1];
+		i--;
+	}
+	hs[i].h = h;
+	hs[i].used = count != 0;
+}
+
 void worker_stats_init(struct worker_stats *s)
 {
-	unsigned int d;
+	struct hist_slot hs[3 * DDIR_RWDIR_CNT + 1 + DDIR_RWDIR_CNT];
+	char *p = (char *)s, *end = p + sizeof(*s);
+	unsigned int d, i, n = 0;
 
-	memset(s, 0, sizeof(*s));
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct dir_stats *ds = &s->dir[d];
+
+		slot(hs, &n, &ds->clat_hist, ds->clat.n);
+		slot(hs, &n, &ds->lat_hist, ds->lat.n);
+		slot(hs, &n, &ds->slat_hist, ds->slat.n);
+		slot(hs, &n, &s->co_hist[d], s->co_lat[d].n);
+	}
+	slot(hs, &n, &s->sync_hist, s->sync_lat.n);
+	for (i = 0; i < n; i++) {
+		char *h = (char *)hs[i].h;
+
+		memset(p, 0, (size_t)(h - p));
+		if (hs[i].used)
+			memset(h, 0, sizeof(struct hist));
+		p = h + sizeof(struct hist);
+	}
+	memset(p, 0, (size_t)(end - p));
 	/* min "unset": the first sample always replaces it */
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		s->dir[d].slat.min = UINT64_MAX;
@@ -16,6 +64,34 @@ void worker_stats_init(struct worker_stats *s)
 		s->co_lat[d].min = UINT64_MAX;
 	}
 	s->sync_lat.min = UINT64_MAX;
+}
+
+void hist_add_range(struct hist *dst, const struct hist *src, uint64_t min,
+		    uint64_t max)
+{
+	unsigned int i = hist_index(min), last = hist_index(max);
+
+	if (last >= HIST_NR) {
+		last = HIST_NR - 1;
+		dst->overflow += src->overflow;
+	}
+	for (; i <= last; i++)
+		if (src->bucket[i])
+			dst->bucket[i] += src->bucket[i];
+}
+
+void stats_runtime_add(struct worker_stats *s, unsigned int dirs,
+		       bool verify_phase, uint64_t ns)
+{
+	unsigned int d;
+
+	if (verify_phase) {
+		s->dir[DDIR_READ].runtime_us += ns / 1000;
+		return;
+	}
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if ((dirs & (1u << d)) && s->dir[d].bytes)
+			s->dir[d].runtime_us += ns / 1000;
 }
 
 void moments_welford(struct welford *dst, const struct moments *m)

@@ -3,6 +3,7 @@
 #define IOLITE_STATS_STATS_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "opt/options.h"
@@ -66,6 +67,15 @@ static inline void hist_add_n(struct hist *h, uint64_t v, uint64_t k)
 	else
 		h->bucket[idx] += k;
 }
+
+/*
+ * Adds src's counts to dst, reading src only between the buckets of min
+ * and max, the range of its samples (n > 0): src holds nothing outside
+ * it, and reading a histogram's untouched pages would make them resident
+ * on some kernels. dst is written only where src has counts.
+ */
+void hist_add_range(struct hist *dst, const struct hist *src, uint64_t min,
+		    uint64_t max);
 
 /* Running mean and variance (Welford), with min and max. */
 struct welford {
@@ -173,16 +183,20 @@ struct dir_stats {
 	uint64_t short_ios;
 	uint64_t drop_ios;
 	struct moments slat, clat, lat;	/* ns */
+	uint64_t runtime_us;	/* time this direction was active */
+	/* last: a job's unused ones stay untouched (worker_stats_init) */
 	struct hist clat_hist;
 	struct hist lat_hist;
 	struct hist slat_hist;
-	uint64_t runtime_us;	/* time this direction was active */
 };
 
+/*
+ * The small fields first, the histograms last (in the directions' and
+ * at the end): a job touches a few pages of its ~190 KiB of statistics
+ * (worker_stats_init()).
+ */
 struct worker_stats {
-	struct dir_stats dir[DDIR_RWDIR_CNT];
 	struct moments sync_lat;	/* fsync/fdatasync latency */
-	struct hist sync_hist;
 	uint64_t sync_ios;
 
 	uint64_t issued[DDIR_RWDIR_CNT + 1];	/* r, w, t, sync issued */
@@ -213,11 +227,25 @@ struct worker_stats {
 	 * for directions without a rate
 	 */
 	struct moments co_lat[DDIR_RWDIR_CNT];
+
+	struct dir_stats dir[DDIR_RWDIR_CNT];
+	struct hist sync_hist;
 	struct hist co_hist[DDIR_RWDIR_CNT];
 };
 
 /* Zeroes the stats (min fields start unset). */
 void worker_stats_init(struct worker_stats *s);
+
+/*
+ * Per-direction runtime, fio's rule: the time of an I/O phase (a pass, or
+ * the run until it stopped) counts for each direction in dirs (bit per
+ * enum ddir: the job's rw mode, without the writes of verify_only) that
+ * has moved bytes so far; the time of a verify read-back phase counts for
+ * reads whatever they moved (verify_phase). ns: the phase's length.
+ * Called at phase ends, never per I/O.
+ */
+void stats_runtime_add(struct worker_stats *s, unsigned int dirs,
+		       bool verify_phase, uint64_t ns);
 
 /* Index into the depth / submit / complete distributions for n. */
 static inline unsigned int depth_index(unsigned int n)

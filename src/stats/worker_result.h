@@ -2,6 +2,7 @@
 #ifndef IOLITE_STATS_WORKER_RESULT_H
 #define IOLITE_STATS_WORKER_RESULT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -33,6 +34,7 @@ struct worker_result {
 	struct timespec start_wall;	/* CLOCK_REALTIME at job start */
 	pid_t tid;
 	int error;		/* errno of the error that ended the job, or 0 */
+	bool running;		/* a report made while the job runs */
 
 	dev_t *devs;		/* block devices behind the job's files */
 	unsigned int nr_devs;

@@ -126,7 +126,8 @@ int pattern_parse(const char *s, struct byte_pattern *p, struct strbuf *err)
 
 		if (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')) {
 			n = parse_hex(q, p);
-		} else if (*q == '-' || isdigit((unsigned char)*q)) {
+		} else if (*q == '-' || *q == '+' ||
+			   isdigit((unsigned char)*q)) {
 			n = parse_dec(q, p);
 		} else if (*q == '"') {
 			const char *e = strchr(q + 1, '"');

@@ -13,8 +13,9 @@
  *
  *   0xdeadbeef   hex bytes in the order written (an odd digit count gets a
  *                leading 0 nibble: 0x123 is 01 23)
- *   -12, 258     a decimal number in 32-bit signed range, little-endian,
- *                4 bytes when negative, else as few bytes as it needs
+ *   -12, 258     a decimal number in 32-bit signed range (a leading +
+ *                or - allowed), little-endian, 4 bytes when negative,
+ *                else as few bytes as it needs
  *   "abcd"       the characters between double quotes (no escapes)
  *   %o           the block's byte offset, 8 bytes little-endian
  *   'name'       the bytes of file name, as many as the pattern has room

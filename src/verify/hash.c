@@ -2,6 +2,7 @@
 #include "verify/hash.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #endif
 
 #include "opt/verify_opts.h"
+#include "verify/crc.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 
@@ -148,6 +150,33 @@ enum verify_mode vhash_next(enum verify_mode m)
 
 /* ---- contexts ---- */
 
+#ifdef HAVE_LIBCRYPTO
+/* libcrypto's name of a mode's digest; NULL: not one of its */
+static const char *evp_name(enum verify_mode m)
+{
+	switch (m) {
+	case VERIFY_MD5:
+		return "MD5";
+	case VERIFY_SHA1:
+		return "SHA1";
+	case VERIFY_SHA256:
+		return "SHA256";
+	case VERIFY_SHA512:
+		return "SHA512";
+	case VERIFY_SHA3_224:
+		return "SHA3-224";
+	case VERIFY_SHA3_256:
+		return "SHA3-256";
+	case VERIFY_SHA3_384:
+		return "SHA3-384";
+	case VERIFY_SHA3_512:
+		return "SHA3-512";
+	default:
+		return NULL;
+	}
+}
+#endif
+
 struct vhash *vhash_new(enum verify_mode m)
 {
 	struct vhash *h;
@@ -159,24 +188,8 @@ struct vhash *vhash_new(enum verify_mode m)
 	crc_pick();
 #ifdef HAVE_LIBCRYPTO
 	{
-		const char *name = NULL;
+		const char *name = evp_name(m);
 
-		switch (m) {
-		case VERIFY_MD5:
-			name = "MD5";
-			break;
-		case VERIFY_SHA1:
-			name = "SHA1";
-			break;
-		case VERIFY_SHA256:
-			name = "SHA256";
-			break;
-		case VERIFY_SHA512:
-			name = "SHA512";
-			break;
-		default:
-			break;
-		}
 		if (name) {
 			/* fetched once: no name lookup per block */
 			h->md = EVP_MD_fetch(NULL, name, NULL);
@@ -208,13 +221,39 @@ static void put_le(unsigned char *out, uint64_t v, unsigned int n)
 		out[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* fio's CRCs over the two ranges, little-endian into out. */
+static bool sum_crc(enum verify_mode m, const void *a, size_t alen,
+		    const void *b, size_t blen, unsigned char *out)
+{
+	switch (m) {
+	case VERIFY_CRC64:
+		put_le(out, crc_fio64(crc_fio64(0, a, alen), b, blen), 8);
+		return true;
+	case VERIFY_CRC32:
+		put_le(out, crc_fio32(crc_fio32(0, a, alen), b, blen), 4);
+		return true;
+	case VERIFY_CRC16:
+		put_le(out, crc_fio16(crc_fio16(0, a, alen), b, blen), 2);
+		return true;
+	case VERIFY_CRC7:
+		out[0] = crc_fio7(crc_fio7(0, a, alen), b, blen);
+		return true;
+	default:
+		return false;
+	}
+}
+
 void vhash_sum(struct vhash *h, const void *a, size_t alen, const void *b,
 	       size_t blen, unsigned char *out)
 {
 	switch (h->mode) {
+	case VERIFY_META:
 	case VERIFY_CRC32C: {
 		uint32_t c = crc_update(~0u, a, alen);
 
+		/* fio's meta: the header's own fields, not the data */
+		if (h->mode == VERIFY_META)
+			blen = 0;
 		put_le(out, ~crc_update(c, b, blen), 4);
 		return;
 	}
@@ -227,11 +266,13 @@ void vhash_sum(struct vhash *h, const void *a, size_t alen, const void *b,
 		return;
 	}
 #endif
+	default:
+		break;
+	}
+	if (sum_crc(h->mode, a, alen, b, blen, out))
+		return;
 #ifdef HAVE_LIBCRYPTO
-	case VERIFY_MD5:
-	case VERIFY_SHA1:
-	case VERIFY_SHA256:
-	case VERIFY_SHA512: {
+	if (h->md) {
 		unsigned int n = 0;
 
 		if (!EVP_DigestInit_ex(h->ctx, h->md, NULL) ||
@@ -242,7 +283,5 @@ void vhash_sum(struct vhash *h, const void *a, size_t alen, const void *b,
 		return;
 	}
 #endif
-	default:
-		BUG("no checksum for verify mode %d", (int)h->mode);
-	}
+	BUG("no checksum for verify mode %d", (int)h->mode);
 }

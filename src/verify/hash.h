@@ -2,6 +2,7 @@
 #ifndef IOLITE_VERIFY_HASH_H
 #define IOLITE_VERIFY_HASH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,9 +11,12 @@
 /*
  * Checksums for verify=, from well-kept libraries: crc32c from ISA-L when
  * the build has it, else the CPU's crc32 instruction (SSE4.2), else a
- * table; md5 and sha* from OpenSSL's libcrypto; xxhash is XXH3-64 from
- * libxxhash. A build without a library refuses the mode at parse time
- * (opt/verify_opts.c), so the worker never meets a missing one.
+ * table; fio's crc64, crc32, crc16 and crc7 (verify/crc.h: ISA-L or
+ * tables); md5, sha1, sha256, sha512 and sha3-* from OpenSSL's
+ * libcrypto; xxhash is XXH3-64 from libxxhash; meta is crc32c over the
+ * header alone (fio's meta checks no data). A build without a library
+ * refuses the mode at parse time (opt/verify_opts.c), so the worker
+ * never meets a missing one.
  *
  * One context per worker, made at setup: hashing a block allocates
  * nothing (the digest context is reused).

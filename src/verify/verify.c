@@ -31,8 +31,8 @@ enum vio_kind {
 	VIO_NONE,
 	VIO_WRITE,	/* a write to log when it completes */
 	VIO_CHECK,	/* a read-back: everything about the block is known */
-	VIO_CHECK_ANY,	/* a read of a read-only job: the header must be
-			 * sound and name this offset */
+	VIO_CHECK_ANY,	/* a read of a read-only job, or of verify_only:
+			 * the header must be sound and name this offset */
 };
 
 /* What the worker's io_u number i is doing for verification. */
@@ -50,7 +50,8 @@ struct vlog_ent {
 
 #define VLOG_DEAD 0x80000000u
 
-enum vphase { VP_NONE, VP_BACKLOG, VP_FINAL };
+/* VP_REPLAY: experimental_verify runs the pass again as reads */
+enum vphase { VP_NONE, VP_BACKLOG, VP_FINAL, VP_REPLAY };
 
 struct verify {
 	const struct job_plan *p;
@@ -73,6 +74,15 @@ struct verify {
 	bool logging;		/* completed writes go to the log */
 	bool final;		/* read the log back at the end of a pass */
 	bool check_reads;	/* a read-only job: check every read */
+
+	/*
+	 * experimental_verify: no log; a second workload, in step with
+	 * the job's, replays each pass's writes as reads after it
+	 */
+	struct workload *replay;
+	uint64_t pass_seq0;	/* sequence number of the pass's first write */
+	uint64_t replay_seq;	/* of the next write replayed */
+	bool replayed;		/* a read-back just ended */
 
 	struct vlog_ent *log;
 	uint64_t cap;		/* entries */
@@ -193,8 +203,34 @@ static inline void log_push(struct verify *v, uint32_t file, uint64_t offset,
 
 /* ---- choosing I/O ---- */
 
+/* experimental_verify's read-back: the pass's writes again, as reads. */
+static int replay_next(struct verify *v, struct io_u *u)
+{
+	for (;;) {
+		struct vio *x;
+
+		if (workload_next(v->replay, u)) {
+			/* in step with the job's workload for its next pass */
+			workload_rewind(v->replay);
+			v->phase = VP_NONE;
+			v->pass_seq0 = v->next_seq;
+			v->replayed = true;
+			return 1;
+		}
+		if (u->ddir != DDIR_WRITE)
+			continue;
+		u->ddir = DDIR_READ;
+		x = &v->vio[u->index];
+		x->seq = v->replay_seq++;
+		x->kind = VIO_CHECK;
+		return 0;
+	}
+}
+
 int verify_next(struct verify *v, struct io_u *u)
 {
+	if (unlikely(v->phase == VP_REPLAY))
+		return replay_next(v, u);
 	for (;;) {
 		struct vio *x;
 		int ret;
@@ -212,7 +248,15 @@ int verify_next(struct verify *v, struct io_u *u)
 				u->ddir = DDIR_READ;
 				x = &v->vio[u->index];
 				x->seq = e->seq;
-				x->kind = VIO_CHECK;
+				/*
+				 * verify_only cannot know who wrote a block
+				 * (another job may have, with the same
+				 * settings): as fio, it checks the block,
+				 * not its writer, unless the writer's state
+				 * was loaded
+				 */
+				x->kind = v->only && !v->limited ?
+					  VIO_CHECK_ANY : VIO_CHECK;
 				return 0;
 			}
 			if (v->phase == VP_FINAL) {
@@ -234,7 +278,7 @@ int verify_next(struct verify *v, struct io_u *u)
 			if (u->ddir == DDIR_WRITE) {
 				uint64_t seq = v->next_seq++;
 
-				if (!v->limited || seq < v->limit)
+				if (v->logging && (!v->limited || seq < v->limit))
 					log_push(v, u->file, u->offset, u->len,
 						 seq);
 			}
@@ -331,6 +375,26 @@ static void dedupe_log(struct verify *v)
 
 int verify_pass_end(struct verify *v)
 {
+	if (v->replay) {
+		struct io_u t;
+
+		if (v->replayed || !v->final) {
+			/* the end of the read-back, or nothing to replay */
+			v->replayed = false;
+			return 0;
+		}
+		if (v->next_seq > v->pass_seq0) {
+			v->phase = VP_REPLAY;
+			v->replay_seq = v->pass_seq0;
+			return 1;
+		}
+		/* a pass that wrote nothing: the replay skips it too */
+		memset(&t, 0, sizeof(t));
+		while (!workload_next(v->replay, &t))
+			;
+		workload_rewind(v->replay);
+		return 0;
+	}
 	if (v->phase == VP_NONE && v->final && v->head < v->tail) {
 		/* a pass's log from its start, not a backlog ring */
 		if (!v->p->o.verify_backlog && !v->head && v->tail <= v->cap)
@@ -681,11 +745,24 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	v->writes = ddir_used(p, DDIR_WRITE);
 	v->only = o->verify_only;
 	v->check_reads = !v->writes && ddir_used(p, DDIR_READ);
-	v->final = v->writes && (o->do_verify || v->only);
+	/* fio: do_verify=0 turns the backlog and verify_only's reads off */
+	v->final = v->writes && o->do_verify;
 	/* fio: time_based jobs are checked by the backlog only */
 	if (o->time_based && !o->verify_backlog)
 		v->final = false;
-	v->logging = v->writes && (v->final || o->verify_backlog);
+	v->logging = v->final || (v->writes && o->do_verify &&
+				  o->verify_backlog);
+	/*
+	 * experimental_verify keeps no log and ignores verify_backlog, as
+	 * fio: the pass is replayed (verify_only has its own replay)
+	 */
+	if (o->experimental_verify && v->writes && !v->only) {
+		v->final = o->do_verify && !o->time_based;
+		v->logging = false;
+		if (v->final && workload_init(&v->replay, p, files, nr_files,
+					      err))
+			goto fail;
+	}
 	v->first_failed = UINT64_MAX;
 	v->nr_ios = nr_ios;
 	v->vio = xcalloc(nr_ios, sizeof(*v->vio));
@@ -753,6 +830,7 @@ void verify_free(struct verify *v)
 	if (v->log)
 		munmap(v->log, v->log_bytes);
 	vhash_free(v->h);
+	workload_free(v->replay);
 	free(v->vio);
 	free(v);
 }

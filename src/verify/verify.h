@@ -23,7 +23,11 @@
  * Reads of a job that only reads are checked as they come (the header
  * must be sound and name the offset read). verify_only replays the
  * workload without writing and then reads back what it would have
- * written, so a later run can check an earlier one's data.
+ * written, so a later run (or a later job with the same verify
+ * settings) can check an earlier one's data: as in fio, each block must
+ * be sound, of this verify mode and length, and name its offset; which
+ * job wrote it, with which seed and when is checked only against a
+ * loaded verify state (verify_state_load).
  *
  * Cost on the I/O path: a stamp (data fill and one checksum) per write,
  * one checksum per verify read; no allocation, no syscalls, no locks.

@@ -131,9 +131,38 @@ static void test_print(void)
 	fclose(f);
 }
 
+/* fio's rate part: ", lo-hi" in bytes/s, else ", lo-hi IOPS" */
+static void test_rates(void)
+{
+	struct run_status s = base("W");
+
+	s.running = 1;
+	s.files = 1;
+	s.pct = 50;
+	s.eta_s = 1;
+	s.dir_mask = 2;
+	s.bw[1] = 800 << 10;
+	s.iops[1] = 200;
+	s.iops_hi = 200;
+	ok(line_is(&s, "Jobs: 1 (f=1), 0-200 IOPS: [W(1)][50.0%][w=800KiB/s][w=200 IOPS][eta 00m:01s]"),
+	   "rate_iops: 0-200 IOPS");
+	s.iops_lo = 20;
+	ok(line_is(&s, "Jobs: 1 (f=1), 20-200 IOPS: [W(1)][50.0%][w=800KiB/s][w=200 IOPS][eta 00m:01s]"),
+	   "rate_iops_min and rate_iops");
+	s.rate_lo = 200 << 10;
+	s.rate_hi = 1560576;
+	ok(line_is(&s, "Jobs: 1 (f=1), 200KiB/s-1524KiB/s: [W(1)][50.0%][w=800KiB/s][w=200 IOPS][eta 00m:01s]"),
+	   "a bandwidth rate goes before IOPS ones, fio's 4 figures");
+	s.rate_lo = 0;
+	s.rate_hi = 400 << 10;
+	ok(line_is(&s, "Jobs: 1 (f=1), 0B/s-400KiB/s: [W(1)][50.0%][w=800KiB/s][w=200 IOPS][eta 00m:01s]"),
+	   "rate alone: from 0B/s");
+}
+
 int main(void)
 {
 	test_format();
 	test_print();
+	test_rates();
 	return done_testing();
 }

@@ -11,6 +11,7 @@
 
 #include "opt/buffer_opts.h"
 #include "opt/cpu_opts.h"
+#include "opt/engine_opts.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
 #include "opt/opt.h"
@@ -240,7 +241,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err))
+	    misc_plan_check(p, err) || engine_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

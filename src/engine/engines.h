@@ -19,6 +19,13 @@ extern const struct engine_ops engine_mmap_ops;
 extern const struct engine_ops engine_devdax_ops;
 extern const struct engine_ops engine_libpmem_ops;
 extern const struct engine_ops engine_posixaio_ops;
+/* file system metadata (fsmeta.c) */
+extern const struct engine_ops engine_filecreate_ops;
+extern const struct engine_ops engine_filestat_ops;
+extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_dircreate_ops;
+extern const struct engine_ops engine_dirstat_ops;
+extern const struct engine_ops engine_dirdelete_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

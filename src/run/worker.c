@@ -66,6 +66,8 @@ struct worker {
 	int clat_on, lat_on, slat_on;
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */
+	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */
+	unsigned int file_op_dir;	/* ... of this direction */
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
 	unsigned int fsync_every;
@@ -521,6 +523,56 @@ static inline int check_time(struct worker *w)
 	return w->end_ns && w->now >= w->end_ns;
 }
 
+/*
+ * ENGINE_F_FILE_OP engines (engine/fsmeta.c): the durations of the file
+ * operations the engine timed become completion latencies of the job's
+ * direction; the I/Os themselves have none (fio's FIO_NOSTATS).
+ */
+static __attribute__((noinline, cold)) void worker_file_op_lat(struct worker *w)
+{
+	struct dir_stats *ds = &w->st->dir[w->file_op_dir];
+	const uint64_t *ns;
+	unsigned int i, n = w->ops->take_lat(w->e, &ns);
+
+	if (w->p->o.disable_lat || w->p->o.disable_clat)
+		return;
+	for (i = 0; i < n; i++)
+		stats_clat_add(w->st, ds, ns[i]);
+}
+
+/*
+ * ... and their files are opened when the run starts, so that the time
+ * the operations take is the job's runtime, and each new pass over the
+ * files opens them again, as fio's passes do: for these engines the open
+ * is the operation. With openfiles, the files come and go with the
+ * workload after the first ones. Non-zero: stop (the error is the job's).
+ */
+static __attribute__((noinline, cold)) int worker_file_op_open(struct worker *w,
+							       bool again)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret = 0;
+
+	if (again && w->wf)
+		return 0;
+	for (i = 0; i < w->e->nr_files && !ret; i++) {
+		if (!wfiles_open_at_start(w->wf, i))
+			continue;
+		if (again)
+			w->ops->close_file(w->e, &w->e->files[i]);
+		ret = w->ops->open_file(w->e, &w->e->files[i], &err);
+	}
+	worker_file_op_lat(w);
+	if (ret) {
+		w->st->error = -ret;
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+			 w->p->o.name, strbuf_str(&err));
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
@@ -533,12 +585,11 @@ static int next_pass(struct worker *w)
 	/* with verify: read back what the pass wrote before going on */
 	if (w->vf && verify_pass_end(w->vf))
 		return 1;
-	if (w->time_based || w->ramping) {
-		workload_rewind(w->wl);
-		return 1;
-	}
-	if (w->loops_left > 1) {
-		w->loops_left--;
+	if (w->time_based || w->ramping || w->loops_left > 1) {
+		if (unlikely(w->file_op) && worker_file_op_open(w, true))
+			return 0;
+		if (!w->time_based && !w->ramping)
+			w->loops_left--;
 		workload_rewind(w->wl);
 		return 1;
 	}
@@ -710,6 +761,8 @@ static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
 	uint64_t next;
 
 	loop_sync_fold(w);
+	if (unlikely(w->file_op))
+		worker_file_op_lat(w);
 	if (check_time(w))
 		return 0;
 	next = w->now + INLINE_CHECK_NS;
@@ -1030,6 +1083,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		goto fail;
 	w->e->files = rj->files->files;
 	w->e->nr_files = rj->files->nr_files;
+	w->e->run_stop = &rj->ctx->stop;
+	w->e->job_stop = &rj->stop;
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  &err))
 		goto fail;
@@ -1037,10 +1092,19 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (wfiles_init(&w->wf, p, w->wl, w->ops, w->e, w->depth + 1, w,
 			&err))
 		goto fail;
-	for (i = 0; i < rj->files->nr_files; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    w->ops->open_file(w->e, &rj->files->files[i], &err))
+	for (i = 0; i < rj->files->nr_files; i++) {
+		int ret;
+
+		/* FILE_OP engines: when the run starts (worker_file_op_open) */
+		if (!wfiles_open_at_start(w->wf, i) ||
+		    (w->ops->flags & ENGINE_F_FILE_OP))
+			continue;
+		ret = w->ops->open_file(w->e, &rj->files->files[i], &err);
+		if (ret) {
+			rj->st->error = ret < 0 ? -ret : EINVAL;
 			goto fail;
+		}
+	}
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -1099,6 +1163,13 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	}
 	w->slat_on = !o->disable_slat &&
 		     !(w->ops->flags & ENGINE_F_SYNC);
+	if (w->ops->flags & ENGINE_F_FILE_OP) {
+		/* timed: the file operations (take_lat), not the I/Os */
+		w->file_op = 1;
+		w->file_op_dir = ddir_used(p, DDIR_READ) ? DDIR_READ :
+				 DDIR_WRITE;
+		w->clat_on = w->lat_on = w->slat_on = w->lat_from_clat = 0;
+	}
 	if (o->fsync) {
 		w->fsync_every = o->fsync;
 		w->sync_ddir = DDIR_SYNC;
@@ -1277,10 +1348,14 @@ void *worker_main(void *arg)
 	}
 	worker_pace_start(&w);
 
-	if (w.inline_engine)
+	if (w.file_op && worker_file_op_open(&w, false))
+		;	/* the error is the job's: no I/O */
+	else if (w.inline_engine)
 		loop_sync(&w);
 	else
 		loop_async(&w);
+	if (w.file_op)
+		worker_file_op_lat(&w);
 	if (w.lat_from_clat) {
 		unsigned int d;
 

@@ -33,6 +33,8 @@ const struct engine_ops *const engine_table[] = {
 	&engine_dircreate_ops,
 	&engine_dirstat_ops,
 	&engine_dirdelete_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -101,8 +103,6 @@ static const struct {
 	UNSUPPORTED("netsplice"),
 	UNSUPPORTED("cpuio"),
 	UNSUPPORTED("rdma"),
-	UNSUPPORTED("falloc"),
-	UNSUPPORTED("ftruncate"),
 	UNSUPPORTED("e4defrag"),
 	UNSUPPORTED("exec"),
 	UNSUPPORTED("mtd"),

@@ -26,6 +26,9 @@ extern const struct engine_ops engine_filedelete_ops;
 extern const struct engine_ops engine_dircreate_ops;
 extern const struct engine_ops engine_dirstat_ops;
 extern const struct engine_ops engine_dirdelete_ops;
+/* allocation and size (falloc.c) */
+extern const struct engine_ops engine_falloc_ops;
+extern const struct engine_ops engine_ftruncate_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

@@ -35,6 +35,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_dirdelete_ops,
 	&engine_falloc_ops,
 	&engine_ftruncate_ops,
+	&engine_cpuio_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -101,7 +102,6 @@ static const struct {
 	UNSUPPORTED("sg"),
 	UNSUPPORTED("net"),
 	UNSUPPORTED("netsplice"),
-	UNSUPPORTED("cpuio"),
 	UNSUPPORTED("rdma"),
 	UNSUPPORTED("e4defrag"),
 	UNSUPPORTED("exec"),

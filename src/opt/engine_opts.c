@@ -135,6 +135,7 @@ static void no_io_job(struct job_plan *p, uint64_t think_us)
 {
 	struct job_options *o = &p->o;
 
+	p->no_io = true;
 	o->time_based = true;
 	if (!o->size.bytes && !o->size.pct)
 		o->size.bytes = p->min_bs;

@@ -1249,6 +1249,29 @@ static void worker_teardown(struct worker *w)
 	free(w->requeue);
 }
 
+/*
+ * exit_on_io_done (cpuio): such jobs stop once every job that does I/O
+ * (any but an ENGINE_F_NOIO engine's) has finished, those not started
+ * yet included, as fio. Called with ctx->lock held when a job finishes,
+ * and when such a job starts (there may be none to wait for).
+ */
+static void io_done_check(struct run_ctx *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct run_job *o = &ctx->jobs[i];
+		const struct engine_ops *ops = engine_find(o->plan->o.ioengine);
+
+		if (atomic_load(&o->state) != WS_DONE &&
+		    !(ops && (ops->flags & ENGINE_F_NOIO)))
+			return;
+	}
+	for (i = 0; i < ctx->nr_jobs; i++)
+		if (ctx->jobs[i].plan->o.exit_on_io_done)
+			ctx->jobs[i].stop = 1;
+}
+
 static void job_finished(struct run_job *rj)
 {
 	struct run_ctx *ctx = rj->ctx;
@@ -1256,6 +1279,7 @@ static void job_finished(struct run_job *rj)
 	pthread_mutex_lock(&ctx->lock);
 	atomic_store(&rj->state, WS_DONE);
 	exit_what_finished(rj);
+	io_done_check(ctx);
 	pthread_cond_broadcast(&ctx->cond);
 	pthread_mutex_unlock(&ctx->lock);
 }
@@ -1332,6 +1356,11 @@ void *worker_main(void *arg)
 		job_finished(rj);
 		return NULL;
 	}
+	if (o->exit_on_io_done) {
+		pthread_mutex_lock(&rj->ctx->lock);
+		io_done_check(rj->ctx);
+		pthread_mutex_unlock(&rj->ctx->lock);
+	}
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	w.now = clock_now_ns();
 	rj->res.start_us = w.now / 1000;
@@ -1406,8 +1435,9 @@ void *worker_main(void *arg)
 	{
 		unsigned int d;
 
+		/* as fio: a direction that moved no bytes (cpuio) has none */
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (w.st->dir[d].ios)
+			if (w.st->dir[d].bytes)
 				w.st->dir[d].runtime_us = rj->res.elapsed_us;
 	}
 	if (w.e && w.ops->describe) {

@@ -187,8 +187,11 @@ static void dir_from_worker(struct dir_result *dr,
 	dr->short_ios = ds->short_ios;
 	dr->drop_ios = ds->drop_ios;
 	dr->runtime_ms = ds->runtime_us / 1000;
-	/* fio never reports less than 1 msec for a direction that ran */
-	if (!dr->runtime_ms && (ds->ios || ds->bytes))
+	/*
+	 * fio never reports less than 1 msec for a direction that ran, and
+	 * none for one that moved no bytes (cpuio, exec: ENGINE_F_NOIO)
+	 */
+	if (!dr->runtime_ms && ds->bytes)
 		dr->runtime_ms = 1;
 	moments_welford(&dr->slat, &ds->slat);
 	moments_welford(&dr->clat, &ds->clat);

@@ -36,6 +36,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_falloc_ops,
 	&engine_ftruncate_ops,
 	&engine_cpuio_ops,
+	&engine_exec_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -104,7 +105,6 @@ static const struct {
 	UNSUPPORTED("netsplice"),
 	UNSUPPORTED("rdma"),
 	UNSUPPORTED("e4defrag"),
-	UNSUPPORTED("exec"),
 	UNSUPPORTED("mtd"),
 	UNSUPPORTED("pmemblk"),
 	UNSUPPORTED("gfapi"),

@@ -31,6 +31,7 @@ extern const struct engine_ops engine_falloc_ops;
 extern const struct engine_ops engine_ftruncate_ops;
 /* no I/O (cpuio.c, exec.c) */
 extern const struct engine_ops engine_cpuio_ops;
+extern const struct engine_ops engine_exec_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

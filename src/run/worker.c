@@ -435,6 +435,20 @@ complete_count(struct worker *w, struct io_u *u, uint64_t now)
 	return 0;
 }
 
+/*
+ * The engine has nothing more to do (engine.h's ENGINE_ERR_END: the
+ * network peer closed, the program of an exec job has ended): the job
+ * ends here without an error, and that I/O does not count.
+ */
+static __attribute__((noinline, cold)) int engine_end(struct worker *w,
+						      struct io_u *u)
+{
+	w->st->issued[u->ddir]--;
+	if (w->inline_engine)
+		w->inline_ios--;
+	return 1;
+}
+
 /* Out of line: fsync/fdatasync, errors, short transfers and their pieces. */
 static __attribute__((noinline)) int complete_rare(struct worker *w,
 						   struct io_u *u,
@@ -443,6 +457,9 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	struct worker_stats *st = w->st;
 	unsigned int d = u->ddir;
 	uint64_t clat = now - u->issue_time;
+
+	if (unlikely(u->error == ENGINE_ERR_END))
+		return engine_end(w, u);
 
 	if (w->wf)
 		wfiles_done(w->wf, u);	/* before a short one's rest is queued */

@@ -12,6 +12,9 @@
 . "$TEST_DIR/lib-report.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+# the interpreter itself, not a version manager's shim (seconds a call)
+PY=$(python3 -c 'import sys; print(sys.executable)')
+python3() { "$PY" "$@"; }
 
 JSONCMP="$TEST_DIR/jsoncmp.py"
 

@@ -37,6 +37,8 @@ const struct engine_ops *const engine_table[] = {
 	&engine_ftruncate_ops,
 	&engine_cpuio_ops,
 	&engine_exec_ops,
+	&engine_net_ops,
+	&engine_netsplice_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -101,8 +103,6 @@ static const struct {
 	UNSUPPORTED("io_uring_cmd"),
 	UNSUPPORTED("splice"),
 	UNSUPPORTED("sg"),
-	UNSUPPORTED("net"),
-	UNSUPPORTED("netsplice"),
 	UNSUPPORTED("rdma"),
 	UNSUPPORTED("e4defrag"),
 	UNSUPPORTED("mtd"),

@@ -182,6 +182,13 @@ struct engine_ops {
 	 * to read until the next call to the engine; returns how many.
 	 */
 	unsigned int (*take_lat)(struct engine *e, const uint64_t **ns);
+
+	/*
+	 * Optional: I/Os the engine knows were lost on the way (UDP
+	 * datagrams missing from the sequence). The worker adds them to
+	 * the job's dropped count of reads once, after the I/O loop.
+	 */
+	uint64_t (*dropped)(struct engine *e);
 };
 
 extern const struct engine_ops *const engine_table[];

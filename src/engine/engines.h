@@ -32,6 +32,9 @@ extern const struct engine_ops engine_ftruncate_ops;
 /* no I/O (cpuio.c, exec.c) */
 extern const struct engine_ops engine_cpuio_ops;
 extern const struct engine_ops engine_exec_ops;
+/* sockets (net.c) */
+extern const struct engine_ops engine_net_ops;
+extern const struct engine_ops engine_netsplice_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

@@ -4,7 +4,9 @@
  * the plan rule. fio checks most of this when an engine starts, after
  * other jobs may have run; here it is refused before anything runs.
  */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -279,13 +281,34 @@ static int check_net(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option 'window_size': %llu is too "
 				 "large for a socket buffer",
 				 (unsigned long long)o->window_size);
+	if (o->protocol == NET_PROTO_UDP || o->protocol == NET_PROTO_UDPV6) {
+		struct in_addr a;
+
+		if (p->max_bs > 65507)
+			return plan_fail(p, err, "option 'bs': a UDP datagram "
+					 "holds at most 65507 bytes, not %llu",
+					 (unsigned long long)p->max_bs);
+		if (listens && host && *host &&
+		    (o->protocol == NET_PROTO_UDPV6 ||
+		     inet_pton(AF_INET, host, &a) != 1 ||
+		     !IN_MULTICAST(ntohl(a.s_addr))))
+			return plan_fail(p, err, "option 'hostname': a UDP "
+					 "reader takes no hostname but an IPv4 "
+					 "multicast group to join ('%s' is not "
+					 "one)", host);
+	}
 	if (o->mss && !proto_tcp(o->protocol))
 		return plan_fail(p, err, "option 'mss': only TCP has a maximum "
 				 "segment size");
+	if (o->verify != VERIFY_NONE)
+		return plan_fail(p, err, "option 'verify': not with ioengine "
+				 "'%s' (a block is checked by the job that "
+				 "wrote it, and a network writer never reads "
+				 "its data back)", o->ioengine);
 	/* fio's net engine counts bandwidth in bits unless told otherwise */
 	if (is(p, "net") && !opt_is_set(o, "unit_base"))
 		o->unit_base = 1;
-	return check_no_verify(p, err);
+	return 0;
 }
 
 static int check_e4defrag(struct job_plan *p, struct strbuf *err)

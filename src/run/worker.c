@@ -1402,6 +1402,12 @@ void *worker_main(void *arg)
 		loop_async(&w);
 	if (w.file_op)
 		worker_file_op_lat(&w);
+	if (w.ops->dropped) {
+		uint64_t lost = w.ops->dropped(w.e);
+
+		w.st->dir[DDIR_READ].drop_ios += lost;
+		w.st->issued_drop[DDIR_READ] += lost;
+	}
 	if (w.lat_from_clat) {
 		unsigned int d;
 

@@ -39,6 +39,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_exec_ops,
 	&engine_net_ops,
 	&engine_netsplice_ops,
+	&engine_e4defrag_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -104,7 +105,6 @@ static const struct {
 	UNSUPPORTED("splice"),
 	UNSUPPORTED("sg"),
 	UNSUPPORTED("rdma"),
-	UNSUPPORTED("e4defrag"),
 	UNSUPPORTED("mtd"),
 	UNSUPPORTED("pmemblk"),
 	UNSUPPORTED("gfapi"),

@@ -35,6 +35,8 @@ extern const struct engine_ops engine_exec_ops;
 /* sockets (net.c) */
 extern const struct engine_ops engine_net_ops;
 extern const struct engine_ops engine_netsplice_ops;
+/* extents (e4defrag.c) */
+extern const struct engine_ops engine_e4defrag_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif

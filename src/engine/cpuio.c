@@ -40,14 +40,6 @@ static inline struct cpu_engine *to_cpu(struct engine *e)
 	return (struct cpu_engine *)e;
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static int cpu_init(const struct job_plan *plan, unsigned int depth,
 		    struct engine **out, struct strbuf *err)
 {
@@ -114,28 +106,17 @@ static void sort_piece(struct cpu_engine *ce)
 static enum engine_q cpu_queue(struct engine *e, struct io_u *u)
 {
 	struct cpu_engine *ce = to_cpu(e);
-	uint64_t end = mono_ns() + ce->cycle_ns;
+	uint64_t end = engine_mono_ns() + ce->cycle_ns;
 
 	do {
 		if (ce->data)
 			sort_piece(ce);
-	} while (mono_ns() < end && !engine_stopping(e));
+	} while (engine_mono_ns() < end && !engine_stopping(e));
 	ce->cycles++;
 	u->len = 0;
 	u->error = 0;
 	u->resid = 0;
 	return ENGINE_Q_DONE;
-}
-
-static int cpu_getevents(struct engine *e, unsigned int min,
-			 unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *cpu_event(struct engine *e, unsigned int i)
-{
-	BUG("cpuio has no events");
 }
 
 static void cpu_describe(struct engine *e, struct strbuf *out)
@@ -165,8 +146,8 @@ const struct engine_ops engine_cpuio_ops = {
 	.open_file = cpu_open,
 	.close_file = cpu_close,
 	.queue = cpu_queue,
-	.getevents = cpu_getevents,
-	.event = cpu_event,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
 	.options = cpu_options,
 	.describe = cpu_describe,
 };

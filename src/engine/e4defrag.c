@@ -211,17 +211,6 @@ static enum engine_q defrag_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_DONE;
 }
 
-static int defrag_getevents(struct engine *e, unsigned int min,
-			    unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *defrag_event(struct engine *e, unsigned int i)
-{
-	BUG("e4defrag has no events");
-}
-
 static void defrag_describe(struct engine *e, struct strbuf *out)
 {
 	struct defrag_engine *de = to_defrag(e);
@@ -250,8 +239,8 @@ const struct engine_ops engine_e4defrag_ops = {
 	.open_file = defrag_open,
 	.close_file = defrag_close,
 	.queue = defrag_queue,
-	.getevents = defrag_getevents,
-	.event = defrag_event,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
 	.options = defrag_options,
 	.describe = defrag_describe,
 };

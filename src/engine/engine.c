@@ -221,6 +221,18 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 	return 0;
 }
 
+int engine_sync_getevents(struct engine *e, unsigned int min,
+			  unsigned int max, const struct timespec *timeout)
+{
+	return 0;
+}
+
+struct io_u *engine_sync_event(struct engine *e, unsigned int i)
+{
+	BUG("engine '%s' completes every I/O in queue(): no events",
+	    e->plan && e->plan->o.ioengine ? e->plan->o.ioengine : "?");
+}
+
 int engine_close_fd(struct engine *e, struct engine_file *f)
 {
 	int ret = 0;

@@ -52,4 +52,21 @@ extern const struct engine_ops engine_io_uring_ops;
  */
 long engine_do_other(const struct engine_file *f, const struct io_u *u);
 
+/*
+ * getevents and event of an engine whose queue() completes every I/O
+ * (ENGINE_F_SYNC): there is never anything to reap.
+ */
+int engine_sync_getevents(struct engine *e, unsigned int min,
+			  unsigned int max, const struct timespec *timeout);
+struct io_u *engine_sync_event(struct engine *e, unsigned int i);
+
+/* CLOCK_MONOTONIC in ns: engines that time or pace their own waits. */
+static inline uint64_t engine_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 #endif

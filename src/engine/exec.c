@@ -57,14 +57,6 @@ static inline struct exec_engine *to_exec(struct engine *e)
 	return (struct exec_engine *)e;
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* arguments with %r and %n replaced, as fio */
 static void expand(const struct job_options *o, struct strbuf *out)
 {
@@ -185,7 +177,7 @@ static int start(struct exec_engine *xe)
 		xe->pid = 0;
 		return ret;
 	}
-	xe->start_ns = mono_ns();
+	xe->start_ns = engine_mono_ns();
 	if (o->runtime_us)
 		xe->deadline_ns = xe->start_ns + o->runtime_us * 1000;
 	xe->pidfd = (int)syscall(SYS_pidfd_open, xe->pid, 0);
@@ -203,7 +195,7 @@ static bool reap(struct exec_engine *xe)
 		return false;
 	xe->ended = true;
 	xe->status = status;
-	xe->end_ns = mono_ns();
+	xe->end_ns = engine_mono_ns();
 	return true;
 }
 
@@ -254,13 +246,13 @@ static enum engine_q exec_queue(struct engine *e, struct io_u *u)
 	u->len = 0;
 	u->resid = 0;
 	u->error = 0;
-	now = mono_ns();
+	now = engine_mono_ns();
 	if (xe->deadline_ns && xe->deadline_ns - now < POLL_MS * 1000000ULL)
 		ms = xe->deadline_ns > now ?
 		     (int)((xe->deadline_ns - now + 999999) / 1000000) : 0;
 	if (wait_end(xe, ms) && !xe->deadline_ns)
 		u->error = ENGINE_ERR_END;	/* no runtime: it was the job */
-	else if (xe->deadline_ns && mono_ns() >= xe->deadline_ns)
+	else if (xe->deadline_ns && engine_mono_ns() >= xe->deadline_ns)
 		stop(xe);		/* the runtime is over */
 	return ENGINE_Q_DONE;
 }
@@ -299,17 +291,6 @@ static int exec_open(struct engine *e, struct engine_file *f,
 static int exec_close(struct engine *e, struct engine_file *f)
 {
 	return 0;
-}
-
-static int exec_getevents(struct engine *e, unsigned int min,
-			  unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *exec_event(struct engine *e, unsigned int i)
-{
-	BUG("exec has no events");
 }
 
 /*
@@ -361,8 +342,8 @@ const struct engine_ops engine_exec_ops = {
 	.open_file = exec_open,
 	.close_file = exec_close,
 	.queue = exec_queue,
-	.getevents = exec_getevents,
-	.event = exec_event,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
 	.options = exec_options,
 	.describe = exec_describe,
 };

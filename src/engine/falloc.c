@@ -107,17 +107,6 @@ static enum engine_q ftruncate_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_DONE;
 }
 
-static int alloc_getevents(struct engine *e, unsigned int min,
-			   unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *alloc_event(struct engine *e, unsigned int i)
-{
-	BUG("falloc and ftruncate have no events");
-}
-
 const struct engine_ops engine_falloc_ops = {
 	.name = "falloc",
 	.help = "fallocate(2) each I/O's range: read keeps the size, write "
@@ -128,8 +117,8 @@ const struct engine_ops engine_falloc_ops = {
 	.open_file = alloc_open,
 	.close_file = alloc_close,
 	.queue = falloc_queue,
-	.getevents = alloc_getevents,
-	.event = alloc_event,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
 };
 
 const struct engine_ops engine_ftruncate_ops = {
@@ -141,6 +130,6 @@ const struct engine_ops engine_ftruncate_ops = {
 	.open_file = alloc_open,
 	.close_file = alloc_close,
 	.queue = ftruncate_queue,
-	.getevents = alloc_getevents,
-	.event = alloc_event,
+	.getevents = engine_sync_getevents,
+	.event = engine_sync_event,
 };

@@ -50,14 +50,6 @@ static inline struct fsmeta_engine *to_fm(struct engine *e)
 	return (struct fsmeta_engine *)e;
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static void add_lat(struct fsmeta_engine *fm, uint64_t ns)
 {
 	unsigned int c = fm->cur;
@@ -155,7 +147,7 @@ static int make_dirs(struct engine *e, struct strbuf *err)
 static int timed_op(struct fsmeta_engine *fm, struct engine_file *f,
 		    int *fd)
 {
-	uint64_t t0 = mono_ns(), t1;
+	uint64_t t0 = engine_mono_ns(), t1;
 	int ret;
 
 	switch (fm->op) {
@@ -177,7 +169,7 @@ static int timed_op(struct fsmeta_engine *fm, struct engine_file *f,
 		ret = rmdir(f->path);
 		break;
 	}
-	t1 = mono_ns();
+	t1 = engine_mono_ns();
 	if (ret)
 		return -errno;
 	add_lat(fm, t1 - t0);
@@ -254,17 +246,6 @@ static enum engine_q fsmeta_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_DONE;
 }
 
-static int fsmeta_getevents(struct engine *e, unsigned int min,
-			    unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *fsmeta_event(struct engine *e, unsigned int i)
-{
-	BUG("fsmeta engines have no events");
-}
-
 static const struct engine_opt stat_options[] = {
 	{ "stat_type", "stat (default), lstat or statx" },
 	{ NULL, NULL },
@@ -281,8 +262,8 @@ const struct engine_ops var = {						\
 	.open_file = fsmeta_open,					\
 	.close_file = fsmeta_close,					\
 	.queue = fsmeta_queue,						\
-	.getevents = fsmeta_getevents,					\
-	.event = fsmeta_event,						\
+	.getevents = engine_sync_getevents,				\
+	.event = engine_sync_event,					\
 	.options = opts,						\
 	.take_lat = fsmeta_take_lat,					\
 }

@@ -100,14 +100,6 @@ static const char *proto_name(const struct net_engine *ne)
 	return n[ne->proto];
 }
 
-static uint64_t mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 /* Waits for events on fd: 1 ready, 0 the job is stopping, -errno. */
 static int wait_fd(struct net_engine *ne, int fd, short events)
 {
@@ -387,7 +379,7 @@ static int accept_peer(struct net_engine *ne, struct engine_file *f,
 static int connect_peer(struct net_engine *ne, struct engine_file *f,
 			struct strbuf *err)
 {
-	uint64_t give_up = mono_ms() + CONNECT_RETRY_MS;
+	uint64_t give_up = engine_mono_ns() + CONNECT_RETRY_MS * 1000000ULL;
 	int fd, ret;
 
 	for (;;) {
@@ -408,7 +400,7 @@ static int connect_peer(struct net_engine *ne, struct engine_file *f,
 		close(fd);
 		/* the listener of this run may not be there yet */
 		if ((ret != -ECONNREFUSED && ret != -ENOENT) ||
-		    mono_ms() >= give_up || engine_stopping(&ne->e)) {
+		    engine_mono_ns() >= give_up || engine_stopping(&ne->e)) {
 			strbuf_addf(err, "cannot connect to %s%s%u: %s",
 				    ne->host, ne->unix_sock ? "" : " port ",
 				    ne->unix_sock ? 0 : ne->e.plan->o.port +
@@ -712,17 +704,6 @@ static enum engine_q net_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_DONE;
 }
 
-static int net_getevents(struct engine *e, unsigned int min,
-			 unsigned int max, const struct timespec *timeout)
-{
-	return 0;
-}
-
-static struct io_u *net_event(struct engine *e, unsigned int i)
-{
-	BUG("net engines have no events");
-}
-
 static uint64_t net_dropped(struct engine *e)
 {
 	return to_net(e)->dropped;
@@ -752,8 +733,8 @@ const struct engine_ops var = {						\
 	.open_file = net_open,						\
 	.close_file = net_close,					\
 	.queue = net_queue,						\
-	.getevents = net_getevents,					\
-	.event = net_event,						\
+	.getevents = engine_sync_getevents,				\
+	.event = engine_sync_event,					\
 	.options = net_options,						\
 	.dropped = net_dropped,						\
 }

@@ -59,54 +59,7 @@ static const char *const fsmeta_engines[] = {
 	"filecreate", "filestat", "filedelete", "dircreate", "dirstat",
 	"dirdelete", NULL,
 };
-static const char *const stat_engines[] = { "filestat", "dirstat", NULL };
-static const char *const cpu_engines[] = { "cpuio", NULL };
-static const char *const exec_engines[] = { "exec", NULL };
 static const char *const net_engines[] = { "net", "netsplice", NULL };
-static const char *const defrag_engines[] = { "e4defrag", NULL };
-
-/* fio knows these options only with their engines. */
-static int check_owner(struct job_plan *p, struct strbuf *err)
-{
-	static const struct {
-		const char *opt;
-		const char *const *engines;
-		const char *list;
-	} rules[] = {
-		{ "stat_type", stat_engines, "filestat, dirstat" },
-		{ "cpuload", cpu_engines, "cpuio" },
-		{ "cpuchunks", cpu_engines, "cpuio" },
-		{ "cpumode", cpu_engines, "cpuio" },
-		{ "exit_on_io_done", cpu_engines, "cpuio" },
-		{ "program", exec_engines, "exec" },
-		{ "arguments", exec_engines, "exec" },
-		{ "grace_time", exec_engines, "exec" },
-		{ "std_redirect", exec_engines, "exec" },
-		{ "hostname", net_engines, "net, netsplice" },
-		{ "port", net_engines, "net, netsplice" },
-		{ "protocol", net_engines, "net, netsplice" },
-		{ "listen", net_engines, "net, netsplice" },
-		{ "pingpong", net_engines, "net, netsplice" },
-		{ "nodelay", net_engines, "net, netsplice" },
-		{ "interface", net_engines, "net, netsplice" },
-		{ "ttl", net_engines, "net, netsplice" },
-		{ "window_size", net_engines, "net, netsplice" },
-		{ "mss", net_engines, "net, netsplice" },
-		{ "donorname", defrag_engines, "e4defrag" },
-		{ "inplace", defrag_engines, "e4defrag" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
-		if (opt_is_set(&p->o, rules[i].opt) &&
-		    !is_any(p, rules[i].engines))
-			return plan_fail(p, err, "option '%s' is not valid with "
-					 "ioengine '%s' (only %s)",
-					 rules[i].opt,
-					 p->o.ioengine ? p->o.ioengine : "",
-					 rules[i].list);
-	return 0;
-}
 
 /* Engines that move no data have nothing for verify= to check. */
 static int check_no_verify(struct job_plan *p, struct strbuf *err)
@@ -324,8 +277,6 @@ static int check_e4defrag(struct job_plan *p, struct strbuf *err)
 
 int engine_plan_check(struct job_plan *p, struct strbuf *err)
 {
-	if (check_owner(p, err))
-		return -1;
 	if (is_any(p, fsmeta_engines))
 		return check_fsmeta(p, err);
 	if (is(p, "falloc")) {

@@ -19,8 +19,8 @@ extern const struct opt_enum cpu_mode_enums[];
 extern const struct opt_enum net_proto_enums[];
 
 /*
- * Refuses an engine's option with another engine (fio does not know the
- * option then), and what these engines cannot do: a verify with an
+ * Refuses what these engines cannot do (their options with another
+ * engine are refused with the others, in opt/validate.c): a verify with an
  * engine that moves no data, reads with ftruncate and e4defrag (fio
  * fails them with EINVAL at run time), cpuio without cpuload, exec
  * without a program it can run, the network combinations fio refuses

@@ -163,6 +163,13 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	static const char *const mmap_engines[] = {
 		"mmap", "dev-dax", "libpmem", NULL,
 	};
+	/* the kernel-only engines' (opt/engine_rows.h) */
+	static const char *const stat_engines[] = { "filestat", "dirstat",
+						    NULL };
+	static const char *const cpu_engines[] = { "cpuio", NULL };
+	static const char *const exec_engines[] = { "exec", NULL };
+	static const char *const net_engines[] = { "net", "netsplice", NULL };
+	static const char *const defrag_engines[] = { "e4defrag", NULL };
 	static const struct {
 		const char *opt;
 		const char *const *engines;
@@ -174,6 +181,27 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 		{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
 		{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
 		{ "pmem_flush", mmap_engines, "mmap, dev-dax, libpmem" },
+		{ "stat_type", stat_engines, "filestat, dirstat" },
+		{ "cpuload", cpu_engines, "cpuio" },
+		{ "cpuchunks", cpu_engines, "cpuio" },
+		{ "cpumode", cpu_engines, "cpuio" },
+		{ "exit_on_io_done", cpu_engines, "cpuio" },
+		{ "program", exec_engines, "exec" },
+		{ "arguments", exec_engines, "exec" },
+		{ "grace_time", exec_engines, "exec" },
+		{ "std_redirect", exec_engines, "exec" },
+		{ "hostname", net_engines, "net, netsplice" },
+		{ "port", net_engines, "net, netsplice" },
+		{ "protocol", net_engines, "net, netsplice" },
+		{ "listen", net_engines, "net, netsplice" },
+		{ "pingpong", net_engines, "net, netsplice" },
+		{ "nodelay", net_engines, "net, netsplice" },
+		{ "interface", net_engines, "net, netsplice" },
+		{ "ttl", net_engines, "net, netsplice" },
+		{ "window_size", net_engines, "net, netsplice" },
+		{ "mss", net_engines, "net, netsplice" },
+		{ "donorname", defrag_engines, "e4defrag" },
+		{ "inplace", defrag_engines, "e4defrag" },
 	};
 	const char *engine = p->o.ioengine;
 	size_t i;

@@ -127,6 +127,29 @@ test_expect_success 'without runtime it runs until stopped (SIGINT), then report
 	grep "issued rwts: total=[1-9]" out
 '
 
+test_expect_success '[global]'"'"'s cpuio options do not reach a job of another engine (fio)' '
+	cat >g.fio <<-\EOF &&
+	[global]
+	ioengine=cpuio
+	cpuload=50
+	cpuchunks=10000
+	exit_on_io_done=1
+	runtime=200ms
+
+	[burn]
+
+	[io]
+	ioengine=null
+	size=1m
+	EOF
+	"$IOLITE" g.fio --output-format=json >g.json 2>err &&
+	test_must_be_empty err &&
+	python3 figures.py g.json 1 | grep "^ios=256 bytes=1048576 " &&
+	printf "[io]\nioengine=null\nsize=1m\ncpuload=5\n" >own.fio &&
+	test_must_fail "$IOLITE" --parse-only own.fio >out 2>err &&
+	grep "^iolite: own.fio:[0-9]*: option .cpuload. is not valid with ioengine .null. (only cpuio)" err
+'
+
 test_expect_success 'refused: no cpuload, cpuload elsewhere, verify' '
 	test_must_fail "$IOLITE" --name=c --ioengine=cpuio >out 2>err &&
 	grep "option .cpuload.: ioengine .cpuio. needs cpuload=" err &&

@@ -205,10 +205,15 @@ int job_build(const struct job_desc *jd, struct job_options *o,
 	if (resolve_kb_base(jd->ents, jd->inherited, &kb_global, err) ||
 	    resolve_kb_base(jd->ents, jd->nr, &kb_job, err))
 		return -1;
-	for (i = 0; i < jd->nr; i++)
+	for (i = 0; i < jd->nr; i++) {
+		if (i == jd->inherited)
+			opt_mark_inherited(o);
 		if (set_entry(o, &jd->ents[i],
 			      i < jd->inherited ? kb_global : kb_job, err))
 			return -1;
+	}
+	if (jd->nr == jd->inherited)
+		opt_mark_inherited(o);
 	return 0;
 }
 

@@ -207,7 +207,8 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	size_t i;
 
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
-		if (!opt_is_set(&p->o, rules[i].opt) ||
+		/* as fio, [global]'s go only to jobs of their engine */
+		if (!opt_set_by_job(&p->o, rules[i].opt) ||
 		    name_in(engine, rules[i].engines))
 			continue;
 		return plan_fail(p, err, "option '%s' is not valid with ioengine "

@@ -1284,9 +1284,13 @@ static void io_done_check(struct run_ctx *ctx)
 		    !(ops && (ops->flags & ENGINE_F_NOIO)))
 			return;
 	}
-	for (i = 0; i < ctx->nr_jobs; i++)
-		if (ctx->jobs[i].plan->o.exit_on_io_done)
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct job_options *o = &ctx->jobs[i].plan->o;
+		const struct engine_ops *ops = engine_find(o->ioengine);
+
+		if (o->exit_on_io_done && ops && (ops->flags & ENGINE_F_NOIO))
 			ctx->jobs[i].stop = 1;
+	}
 }
 
 static void job_finished(struct run_job *rj)

@@ -159,6 +159,14 @@ int opt_is_set(const struct job_options *o, const char *name);
  * options [global] gives for an engine the job does not use).
  */
 #define OPT_SET_INHERITED 2
+
+/*
+ * fio knows an engine's own options only with that engine: NULL when
+ * ioengine 'engine' (NULL: the default) may take option 'opt' (its
+ * name, not an alias), else the engines that may, as a list for a
+ * message ("net, netsplice"). opt/validate.c.
+ */
+const char *opt_engine_owners(const char *opt, const char *engine);
 void opt_mark_inherited(struct job_options *o);
 int opt_set_by_job(const struct job_options *o, const char *name);
 

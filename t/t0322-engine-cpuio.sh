@@ -127,7 +127,7 @@ test_expect_success 'without runtime it runs until stopped (SIGINT), then report
 	grep "issued rwts: total=[1-9]" out
 '
 
-test_expect_success '[global]'"'"'s cpuio options do not reach a job of another engine (fio)' '
+test_expect_success '[global]'"'"'s cpuio options: only with [global]'"'"'s cpuio, only to its cpuio jobs (fio)' '
 	cat >g.fio <<-\EOF &&
 	[global]
 	ioengine=cpuio
@@ -147,7 +147,10 @@ test_expect_success '[global]'"'"'s cpuio options do not reach a job of another 
 	python3 figures.py g.json 1 | grep "^ios=256 bytes=1048576 " &&
 	printf "[io]\nioengine=null\nsize=1m\ncpuload=5\n" >own.fio &&
 	test_must_fail "$IOLITE" --parse-only own.fio >out 2>err &&
-	grep "^iolite: own.fio:[0-9]*: option .cpuload. is not valid with ioengine .null. (only cpuio)" err
+	grep "^iolite: own.fio:[0-9]*: option .cpuload. is not valid with ioengine .null. (only cpuio)" err &&
+	printf "[global]\ncpuload=5\n[io]\nioengine=cpuio\n" >glob.fio &&
+	test_must_fail "$IOLITE" --parse-only glob.fio >out 2>err &&
+	grep "^iolite: glob.fio:2: option .cpuload. is not valid with ioengine .psync. (only cpuio)" err
 '
 
 test_expect_success 'refused: no cpuload, cpuload elsewhere, verify' '

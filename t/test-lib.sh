@@ -108,6 +108,7 @@ test_have_prereq() {
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
 	LIBCRYPTO) "$IOLITE" --name=p --verify=sha256 --parse-only >/dev/null 2>&1 ;;
+	IPV6) grep -q "^0\{31\}1 " /proc/net/if_inet6 2>/dev/null ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
 	STRACE) strace -f -qq -o /dev/null true >/dev/null 2>&1 ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;

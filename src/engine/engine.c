@@ -27,6 +27,19 @@ const struct engine_ops *const engine_table[] = {
 	&engine_devdax_ops,
 	&engine_libpmem_ops,
 	&engine_posixaio_ops,
+	&engine_filecreate_ops,
+	&engine_filestat_ops,
+	&engine_filedelete_ops,
+	&engine_dircreate_ops,
+	&engine_dirstat_ops,
+	&engine_dirdelete_ops,
+	&engine_falloc_ops,
+	&engine_ftruncate_ops,
+	&engine_cpuio_ops,
+	&engine_exec_ops,
+	&engine_net_ops,
+	&engine_netsplice_ops,
+	&engine_e4defrag_ops,
 	/* optional engines, each guarded by its library */
 #ifdef HAVE_LIBAIO
 	&engine_libaio_ops,
@@ -91,20 +104,7 @@ static const struct {
 	UNSUPPORTED("io_uring_cmd"),
 	UNSUPPORTED("splice"),
 	UNSUPPORTED("sg"),
-	UNSUPPORTED("net"),
-	UNSUPPORTED("netsplice"),
-	UNSUPPORTED("cpuio"),
 	UNSUPPORTED("rdma"),
-	UNSUPPORTED("falloc"),
-	UNSUPPORTED("ftruncate"),
-	UNSUPPORTED("e4defrag"),
-	UNSUPPORTED("filecreate"),
-	UNSUPPORTED("filestat"),
-	UNSUPPORTED("filedelete"),
-	UNSUPPORTED("dircreate"),
-	UNSUPPORTED("dirstat"),
-	UNSUPPORTED("dirdelete"),
-	UNSUPPORTED("exec"),
 	UNSUPPORTED("mtd"),
 	UNSUPPORTED("pmemblk"),
 	UNSUPPORTED("gfapi"),
@@ -219,6 +219,18 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 	}
 	f->fd = fd;
 	return 0;
+}
+
+int engine_sync_getevents(struct engine *e, unsigned int min,
+			  unsigned int max, const struct timespec *timeout)
+{
+	return 0;
+}
+
+struct io_u *engine_sync_event(struct engine *e, unsigned int i)
+{
+	BUG("engine '%s' completes every I/O in queue(): no events",
+	    e->plan && e->plan->o.ioengine ? e->plan->o.ioengine : "?");
 }
 
 int engine_close_fd(struct engine *e, struct engine_file *f)

@@ -39,6 +39,8 @@ enum engine_file_flags {
 	EF_BLOCKDEV = 1,
 	EF_CHARDEV = 2,
 	EF_REGULAR = 4,
+	EF_DIR = 8,		/* a directory the engine made (dircreate ...):
+				 * unlink=1 removes it with rmdir */
 };
 
 struct engine_file {
@@ -57,7 +59,20 @@ struct engine {
 	unsigned int depth;
 	struct engine_file *files;
 	unsigned int nr_files;
+	/*
+	 * Set by the worker after init (NULL before): non-zero when the run
+	 * or this job is to stop. An engine that waits for something outside
+	 * the machine's control (a network peer, a program) waits in slices
+	 * and gives up when engine_stopping() says so.
+	 */
+	const volatile int *run_stop;
+	const volatile int *job_stop;
 };
+
+static inline int engine_stopping(const struct engine *e)
+{
+	return (e->run_stop && *e->run_stop) || (e->job_stop && *e->job_stop);
+}
 
 enum engine_q {
 	ENGINE_Q_DONE = 0,	/* completed; result in io_u->error/resid */
@@ -73,7 +88,39 @@ enum engine_flags {
 	ENGINE_F_NO_ODIRECT = 16, /* never opens with O_DIRECT (mmap engines:
 				  * direct= has another meaning or none), so
 				  * files need no O_DIRECT support */
+	/*
+	 * The operation measured is open_file's: a create, stat, unlink,
+	 * mkdir or rmdir of the file (filecreate ... dirdelete, fio's
+	 * FIO_FAKEIO | FIO_NOSTATS). queue() does nothing; the I/Os are
+	 * counted with their bytes but carry no latency. The engine times
+	 * each open_file and hands the durations out through take_lat();
+	 * the worker adds them to the completion latencies of the job's
+	 * first direction (read when it reads, else write), unless
+	 * disable_lat. Every pass over the files opens them again (fio).
+	 */
+	ENGINE_F_FILE_OP = 32,
+	/*
+	 * The engine makes its files itself (filecreate, dircreate,
+	 * dirstat, dirdelete): files.c checks the directory and names the
+	 * files but neither looks at nor creates them.
+	 */
+	ENGINE_F_NOLAYOUT = 64,
+	/*
+	 * No I/O at all (cpuio, exec; fio's FIO_NOIO): no files, every I/O
+	 * is counted with no bytes (queue() sets u->len to 0), the job runs
+	 * until its runtime, and it does not count as an I/O job for
+	 * exit_on_io_done.
+	 */
+	ENGINE_F_NOIO = 128,
 };
+
+/*
+ * u->error = ENGINE_ERR_END: there is nothing more to do and the job ends
+ * here, without an error (the network peer closed the link; the program
+ * of an exec job without a runtime has exited). That I/O is not counted.
+ * Never an errno (those are positive).
+ */
+#define ENGINE_ERR_END (-1)
 
 /* An engine's private option, for --enghelp=NAME. */
 struct engine_opt {
@@ -128,6 +175,20 @@ struct engine_ops {
 	 * when there is nothing to say.
 	 */
 	void (*describe)(struct engine *e, struct strbuf *out);
+
+	/*
+	 * ENGINE_F_FILE_OP engines: *ns points at the durations (ns) of the
+	 * file operations done since the last call, which are the caller's
+	 * to read until the next call to the engine; returns how many.
+	 */
+	unsigned int (*take_lat)(struct engine *e, const uint64_t **ns);
+
+	/*
+	 * Optional: I/Os the engine knows were lost on the way (UDP
+	 * datagrams missing from the sequence). The worker adds them to
+	 * the job's dropped count of reads once, after the I/O loop.
+	 */
+	uint64_t (*dropped)(struct engine *e);
 };
 
 extern const struct engine_ops *const engine_table[];

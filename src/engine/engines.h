@@ -19,6 +19,24 @@ extern const struct engine_ops engine_mmap_ops;
 extern const struct engine_ops engine_devdax_ops;
 extern const struct engine_ops engine_libpmem_ops;
 extern const struct engine_ops engine_posixaio_ops;
+/* file system metadata (fsmeta.c) */
+extern const struct engine_ops engine_filecreate_ops;
+extern const struct engine_ops engine_filestat_ops;
+extern const struct engine_ops engine_filedelete_ops;
+extern const struct engine_ops engine_dircreate_ops;
+extern const struct engine_ops engine_dirstat_ops;
+extern const struct engine_ops engine_dirdelete_ops;
+/* allocation and size (falloc.c) */
+extern const struct engine_ops engine_falloc_ops;
+extern const struct engine_ops engine_ftruncate_ops;
+/* no I/O (cpuio.c, exec.c) */
+extern const struct engine_ops engine_cpuio_ops;
+extern const struct engine_ops engine_exec_ops;
+/* sockets (net.c) */
+extern const struct engine_ops engine_net_ops;
+extern const struct engine_ops engine_netsplice_ops;
+/* extents (e4defrag.c) */
+extern const struct engine_ops engine_e4defrag_ops;
 #ifdef HAVE_LIBAIO
 extern const struct engine_ops engine_libaio_ops;
 #endif
@@ -33,5 +51,22 @@ extern const struct engine_ops engine_io_uring_ops;
  * form engine_io_result() takes. One syscall, nothing else: hot path.
  */
 long engine_do_other(const struct engine_file *f, const struct io_u *u);
+
+/*
+ * getevents and event of an engine whose queue() completes every I/O
+ * (ENGINE_F_SYNC): there is never anything to reap.
+ */
+int engine_sync_getevents(struct engine *e, unsigned int min,
+			  unsigned int max, const struct timespec *timeout);
+struct io_u *engine_sync_event(struct engine *e, unsigned int i);
+
+/* CLOCK_MONOTONIC in ns: engines that time or pace their own waits. */
+static inline uint64_t engine_mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
 
 #endif

@@ -188,6 +188,33 @@ static int resolve_kb_base(const struct job_entry *ents, size_t nr,
 }
 
 /*
+ * [global]'s entries are in (o->ioengine is [global]'s): as fio, an
+ * engine's own option there must be one of [global]'s engine, and it
+ * then goes to the jobs that keep that engine only (opt_set_by_job()).
+ */
+static int check_inherited(const struct job_desc *jd, struct job_options *o,
+			   struct strbuf *err)
+{
+	size_t i;
+
+	opt_mark_inherited(o);
+	for (i = 0; i < jd->inherited; i++) {
+		const struct opt_def *def = opt_lookup(jd->ents[i].key);
+		const char *list = def ? opt_engine_owners(def->name,
+							   o->ioengine) : NULL;
+
+		if (!list)
+			continue;
+		add_location(err, &jd->ents[i]);
+		strbuf_addf(err, "option '%s' is not valid with ioengine '%s' "
+			    "(only %s)", jd->ents[i].key,
+			    o->ioengine ? o->ioengine : "psync", list);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * As fio, [global]'s entries are read with [global]'s kb_base, and the
  * job's own with the job's (its own kb_base entry, else the one it
  * inherits); within each part, kb_base applies wherever it stands.
@@ -205,10 +232,15 @@ int job_build(const struct job_desc *jd, struct job_options *o,
 	if (resolve_kb_base(jd->ents, jd->inherited, &kb_global, err) ||
 	    resolve_kb_base(jd->ents, jd->nr, &kb_job, err))
 		return -1;
-	for (i = 0; i < jd->nr; i++)
+	for (i = 0; i < jd->nr; i++) {
+		if (i == jd->inherited && check_inherited(jd, o, err))
+			return -1;
 		if (set_entry(o, &jd->ents[i],
 			      i < jd->inherited ? kb_global : kb_job, err))
 			return -1;
+	}
+	if (jd->nr == jd->inherited && check_inherited(jd, o, err))
+		return -1;
 	return 0;
 }
 

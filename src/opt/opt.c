@@ -62,6 +62,23 @@ int opt_is_set(const struct job_options *o, const char *name)
 	return def && o->set[opt_index(def)];
 }
 
+void opt_mark_inherited(struct job_options *o)
+{
+	size_t i;
+
+	for (i = 0; i < opt_table_size; i++)
+		if (o->set[i])
+			o->set[i] = OPT_SET_INHERITED;
+}
+
+int opt_set_by_job(const struct job_options *o, const char *name)
+{
+	const struct opt_def *def = opt_lookup(name);
+
+	return def && o->set[opt_index(def)] &&
+	       o->set[opt_index(def)] != OPT_SET_INHERITED;
+}
+
 /* Optimal string alignment distance, ignoring case. */
 static size_t edit_distance(const char *a, size_t la, const char *b,
 			    size_t lb)

@@ -152,6 +152,25 @@ static inline size_t opt_index(const struct opt_def *def)
 int opt_is_set(const struct job_options *o, const char *name);
 
 /*
+ * set[] holds 1 for an option given in the job's own section (or its
+ * command-line job) and OPT_SET_INHERITED for one only inherited from
+ * [global]: job_build() calls opt_mark_inherited() once [global]'s
+ * entries are in. opt_set_by_job() tells them apart (fio drops the
+ * options [global] gives for an engine the job does not use).
+ */
+#define OPT_SET_INHERITED 2
+
+/*
+ * fio knows an engine's own options only with that engine: NULL when
+ * ioengine 'engine' (NULL: the default) may take option 'opt' (its
+ * name, not an alias), else the engines that may, as a list for a
+ * message ("net, netsplice"). opt/validate.c.
+ */
+const char *opt_engine_owners(const char *opt, const char *engine);
+void opt_mark_inherited(struct job_options *o);
+int opt_set_by_job(const struct job_options *o, const char *name);
+
+/*
  * Checks a table: names and aliases unique and well-formed, every row has
  * help, defaults parse, min <= max, enum tables terminated and non-empty,
  * offsets in range, callbacks with formatters. Returns 0, or -1 with one

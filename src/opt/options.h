@@ -145,6 +145,14 @@ enum mmap_advise {
 	MMAP_ADVISE_NOHUGEPAGE,
 };
 
+/* The kernel-only engines' own option values (opt/engine_opts.c). */
+enum stat_type { STAT_TYPE_STAT, STAT_TYPE_LSTAT, STAT_TYPE_STATX };
+enum cpu_mode { CPU_MODE_NOOP, CPU_MODE_QSORT };
+enum net_proto {
+	NET_PROTO_TCP, NET_PROTO_TCPV6, NET_PROTO_UDP, NET_PROTO_UDPV6,
+	NET_PROTO_UNIX,
+};
+
 /* dedupe_mode= : which earlier block a deduplicated write repeats */
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 
@@ -471,6 +479,33 @@ struct job_options {
 	unsigned int tb_threads, tb_numruns;
 	unsigned int tb_block;
 	char *tb_dir;
+
+	/*
+	 * The kernel-only engines' own options, checked in
+	 * opt/engine_opts.c: filestat and dirstat (stat_type), cpuio,
+	 * exec, net and netsplice, e4defrag. 0 / NULL: not given.
+	 */
+	enum stat_type stat_type;
+	unsigned int cpuload;		/* percent */
+	unsigned int cpuchunks_us;
+	enum cpu_mode cpumode;
+	bool exit_on_io_done;
+	char *program;
+	char *arguments;
+	unsigned int grace_time_s;
+	bool std_redirect;
+	char *hostname;
+	unsigned int port;
+	enum net_proto protocol;
+	bool listen;
+	bool pingpong;
+	bool nodelay;
+	char *interface;
+	unsigned int ttl;
+	uint64_t window_size;
+	unsigned int mss;
+	char *donorname;
+	unsigned int inplace;
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

@@ -46,6 +46,8 @@ struct job_plan {
 	bool writes;		/* writes or trims anything */
 	bool mixed;		/* more than one data direction */
 	bool bs_fixed;		/* one block size for every direction used */
+	bool no_io;		/* cpuio, exec: the job does no I/O (fio
+				 * prints no header line for it) */
 	uint64_t min_bs, max_bs; /* over the directions used */
 	/*
 	 * Per direction (all three filled, used or not): the block sizes

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "opt/buffer_opts.h"
+#include "opt/engine_opts.h"
 #include "opt/internal.h"
 #include "opt/mmap_opts.h"
 #include "opt/pace_opts.h"
@@ -761,6 +762,8 @@ const struct opt_def opt_table[] = {
 		  "domain of a DAX target, then a store fence; refused where "
 		  "the CPU lacks it" },
 
+#include "opt/engine_rows.h"
+
 	/* time and repetition */
 	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME,
 	  .off = OFF(runtime_us), .def = "0", .unit_us = SEC,
@@ -1359,7 +1362,6 @@ const struct opt_def opt_table[] = {
 
 	/* fio options iolite does not implement yet */
 	UNSUP("allrandrepeat", NULL),
-	UNSUP("arguments", NULL),
 	UNSUP("atomic", NULL),
 	UNSUP("bindname", NULL),
 	UNSUP("block_error_percentiles", NULL),
@@ -1381,28 +1383,21 @@ const struct opt_def opt_table[] = {
 	UNSUP("cmdprio_percentage", NULL),
 	UNSUP("conf", NULL),
 	UNSUP("cont", NULL),
-	UNSUP("cpuchunks", NULL),
-	UNSUP("cpuload", NULL),
-	UNSUP("cpumode", NULL),
 	UNSUP("create_fsync", NULL),
 	UNSUP("create_only", NULL),
 	UNSUP("cuda_io", NULL),
 	UNSUP("device-names", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
 	UNSUP("disk_util", NULL),
-	UNSUP("donorname", NULL),
 	UNSUP("exec_postrun", NULL),
 	UNSUP("exec_prerun", NULL),
-	UNSUP("exit_on_io_done", NULL),
 	UNSUP("fadvise_hint", NULL),
 	UNSUP("file_append", NULL),
 	UNSUP("gid", NULL),
 	UNSUP("gpu_dev_ids", NULL),
-	UNSUP("grace_time", NULL),
 	UNSUP("gtod_cpu", NULL),
 	UNSUP("hdfsdirectory", NULL),
 	UNSUP("hipri_percentage", NULL),
-	UNSUP("hostname", NULL),
 	UNSUP("http_host", NULL),
 	UNSUP("http_mode", NULL),
 	UNSUP("http_pass", NULL),
@@ -1418,13 +1413,10 @@ const struct opt_def opt_table[] = {
 	UNSUP("https", NULL),
 	UNSUP("hugepage-size", NULL),
 	UNSUP("ignore_zone_limits", NULL),
-	UNSUP("inplace", NULL),
-	UNSUP("interface", NULL),
 	UNSUP("iomem_align", "mem_align"),
 	UNSUP("ioscheduler", NULL),
 	UNSUP("job_max_open_zones", NULL),
 	UNSUP("large-block-op-kbytes", NULL),
-	UNSUP("listen", NULL),
 	UNSUP("load", NULL),
 	UNSUP("lockmem", NULL),
 	UNSUP("log_alternate_epoch", NULL),
@@ -1436,24 +1428,18 @@ const struct opt_def opt_table[] = {
 	UNSUP("merge_blktrace_file", NULL),
 	UNSUP("merge_blktrace_iters", NULL),
 	UNSUP("merge_blktrace_scalars", NULL),
-	UNSUP("mss", NULL),
 	UNSUP("namenode", NULL),
 	UNSUP("nfs_url", NULL),
 	UNSUP("nice", NULL),
-	UNSUP("nodelay", NULL),
 	UNSUP("object_class", NULL),
 	UNSUP("offset_align", NULL),
 	UNSUP("opendir", NULL),
-	UNSUP("pingpong", NULL),
 	UNSUP("pool", NULL),
-	UNSUP("port", NULL),
 	UNSUP("pre_read", NULL),
 	UNSUP("prep", NULL),
 	UNSUP("prio", NULL),
 	UNSUP("prioclass", NULL),
 	UNSUP("profile", NULL),
-	UNSUP("program", NULL),
-	UNSUP("protocol", "proto"),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
 	UNSUP("read_beyond_wp", NULL),
@@ -1464,9 +1450,7 @@ const struct opt_def opt_table[] = {
 	UNSUP("single-instance", NULL),
 	UNSUP("skip_bad", NULL),
 	UNSUP("softrandommap", NULL),
-	UNSUP("stat_type", NULL),
 	UNSUP("stats", NULL),
-	UNSUP("std_redirect", NULL),
 	UNSUP("stream_id", NULL),
 	UNSUP("sync_file_range", NULL),
 	UNSUP("test-duration", NULL),
@@ -1477,7 +1461,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("trim_backlog_batch", NULL),
 	UNSUP("trim_percentage", NULL),
 	UNSUP("trim_verify_zero", NULL),
-	UNSUP("ttl", NULL),
 	UNSUP("uid", NULL),
 	UNSUP("uncached", NULL),
 	UNSUP("unique_filename", NULL),
@@ -1488,7 +1471,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("verify_async_cpus", NULL),
 	UNSUP("verify_backlog_batch", NULL),
 	UNSUP("volume", NULL),
-	UNSUP("window_size", NULL),
 	UNSUP("write_barrier", NULL),
 	UNSUP("write_hint", NULL),
 	UNSUP("writefua", NULL),

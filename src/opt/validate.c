@@ -11,6 +11,7 @@
 
 #include "opt/buffer_opts.h"
 #include "opt/cpu_opts.h"
+#include "opt/engine_opts.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
 #include "opt/opt.h"
@@ -18,6 +19,7 @@
 #include "opt/plan.h"
 #include "opt/steady_opts.h"
 #include "opt/verify_opts.h"
+#include "util/log.h"
 
 static const char *const ddir_names[DDIR_RWDIR_CNT] = {
 	"read", "write", "trim",
@@ -150,40 +152,87 @@ static bool name_in(const char *name, const char *const *list)
 	return false;
 }
 
-/* fio only accepts an engine's own options with that engine. */
+/*
+ * fio only accepts an engine's own options with that engine: which
+ * engines own which options (the rest belong to every engine).
+ */
+static const char *const hipri_engines[] = {
+	"pvsync2", "io_uring", "io_uring_cmd", "sg", NULL,
+};
+static const char *const nowait_engines[] = {
+	"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
+};
+static const char *const mmap_engines[] = {
+	"mmap", "dev-dax", "libpmem", NULL,
+};
+/* the kernel-only engines' (opt/engine_rows.h) */
+static const char *const stat_engines[] = { "filestat", "dirstat",
+					    NULL };
+static const char *const cpu_engines[] = { "cpuio", NULL };
+static const char *const exec_engines[] = { "exec", NULL };
+static const char *const net_engines[] = { "net", "netsplice", NULL };
+static const char *const defrag_engines[] = { "e4defrag", NULL };
+static const struct {
+	const char *opt;
+	const char *const *engines;
+	const char *list;
+} engine_opt_rules[] = {
+	{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
+	{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
+	{ "mmap_populate", mmap_engines, "mmap, dev-dax, libpmem" },
+	{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
+	{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
+	{ "pmem_flush", mmap_engines, "mmap, dev-dax, libpmem" },
+	{ "stat_type", stat_engines, "filestat, dirstat" },
+	{ "cpuload", cpu_engines, "cpuio" },
+	{ "cpuchunks", cpu_engines, "cpuio" },
+	{ "cpumode", cpu_engines, "cpuio" },
+	{ "exit_on_io_done", cpu_engines, "cpuio" },
+	{ "program", exec_engines, "exec" },
+	{ "arguments", exec_engines, "exec" },
+	{ "grace_time", exec_engines, "exec" },
+	{ "std_redirect", exec_engines, "exec" },
+	{ "hostname", net_engines, "net, netsplice" },
+	{ "port", net_engines, "net, netsplice" },
+	{ "protocol", net_engines, "net, netsplice" },
+	{ "listen", net_engines, "net, netsplice" },
+	{ "pingpong", net_engines, "net, netsplice" },
+	{ "nodelay", net_engines, "net, netsplice" },
+	{ "interface", net_engines, "net, netsplice" },
+	{ "ttl", net_engines, "net, netsplice" },
+	{ "window_size", net_engines, "net, netsplice" },
+	{ "mss", net_engines, "net, netsplice" },
+	{ "donorname", defrag_engines, "e4defrag" },
+	{ "inplace", defrag_engines, "e4defrag" },
+};
+
+const char *opt_engine_owners(const char *opt, const char *engine)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(engine_opt_rules); i++)
+		if (!strcmp(opt, engine_opt_rules[i].opt))
+			return name_in(engine, engine_opt_rules[i].engines) ? NULL :
+			       engine_opt_rules[i].list;
+	return NULL;
+}
+
 static int check_engine_options(struct job_plan *p, struct strbuf *err)
 {
-	static const char *const hipri_engines[] = {
-		"pvsync2", "io_uring", "io_uring_cmd", "sg", NULL,
-	};
-	static const char *const nowait_engines[] = {
-		"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
-	};
-	static const char *const mmap_engines[] = {
-		"mmap", "dev-dax", "libpmem", NULL,
-	};
-	static const struct {
-		const char *opt;
-		const char *const *engines;
-		const char *list;
-	} rules[] = {
-		{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
-		{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
-		{ "mmap_populate", mmap_engines, "mmap, dev-dax, libpmem" },
-		{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
-		{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
-		{ "pmem_flush", mmap_engines, "mmap, dev-dax, libpmem" },
-	};
 	const char *engine = p->o.ioengine;
 	size_t i;
 
-	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
-		if (!opt_is_set(&p->o, rules[i].opt) ||
-		    name_in(engine, rules[i].engines))
+	for (i = 0; i < ARRAY_SIZE(engine_opt_rules); i++) {
+		/*
+		 * [global]'s were checked against [global]'s engine
+		 * (job_build()) and, as fio, go only to jobs of that engine
+		 */
+		if (!opt_set_by_job(&p->o, engine_opt_rules[i].opt) ||
+		    name_in(engine, engine_opt_rules[i].engines))
 			continue;
 		return plan_fail(p, err, "option '%s' is not valid with ioengine "
-			    "'%s' (only %s)", rules[i].opt,
-			    engine ? engine : "", rules[i].list);
+			    "'%s' (only %s)", engine_opt_rules[i].opt,
+			    engine ? engine : "", engine_opt_rules[i].list);
 	}
 	/*
 	 * io_uring's polled completions exist only for O_DIRECT I/O: without
@@ -240,7 +289,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err))
+	    misc_plan_check(p, err) || engine_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

@@ -518,6 +518,8 @@ void report_normal_preamble(const struct job_plan *plans, unsigned int n,
 			threads++;
 		else
 			procs++;
+		if (plans[i].no_io)	/* as fio: cpuio, exec */
+			continue;
 		if (plans[i].clone == 1)
 			fputs("...\n", f);
 		if (plans[i].clone)

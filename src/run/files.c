@@ -825,12 +825,15 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		       struct strbuf *err)
 {
 	const struct engine_ops *ops = engine_find(p->o.ioengine);
-	bool nofile = ops && (ops->flags & ENGINE_F_NOFILEIO);
+	/* names only: no files (null), or the engine makes them itself */
+	bool nofile = ops && (ops->flags & (ENGINE_F_NOFILEIO |
+					    ENGINE_F_NOLAYOUT));
+	bool has_dirs = !ops || !(ops->flags & ENGINE_F_NOFILEIO);
 	char **names = NULL;
 	size_t n = 0, i;
 	int ret = 0;
 
-	if ((!nofile && check_dirs(p, err)) || job_names(p, &names, &n, err))
+	if ((has_dirs && check_dirs(p, err)) || job_names(p, &names, &n, err))
 		return -1;
 	jf->files = xcalloc(n, sizeof(*jf->files));
 	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
@@ -1254,6 +1257,8 @@ void files_finish(const struct job_plan *p, struct job_files *jf)
 	for (k = 0; k < jf->nr_files; k++)
 		if (jf->files[k].flags & EF_REGULAR)
 			unlink(jf->files[k].path);
+		else if (jf->files[k].flags & EF_DIR)	/* dircreate ... */
+			rmdir(jf->files[k].path);
 }
 
 void job_files_release(struct job_files *jf)

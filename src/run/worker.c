@@ -67,6 +67,8 @@ struct worker {
 	int clat_on, lat_on, slat_on;
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */
+	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */
+	unsigned int file_op_dir;	/* ... of this direction */
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
 	unsigned int fsync_every;
@@ -474,6 +476,20 @@ complete_count(struct worker *w, struct io_u *u, uint64_t now)
 	return 0;
 }
 
+/*
+ * The engine has nothing more to do (engine.h's ENGINE_ERR_END: the
+ * network peer closed, the program of an exec job has ended): the job
+ * ends here without an error, and that I/O does not count.
+ */
+static __attribute__((noinline, cold)) int engine_end(struct worker *w,
+						      struct io_u *u)
+{
+	w->st->issued[u->ddir]--;
+	if (w->inline_engine)
+		w->inline_ios--;
+	return 1;
+}
+
 /* Out of line: fsync/fdatasync, errors, short transfers and their pieces. */
 static __attribute__((noinline)) int complete_rare(struct worker *w,
 						   struct io_u *u,
@@ -482,6 +498,9 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	struct worker_stats *st = w->st;
 	unsigned int d = u->ddir;
 	uint64_t clat = now - u->issue_time;
+
+	if (unlikely(u->error == ENGINE_ERR_END))
+		return engine_end(w, u);
 
 	if (w->wf)
 		wfiles_done(w->wf, u);	/* before a short one's rest is queued */
@@ -572,6 +591,56 @@ static void end_phase(struct worker *w)
 	w->in_verify = 0;
 }
 
+/*
+ * ENGINE_F_FILE_OP engines (engine/fsmeta.c): the durations of the file
+ * operations the engine timed become completion latencies of the job's
+ * direction; the I/Os themselves have none (fio's FIO_NOSTATS).
+ */
+static __attribute__((noinline, cold)) void worker_file_op_lat(struct worker *w)
+{
+	struct dir_stats *ds = &w->st->dir[w->file_op_dir];
+	const uint64_t *ns;
+	unsigned int i, n = w->ops->take_lat(w->e, &ns);
+
+	if (w->p->o.disable_lat || w->p->o.disable_clat)
+		return;
+	for (i = 0; i < n; i++)
+		stats_clat_add(w->st, ds, ns[i]);
+}
+
+/*
+ * ... and their files are opened when the run starts, so that the time
+ * the operations take is the job's runtime, and each new pass over the
+ * files opens them again, as fio's passes do: for these engines the open
+ * is the operation. With openfiles, the files come and go with the
+ * workload after the first ones. Non-zero: stop (the error is the job's).
+ */
+static __attribute__((noinline, cold)) int worker_file_op_open(struct worker *w,
+							       bool again)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret = 0;
+
+	if (again && w->wf)
+		return 0;
+	for (i = 0; i < w->e->nr_files && !ret; i++) {
+		if (!wfiles_open_at_start(w->wf, i))
+			continue;
+		if (again)
+			w->ops->close_file(w->e, &w->e->files[i]);
+		ret = w->ops->open_file(w->e, &w->e->files[i], &err);
+	}
+	worker_file_op_lat(w);
+	if (ret) {
+		w->st->error = -ret;
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+			 w->p->o.name, strbuf_str(&err));
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
@@ -595,6 +664,8 @@ static int next_pass(struct worker *w)
 		return 1;
 	}
 	if (w->time_based || w->ramping) {
+		if (unlikely(w->file_op) && worker_file_op_open(w, true))
+			return 0;
 		workload_rewind(w->wl);
 		return 1;
 	}
@@ -609,6 +680,8 @@ static int next_pass(struct worker *w)
 	}
 	if (w->loops_left > 1) {
 		w->loops_left--;
+		if (unlikely(w->file_op) && worker_file_op_open(w, true))
+			return 0;
 		workload_rewind(w->wl);
 		return 1;
 	}
@@ -790,6 +863,8 @@ static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
 	uint64_t next;
 
 	loop_sync_fold(w);
+	if (unlikely(w->file_op))
+		worker_file_op_lat(w);
 	if (check_time(w))
 		return 0;
 	next = w->now + INLINE_CHECK_NS;
@@ -1111,6 +1186,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		goto fail;
 	w->e->files = rj->files->files;
 	w->e->nr_files = rj->files->nr_files;
+	w->e->run_stop = &rj->ctx->stop;
+	w->e->job_stop = &rj->stop;
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  &err))
 		goto fail;
@@ -1118,10 +1195,19 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (wfiles_init(&w->wf, p, w->wl, w->ops, w->e, w->depth + 1, w,
 			&err))
 		goto fail;
-	for (i = 0; i < rj->files->nr_files; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    w->ops->open_file(w->e, &rj->files->files[i], &err))
+	for (i = 0; i < rj->files->nr_files; i++) {
+		int ret;
+
+		/* FILE_OP engines: when the run starts (worker_file_op_open) */
+		if (!wfiles_open_at_start(w->wf, i) ||
+		    (w->ops->flags & ENGINE_F_FILE_OP))
+			continue;
+		ret = w->ops->open_file(w->e, &rj->files->files[i], &err);
+		if (ret) {
+			rj->st->error = ret < 0 ? -ret : EINVAL;
 			goto fail;
+		}
+	}
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -1180,6 +1266,13 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	}
 	w->slat_on = !o->disable_slat &&
 		     !(w->ops->flags & ENGINE_F_SYNC);
+	if (w->ops->flags & ENGINE_F_FILE_OP) {
+		/* timed: the file operations (take_lat), not the I/Os */
+		w->file_op = 1;
+		w->file_op_dir = ddir_used(p, DDIR_READ) ? DDIR_READ :
+				 DDIR_WRITE;
+		w->clat_on = w->lat_on = w->slat_on = w->lat_from_clat = 0;
+	}
 	if (o->fsync) {
 		w->fsync_every = o->fsync;
 		w->sync_ddir = DDIR_SYNC;
@@ -1261,6 +1354,33 @@ static void worker_teardown(struct worker *w)
 	free(w->requeue);
 }
 
+/*
+ * exit_on_io_done (cpuio): such jobs stop once every job that does I/O
+ * (any but an ENGINE_F_NOIO engine's) has finished, those not started
+ * yet included, as fio. Called with ctx->lock held when a job finishes,
+ * and when such a job starts (there may be none to wait for).
+ */
+static void io_done_check(struct run_ctx *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct run_job *o = &ctx->jobs[i];
+		const struct engine_ops *ops = engine_find(o->plan->o.ioengine);
+
+		if (atomic_load(&o->state) != WS_DONE &&
+		    !(ops && (ops->flags & ENGINE_F_NOIO)))
+			return;
+	}
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct job_options *o = &ctx->jobs[i].plan->o;
+		const struct engine_ops *ops = engine_find(o->ioengine);
+
+		if (o->exit_on_io_done && ops && (ops->flags & ENGINE_F_NOIO))
+			ctx->jobs[i].stop = 1;
+	}
+}
+
 static void job_finished(struct run_job *rj)
 {
 	struct run_ctx *ctx = rj->ctx;
@@ -1268,6 +1388,7 @@ static void job_finished(struct run_job *rj)
 	pthread_mutex_lock(&ctx->lock);
 	atomic_store(&rj->state, WS_DONE);
 	exit_what_finished(rj);
+	io_done_check(ctx);
 	pthread_cond_broadcast(&ctx->cond);
 	pthread_mutex_unlock(&ctx->lock);
 }
@@ -1386,6 +1507,11 @@ void *worker_main(void *arg)
 		return NULL;
 	}
 	prefault_stats(&w);
+	if (o->exit_on_io_done) {
+		pthread_mutex_lock(&rj->ctx->lock);
+		io_done_check(rj->ctx);
+		pthread_mutex_unlock(&rj->ctx->lock);
+	}
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	w.now = clock_now_ns();
 	rj->res.start_us = w.now / 1000;
@@ -1402,10 +1528,20 @@ void *worker_main(void *arg)
 	}
 	worker_pace_start(&w);
 
-	if (w.inline_engine)
+	if (w.file_op && worker_file_op_open(&w, false))
+		;	/* the error is the job's: no I/O */
+	else if (w.inline_engine)
 		loop_sync(&w);
 	else
 		loop_async(&w);
+	if (w.file_op)
+		worker_file_op_lat(&w);
+	if (w.ops->dropped) {
+		uint64_t lost = w.ops->dropped(w.e);
+
+		w.st->dir[DDIR_READ].drop_ios += lost;
+		w.st->issued_drop[DDIR_READ] += lost;
+	}
 	if (w.lat_from_clat) {
 		unsigned int d;
 

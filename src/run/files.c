@@ -58,8 +58,13 @@ struct target {
 	bool dax;		/* a device DAX character device (sized) */
 };
 
+/*
+ * Every target is allocated on its own: resolve_job() keeps pointers to
+ * them (slots) while later jobs add more, so the array of pointers may
+ * move but a target never does.
+ */
 struct targets {
-	struct target *t;
+	struct target **t;
 	size_t nr, alloc;
 };
 
@@ -478,7 +483,7 @@ static struct target *find_target(struct targets *ts, const char *path,
 	size_t i;
 
 	for (i = 0; i < ts->nr; i++) {
-		struct target *t = &ts->t[i];
+		struct target *t = ts->t[i];
 
 		if (!strcmp(t->path, path))
 			return t;
@@ -511,8 +516,8 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 		ts->alloc = ts->alloc ? 2 * ts->alloc : 8;
 		ts->t = xrealloc(ts->t, ts->alloc * sizeof(*ts->t));
 	}
-	t = &ts->t[ts->nr];
-	memset(t, 0, sizeof(*t));
+	t = xcalloc(1, sizeof(*t));
+	ts->t[ts->nr] = t;
 	t->path = xstrdup(path);
 	t->exists = exists;
 	ts->nr++;
@@ -948,8 +953,10 @@ int files_resolve(const struct job_plan *plans, unsigned int nr,
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);
-	for (i = 0; i < ts.nr; i++)
-		free(ts.t[i].path);
+	for (i = 0; i < ts.nr; i++) {
+		free(ts.t[i]->path);
+		free(ts.t[i]);
+	}
 	free(ts.t);
 	if (ret)
 		for (i = 0; i < nr; i++)

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * files_prepare(): what files_resolve() decided, done. Missing
+ * directories and files are created and every file a job needs bigger is
+ * laid out to full size before any job starts, as fio does: with written
+ * data when a job reads it, else allocated only.
+ */
+#include "run/files.h"
+#include "run/files_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/log.h"
+
+#define LAYOUT_CHUNK (1u << 20)
+
+/* mkdir -p of path's parent directories. */
+static int make_parents(const char *path)
+{
+	char *d = files_dir_of(path);
+	char *s;
+	int ret = 0;
+
+	for (s = d + 1; ; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (mkdir(d, 0755) && errno != EEXIST) {
+			ret = -errno;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(d);
+	return ret;
+}
+
+/*
+ * Layout data. A file a job reads must hold written blocks: a hole or an
+ * unwritten extent (what fallocate leaves) reads back as zeros without
+ * touching the device on ext4 and xfs, and the job would measure the page
+ * cache or the allocator instead of the disk. Zeros are not good data
+ * either: devices and filesystems that compress or deduplicate store them
+ * in nothing. So, like fio, which writes its I/O buffer contents, the
+ * layout writes pseudo-random bytes (zeros with zero_buffers=1), and
+ * stamps each 4 KiB block with its offset so that no two blocks are the
+ * same. One buffer is filled once and reused: the cost is the writes.
+ */
+static void fill_random(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t *q = (uint64_t *)(void *)buf;
+	uint64_t x = seed | 1;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		q[i] = x * 0x2545F4914F6CDD1DULL;
+	}
+}
+
+static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
+			unsigned char *buf)
+{
+	uint64_t off = from;
+
+	while (off < to) {
+		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
+						     LAYOUT_CHUNK;
+		size_t done = 0;
+		size_t b;
+
+		if (!zero)
+			for (b = 0; b + 8 <= n; b += 4096)
+				memcpy(buf + b, &(uint64_t){ off + b }, 8);
+		while (done < n) {
+			ssize_t w = pwrite(fd, buf + done, n - done,
+					   (off_t)(off + done));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				return -errno;
+			if (w == 0)
+				return -ENOSPC;
+			done += (size_t)w;
+		}
+		off += n;
+	}
+	return 0;
+}
+
+/*
+ * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
+ * by default (native) allocated but not written, so the writes measure
+ * the device and not block allocation, and where the filesystem cannot
+ * fallocate, the size alone; posix insists (posix_fallocate(3) writes
+ * zeros where the filesystem cannot allocate); keep allocates with
+ * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
+ * the right size. The size is set last in every mode, as fio does.
+ */
+static int allocate_layout(int fd, uint64_t from, uint64_t to,
+			   enum fallocate_mode mode)
+{
+	off_t off = (off_t)from, len = (off_t)(to - from);
+	int ret;
+
+	switch (mode) {
+	case FALLOCATE_NONE:
+	case FALLOCATE_TRUNCATE:
+		break;
+	case FALLOCATE_POSIX:
+		ret = posix_fallocate(fd, off, len);
+		if (ret)
+			return -ret;
+		break;
+	case FALLOCATE_NATIVE:
+	case FALLOCATE_KEEP:
+		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
+			       FALLOC_FL_KEEP_SIZE : 0, off, len))
+			break;
+		if (errno != EOPNOTSUPP && errno != ENOSYS)
+			return -errno;
+		break;
+	}
+	return ftruncate(fd, (off_t)to) ? -errno : 0;
+}
+
+/*
+ * fill_device, a job that reads: the layout wrote until the filesystem
+ * was full, so the region is what got written (whole blocks), as fio
+ * fills the mount point and then reads the result.
+ */
+static int fill_device_full(const struct job_plan *p, struct job_files *jf,
+			    unsigned int k, int fd)
+{
+	struct engine_file *f = &jf->files[k];
+	uint64_t end, bs = p->min_bs ? p->min_bs : 1;
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -errno;
+	end = (uint64_t)st.st_size;
+	if (end < f->io_offset + bs)
+		return -ENOSPC;
+	end -= (end - f->io_offset) % bs;
+	jf->total_io_size -= f->io_size - (end - f->io_offset);
+	f->io_size = end - f->io_offset;
+	f->real_size = end;
+	return 0;
+}
+
+static int prepare_file(const struct job_plan *p, struct job_files *jf,
+			unsigned int k, unsigned char **buf,
+			struct strbuf *err)
+{
+	struct engine_file *f = &jf->files[k];
+	bool zero = p->o.zero_buffers;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (jf->need_create[k] && (ret = make_parents(f->path)))
+		return files_fail(err, p, files_name_opt(p), "cannot create the "
+			    "directories of '%s': %s", f->path,
+			    strerror(-ret));
+	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return files_fail(err, p, files_name_opt(p), "cannot create '%s': %s",
+			    f->path, strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		goto out;
+	}
+	if ((uint64_t)st.st_size >= f->real_size)
+		goto out;
+	if (jf->need_fill[k]) {
+		if (!*buf) {
+			*buf = xmalloc(LAYOUT_CHUNK);
+			if (zero)
+				memset(*buf, 0, LAYOUT_CHUNK);
+			else
+				fill_random(*buf, LAYOUT_CHUNK,
+					    0x6A09E667F3BCC909ULL ^
+					    p->o.randseed);
+		}
+		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
+				   zero, *buf);
+		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
+			ret = fill_device_full(p, jf, k, fd);
+	} else if (!p->o.fill_device) {
+		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size,
+				      p->o.fallocate);
+	}
+	/* on disk before the job starts, as fio's create_fsync=1 default */
+	if (!ret && fsync(fd))
+		ret = -errno;
+	/*
+	 * The layout went through the page cache: drop it, or the first
+	 * reads would be served from memory.
+	 */
+	if (!ret && p->o.invalidate)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+out:
+	close(fd);
+	if (ret)
+		return files_fail(err, p, files_name_opt(p), "cannot lay out '%s' "
+			    "(%llu bytes): %s", f->path,
+			    (unsigned long long)f->real_size, strerror(-ret));
+	return 0;
+}
+
+/* create_serialize=0: one job's files, in a thread of its own. */
+struct prepare_job {
+	const struct job_plan *p;
+	struct job_files *jf;
+	struct strbuf err;
+	pthread_t thread;
+	bool started;
+	int ret;
+};
+
+static void *prepare_job_files(void *arg)
+{
+	struct prepare_job *pj = arg;
+	unsigned char *buf = NULL;
+	unsigned int k;
+
+	for (k = 0; k < pj->jf->nr_files && !pj->ret; k++)
+		if (pj->jf->need_create[k] || pj->jf->need_layout[k])
+			pj->ret = prepare_file(pj->p, pj->jf, k, &buf,
+					       &pj->err);
+	free(buf);
+	return NULL;
+}
+
+/*
+ * create_serialize=0: the jobs that ask for it lay out their files at
+ * the same time, a thread each, after the serialized ones (fio has each
+ * such job lay out its own files as it starts). 0, or -1 with the first
+ * failing job's message.
+ */
+static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
+			    struct job_files *jf, struct strbuf *err)
+{
+	struct prepare_job *pj = xcalloc(nr ? nr : 1, sizeof(*pj));
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (plans[i].o.create_serialize)
+			continue;
+		pj[i].p = &plans[i];
+		pj[i].jf = &jf[i];
+		strbuf_init(&pj[i].err);
+		if (pthread_create(&pj[i].thread, NULL, prepare_job_files,
+				   &pj[i]))
+			prepare_job_files(&pj[i]);	/* no thread: here */
+		else
+			pj[i].started = true;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!pj[i].p)
+			continue;
+		if (pj[i].started)
+			pthread_join(pj[i].thread, NULL);
+		if (pj[i].ret && !ret) {
+			strbuf_addstr(err, strbuf_str(&pj[i].err));
+			ret = -1;
+		}
+		strbuf_release(&pj[i].err);
+	}
+	free(pj);
+	return ret;
+}
+
+int files_prepare(const struct job_plan *plans, unsigned int nr,
+		  struct job_files *jf, struct strbuf *err)
+{
+	unsigned char *buf = NULL;
+	unsigned int i, k;
+	int ret = 0;
+
+	for (i = 0; i < nr && !ret; i++) {
+		if (!plans[i].o.create_serialize)
+			continue;
+		for (k = 0; k < jf[i].nr_files && !ret; k++)
+			if (jf[i].need_create[k] || jf[i].need_layout[k])
+				ret = prepare_file(&plans[i], &jf[i], k, &buf,
+						   err);
+	}
+	free(buf);
+	if (!ret)
+		ret = prepare_parallel(plans, nr, jf, err);
+	return ret ? -1 : 0;
+}
+

@@ -623,6 +623,18 @@ static int fill_size(const struct job_plan *p, const struct target *t,
 	return 0;
 }
 
+/* offset= (bytes, or a percentage of base) plus this clone's increment. */
+static uint64_t region_offset(const struct job_plan *p, uint64_t base)
+{
+	const struct job_options *o = &p->o;
+	uint64_t off = o->offset.bytes;
+
+	if (o->offset.pct)
+		off = align_up(base / 100 * o->offset.pct +
+			       base % 100 * o->offset.pct / 100, p->min_bs);
+	return off + (uint64_t)p->clone * o->offset_increment;
+}
+
 static int job_region(const struct job_plan *p, const struct target *t,
 		      unsigned int filenum, unsigned int nr_files,
 		      bool nofile, uint64_t *off, uint64_t *len,
@@ -634,8 +646,21 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	bool have_size = false;
 
 	if (o->filesize.min) {
-		size = pick_filesize(p, filenum);
+		/*
+		 * filesize= is the file's size; offset= moves the region's
+		 * start inside it, not the file's end (size= is only the
+		 * default io_size then: resolve_job())
+		 */
+		real = pick_filesize(p, filenum);
+		*off = region_offset(p, real);
+		if (*off >= real)
+			return files_fail(err, p, offset_opt(p), "%llu is at or "
+					  "beyond the end of '%s' (filesize "
+					  "%llu)", (unsigned long long)*off,
+					  t->path, (unsigned long long)real);
+		size = real - *off;
 		have_size = true;
+		goto check;
 	} else if (o->size.pct) {
 		if (!real)
 			return files_fail(err, p, "size", "%u%% of '%s' needs an "
@@ -649,15 +674,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		have_size = size != 0;
 	}
 
-	if (o->offset.pct) {
-		uint64_t base = real ? real : size;
-
-		*off = align_up(base / 100 * o->offset.pct +
-				base % 100 * o->offset.pct / 100, p->min_bs);
-	} else {
-		*off = o->offset.bytes;
-	}
-	*off += (uint64_t)p->clone * o->offset_increment;
+	*off = region_offset(p, real ? real : size);
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {
@@ -687,9 +704,11 @@ static int job_region(const struct job_plan *p, const struct target *t,
 				    (unsigned long long)real);
 		size = real - *off;
 	}
+check:
 	if ((t->kind == EF_BLOCKDEV || t->dax) &&
 	    (*off >= t->cur_size || size > t->cur_size - *off))
-		return files_fail(err, p, have_size ? "size" : offset_opt(p),
+		return files_fail(err, p, !have_size ? offset_opt(p) :
+				  o->filesize.min ? "filesize" : "size",
 			    "%llu bytes from offset %llu go beyond the end "
 			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
@@ -697,7 +716,8 @@ static int job_region(const struct job_plan *p, const struct target *t,
 			    t->dax ? "DAX device" : "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	if (p->min_bs && size < p->min_bs)
-		return files_fail(err, p, "size", "the region of '%s' is %llu "
+		return files_fail(err, p, o->filesize.min ? "filesize" : "size",
+				  "the region of '%s' is %llu "
 			    "bytes, smaller than the block size %llu",
 			    t->path, (unsigned long long)size,
 			    (unsigned long long)p->min_bs);
@@ -821,7 +841,38 @@ static int check_workload(const struct job_plan *p,
 	return workload_check(p, jf->files, jf->nr_files, err);
 }
 
-static int resolve_job(const struct job_plan *p, struct targets *ts,
+/*
+ * filesize= with size=: the files are filesize big and size is only the
+ * default io_size, as fio's HOWTO says; size=N% is N% of each file, in
+ * whole blocks. A pass still ends when the files are done, so a size
+ * beyond them changes nothing (fio: no wrap without io_size=).
+ */
+static int default_io_size(struct job_plan *p, const struct job_files *jf,
+			   struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+	uint64_t budget = o->size.bytes;
+	unsigned int i;
+
+	if (!o->filesize.min || o->io_size || p->replay ||
+	    (!o->size.bytes && !o->size.pct))
+		return 0;
+	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
+		uint64_t fsz = pick_filesize(p, i);
+		uint64_t v = fsz / 100 * o->size.pct +
+			     fsz % 100 * o->size.pct / 100;
+
+		budget += p->min_bs ? v - v % p->min_bs : v;
+	}
+	if (!budget)
+		return files_fail(err, p, "size", "%u%% of the files (filesize) "
+				  "is less than one block", o->size.pct);
+	if (budget < jf->total_io_size)
+		o->io_size = budget;
+	return 0;
+}
+
+static int resolve_job(struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
 {
@@ -897,11 +948,13 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		add_dev(jf, t->fs_dev);
 	}
 	if (!ret)
+		ret = default_io_size(p, jf, err);
+	if (!ret)
 		ret = check_workload(p, jf, err);
 	return ret;
 }
 
-int files_resolve(const struct job_plan *plans, unsigned int nr,
+int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
 	struct targets ts = { NULL, 0, 0 };

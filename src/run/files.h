@@ -43,9 +43,11 @@ struct job_files {
 /*
  * Resolves the files of all job instances (plans[i] -> out[i]). Jobs that
  * name the same file share its layout. Returns 0 or -1 with a message
- * naming job file:line, option and path in err. Creates nothing.
+ * naming job file:line, option and path in err. Creates nothing. The
+ * one thing it completes in a plan is the io_size that follows from the
+ * files (filesize= with size=, see files.c).
  */
-int files_resolve(const struct job_plan *plans, unsigned int nr,
+int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err);
 
 /* Creates and lays out what files_resolve() found missing. 0 or -1. */

@@ -650,7 +650,18 @@ int main(int argc, char **argv)
 			die("cannot open output file '%s': %s", c.output,
 			    strerror(errno));
 	}
-	if (files_prepare(plans, nr, files, &err))
+	/* fio's order: the job lines, then what each job lays out */
+	if (!c.formats || format_listed(c.formats, "normal"))
+		report_normal_preamble(plans, nr, out);
+	fflush(out);
+	ret = files_prepare(plans, nr, files, !c.formats ||
+			    format_listed(c.formats, "normal") ? out : NULL,
+			    &err);
+	if (ret > 0) {	/* a signal stopped the layout */
+		error("%s", strbuf_str(&err));
+		return 128 + ret;
+	}
+	if (ret)
 		die("%s", strbuf_str(&err));
 	if (log_set_active(&logs) && log_set_open(&logs, &err))
 		die("%s", strbuf_str(&err));
@@ -686,9 +697,6 @@ int main(int argc, char **argv)
 	}
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
 
-	if (!c.formats || format_listed(c.formats, "normal"))
-		report_normal_preamble(plans, nr, out);
-	fflush(out);
 	disk_set_begin(&disks);
 	ret = runner_run(jobs, nr, &ro, &err);
 	disk_set_end(&disks);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
@@ -34,6 +35,7 @@
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 #include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
@@ -179,6 +181,20 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	size_t nd = 0, n, i;
 	const char *dir = NULL;
 
+	/*
+	 * An empty value (filename=) names nothing: fio refuses it ("option
+	 * filename requires an argument"); taking it as unset would put a
+	 * default-named file in the current directory.
+	 */
+	if (o->filename && !*o->filename)
+		return files_fail(err, p, "filename", "an empty value names no "
+				  "file");
+	if (o->directory && !*o->directory)
+		return files_fail(err, p, "directory", "an empty value names no "
+				  "directory");
+	if (o->filename_format && !*o->filename_format)
+		return files_fail(err, p, "filename_format", "an empty value "
+				  "names no file");
 	if (p->replay) {	/* read_iolog: the log's files, as named */
 		n = p->replay->nr_files;
 		v = xcalloc(n, sizeof(*v));
@@ -954,6 +970,169 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	return ret;
 }
 
+/*
+ * File descriptors: every job of a stonewall group runs at once, and
+ * each keeps its files open (openfiles= of them at most) plus a few of
+ * its engine's. When that is more than RLIMIT_NOFILE allows, the soft
+ * limit is raised towards the hard one; when even that is short, the
+ * run is refused here rather than failing on open() with EMFILE (fio
+ * lowers openfiles as it goes and says "try reducing/setting openfiles").
+ */
+#define FDS_PER_JOB 4u
+#define FDS_BASE 64u
+
+static uint64_t job_fds(const struct job_plan *p, const struct job_files *jf)
+{
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
+	uint64_t n = jf->nr_files;
+
+	if (ops && (ops->flags & ENGINE_F_NOFILEIO))
+		n = 0;
+	else if (p->o.openfiles && p->o.openfiles < n)
+		n = p->o.openfiles;
+	return n + FDS_PER_JOB;
+}
+
+static int check_fds(const struct job_plan *plans, unsigned int nr,
+		     const struct job_files *jf, struct strbuf *err)
+{
+	uint64_t need = 0, most = 0, group = 0;
+	unsigned int i, worst = 0;
+	struct rlimit rl;
+
+	for (i = 0; i < nr; i++) {
+		if (!i || plans[i].groupid != plans[i - 1].groupid)
+			group = FDS_BASE;
+		group += job_fds(&plans[i], &jf[i]);
+		if (group > need) {
+			need = group;
+			worst = i;
+		}
+	}
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	    need <= rl.rlim_cur)
+		return 0;
+	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
+		rl.rlim_cur = need;
+		if (!setrlimit(RLIMIT_NOFILE, &rl))
+			return 0;
+	}
+	/* the job of the worst group that keeps the most files open */
+	for (i = 0; i < nr; i++)
+		if (plans[i].groupid == plans[worst].groupid &&
+		    job_fds(&plans[i], &jf[i]) > most) {
+			most = job_fds(&plans[i], &jf[i]);
+			worst = i;
+		}
+	return files_fail(err, &plans[worst], plans[worst].o.openfiles ?
+			  "openfiles" : plans[worst].o.filename ? "filename" :
+			  "nrfiles", "the jobs running together keep about "
+			  "%llu files open at once (this one %llu), more than "
+			  "the %llu file descriptors RLIMIT_NOFILE allows (ulimit "
+			  "-n): set openfiles= lower or raise the limit",
+			  (unsigned long long)need,
+			  (unsigned long long)(most - FDS_PER_JOB),
+			  (unsigned long long)rl.rlim_max);
+}
+
+/*
+ * Free space, before anything is written: what the layouts will take on
+ * each file system (written data, or space fallocate=native, posix or
+ * keep reserves; a sparse layout takes nothing yet) must be free there.
+ * An offset=1t typo would otherwise write until the disk is full.
+ * fill_device jobs fill it on purpose and are left out.
+ */
+struct fs_need {
+	dev_t dev;
+	uint64_t need, most;
+	unsigned int job, file;	/* the biggest layout on it */
+};
+
+static uint64_t layout_bytes(const struct job_plan *p, const struct target *t)
+{
+	if (p->o.fill_device || (!t->fill &&
+	    (p->o.fallocate == FALLOCATE_NONE ||
+	     p->o.fallocate == FALLOCATE_TRUNCATE)))
+		return 0;
+	return t->want_size - t->cur_size;
+}
+
+static int space_short(const struct job_plan *plans,
+		       const struct job_files *out, const struct fs_need *n,
+		       struct strbuf *err)
+{
+	const struct job_plan *p = &plans[n->job];
+	const struct engine_file *f = &out[n->job].files[n->file];
+	struct strbuf need = STRBUF_INIT, avail = STRBUF_INIT;
+	struct statvfs vfs;
+	struct stat st;
+	char *where = !out[n->job].need_create[n->file] ? xstrdup(f->path) :
+		      existing_ancestor(f->path, &st);
+	uint64_t free_bytes;
+	int ret = 0;
+
+	if (statvfs(where, &vfs))
+		goto out;	/* cannot tell: the layout will */
+	free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	if (n->need <= free_bytes)
+		goto out;
+	numfmt(&need, n->need, 4, true, NUMFMT_BYTE);
+	numfmt(&avail, free_bytes, 4, true, NUMFMT_BYTE);
+	ret = files_fail(err, p, f->io_offset > f->io_size ? offset_opt(p) :
+			 p->o.filesize.min ? "filesize" : "size",
+			 "laying out '%s' to %llu bytes (offset %llu + %llu) "
+			 "needs %s%s on its file system, which has %s free",
+			 f->path, (unsigned long long)f->real_size,
+			 (unsigned long long)f->io_offset,
+			 (unsigned long long)f->io_size, strbuf_str(&need),
+			 n->need > n->most ? " with the other files there" : "",
+			 strbuf_str(&avail));
+out:
+	strbuf_release(&need);
+	strbuf_release(&avail);
+	free(where);
+	return ret;
+}
+
+static int check_space(const struct job_plan *plans, unsigned int nr,
+		       const struct job_files *out, struct target ***slots,
+		       struct strbuf *err)
+{
+	struct fs_need *v = NULL;
+	size_t nv = 0, j;
+	unsigned int i, k;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < out[i].nr_files; k++) {
+			const struct target *t = slots[i][k];
+			uint64_t b;
+
+			if (!t || t->kind != EF_REGULAR ||
+			    !out[i].need_layout[k] ||
+			    !(b = layout_bytes(&plans[i], t)))
+				continue;
+			for (j = 0; j < nv && v[j].dev != t->fs_dev; j++)
+				;
+			if (j == nv) {
+				v = xrealloc(v, (nv + 1) * sizeof(*v));
+				memset(&v[nv++], 0, sizeof(*v));
+				v[j].dev = t->fs_dev;
+			}
+			v[j].need += b;
+			if (b > v[j].most) {
+				v[j].most = b;
+				v[j].job = i;
+				v[j].file = k;
+			}
+		}
+	}
+	for (j = 0; j < nv && !ret; j++)
+		ret = space_short(plans, out, &v[j], err);
+	free(v);
+	return ret;
+}
+
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
@@ -999,6 +1178,10 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 		}
 	}
 
+	if (!ret)
+		ret = check_space(plans, nr, out, slots, err);
+	if (!ret)
+		ret = check_fds(plans, nr, out, err);
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "engine/engine.h"
@@ -50,9 +51,15 @@ struct job_files {
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err);
 
-/* Creates and lays out what files_resolve() found missing. 0 or -1. */
+/*
+ * Creates and lays out what files_resolve() found missing. Before each
+ * job's layout, fio's "NAME: Laying out IO file (1 file / 1MiB)" goes to
+ * progress (NULL: nothing said). Returns 0, -1 with the message in err,
+ * or SIGINT / SIGTERM when one stopped the layout (the partial file
+ * removed or cut back, err says which; the caller ends the run).
+ */
 int files_prepare(const struct job_plan *plans, unsigned int nr,
-		  struct job_files *jf, struct strbuf *err);
+		  struct job_files *jf, FILE *progress, struct strbuf *err);
 
 /*
  * Engine files: flags is EF_REGULAR / EF_BLOCKDEV / EF_CHARDEV, or 0 for

@@ -4,6 +4,11 @@
  * directories and files are created and every file a job needs bigger is
  * laid out to full size before any job starts, as fio does: with written
  * data when a job reads it, else allocated only.
+ *
+ * fio's line "NAME: Laying out IO file (1 file / 1MiB)" says what each
+ * job lays out. SIGINT or SIGTERM during the layout stop it within a
+ * chunk: the file being laid out is removed when this run created it (or
+ * cut back to the size it had), so no partial file is left behind.
  */
 #include "run/files.h"
 #include "run/files_priv.h"
@@ -11,6 +16,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +26,14 @@
 #include "util/log.h"
 
 #define LAYOUT_CHUNK (1u << 20)
+
+/* The signal that stopped the layout, or 0 (set by the handler). */
+static volatile sig_atomic_t layout_signal;
+
+static void on_signal(int sig)
+{
+	layout_signal = sig;
+}
 
 /* mkdir -p of path's parent directories. */
 static int make_parents(const char *path)
@@ -78,6 +93,9 @@ static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
 	while (off < to) {
 		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
 						     LAYOUT_CHUNK;
+
+		if (layout_signal)
+			return -EINTR;
 		size_t done = 0;
 		size_t b;
 
@@ -161,15 +179,36 @@ static int fill_device_full(const struct job_plan *p, struct job_files *jf,
 	return 0;
 }
 
+/*
+ * Interrupted: a file this run created goes, one it extended gets its
+ * size back. The error says which.
+ */
+static int layout_undo(const struct job_plan *p, const struct engine_file *f,
+		       int fd, bool created, uint64_t size, struct strbuf *err)
+{
+	const char *what = "removed";
+
+	if (created ? unlink(f->path) : ftruncate(fd, (off_t)size))
+		what = created ? "could not be removed" :
+				 "could not be cut back";
+	else if (!created)
+		what = "cut back to its size";
+	return files_fail(err, p, NULL, "interrupted by %s while laying out "
+			  "'%s': %s", layout_signal == SIGINT ? "SIGINT" :
+			  "SIGTERM", f->path, what);
+}
+
 static int prepare_file(const struct job_plan *p, struct job_files *jf,
 			unsigned int k, unsigned char **buf,
 			struct strbuf *err)
 {
 	struct engine_file *f = &jf->files[k];
-	bool zero = p->o.zero_buffers;
+	bool zero = p->o.zero_buffers, wrote = false;
 	struct stat st;
 	int fd, ret = 0;
 
+	if (layout_signal)
+		return -1;	/* another thread's layout said why */
 	if (jf->need_create[k] && (ret = make_parents(f->path)))
 		return files_fail(err, p, files_name_opt(p), "cannot create the "
 			    "directories of '%s': %s", f->path,
@@ -198,19 +237,33 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 				   zero, *buf);
 		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
 			ret = fill_device_full(p, jf, k, fd);
+		wrote = true;
 	} else if (!p->o.fill_device) {
 		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size,
 				      p->o.fallocate);
 	}
-	/* on disk before the job starts, as fio's create_fsync=1 default */
-	if (!ret && fsync(fd))
+	if (ret != -EINTR && layout_signal)
+		ret = -EINTR;	/* a signal during fallocate */
+	if (ret == -EINTR) {
+		ret = layout_undo(p, f, fd, jf->need_create[k],
+				  (uint64_t)st.st_size, err);
+		close(fd);
+		return ret;
+	}
+	/*
+	 * Written data is on disk before the job starts, as with fio's
+	 * create_fsync=1 default; an allocation alone is not synced (fio
+	 * neither).
+	 */
+	if (!ret && wrote && fsync(fd))
 		ret = -errno;
 	/*
-	 * The layout went through the page cache: drop it, or the first
-	 * reads would be served from memory.
+	 * Whatever the layout put in the page cache goes, or the first
+	 * reads would be served from memory (fio does this whatever
+	 * invalidate= says).
 	 */
-	if (!ret && p->o.invalidate)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	if (!ret)
+		posix_fadvise(fd, 0, (off_t)f->real_size, POSIX_FADV_DONTNEED);
 out:
 	close(fd);
 	if (ret)
@@ -284,24 +337,72 @@ static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
 	return ret;
 }
 
-int files_prepare(const struct job_plan *plans, unsigned int nr,
-		  struct job_files *jf, struct strbuf *err)
+/* fio's line: what the job lays out, on the report's stream. */
+static void say_layout(const struct job_plan *p, const struct job_files *jf,
+		       FILE *progress)
 {
+	uint64_t bytes = 0;
+	unsigned int k, n = 0;
+
+	if (!progress)
+		return;
+	for (k = 0; k < jf->nr_files; k++) {
+		if (!jf->need_create[k] && !jf->need_layout[k])
+			continue;
+		n++;
+		bytes += jf->files[k].real_size;
+	}
+	if (n == 1)
+		fprintf(progress, "%s: Laying out IO file (1 file / %lluMiB)\n",
+			p->o.name, (unsigned long long)(bytes >> 20));
+	else if (n)
+		fprintf(progress, "%s: Laying out IO files (%u files / total "
+			"%lluMiB)\n", p->o.name, n,
+			(unsigned long long)(bytes >> 20));
+	fflush(progress);
+}
+
+int files_prepare(const struct job_plan *plans, unsigned int nr,
+		  struct job_files *jf, FILE *progress, struct strbuf *err)
+{
+	struct sigaction sa, old_int, old_term;
 	unsigned char *buf = NULL;
 	unsigned int i, k;
 	int ret = 0;
 
+	/* the first signal stops the layout, a second one the process */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = (int)SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	layout_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
 	for (i = 0; i < nr && !ret; i++) {
 		if (!plans[i].o.create_serialize)
 			continue;
+		say_layout(&plans[i], &jf[i], progress);
 		for (k = 0; k < jf[i].nr_files && !ret; k++)
 			if (jf[i].need_create[k] || jf[i].need_layout[k])
 				ret = prepare_file(&plans[i], &jf[i], k, &buf,
 						   err);
 	}
 	free(buf);
+	for (i = 0; i < nr && !ret; i++)
+		if (!plans[i].o.create_serialize)
+			say_layout(&plans[i], &jf[i], progress);
 	if (!ret)
 		ret = prepare_parallel(plans, nr, jf, err);
+
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (layout_signal) {
+		if (!err->len)
+			files_fail(err, &plans[0], NULL, "interrupted by %s "
+				   "before the layout", layout_signal ==
+				   SIGINT ? "SIGINT" : "SIGTERM");
+		return layout_signal;
+	}
 	return ret ? -1 : 0;
 }
-

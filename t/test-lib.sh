@@ -107,6 +107,7 @@ test_have_prereq() {
 			[ -e /dev/loop-control ]
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
+	STRACE) strace -f -o /dev/null true >/dev/null 2>&1 ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;
 	esac

@@ -25,13 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
+#include "run/limits.h"
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "util/log.h"
@@ -441,6 +441,13 @@ static int check_creatable(const struct job_plan *p, struct target *t,
 			   t->path);
 		goto out;
 	}
+	/* the missing directories below anc are made there too */
+	if (access(anc, W_OK | X_OK)) {
+		ret = files_fail(err, p, files_name_opt(p), "cannot create "
+				 "'%s' in '%s': %s", t->path, anc,
+				 strerror(errno));
+		goto out;
+	}
 	t->fs_dev = st.st_dev;
 out:
 	free(real);
@@ -486,6 +493,38 @@ static int check_odirect(const struct job_plan *p, struct target *t,
 	}
 	close(fd);
 	t->odirect_ok = true;
+	return 0;
+}
+
+/*
+ * Can the target be opened as the job (or the layout) will: read-only,
+ * or read-write when it is written? An immutable or append-only file
+ * (chattr +i, +a) cannot be written even by root: open() would say EPERM
+ * only once the job runs, after the other files were laid out.
+ */
+static int check_access(const struct job_plan *p, const struct target *t,
+			bool write, struct strbuf *err)
+{
+	unsigned int flags = 0;
+	int fd = -1;
+
+	if (write && t->kind == EF_REGULAR)
+		fd = open(t->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0) {
+		if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
+			flags = 0;
+		close(fd);
+	}
+	if (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL))
+		return files_fail(err, p, files_name_opt(p), "cannot write "
+				  "'%s': it is %s (%s): %s", t->path,
+				  flags & FS_IMMUTABLE_FL ? "immutable" :
+				  "append-only", flags & FS_IMMUTABLE_FL ?
+				  "chattr +i" : "chattr +a", strerror(EPERM));
+	if (access(t->path, R_OK | (write ? W_OK : 0)))
+		return files_fail(err, p, files_name_opt(p), "cannot %s '%s': "
+				  "%s", write ? "write" : "read", t->path,
+				  strerror(errno));
 	return 0;
 }
 
@@ -955,6 +994,9 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		if (t->kind == EF_REGULAR && t->exists && p->writes &&
 		    (ret = safety_check_file(p, t->path, &t->st, err)))
 			break;
+		if (t->exists && t->kind != EF_CHARDEV &&
+		    (ret = check_access(p, t, p->writes, err)))
+			break;
 		if (t->kind == EF_REGULAR) {
 			if (off + len > t->want_size)
 				t->want_size = off + len;
@@ -968,71 +1010,6 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	if (!ret)
 		ret = check_workload(p, jf, err);
 	return ret;
-}
-
-/*
- * File descriptors: every job of a stonewall group runs at once, and
- * each keeps its files open (openfiles= of them at most) plus a few of
- * its engine's. When that is more than RLIMIT_NOFILE allows, the soft
- * limit is raised towards the hard one; when even that is short, the
- * run is refused here rather than failing on open() with EMFILE (fio
- * lowers openfiles as it goes and says "try reducing/setting openfiles").
- */
-#define FDS_PER_JOB 4u
-#define FDS_BASE 64u
-
-static uint64_t job_fds(const struct job_plan *p, const struct job_files *jf)
-{
-	const struct engine_ops *ops = engine_find(p->o.ioengine);
-	uint64_t n = jf->nr_files;
-
-	if (ops && (ops->flags & ENGINE_F_NOFILEIO))
-		n = 0;
-	else if (p->o.openfiles && p->o.openfiles < n)
-		n = p->o.openfiles;
-	return n + FDS_PER_JOB;
-}
-
-static int check_fds(const struct job_plan *plans, unsigned int nr,
-		     const struct job_files *jf, struct strbuf *err)
-{
-	uint64_t need = 0, most = 0, group = 0;
-	unsigned int i, worst = 0;
-	struct rlimit rl;
-
-	for (i = 0; i < nr; i++) {
-		if (!i || plans[i].groupid != plans[i - 1].groupid)
-			group = FDS_BASE;
-		group += job_fds(&plans[i], &jf[i]);
-		if (group > need) {
-			need = group;
-			worst = i;
-		}
-	}
-	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
-	    need <= rl.rlim_cur)
-		return 0;
-	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
-		rl.rlim_cur = need;
-		if (!setrlimit(RLIMIT_NOFILE, &rl))
-			return 0;
-	}
-	/* the job of the worst group that keeps the most files open */
-	for (i = 0; i < nr; i++)
-		if (plans[i].groupid == plans[worst].groupid &&
-		    job_fds(&plans[i], &jf[i]) > most) {
-			most = job_fds(&plans[i], &jf[i]);
-			worst = i;
-		}
-	return files_fail(err, &plans[worst], plans[worst].o.openfiles ?
-			  "openfiles" : plans[worst].o.filename ? "filename" :
-			  "nrfiles", "the jobs running together keep about "
-			  "%llu files open at once (this one %llu), more than "
-			  "the %llu file descriptors RLIMIT_NOFILE allows (ulimit "
-			  "-n): set openfiles= lower or raise the limit",
-			  (unsigned long long)need,
-			  (unsigned long long)(most - FDS_PER_JOB),
-			  (unsigned long long)rl.rlim_max);
 }
 
 /*
@@ -1175,13 +1152,17 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 			jf->need_create[k] = !t->exists;
 			jf->need_layout[k] = t->want_size > t->cur_size;
 			jf->need_fill[k] = t->fill;
+			/* a read job grows an existing file: written too */
+			if (t->exists && jf->need_layout[k] &&
+			    (ret = check_access(&plans[i], t, true, err)))
+				break;
 		}
 	}
 
 	if (!ret)
 		ret = check_space(plans, nr, out, slots, err);
 	if (!ret)
-		ret = check_fds(plans, nr, out, err);
+		ret = limits_check(plans, nr, out, err);
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);

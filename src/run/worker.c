@@ -1285,7 +1285,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 
 		u->index = i;
 		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
-		if (w->ops->prep && w->ops->prep(w->e, u))
+		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
 			goto fail_prep;
 		if (i < w->depth)
 			w->freel[w->nr_free++] = i;
@@ -1337,9 +1337,9 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	strbuf_release(&err);
 	return 0;
 fail_prep:
-	strbuf_addf(&err, "engine '%s' could not prepare its buffers",
-		    w->ops->name);
-	goto fail;
+	strbuf_addf(&err, "engine '%s' could not prepare its buffers%s%s",
+		    w->ops->name, ret < 0 ? ": " : "",
+		    ret < 0 ? strerror(-ret) : "");
 fail_errno:
 	/* the engine's own errno (EAGAIN from io_setup, EPERM from open) */
 	if (ret < 0 && !rj->st->error)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <sys/resource.h>
 #include <sys/utsname.h>
+#include <linux/capability.h>
 
 #include "engine/engine.h"
 #include "util/numfmt.h"
@@ -15,7 +16,6 @@
 #define FDS_PER_JOB 4u		/* ring, eventfd, logs... */
 #define FDS_BASE 64u		/* stdio, output, log files, /proc reads */
 #define URING_MAX_ENTRIES 32768u
-#define CAP_IPC_LOCK_BIT 14
 
 __attribute__((format(printf, 4, 5)))
 static int refuse(struct strbuf *err, const struct job_plan *p,
@@ -61,7 +61,7 @@ static unsigned long long read_proc_ull(const char *path)
 	return v;
 }
 
-static bool has_cap(unsigned int bit)
+bool limits_has_cap(unsigned int bit)
 {
 	char line[256];
 	unsigned long long caps = 0;
@@ -226,7 +226,7 @@ static uint64_t uring_locked(const struct job_plan *p, bool ring)
 static int check_uring(const struct job_plan *plans, unsigned int nr,
 		       struct strbuf *err)
 {
-	bool ring = rings_locked(), capped = !has_cap(CAP_IPC_LOCK_BIT);
+	bool ring = rings_locked(), capped = !limits_has_cap(CAP_IPC_LOCK);
 	unsigned int i, j, end;
 	struct rlimit rl;
 

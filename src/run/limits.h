@@ -2,6 +2,8 @@
 #ifndef IOLITE_RUN_LIMITS_H
 #define IOLITE_RUN_LIMITS_H
 
+#include <stdbool.h>
+
 #include "opt/plan.h"
 #include "run/files.h"
 #include "util/strbuf.h"
@@ -24,5 +26,8 @@
  */
 int limits_check(const struct job_plan *plans, unsigned int nr,
 		 const struct job_files *jf, struct strbuf *err);
+
+/* Does the process have capability cap (CAP_* of linux/capability.h)? */
+bool limits_has_cap(unsigned int cap);
 
 #endif

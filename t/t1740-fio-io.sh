@@ -175,6 +175,7 @@ test_expect_success 'time_based: the cache is dropped at each wrap, not without 
 		--runtime=300ms --output-format=terse --directory=tb.i >/dev/null &&
 	dn=$(grep -c DONTNEED tb.raw2) &&
 	rd=$(grep -c "^[0-9]* *pread64(" tb.raw2) &&
+	echo "$dn drops for $rd reads" &&
 	test "$rd" -gt 16 &&
 	# one per pass begun (the time may run out just after a wrap)
 	test $((dn * 16)) -ge "$rd" && test $(((dn - 2) * 16)) -lt "$rd" &&

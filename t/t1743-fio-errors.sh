@@ -57,23 +57,28 @@ test_expect_success 'an immutable file is refused up front' '
 	grep "cannot write .f.: it is append-only (chattr +a)" err2)
 '
 
-# the file turns immutable after the checks, before the job opens it
+# the file turns immutable after the checks (once "Starting" is out),
+# before the job opens it (startdelay)
 test_expect_success 'the real errno in every report: EPERM is 1, not 22' '
-	mkdir late && (cd late &&
-	head -c 65536 /dev/zero >f &&
-	for fmt in normal json terse; do
-		"$IOLITE" --name=j --rw=write --size=64k --filename=f \
-			--startdelay=1 --output-format=$fmt >$fmt 2>$fmt.err &
-		pid=$!
-		sleep 0.3 && chattr +i f
-		wait $pid; r=$?
-		chattr -i f
-		test $r = 1 || exit 1
-	done &&
-	grep "^j: (groupid=0, jobs=1): err= 1 (error=Operation not permitted)" normal &&
-	grep "\"error\" : 1,$" json &&
-	test "$(cut -d";" -f5 terse)" = 1 &&
-	grep "cannot open .f.: Operation not permitted" terse.err)
+	mkdir late &&
+	head -c 65536 /dev/zero >late/f &&
+	(cd late && exec "$IOLITE" --name=j --rw=write --size=64k --filename=f \
+		--startdelay=2 --output-format=normal,json,terse >out 2>err) &
+	pid=$!
+	i=0
+	while [ $i -lt 100 ] && ! grep -q "^Starting" late/out 2>/dev/null; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	chattr +i late/f
+	wait $pid
+	r=$?
+	chattr -i late/f
+	test $r = 1 &&
+	grep "^j: (groupid=0, jobs=1): err= 1 (error=Operation not permitted)" late/out &&
+	grep "\"error\" : 1,$" late/out &&
+	test "$(grep "^3;" late/out | cut -d";" -f5)" = 1 &&
+	grep "cannot open .f.: Operation not permitted" late/err
 '
 
 test_skip_reason=

@@ -505,21 +505,18 @@ static int check_odirect(const struct job_plan *p, struct target *t,
 static int check_access(const struct job_plan *p, const struct target *t,
 			bool write, struct strbuf *err)
 {
-	unsigned int flags = 0;
-	int fd = -1;
+	struct statx stx;
+	uint64_t attrs = 0;
 
-	if (write && t->kind == EF_REGULAR)
-		fd = open(t->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd >= 0) {
-		if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
-			flags = 0;
-		close(fd);
-	}
-	if (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL))
+	/* statx: the file's attributes without opening it */
+	if (write && t->kind == EF_REGULAR &&
+	    !statx(AT_FDCWD, t->path, 0, 0, &stx))
+		attrs = stx.stx_attributes & stx.stx_attributes_mask;
+	if (attrs & (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND))
 		return files_fail(err, p, files_name_opt(p), "cannot write "
 				  "'%s': it is %s (%s): %s", t->path,
-				  flags & FS_IMMUTABLE_FL ? "immutable" :
-				  "append-only", flags & FS_IMMUTABLE_FL ?
+				  attrs & STATX_ATTR_IMMUTABLE ? "immutable" :
+				  "append-only", attrs & STATX_ATTR_IMMUTABLE ?
 				  "chattr +i" : "chattr +a", strerror(EPERM));
 	if (access(t->path, R_OK | (write ? W_OK : 0)))
 		return files_fail(err, p, files_name_opt(p), "cannot %s '%s': "

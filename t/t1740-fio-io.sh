@@ -30,13 +30,13 @@ counts() {
 	c() { grep -c "$1" "$d.tr" || :; }
 	echo "open=$(c "^openat(") close=$(c "^close(")" \
 	     "dontneed=$(c FADV_DONTNEED) flush=$(c BLKFLSBUF)" \
+	     "seq=$(c FADV_SEQUENTIAL) random=$(c FADV_RANDOM)" \
 	     "fsync=$(c "^fsync(") fdatasync=$(c "^fdatasync(")" \
 	     "msync=$(grep -c "^[0-9]* *msync(" "$d.raw" || :)" >"$d.counts"
 }
 
 # check NAME "WANT" ARGS...: iolite's calls include each "key=value" of
-# WANT, and fio's match them too where fio is installed (fio also
-# advises SEQUENTIAL/RANDOM at each open: only DONTNEED is counted).
+# WANT, and fio's match them too where fio is installed.
 check() {
 	name=$1 want=$2
 	shift 2
@@ -76,6 +76,17 @@ test_expect_success 'with direct=1, for mmap, and not with invalidate=0' '
 	check noinv "open=1 dontneed=0" --size=64k --rw=read --invalidate=0
 '
 
+test_expect_success 'fadvise_hint: the access pattern advised after each drop' '
+	check hs "dontneed=1 seq=1 random=0" --size=64k --rw=read &&
+	check hr "dontneed=1 seq=0 random=1" --size=64k --rw=randread &&
+	check hm "seq=0 random=1" --size=64k --rw=randrw &&
+	check h0 "dontneed=1 seq=0 random=0" --size=64k --rw=read \
+		--fadvise_hint=0 &&
+	check hf "seq=1 random=0" --size=64k --rw=randread \
+		--fadvise_hint=sequential &&
+	grep "^fadvise64([0-9]*<.*/j.0.0>, 0, 65536, POSIX_FADV_RANDOM)" hr.i.tr
+'
+
 test_expect_success 'loops: the files are closed and opened again, cache dropped each time' '
 	check lr "open=3 close=3 dontneed=3" --size=64k --rw=read --loops=3 &&
 	check lw "open=2 close=2 dontneed=2 fsync=0" $W --loops=2 &&
@@ -87,8 +98,8 @@ test_expect_success 'loops with fsync_on_close and end_fsync: a sync at each loo
 	check c1 "open=1 fsync=1" $W --fsync_on_close=1 &&
 	check e1 "open=1 fsync=1" $W --end_fsync=1 &&
 	check ce1 "open=1 fsync=1" $W --end_fsync=1 --fsync_on_close=1 &&
-	check c3 "open=5 close=5 dontneed=5 fsync=5" $W --fsync_on_close=1 \
-		--loops=3 &&
+	check c3 "open=5 close=5 dontneed=5 seq=5 fsync=5" $W \
+		--fsync_on_close=1 --loops=3 &&
 	check e3 "open=5 fsync=3" $W --end_fsync=1 --loops=3 &&
 	check c2f "fsync=6" $W --fsync_on_close=1 --nrfiles=2 --loops=2 &&
 	check e2f "fsync=4" $W --end_fsync=1 --nrfiles=2 --loops=2 &&

@@ -19,6 +19,8 @@
  *    a regular file, ioctl(BLKFLSBUF) on a block device (root only, as
  *    fio; checks.c says so in the notes otherwise), nothing on a
  *    character device. direct=1 and mmap jobs too, as fio does;
+ *  - then fadvise_hint's advice (FADV_RANDOM for random jobs, else
+ *    FADV_SEQUENTIAL) of the same region, files and block devices;
  *  - every close runs fsync_on_close's fsync(2) when the job wrote since
  *    its last sync.
  *

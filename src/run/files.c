@@ -291,19 +291,6 @@ static bool under_dev(const char *path)
 	return !strcmp(path, "/dev") || !strncmp(path, "/dev/", 5);
 }
 
-static unsigned int read_sysfs_uint(const char *path)
-{
-	unsigned int v = 0;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return 0;
-	if (fscanf(f, "%u", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v;
-}
-
 /*
  * The logical block size of the block device behind a filesystem, which
  * is what O_DIRECT alignment answers to (st_blksize is the filesystem's
@@ -319,12 +306,12 @@ static unsigned int fs_logical_block_size(dev_t dev)
 	snprintf(path, sizeof(path),
 		 "/sys/dev/block/%u:%u/queue/logical_block_size",
 		 major(dev), minor(dev));
-	v = read_sysfs_uint(path);
+	v = (unsigned int)limits_read_ull(path);
 	if (!v) {
 		snprintf(path, sizeof(path),
 			 "/sys/dev/block/%u:%u/../queue/logical_block_size",
 			 major(dev), minor(dev));
-		v = read_sysfs_uint(path);
+		v = (unsigned int)limits_read_ull(path);
 	}
 	return v ? v : DEFAULT_LBS;
 }

@@ -48,7 +48,7 @@ static unsigned int group_end(const struct job_plan *plans, unsigned int nr,
 	return j;
 }
 
-static unsigned long long read_proc_ull(const char *path)
+unsigned long long limits_read_ull(const char *path)
 {
 	unsigned long long v = 0;
 	FILE *f = fopen(path, "re");
@@ -143,8 +143,8 @@ static int check_fds(const struct job_plan *plans, unsigned int nr,
 static int check_aio(const struct job_plan *plans, unsigned int nr,
 		     struct strbuf *err)
 {
-	unsigned long long max = read_proc_ull("/proc/sys/fs/aio-max-nr");
-	unsigned long long used = read_proc_ull("/proc/sys/fs/aio-nr");
+	unsigned long long max = limits_read_ull("/proc/sys/fs/aio-max-nr");
+	unsigned long long used = limits_read_ull("/proc/sys/fs/aio-nr");
 	unsigned long long left = max > used ? max - used : 0;
 	unsigned int i, j, end;
 

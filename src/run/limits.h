@@ -27,6 +27,9 @@
 int limits_check(const struct job_plan *plans, unsigned int nr,
 		 const struct job_files *jf, struct strbuf *err);
 
+/* The number a /proc or /sys file starts with, 0 when unreadable. */
+unsigned long long limits_read_ull(const char *path);
+
 /* Does the process have capability cap (CAP_* of linux/capability.h)? */
 bool limits_has_cap(unsigned int cap);
 

@@ -25,21 +25,22 @@
  *    its last sync.
  *
  * "Wrote since its last sync" is fio's should_fsync: the job has writes,
- * and some read, write or trim completed since the last fsync/fdatasync
+ * and some read, write or trim was issued since the last fsync/fdatasync
  * the job's own I/O loop made (fsync=N, end_fsync; not fsync_on_close's,
  * which fio does outside its I/O) or since the loop started. The worker
  * marks those syncs with fcycle_synced() and a new loop with
  * fcycle_new_loop(); it is a comparison of counters, nothing per I/O.
- * Completed, not issued, as fio clears its last_was_sync on completions:
- * with a queueing engine a write queued right after a sync does not make
- * the next multiple of fsync=N due until some I/O has completed.
+ * fio clears its flag when an I/O completes, so with a queueing engine
+ * its count depends on when completions are reaped; counting issues
+ * gives the same count for inline engines and one that does not depend
+ * on timing for the others (doc/compat.md).
  */
 struct file_cycle {
 	const struct engine_ops *ops;
 	struct engine *e;
 	const struct job_plan *p;
-	const struct worker_stats *st;	/* completion counts */
-	uint64_t sync_mark;	/* completed r+w+t at the last sync */
+	const struct worker_stats *st;	/* issued counts */
+	uint64_t sync_mark;	/* issued r+w+t at the last sync */
 	bool writer;		/* the job writes (fio's td_write) */
 	bool syncs;		/* fsync_on_close */
 };
@@ -48,23 +49,22 @@ void fcycle_init(struct file_cycle *fc, const struct engine_ops *ops,
 		 struct engine *e, const struct job_plan *p,
 		 const struct worker_stats *st);
 
-static inline uint64_t fcycle_done(const struct file_cycle *fc)
+static inline uint64_t fcycle_issued(const struct file_cycle *fc)
 {
-	const struct dir_stats *d = fc->st->dir;
+	const uint64_t *n = fc->st->issued;
 
-	return d[DDIR_READ].ios + d[DDIR_WRITE].ios + d[DDIR_TRIM].ios +
-	       fc->st->total_err;
+	return n[DDIR_READ] + n[DDIR_WRITE] + n[DDIR_TRIM];
 }
 
-/* fio's should_fsync: a writer with I/O completed since its last sync. */
+/* fio's should_fsync: a writer that issued I/O since its last sync. */
 static inline bool fcycle_unsynced(const struct file_cycle *fc)
 {
-	return fc->writer && fcycle_done(fc) != fc->sync_mark;
+	return fc->writer && fcycle_issued(fc) != fc->sync_mark;
 }
 
 static inline void fcycle_synced(struct file_cycle *fc)
 {
-	fc->sync_mark = fcycle_done(fc);
+	fc->sync_mark = fcycle_issued(fc);
 }
 
 static inline void fcycle_new_loop(struct file_cycle *fc)

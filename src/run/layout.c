@@ -327,10 +327,11 @@ static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
 			continue;
 		if (pj[i].started)
 			pthread_join(pj[i].thread, NULL);
-		if (pj[i].ret && !ret) {
+		/* the first message (one stopped by a signal may have none) */
+		if (pj[i].ret && !err->len)
 			strbuf_addstr(err, strbuf_str(&pj[i].err));
+		if (pj[i].ret)
 			ret = -1;
-		}
 		strbuf_release(&pj[i].err);
 	}
 	free(pj);

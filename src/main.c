@@ -659,7 +659,7 @@ int main(int argc, char **argv)
 			    &err);
 	if (ret > 0) {	/* a signal stopped the layout */
 		error("%s", strbuf_str(&err));
-		return 128 + ret;
+		exit(128 + ret);
 	}
 	if (ret)
 		die("%s", strbuf_str(&err));

@@ -387,7 +387,17 @@ int main(int argc, char **argv)
 			die("cannot open output file '%s': %s", c.output,
 			    strerror(errno));
 	}
-	if (files_prepare(plans, nr, files, &err))
+	/* fio's order: the job lines, then what each job lays out */
+	if (cli_format_listed(&c, "normal"))
+		report_normal_preamble(plans, nr, out);
+	fflush(out);
+	ret = files_prepare(plans, nr, files,
+			    cli_format_listed(&c, "normal") ? out : NULL, &err);
+	if (ret > 0) {	/* a signal stopped the layout */
+		error("%s", strbuf_str(&err));
+		exit(128 + ret);
+	}
+	if (ret)
 		die("%s", strbuf_str(&err));
 	if (log_set_active(&logs) && log_set_open(&logs, &err))
 		die("%s", strbuf_str(&err));
@@ -423,9 +433,6 @@ int main(int argc, char **argv)
 	}
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
 
-	if (cli_format_listed(&c, "normal"))
-		report_normal_preamble(plans, nr, out);
-	fflush(out);
 	disk_set_begin(&disks);
 	trig = trigger_start(&c);
 	idle = idle_prof_start(c.idle_prof);

@@ -376,7 +376,7 @@ test_expect_success 'a copy routine the CPU lacks is refused, with its line' '
 if_strace 'fsync=N and sync=1 are msync of the written range' '
 	n=$(count_msync out --name=s --filename="$SHM/sync" --ioengine=mmap \
 		--rw=write --bs=4k --size=64k --fsync=4) &&
-	test "$n" = 4 &&
+	test "$n" = 3 &&
 	n=$(count_msync out --name=s --filename="$SHM/sync" --ioengine=mmap \
 		--rw=randwrite --bs=4k --size=64k --sync=1) &&
 	test "$n" = 16 &&

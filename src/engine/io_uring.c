@@ -40,6 +40,8 @@ struct uring_engine {
 	int vectored;
 	int fixedbufs;
 	int registerfiles;
+	int files_registered;	/* the sparse table exists (files reopen
+				 * for each loop: it is made once) */
 	int bufs_registered;
 	unsigned int taskrun;		/* the task-work flags the ring got */
 	int ring_fd_registered;
@@ -256,13 +258,14 @@ static int uring_open_file(struct engine *e, struct engine_file *f,
 	if (ret || !ue->registerfiles)
 		return ret;
 	idx = (unsigned int)(f - e->files);
-	if (idx == 0) {
+	if (!ue->files_registered) {
 		ret = io_uring_register_files_sparse(&ue->ring, e->nr_files);
 		if (ret < 0) {
 			strbuf_addf(err, "io_uring: registerfiles: %s",
 				    strerror(-ret));
 			return ret;
 		}
+		ue->files_registered = 1;
 	}
 	ret = io_uring_register_files_update(&ue->ring, idx, &f->fd, 1);
 	if (ret < 0) {

@@ -60,6 +60,11 @@ enum fallocate_mode {
 
 enum lockfile_mode { LOCKFILE_NONE, LOCKFILE_EXCLUSIVE, LOCKFILE_READWRITE };
 
+/* fadvise_hint= : the access advice given at each open (run/fcycle.c) */
+enum fadvise_hint {
+	FADVISE_NONE, FADVISE_AUTO, FADVISE_RANDOM, FADVISE_SEQUENTIAL,
+};
+
 /* io_submit_mode= : who calls the engine (engine/offload.c) */
 enum io_submit_mode { IO_SUBMIT_INLINE, IO_SUBMIT_OFFLOAD };
 
@@ -219,6 +224,7 @@ struct job_options {
 	bool overwrite;
 	bool unlink;
 	bool invalidate;
+	enum fadvise_hint fadvise_hint;
 
 	/* blocks and directions */
 	uint64_t bs[DDIR_RWDIR_CNT];

@@ -512,6 +512,15 @@ static const struct opt_enum submit_mode_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum fadvise_hint_enums[] = {
+	{ "1", FADVISE_AUTO, "FADV_RANDOM for random jobs, FADV_SEQUENTIAL "
+	  "for the others" },
+	{ "0", FADVISE_NONE, "no advice" },
+	{ "random", FADVISE_RANDOM, "FADV_RANDOM" },
+	{ "sequential", FADVISE_SEQUENTIAL, "FADV_SEQUENTIAL" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_enum fallocate_enums[] = {
 	{ "native", FALLOCATE_NATIVE, "fallocate(2), or nothing where the "
 	  "filesystem cannot" },
@@ -620,6 +629,10 @@ const struct opt_def opt_table[] = {
 	  .def = "1", .category = OPT_CAT_FILE,
 	  .help = "drop the files' pages from the page cache before I/O "
 		  "starts" },
+	{ .name = "fadvise_hint", .type = OPT_ENUM, .off = OFF(fadvise_hint),
+	  .def = "1", .enums = fadvise_hint_enums, .category = OPT_CAT_FILE,
+	  .help = "posix_fadvise() of the access pattern at each open "
+		  "(random jobs: no readahead)" },
 
 	/* block sizes and I/O pattern */
 	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE_DIR,
@@ -1391,7 +1404,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("disk_util", NULL),
 	UNSUP("exec_postrun", NULL),
 	UNSUP("exec_prerun", NULL),
-	UNSUP("fadvise_hint", NULL),
 	UNSUP("file_append", NULL),
 	UNSUP("gid", NULL),
 	UNSUP("gpu_dev_ids", NULL),

@@ -10,10 +10,12 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/sysmacros.h>
+#include <linux/capability.h>
 #include <linux/magic.h>
 
 #include "opt/opt.h"
 #include "run/cpus.h"
+#include "run/limits.h"
 
 void notes_add(struct notes *n, const char *fmt, ...)
 {
@@ -252,9 +254,40 @@ void checks_options(const struct job_plan *plans, unsigned int nr,
 	}
 }
 
+/*
+ * invalidate=1 on a block device is BLKFLSBUF, which takes
+ * CAP_SYS_ADMIN: without it the device's cached pages stay, and a
+ * buffered job may read them from memory (fio says "only root may flush
+ * block devices" on stderr).
+ */
+static void check_flush(const struct job_plan *plans,
+			const struct job_files *files, unsigned int nr,
+			struct notes *out)
+{
+	unsigned int i, k;
+
+	if (limits_has_cap(CAP_SYS_ADMIN))
+		return;
+	for (i = 0; i < nr; i++) {
+		if (!plans[i].o.invalidate || plans[i].o.direct)
+			continue;
+		for (k = 0; k < files[i].nr_files; k++)
+			if (files[i].files[k].flags & EF_BLOCKDEV) {
+				notes_add(out, "job '%s': invalidate=1 cannot "
+					  "drop the page cache of %s without "
+					  "CAP_SYS_ADMIN (BLKFLSBUF): buffered "
+					  "reads may come from memory",
+					  plans[i].o.name,
+					  files[i].files[k].path);
+				return;
+			}
+	}
+}
+
 void checks_before(const struct job_plan *plans, const struct job_files *files,
 		   unsigned int nr, struct notes *out)
 {
+	check_flush(plans, files, nr, out);
 	check_cache(plans, files, nr, out);
 	check_numa(plans, files, nr, out);
 	checks_options(plans, nr, out);

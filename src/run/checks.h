@@ -14,7 +14,9 @@
  *  - I/O buffers of the jobs running together larger than the CPU's
  *    last-level cache, on memory-speed targets (tmpfs, mmap, DAX): the
  *    copies then measure DRAM, not the device path;
- *  - a job allowed on CPUs of another NUMA node than its device's.
+ *  - a job allowed on CPUs of another NUMA node than its device's;
+ *  - invalidate=1 on a block device without CAP_SYS_ADMIN (BLKFLSBUF):
+ *    its cached pages stay.
  *
  * IOLITE_SYSFS_ROOT replaces /sys, so tests can stand in a fake tree.
  */

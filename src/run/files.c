@@ -14,12 +14,12 @@
  * runs first and the reader after a stonewall).
  */
 #include "run/files.h"
+#include "run/files_priv.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,16 +31,17 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
+#include "run/limits.h"
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 #include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
 
 #define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
 #define DEFAULT_LBS 512u
-#define LAYOUT_CHUNK (1u << 20)
 
 /* One file or device, however many jobs use it. */
 struct target {
@@ -58,15 +59,18 @@ struct target {
 	bool dax;		/* a device DAX character device (sized) */
 };
 
+/*
+ * Every target is allocated on its own: resolve_job() keeps pointers to
+ * them (slots) while later jobs add more, so the array of pointers may
+ * move but a target never does.
+ */
 struct targets {
-	struct target *t;
+	struct target **t;
 	size_t nr, alloc;
 };
 
-/* "file:line: option 'x': " then the message. opt may be NULL. */
-__attribute__((format(printf, 4, 5)))
-static int fail(struct strbuf *err, const struct job_plan *p,
-		const char *opt, const char *fmt, ...)
+int files_fail(struct strbuf *err, const struct job_plan *p,
+	       const char *opt, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -177,6 +181,20 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	size_t nd = 0, n, i;
 	const char *dir = NULL;
 
+	/*
+	 * An empty value (filename=) names nothing: fio refuses it ("option
+	 * filename requires an argument"); taking it as unset would put a
+	 * default-named file in the current directory.
+	 */
+	if (o->filename && !*o->filename)
+		return files_fail(err, p, "filename", "an empty value names no "
+				  "file");
+	if (o->directory && !*o->directory)
+		return files_fail(err, p, "directory", "an empty value names no "
+				  "directory");
+	if (o->filename_format && !*o->filename_format)
+		return files_fail(err, p, "filename_format", "an empty value "
+				  "names no file");
 	if (p->replay) {	/* read_iolog: the log's files, as named */
 		n = p->replay->nr_files;
 		v = xcalloc(n, sizeof(*v));
@@ -199,7 +217,7 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 			if (!strcmp(v[i], "-")) {
 				free_list(v, n);
 				free_list(dirs, nd);
-				return fail(err, p, "filename", "'-' (stdin or "
+				return files_fail(err, p, "filename", "'-' (stdin or "
 					    "stdout) is not supported");
 			}
 			add_dir(&sb, dir);
@@ -226,7 +244,7 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	free_list(dirs, nd);
 	if (!n) {
 		free(v);
-		return fail(err, p, "filename", "no file name given");
+		return files_fail(err, p, "filename", "no file name given");
 	}
 	*names = v;
 	*nr = n;
@@ -235,7 +253,7 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 
 /* ---- looking at the target, touching nothing ---- */
 
-static char *dir_of(const char *path)
+char *files_dir_of(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 
@@ -253,7 +271,7 @@ static char *dir_of(const char *path)
  */
 static char *existing_ancestor(const char *path, struct stat *st)
 {
-	char *d = dir_of(path);
+	char *d = files_dir_of(path);
 
 	for (;;) {
 		char *up;
@@ -262,7 +280,7 @@ static char *existing_ancestor(const char *path, struct stat *st)
 			return d;
 		if (!strcmp(d, "/") || !strcmp(d, "."))
 			return d;	/* stat failed on / or . itself */
-		up = dir_of(d);
+		up = files_dir_of(d);
 		free(d);
 		d = up;
 	}
@@ -271,19 +289,6 @@ static char *existing_ancestor(const char *path, struct stat *st)
 static bool under_dev(const char *path)
 {
 	return !strcmp(path, "/dev") || !strncmp(path, "/dev/", 5);
-}
-
-static unsigned int read_sysfs_uint(const char *path)
-{
-	unsigned int v = 0;
-	FILE *f = fopen(path, "re");
-
-	if (!f)
-		return 0;
-	if (fscanf(f, "%u", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v;
 }
 
 /*
@@ -301,12 +306,12 @@ static unsigned int fs_logical_block_size(dev_t dev)
 	snprintf(path, sizeof(path),
 		 "/sys/dev/block/%u:%u/queue/logical_block_size",
 		 major(dev), minor(dev));
-	v = read_sysfs_uint(path);
+	v = (unsigned int)limits_read_ull(path);
 	if (!v) {
 		snprintf(path, sizeof(path),
 			 "/sys/dev/block/%u:%u/../queue/logical_block_size",
 			 major(dev), minor(dev));
-		v = read_sysfs_uint(path);
+		v = (unsigned int)limits_read_ull(path);
 	}
 	return v ? v : DEFAULT_LBS;
 }
@@ -320,8 +325,7 @@ static bool is_sysfs_blockdev(dev_t dev)
 	return !access(path, F_OK);
 }
 
-/* Which option named the file, for messages. */
-static const char *name_opt(const struct job_plan *p)
+const char *files_name_opt(const struct job_plan *p)
 {
 	if (p->o.filename && *p->o.filename)
 		return "filename";
@@ -339,13 +343,13 @@ static int size_blockdev(const struct job_plan *p, struct target *t,
 	int fd = open(t->path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
-		return fail(err, p, name_opt(p), "cannot open '%s': %s",
+		return files_fail(err, p, files_name_opt(p), "cannot open '%s': %s",
 			    t->path, strerror(errno));
 	if (ioctl(fd, BLKGETSIZE64, &bytes) || ioctl(fd, BLKSSZGET, &lbs)) {
 		int e = errno;
 
 		close(fd);
-		return fail(err, p, name_opt(p), "cannot size block device "
+		return files_fail(err, p, files_name_opt(p), "cannot size block device "
 			    "'%s': %s", t->path, strerror(e));
 	}
 	close(fd);
@@ -368,7 +372,7 @@ static int size_chardev(const struct job_plan *p, struct target *t,
 	int ret = pmem_dax_probe(t->path, t->st.st_rdev, &dax, &msg);
 
 	if (ret < 0) {
-		fail(err, p, name_opt(p), "%s", strbuf_str(&msg));
+		files_fail(err, p, files_name_opt(p), "%s", strbuf_str(&msg));
 		strbuf_release(&msg);
 		return -1;
 	}
@@ -393,12 +397,12 @@ static int check_creatable(const struct job_plan *p, struct target *t,
 	int ret = 0;
 
 	if (stat(anc, &st)) {
-		ret = fail(err, p, name_opt(p), "cannot create '%s': %s",
+		ret = files_fail(err, p, files_name_opt(p), "cannot create '%s': %s",
 			   t->path, strerror(errno));
 		goto out;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		ret = fail(err, p, name_opt(p), "cannot create '%s': '%s' is "
+		ret = files_fail(err, p, files_name_opt(p), "cannot create '%s': '%s' is "
 			   "not a directory", t->path, anc);
 		goto out;
 	}
@@ -412,16 +416,23 @@ static int check_creatable(const struct job_plan *p, struct target *t,
 	real = realpath(anc, NULL);
 	if (real && under_dev(real) && !stat("/dev", &devst) &&
 	    devst.st_dev == st.st_dev) {
-		ret = fail(err, p, name_opt(p), "'%s' does not exist; iolite "
+		ret = files_fail(err, p, files_name_opt(p), "'%s' does not exist; iolite "
 			   "does not create files under /dev (that would "
 			   "benchmark a plain file instead of the device)",
 			   t->path);
 		goto out;
 	}
 	if (!p->o.allow_file_create) {
-		ret = fail(err, p, "allow_file_create", "'%s' does not exist "
+		ret = files_fail(err, p, "allow_file_create", "'%s' does not exist "
 			   "and allow_file_create=0 forbids creating it",
 			   t->path);
+		goto out;
+	}
+	/* the missing directories below anc are made there too */
+	if (access(anc, W_OK | X_OK)) {
+		ret = files_fail(err, p, files_name_opt(p), "cannot create "
+				 "'%s' in '%s': %s", t->path, anc,
+				 strerror(errno));
 		goto out;
 	}
 	t->fs_dev = st.st_dev;
@@ -461,14 +472,43 @@ static int check_odirect(const struct job_plan *p, struct target *t,
 	}
 	if (fd < 0) {
 		if (errno == EINVAL)
-			return fail(err, p, "direct", "the filesystem of '%s' "
+			return files_fail(err, p, "direct", "the filesystem of '%s' "
 				    "does not support O_DIRECT (direct=1)",
 				    t->path);
-		return fail(err, p, name_opt(p), "cannot open '%s': %s",
+		return files_fail(err, p, files_name_opt(p), "cannot open '%s': %s",
 			    t->path, strerror(errno));
 	}
 	close(fd);
 	t->odirect_ok = true;
+	return 0;
+}
+
+/*
+ * Can the target be opened as the job (or the layout) will: read-only,
+ * or read-write when it is written? An immutable or append-only file
+ * (chattr +i, +a) cannot be written even by root: open() would say EPERM
+ * only once the job runs, after the other files were laid out.
+ */
+static int check_access(const struct job_plan *p, const struct target *t,
+			bool write, struct strbuf *err)
+{
+	struct statx stx;
+	uint64_t attrs = 0;
+
+	/* statx: the file's attributes without opening it */
+	if (write && t->kind == EF_REGULAR &&
+	    !statx(AT_FDCWD, t->path, 0, 0, &stx))
+		attrs = stx.stx_attributes & stx.stx_attributes_mask;
+	if (attrs & (STATX_ATTR_IMMUTABLE | STATX_ATTR_APPEND))
+		return files_fail(err, p, files_name_opt(p), "cannot write "
+				  "'%s': it is %s (%s): %s", t->path,
+				  attrs & STATX_ATTR_IMMUTABLE ? "immutable" :
+				  "append-only", attrs & STATX_ATTR_IMMUTABLE ?
+				  "chattr +i" : "chattr +a", strerror(EPERM));
+	if (access(t->path, R_OK | (write ? W_OK : 0)))
+		return files_fail(err, p, files_name_opt(p), "cannot %s '%s': "
+				  "%s", write ? "write" : "read", t->path,
+				  strerror(errno));
 	return 0;
 }
 
@@ -478,7 +518,7 @@ static struct target *find_target(struct targets *ts, const char *path,
 	size_t i;
 
 	for (i = 0; i < ts->nr; i++) {
-		struct target *t = &ts->t[i];
+		struct target *t = ts->t[i];
 
 		if (!strcmp(t->path, path))
 			return t;
@@ -500,7 +540,7 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 
 	exists = !stat(path, &st);
 	if (!exists && errno != ENOENT && errno != ENOTDIR)
-		return fail(err, p, name_opt(p), "cannot access '%s': %s",
+		return files_fail(err, p, files_name_opt(p), "cannot access '%s': %s",
 			    path, strerror(errno));
 	t = find_target(ts, path, &st, exists);
 	if (t) {
@@ -511,8 +551,8 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 		ts->alloc = ts->alloc ? 2 * ts->alloc : 8;
 		ts->t = xrealloc(ts->t, ts->alloc * sizeof(*ts->t));
 	}
-	t = &ts->t[ts->nr];
-	memset(t, 0, sizeof(*t));
+	t = xcalloc(1, sizeof(*t));
+	ts->t[ts->nr] = t;
 	t->path = xstrdup(path);
 	t->exists = exists;
 	ts->nr++;
@@ -539,8 +579,8 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 		return 0;
 	}
 	if (S_ISDIR(st.st_mode))
-		return fail(err, p, name_opt(p), "'%s' is a directory", path);
-	return fail(err, p, name_opt(p), "'%s' is neither a file nor a "
+		return files_fail(err, p, files_name_opt(p), "'%s' is a directory", path);
+	return files_fail(err, p, files_name_opt(p), "'%s' is neither a file nor a "
 		    "device", path);
 }
 
@@ -606,7 +646,7 @@ static int fill_size(const struct job_plan *p, const struct target *t,
 	uint64_t have = known_size(t);
 
 	if (statvfs(where, &vfs)) {
-		fail(err, p, "fill_device", "cannot read the free space of "
+		files_fail(err, p, "fill_device", "cannot read the free space of "
 		     "'%s': %s", where, strerror(errno));
 		free(where);
 		return -1;
@@ -617,9 +657,21 @@ static int fill_size(const struct job_plan *p, const struct target *t,
 	if (p->min_bs)
 		*size -= *size % p->min_bs;
 	if (!*size)
-		return fail(err, p, "fill_device", "no free space left for "
+		return files_fail(err, p, "fill_device", "no free space left for "
 			    "'%s'", t->path);
 	return 0;
+}
+
+/* offset= (bytes, or a percentage of base) plus this clone's increment. */
+static uint64_t region_offset(const struct job_plan *p, uint64_t base)
+{
+	const struct job_options *o = &p->o;
+	uint64_t off = o->offset.bytes;
+
+	if (o->offset.pct)
+		off = align_up(base / 100 * o->offset.pct +
+			       base % 100 * o->offset.pct / 100, p->min_bs);
+	return off + (uint64_t)p->clone * o->offset_increment;
 }
 
 static int job_region(const struct job_plan *p, const struct target *t,
@@ -633,11 +685,24 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	bool have_size = false;
 
 	if (o->filesize.min) {
-		size = pick_filesize(p, filenum);
+		/*
+		 * filesize= is the file's size; offset= moves the region's
+		 * start inside it, not the file's end (size= is only the
+		 * default io_size then: resolve_job())
+		 */
+		real = pick_filesize(p, filenum);
+		*off = region_offset(p, real);
+		if (*off >= real)
+			return files_fail(err, p, offset_opt(p), "%llu is at or "
+					  "beyond the end of '%s' (filesize "
+					  "%llu)", (unsigned long long)*off,
+					  t->path, (unsigned long long)real);
+		size = real - *off;
 		have_size = true;
+		goto check;
 	} else if (o->size.pct) {
 		if (!real)
-			return fail(err, p, "size", "%u%% of '%s' needs an "
+			return files_fail(err, p, "size", "%u%% of '%s' needs an "
 				    "existing file or device to take it from",
 				    o->size.pct, t->path);
 		size = real / 100 * o->size.pct +
@@ -648,15 +713,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		have_size = size != 0;
 	}
 
-	if (o->offset.pct) {
-		uint64_t base = real ? real : size;
-
-		*off = align_up(base / 100 * o->offset.pct +
-				base % 100 * o->offset.pct / 100, p->min_bs);
-	} else {
-		*off = o->offset.bytes;
-	}
-	*off += (uint64_t)p->clone * o->offset_increment;
+	*off = region_offset(p, real ? real : size);
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {
@@ -666,29 +723,31 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	}
 	if (!have_size) {
 		if (nofile)
-			return fail(err, p, "size", "ioengine '%s' has no file "
+			return files_fail(err, p, "size", "ioengine '%s' has no file "
 				    "to take a size from: size= is required",
 				    o->ioengine);
 		if (t->kind == EF_CHARDEV && !t->dax)
-			return fail(err, p, "size", "'%s' is a character "
+			return files_fail(err, p, "size", "'%s' is a character "
 				    "device: size= is required (only device "
 				    "DAX nodes such as /dev/dax0.0 are sized "
 				    "from sysfs)", t->path);
 		if (!real)
-			return fail(err, p, "size", "'%s' %s: size= is "
+			return files_fail(err, p, "size", "'%s' %s: size= is "
 				    "required to create it", t->path,
 				    t->exists || t->want_size ? "is empty" :
 				    "does not exist");
 		if (*off >= real)
-			return fail(err, p, offset_opt(p), "%llu is at or "
+			return files_fail(err, p, offset_opt(p), "%llu is at or "
 				    "beyond the end of '%s' (%llu bytes)",
 				    (unsigned long long)*off, t->path,
 				    (unsigned long long)real);
 		size = real - *off;
 	}
+check:
 	if ((t->kind == EF_BLOCKDEV || t->dax) &&
 	    (*off >= t->cur_size || size > t->cur_size - *off))
-		return fail(err, p, have_size ? "size" : offset_opt(p),
+		return files_fail(err, p, !have_size ? offset_opt(p) :
+				  o->filesize.min ? "filesize" : "size",
 			    "%llu bytes from offset %llu go beyond the end "
 			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
@@ -696,7 +755,8 @@ static int job_region(const struct job_plan *p, const struct target *t,
 			    t->dax ? "DAX device" : "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	if (p->min_bs && size < p->min_bs)
-		return fail(err, p, "size", "the region of '%s' is %llu "
+		return files_fail(err, p, o->filesize.min ? "filesize" : "size",
+				  "the region of '%s' is %llu "
 			    "bytes, smaller than the block size %llu",
 			    t->path, (unsigned long long)size,
 			    (unsigned long long)p->min_bs);
@@ -711,7 +771,7 @@ static int check_mult(const struct job_plan *p, const struct target *t,
 {
 	if (!v || v % t->lbs == 0)
 		return 0;
-	return fail(err, p, opt, "%llu is not a multiple of the logical block "
+	return files_fail(err, p, opt, "%llu is not a multiple of the logical block "
 		    "size %u of '%s', required by direct=1",
 		    (unsigned long long)v, t->lbs, t->path);
 }
@@ -795,13 +855,13 @@ static int check_dirs(const struct job_plan *p, struct strbuf *err)
 			int e = errno;
 
 			if (e == ENOENT)
-				ret = fail(err, p, "directory", "'%s' does not "
+				ret = files_fail(err, p, "directory", "'%s' does not "
 					   "exist", dirs[i]);
 			else
-				ret = fail(err, p, "directory", "'%s': %s",
+				ret = files_fail(err, p, "directory", "'%s': %s",
 					   dirs[i], strerror(e));
 		} else if (!S_ISDIR(st.st_mode)) {
-			ret = fail(err, p, "directory", "'%s' is not a "
+			ret = files_fail(err, p, "directory", "'%s' is not a "
 				   "directory", dirs[i]);
 		}
 	}
@@ -820,7 +880,38 @@ static int check_workload(const struct job_plan *p,
 	return workload_check(p, jf->files, jf->nr_files, err);
 }
 
-static int resolve_job(const struct job_plan *p, struct targets *ts,
+/*
+ * filesize= with size=: the files are filesize big and size is only the
+ * default io_size, as fio's HOWTO says; size=N% is N% of each file, in
+ * whole blocks. A pass still ends when the files are done, so a size
+ * beyond them changes nothing (fio: no wrap without io_size=).
+ */
+static int default_io_size(struct job_plan *p, const struct job_files *jf,
+			   struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+	uint64_t budget = o->size.bytes;
+	unsigned int i;
+
+	if (!o->filesize.min || o->io_size || p->replay ||
+	    (!o->size.bytes && !o->size.pct))
+		return 0;
+	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
+		uint64_t fsz = pick_filesize(p, i);
+		uint64_t v = fsz / 100 * o->size.pct +
+			     fsz % 100 * o->size.pct / 100;
+
+		budget += p->min_bs ? v - v % p->min_bs : v;
+	}
+	if (!budget)
+		return files_fail(err, p, "size", "%u%% of the files (filesize) "
+				  "is less than one block", o->size.pct);
+	if (budget < jf->total_io_size)
+		o->io_size = budget;
+	return 0;
+}
+
+static int resolve_job(struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
 {
@@ -890,6 +981,9 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		if (t->kind == EF_REGULAR && t->exists && p->writes &&
 		    (ret = safety_check_file(p, t->path, &t->st, err)))
 			break;
+		if (t->exists && t->kind != EF_CHARDEV &&
+		    (ret = check_access(p, t, p->writes, err)))
+			break;
 		if (t->kind == EF_REGULAR) {
 			if (off + len > t->want_size)
 				t->want_size = off + len;
@@ -899,11 +993,111 @@ static int resolve_job(const struct job_plan *p, struct targets *ts,
 		add_dev(jf, t->fs_dev);
 	}
 	if (!ret)
+		ret = default_io_size(p, jf, err);
+	if (!ret)
 		ret = check_workload(p, jf, err);
 	return ret;
 }
 
-int files_resolve(const struct job_plan *plans, unsigned int nr,
+/*
+ * Free space, before anything is written: what the layouts will take on
+ * each file system (written data, or space fallocate=native, posix or
+ * keep reserves; a sparse layout takes nothing yet) must be free there.
+ * An offset=1t typo would otherwise write until the disk is full.
+ * fill_device jobs fill it on purpose and are left out.
+ */
+struct fs_need {
+	dev_t dev;
+	uint64_t need, most;
+	unsigned int job, file;	/* the biggest layout on it */
+};
+
+static uint64_t layout_bytes(const struct job_plan *p, const struct target *t)
+{
+	if (p->o.fill_device || (!t->fill &&
+	    (p->o.fallocate == FALLOCATE_NONE ||
+	     p->o.fallocate == FALLOCATE_TRUNCATE)))
+		return 0;
+	return t->want_size - t->cur_size;
+}
+
+static int space_short(const struct job_plan *plans,
+		       const struct job_files *out, const struct fs_need *n,
+		       struct strbuf *err)
+{
+	const struct job_plan *p = &plans[n->job];
+	const struct engine_file *f = &out[n->job].files[n->file];
+	struct strbuf need = STRBUF_INIT, avail = STRBUF_INIT;
+	struct statvfs vfs;
+	struct stat st;
+	char *where = !out[n->job].need_create[n->file] ? xstrdup(f->path) :
+		      existing_ancestor(f->path, &st);
+	uint64_t free_bytes;
+	int ret = 0;
+
+	if (statvfs(where, &vfs))
+		goto out;	/* cannot tell: the layout will */
+	free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+	if (n->need <= free_bytes)
+		goto out;
+	numfmt(&need, n->need, 4, true, NUMFMT_BYTE);
+	numfmt(&avail, free_bytes, 4, true, NUMFMT_BYTE);
+	ret = files_fail(err, p, f->io_offset > f->io_size ? offset_opt(p) :
+			 p->o.filesize.min ? "filesize" : "size",
+			 "laying out '%s' to %llu bytes (offset %llu + %llu) "
+			 "needs %s%s on its file system, which has %s free",
+			 f->path, (unsigned long long)f->real_size,
+			 (unsigned long long)f->io_offset,
+			 (unsigned long long)f->io_size, strbuf_str(&need),
+			 n->need > n->most ? " with the other files there" : "",
+			 strbuf_str(&avail));
+out:
+	strbuf_release(&need);
+	strbuf_release(&avail);
+	free(where);
+	return ret;
+}
+
+static int check_space(const struct job_plan *plans, unsigned int nr,
+		       const struct job_files *out, struct target ***slots,
+		       struct strbuf *err)
+{
+	struct fs_need *v = NULL;
+	size_t nv = 0, j;
+	unsigned int i, k;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < out[i].nr_files; k++) {
+			const struct target *t = slots[i][k];
+			uint64_t b;
+
+			if (!t || t->kind != EF_REGULAR ||
+			    !out[i].need_layout[k] ||
+			    !(b = layout_bytes(&plans[i], t)))
+				continue;
+			for (j = 0; j < nv && v[j].dev != t->fs_dev; j++)
+				;
+			if (j == nv) {
+				v = xrealloc(v, (nv + 1) * sizeof(*v));
+				memset(&v[nv++], 0, sizeof(*v));
+				v[j].dev = t->fs_dev;
+			}
+			v[j].need += b;
+			if (b > v[j].most) {
+				v[j].most = b;
+				v[j].job = i;
+				v[j].file = k;
+			}
+		}
+	}
+	for (j = 0; j < nv && !ret; j++)
+		ret = space_short(plans, out, &v[j], err);
+	free(v);
+	return ret;
+}
+
+int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
 	struct targets ts = { NULL, 0, 0 };
@@ -945,305 +1139,28 @@ int files_resolve(const struct job_plan *plans, unsigned int nr,
 			jf->need_create[k] = !t->exists;
 			jf->need_layout[k] = t->want_size > t->cur_size;
 			jf->need_fill[k] = t->fill;
+			/* a read job grows an existing file: written too */
+			if (t->exists && jf->need_layout[k] &&
+			    (ret = check_access(&plans[i], t, true, err)))
+				break;
 		}
 	}
 
+	if (!ret)
+		ret = check_space(plans, nr, out, slots, err);
+	if (!ret)
+		ret = limits_check(plans, nr, out, err);
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);
-	for (i = 0; i < ts.nr; i++)
-		free(ts.t[i].path);
+	for (i = 0; i < ts.nr; i++) {
+		free(ts.t[i]->path);
+		free(ts.t[i]);
+	}
 	free(ts.t);
 	if (ret)
 		for (i = 0; i < nr; i++)
 			job_files_release(&out[i]);
-	return ret ? -1 : 0;
-}
-
-/* ---- prepare ---- */
-
-/* mkdir -p of path's parent directories. */
-static int make_parents(const char *path)
-{
-	char *d = dir_of(path);
-	char *s;
-	int ret = 0;
-
-	for (s = d + 1; ; s++) {
-		char c = *s;
-
-		if (c != '/' && c)
-			continue;
-		*s = '\0';
-		if (mkdir(d, 0755) && errno != EEXIST) {
-			ret = -errno;
-			break;
-		}
-		*s = c;
-		if (!c)
-			break;
-	}
-	free(d);
-	return ret;
-}
-
-/*
- * Layout data. A file a job reads must hold written blocks: a hole or an
- * unwritten extent (what fallocate leaves) reads back as zeros without
- * touching the device on ext4 and xfs, and the job would measure the page
- * cache or the allocator instead of the disk. Zeros are not good data
- * either: devices and filesystems that compress or deduplicate store them
- * in nothing. So, like fio, which writes its I/O buffer contents, the
- * layout writes pseudo-random bytes (zeros with zero_buffers=1), and
- * stamps each 4 KiB block with its offset so that no two blocks are the
- * same. One buffer is filled once and reused: the cost is the writes.
- */
-static void fill_random(unsigned char *buf, size_t len, uint64_t seed)
-{
-	uint64_t *q = (uint64_t *)(void *)buf;
-	uint64_t x = seed | 1;
-	size_t i;
-
-	for (i = 0; i < len / 8; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		q[i] = x * 0x2545F4914F6CDD1DULL;
-	}
-}
-
-static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
-			unsigned char *buf)
-{
-	uint64_t off = from;
-
-	while (off < to) {
-		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
-						     LAYOUT_CHUNK;
-		size_t done = 0;
-		size_t b;
-
-		if (!zero)
-			for (b = 0; b + 8 <= n; b += 4096)
-				memcpy(buf + b, &(uint64_t){ off + b }, 8);
-		while (done < n) {
-			ssize_t w = pwrite(fd, buf + done, n - done,
-					   (off_t)(off + done));
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				return -errno;
-			if (w == 0)
-				return -ENOSPC;
-			done += (size_t)w;
-		}
-		off += n;
-	}
-	return 0;
-}
-
-/*
- * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
- * by default (native) allocated but not written, so the writes measure
- * the device and not block allocation, and where the filesystem cannot
- * fallocate, the size alone; posix insists (posix_fallocate(3) writes
- * zeros where the filesystem cannot allocate); keep allocates with
- * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
- * the right size. The size is set last in every mode, as fio does.
- */
-static int allocate_layout(int fd, uint64_t from, uint64_t to,
-			   enum fallocate_mode mode)
-{
-	off_t off = (off_t)from, len = (off_t)(to - from);
-	int ret;
-
-	switch (mode) {
-	case FALLOCATE_NONE:
-	case FALLOCATE_TRUNCATE:
-		break;
-	case FALLOCATE_POSIX:
-		ret = posix_fallocate(fd, off, len);
-		if (ret)
-			return -ret;
-		break;
-	case FALLOCATE_NATIVE:
-	case FALLOCATE_KEEP:
-		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
-			       FALLOC_FL_KEEP_SIZE : 0, off, len))
-			break;
-		if (errno != EOPNOTSUPP && errno != ENOSYS)
-			return -errno;
-		break;
-	}
-	return ftruncate(fd, (off_t)to) ? -errno : 0;
-}
-
-/*
- * fill_device, a job that reads: the layout wrote until the filesystem
- * was full, so the region is what got written (whole blocks), as fio
- * fills the mount point and then reads the result.
- */
-static int fill_device_full(const struct job_plan *p, struct job_files *jf,
-			    unsigned int k, int fd)
-{
-	struct engine_file *f = &jf->files[k];
-	uint64_t end, bs = p->min_bs ? p->min_bs : 1;
-	struct stat st;
-
-	if (fstat(fd, &st))
-		return -errno;
-	end = (uint64_t)st.st_size;
-	if (end < f->io_offset + bs)
-		return -ENOSPC;
-	end -= (end - f->io_offset) % bs;
-	jf->total_io_size -= f->io_size - (end - f->io_offset);
-	f->io_size = end - f->io_offset;
-	f->real_size = end;
-	return 0;
-}
-
-static int prepare_file(const struct job_plan *p, struct job_files *jf,
-			unsigned int k, unsigned char **buf,
-			struct strbuf *err)
-{
-	struct engine_file *f = &jf->files[k];
-	bool zero = p->o.zero_buffers;
-	struct stat st;
-	int fd, ret = 0;
-
-	if (jf->need_create[k] && (ret = make_parents(f->path)))
-		return fail(err, p, name_opt(p), "cannot create the "
-			    "directories of '%s': %s", f->path,
-			    strerror(-ret));
-	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return fail(err, p, name_opt(p), "cannot create '%s': %s",
-			    f->path, strerror(errno));
-	if (fstat(fd, &st)) {
-		ret = -errno;
-		goto out;
-	}
-	if ((uint64_t)st.st_size >= f->real_size)
-		goto out;
-	if (jf->need_fill[k]) {
-		if (!*buf) {
-			*buf = xmalloc(LAYOUT_CHUNK);
-			if (zero)
-				memset(*buf, 0, LAYOUT_CHUNK);
-			else
-				fill_random(*buf, LAYOUT_CHUNK,
-					    0x6A09E667F3BCC909ULL ^
-					    p->o.randseed);
-		}
-		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
-				   zero, *buf);
-		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
-			ret = fill_device_full(p, jf, k, fd);
-	} else if (!p->o.fill_device) {
-		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size,
-				      p->o.fallocate);
-	}
-	/* on disk before the job starts, as fio's create_fsync=1 default */
-	if (!ret && fsync(fd))
-		ret = -errno;
-	/*
-	 * The layout went through the page cache: drop it, or the first
-	 * reads would be served from memory.
-	 */
-	if (!ret && p->o.invalidate)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-out:
-	close(fd);
-	if (ret)
-		return fail(err, p, name_opt(p), "cannot lay out '%s' "
-			    "(%llu bytes): %s", f->path,
-			    (unsigned long long)f->real_size, strerror(-ret));
-	return 0;
-}
-
-/* create_serialize=0: one job's files, in a thread of its own. */
-struct prepare_job {
-	const struct job_plan *p;
-	struct job_files *jf;
-	struct strbuf err;
-	pthread_t thread;
-	bool started;
-	int ret;
-};
-
-static void *prepare_job_files(void *arg)
-{
-	struct prepare_job *pj = arg;
-	unsigned char *buf = NULL;
-	unsigned int k;
-
-	for (k = 0; k < pj->jf->nr_files && !pj->ret; k++)
-		if (pj->jf->need_create[k] || pj->jf->need_layout[k])
-			pj->ret = prepare_file(pj->p, pj->jf, k, &buf,
-					       &pj->err);
-	free(buf);
-	return NULL;
-}
-
-/*
- * create_serialize=0: the jobs that ask for it lay out their files at
- * the same time, a thread each, after the serialized ones (fio has each
- * such job lay out its own files as it starts). 0, or -1 with the first
- * failing job's message.
- */
-static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
-			    struct job_files *jf, struct strbuf *err)
-{
-	struct prepare_job *pj = xcalloc(nr ? nr : 1, sizeof(*pj));
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < nr; i++) {
-		if (plans[i].o.create_serialize)
-			continue;
-		pj[i].p = &plans[i];
-		pj[i].jf = &jf[i];
-		strbuf_init(&pj[i].err);
-		if (pthread_create(&pj[i].thread, NULL, prepare_job_files,
-				   &pj[i]))
-			prepare_job_files(&pj[i]);	/* no thread: here */
-		else
-			pj[i].started = true;
-	}
-	for (i = 0; i < nr; i++) {
-		if (!pj[i].p)
-			continue;
-		if (pj[i].started)
-			pthread_join(pj[i].thread, NULL);
-		if (pj[i].ret && !ret) {
-			strbuf_addstr(err, strbuf_str(&pj[i].err));
-			ret = -1;
-		}
-		strbuf_release(&pj[i].err);
-	}
-	free(pj);
-	return ret;
-}
-
-int files_prepare(const struct job_plan *plans, unsigned int nr,
-		  struct job_files *jf, struct strbuf *err)
-{
-	unsigned char *buf = NULL;
-	unsigned int i, k;
-	int ret = 0;
-
-	for (i = 0; i < nr && !ret; i++) {
-		if (!plans[i].o.create_serialize)
-			continue;
-		for (k = 0; k < jf[i].nr_files && !ret; k++)
-			if (jf[i].need_create[k] || jf[i].need_layout[k])
-				ret = prepare_file(&plans[i], &jf[i], k, &buf,
-						   err);
-	}
-	free(buf);
-	if (!ret)
-		ret = prepare_parallel(plans, nr, jf, err);
 	return ret ? -1 : 0;
 }
 

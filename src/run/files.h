@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "engine/engine.h"
@@ -43,14 +44,22 @@ struct job_files {
 /*
  * Resolves the files of all job instances (plans[i] -> out[i]). Jobs that
  * name the same file share its layout. Returns 0 or -1 with a message
- * naming job file:line, option and path in err. Creates nothing.
+ * naming job file:line, option and path in err. Creates nothing. The
+ * one thing it completes in a plan is the io_size that follows from the
+ * files (filesize= with size=, see files.c).
  */
-int files_resolve(const struct job_plan *plans, unsigned int nr,
+int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err);
 
-/* Creates and lays out what files_resolve() found missing. 0 or -1. */
+/*
+ * Creates and lays out what files_resolve() found missing. Before each
+ * job's layout, fio's "NAME: Laying out IO file (1 file / 1MiB)" goes to
+ * progress (NULL: nothing said). Returns 0, -1 with the message in err,
+ * or SIGINT / SIGTERM when one stopped the layout (the partial file
+ * removed or cut back, err says which; the caller ends the run).
+ */
 int files_prepare(const struct job_plan *plans, unsigned int nr,
-		  struct job_files *jf, struct strbuf *err);
+		  struct job_files *jf, FILE *progress, struct strbuf *err);
 
 /*
  * Engine files: flags is EF_REGULAR / EF_BLOCKDEV / EF_CHARDEV, or 0 for

@@ -94,6 +94,13 @@ void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,
 	wr_line(w, now_ns, u->file, actions[u->ddir], ol);
 }
 
+void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
+		       uint64_t now_ns)
+{
+	if (file < w->nr_files)
+		wr_line(w, now_ns, file, open ? "open" : "close", NULL);
+}
+
 int iolog_writer_open(struct iolog_writer **out, const char *path,
 		      const struct engine_file *files, unsigned int nr_files,
 		      uint64_t start_ns, struct strbuf *err)

@@ -2,6 +2,7 @@
 #ifndef IOLITE_RUN_IOLOG_WRITE_H
 #define IOLITE_RUN_IOLOG_WRITE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
@@ -31,6 +32,10 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 /* One I/O issued at now_ns (u: file, ddir, offset, len). */
 void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,
 		     uint64_t now_ns);
+
+/* A file closed or opened again while the job runs (loops). */
+void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
+		       uint64_t now_ns);
 
 /*
  * Logs a close line for each file, writes what is buffered, closes and

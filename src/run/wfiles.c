@@ -14,7 +14,7 @@
 #include "util/log.h"
 
 struct wfiles {
-	const struct engine_ops *ops;
+	struct file_cycle *fc;		/* opens and closes (run/fcycle.h) */
 	struct engine *e;
 	struct workload *wl;
 	const void *owner;
@@ -32,10 +32,10 @@ struct wfiles {
 };
 
 int wfiles_init(struct wfiles **out, const struct job_plan *p,
-		struct workload *wl, const struct engine_ops *ops,
-		struct engine *e, unsigned int nr_ios, const void *owner,
-		struct strbuf *err)
+		struct workload *wl, struct file_cycle *fc,
+		unsigned int nr_ios, const void *owner, struct strbuf *err)
 {
+	struct engine *e = fc->e;
 	struct wfiles *wf;
 	unsigned int i;
 	bool limit = workload_open_limit(wl) != 0;
@@ -44,7 +44,7 @@ int wfiles_init(struct wfiles **out, const struct job_plan *p,
 	if (!limit && p->o.lockfile == LOCKFILE_NONE)
 		return 0;
 	wf = xcalloc(1, sizeof(*wf));
-	wf->ops = ops;
+	wf->fc = fc;
 	wf->e = e;
 	wf->wl = wl;
 	wf->owner = owner;
@@ -65,11 +65,7 @@ int wfiles_init(struct wfiles **out, const struct job_plan *p,
 		for (i = 0; i < e->nr_files; i++)
 			wf->locks[i] = filelock_get(e->files[i].path);
 	}
-	for (i = 0; i < e->nr_files; i++)
-		if (wfiles_open_at_start(wf, i)) {
-			wf->is_open[i] = true;
-			wf->nr_open++;
-		}
+	wfiles_restart(wf);
 	wf->max_open = wf->nr_open;
 	*out = wf;
 	(void)err;
@@ -81,14 +77,24 @@ bool wfiles_open_at_start(const struct wfiles *wf, unsigned int file)
 	return !wf || !wf->limit || workload_file_in_use(wf->wl, file);
 }
 
+void wfiles_restart(struct wfiles *wf)
+{
+	unsigned int i;
+
+	wf->nr_open = 0;
+	for (i = 0; i < wf->nr_files; i++) {
+		wf->closing[i] = false;
+		wf->is_open[i] = wfiles_open_at_start(wf, i);
+		wf->nr_open += wf->is_open[i];
+	}
+}
+
 static void close_now(struct wfiles *wf, unsigned int file)
 {
-	struct engine_file *f = &wf->e->files[file];
-
 	wf->closing[file] = false;
 	if (!wf->is_open[file])
 		return;
-	wf->ops->close_file(wf->e, f);
+	fcycle_close(wf->fc, file);
 	wf->is_open[file] = false;
 	wf->nr_open--;
 }
@@ -105,7 +111,7 @@ static int open_lazily(struct wfiles *wf, unsigned int file,
 
 	if (wf->nr_open >= wf->open_limit && inflight)
 		return 1;
-	if (wf->ops->open_file(wf->e, &wf->e->files[file], &err))
+	if (fcycle_open(wf->fc, file, &err))
 		/* the I/O then fails (EBADF) and stops the job */
 		error("%s", strbuf_str(&err));
 	else

@@ -6,6 +6,7 @@
 
 #include "engine/engine.h"
 #include "opt/plan.h"
+#include "run/fcycle.h"
 #include "util/strbuf.h"
 #include "workload/workload.h"
 
@@ -32,16 +33,21 @@ struct wfiles;
 
 /*
  * *out is NULL when the job needs none of this (the worker then opens
- * every file). Otherwise the worker opens only the files
+ * every file). Files open and close through fc (run/fcycle.h). Otherwise the worker opens only the files
  * wfiles_open_at_start() says. nr_ios: io_u slots (indexes below it).
  * owner: unique to the worker (lock holder). Returns 0 or -1 with a
  * message. wfiles_free() frees, and gives back any hold still taken.
  */
 int wfiles_init(struct wfiles **out, const struct job_plan *p,
-		struct workload *wl, const struct engine_ops *ops,
-		struct engine *e, unsigned int nr_ios, const void *owner,
-		struct strbuf *err);
+		struct workload *wl, struct file_cycle *fc,
+		unsigned int nr_ios, const void *owner, struct strbuf *err);
 bool wfiles_open_at_start(const struct wfiles *wf, unsigned int file);
+/*
+ * A new loop: the worker closed every file and opens again the ones
+ * wfiles_open_at_start() names after workload_rewind(); this takes that
+ * as the files open now.
+ */
+void wfiles_restart(struct wfiles *wf);
 void wfiles_free(struct wfiles *wf);
 
 /* Takes the workload's file events. 0 (-1 with err set: none yet). */

@@ -24,9 +24,11 @@
 
 #include "engine/engine.h"
 #include "opt/pace_opts.h"
+#include "opt/opt.h"
 #include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
+#include "run/fcycle.h"
 #include "run/wfiles.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
@@ -71,9 +73,16 @@ struct worker {
 	unsigned int file_op_dir;	/* ... of this direction */
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
-	unsigned int fsync_every;
-	enum ddir sync_ddir;
-	uint64_t writes_since_sync;
+	/*
+	 * fsync=N, fdatasync=N (fio's rule, see sync_due()); fc: the files'
+	 * opens and closes, and whether the job is synced (run/fcycle.h).
+	 */
+	unsigned int fsync_n, fdatasync_n;
+	unsigned int sync_file;		/* file of the last write */
+	int end_sync;			/* sync_due() when the pass ended */
+	int quiet_sync;			/* end_fsync's: not in the stats */
+	bool wrap_invalidate;		/* wrap_pass() drops the cache */
+	struct file_cycle fc;
 	unsigned int coe;	/* continue_on_error mask */
 
 	unsigned int batch_submit;	/* commit every this many queued */
@@ -295,6 +304,20 @@ static int short_xfer(struct worker *w, struct io_u *u)
 }
 
 /*
+ * A file could not be opened (err: the engine's message): the job stops
+ * with that errno (a negative one, -errno, as the engines return).
+ */
+static void worker_file_error(struct worker *w, int e, const struct strbuf *err)
+{
+	if (!w->st->error)
+		w->st->error = e < 0 ? -e : EIO;
+	if (!w->rj->errmsg[0])
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+			 w->p->o.name, strbuf_str(err));
+	w->end_ns = 1;	/* stop at the next check */
+}
+
+/*
  * openfiles: the files the workload retires and brings in. A file that
  * cannot be opened again stops the job (the I/O to it fails).
  */
@@ -505,6 +528,9 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	if (w->wf)
 		wfiles_done(w->wf, u);	/* before a short one's rest is queued */
 	if (d >= DDIR_RWDIR_CNT) {
+		if (w->quiet_sync)	/* fio counts no end_fsync */
+			return u->error ? io_error(w, u, u->error, FAULT_WRITE,
+						   NULL) : 0;
 		st->sync_ios++;
 		moments_add(&st->sync_lat, clat);
 		hist_add(&st->sync_hist, clat);
@@ -641,6 +667,9 @@ static __attribute__((noinline, cold)) int worker_file_op_open(struct worker *w,
 	return ret;
 }
 
+static int new_loop(struct worker *w);
+static void wrap_pass(struct worker *w);
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 static int next_pass(struct worker *w)
 {
@@ -666,7 +695,7 @@ static int next_pass(struct worker *w)
 	if (w->time_based || w->ramping) {
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
 			return 0;
-		workload_rewind(w->wl);
+		wrap_pass(w);
 		return 1;
 	}
 	if (!verified && w->vf && w->p->o.do_verify) {
@@ -680,10 +709,13 @@ static int next_pass(struct worker *w)
 	}
 	if (w->loops_left > 1) {
 		w->loops_left--;
-		if (unlikely(w->file_op) && worker_file_op_open(w, true))
-			return 0;
-		workload_rewind(w->wl);
-		return 1;
+		if (unlikely(w->file_op)) {
+			if (worker_file_op_open(w, true))
+				return 0;
+			workload_rewind(w->wl);
+			return 1;
+		}
+		return !new_loop(w);
 	}
 	return 0;
 }
@@ -806,7 +838,8 @@ static int do_sync(struct worker *w, enum ddir d, unsigned int file)
 	u->len = 0;
 	u->resid = 0;
 	u->error = 0;
-	w->st->issued[DDIR_RWDIR_CNT]++;
+	if (!w->quiet_sync)
+		w->st->issued[DDIR_RWDIR_CNT]++;
 	u->start_time = u->issue_time = w->now = clock_now_ns();
 	if (unlikely(w->iolog))
 		iolog_writer_io(w->iolog, u, w->now);
@@ -821,20 +854,188 @@ static int do_sync(struct worker *w, enum ddir d, unsigned int file)
 		while (w->inflight && reap(w, 1) >= 0)
 			;
 		w->nr_free--;
-		return w->st->error ? -1 : 0;
+		if (w->st->error)
+			return -1;
+		fcycle_synced(&w->fc);
+		return 0;
 	}
 	w->now = clock_now_ns();
-	return complete(w, u, w->now) ? -1 : 0;
+	if (complete(w, u, w->now))
+		return -1;
+	fcycle_synced(&w->fc);
+	return 0;
 }
 
-static inline int maybe_sync(struct worker *w, struct io_u *u)
+/*
+ * fsync=N, fdatasync=N as fio 3.33 counts them: before an I/O is
+ * issued, the job syncs when the writes it issued so far are a non-zero
+ * multiple of N and it has issued anything since its last sync or the
+ * start of the loop (fcycle_unsynced()). No sync follows the job's last
+ * write (16 writes, fsync=4: 3 syncs), the end of a loop that another
+ * follows gets one (new_loop()), the next loop may begin with one, and
+ * in a mixed job a read after a sync makes the same multiple due again.
+ * Returns DDIR_SYNC, DDIR_DATASYNC or 0.
+ */
+static int sync_due(const struct worker *w)
 {
-	if (!w->fsync_every || u->ddir != DDIR_WRITE)
+	uint64_t wr = w->st->issued[DDIR_WRITE];
+
+	if (!wr || !fcycle_unsynced(&w->fc))
 		return 0;
-	if (++w->writes_since_sync < w->fsync_every)
+	if (w->fsync_n && wr % w->fsync_n == 0)
+		return DDIR_SYNC;
+	if (w->fdatasync_n && wr % w->fdatasync_n == 0)
+		return DDIR_DATASYNC;
+	return 0;
+}
+
+/*
+ * The inline loop's due sync, before u (just chosen, not issued) goes:
+ * to u's file, as fio syncs the file its next I/O takes. Non-zero: stop.
+ */
+static __attribute__((noinline)) int sync_inline(struct worker *w,
+						 const struct io_u *u)
+{
+	int d = sync_due(w);
+
+	if (u->ddir == DDIR_WRITE)
+		w->sync_file = u->file;
+	return d ? do_sync(w, (enum ddir)d, u->file) : 0;
+}
+
+/* fcycle_open() / fcycle_close() in a running job: write_iolog says so. */
+static int file_open(struct worker *w, unsigned int i, struct strbuf *err)
+{
+	int ret = fcycle_open(&w->fc, i, err);
+
+	if (!ret && unlikely(w->iolog))
+		iolog_writer_file(w->iolog, i, true, clock_now_ns());
+	return ret;
+}
+
+static void file_close(struct worker *w, unsigned int i)
+{
+	fcycle_close(&w->fc, i);
+	if (unlikely(w->iolog))
+		iolog_writer_file(w->iolog, i, false, clock_now_ns());
+}
+
+/*
+ * end_fsync, fsync_on_close: at the end of each loop, when the job is
+ * unsynced, every file is synced (one that is closed is opened for it),
+ * as fio does; fio leaves these syncs out of the statistics, so does
+ * this. 0, or -1 when one failed.
+ */
+static int end_syncs(struct worker *w)
+{
+	const struct job_options *o = &w->p->o;
+	unsigned int i;
+	int ret = 0;
+
+	if (!(o->end_fsync || o->fsync_on_close) ||
+	    (w->ops->flags & ENGINE_F_NOFILEIO) || !fcycle_unsynced(&w->fc))
 		return 0;
-	w->writes_since_sync = 0;
-	return do_sync(w, w->sync_ddir, u->file);
+	w->quiet_sync = 1;
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++) {
+		bool was_open = fcycle_is_open(&w->fc, i);
+		struct strbuf err = STRBUF_INIT;
+
+		if (!was_open && (ret = file_open(w, i, &err))) {
+			worker_file_error(w, ret, &err);
+			ret = -1;
+		} else {
+			ret = do_sync(w, DDIR_SYNC, i);
+			if (!was_open)
+				file_close(w, i);
+		}
+		strbuf_release(&err);
+	}
+	w->quiet_sync = 0;
+	return ret;
+}
+
+/* Opens every file the job starts a pass with. 0 or -1 (job stops). */
+static int open_files(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
+		if (wfiles_open_at_start(w->wf, i) &&
+		    (ret = file_open(w, i, &err)) < 0)
+			worker_file_error(w, ret, &err);
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
+/*
+ * The end of a loop that another follows. fio closes the job's files
+ * and opens them again for the next loop (so invalidate=1 drops their
+ * cache again, and fsync_on_close syncs at each close); before that the
+ * sync fsync=N had due when the pass ran out of I/O (end_sync, inline
+ * engines only: fio asks them for the next I/O, gets the sync, then
+ * finds the files done; a queueing engine's pass ends on the bytes
+ * issued) and
+ * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
+ * -1 when a sync or an open failed.
+ */
+static int new_loop(struct worker *w)
+{
+	unsigned int i, n = w->rj->files->nr_files;
+	int d = w->end_sync;
+
+	w->end_sync = 0;
+	if (d && do_sync(w, (enum ddir)d, w->sync_file))
+		return -1;
+	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
+		for (i = 0; i < n; i++)
+			if (fcycle_is_open(&w->fc, i))
+				file_close(w, i);
+	if (end_syncs(w))
+		return -1;
+	fcycle_new_loop(&w->fc);
+	workload_rewind(w->wl);
+	if (w->wf)
+		wfiles_restart(w->wf);
+	if (!(w->ops->flags & ENGINE_F_NOFILEIO) && open_files(w))
+		return -1;
+	w->now = clock_now_ns();
+	return 0;
+}
+
+/*
+ * Does a pass end with the files used up (fio: "done")? Sequential
+ * passes do, and random ones that cover every block (the random map,
+ * lfsr); random offsets without a map (norandommap, blockalign,
+ * distributions) never use a file up, their passes only end on the byte
+ * budget (workload.h).
+ */
+static bool pass_uses_files_up(const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+
+	if (!p->random)
+		return true;
+	if (o->random_distribution != RDIST_RANDOM)
+		return false;
+	return o->random_generator == RANDGEN_LFSR ||
+	       (!o->norandommap && !opt_is_set(o, "ba"));
+}
+
+/*
+ * A time_based (or ramp_time) pass wraps: the files stay open, and when
+ * they were used up fio drops their cache again (invalidate=1) before
+ * the next pass.
+ */
+static void wrap_pass(struct worker *w)
+{
+	unsigned int i;
+
+	workload_rewind(w->wl);
+	if (w->wrap_invalidate)
+		for (i = 0; i < w->rj->files->nr_files; i++)
+			fcycle_invalidate(&w->fc, i);
 }
 
 /*
@@ -886,7 +1087,7 @@ static void loop_sync(struct worker *w)
 	uint64_t next_check = 0;
 	/* per-I/O extras below: one test for a job that has none of them */
 	const bool hooks = w->p->writes || w->pace || w->iolog ||
-			   w->fsync_every || w->wf;
+			   w->fsync_n || w->fdatasync_n || w->wf;
 
 	w->done_more = w->lat_on || w->vf;
 	w->nr_free = 0;	/* the one io_u is always ours */
@@ -900,12 +1101,17 @@ static void loop_sync(struct worker *w)
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
 			if (next_io(w, u)) {
+				if (unlikely(w->fsync_n | w->fdatasync_n))
+					w->end_sync = sync_due(w);
 				if (!next_pass(w))
 					break;
 				continue;
 			}
 			if (!hooks)
 				goto issue;
+			if (unlikely(w->fsync_n | w->fdatasync_n) &&
+			    sync_inline(w, u))
+				break;
 			if (u->ddir == DDIR_WRITE)
 				prep_write(w, u);
 			if (unlikely(w->pace) && paced(w, u) &&
@@ -925,8 +1131,6 @@ issue:
 		if (complete(w, u, w->now))
 			break;
 		w->nr_free = 0;
-		if (hooks && maybe_sync(w, u))
-			break;
 	}
 	loop_sync_fold(w);	/* the last I/Os' distributions */
 	publish_live(w);
@@ -996,25 +1200,26 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 }
 
 /*
- * fsync=N / fdatasync=N with a queueing engine: after the N-th write is
- * queued, the batch is submitted and do_sync() waits for everything in
- * flight before it syncs, so the sync covers every write before it.
- * Non-zero: stop the job.
+ * fsync=N / fdatasync=N with a queueing engine: the sync sync_due()
+ * says, before u (chosen, not queued) goes. What the batch queued is
+ * submitted first and do_sync() waits for everything in flight, so the
+ * sync covers every write before it. Non-zero: stop the job.
  */
 static __attribute__((noinline)) int sync_async(struct worker *w,
 						const struct io_u *u,
 						unsigned int *queued,
 						uint64_t *t0)
 {
-	unsigned int file = u->file;
+	int d = sync_due(w);
 
-	if (++w->writes_since_sync < w->fsync_every)
+	if (u->ddir == DDIR_WRITE)
+		w->sync_file = u->file;
+	if (!d)
 		return 0;
-	w->writes_since_sync = 0;
 	if (*queued && commit_batch(w, *queued, *t0))
 		return 1;
 	*queued = 0;
-	if (do_sync(w, w->sync_ddir, file))
+	if (do_sync(w, (enum ddir)d, u->file))
 		return 1;
 	*t0 = w->now;
 	return 0;
@@ -1057,10 +1262,18 @@ static void loop_async(struct worker *w)
 			} else {
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
+					/*
+					 * no end_sync: fio ends a queueing
+					 * engine's pass on the bytes issued,
+					 * without asking for another I/O
+					 */
 					w->nr_free++;
 					pass_done = 1;
 					break;
 				}
+				if (unlikely(w->fsync_n | w->fdatasync_n) &&
+				    sync_async(w, u, &queued, &t0))
+					goto out;
 				if (u->ddir == DDIR_WRITE)
 					prep_write(w, u);
 				if (unlikely(w->pace) && paced(w, u) &&
@@ -1096,17 +1309,10 @@ static void loop_async(struct worker *w)
 				if (complete(w, u, w->now) || check_time(w))
 					goto out;
 				t0 = w->now;
-				if (unlikely(w->fsync_every) &&
-				    u->ddir == DDIR_WRITE &&
-				    sync_async(w, u, &queued, &t0))
-					goto out;
 				continue;
 			}
 			w->inflight++;
 			w->batch[queued++] = u->index;
-			if (unlikely(w->fsync_every) && u->ddir == DDIR_WRITE &&
-			    sync_async(w, u, &queued, &t0))
-				goto out;
 			if (queued >= w->batch_submit) {
 				if (commit_batch(w, queued, t0))
 					goto out;
@@ -1167,6 +1373,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	struct strbuf err = STRBUF_INIT;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	unsigned int i;
+	int ret;
 
 	memset(w, 0, sizeof(*w));
 	w->rj = rj;
@@ -1182,32 +1389,25 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->depth = o->iodepth ? o->iodepth : 1;
 	if (w->ops->flags & ENGINE_F_SYNC)
 		w->depth = 1;
-	if (w->ops->init(p, w->depth, &w->e, &err))
-		goto fail;
+	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
+		goto fail_errno;
 	w->e->files = rj->files->files;
 	w->e->nr_files = rj->files->nr_files;
 	w->e->run_stop = &rj->ctx->stop;
 	w->e->job_stop = &rj->stop;
+	fcycle_init(&w->fc, w->ops, w->e, p, w->st);
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  &err))
 		goto fail;
 	/* openfiles: only the files in use are opened now */
-	if (wfiles_init(&w->wf, p, w->wl, w->ops, w->e, w->depth + 1, w,
-			&err))
+	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
 		goto fail;
-	for (i = 0; i < rj->files->nr_files; i++) {
-		int ret;
-
-		/* FILE_OP engines: when the run starts (worker_file_op_open) */
-		if (!wfiles_open_at_start(w->wf, i) ||
-		    (w->ops->flags & ENGINE_F_FILE_OP))
-			continue;
-		ret = w->ops->open_file(w->e, &rj->files->files[i], &err);
-		if (ret) {
-			rj->st->error = ret < 0 ? -ret : EINVAL;
-			goto fail;
-		}
-	}
+	/* FILE_OP engines: when the run starts (worker_file_op_open) */
+	for (i = 0; i < rj->files->nr_files; i++)
+		if (wfiles_open_at_start(w->wf, i) &&
+		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
+		    (ret = fcycle_open(&w->fc, i, &err)))
+			goto fail_errno;
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -1249,7 +1449,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 
 		u->index = i;
 		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
-		if (w->ops->prep && w->ops->prep(w->e, u))
+		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
 			goto fail_prep;
 		if (i < w->depth)
 			w->freel[w->nr_free++] = i;
@@ -1273,12 +1473,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 				 DDIR_WRITE;
 		w->clat_on = w->lat_on = w->slat_on = w->lat_from_clat = 0;
 	}
-	if (o->fsync) {
-		w->fsync_every = o->fsync;
-		w->sync_ddir = DDIR_SYNC;
-	} else if (o->fdatasync) {
-		w->fsync_every = o->fdatasync;
-		w->sync_ddir = DDIR_DATASYNC;
+	/* fio's should_fsync: only a job that writes syncs */
+	if (ddir_used(p, DDIR_WRITE)) {
+		w->fsync_n = o->fsync;
+		w->fdatasync_n = o->fdatasync;
 	}
 	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
 	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
@@ -1299,6 +1497,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->time_based = o->time_based;
 	/* fio: the dry run of verify_only gives writes no time */
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
+	w->wrap_invalidate = o->invalidate && pass_uses_files_up(p);
 	w->loops_left = o->loops ? o->loops : 1;
 	w->lt = lat_target_new(p, w->depth, w->lat_on);
 	if (w->lt)
@@ -1311,8 +1510,13 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	strbuf_release(&err);
 	return 0;
 fail_prep:
-	strbuf_addf(&err, "engine '%s' could not prepare its buffers",
-		    w->ops->name);
+	strbuf_addf(&err, "engine '%s' could not prepare its buffers%s%s",
+		    w->ops->name, ret < 0 ? ": " : "",
+		    ret < 0 ? strerror(-ret) : "");
+fail_errno:
+	/* the engine's own errno (EAGAIN from io_setup, EPERM from open) */
+	if (ret < 0 && !rj->st->error)
+		rj->st->error = -ret;
 fail:
 	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s", o->name,
 		 strbuf_str(&err));
@@ -1328,13 +1532,13 @@ static void worker_teardown(struct worker *w)
 	unsigned int i;
 
 	if (w->e) {
-		for (i = 0; i < rj->files->nr_files; i++) {
-			struct engine_file *f = &rj->files->files[i];
-
-			if (f->fd < 0 && !(w->ops->flags & ENGINE_F_NOFILEIO))
-				continue;
-			w->ops->close_file(w->e, f);
-		}
+		/*
+		 * fsync_on_close: fcycle_close() syncs an unsynced file (none
+		 * is open when the engine's init failed: fc is not set up)
+		 */
+		for (i = 0; w->fc.e && i < rj->files->nr_files; i++)
+			if (fcycle_is_open(&w->fc, i))
+				fcycle_close(&w->fc, i);
 		w->ops->cleanup(w->e);
 	}
 	wfiles_free(w->wf);
@@ -1438,7 +1642,6 @@ static void touch_hist(struct hist *h)
  */
 static void prefault_stats(struct worker *w)
 {
-	const struct job_options *o = &w->p->o;
 	struct worker_stats *st = w->st;
 	unsigned int d, dirs = w->p->ddir_mask;
 
@@ -1457,7 +1660,7 @@ static void prefault_stats(struct worker *w)
 		if (pace_rate_bps(w->p, d))
 			touch_hist(&st->co_hist[d]);
 	}
-	if (w->fsync_every || o->end_fsync || o->fsync_on_close)
+	if (w->fsync_n || w->fdatasync_n)	/* end syncs are not counted */
 		touch_hist(&st->sync_hist);
 }
 
@@ -1557,21 +1760,9 @@ void *worker_main(void *arg)
 		}
 	}
 
-	if (!w.st->error && o->end_fsync && !(w.ops->flags & ENGINE_F_NOFILEIO)) {
-		unsigned int i;
-
-		for (i = 0; i < rj->files->nr_files; i++)
-			if (do_sync(&w, DDIR_SYNC, i))
-				break;
-	}
-	if (!w.st->error && o->fsync_on_close &&
-	    !(w.ops->flags & ENGINE_F_NOFILEIO)) {
-		unsigned int i;
-
-		for (i = 0; i < rj->files->nr_files; i++)
-			if (do_sync(&w, DDIR_SYNC, i))
-				break;
-	}
+	/* the last loop's end_fsync (fsync_on_close's, as fio) */
+	if (!w.st->error)
+		end_syncs(&w);
 	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
 		w.st->error = EIO;
 		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",

@@ -113,7 +113,7 @@ static void test_names(void)
 	ok(jf[0].need_create[0] && jf[0].need_layout[0] &&
 	   !jf[0].need_fill[0] && !exists(sp("d1/x.0.0")),
 	   "names: resolve creates nothing");
-	ok(files_prepare(p, 3, jf, &err) == 0, "names: prepare (%s)",
+	ok(files_prepare(p, 3, jf, NULL, &err) == 0, "names: prepare (%s)",
 	   strbuf_str(&err));
 	ok(fsize(sp("d1/x.0.0")) == 32768 && fsize(sp("d2/x.1.1")) == 32768,
 	   "names: prepare creates the files at their size");
@@ -148,7 +148,7 @@ static void test_names(void)
 	   "names: filename_format: %s", jf[0].nr_files ?
 	   jf[0].files[1].path : strbuf_str(&err));
 	ok(!exists(sp("s1")), "names: directories not created by resolve");
-	ok(files_prepare(p, 1, jf, &err) == 0 &&
+	ok(files_prepare(p, 1, jf, NULL, &err) == 0 &&
 	   fsize(sp("s1/s2/fmt-1-4")) == 8192, "names: prepare creates the "
 	   "directories of filename_format");
 	files_finish(&p[0], &jf[0]);
@@ -306,7 +306,7 @@ static void test_sizes(void)
 	ok(rc == 0 && !jf[0].need_create[0] &&
 	   jf[0].need_layout[0] && jf[0].need_fill[0],
 	   "layout: a short file is to be extended with data");
-	ok(files_prepare(p, 1, jf, &err) == 0 &&
+	ok(files_prepare(p, 1, jf, NULL, &err) == 0 &&
 	   fsize(sp("short")) == 256 * 1024, "layout: extended to size");
 	fd = open(sp("short"), O_RDONLY);
 	memset(buf, 0, sizeof(buf));
@@ -333,7 +333,7 @@ static void test_sizes(void)
 	ok(jf[0].files[0].real_size == 320 * 1024 &&
 	   jf[1].files[0].real_size == 320 * 1024, "share: to the larger "
 	   "size");
-	ok(files_prepare(p, 2, jf, &err) == 0 &&
+	ok(files_prepare(p, 2, jf, NULL, &err) == 0 &&
 	   fsize(sp("shared")) == 320 * 1024, "share: prepared once");
 	job_files_release(&jf[0]);
 	job_files_release(&jf[1]);
@@ -355,7 +355,7 @@ static void test_sizes(void)
 	p[0].o.size.bytes = 1 << 20;
 	rc = resolve(p, 1, jf, &err);
 	ok(rc == 0 && !jf[0].need_fill[0] &&
-	   files_prepare(p, 1, jf, &err) == 0 && fsize(sp("wonly")) ==
+	   files_prepare(p, 1, jf, NULL, &err) == 0 && fsize(sp("wonly")) ==
 	   1 << 20, "layout: write-only file sized without writing");
 	job_files_release(&jf[0]);
 	p[0].o.overwrite = true;
@@ -449,7 +449,7 @@ static void test_null(void)
 	   jf.files[0].io_size == 1 << 30 && jf.files[0].flags == 0 &&
 	   !jf.need_create[0] && !jf.need_layout[0] && jf.nr_devs == 0,
 	   "null: a name only, nothing looked at");
-	ok(files_prepare(&p, 1, &jf, &err) == 0 &&
+	ok(files_prepare(&p, 1, &jf, NULL, &err) == 0 &&
 	   !exists("/dev/iolite-null-target"), "null: nothing created");
 	job_files_release(&jf);
 	strbuf_release(&err);

@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * files_prepare(): what files_resolve() decided, done. Missing
+ * directories and files are created and every file a job needs bigger is
+ * laid out to full size before any job starts, as fio does: with written
+ * data when a job reads it, else allocated only.
+ *
+ * fio's line "NAME: Laying out IO file (1 file / 1MiB)" says what each
+ * job lays out. SIGINT or SIGTERM during the layout stop it within a
+ * chunk: the file being laid out is removed when this run created it (or
+ * cut back to the size it had), so no partial file is left behind.
+ */
+#include "run/files.h"
+#include "run/files_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/log.h"
+
+#define LAYOUT_CHUNK (1u << 20)
+
+/* The signal that stopped the layout, or 0 (set by the handler). */
+static volatile sig_atomic_t layout_signal;
+
+static void on_signal(int sig)
+{
+	layout_signal = sig;
+}
+
+/* mkdir -p of path's parent directories. */
+static int make_parents(const char *path)
+{
+	char *d = files_dir_of(path);
+	char *s;
+	int ret = 0;
+
+	for (s = d + 1; ; s++) {
+		char c = *s;
+
+		if (c != '/' && c)
+			continue;
+		*s = '\0';
+		if (mkdir(d, 0755) && errno != EEXIST) {
+			ret = -errno;
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(d);
+	return ret;
+}
+
+/*
+ * Layout data. A file a job reads must hold written blocks: a hole or an
+ * unwritten extent (what fallocate leaves) reads back as zeros without
+ * touching the device on ext4 and xfs, and the job would measure the page
+ * cache or the allocator instead of the disk. Zeros are not good data
+ * either: devices and filesystems that compress or deduplicate store them
+ * in nothing. So, like fio, which writes its I/O buffer contents, the
+ * layout writes pseudo-random bytes (zeros with zero_buffers=1), and
+ * stamps each 4 KiB block with its offset so that no two blocks are the
+ * same. One buffer is filled once and reused: the cost is the writes.
+ */
+static void fill_random(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t *q = (uint64_t *)(void *)buf;
+	uint64_t x = seed | 1;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		q[i] = x * 0x2545F4914F6CDD1DULL;
+	}
+}
+
+static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
+			unsigned char *buf)
+{
+	uint64_t off = from;
+
+	while (off < to) {
+		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
+						     LAYOUT_CHUNK;
+
+		if (layout_signal)
+			return -EINTR;
+		size_t done = 0;
+		size_t b;
+
+		if (!zero)
+			for (b = 0; b + 8 <= n; b += 4096)
+				memcpy(buf + b, &(uint64_t){ off + b }, 8);
+		while (done < n) {
+			ssize_t w = pwrite(fd, buf + done, n - done,
+					   (off_t)(off + done));
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				return -errno;
+			if (w == 0)
+				return -ENOSPC;
+			done += (size_t)w;
+		}
+		off += n;
+	}
+	return 0;
+}
+
+/*
+ * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
+ * by default (native) allocated but not written, so the writes measure
+ * the device and not block allocation, and where the filesystem cannot
+ * fallocate, the size alone; posix insists (posix_fallocate(3) writes
+ * zeros where the filesystem cannot allocate); keep allocates with
+ * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
+ * the right size. The size is set last in every mode, as fio does.
+ */
+static int allocate_layout(int fd, uint64_t from, uint64_t to,
+			   enum fallocate_mode mode)
+{
+	off_t off = (off_t)from, len = (off_t)(to - from);
+	int ret;
+
+	switch (mode) {
+	case FALLOCATE_NONE:
+	case FALLOCATE_TRUNCATE:
+		break;
+	case FALLOCATE_POSIX:
+		ret = posix_fallocate(fd, off, len);
+		if (ret)
+			return -ret;
+		break;
+	case FALLOCATE_NATIVE:
+	case FALLOCATE_KEEP:
+		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
+			       FALLOC_FL_KEEP_SIZE : 0, off, len))
+			break;
+		if (errno != EOPNOTSUPP && errno != ENOSYS)
+			return -errno;
+		break;
+	}
+	return ftruncate(fd, (off_t)to) ? -errno : 0;
+}
+
+/*
+ * fill_device, a job that reads: the layout wrote until the filesystem
+ * was full, so the region is what got written (whole blocks), as fio
+ * fills the mount point and then reads the result.
+ */
+static int fill_device_full(const struct job_plan *p, struct job_files *jf,
+			    unsigned int k, int fd)
+{
+	struct engine_file *f = &jf->files[k];
+	uint64_t end, bs = p->min_bs ? p->min_bs : 1;
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return -errno;
+	end = (uint64_t)st.st_size;
+	if (end < f->io_offset + bs)
+		return -ENOSPC;
+	end -= (end - f->io_offset) % bs;
+	jf->total_io_size -= f->io_size - (end - f->io_offset);
+	f->io_size = end - f->io_offset;
+	f->real_size = end;
+	return 0;
+}
+
+/*
+ * Interrupted: a file this run created goes, one it extended gets its
+ * size back. The error says which.
+ */
+static int layout_undo(const struct job_plan *p, const struct engine_file *f,
+		       int fd, bool created, uint64_t size, struct strbuf *err)
+{
+	const char *what = "removed";
+
+	if (created ? unlink(f->path) : ftruncate(fd, (off_t)size))
+		what = created ? "could not be removed" :
+				 "could not be cut back";
+	else if (!created)
+		what = "cut back to its size";
+	return files_fail(err, p, NULL, "interrupted by %s while laying out "
+			  "'%s': %s", layout_signal == SIGINT ? "SIGINT" :
+			  "SIGTERM", f->path, what);
+}
+
+static int prepare_file(const struct job_plan *p, struct job_files *jf,
+			unsigned int k, unsigned char **buf,
+			struct strbuf *err)
+{
+	struct engine_file *f = &jf->files[k];
+	bool zero = p->o.zero_buffers, wrote = false;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (layout_signal)
+		return -1;	/* another thread's layout said why */
+	if (jf->need_create[k] && (ret = make_parents(f->path)))
+		return files_fail(err, p, files_name_opt(p), "cannot create the "
+			    "directories of '%s': %s", f->path,
+			    strerror(-ret));
+	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return files_fail(err, p, files_name_opt(p), "cannot create '%s': %s",
+			    f->path, strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		goto out;
+	}
+	if ((uint64_t)st.st_size >= f->real_size)
+		goto out;
+	if (jf->need_fill[k]) {
+		if (!*buf) {
+			*buf = xmalloc(LAYOUT_CHUNK);
+			if (zero)
+				memset(*buf, 0, LAYOUT_CHUNK);
+			else
+				fill_random(*buf, LAYOUT_CHUNK,
+					    0x6A09E667F3BCC909ULL ^
+					    p->o.randseed);
+		}
+		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
+				   zero, *buf);
+		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
+			ret = fill_device_full(p, jf, k, fd);
+		wrote = true;
+	} else if (!p->o.fill_device) {
+		ret = allocate_layout(fd, (uint64_t)st.st_size, f->real_size,
+				      p->o.fallocate);
+	}
+	if (ret != -EINTR && layout_signal)
+		ret = -EINTR;	/* a signal during fallocate */
+	if (ret == -EINTR) {
+		ret = layout_undo(p, f, fd, jf->need_create[k],
+				  (uint64_t)st.st_size, err);
+		close(fd);
+		return ret;
+	}
+	/*
+	 * Written data is on disk before the job starts, as with fio's
+	 * create_fsync=1 default; an allocation alone is not synced (fio
+	 * neither).
+	 */
+	if (!ret && wrote && fsync(fd))
+		ret = -errno;
+	/*
+	 * Whatever the layout put in the page cache goes, or the first
+	 * reads would be served from memory (fio does this whatever
+	 * invalidate= says).
+	 */
+	if (!ret)
+		posix_fadvise(fd, 0, (off_t)f->real_size, POSIX_FADV_DONTNEED);
+out:
+	close(fd);
+	if (ret)
+		return files_fail(err, p, files_name_opt(p), "cannot lay out '%s' "
+			    "(%llu bytes): %s", f->path,
+			    (unsigned long long)f->real_size, strerror(-ret));
+	return 0;
+}
+
+/* create_serialize=0: one job's files, in a thread of its own. */
+struct prepare_job {
+	const struct job_plan *p;
+	struct job_files *jf;
+	struct strbuf err;
+	pthread_t thread;
+	bool started;
+	int ret;
+};
+
+static void *prepare_job_files(void *arg)
+{
+	struct prepare_job *pj = arg;
+	unsigned char *buf = NULL;
+	unsigned int k;
+
+	for (k = 0; k < pj->jf->nr_files && !pj->ret; k++)
+		if (pj->jf->need_create[k] || pj->jf->need_layout[k])
+			pj->ret = prepare_file(pj->p, pj->jf, k, &buf,
+					       &pj->err);
+	free(buf);
+	return NULL;
+}
+
+/*
+ * create_serialize=0: the jobs that ask for it lay out their files at
+ * the same time, a thread each, after the serialized ones (fio has each
+ * such job lay out its own files as it starts). 0, or -1 with the first
+ * failing job's message.
+ */
+static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
+			    struct job_files *jf, struct strbuf *err)
+{
+	struct prepare_job *pj = xcalloc(nr ? nr : 1, sizeof(*pj));
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (plans[i].o.create_serialize)
+			continue;
+		pj[i].p = &plans[i];
+		pj[i].jf = &jf[i];
+		strbuf_init(&pj[i].err);
+		if (pthread_create(&pj[i].thread, NULL, prepare_job_files,
+				   &pj[i]))
+			prepare_job_files(&pj[i]);	/* no thread: here */
+		else
+			pj[i].started = true;
+	}
+	for (i = 0; i < nr; i++) {
+		if (!pj[i].p)
+			continue;
+		if (pj[i].started)
+			pthread_join(pj[i].thread, NULL);
+		/* the first message (one stopped by a signal may have none) */
+		if (pj[i].ret && !err->len)
+			strbuf_addstr(err, strbuf_str(&pj[i].err));
+		if (pj[i].ret)
+			ret = -1;
+		strbuf_release(&pj[i].err);
+	}
+	free(pj);
+	return ret;
+}
+
+/* fio's line: what the job lays out, on the report's stream. */
+static void say_layout(const struct job_plan *p, const struct job_files *jf,
+		       FILE *progress)
+{
+	uint64_t bytes = 0;
+	unsigned int k, n = 0;
+
+	if (!progress)
+		return;
+	for (k = 0; k < jf->nr_files; k++) {
+		if (!jf->need_create[k] && !jf->need_layout[k])
+			continue;
+		n++;
+		bytes += jf->files[k].real_size;
+	}
+	if (n == 1)
+		fprintf(progress, "%s: Laying out IO file (1 file / %lluMiB)\n",
+			p->o.name, (unsigned long long)(bytes >> 20));
+	else if (n)
+		fprintf(progress, "%s: Laying out IO files (%u files / total "
+			"%lluMiB)\n", p->o.name, n,
+			(unsigned long long)(bytes >> 20));
+	fflush(progress);
+}
+
+int files_prepare(const struct job_plan *plans, unsigned int nr,
+		  struct job_files *jf, FILE *progress, struct strbuf *err)
+{
+	struct sigaction sa, old_int, old_term;
+	unsigned char *buf = NULL;
+	unsigned int i, k;
+	int ret = 0;
+
+	/* the first signal stops the layout, a second one the process */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = (int)SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	layout_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	for (i = 0; i < nr && !ret; i++) {
+		if (!plans[i].o.create_serialize)
+			continue;
+		say_layout(&plans[i], &jf[i], progress);
+		for (k = 0; k < jf[i].nr_files && !ret; k++)
+			if (jf[i].need_create[k] || jf[i].need_layout[k])
+				ret = prepare_file(&plans[i], &jf[i], k, &buf,
+						   err);
+	}
+	free(buf);
+	for (i = 0; i < nr && !ret; i++)
+		if (!plans[i].o.create_serialize)
+			say_layout(&plans[i], &jf[i], progress);
+	if (!ret)
+		ret = prepare_parallel(plans, nr, jf, err);
+
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (layout_signal) {
+		if (!err->len)
+			files_fail(err, &plans[0], NULL, "interrupted by %s "
+				   "before the layout", layout_signal ==
+				   SIGINT ? "SIGINT" : "SIGTERM");
+		return layout_signal;
+	}
+	return ret ? -1 : 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RUN_LIMITS_H
+#define IOLITE_RUN_LIMITS_H
+
+#include <stdbool.h>
+
+#include "opt/plan.h"
+#include "run/files.h"
+#include "util/strbuf.h"
+
+/*
+ * What the kernel would refuse once the jobs start, checked before any
+ * file is created: the jobs that run together (a stonewall group) are
+ * counted against
+ *
+ *  - RLIMIT_NOFILE: each keeps its files open (openfiles= of them at
+ *    most) and a few descriptors of its engine; the soft limit is raised
+ *    towards the hard one when that is enough;
+ *  - libaio: io_setup(iodepth) per job against what fs.aio-max-nr leaves
+ *    (/proc/sys/fs/aio-max-nr minus aio-nr), else EAGAIN;
+ *  - io_uring: at most 32768 entries a ring; registered buffers
+ *    (fixedbufs), and before Linux 5.12 the rings themselves, count
+ *    against RLIMIT_MEMLOCK unless the process has CAP_IPC_LOCK.
+ *
+ * Returns 0, or -1 with "file:line: option 'x': ..." in err.
+ */
+int limits_check(const struct job_plan *plans, unsigned int nr,
+		 const struct job_files *jf, struct strbuf *err);
+
+/* The number a /proc or /sys file starts with, 0 when unreadable. */
+unsigned long long limits_read_ull(const char *path);
+
+/* Does the process have capability cap (CAP_* of linux/capability.h)? */
+bool limits_has_cap(unsigned int cap);
+
+#endif

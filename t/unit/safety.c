@@ -16,7 +16,7 @@
 #include "run/safety.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/iolite-unit-safety.XXXXXX";
+static char dir[TAP_TMP_MAX];
 static char img[sizeof(dir) + 16];
 
 /* A zeroed image of size bytes with data written at each offset. */
@@ -155,7 +155,7 @@ static void test_builtin(void)
 static void test_probe_mkfs(void)
 {
 	struct strbuf what = STRBUF_INIT;
-	char cmd[256];
+	char cmd[sizeof(img) + 64];
 	int fd, ret;
 
 	fd = make_image(MIB, NULL, 0);
@@ -171,7 +171,8 @@ static void test_probe_mkfs(void)
 		 img);
 	if (system("command -v mkfs.ext4 >/dev/null 2>&1") ||
 	    truncate(img, 4 * MIB) || system(cmd)) {
-		printf("ok %d # skip probe: no mkfs.ext4\n", ++tap_n);
+		skip("missing MKFS_EXT4: no mkfs.ext4: apt-get install e2fsprogs",
+		     "probe: mkfs.ext4 makes 'an ext4 filesystem'");
 		goto out;
 	}
 	strbuf_reset(&what);
@@ -248,7 +249,7 @@ static void test_blockdev_skips(void)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
+	if (!mkdtemp(tap_tmp(dir, "iolite-unit-safety.XXXXXX"))) {
 		perror("mkdtemp");
 		return 1;
 	}

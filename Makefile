@@ -65,8 +65,8 @@ HAVE_LIBBLKID := $(call have,blkid/blkid.h,-lblkid)
 ifeq ($(HAVE_LIBBLKID),1)
 CFLAGS += -DHAVE_LIBBLKID=1
 LDLIBS += -lblkid
-else ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(info note: libblkid not found (apt install libblkid-dev): device signature checks use a built-in probe of common signatures only)
+else ifeq ($(filter clean,$(MAKECMDGOALS))$(NO_OPTIONAL),)
+$(info note: libblkid not found (apt-get install libblkid-dev): device signature checks use a built-in probe of common signatures only)
 endif
 # Checksums for verify=: OpenSSL's libcrypto (md5, sha1, sha256, sha512),
 # libxxhash (xxhash), ISA-L (crc32c; without it the CPU's crc32

@@ -27,6 +27,10 @@ SRC_DIR=$(cd "$TEST_DIR/.." && pwd)
 : "${IOLITE:=$SRC_DIR/iolite}"
 export IOLITE
 DATA="$TEST_DIR/data"
+# losetup, mkfs.ext4, fsfreeze and the like live in /sbin, off a normal
+# user's PATH
+PATH=$PATH:/usr/sbin:/sbin
+export PATH
 test_count=0
 test_failed=0
 test_skipped=0

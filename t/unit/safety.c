@@ -167,9 +167,10 @@ static void test_probe_mkfs(void)
 	ret = safety_probe_signature("/nonexistent/iolite", &what);
 	ok(ret < 0, "probe: a missing file is an error (%d)", ret);
 
-	snprintf(cmd, sizeof(cmd), "mkfs.ext4 -q -F %s 4096 >/dev/null 2>&1",
+	/* mkfs.ext4 is in /sbin, off a normal user's PATH */
+	snprintf(cmd, sizeof(cmd), "PATH=$PATH:/usr/sbin:/sbin mkfs.ext4 -q -F %s 4096 >/dev/null 2>&1",
 		 img);
-	if (system("command -v mkfs.ext4 >/dev/null 2>&1") ||
+	if (system("PATH=$PATH:/usr/sbin:/sbin; command -v mkfs.ext4 >/dev/null 2>&1") ||
 	    truncate(img, 4 * MIB) || system(cmd)) {
 		skip("missing MKFS_EXT4: no mkfs.ext4: apt-get install e2fsprogs",
 		     "probe: mkfs.ext4 makes 'an ext4 filesystem'");

@@ -62,7 +62,7 @@ test_expect_success 'every package a message or skip names is on the list' '
 		grep -rhoE "[a-z0-9][a-z0-9.+]*-dev\b" "$SRC_DIR/src" \
 			"$SRC_DIR/Makefile" "$TEST_DIR/unit/tap.h"
 		# the skip reasons: the package argument of each check
-		sed -n "s/.*prereq_\(cmd\|py\|engine\|build\)_ [^ ]* \([a-z0-9][a-z0-9.+-]*\).*/\2/p" \
+		sed -n "s/.*prereq_\(cmd\|py\|engine\|built\|build\)_ [^ ]* \([a-z0-9][a-z0-9.+-]*\).*/\2/p" \
 			"$TEST_DIR/test-lib.sh"
 		grep -ohE "apt-get install [a-z0-9][a-z0-9.+-]*( [a-z0-9][a-z0-9.+-]*)*" \
 			"$TEST_DIR/test-lib.sh" "$TEST_DIR"/t*.sh |
@@ -76,12 +76,12 @@ test_expect_success 'every package a message or skip names is on the list' '
 '
 
 # What a build without the optional libraries says (NO_OPTIONAL=1 in CI).
-test_expect_success_if !LIBAIO 'without libaio: the engine is refused, naming libaio-dev' '
+test_expect_success_if !LIBAIO_BUILT 'without libaio: the engine is refused, naming libaio-dev' '
 	test_must_fail "$IOLITE" --name=x --ioengine=libaio --parse-only 2>err &&
 	grep "ioengine .libaio. is not available in this build: install libaio-dev and rebuild" err
 '
 
-test_expect_success_if !IO_URING 'without liburing: the engine is refused, naming liburing-dev' '
+test_expect_success_if !IO_URING_BUILT 'without liburing: the engine is refused, naming liburing-dev' '
 	test_must_fail "$IOLITE" --name=x --ioengine=io_uring --parse-only 2>err &&
 	grep "ioengine .io_uring. is not available in this build: install liburing-dev and rebuild" err
 '

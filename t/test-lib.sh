@@ -151,6 +151,8 @@ prereq_check_() {
 	IO_URING)
 		prereq_engine_ io_uring liburing-dev \
 			"sysctl kernel.io_uring_disabled, seccomp" ;;
+	LIBAIO_BUILT) prereq_built_ libaio libaio-dev ;;
+	IO_URING_BUILT) prereq_built_ io_uring liburing-dev ;;
 	LIBCRYPTO) prereq_build_ libcrypto libssl-dev --verify=md5 ;;
 	XXHASH)	prereq_build_ libxxhash libxxhash-dev --verify=xxhash ;;
 	ZLIB)	prereq_build_ zlib zlib1g-dev --inflate-log=/dev/null ;;
@@ -245,18 +247,22 @@ prereq_odirect_() {
 	[ -z "$prereq_why" ]
 }
 
+# prereq_built_ ENGINE PACKAGE: this build has the engine
+prereq_built_() {
+	"$IOLITE" --enghelp 2>/dev/null | grep -qw "$1" && return 0
+	prereq_why="iolite built without $1: apt-get install $2 and rebuild"
+	return 1
+}
+
 # prereq_engine_ ENGINE PACKAGE SETTINGS: built in, and the kernel lets a
 # job use it (the build having it is not enough: a sysctl, seccomp or
 # exhausted limits refuse it at run time)
 prereq_engine_() {
-	if ! "$IOLITE" --enghelp 2>/dev/null | grep -qw "$1"; then
-		prereq_why="iolite built without $1: apt-get install $2 and rebuild"
-		return 1
-	fi
+	prereq_built_ "$1" "$2" || return 1
 	if ! "$IOLITE" --name=prereq --ioengine="$1" --size=4k --rw=write \
 		--filename="$TRASH/.prereq-$1" >/dev/null 2>"$TRASH/.prereq-err"
 	then
-		prereq_why="$1 does not work here ($3): $(head -n 1 "$TRASH/.prereq-err")"
+		prereq_why="$1 refused at run time ($3): $(sed -n "1s/^iolite: job .prereq.: //p" "$TRASH/.prereq-err")"
 	fi
 	rm -f "$TRASH/.prereq-$1" "$TRASH/.prereq-err"
 	[ -z "$prereq_why" ]

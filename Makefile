@@ -3,7 +3,9 @@
 # Variables: V=1 (echo commands), DEVELOPER=1 (-Werror and a strict set),
 # SANITIZE=address,undefined, BUILD=dir (objects and binary elsewhere),
 # FUZZ_TIME=60 (make fuzz: seconds in all, shared by the harnesses),
-# PREFIX, DESTDIR.
+# NO_OPTIONAL=1 (build as if no optional library were installed: liburing,
+# libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libfuse3; use with
+# BUILD=dir, CI runs the suite so to exercise the skips), PREFIX, DESTDIR.
 
 CC ?= cc
 BUILD ?= build
@@ -39,9 +41,13 @@ SANITIZE_ENV := IOLITE_SANITIZE=$(SANITIZE) \
 	UBSAN_OPTIONS=print_stacktrace=1 PATH=$(abspath t/sanitize):$$PATH
 endif
 
-# Optional libraries: detected, never required.
+# Optional libraries: detected, never required; NO_OPTIONAL=1 finds none.
+ifeq ($(NO_OPTIONAL),1)
+have =
+else
 have = $(shell echo 'int main(void){return 0;}' | \
 	$(CC) -x c -include $(1) - -o /dev/null $(2) >/dev/null 2>&1 && echo 1)
+endif
 HAVE_LIBURING := $(call have,liburing.h,-luring)
 HAVE_LIBAIO := $(call have,libaio.h,-laio)
 ifeq ($(HAVE_LIBURING),1)
@@ -59,8 +65,8 @@ HAVE_LIBBLKID := $(call have,blkid/blkid.h,-lblkid)
 ifeq ($(HAVE_LIBBLKID),1)
 CFLAGS += -DHAVE_LIBBLKID=1
 LDLIBS += -lblkid
-else ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(info note: libblkid not found (apt install libblkid-dev): device signature checks use a built-in probe of common signatures only)
+else ifeq ($(filter clean,$(MAKECMDGOALS))$(NO_OPTIONAL),)
+$(info note: libblkid not found (apt-get install libblkid-dev): device signature checks use a built-in probe of common signatures only)
 endif
 # Checksums for verify=: OpenSSL's libcrypto (md5, sha1, sha256, sha512),
 # libxxhash (xxhash), ISA-L (crc32c; without it the CPU's crc32
@@ -128,7 +134,9 @@ units: $(UNIT_BINS)
 
 # t/fusefault: a failing FUSE file system for the fault tests, built when
 # libfuse3-dev is there (the tests skip without it).
+ifneq ($(NO_OPTIONAL),1)
 HAVE_FUSE3 := $(shell pkg-config --exists fuse3 2>/dev/null && echo 1)
+endif
 ifeq ($(HAVE_FUSE3),1)
 FUSEFAULT := $(BUILD)/t/fusefault/fusefault
 $(FUSEFAULT): t/fusefault/fusefault.c

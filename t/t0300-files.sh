@@ -70,8 +70,8 @@ test_expect_success 'a character device needs size=' '
 '
 
 test_expect_success_if LOOP 'size beyond a block device' '
-	truncate -s 4M /dev/shm/iolite-t0300.img &&
-	dev=$(losetup -f --show /dev/shm/iolite-t0300.img) &&
+	truncate -s 4M $TRASH_SHM/t0300.img &&
+	dev=$(losetup -f --show $TRASH_SHM/t0300.img) &&
 	{
 		refuse --name=x --filename=$dev --size=8m --rw=read
 		rc=$?
@@ -79,7 +79,7 @@ test_expect_success_if LOOP 'size beyond a block device' '
 			>ok.out 2>ok.err
 		rc2=$?
 		losetup -d $dev
-		rm -f /dev/shm/iolite-t0300.img
+		rm -f $TRASH_SHM/t0300.img
 		test $rc = 0 && test $rc2 = 0
 	} &&
 	grep "option '\''size'\'': 8388608 bytes from offset 0 go beyond the end of block device '\''$dev'\'' (4194304 bytes)" err &&
@@ -88,8 +88,8 @@ test_expect_success_if LOOP 'size beyond a block device' '
 '
 
 test_expect_success_if LOOP 'writes to a mounted device need allow_mounted_write=1' '
-	truncate -s 8M /dev/shm/iolite-t0300m.img &&
-	dev=$(losetup -f --show /dev/shm/iolite-t0300m.img) &&
+	truncate -s 8M $TRASH_SHM/t0300m.img &&
+	dev=$(losetup -f --show $TRASH_SHM/t0300m.img) &&
 	mkdir mnt &&
 	{
 		mkfs.ext4 -q $dev && mount $dev mnt &&
@@ -99,7 +99,7 @@ test_expect_success_if LOOP 'writes to a mounted device need allow_mounted_write
 		rc=$?
 		umount mnt
 		losetup -d $dev
-		rm -f /dev/shm/iolite-t0300m.img
+		rm -f $TRASH_SHM/t0300m.img
 		test $rc = 0
 	} &&
 	grep "option '\''allow_mounted_write'\'': '\''$dev'\'' is mounted and the job writes to it" err &&

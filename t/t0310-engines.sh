@@ -66,14 +66,14 @@ test_expect_success 'trim punches holes in a file' '
 '
 
 test_expect_success_if LOOP 'trim on a block device uses BLKDISCARD' '
-	truncate -s 4M /dev/shm/iolite-t0310.img &&
-	dev=$(losetup -f --show /dev/shm/iolite-t0310.img) &&
+	truncate -s 4M $TRASH_SHM/t0310.img &&
+	dev=$(losetup -f --show $TRASH_SHM/t0310.img) &&
 	{
 		"$IOLITE" --name=t --filename=$dev --bs=64k --rw=trim \
 			>out 2>err
 		rc=$?
 		losetup -d $dev
-		rm -f /dev/shm/iolite-t0310.img
+		rm -f $TRASH_SHM/t0310.img
 		test $rc = 0
 	} &&
 	test_must_be_empty err &&

@@ -7,7 +7,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-test_have_prereq FIO || skip_all "fio is not installed"
+test_require FIO
 
 . "$TEST_DIR/lib-report.sh"
 

@@ -7,8 +7,6 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
-
 . "$TEST_DIR/lib-report.sh"
 JSONCMP="$TEST_DIR/jsoncmp.py"
 
@@ -144,7 +142,7 @@ if test_have_prereq LIBAIO && test_have_prereq FIO; then
 		test_cmp expect order
 	'
 else
-	test_expect_success_if LIBAIO 'libaio: slat, clat and lat blocks' :
+	test_expect_success_if LIBAIO,FIO 'libaio: slat, clat and lat blocks' :
 fi
 
 # jsoncmp plus: every percentile map within its block's [min, max].
@@ -182,23 +180,23 @@ jcompare() {
 	python3 pctcheck.py "$name.iolite" "$maps"
 }
 
-test_expect_success_if FIO 'JSON: lat_percentiles=1 and a list, fio keys' '
+test_expect_success_if FIO,PYTHON3 'JSON: lat_percentiles=1 and a list, fio keys' '
 	jcompare jlat 4 --name=a --ioengine=null --rw=randrw --size=16m \
 		--lat_percentiles=1 --percentile_list=50:99.9 &&
 	grep -q "\"99.900000\" : " jlat.iolite
 '
 
-test_expect_success_if FIO 'JSON: clat_percentiles=0, no percentile maps' '
+test_expect_success_if FIO,PYTHON3 'JSON: clat_percentiles=0, no percentile maps' '
 	jcompare jnone 0 --name=a --ioengine=null --rw=read --size=16m \
 		--clat_percentiles=0
 '
 
-test_expect_success_if FIO 'JSON: percentile_list=0, an empty map as fio' '
+test_expect_success_if FIO,PYTHON3 'JSON: percentile_list=0, an empty map as fio' '
 	jcompare jempty 1 --name=a --ioengine=null --rw=read --size=16m \
 		--percentile_list=0
 '
 
-test_expect_success_if FIO 'JSON: sync percentiles, 100th is the max' '
+test_expect_success_if FIO,PYTHON3 'JSON: sync percentiles, 100th is the max' '
 	jcompare jsync 2 --name=a --ioengine=psync --rw=write --bs=4k \
 		--size=1m --fsync=4 --filename="$TRASH/jsync.dat" \
 		--percentile_list=50:100 &&
@@ -209,7 +207,7 @@ test_expect_success_if FIO 'JSON: sync percentiles, 100th is the max' '
 	EOF
 '
 
-if test_have_prereq LIBAIO && test_have_prereq FIO; then
+if test_have_prereq LIBAIO,FIO,PYTHON3; then
 	test_expect_success 'JSON: libaio with slat and lat percentiles' '
 		jcompare jaio 3 --name=a --ioengine=libaio --iodepth=8 \
 			--rw=randread --size=4m --bs=4k \
@@ -217,7 +215,7 @@ if test_have_prereq LIBAIO && test_have_prereq FIO; then
 			--lat_percentiles=1 --percentile_list=50:99.9
 	'
 else
-	test_expect_success_if LIBAIO 'JSON: libaio with slat and lat percentiles' :
+	test_expect_success_if LIBAIO,FIO,PYTHON3 'JSON: libaio with slat and lat percentiles' :
 fi
 
 # terse's 20 percentile fields: the same labels as fio's.

@@ -6,7 +6,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+test_require PYTHON3
 
 # 1M I/Os on the null engine: long enough for the thread's user time to
 # be measured, short enough to be quick.

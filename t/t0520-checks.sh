@@ -11,7 +11,7 @@ test_expect_success 'a run of a few ms gets a note on stdout, not stderr' '
 	grep -q "job .short. was measured for [0-9]* ms: too short" out
 '
 
-test_expect_success 'the note is in the JSON too, and the JSON stays pure' '
+test_expect_success_if PYTHON3 'the note is in the JSON too, and the JSON stays pure' '
 	"$IOLITE" --name=short --ioengine=null --size=1m \
 		--output-format=json >out.json 2>err &&
 	test_must_be_empty err &&
@@ -41,7 +41,7 @@ mkfake() {
 
 test_expect_success 'buffers beyond the last-level cache on tmpfs: a note' '
 	mkfake fake &&
-	f=/dev/shm/iolite-checks.$$ &&
+	f=$TRASH_SHM/checks &&
 	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=big --rw=read \
 		--bs=128k --size=1m --filename=$f >out 2>err;
 	rc=$?; rm -f $f; test $rc = 0 &&
@@ -50,7 +50,7 @@ test_expect_success 'buffers beyond the last-level cache on tmpfs: a note' '
 '
 
 test_expect_success 'small buffers on tmpfs: no cache note' '
-	f=/dev/shm/iolite-checks.$$ &&
+	f=$TRASH_SHM/checks &&
 	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=small --rw=read \
 		--bs=4k --size=1m --filename=$f >out 2>err;
 	rc=$?; rm -f $f; test $rc = 0 &&
@@ -58,21 +58,21 @@ test_expect_success 'small buffers on tmpfs: no cache note' '
 '
 
 test_expect_success_if LOOP 'a device on another NUMA node: a note' '
-	truncate -s 8m /dev/shm/iolite-numa.$$ &&
-	dev=$(losetup -f --show /dev/shm/iolite-numa.$$) &&
+	truncate -s 8m $TRASH_SHM/numa &&
+	dev=$(losetup -f --show $TRASH_SHM/numa) &&
 	mm=$(stat -c "%t:%T" $dev) &&
 	maj=$((0x${mm%:*})) && min=$((0x${mm#*:})) &&
 	mkdir -p fake/dev/block/$maj:$min/device &&
 	echo 1 >fake/dev/block/$maj:$min/device/numa_node &&
 	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=remote --rw=read \
 		--bs=4k --size=1m --filename=$dev >out 2>err;
-	rc=$?; losetup -d $dev; rm -f /dev/shm/iolite-numa.$$; test $rc = 0 &&
+	rc=$?; losetup -d $dev; rm -f $TRASH_SHM/numa; test $rc = 0 &&
 	test_must_be_empty err &&
 	grep -q "job .remote. may run on cpu 0, which is not on numa node 1 of .$dev." out
 '
 
 test_expect_success 'the mmap engine says how it mapped, in the notes' '
-	f=/dev/shm/iolite-checks-mm.$$ &&
+	f=$TRASH_SHM/checks-mm &&
 	"$IOLITE" --name=m --ioengine=mmap --rw=randread --size=4m \
 		--filename=$f --numjobs=2 >out 2>err;
 	rc=$?; rm -f $f; test $rc = 0 &&

@@ -6,7 +6,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+test_require PYTHON3
 
 # jsoncmp.py FIO IOLITE (shared with other tests): same keys and value
 # types as fio's, recursively, plus exactly iolite's own "iolite" keys.
@@ -152,8 +152,7 @@ test_expect_success 'description and options are escaped, job order kept' '
 	EOF
 '
 
-if command -v fio_jsonplus_clat2csv >/dev/null 2>&1 &&
-   python3 -c "import six" 2>/dev/null; then
+if test_have_prereq FIO_JSONPLUS_CLAT2CSV; then
 	test_expect_success 'fio_jsonplus_clat2csv converts the json+ output' '
 		"$IOLITE" --output-format=json+ --ioengine=null --size=8m \
 			--name=r --rw=randread --name=w --rw=write >plus.json &&
@@ -165,8 +164,7 @@ if command -v fio_jsonplus_clat2csv >/dev/null 2>&1 &&
 		test $(grep -c validated valid.out) = 2
 	'
 else
-	test_count=$((test_count + 1))
-	echo "ok $test_count # skip fio_jsonplus_clat2csv (not installed)"
+	test_expect_success_if FIO_JSONPLUS_CLAT2CSV 'fio_jsonplus_clat2csv converts the json+ output' :
 fi
 
 test_expect_success 'json output is only JSON; the run writes no stderr' '

@@ -75,7 +75,7 @@ aio_job() {
 qe=
 test_have_prereq IO_URING && qe=io_uring
 test_have_prereq LIBAIO && qe=libaio
-test -n "$qe" || test_skip_reason="neither libaio nor io_uring in this build"
+test -n "$qe" || test_skip_reason="neither libaio nor io_uring ($prereq_missing)"
 
 # As fio: iodepth_batch_complete_max defaults to iodepth_batch_complete_min,
 # so a full queue is refilled by as many as were reaped: batches of 8 need
@@ -100,7 +100,7 @@ test_expect_success "$qe iodepth_batch alias; iodepth_batch_submit=0 is the dept
 	test "$(pct out "IO depths" 32)" = 100.0
 '
 
-test_have_prereq JQ || test_skip_reason=${test_skip_reason:-"missing JQ"}
+test_skip_unless JQ
 test_expect_success "$qe JSON iodepth_submit / iodepth_complete / iodepth_level" '
 	timeout 60 "$IOLITE" --name=q --ioengine=$qe --filename=data \
 		--rw=randread --bs=4k --iodepth=32 --iodepth_batch_submit=8 \
@@ -144,24 +144,25 @@ done
 
 test_expect_success_if LIBAIO 'libaio userspace_reap=1 reaps from the ring' '
 	aio_job libaio --iodepth=16 --userspace_reap=1 \
-		--iodepth_batch_complete_min=0 &&
-	if command -v strace >/dev/null 2>&1; then
-		# LeakSanitizer cannot run under ptrace
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
-		export ASAN_OPTIONS &&
-		strace -f -qq -c -o st1 -e trace=io_getevents,io_submit \
-			"$IOLITE" --name=q --ioengine=libaio --filename=data \
-			--rw=randread --bs=4k --iodepth=16 --userspace_reap=1 \
-			--iodepth_batch_complete_min=0 >out 2>err &&
-		test_must_be_empty err &&
-		grep io_submit st1 &&
-		! grep io_getevents st1 &&
-		strace -f -qq -c -o st0 -e trace=io_getevents,io_submit \
-			"$IOLITE" --name=q --ioengine=libaio --filename=data \
-			--rw=randread --bs=4k --iodepth=16 \
-			--iodepth_batch_complete_min=0 >out 2>err &&
-		grep io_getevents st0
-	fi
+		--iodepth_batch_complete_min=0
+'
+
+test_expect_success_if LIBAIO,STRACE 'libaio userspace_reap=1: no io_getevents calls' '
+	# LeakSanitizer cannot run under ptrace
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
+	export ASAN_OPTIONS &&
+	strace -f -qq -c -o st1 -e trace=io_getevents,io_submit \
+		"$IOLITE" --name=q --ioengine=libaio --filename=data \
+		--rw=randread --bs=4k --iodepth=16 --userspace_reap=1 \
+		--iodepth_batch_complete_min=0 >out 2>err &&
+	test_must_be_empty err &&
+	grep io_submit st1 &&
+	! grep io_getevents st1 &&
+	strace -f -qq -c -o st0 -e trace=io_getevents,io_submit \
+		"$IOLITE" --name=q --ioengine=libaio --filename=data \
+		--rw=randread --bs=4k --iodepth=16 \
+		--iodepth_batch_complete_min=0 >out 2>err &&
+	grep io_getevents st0
 '
 
 # Writing: every engine must write the same blocks with the same bytes.
@@ -218,14 +219,15 @@ done
 
 test_expect_success_if IO_URING 'io_uring force_async=1: the io-wq workers are reported' '
 	aio_job io_uring --iodepth=8 --force_async=1 &&
-	grep "^  io_uring wq  : threads=[1-9][0-9]* (max [1-9][0-9]* at once), cpu=" out &&
-	if test_have_prereq JQ; then
-		"$IOLITE" --name=q --ioengine=io_uring --filename=data \
-			--rw=randread --bs=4k --iodepth=8 --force_async=1 \
-			--output-format=json >out.json 2>err &&
-		test_must_be_empty err &&
-		test "$(jq ".jobs[0].iolite.iowq_threads > 0" out.json)" = true
-	fi
+	grep "^  io_uring wq  : threads=[1-9][0-9]* (max [1-9][0-9]* at once), cpu=" out
+'
+
+test_expect_success_if IO_URING,JQ 'io_uring force_async=1: the io-wq workers in JSON' '
+	"$IOLITE" --name=q --ioengine=io_uring --filename=data \
+		--rw=randread --bs=4k --iodepth=8 --force_async=1 \
+		--output-format=json >out.json 2>err &&
+	test_must_be_empty err &&
+	test "$(jq ".jobs[0].iolite.iowq_threads > 0" out.json)" = true
 '
 
 # The ring's task-work mode is the kernel's best (DEFER_TASKRUN where it
@@ -254,20 +256,21 @@ test_expect_success_if IO_URING 'io_uring hipri without direct=1 says why' '
 '
 
 # tmpfs takes O_DIRECT (Linux 6.6 and later) but has no block device
-shm=/dev/shm/iolite-hipri.$$
-if test_have_prereq IO_URING &&
-   dd if=/dev/zero of=$shm bs=64k count=4 oflag=direct 2>/dev/null; then
-	test_at_exit="rm -f $shm"
+shm=$TRASH_SHM/hipri
+if test_have_prereq IO_URING,SHM_ODIRECT; then
 	test_expect_success 'io_uring hipri on a file with no block device' "
+		dd if=/dev/zero of=$shm bs=64k count=4 oflag=direct 2>/dev/null &&
 		test_must_fail timeout 20 \"\$IOLITE\" --name=h \
 			--ioengine=io_uring --filename=$shm --rw=randread \
 			--bs=4k --hipri --direct=1 >out 2>err &&
 		grep \"hipri: '$shm' is not on a block device\" err &&
 		test \"\$(wc -l <err)\" = 1
 	"
+else
+	test_expect_success_if IO_URING,SHM_ODIRECT 'io_uring hipri on a file with no block device' :
 fi
 
-if test_have_prereq LOOP && test_have_prereq IO_URING; then
+if test_have_prereq LOOP,IO_URING; then
 	test_expect_success 'io_uring hipri on a loop device: no poll queues' '
 		dd if=/dev/zero of=lo.img bs=1M count=4 2>/dev/null &&
 		dev=$(losetup -f --show lo.img) &&
@@ -282,12 +285,14 @@ if test_have_prereq LOOP && test_have_prereq IO_URING; then
 		grep "$(basename "$dev")\|$dev" err &&
 		test "$(wc -l <err)" = 1
 	'
+else
+	test_expect_success_if LOOP,IO_URING 'io_uring hipri on a loop device: no poll queues' :
 fi
 
 # fsync=N with a queueing engine: a sync after every N-th write, each
 # after the writes before it completed (strace sees the fsyncs of libaio,
 # which syncs inline; io_uring's are ring operations, counted in JSON)
-test_expect_success_if LIBAIO 'fsync=16 and fdatasync=8 with queueing engines' '
+test_expect_success_if LIBAIO,JQ,STRACE 'fsync=16 and fdatasync=8 with queueing engines' '
 	for e in libaio io_uring; do
 		test_have_prereq IO_URING || test $e = libaio || continue
 		"$IOLITE" --name=s --ioengine=$e --iodepth=8 --filename=fs \

@@ -18,11 +18,14 @@ NIOS=4096
 # TSC usable on this machine, as iolite's unit test found it: invariant
 # TSC flags on x86 (the cross-CPU check is exercised by the skew below).
 tsc_ok() {
-	grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo
+	test_have_prereq TSC
 }
 
-have_shim() {
-	command -v "${CC:-cc}" >/dev/null 2>&1 && test -f "$TRASH/shim.so"
+# Skips the tests that follow (until test_skip_reason=) unless the
+# clock_gettime wrapper was built.
+need_shim() {
+	test -f "$TRASH/shim.so" ||
+	test_skip_reason=${test_skip_reason:-"${CC:-cc} did not build the clock_gettime wrapper: apt-get install gcc"}
 }
 
 cat >"$TRASH/shim.c" <<'EOF'
@@ -117,7 +120,7 @@ test_expect_success 'clocksource: an unknown value is refused with the list' '
 	test_must_be_empty out
 '
 
-if have_shim; then
+need_shim
 	test_expect_success 'clocksource=clock_gettime reads CLOCK_MONOTONIC per I/O' '
 		run_shim g --clocksource=clock_gettime &&
 		test_must_be_empty g.err &&
@@ -130,13 +133,10 @@ if have_shim; then
 		test_must_be_empty t.err &&
 		test "$(calls t)" -ge $NIOS
 	'
-else
-	test_skip_reason="no C compiler for the clock_gettime wrapper"
-	test_expect_success 'clock reads are counted' 'false'
-	test_skip_reason=
-fi
+test_skip_reason=
 
-if have_shim && tsc_ok; then
+need_shim
+test_skip_unless TSC
 	test_expect_success 'clocksource=cpu reads the TSC, not clock_gettime' '
 		run_shim c --clocksource=cpu &&
 		test_must_be_empty c.err &&
@@ -151,13 +151,10 @@ if have_shim && tsc_ok; then
 		grep "clock=tsc" d.out &&
 		! grep "not the TSC" d.out
 	'
-fi
+test_skip_reason=
 
-two_cpus() {
-	test "$(nproc 2>/dev/null || echo 1)" -ge 2
-}
-
-if have_shim && tsc_ok && two_cpus; then
+need_shim
+test_skip_unless TSC SMP
 	test_expect_success 'clocksource=cpu is refused when CPUs disagree, saying why' '
 		SHIM_SKEW=1 && export SHIM_SKEW &&
 		test_must_fail run_shim k --clocksource=cpu --ioengine=psync \
@@ -178,7 +175,7 @@ if have_shim && tsc_ok && two_cpus; then
 		grep "clock=clock_gettime" f.out &&
 		grep "^  clock: using clock_gettime, not the TSC: the TSC of cpu [0-9]* is -*[0-9]* ns away from CLOCK_MONOTONIC$" f.out
 	'
-fi
+test_skip_reason=
 
 tsc_ok || test_expect_success 'clocksource=cpu is refused where the TSC fails' '
 	test_must_fail "$IOLITE" --name=c --ioengine=null --size=64k \

@@ -15,26 +15,15 @@ cpu_flag() {
 
 # A node with /dev/zero's numbers stands in for a DAX device: its shared
 # mapping is memory, so real I/O works through it. Needs mknod and a
-# filesystem that allows device nodes.
-NODE=
-if mknod "$TRASH/.node" c 1 5 2>/dev/null &&
-   head -c 1 "$TRASH/.node" >/dev/null 2>&1; then
-	NODE=1
-fi
-rm -f "$TRASH/.node"
-
+# filesystem that allows device nodes (MKNOD).
 if_node() {
-	if [ -z "$NODE" ]; then
-		test_skip_reason="cannot make device nodes in $TRASH"
-	fi
+	test_skip_unless MKNOD
 	test_expect_success "$@"
 	test_skip_reason=
 }
 
 if_strace() {
-	if ! command -v strace >/dev/null 2>&1; then
-		test_skip_reason="no strace"
-	fi
+	test_skip_unless STRACE
 	test_expect_success "$@"
 	test_skip_reason=
 }
@@ -66,7 +55,7 @@ count_msync() {
 	grep -c 'msync(' "$out.trace" || true
 }
 
-SHM=/dev/shm/iolite-t0800.$$
+SHM=$TRASH_SHM/t0800
 mkdir -p "$SHM"
 test_at_exit='rm -rf "$SHM"'
 
@@ -401,8 +390,8 @@ if_strace 'direct=1 drops each I/O'\''s pages, as fio'\''s mmap engine does' '
 	test $((with - without)) = 16
 '
 
+test_skip_unless STRACE
 if_node 'on device DAX a sync is a flush, not msync' '
-	command -v strace >/dev/null || return 0
 	n=$(IOLITE_SYSFS_ROOT=$TRASH/sys count_msync out --name=s \
 		--filename="$TRASH/dax0.0" --ioengine=dev-dax --rw=write \
 		--bs=4k --size=64k --sync=1 --fsync=2) &&

@@ -13,7 +13,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-SHM=/dev/shm/iolite-t0900-$$
+SHM=$TRASH_SHM/t0900
 MNT=$TRASH/mnt
 mkdir "$MNT"
 
@@ -59,26 +59,15 @@ refused() {
 	grep "^iolite: <cmdline>:[0-9]*: option 'allow_mounted_write': '$1' $2" err
 }
 
-# Needs the loop prerequisite and the named tools.
-have() {
-	test_have_prereq LOOP || return 1
-	for t in "$@"; do
-		command -v "$t" >/dev/null 2>&1 || return 1
-	done
-}
-
-# test_expect_success when have "$1" (a blank-separated tool list) holds.
+# test_expect_success when loop devices and the tools of "$1" (a
+# blank-separated list: mkfs.ext4 is the prerequisite MKFS_EXT4) are there.
 expect_with() {
-	tools=$1
+	prereqs=LOOP
+	for t in $1; do
+		prereqs="$prereqs,$(echo "$t" | tr a-z.- A-Z__)"
+	done
 	shift
-	# shellcheck disable=SC2086
-	if have $tools; then
-		test_expect_success "$@"
-	else
-		test_skip_reason="needs root, loop devices and: $tools"
-		test_expect_success "$@"
-		test_skip_reason=
-	fi
+	test_expect_success_if "$prereqs" "$@"
 }
 
 # A dos partition table with one Linux partition from sector 2048 to the

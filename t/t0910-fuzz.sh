@@ -13,12 +13,8 @@ FB=${IOLITE_FUZZ_BUILD:-$TRASH/fuzz}
 HARNESSES="fuzz_cmdline fuzz_jobfile fuzz_num"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-command -v make >/dev/null 2>&1 || skip_all "no make"
-command -v clang >/dev/null 2>&1 || skip_all "no clang"
-printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return 0; }\n' \
-	>"$TRASH/probe.c"
-clang -fsanitize=fuzzer "$TRASH/probe.c" -o "$TRASH/probe" \
-	>/dev/null 2>&1 || skip_all "clang without libFuzzer (libclang-rt-dev)"
+command -v make >/dev/null 2>&1 || skip_all "no make: apt-get install make"
+test_require LIBFUZZER
 
 test_expect_success 'make fuzz builds every harness and runs each' '
 	make -C "$SRC_DIR" -j"$JOBS" --no-print-directory fuzz \

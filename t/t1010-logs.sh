@@ -169,10 +169,7 @@ test_expect_success 'a log that cannot be created: error before anything' '
 '
 
 fio2gnuplot=$(command -v fio2gnuplot)
-if test -z "$fio2gnuplot" || ! command -v python3 >/dev/null; then
-	test_skip_reason="no fio2gnuplot or python3"
-fi
-test_expect_success 'fio2gnuplot reads the bandwidth and IOPS logs' '
+test_expect_success_if FIO2GNUPLOT 'fio2gnuplot reads the bandwidth and IOPS logs' '
 	mkdir plot && cd plot &&
 	"$IOLITE" --name=g --ioengine=null --size=1g --rw=read \
 		--runtime=1 --time_based --write_bw_log=g --write_iops_log=g \
@@ -185,12 +182,7 @@ test_expect_success 'fio2gnuplot reads the bandwidth and IOPS logs' '
 	grep -q "values_count=$n" iops/result.global
 '
 
-test_skip_reason=
-if ! command -v fio_generate_plots >/dev/null ||
-   ! command -v gnuplot >/dev/null; then
-	test_skip_reason="no fio_generate_plots or gnuplot"
-fi
-test_expect_success 'fio_generate_plots plots every log' '
+test_expect_success_if FIO_GENERATE_PLOTS 'fio_generate_plots plots every log' '
 	mkdir gp && cd gp &&
 	"$IOLITE" --name=gp --ioengine=null --size=1g --rw=randrw \
 		--runtime=1 --time_based --write_lat_log=gp \
@@ -201,6 +193,5 @@ test_expect_success 'fio_generate_plots plots every log' '
 		test -s test-$k.svg || return 1
 	done
 '
-test_skip_reason=
 
 test_done

@@ -95,10 +95,7 @@ test_expect_success 'SIGUSR1 during ramp_time: the job shows no I/O yet' '
 
 # A read that never completes: sync reads of a pseudo-terminal nobody
 # writes to. The first SIGINT waits for it; the second ends the process.
-if ! command -v python3 >/dev/null; then
-	test_skip_reason="no python3 for a pseudo-terminal"
-fi
-test_expect_success 'a second SIGINT aborts at once' '
+test_expect_success_if PYTHON3 'a second SIGINT aborts at once' '
 	cat >pty.py <<-\EOF &&
 	import os, signal, subprocess, sys, time
 	master, slave = os.openpty()
@@ -124,6 +121,5 @@ test_expect_success 'a second SIGINT aborts at once' '
 	grep -q "^iolite: aborted$" err &&
 	! grep -q "groupid" out
 '
-test_skip_reason=
 
 test_done

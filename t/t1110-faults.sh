@@ -15,11 +15,10 @@ test_at_exit='umount "$TRASH/m" 2>/dev/null; umount "$TRASH/fz" 2>/dev/null'
 
 # ---- ENOSPC ----
 
-if test_have_prereq ROOT && mkdir "$TRASH/m" &&
-   mount -t tmpfs -o size=1m iolite-test "$TRASH/m" 2>/dev/null; then
-	test_skip_reason=
-else
-	test_skip_reason="needs root to mount a tmpfs"
+test_skip_reason=
+if test_skip_unless ROOT && mkdir "$TRASH/m" &&
+   ! mount -t tmpfs -o size=1m iolite-test "$TRASH/m" 2>/dev/null; then
+	test_skip_reason="cannot mount a tmpfs on $TRASH/m"
 fi
 
 # a 2 MiB file with a hole on a 1 MiB file system: the second MiB fails
@@ -83,15 +82,7 @@ umount "$TRASH/m" 2>/dev/null
 # ---- EIO and short transfers: t/fusefault ----
 
 FF=${IOLITE_FUSEFAULT:-}
-if ! test_have_prereq ROOT; then
-	test_skip_reason="needs root to mount a FUSE file system"
-elif [ ! -c /dev/fuse ]; then
-	test_skip_reason="no /dev/fuse"
-elif [ -z "$FF" ] || [ ! -x "$FF" ]; then
-	test_skip_reason="t/fusefault not built (libfuse3-dev missing)"
-else
-	test_skip_reason=
-fi
+test_skip_unless FUSE
 
 # fault OPTIONS...: a fresh 1 MiB file fz/data failing as told
 fault() {
@@ -133,7 +124,7 @@ test_expect_success 'EIO on a read: ignore_error=EIO goes on' '
 	test "$(issued out)" = 64,0,0,0
 '
 
-test_expect_success 'EIO on a write: named, and not read back by verify' '
+test_expect_success_if LIBCRYPTO 'EIO on a write: named, and not read back by verify' '
 	fault --eio-write=131072 &&
 	test_must_fail "$IOLITE" --name=w --filename=fz/data --size=256k \
 		--bs=4k --rw=write --verify=md5 >out 2>err &&
@@ -146,7 +137,7 @@ test_expect_success 'EIO on a write: named, and not read back by verify' '
 	test "$(issued out)" = 63,64,0,0
 '
 
-test_expect_success 'short transfers: the rest is issued again, data intact' '
+test_expect_success_if LIBCRYPTO 'short transfers: the rest is issued again, data intact' '
 	fault --short-read=8192 --short-write=16384 &&
 	"$IOLITE" --name=w --filename=fz/data --size=256k --bs=4k \
 		--rw=write --verify=sha256 >out 2>err &&
@@ -173,14 +164,7 @@ test_expect_success 'a short read then nothing names both counts' '
 
 for e in libaio io_uring; do
 	uc=$(echo $e | tr a-z A-Z)
-	if [ -z "$test_skip_reason" ] && ! test_have_prereq $uc; then
-		skip="missing $uc"
-	else
-		skip=$test_skip_reason
-	fi
-	saved=$test_skip_reason
-	test_skip_reason=$skip
-	test_expect_success "$e at depth 8: EIO and short reads" "
+	test_expect_success_if $uc "$e at depth 8: EIO and short reads" "
 		fault --eio-read=65536 --short-read=8192 &&
 		test_must_fail rjob --ioengine=$e --iodepth=8 >out 2>err &&
 		grep 'read of 4096 bytes at offset 65536 of .fz/data. failed: Input/output error (EIO)' err &&
@@ -189,7 +173,6 @@ for e in libaio io_uring; do
 		test \"\$(shorts out)\" = 1,0,0,0 &&
 		grep 'errors    : total=1,' out
 	"
-	test_skip_reason=$saved
 done
 test_skip_reason=
 

@@ -120,20 +120,16 @@ test_expect_success 'impossible or ambiguous limits are refused up front' '
 # A real stall: writes to a frozen file system wait until it thaws. The
 # one write in flight shows it in clat; every write due while it lasted
 # is late, and co_lat shows each of them.
-stall_ready() {
-	test_have_prereq LOOP && command -v mkfs.ext4 >/dev/null &&
-		command -v fsfreeze >/dev/null
-}
-if stall_ready; then
+test_skip_reason=
+if test_skip_unless LOOP MKFS_EXT4 FSFREEZE JQ; then
 	test_at_exit='fsfreeze -u "$TRASH/mnt" 2>/dev/null
 		umount "$TRASH/mnt" 2>/dev/null
 		[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"'
 	truncate -s 64m "$TRASH/img" &&
 	LOOPDEV=$(losetup -f --show "$TRASH/img") &&
 	mkfs.ext4 -q "$LOOPDEV" && mkdir "$TRASH/mnt" &&
-	mount "$LOOPDEV" "$TRASH/mnt" || test_skip_reason="cannot mount"
-else
-	test_skip_reason="needs root, loop devices, mkfs.ext4, fsfreeze"
+	mount "$LOOPDEV" "$TRASH/mnt" ||
+		test_skip_reason="cannot make and mount ext4 on a loop device"
 fi
 test_expect_success 'a device stall shows in co_lat, not only in clat' '
 	"$IOLITE" --name=stall --filename=mnt/f --size=8m --bs=4k \
@@ -154,7 +150,7 @@ test_expect_success 'a device stall shows in co_lat, not only in clat' '
 '
 test_skip_reason=
 
-test_expect_success_if LIBAIO 'libaio at iodepth 8: the rate holds' '
+test_expect_success_if LIBAIO,JQ 'libaio at iodepth 8: the rate holds' '
 	"$IOLITE" --name=aio --ioengine=libaio --iodepth=8 \
 		--filename=$TRASH/aio.dat --size=4m --rw=randread \
 		--rate_iops=500 --runtime=1500ms --time_based \
@@ -166,7 +162,7 @@ test_expect_success_if LIBAIO 'libaio at iodepth 8: the rate holds' '
 
 . "$TEST_DIR/lib-report.sh"
 
-test_expect_success_if FIO 'same JSON and report layout as fio for a rated job' '
+test_expect_success_if FIO,PYTHON3 'same JSON and report layout as fio for a rated job' '
 	command -v python3 >/dev/null &&
 	for t in fio "$IOLITE"; do
 		n=$(basename "$t") &&

@@ -42,7 +42,7 @@ test_expect_success_if JQ 'thinktime_spin: the pause is spent on the CPU' '
 	between "$idle" 0 15 && between "$busy" 30 101
 '
 
-test_expect_success_if LIBAIO 'thinktime_blocks_type=issue caps the depth' '
+test_expect_success_if LIBAIO,JQ 'thinktime_blocks_type=issue caps the depth' '
 	cat >tb.fio <<-EOF &&
 	[global]
 	ioengine=libaio

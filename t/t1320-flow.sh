@@ -89,7 +89,7 @@ test_expect_success 'flow weights are 0..1000' '
 	grep -q "option .flow.: 1001 is out of range" err
 '
 
-test_expect_success_if FIO 'fio keeps the same pace on the same job' '
+test_expect_success_if FIO,JQ,PYTHON3 'fio keeps the same pace on the same job' '
 	command -v python3 >/dev/null &&
 	fio --output-format=json flow.fio >fio.json 2>fio.err &&
 	jq -r ".jobs[] | \"\(.jobname) \(.job_runtime)\"" fio.json &&

@@ -86,7 +86,7 @@ test_expect_success 'mixed: one mixed block, every I/O counted in it' '
 	grep -q "issued rwts: total=512,0,0,0 " out
 '
 
-test_expect_success 'mixed JSON: only the mixed block, with every I/O' '
+test_expect_success_if PYTHON3 'mixed JSON: only the mixed block, with every I/O' '
 	"$IOLITE" $JOB --unified_rw_reporting=mixed --output-format=json \
 		>out.json &&
 	python3 - out.json <<-\EOF
@@ -100,7 +100,7 @@ test_expect_success 'mixed JSON: only the mixed block, with every I/O' '
 	EOF
 '
 
-test_expect_success 'both: directions then mixed, an exact merge (json+)' '
+test_expect_success_if PYTHON3 'both: directions then mixed, an exact merge (json+)' '
 	"$IOLITE" $JOB --unified_rw_reporting=both --output-format=json+ \
 		>both.json &&
 	python3 mixed_check.py both.json &&
@@ -113,7 +113,7 @@ test_expect_success 'both: directions then mixed, an exact merge (json+)' '
 	test_cmp expect labels
 '
 
-test_expect_success 'both with group_reporting and numjobs: merged exactly' '
+test_expect_success_if PYTHON3 'both with group_reporting and numjobs: merged exactly' '
 	"$IOLITE" $JOB --numjobs=2 --group_reporting \
 		--unified_rw_reporting=both --output-format=json+ \
 		--percentile_list=50:99 >grp.json &&
@@ -125,7 +125,7 @@ test_expect_success 'both with group_reporting and numjobs: merged exactly' '
 	EOF
 '
 
-test_expect_success 'both with trims: the mixed block adds them' '
+test_expect_success_if PYTHON3 'both with trims: the mixed block adds them' '
 	"$IOLITE" --name=t --filename="$TRASH/tfile" --size=1m --bs=4k \
 		--rw=trimwrite --unified_rw_reporting=both \
 		--output-format=json >tw.json &&
@@ -168,7 +168,7 @@ for mode in mixed both; do
 		test_cmp fio.norm iolite.norm
 	"
 	for fmt in json json+; do
-		test_expect_success_if FIO "$mode: $fmt shaped as fio's" "
+		test_expect_success_if FIO,PYTHON3 "$mode: $fmt shaped as fio's" "
 			fio $JOB --unified_rw_reporting=$mode \
 				--output-format=$fmt >f.json 2>/dev/null &&
 			\"\$IOLITE\" $JOB --unified_rw_reporting=$mode \

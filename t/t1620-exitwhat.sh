@@ -6,7 +6,7 @@
 # the failed job's group.
 . "$(dirname "$0")/test-lib.sh"
 
-test_have_prereq JQ || skip_all "jq is not installed"
+test_require JQ
 
 # Job file: a (1 s) and b (2 s) in group 0, c (2 s) in group 1 running
 # beside them (new_group), d (1 s) after a stonewall. $1 goes into [a],

@@ -4,9 +4,6 @@
 # I/O to a file shared by jobs is serialised), seen in the syscalls.
 . "$(dirname "$0")/test-lib.sh"
 
-have_strace=
-command -v strace >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1 &&
-	have_strace=1
 
 # max_open TRACE PREFIX: the most files under PREFIX open at once.
 max_open() {
@@ -76,8 +73,7 @@ test_expect_success 'openfiles=2 of 8, roundrobin: every file written in full' '
 	done
 '
 
-if test -n "$have_strace"; then
-test_expect_success 'openfiles=2 of 8: never more than 2 open, all 8 opened' '
+test_expect_success_if STRACE,PYTHON3,LIBAIO 'openfiles=2 of 8: never more than 2 open, all 8 opened' '
 	strace -f -o trace -e trace=openat,close "$IOLITE" --name=j \
 		--directory=d --nrfiles=8 --openfiles=2 \
 		--file_service_type=roundrobin --size=2m --bs=4k --rw=randread \
@@ -87,13 +83,13 @@ test_expect_success 'openfiles=2 of 8: never more than 2 open, all 8 opened' '
 	grep -q "read: IOPS" out
 '
 
-test_expect_success 'without openfiles all 8 are open at once' '
+test_expect_success_if STRACE,PYTHON3 'without openfiles all 8 are open at once' '
 	strace -f -o trace -e trace=openat,close "$IOLITE" --name=j \
 		--directory=d --nrfiles=8 --size=2m --bs=4k --rw=read >out &&
 	test "$(max_open trace d/j.0.)" = 8
 '
 
-test_expect_success 'lockfile=exclusive: two jobs on a file never overlap' '
+test_expect_success_if STRACE,PYTHON3 'lockfile=exclusive: two jobs on a file never overlap' '
 	strace -f -ttt -T -o trace -e trace=pread64,pwrite64 "$IOLITE" \
 		--filename=shared --size=512k --bs=4k --lockfile=exclusive \
 		--name=a --rw=randwrite --name=b --rw=randread --iodepth=1 \
@@ -105,7 +101,7 @@ test_expect_success 'lockfile=exclusive: two jobs on a file never overlap' '
 	test "$(overlaps trace pwrite64,pwrite64)" = 0
 '
 
-test_expect_success 'lockfile=readwrite: a write never overlaps a read' '
+test_expect_success_if STRACE,PYTHON3,LIBAIO 'lockfile=readwrite: a write never overlaps a read' '
 	strace -f -ttt -T -o trace -e trace=pread64,pwrite64 "$IOLITE" \
 		--filename=shared --size=512k --bs=4k --lockfile=readwrite \
 		--name=a --rw=randwrite --name=b --rw=randread \
@@ -114,9 +110,8 @@ test_expect_success 'lockfile=readwrite: a write never overlaps a read' '
 	test_must_be_empty err &&
 	test "$(overlaps trace pread64,pwrite64)" = 0
 '
-fi
 
-test_expect_success 'lockfile=readwrite: readers and a writer, depth 8, all done' '
+test_expect_success_if LIBAIO 'lockfile=readwrite: readers and a writer, depth 8, all done' '
 	timeout 60 "$IOLITE" --filename=shared --size=1m --bs=4k \
 		--lockfile=readwrite --ioengine=libaio --iodepth=8 \
 		--name=a --rw=randwrite --name=b --rw=randread \
@@ -125,7 +120,7 @@ test_expect_success 'lockfile=readwrite: readers and a writer, depth 8, all done
 	test "$(grep -c "\"io_bytes\" : 1048576" out.json)" = 3
 '
 
-test_expect_success 'lockfile=exclusive, time based with SIGINT: no hang' '
+test_expect_success_if LIBAIO 'lockfile=exclusive, time based with SIGINT: no hang' '
 	timeout 60 "$IOLITE" --filename=shared --size=1m --bs=4k \
 		--lockfile=exclusive --time_based --runtime=20 \
 		--name=a --rw=randwrite --name=b --rw=randread --iodepth=4 \

@@ -5,29 +5,48 @@
 #   test_expect_failure ... is not provided: a known bug is an issue.
 #   test_must_fail cmd...      cmd must exit non-zero (not crash)
 #   test_cmp expected actual   files equal, diff shown otherwise
-#   test_have_prereq NAME      LIBAIO IO_URING ODIRECT ROOT LOOP FIO
+#   test_expect_success_if PREREQ[,PREREQ...] 'description' 'commands'
+#   test_have_prereq PREREQ[,PREREQ...]   true when all hold (!PREREQ:
+#                              when it does not)
+#   test_require PREREQ...     skip the whole script unless all hold
+#   test_skip_unless PREREQ... skip the tests that follow unless all hold
+#                              (until test_skip_reason= is reset)
 #   test_done
 #
-# Each script gets its own scratch directory ($TRASH), removed at the end
-# unless IOLITE_TEST_KEEP=1. $IOLITE is the binary under test.
+# Prerequisites are named in one table below (prereq_check_), each with a
+# one-line reason naming the package or setting that would enable it; a
+# test that needs something optional declares it and skips with that
+# reason, never fails for want of it.
+#
+# Each script gets its own scratch directory ($TRASH, and $TRASH_SHM in
+# /dev/shm), removed at the end unless IOLITE_TEST_KEEP=1; tests write
+# nowhere else. $IOLITE is the binary under test.
 
 TEST_DIR=$(cd "$(dirname "$0")" && pwd)
 SRC_DIR=$(cd "$TEST_DIR/.." && pwd)
 : "${IOLITE:=$SRC_DIR/iolite}"
 export IOLITE
 DATA="$TEST_DIR/data"
+# losetup, mkfs.ext4, fsfreeze and the like live in /sbin, off a normal
+# user's PATH
+PATH=$PATH:/usr/sbin:/sbin
+export PATH
 test_count=0
 test_failed=0
 test_skipped=0
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/iolite-test.XXXXXX")
+# $TRASH_SHM: scratch space in memory (tmpfs), for the tests that want a
+# memory-speed target or loop-device images; removed with $TRASH.
+TRASH_SHM=$(mktemp -d /dev/shm/iolite-test.XXXXXX 2>/dev/null) ||
+	TRASH_SHM=$(mkdir "$TRASH/shm" && echo "$TRASH/shm")
 trap 'test_cleanup' EXIT
 
 test_cleanup() {
 	eval "${test_at_exit:-:}"
 	if [ "${IOLITE_TEST_KEEP:-0}" = 1 ]; then
-		echo "# kept $TRASH"
+		echo "# kept $TRASH $TRASH_SHM"
 	else
-		rm -rf "$TRASH"
+		rm -rf "$TRASH" "$TRASH_SHM"
 	fi
 }
 
@@ -52,7 +71,7 @@ test_expect_success() {
 	fi
 }
 
-# test_expect_success with a prerequisite: skip unless it holds.
+# test_expect_success with prerequisites: skip, saying why, unless all hold.
 test_expect_success_if() {
 	prereq=$1
 	shift
@@ -60,7 +79,7 @@ test_expect_success_if() {
 		test_expect_success "$@"
 	else
 		test_count=$((test_count + 1))
-		echo "ok $test_count # skip $1 (missing $prereq)"
+		echo "ok $test_count # skip $1 ($prereq_missing)"
 		test_skipped=$((test_skipped + 1))
 	fi
 }
@@ -91,28 +110,215 @@ test_must_be_empty() {
 	fi
 }
 
-test_have_prereq() {
-	case "$1" in
-	ROOT) [ "$(id -u)" = 0 ] ;;
-	FIO) command -v fio >/dev/null 2>&1 ;;
-	LIBAIO) "$IOLITE" --enghelp 2>/dev/null | grep -qw libaio ;;
-	IO_URING) "$IOLITE" --enghelp 2>/dev/null | grep -qw io_uring ;;
-	ODIRECT)
-		f="$TRASH/.odirect"
-		dd if=/dev/zero of="$f" bs=4096 count=1 oflag=direct \
-			>/dev/null 2>&1
-		;;
-	LOOP)
-		[ "$(id -u)" = 0 ] && command -v losetup >/dev/null 2>&1 &&
-			[ -e /dev/loop-control ]
-		;;
-	JQ) command -v jq >/dev/null 2>&1 ;;
-	LIBCRYPTO) "$IOLITE" --name=p --verify=sha256 --parse-only >/dev/null 2>&1 ;;
-	IPV6) grep -q "^0\{31\}1 " /proc/net/if_inet6 2>/dev/null ;;
-	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
-	STRACE) strace -f -qq -o /dev/null true >/dev/null 2>&1 ;;
-	*) echo "unknown prerequisite $1" >&2; return 1 ;;
+# ---- prerequisites ----
+#
+# The table: NAME) a check that, when it fails, leaves in $prereq_why one line
+# saying what is missing and which Debian package (or setting) brings it.
+# Names are upper case; tools are named after the command (MKFS_EXT4 for
+# mkfs.ext4). Results are cached for the script.
+prereq_check_() {
+	prereq_why=
+	case $1 in
+	ROOT)	[ "$(id -u)" = 0 ] || prereq_why="not running as root" ;;
+	FIO)	prereq_cmd_ fio fio ;;
+	JQ)	prereq_cmd_ jq jq ;;
+	PYTHON3) prereq_cmd_ python3 python3 ;;
+	STRACE)	prereq_cmd_ strace strace && prereq_strace_ ;;
+	GNUPLOT) prereq_cmd_ gnuplot gnuplot-nox ;;
+	FIO2GNUPLOT)
+		prereq_cmd_ fio2gnuplot fio && prereq_cmd_ python3 python3 &&
+			prereq_py_ six python3-six ;;
+	FIO_GENERATE_PLOTS)
+		prereq_cmd_ fio_generate_plots fio &&
+			prereq_cmd_ gnuplot gnuplot-nox ;;
+	FIO_JSONPLUS_CLAT2CSV)
+		prereq_cmd_ fio_jsonplus_clat2csv fio &&
+			prereq_cmd_ python3 python3 && prereq_py_ six python3-six ;;
+	MKFS_EXT4) prereq_cmd_ mkfs.ext4 e2fsprogs ;;
+	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
+	PARTX)	prereq_cmd_ partx util-linux ;;
+	MKSWAP)	prereq_cmd_ mkswap util-linux ;;
+	FSFREEZE) prereq_cmd_ fsfreeze util-linux ;;
+	CC)	prereq_cmd_ "${CC:-cc}" gcc ;;
+	CLANG)	prereq_cmd_ clang clang ;;
+	LIBFUZZER) prereq_libfuzzer_ ;;
+	LOOP)	prereq_loop_ ;;
+	MKNOD)	prereq_mknod_ ;;
+	FUSE)	prereq_fuse_ ;;
+	ODIRECT) prereq_odirect_ "$TRASH" ;;
+	SHM_ODIRECT) prereq_odirect_ "$TRASH_SHM" ;;
+	LIBAIO)	prereq_engine_ libaio libaio-dev "fs.aio-max-nr, seccomp" ;;
+	IO_URING)
+		prereq_engine_ io_uring liburing-dev \
+			"sysctl kernel.io_uring_disabled, seccomp" ;;
+	LIBAIO_BUILT) prereq_built_ libaio libaio-dev ;;
+	IO_URING_BUILT) prereq_built_ io_uring liburing-dev ;;
+	LIBCRYPTO) prereq_build_ libcrypto libssl-dev --verify=md5 ;;
+	XXHASH)	prereq_build_ libxxhash libxxhash-dev --verify=xxhash ;;
+	ZLIB)	prereq_build_ zlib zlib1g-dev --inflate-log=/dev/null ;;
+	IPV6)	grep -q "^0\{31\}1 " /proc/net/if_inet6 2>/dev/null ||
+			prereq_why="no IPv6 on the loopback (::1)" ;;
+	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
+			prereq_why="needs 2 or more CPUs" ;;
+	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
+			grep -qw nonstop_tsc /proc/cpuinfo ||
+			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;
+	*)	# a typo must not turn tests into skips
+		echo "bug in the test: unknown prerequisite $1" >&2
+		exit 1 ;;
 	esac
+	[ -z "$prereq_why" ]
+}
+
+# prereq_cmd_ COMMAND PACKAGE
+prereq_cmd_() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	prereq_why="no $1: apt-get install $2"
+	return 1
+}
+
+# prereq_py_ MODULE PACKAGE: python3 can import MODULE
+prereq_py_() {
+	python3 -c "import $1" >/dev/null 2>&1 && return 0
+	prereq_why="no python3 module $1: apt-get install $2"
+	return 1
+}
+
+prereq_strace_() {
+	# ptrace may be refused (a container without CAP_SYS_PTRACE)
+	strace -f -o /dev/null true >/dev/null 2>&1 && return 0
+	prereq_why="strace cannot trace here (ptrace refused: a container?)"
+	return 1
+}
+
+prereq_libfuzzer_() {
+	prereq_cmd_ clang clang || return 1
+	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return 0; }\n' \
+		>"$TRASH/.fuzzprobe.c"
+	clang -fsanitize=fuzzer "$TRASH/.fuzzprobe.c" \
+		-o "$TRASH/.fuzzprobe" >/dev/null 2>&1 ||
+		prereq_why="clang without libFuzzer: apt-get install libclang-rt-dev"
+	rm -f "$TRASH/.fuzzprobe.c" "$TRASH/.fuzzprobe"
+	[ -z "$prereq_why" ]
+}
+
+prereq_loop_() {
+	if [ "$(id -u)" != 0 ]; then
+		prereq_why="loop devices need root"
+	elif ! command -v losetup >/dev/null 2>&1; then
+		prereq_why="no losetup: apt-get install mount"
+	elif [ ! -e /dev/loop-control ]; then
+		prereq_why="no /dev/loop-control (modprobe loop; a container needs the loop devices passed in)"
+	elif ! losetup -f >/dev/null 2>&1; then
+		prereq_why="no free loop device (losetup -f fails)"
+	fi
+	[ -z "$prereq_why" ]
+}
+
+# a character device node made in $TRASH can be read (/dev/zero's numbers)
+prereq_mknod_() {
+	if [ "$(id -u)" != 0 ]; then
+		prereq_why="making device nodes needs root"
+	elif ! mknod "$TRASH/.node" c 1 5 2>/dev/null ||
+	     ! head -c 1 "$TRASH/.node" >/dev/null 2>&1; then
+		prereq_why="cannot make a usable device node in ${TMPDIR:-/tmp} (mounted nodev?)"
+	fi
+	rm -f "$TRASH/.node"
+	[ -z "$prereq_why" ]
+}
+
+# t/fusefault (built by make when libfuse3-dev is there) mounted as root
+prereq_fuse_() {
+	if [ "$(id -u)" != 0 ]; then
+		prereq_why="mounting a FUSE file system needs root"
+	elif [ ! -c /dev/fuse ]; then
+		prereq_why="no /dev/fuse (modprobe fuse; a container needs it passed in)"
+	elif [ -z "${IOLITE_FUSEFAULT:-}" ] || [ ! -x "$IOLITE_FUSEFAULT" ]; then
+		prereq_why="t/fusefault not built: apt-get install libfuse3-dev pkg-config and rebuild"
+	fi
+	[ -z "$prereq_why" ]
+}
+
+# prereq_odirect_ DIR: DIR's file system takes O_DIRECT (tmpfs does from
+# Linux 6.6)
+prereq_odirect_() {
+	dd if=/dev/zero of="$1/.odirect" bs=4096 count=1 oflag=direct \
+		>/dev/null 2>&1 ||
+		prereq_why="the file system of $1 refuses O_DIRECT (tmpfs before Linux 6.6; point TMPDIR at a disk file system)"
+	rm -f "$1/.odirect"
+	[ -z "$prereq_why" ]
+}
+
+# prereq_built_ ENGINE PACKAGE: this build has the engine
+prereq_built_() {
+	"$IOLITE" --enghelp 2>/dev/null | grep -qw "$1" && return 0
+	prereq_why="iolite built without $1: apt-get install $2 and rebuild"
+	return 1
+}
+
+# prereq_engine_ ENGINE PACKAGE SETTINGS: built in, and the kernel lets a
+# job use it (the build having it is not enough: a sysctl, seccomp or
+# exhausted limits refuse it at run time)
+prereq_engine_() {
+	prereq_built_ "$1" "$2" || return 1
+	if ! "$IOLITE" --name=prereq --ioengine="$1" --size=4k --rw=write \
+		--filename="$TRASH/.prereq-$1" >/dev/null 2>"$TRASH/.prereq-err"
+	then
+		prereq_why="$1 refused at run time ($3): $(sed -n "1s/^iolite: job .prereq.: //p" "$TRASH/.prereq-err")"
+	fi
+	rm -f "$TRASH/.prereq-$1" "$TRASH/.prereq-err"
+	[ -z "$prereq_why" ]
+}
+
+# prereq_build_ LIBRARY PACKAGE OPTION: iolite accepts OPTION, which it
+# refuses when LIBRARY was not there at build time
+prereq_build_() {
+	"$IOLITE" --name=prereq --parse-only "$3" >/dev/null 2>&1 ||
+		prereq_why="iolite built without $1: apt-get install $2 and rebuild"
+	[ -z "$prereq_why" ]
+}
+
+# test_have_prereq NAME[,NAME...]: true when all hold (!NAME: when NAME
+# does not); otherwise $prereq_missing says "missing NAME: why" for the
+# first that does not.
+test_have_prereq() {
+	prereq_missing=
+	for prereq_p_ in $(echo "$1" | tr , ' '); do
+		prereq_n_=${prereq_p_#!}
+		eval "prereq_c_=\${prereq_ok_$prereq_n_-}"
+		if [ -z "$prereq_c_" ]; then
+			prereq_c_=0
+			prereq_check_ "$prereq_n_" && prereq_c_=1
+			eval "prereq_ok_$prereq_n_=\$prereq_c_"
+			eval "prereq_why_$prereq_n_=\$prereq_why"
+		fi
+		if [ "$prereq_n_" != "$prereq_p_" ]; then
+			[ "$prereq_c_" = 0 ] && continue
+			prereq_missing="$prereq_n_ is there: the test is for its absence"
+			return 1
+		fi
+		if [ "$prereq_c_" = 0 ]; then
+			eval "prereq_missing=\"missing $prereq_p_: \$prereq_why_$prereq_p_\""
+			return 1
+		fi
+	done
+}
+
+# test_require NAME...: skips the whole script unless all hold.
+test_require() {
+	for prereq_r_ in "$@"; do
+		test_have_prereq "$prereq_r_" || skip_all "$prereq_missing"
+	done
+}
+
+# test_skip_unless NAME...: the tests that follow skip (until
+# test_skip_reason= resets it) unless all hold; an earlier reason stays.
+test_skip_unless() {
+	for prereq_r_ in "$@"; do
+		test_have_prereq "$prereq_r_" && continue
+		test_skip_reason=${test_skip_reason:-$prereq_missing}
+		return 1
+	done
 }
 
 # Skips the whole script (call before any test).

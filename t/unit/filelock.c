@@ -30,9 +30,9 @@ static void *wait_for_lock(void *arg)
 
 static void test_registry(void)
 {
-	char path[] = "/tmp/iolite-filelock.XXXXXX";
+	char path[TAP_TMP_MAX];
 	char link[sizeof(path) + 8];
-	int fd = mkstemp(path);
+	int fd = mkstemp(tap_tmp(path, "iolite-filelock.XXXXXX"));
 	struct filelock *l1, *l2, *l3, *l4;
 
 	snprintf(link, sizeof(link), "%s.ln", path);

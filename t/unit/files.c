@@ -425,7 +425,8 @@ static void test_direct(void)
 		ok(jf.nr_devs == 1 && jf.devs[0] == st.st_dev,
 		   "devs: the filesystem's device");
 	else
-		ok(1, "# skip devs: scratch is not on a block device");
+		skip("the scratch directory is not on a block device",
+		     "devs: the filesystem's device");
 	job_files_release(&jf);
 	strbuf_release(&err);
 }

@@ -181,12 +181,12 @@ static void test_errors(void)
 /* A file longer than the reader's block: lines across block ends. */
 static void test_file(void)
 {
-	char path[] = "/tmp/iolog-unit-XXXXXX";
+	char path[TAP_TMP_MAX];
 	struct strbuf err = STRBUF_INIT;
 	struct iolog_reader r;
 	struct iolog_io io;
 	unsigned int i, n = 0, bad = 0;
-	int fd = mkstemp(path);
+	int fd = mkstemp(tap_tmp(path, "iolog-unit-XXXXXX"));
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	int ret;
 

@@ -12,7 +12,7 @@
 #include "job/job_internal.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/iolite-job-unit.XXXXXX";
+static char dir[TAP_TMP_MAX];
 
 static void write_file(const char *name, const char *text)
 {
@@ -361,7 +361,7 @@ int main(void)
 {
 	char cmd[600];
 
-	if (!mkdtemp(dir)) {
+	if (!mkdtemp(tap_tmp(dir, "iolite-job-unit.XXXXXX"))) {
 		perror("mkdtemp");
 		return 1;
 	}

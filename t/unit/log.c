@@ -505,9 +505,9 @@ static void test_agg(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/iolite-log-XXXXXX";
+	char dir[TAP_TMP_MAX];
 
-	if (!mkdtemp(dir) || chdir(dir)) {
+	if (!mkdtemp(tap_tmp(dir, "iolite-log-XXXXXX")) || chdir(dir)) {
 		printf("1..0 # SKIP no scratch directory\n");
 		return 0;
 	}
@@ -523,7 +523,7 @@ int main(void)
 	test_long();
 	test_agg();
 	{
-		char cmd[64];
+		char cmd[TAP_TMP_MAX + 16];
 
 		snprintf(cmd, sizeof(cmd), "rm -rf -- '%s'", dir);
 		if (chdir("/") || system(cmd) != 0)

@@ -16,7 +16,7 @@
 #include "run/safety.h"
 #include "tap.h"
 
-static char dir[] = "/tmp/iolite-unit-safety.XXXXXX";
+static char dir[TAP_TMP_MAX];
 static char img[sizeof(dir) + 16];
 
 /* A zeroed image of size bytes with data written at each offset. */
@@ -155,7 +155,7 @@ static void test_builtin(void)
 static void test_probe_mkfs(void)
 {
 	struct strbuf what = STRBUF_INIT;
-	char cmd[256];
+	char cmd[sizeof(img) + 64];
 	int fd, ret;
 
 	fd = make_image(MIB, NULL, 0);
@@ -167,11 +167,13 @@ static void test_probe_mkfs(void)
 	ret = safety_probe_signature("/nonexistent/iolite", &what);
 	ok(ret < 0, "probe: a missing file is an error (%d)", ret);
 
-	snprintf(cmd, sizeof(cmd), "mkfs.ext4 -q -F %s 4096 >/dev/null 2>&1",
+	/* mkfs.ext4 is in /sbin, off a normal user's PATH */
+	snprintf(cmd, sizeof(cmd), "PATH=$PATH:/usr/sbin:/sbin mkfs.ext4 -q -F %s 4096 >/dev/null 2>&1",
 		 img);
-	if (system("command -v mkfs.ext4 >/dev/null 2>&1") ||
+	if (system("PATH=$PATH:/usr/sbin:/sbin; command -v mkfs.ext4 >/dev/null 2>&1") ||
 	    truncate(img, 4 * MIB) || system(cmd)) {
-		printf("ok %d # skip probe: no mkfs.ext4\n", ++tap_n);
+		skip("missing MKFS_EXT4: no mkfs.ext4: apt-get install e2fsprogs",
+		     "probe: mkfs.ext4 makes 'an ext4 filesystem'");
 		goto out;
 	}
 	strbuf_reset(&what);
@@ -248,7 +250,7 @@ static void test_blockdev_skips(void)
 
 int main(void)
 {
-	if (!mkdtemp(dir)) {
+	if (!mkdtemp(tap_tmp(dir, "iolite-unit-safety.XXXXXX"))) {
 		perror("mkdtemp");
 		return 1;
 	}

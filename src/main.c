@@ -493,6 +493,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
 		free(jobs[i].res.ss);
+		free(jobs[i].res.series);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}

@@ -108,6 +108,7 @@ test_have_prereq() {
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
+	JANSSON) ! "$IOLITE" compare /dev/null /dev/null 2>&1 | grep -q libjansson-dev ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;
 	esac
 }

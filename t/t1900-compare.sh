@@ -220,6 +220,17 @@ test_expect_success_if FIO 'json+: percentiles from the bins are fio'"'"'s own' 
 	grep -q "A.s report is plain JSON" out
 '
 
+test_expect_success_if FIO 'fio with --status-interval: the rates between reports are samples' '
+	fio --status-interval=25ms --output-format=json fio.fio >fiost.json \
+		2>err &&
+	test "$(grep -c "^{" fiost.json)" -ge 21 &&
+	"$IOLITE" compare --tsv fiost.json a1.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference &&
+	"$IOLITE" compare fiost.json a1.json >out &&
+	grep -q "successive --status-interval" out
+'
+
 test_expect_success '--run: the sides take turns, A B A B, runs kept with --save' '
 	cat >ra.fio <<-\EOF &&
 	[r]

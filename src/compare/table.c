@@ -191,10 +191,11 @@ static bool batch_est(const struct side_vals *sv, char label,
 	*points = sr->nr;
 	if (!sr->nr) {
 		strbuf_addf(why, "%c's report (%s) has no per-interval samples, "
-			    "only their summary (as fio's JSON: n, mean, "
-			    "stdev), and neighbouring intervals are correlated, "
-			    "so no valid interval follows from that", label,
-			    *sv->first_run->version ?
+			    "only their summary (n, mean, stdev: all fio's JSON "
+			    "keeps), and neighbouring intervals are correlated, "
+			    "so no valid interval follows from that (with "
+			    "--status-interval=1s the reports between give the "
+			    "samples)", label, *sv->first_run->version ?
 			    sv->first_run->version : "unknown tool");
 		return false;
 	}
@@ -250,11 +251,19 @@ static void estimate(struct row *r, char la, char lb)
 			      "side for an interval");
 	} else if (batch_est(&r->a, la, m, &r->ea, &pa, &ra, &why) &&
 		   batch_est(&r->b, lb, m, &r->eb, &pb, &rb, &why)) {
+		bool fa = r->a.first->iops_series.from_reports;
+		bool fb = r->b.first->iops_series.from_reports;
+
 		r->method = MT_BATCHES;
 		strbuf_addf(&r->why, "batch means: each side's one run cut into "
 			    "10 batches of its per-interval samples (%c: %u, "
 			    "%c: %u samples); one run per side: repeats would "
 			    "be better", la, pa, lb, pb);
+		if (fa || fb)
+			strbuf_addf(&r->why, "; %c%s samples are the rates "
+				    "between successive --status-interval "
+				    "reports", fa ? la : lb, fa && fb ?
+				    "'s and the other side's" : "'s");
 		if (ra > 0.5 || rb > 0.5)
 			strbuf_addf(&r->why, "; the batch means are still "
 				    "correlated (lag-1 %.2f): the interval may "

@@ -398,6 +398,101 @@ static int read_doc(struct rio_doc *doc, const json_t *top, const char *name,
 	return 0;
 }
 
+/*
+ * --status-interval: the cumulative counts each report gives of each job
+ * and direction, [report][job][dir], for per-interval rates.
+ */
+struct snap_dir {
+	uint64_t ios, bytes, runtime_ms;
+};
+
+struct snaps {
+	unsigned int nr, alloc;
+	unsigned int nr_jobs;	/* every report must have as many */
+	bool broken;
+	struct snap_dir *v;
+};
+
+static void snap_add(struct snaps *s, const json_t *doc)
+{
+	const json_t *jobs = json_object_get(doc, "jobs");
+	unsigned int n = (unsigned int)json_array_size(jobs), i, d;
+	struct snap_dir *row;
+
+	if (!s->nr)
+		s->nr_jobs = n;
+	if (n != s->nr_jobs || !n || s->broken) {
+		s->broken = true;
+		return;
+	}
+	if (s->nr == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 16;
+		s->v = xrealloc(s->v, (size_t)s->alloc * n * RIO_DIR_NR *
+				sizeof(*s->v));
+	}
+	row = s->v + (size_t)s->nr++ * n * RIO_DIR_NR;
+	for (i = 0; i < n; i++) {
+		for (d = 0; d < RIO_DIR_NR; d++) {
+			const json_t *o = json_object_get(json_array_get(jobs, i),
+							  rio_dir_name[d]);
+
+			row[i * RIO_DIR_NR + d].ios = unum(o, "total_ios");
+			row[i * RIO_DIR_NR + d].bytes = unum(o, "io_bytes");
+			row[i * RIO_DIR_NR + d].runtime_ms = unum(o, "runtime");
+		}
+	}
+}
+
+/*
+ * A run without series of its own (fio's) that came with earlier
+ * --status-interval reports: the rates between successive reports are
+ * its per-interval samples.
+ */
+static void snaps_series(const struct snaps *s, struct rio_run *r)
+{
+	unsigned int i, d, k, n = s->nr_jobs;
+
+	if (s->broken || s->nr < 2 || n != r->nr_jobs)
+		return;
+	for (i = 0; i < n; i++) {
+		for (d = 0; d < RIO_DIR_NR; d++) {
+			struct rio_dir_result *dr = &r->jobs[i].dir[d];
+			struct snap_dir prev = { 0, 0, 0 };
+			uint64_t total = 0;
+
+			if (!dr->present || dr->iops_series.nr)
+				continue;
+			dr->iops_series.v = xcalloc(s->nr, sizeof(double));
+			dr->bw_series.v = xcalloc(s->nr, sizeof(double));
+			for (k = 0; k < s->nr; k++) {
+				const struct snap_dir *c =
+					&s->v[((size_t)k * n + i) * RIO_DIR_NR + d];
+				double dt = (double)(c->runtime_ms -
+						     prev.runtime_ms);
+
+				if (c->runtime_ms <= prev.runtime_ms ||
+				    c->ios < prev.ios || c->bytes < prev.bytes)
+					continue;
+				dr->iops_series.v[dr->iops_series.nr++] =
+					(double)(c->ios - prev.ios) * 1000 / dt;
+				dr->bw_series.v[dr->bw_series.nr++] =
+					(double)(c->bytes - prev.bytes) * 1000 /
+					1024 / dt;
+				total += c->runtime_ms - prev.runtime_ms;
+				prev = *c;
+			}
+			if (dr->iops_series.nr) {
+				dr->iops_series.period_ms =
+					(double)total / dr->iops_series.nr;
+				dr->bw_series.period_ms =
+					dr->iops_series.period_ms;
+				dr->iops_series.from_reports = true;
+				dr->bw_series.from_reports = true;
+			}
+		}
+	}
+}
+
 /* The next line of buf at or after p that starts with '{', or NULL. */
 static const char *next_doc(const char *buf, size_t len, const char *p)
 {
@@ -424,9 +519,10 @@ int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
 {
 	json_t *best = NULL, *v;
 	json_error_t je, first;
+	struct snaps snaps = { 0, 0, 0, false, NULL };
 	const char *p = buf;
 	bool failed = false;
-	unsigned int line0 = 0;
+	unsigned int line0 = 0, before = doc->nr_runs;
 	int ret;
 
 	/*
@@ -450,6 +546,7 @@ int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
 		if (json_is_object(v) &&
 		    (json_object_get(v, "jobs") ||
 		     json_object_get(json_object_get(v, "iolite"), "repeats"))) {
+			snap_add(&snaps, v);
 			json_decref(best);
 			best = v;
 		} else {
@@ -465,9 +562,13 @@ int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
 		else
 			strbuf_addf(err, "%s: not a fio or iolite JSON report "
 				    "(no \"jobs\" in it)", name);
+		free(snaps.v);
 		return -EINVAL;
 	}
 	ret = read_doc(doc, best, name, err);
+	if (!ret && doc->nr_runs == before + 1 && !doc->runs[before].repeat)
+		snaps_series(&snaps, &doc->runs[before]);
+	free(snaps.v);
 	json_decref(best);
 	return ret;
 }

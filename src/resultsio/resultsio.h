@@ -20,7 +20,8 @@
  *
  * - a report as fio or iolite writes it: one run. Text before the JSON
  *   (fio's notes on stdout) and after it (a normal report) is skipped;
- *   with several JSON documents (--status-interval) the last is the run.
+ *   with several JSON documents (--status-interval) the last is the run,
+ *   and the rates between successive ones its per-interval samples.
  * - iolite's repeats: the top-level "iolite" object holds "repeats", an
  *   array of report objects, each with its own "jobs" (and, optionally,
  *   its own "timestamp_ms" and "global options"; missing ones are the
@@ -65,11 +66,16 @@ struct rio_lat {
 	unsigned int nr_bins;
 };
 
-/* iolite's samples in order ("iolite" -> "samples"); fio has none */
+/*
+ * Per-interval samples in order: iolite's ("iolite" -> "samples"), or,
+ * for a file of --status-interval reports (fio's too), the rates between
+ * successive reports (from_reports). fio's final JSON alone has none.
+ */
 struct rio_series {
 	double *v;
 	unsigned int nr;
-	double period_ms;	/* time one point covers */
+	double period_ms;	/* time one point covers (mean) */
+	bool from_reports;
 };
 
 struct rio_dir_result {

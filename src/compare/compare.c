@@ -247,17 +247,6 @@ static bool is_changed(const struct cmp_args *args, const char *key)
 	return false;
 }
 
-static const struct rio_job *job_in(const struct rio_run *r, const char *name,
-				    unsigned int dup)
-{
-	unsigned int i;
-
-	for (i = 0; i < r->nr_jobs; i++)
-		if (r->jobs[i].dup == dup && !strcmp(r->jobs[i].name, name))
-			return &r->jobs[i];
-	return NULL;
-}
-
 /*
  * One key of job x against job y: a line when their values differ.
  * Returns 0 (the same), 1 (differs, as stated by --changed) or 2.
@@ -353,7 +342,7 @@ static void list_option_diffs(const struct cmp_args *args,
 		lb[0] = sides[s].label;
 		for (i = 0; i < ra->nr_jobs; i++) {
 			const struct rio_job *x = &ra->jobs[i];
-			const struct rio_job *y = job_in(rb, x->name, x->dup);
+			const struct rio_job *y = rio_find_job(rb, x->name, x->dup);
 
 			if (!y)
 				continue;
@@ -373,7 +362,7 @@ static void list_option_diffs(const struct cmp_args *args,
 			snprintf(l1, sizeof(l1), "%c%u", sides[s].label, r + 1);
 			for (i = 0; i < r0->nr_jobs; i++) {
 				const struct rio_job *x = &r0->jobs[i];
-				const struct rio_job *y = job_in(rr, x->name,
+				const struct rio_job *y = rio_find_job(rr, x->name,
 								 x->dup);
 
 				if (!y)
@@ -406,7 +395,7 @@ static void list_unmatched(const struct cmp_side *x, const struct cmp_side *y,
 		bool found = false;
 
 		for (k = 0; k < y->doc.nr_runs && !found; k++)
-			found = job_in(&y->doc.runs[k], r->jobs[i].name,
+			found = rio_find_job(&y->doc.runs[k], r->jobs[i].name,
 				       r->jobs[i].dup) != NULL;
 		if (found)
 			continue;

@@ -94,17 +94,6 @@ int cmp_metric_index(const char *name)
 	return -1;
 }
 
-static const struct rio_job *find_job(const struct rio_run *r,
-				      const char *name, unsigned int dup)
-{
-	unsigned int i;
-
-	for (i = 0; i < r->nr_jobs; i++)
-		if (r->jobs[i].dup == dup && !strcmp(r->jobs[i].name, name))
-			return &r->jobs[i];
-	return NULL;
-}
-
 static bool dir_used(const struct rio_dir_result *d)
 {
 	return d->present && (d->total_ios || d->io_bytes);
@@ -147,7 +136,7 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 	sv->v = xcalloc(s->doc.nr_runs + 1, sizeof(*sv->v));
 	for (r = 0; r < s->doc.nr_runs; r++) {
 		const struct rio_run *run = &s->doc.runs[r];
-		const struct rio_job *j = find_job(run, name, dup);
+		const struct rio_job *j = rio_find_job(run, name, dup);
 		const struct rio_dir_result *d;
 
 		if (!j || !dir_used(&j->dir[dir]))
@@ -429,7 +418,7 @@ static bool side_has_dir(const struct cmp_side *s, const char *name,
 	unsigned int r;
 
 	for (r = 0; r < s->doc.nr_runs; r++) {
-		const struct rio_job *j = find_job(&s->doc.runs[r], name, dup);
+		const struct rio_job *j = rio_find_job(&s->doc.runs[r], name, dup);
 
 		if (j && dir_used(&j->dir[dir]))
 			return true;
@@ -443,7 +432,7 @@ static bool side_has_job(const struct cmp_side *s, const char *name,
 	unsigned int r;
 
 	for (r = 0; r < s->doc.nr_runs; r++)
-		if (find_job(&s->doc.runs[r], name, dup))
+		if (rio_find_job(&s->doc.runs[r], name, dup))
 			return true;
 	return false;
 }

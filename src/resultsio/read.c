@@ -69,6 +69,17 @@ void rio_doc_release(struct rio_doc *doc)
 	doc->nr_runs = 0;
 }
 
+const struct rio_job *rio_find_job(const struct rio_run *r, const char *name,
+				   unsigned int dup)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].dup == dup && !strcmp(r->jobs[i].name, name))
+			return &r->jobs[i];
+	return NULL;
+}
+
 int rio_bins_percentile(const struct rio_lat *l, double p, uint64_t *out)
 {
 	uint64_t total = 0, sum = 0;

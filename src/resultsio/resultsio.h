@@ -146,6 +146,10 @@ void rio_doc_release(struct rio_doc *doc);
  */
 int rio_percentile(const struct rio_lat *l, double p, uint64_t *out);
 
+/* The job of run r named name, the dup-th (from 0) of that name; NULL. */
+const struct rio_job *rio_find_job(const struct rio_run *r, const char *name,
+				   unsigned int dup);
+
 /* Percentile p from the bins alone; -ENOENT without bins. */
 int rio_bins_percentile(const struct rio_lat *l, double p, uint64_t *out);
 

@@ -169,7 +169,7 @@ unsigned int cmp_batches_for(unsigned int n)
 }
 
 int cmp_est_batches(const double *v, unsigned int n, unsigned int k,
-		    struct cmp_est *out)
+		    struct cmp_est *out, double *lag1)
 {
 	double means[64];
 	unsigned int len, skip, b, i;
@@ -185,6 +185,8 @@ int cmp_est_batches(const double *v, unsigned int n, unsigned int k,
 			s += v[skip + b * len + i];
 		means[b] = s / len;
 	}
+	if (lag1)
+		*lag1 = cmp_lag1(means, k);
 	return cmp_est_runs(means, k, out);
 }
 

@@ -39,11 +39,12 @@ int cmp_est_runs(const double *v, unsigned int n, struct cmp_est *out);
  * warm-up is); se2 = var(batch means) / k, df = k - 1. Neighbouring
  * samples are correlated, batch means of long enough batches nearly
  * are not: that is what makes the interval valid where a t interval
- * over the samples themselves would be far too narrow. Returns -EINVAL
- * when n < 2k.
+ * over the samples themselves would be far too narrow. lag1 (NULL: not
+ * wanted) gets the batch means' lag-1 autocorrelation: high, the batches
+ * are too short. Returns -EINVAL when n < 2k.
  */
 int cmp_est_batches(const double *v, unsigned int n, unsigned int k,
-		    struct cmp_est *out);
+		    struct cmp_est *out, double *lag1);
 
 /* The number of batches used for n samples: 10, or 0 when n < 20. */
 unsigned int cmp_batches_for(unsigned int n);

@@ -174,8 +174,8 @@ static bool batch_est(const struct side_vals *sv, char label,
 	const struct rio_series *sr = m->kind == M_IOPS ?
 				      &sv->first->iops_series :
 				      &sv->first->bw_series;
-	double scale = m->kind == M_IOPS ? 1.0 : 1024.0, means[10];
-	unsigned int k = cmp_batches_for(sr->nr), len, i, b;
+	double scale = m->kind == M_IOPS ? 1.0 : 1024.0;
+	unsigned int k = cmp_batches_for(sr->nr);
 
 	*points = sr->nr;
 	if (!sr->nr) {
@@ -195,17 +195,9 @@ static bool batch_est(const struct side_vals *sv, char label,
 			    sr->nr);
 		return false;
 	}
-	cmp_est_batches(sr->v, sr->nr, k, e);
+	cmp_est_batches(sr->v, sr->nr, k, e, lag1);
 	e->mean = sv->v[0];
 	e->se2 *= scale * scale;
-	/* the batch means again, for the correlation check */
-	len = sr->nr / k;
-	for (b = 0; b < k && b < 10; b++) {
-		means[b] = 0;
-		for (i = 0; i < len; i++)
-			means[b] += sr->v[sr->nr - (k - b) * len + i];
-	}
-	*lag1 = cmp_lag1(means, k);
 	return true;
 }
 

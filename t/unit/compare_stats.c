@@ -119,7 +119,7 @@ static void test_welch(void)
 
 static void test_batches(void)
 {
-	double v[105];
+	double v[105], lag;
 	struct cmp_est e;
 	unsigned int i;
 
@@ -128,12 +128,14 @@ static void test_batches(void)
 		v[i] = i < 5 ? 1e6 : (double)((i - 5) / 10);
 	ok(cmp_batches_for(105) == 10 && cmp_batches_for(19) == 0,
 	   "10 batches from 20 samples on, none below");
-	i = cmp_est_batches(v, 105, 10, &e);
+	i = cmp_est_batches(v, 105, 10, &e, &lag);
 	ok(!i && close_to(e.mean, 4.5, 1e-12) &&
 	   close_to(e.se2, 55.0 / 6 / 10, 1e-12) && e.df == 9,
 	   "batch means 0..9: mean 4.5, se^2 var/10, df 9 (%.4f %.4f)",
 	   e.mean, e.se2);
-	ok(cmp_est_batches(v, 19, 10, &e) == -EINVAL, "too few samples refused");
+	ok(lag > 0.6, "batch means that trend are correlated (lag-1 %.2f)", lag);
+	ok(cmp_est_batches(v, 19, 10, &e, NULL) == -EINVAL,
+	   "too few samples refused");
 	for (i = 0; i < 100; i++)
 		v[i] = i % 2 ? 1 : -1;
 	ok(close_to(cmp_lag1(v, 100), -0.99, 1e-9),

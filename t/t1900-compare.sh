@@ -50,12 +50,13 @@ tsv_field() {
 			   $5 == m { print $c }' "$1"
 }
 
-test_expect_success 'rated runs: three at 1000 IOPS, three at 1100' '
+test_expect_success 'rated runs: three at 1000 IOPS, three at 1100, one at 2000' '
 	for i in 1 2 3; do
 		RATE=1000 "$IOLITE" --output-format=json rated.fio >a$i.json &&
 		RATE=1100 "$IOLITE" --output-format=json rated.fio >b$i.json ||
 		return 1
-	done
+	done &&
+	RATE=2000 "$IOLITE" --output-format=json rated.fio >c1.json
 '
 
 test_expect_success 'JSON: the bw/iops samples in order under "iolite"' '
@@ -96,19 +97,21 @@ test_expect_success '1000 against 1100 IOPS, three runs a side: B faster by ~10%
 	test "$(tsv_field t B n1 1 read IOPS 11)" = faster &&
 	test "$(tsv_field t B n1 1 read IOPS 12)" = runs &&
 	test "$(tsv_field t B n1 1 read bw 11)" = faster &&
-	between "$(tsv_field t B n1 1 read IOPS 8)" 8 12 &&
-	between "$(tsv_field t B n1 1 read IOPS 9)" 5 12 &&
-	between "$(tsv_field t B n1 1 read IOPS 10)" 8 15 &&
+	between "$(tsv_field t B n1 1 read IOPS 8)" 7 13 &&
+	between "$(tsv_field t B n1 1 read IOPS 9)" 0.01 13 &&
 	"$IOLITE" compare --tsv b1.json,b2.json,b3.json a1.json,a2.json,a3.json \
 		>r &&
 	test "$(tsv_field r B n1 1 read IOPS 11)" = slower &&
 	between "$(tsv_field r B n1 1 read IOPS 8)" -11 -7
 '
 
-test_expect_success 'one run a side: batch means tell 1000 from 1100 as well' '
-	"$IOLITE" compare --tsv a1.json b1.json >t &&
+# One run a side sees only the scatter within the run; on a loaded
+# machine that scatter can hide 10% (as it should), so twice the rate.
+test_expect_success 'one run a side: batch means tell 1000 from 2000 IOPS' '
+	"$IOLITE" compare --tsv a1.json c1.json >t &&
 	test "$(tsv_field t B n1 1 read IOPS 11)" = faster &&
-	test "$(tsv_field t B n1 1 read IOPS 12)" = batches
+	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
+	between "$(tsv_field t B n1 1 read IOPS 8)" 80 120
 '
 
 test_expect_success 'the job options that differ come first' '

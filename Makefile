@@ -89,6 +89,13 @@ ifeq ($(HAVE_ZLIB),1)
 CFLAGS += -DHAVE_ZLIB=1
 LDLIBS += -lz
 endif
+# jansson reads fio's and iolite's JSON back for `iolite compare`; without
+# it that command says it needs libjansson-dev (exit 2).
+HAVE_LIBJANSSON := $(call have,jansson.h,-ljansson)
+ifeq ($(HAVE_LIBJANSSON),1)
+CFLAGS += -DHAVE_LIBJANSSON=1
+LDLIBS += -ljansson
+endif
 HAVE_LIBISAL := $(call have,isa-l/crc.h,-lisal)
 ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1

@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_debug.h"
+#include "compare/compare.h"
 #include "engine/engine.h"
 #include "job/job.h"
 #include "opt/opt.h"
@@ -337,6 +338,9 @@ int main(int argc, char **argv)
 	int ret, failed;
 	size_t k;
 
+	/* `iolite compare ...` reads finished runs: a tool of its own */
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	job_list_init(&jl);
 	if (cli_parse(argc, argv, &c, &jl, &err))
 		die("%s", strbuf_str(&err));
@@ -501,6 +505,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
 		free(jobs[i].res.ss);
+		free(jobs[i].res.series);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}

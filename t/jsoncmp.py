@@ -11,7 +11,8 @@
 # "iowq_cpu_ms": float, "iowq_threads": int, "iowq_max_threads": int}).
 # A job with log files adds "log_wait_ms": float, "log_dropped": int; a
 # rated job's "iolite" may end with "co_lat_ns": {direction: a block
-# shaped as fio's "lat_ns"}. Any other key fio lacks is an error.
+# shaped as fio's "lat_ns"}, and a job with bw/iops samples with
+# "samples" (below). Any other key fio lacks is an error.
 import json, re, sys
 
 DATA_KEYS = {"bins"}
@@ -24,9 +25,27 @@ OWN = {
 JOB_PATH = re.compile(r"^/jobs\[\d+\]$")
 # optional trailing keys of a job's "iolite", with their kind: with log
 # files, the time the job waited for the log writer and the entries
-# dropped (log_drop_when_behind); a rated job's co_lat_ns
+# dropped (log_drop_when_behind); a rated job's co_lat_ns; the bw/iops
+# samples in order ({direction: {"bw_period_ms": int, "bw": [int],
+# "iops_period_ms": int, "iops": [int]}}) when the sampler took any
 OWN_OPTIONAL = [("log_wait_ms", "float"), ("log_dropped", "int"),
-                ("co_lat_ns", "dict")]
+                ("co_lat_ns", "dict"), ("samples", "dict")]
+SAMPLES = [("bw_period_ms", "int"), ("bw", "list"),
+           ("iops_period_ms", "int"), ("iops", "list")]
+
+def check_samples(where, obj, errs):
+    for d, s in obj.items():
+        if d not in ("read", "write", "trim", "mixed") or kind(s) != "dict":
+            errs.append("%s/samples/%s: not a direction's samples" % (where, d))
+            continue
+        if [(k, kind(v)) for k, v in s.items()] != SAMPLES:
+            errs.append("%s/samples/%s: %s, want %s" % (where, d,
+                        [(k, kind(v)) for k, v in s.items()], SAMPLES))
+            continue
+        for k in ("bw", "iops"):
+            if not all(kind(v) == "int" for v in s[k]) or len(s[k]) > 512:
+                errs.append("%s/samples/%s/%s: not up to 512 ints" %
+                            (where, d, k))
 
 def kind(v):
     if isinstance(v, bool):
@@ -59,6 +78,8 @@ def check_own(path, obj, shape, errs):
     for k, t in shape:
         if kind(obj[k]) != t:
             errs.append("%s/%s: %s, want %s" % (where, k, kind(obj[k]), t))
+    if "samples" in obj:
+        check_samples(where, obj["samples"], errs)
     if "notes" in obj:
         for n in obj["notes"]:
             if kind(n) != "str":

@@ -155,6 +155,9 @@ prereq_check_() {
 	IO_URING_BUILT) prereq_built_ io_uring liburing-dev ;;
 	LIBCRYPTO) prereq_build_ libcrypto libssl-dev --verify=md5 ;;
 	XXHASH)	prereq_build_ libxxhash libxxhash-dev --verify=xxhash ;;
+	JANSSON) "$IOLITE" compare /dev/null /dev/null 2>&1 |
+			grep -q libjansson-dev &&
+			prereq_why="iolite built without jansson: apt-get install libjansson-dev and rebuild" ;;
 	ZLIB)	prereq_build_ zlib zlib1g-dev --inflate-log=/dev/null ;;
 	IPV6)	grep -q "^0\{31\}1 " /proc/net/if_inet6 2>/dev/null ||
 			prereq_why="no IPv6 on the loopback (::1)" ;;

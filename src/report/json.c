@@ -16,8 +16,9 @@
  *   and only with a description, "disk_util" only when a disk was seen.
  * - iolite adds two keys of its own, which fio's tools ignore: "iolite"
  *   at the end of each job (its own CPU cost per I/O, io_uring's io-wq
- *   threads, with logs the time it waited for the log writer) and at
- *   the end of the document (the clock, the notes).
+ *   threads, with logs the time it waited for the log writer, the
+ *   bw/iops samples in order) and at the end of the document (the
+ *   clock, the notes).
  *
  * Warnings and errors never go into the JSON: they go to stderr.
  */
@@ -180,6 +181,50 @@ static void write_co_lat(struct json_writer *w, const struct job_result *j,
 	json_end_object(w);
 }
 
+static void write_series(struct json_writer *w, const char *key,
+			 const struct series *sr)
+{
+	char pkey[32];
+	uint32_t i;
+
+	snprintf(pkey, sizeof(pkey), "%s_period_ms", key);
+	json_u64(w, pkey, sr->period_ms);
+	json_begin_array(w, key);
+	for (i = 0; i < sr->nr; i++)
+		json_u64(w, NULL, sr->v[i]);
+	json_end_array(w);
+}
+
+/*
+ * "samples": the bandwidth (KiB/s) and IOPS samples behind bw_mean and
+ * iops_mean, in order, per direction that has them (stats/series.h:
+ * at most SERIES_MAX each, a point covering *_period_ms). fio's JSON
+ * keeps only their summary; `iolite compare` needs the series to
+ * estimate how precise one run's mean is (batch means).
+ */
+static void write_samples(struct json_writer *w, const struct job_result *j)
+{
+	unsigned int d;
+	bool any = false;
+
+	for (d = 0; d < RES_DIR_NR; d++)
+		any |= j->dir[d].bw_series.nr || j->dir[d].iops_series.nr;
+	if (!any)
+		return;
+	json_begin_object(w, "samples");
+	for (d = 0; d < RES_DIR_NR; d++) {
+		const struct dir_result *dr = &j->dir[d];
+
+		if (!dr->bw_series.nr && !dr->iops_series.nr)
+			continue;
+		json_begin_object(w, ddir_name[d]);
+		write_series(w, "bw", &dr->bw_series);
+		write_series(w, "iops", &dr->iops_series);
+		json_end_object(w);
+	}
+	json_end_object(w);
+}
+
 static void write_own_cost(struct json_writer *w, const struct job_result *j,
 			   bool plus)
 {
@@ -194,6 +239,7 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 		json_u64(w, "log_dropped", j->log_dropped);
 	}
 	write_co_lat(w, j, plus);
+	write_samples(w, j);
 	json_end_object(w);
 }
 

@@ -215,12 +215,15 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 	unsigned int d;
 	bool bw_due, iops_due;
 	uint64_t db = 0, dn = 0;	/* the directions' sum (unified) */
+	struct rate_series *rs;
 
 	if (sj->seen && stats_restarted(sj, rj)) {
 		/* latency_target restarted the stats: the samples too */
 		sj->seen = 0;
 		memset(rj->res.bw_samples, 0, sizeof(rj->res.bw_samples));
 		memset(rj->res.iops_samples, 0, sizeof(rj->res.iops_samples));
+		if (rj->res.series)
+			memset(rj->res.series, 0, sizeof(*rj->res.series));
 	}
 	if (!sj->seen) {
 		sj->seen = 1;
@@ -233,8 +236,11 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 	iops_due = now >= sj->iops_ns + iops_ns;
 	if (!bw_due && !iops_due)
 		return;
+	if (!rj->res.series)
+		rj->res.series = xcalloc(1, sizeof(*rj->res.series));
+	rs = rj->res.series;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		uint64_t b, n;
+		uint64_t b, n, v;
 
 		if (!ddir_used(rj->plan, (enum ddir)d))
 			continue;
@@ -242,28 +248,35 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		n = live(&rj->st->live_ios[d]);
 		if (bw_due) {
 			db += b - sj->bw_bytes[d];
-			welford_add(&rj->res.bw_samples[d],
-				    (uint64_t)((unsigned __int128)(b - sj->bw_bytes[d]) *
-					       1000000000u / 1024 /
-					       (now - sj->bw_ns)));
+			v = (uint64_t)((unsigned __int128)(b - sj->bw_bytes[d]) *
+				       1000000000u / 1024 / (now - sj->bw_ns));
+			welford_add(&rj->res.bw_samples[d], v);
+			series_add(&rs->bw[d], v, bw_ns / 1000000);
 			sj->bw_bytes[d] = b;
 		}
 		if (iops_due) {
 			dn += n - sj->iops_ios[d];
-			welford_add(&rj->res.iops_samples[d],
-				    (uint64_t)((unsigned __int128)(n - sj->iops_ios[d]) *
-					       1000000000u / (now - sj->iops_ns)));
+			v = (uint64_t)((unsigned __int128)(n - sj->iops_ios[d]) *
+				       1000000000u / (now - sj->iops_ns));
+			welford_add(&rj->res.iops_samples[d], v);
+			series_add(&rs->iops[d], v, iops_ns / 1000000);
 			sj->iops_ios[d] = n;
 		}
 	}
-	if (o->unified_rw_reporting && bw_due)
-		welford_add(&rj->res.bw_samples[DDIR_RWDIR_CNT],
-			    (uint64_t)((unsigned __int128)db * 1000000000u /
-				       1024 / (now - sj->bw_ns)));
-	if (o->unified_rw_reporting && iops_due)
-		welford_add(&rj->res.iops_samples[DDIR_RWDIR_CNT],
-			    (uint64_t)((unsigned __int128)dn * 1000000000u /
-				       (now - sj->iops_ns)));
+	if (o->unified_rw_reporting && bw_due) {
+		uint64_t v = (uint64_t)((unsigned __int128)db * 1000000000u /
+					1024 / (now - sj->bw_ns));
+
+		welford_add(&rj->res.bw_samples[DDIR_RWDIR_CNT], v);
+		series_add(&rs->bw[DDIR_RWDIR_CNT], v, bw_ns / 1000000);
+	}
+	if (o->unified_rw_reporting && iops_due) {
+		uint64_t v = (uint64_t)((unsigned __int128)dn * 1000000000u /
+					(now - sj->iops_ns));
+
+		welford_add(&rj->res.iops_samples[DDIR_RWDIR_CNT], v);
+		series_add(&rs->iops[DDIR_RWDIR_CNT], v, iops_ns / 1000000);
+	}
 	if (bw_due)
 		sj->bw_ns = now;
 	if (iops_due)
@@ -618,6 +631,7 @@ static void report_now(struct reporter *r)
 		memcpy(w->bw_samples, rj->res.bw_samples, sizeof(w->bw_samples));
 		memcpy(w->iops_samples, rj->res.iops_samples,
 		       sizeof(w->iops_samples));
+		w->series = rj->res.series;
 		w->st = r->zero;
 		if (st == WS_INIT)
 			continue;

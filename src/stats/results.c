@@ -163,6 +163,8 @@ void dir_result_merge(struct dir_result *dst, const struct dir_result *src)
 	hist_merge(&dst->lat_hist, &src->lat_hist);
 	welford_sum(&dst->bw_samples, &src->bw_samples);
 	welford_sum(&dst->iops_samples, &src->iops_samples);
+	series_sum(&dst->bw_series, &src->bw_series);
+	series_sum(&dst->iops_series, &src->iops_series);
 	welford_merge(&dst->co_lat, &src->co_lat);
 	hist_merge(&dst->co_hist, &src->co_hist);
 }
@@ -210,6 +212,10 @@ static void dir_from_worker(struct dir_result *dr,
 			       ds->lat.max);
 	dr->bw_samples = w->bw_samples[d];
 	dr->iops_samples = w->iops_samples[d];
+	if (w->series) {
+		dr->bw_series = w->series->bw[d];
+		dr->iops_series = w->series->iops[d];
+	}
 	moments_welford(&dr->co_lat, &w->st->co_lat[d]);
 	if (w->st->co_lat[d].n)
 		hist_add_range(&dr->co_hist, &w->st->co_hist[d],
@@ -232,10 +238,15 @@ static void mixed_from_worker(struct dir_result *mx,
 		dir_from_worker(dr, w, d);
 		memset(&dr->bw_samples, 0, sizeof(dr->bw_samples));
 		memset(&dr->iops_samples, 0, sizeof(dr->iops_samples));
+		dr->bw_series.nr = dr->iops_series.nr = 0;
 		dir_result_merge(mx, dr);
 	}
 	mx->bw_samples = w->bw_samples[RES_MIXED];
 	mx->iops_samples = w->iops_samples[RES_MIXED];
+	if (w->series) {
+		mx->bw_series = w->series->bw[RES_MIXED];
+		mx->iops_series = w->series->iops[RES_MIXED];
+	}
 	free(dr);
 }
 

@@ -78,6 +78,8 @@ struct dir_result {
 	struct welford bw_samples;
 	struct welford iops_samples;
 	double bw_agg_pct;	/* bw sample mean as % of the group's bw */
+	/* the same samples in order (JSON's "iolite" -> "samples") */
+	struct series bw_series, iops_series;
 
 	/*
 	 * Rated jobs: latency from each I/O's intended issue time (see

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "opt/plan.h"
+#include "stats/series.h"
 #include "stats/stats.h"
 #include "stats/steady_result.h"
 
@@ -18,6 +19,12 @@
  * thread, its CPU use and its timing. stats/results.c turns an array of
  * these into the results model the report writers read.
  */
+/* A job instance's sample series, indexed like bw_samples below. */
+struct rate_series {
+	struct series bw[DDIR_RWDIR_CNT + 1];	/* KiB/s */
+	struct series iops[DDIR_RWDIR_CNT + 1];
+};
+
 struct worker_result {
 	const struct job_plan *plan;
 	struct worker_stats *st;
@@ -27,6 +34,12 @@ struct worker_result {
 	 * last ones sample the directions' sum (unified_rw_reporting) */
 	struct welford bw_samples[DDIR_RWDIR_CNT + 1];
 	struct welford iops_samples[DDIR_RWDIR_CNT + 1];
+	/*
+	 * The same samples in order (stats/series.h), allocated by the
+	 * sampler at its first sample and freed with the run's jobs (NULL:
+	 * none taken); copies of this struct borrow it.
+	 */
+	struct rate_series *series;
 
 	struct rusage ru;	/* this thread's usage over the job (delta) */
 	uint64_t elapsed_us;	/* job wall time after ramp_time */

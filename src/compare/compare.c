@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `iolite compare` (compare/compare.h): the command line, the sides and
+ * their runs, the job options that differ, then one table per matched
+ * job (compare/table.c) and the exit status. Reads the results model of
+ * resultsio/ only; with --run the runs come from child iolites
+ * (compare/run.c), never from the runner in this process.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "compare/internal.h"
+#include "util/log.h"
+
+#define EXIT_REGRESSION 1
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+"usage: iolite compare [options] A.json B.json [C.json ...]\n"
+"       iolite compare --run [--repeat=N] [options] A.fio B.fio [-- iolite options]\n"
+"\n"
+"Compares benchmark results side by side: each later side against A, per\n"
+"job (matched by name), direction and metric (IOPS, bandwidth, mean clat\n"
+"and lat, p50 p90 p99 p99.9 p99.99), with the relative change, its\n"
+"confidence interval and a verdict. A side is a fio or iolite JSON or\n"
+"json+ report, or several runs of the same jobs: A1.json,A2.json,A3.json\n"
+"(or one iolite file holding repeats). Several runs per side give an\n"
+"interval by Welch's t over the runs; one run per side gives one for\n"
+"IOPS and bandwidth from iolite's per-interval samples (batch means).\n"
+"\n"
+"  --fail-if-slower=P%   exit 1 when a metric is significantly slower by\n"
+"                        more than P percent (a regression gate)\n"
+"  --confidence=P        confidence of the intervals, percent (95)\n"
+"  --metrics=M[,M]       only these metrics: IOPS, bw, clat-mean, clat-p50,\n"
+"                        clat-p90, clat-p99, clat-p99.9, clat-p99.99,\n"
+"                        lat-mean, lat-p50 ... (all)\n"
+"  --changed=OPT[,OPT]   the options meant to differ: others that differ\n"
+"                        are flagged\n"
+"  --tsv                 tab-separated lines, one per metric, for scripts\n"
+"  --run                 the sides are job files: run them here, taking\n"
+"                        turns (A B A B ...), each run a child iolite\n"
+"  --repeat=N            --run: rounds (3)\n"
+"  --save=DIR            --run: keep each run's JSON as DIR/A-1.json ...\n"
+"\n"
+"Exit status: 0 compared, 1 a regression beyond --fail-if-slower,\n"
+"2 a usage or input error. See doc/compare.md for the methods.\n";
+
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("iolite: compare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (see iolite compare --help)\n", stderr);
+	return EXIT_USAGE;
+}
+
+/* "5", "5%", "5.5%" -> 0.05; -1 when not a percentage in [0, 1000) */
+static double parse_pct(const char *s)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || (*end && strcmp(end, "%")) || !(v >= 0 && v < 1000))
+		return -1;
+	return v / 100.0;
+}
+
+static void split_changed(struct cmp_args *a, const char *list)
+{
+	char *dup = xstrdup(list), *save = NULL, *tok;
+
+	for (tok = strtok_r(dup, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		a->changed = xrealloc(a->changed,
+				      (a->nr_changed + 1) * sizeof(*a->changed));
+		a->changed[a->nr_changed++] = xstrdup(tok);
+	}
+	free(dup);
+}
+
+static int parse_metrics(struct cmp_args *a, const char *list)
+{
+	char *dup = xstrdup(list), *save = NULL, *tok;
+	int i, ret = 0;
+
+	for (tok = strtok_r(dup, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		i = cmp_metric_index(tok);
+		if (i < 0)
+			ret = usage_error("--metrics: unknown metric '%s' (IOPS, "
+					  "bw, clat-mean, clat-p50 .. "
+					  "clat-p99.99, lat-mean, lat-p50 ..)",
+					  tok);
+		else
+			a->metrics |= 1ul << i;
+	}
+	free(dup);
+	return ret;
+}
+
+static int parse_value(const char *arg, const char *name, const char **val)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(arg, name, n) || arg[n] != '=')
+		return 0;
+	*val = arg + n + 1;
+	return 1;
+}
+
+/* Returns -1 to go on, or the exit status (help: 0, errors: 2). */
+static int parse_args(int argc, char **argv, struct cmp_args *a)
+{
+	const char *v;
+	char *end;
+	int i;
+
+	a->conf = 0.95;
+	a->fail_if_slower = -1;
+	a->repeat = 3;
+	a->specs = xcalloc((size_t)argc + 1, sizeof(*a->specs));
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!strcmp(arg, "--")) {
+			a->child_args = (const char **)argv + i + 1;
+			a->nr_child_args = (unsigned int)(argc - i - 1);
+			break;
+		}
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(arg, "--tsv")) {
+			a->tsv = true;
+		} else if (!strcmp(arg, "--run")) {
+			a->run = true;
+		} else if (parse_value(arg, "--fail-if-slower", &v)) {
+			a->fail_if_slower = parse_pct(v);
+			if (a->fail_if_slower < 0)
+				return usage_error("--fail-if-slower: '%s' is "
+						   "not a percentage", v);
+		} else if (parse_value(arg, "--confidence", &v)) {
+			a->conf = parse_pct(v);
+			if (!(a->conf >= 0.5 && a->conf < 1))
+				return usage_error("--confidence: '%s' is not "
+						   "a percentage from 50 to "
+						   "below 100", v);
+		} else if (parse_value(arg, "--metrics", &v)) {
+			if (parse_metrics(a, v))
+				return EXIT_USAGE;
+		} else if (parse_value(arg, "--changed", &v)) {
+			split_changed(a, v);
+		} else if (parse_value(arg, "--repeat", &v)) {
+			unsigned long n = strtoul(v, &end, 10);
+
+			if (end == v || *end || !n || n > 1000)
+				return usage_error("--repeat: '%s' is not a "
+						   "count from 1 to 1000", v);
+			a->repeat = (unsigned int)n;
+		} else if (parse_value(arg, "--save", &v)) {
+			a->save_dir = v;
+		} else if (arg[0] == '-' && arg[1]) {
+			return usage_error("unknown option '%s'", arg);
+		} else {
+			a->specs[a->nr_specs++] = arg;
+		}
+	}
+	if (a->nr_specs < 2)
+		return usage_error("%s", a->nr_specs ? "one side given, two "
+				   "or more needed" : "no sides given, two or "
+				   "more needed");
+	if (a->nr_specs > CMP_MAX_SIDES)
+		return usage_error("%s", "more than 26 sides");
+	if (!a->run && (a->save_dir || a->nr_child_args))
+		return usage_error("%s", "--save and '--' go with --run");
+	return -1;
+}
+
+/* A side's files: "a.json" or "a1.json,a2.json,..." */
+static int load_side(struct cmp_side *s, struct strbuf *err)
+{
+	char *list = xstrdup(s->spec), *save = NULL, *tok;
+	int ret = 0;
+
+	for (tok = strtok_r(list, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save))
+		ret = rio_read_file(&s->doc, tok, err);
+	free(list);
+	if (!ret && !s->doc.nr_runs) {
+		strbuf_addf(err, "side %c ('%s') names no file", s->label,
+			    s->spec);
+		ret = -EINVAL;
+	}
+	return ret;
+}
+
+static void print_side(const struct cmp_args *args, const struct cmp_side *s,
+		       FILE *out)
+{
+	const char *ver = s->doc.runs[0].version;
+	unsigned int r;
+	bool mixed = false;
+
+	for (r = 1; r < s->doc.nr_runs; r++)
+		mixed |= strcmp(s->doc.runs[r].version, ver) != 0;
+	fprintf(out, "%c: %s (%u run%s%s%s%s)\n", s->label, s->spec,
+		s->doc.nr_runs, s->doc.nr_runs == 1 ? "" : "s",
+		args->run ? " here" : "", *ver ? ", " : "",
+		mixed ? "several tools" : ver);
+}
+
+/* --- job options ---------------------------------------------------- */
+
+/* A job's option key as its run has it: its own, else the global one. */
+static const char *opt_of(const struct rio_run *r, const struct rio_job *j,
+			  const char *key, bool *set)
+{
+	unsigned int i;
+
+	*set = true;
+	for (i = j->nr_opts; i-- > 0;)
+		if (!strcmp(j->opts[i].key, key))
+			return j->opts[i].val ? j->opts[i].val : "";
+	for (i = r->nr_global; i-- > 0;)
+		if (!strcmp(r->global[i].key, key))
+			return r->global[i].val ? r->global[i].val : "";
+	*set = false;
+	return "(not set)";
+}
+
+static bool is_changed(const struct cmp_args *args, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < args->nr_changed; i++)
+		if (!strcmp(args->changed[i], key))
+			return true;
+	return false;
+}
+
+/*
+ * One key of job x against job y: a line when their values differ.
+ * Returns 0 (the same), 1 (differs, as stated by --changed) or 2.
+ */
+static int diff_key(const struct cmp_args *args, const char *key,
+		    const char *who, const struct rio_run *rx,
+		    const struct rio_job *x, const char *lx,
+		    const struct rio_run *ry, const struct rio_job *y,
+		    const char *ly, FILE *out)
+{
+	bool sx, sy;
+	const char *vx = opt_of(rx, x, key, &sx), *vy = opt_of(ry, y, key, &sy);
+	bool stated = is_changed(args, key);
+
+	if (sx == sy && !strcmp(vx, vy))
+		return 0;
+	if (args->tsv)
+		fprintf(out, "#option\t%s\t%s\t%s=%s\t%s=%s%s\n", who, key, lx,
+			vx, ly, vy, stated ? "\tstated" : "");
+	else
+		fprintf(out, "  %s: %s: %s %s, %s %s%s\n", who, key, lx, vx, ly,
+			vy, stated ? " (stated)" : "");
+	return stated ? 1 : 2;
+}
+
+static void add_keys(const char ***keys, unsigned int *nr,
+		     const struct rio_opt *o, unsigned int n)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < *nr; k++)
+			if (!strcmp((*keys)[k], o[i].key))
+				break;
+		if (k < *nr)
+			continue;
+		*keys = xrealloc(*keys, (*nr + 1) * sizeof(**keys));
+		(*keys)[(*nr)++] = o[i].key;
+	}
+}
+
+/*
+ * Every option either job has (its own or its run's global) whose value
+ * differs, one line each. Counts the lines, and those not stated.
+ */
+static void diff_jobs(const struct cmp_args *args, const char *who,
+		      const struct rio_run *rx, const struct rio_job *x,
+		      const char *lx, const struct rio_run *ry,
+		      const struct rio_job *y, const char *ly, FILE *out,
+		      unsigned int *lines, unsigned int *unstated)
+{
+	const char **keys = NULL;
+	unsigned int nr = 0, i;
+
+	add_keys(&keys, &nr, rx->global, rx->nr_global);
+	add_keys(&keys, &nr, x->opts, x->nr_opts);
+	add_keys(&keys, &nr, ry->global, ry->nr_global);
+	add_keys(&keys, &nr, y->opts, y->nr_opts);
+	for (i = 0; i < nr; i++) {
+		int d = diff_key(args, keys[i], who, rx, x, lx, ry, y, ly, out);
+
+		*lines += d != 0;
+		*unstated += d == 2;
+	}
+	free(keys);
+}
+
+static void job_label(char *buf, size_t n, const struct rio_job *j)
+{
+	if (j->dup)
+		snprintf(buf, n, "%s#%u", j->name, j->dup + 1);
+	else
+		snprintf(buf, n, "%s", j->name);
+}
+
+/*
+ * The job options that differ, first: between A's first run and each
+ * other side's (per matched job), and among one side's own runs.
+ */
+static void list_option_diffs(const struct cmp_args *args,
+			      const struct cmp_side *sides, unsigned int nr,
+			      FILE *out)
+{
+	const struct rio_run *ra = &sides[0].doc.runs[0];
+	unsigned int s, r, i, lines = 0, unstated = 0;
+	char who[256], lb[2] = { 0, 0 }, l0[24], l1[24];
+
+	if (!args->tsv)
+		fputs("\nJob options that differ:\n", out);
+	for (s = 1; s < nr; s++) {
+		const struct rio_run *rb = &sides[s].doc.runs[0];
+
+		lb[0] = sides[s].label;
+		for (i = 0; i < ra->nr_jobs; i++) {
+			const struct rio_job *x = &ra->jobs[i];
+			const struct rio_job *y = rio_find_job(rb, x->name, x->dup);
+
+			if (!y)
+				continue;
+			job_label(who, sizeof(who), x);
+			diff_jobs(args, who, ra, x, "A", rb, y, lb, out, &lines,
+				  &unstated);
+		}
+	}
+	/* the runs of one side are meant to be the same jobs */
+	for (s = 0; s < nr; s++) {
+		const struct rio_run *r0 = &sides[s].doc.runs[0];
+
+		for (r = 1; r < sides[s].doc.nr_runs; r++) {
+			const struct rio_run *rr = &sides[s].doc.runs[r];
+
+			snprintf(l0, sizeof(l0), "%c1", sides[s].label);
+			snprintf(l1, sizeof(l1), "%c%u", sides[s].label, r + 1);
+			for (i = 0; i < r0->nr_jobs; i++) {
+				const struct rio_job *x = &r0->jobs[i];
+				const struct rio_job *y = rio_find_job(rr, x->name,
+								 x->dup);
+
+				if (!y)
+					continue;
+				job_label(who, sizeof(who), x);
+				diff_jobs(args, who, r0, x, l0, rr, y, l1, out,
+					  &lines, &unstated);
+			}
+		}
+	}
+	if (args->tsv)
+		return;
+	if (!lines)
+		fputs("  none\n", out);
+	else if (args->nr_changed && unstated)
+		fputs("  note: the sides differ in more than the options stated "
+		      "with --changed: the comparison may not measure the "
+		      "change meant\n", out);
+}
+
+/* Jobs of side s that side a lacks (or the other way round). */
+static void list_unmatched(const struct cmp_side *x, const struct cmp_side *y,
+			   FILE *out)
+{
+	const struct rio_run *r = &x->doc.runs[0];
+	unsigned int i, k;
+	char who[256];
+
+	for (i = 0; i < r->nr_jobs; i++) {
+		bool found = false;
+
+		for (k = 0; k < y->doc.nr_runs && !found; k++)
+			found = rio_find_job(&y->doc.runs[k], r->jobs[i].name,
+				       r->jobs[i].dup) != NULL;
+		if (found)
+			continue;
+		job_label(who, sizeof(who), &r->jobs[i]);
+		fprintf(out, "\n%s: only in %c (no job of that name in %c)\n",
+			who, x->label, y->label);
+	}
+}
+
+static void summary(const struct cmp_args *args, const struct cmp_tally *t,
+		    FILE *out)
+{
+	fprintf(out, "\n%u metric%s compared, %u of them without an "
+		"interval.\n", t->rows, t->rows == 1 ? "" : "s",
+		t->no_interval);
+	if (args->fail_if_slower < 0)
+		return;
+	fprintf(out, "--fail-if-slower=%g%%: ", args->fail_if_slower * 100);
+	if (t->regressions)
+		fprintf(out, "%u regression%s", t->regressions,
+			t->regressions == 1 ? "" : "s");
+	else
+		fprintf(out, "no regression");
+	if (t->no_interval)
+		fprintf(out, " (%u metric%s without an interval could not be "
+			"judged)", t->no_interval,
+			t->no_interval == 1 ? "" : "s");
+	fprintf(out, "%s\n%s", t->regressions ? ":" : "",
+		strbuf_str(&t->regressed));
+}
+
+static void release(struct cmp_args *args, struct cmp_side *sides,
+		    unsigned int nr, struct cmp_tally *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		rio_doc_release(&sides[i].doc);
+	for (i = 0; i < args->nr_changed; i++)
+		free(args->changed[i]);
+	free(args->changed);
+	free(args->specs);
+	strbuf_release(&t->regressed);
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct cmp_args args = { 0 };
+	struct cmp_side sides[CMP_MAX_SIDES];
+	struct cmp_tally t = { 0, 0, 0, STRBUF_INIT };
+	struct strbuf err = STRBUF_INIT;
+	FILE *out = stdout;
+	unsigned int s, i, nr;
+	int ret = parse_args(argc, argv, &args);
+
+	if (ret >= 0) {
+		release(&args, sides, 0, &t);
+		return ret;
+	}
+	nr = args.nr_specs;
+	memset(sides, 0, sizeof(sides));
+	for (s = 0; s < nr; s++) {
+		sides[s].label = (char)('A' + s);
+		sides[s].spec = args.specs[s];
+	}
+	if (!rio_available()) {
+		error("compare: reading JSON needs jansson, and this iolite "
+		      "was built without it (apt install libjansson-dev, then "
+		      "rebuild)");
+		release(&args, sides, nr, &t);
+		return EXIT_USAGE;
+	}
+	if (args.run)
+		ret = cmp_run_sides(&args, sides, nr, &err);
+	for (s = 0, ret = args.run ? ret : 0; s < nr && !ret && !args.run; s++)
+		ret = load_side(&sides[s], &err);
+	if (ret) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		release(&args, sides, nr, &t);
+		return EXIT_USAGE;
+	}
+
+	if (!args.tsv) {
+		for (s = 0; s < nr; s++)
+			print_side(&args, &sides[s], out);
+		if (args.run)
+			fprintf(out, "The sides ran here taking turns (%s), %u "
+				"round%s.\n", nr == 2 ? "A B A B ..." :
+				"A B C A B C ...", args.repeat,
+				args.repeat == 1 ? "" : "s");
+	}
+	list_option_diffs(&args, sides, nr, out);
+	if (args.tsv)
+		cmp_tsv_header(out);
+	for (s = 1; s < nr; s++) {
+		const struct rio_run *ra = &sides[0].doc.runs[0];
+
+		for (i = 0; i < ra->nr_jobs; i++)
+			cmp_job_table(&args, &sides[0], &sides[s],
+				      ra->jobs[i].name, ra->jobs[i].dup, out, &t);
+		if (!args.tsv) {
+			list_unmatched(&sides[0], &sides[s], out);
+			list_unmatched(&sides[s], &sides[0], out);
+		}
+	}
+	if (!args.tsv)
+		summary(&args, &t, out);
+	ret = t.regressions ? EXIT_REGRESSION : 0;
+	if (fflush(out)) {
+		error("compare: cannot write the comparison: %s",
+		      strerror(errno));
+		ret = EXIT_USAGE;
+	}
+	strbuf_release(&err);
+	release(&args, sides, nr, &t);
+	return ret;
+}

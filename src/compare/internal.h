@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_COMPARE_INTERNAL_H
+#define IOLITE_COMPARE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "resultsio/resultsio.h"
+#include "util/strbuf.h"
+
+/*
+ * What compare.c (the command line, the sides, the option listing),
+ * table.c (the figures, their intervals and verdicts) and run.c (--run:
+ * the interleaved runs) share. Nothing here is seen outside compare/.
+ */
+
+#define CMP_MAX_SIDES 26
+
+/* One side of the comparison: its runs, from files or from --run. */
+struct cmp_side {
+	char label;		/* 'A', 'B', ... */
+	const char *spec;	/* as given: "a.json", "a1.json,a2.json", "a.fio" */
+	struct rio_doc doc;
+};
+
+struct cmp_args {
+	double conf;			/* 0.95 */
+	double fail_if_slower;		/* fraction; < 0: off */
+	bool tsv;
+	bool run;			/* the sides are job files to run */
+	unsigned int repeat;		/* --run: rounds */
+	const char *save_dir;		/* --run: where to keep each JSON */
+	const char **child_args;	/* --run: after "--", for each run */
+	unsigned int nr_child_args;
+	unsigned long metrics;		/* --metrics: bit i = metric i; 0: all */
+	char **changed;			/* --changed: options meant to differ */
+	unsigned int nr_changed;
+	const char **specs;
+	unsigned int nr_specs;
+};
+
+/* What the tables found, for the summary and the exit status. */
+struct cmp_tally {
+	unsigned int rows;		/* metrics compared */
+	unsigned int no_interval;	/* of which without an interval */
+	unsigned int regressions;	/* slower beyond --fail-if-slower */
+	struct strbuf regressed;	/* one line per regression */
+};
+
+/*
+ * Prints the comparison of job (name, dup) between side a and side b,
+ * every direction both have: a block of rows in the normal layout, or
+ * TSV lines. Returns 0, or -ENOENT when b has no such job.
+ */
+int cmp_job_table(const struct cmp_args *args, const struct cmp_side *a,
+		  const struct cmp_side *b, const char *name, unsigned int dup,
+		  FILE *out, struct cmp_tally *t);
+
+/* A metric's number ("IOPS", "clat p99" or "clat-p99"), or -1. */
+int cmp_metric_index(const char *name);
+
+/* The TSV header line. */
+void cmp_tsv_header(FILE *out);
+
+/*
+ * --run: runs every side's job file args->repeat times, the sides taking
+ * turns (A B A B ...), each run a child iolite writing JSON to a pipe;
+ * the runs go into the sides' docs. Every job file is checked (parsed)
+ * before the first run. Returns 0, or -errno with a message in err.
+ */
+int cmp_run_sides(const struct cmp_args *args, struct cmp_side *sides,
+		  unsigned int nr, struct strbuf *err);
+
+#endif

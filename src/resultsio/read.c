@@ -1,0 +1,623 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reads fio 3.x's and iolite's JSON / json+ reports into the plain model
+ * of resultsio.h, with jansson. Only the keys the model has are read;
+ * anything else in the file is ignored, so newer fio versions with more
+ * keys read fine. Missing numbers read as 0 (a block fio left out is a
+ * block with nothing in it).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "resultsio/resultsio.h"
+
+const char *const rio_dir_name[RIO_DIR_NR] = {
+	"read", "write", "trim", "mixed",
+};
+
+static void opts_free(struct rio_opt *o, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		free(o[i].key);
+		free(o[i].val);
+	}
+	free(o);
+}
+
+static void lat_free(struct rio_lat *l)
+{
+	free(l->pct);
+	free(l->bins);
+}
+
+static void run_free(struct rio_run *r)
+{
+	unsigned int i, d;
+
+	for (i = 0; i < r->nr_jobs; i++) {
+		struct rio_job *j = &r->jobs[i];
+
+		free(j->name);
+		opts_free(j->opts, j->nr_opts);
+		for (d = 0; d < RIO_DIR_NR; d++) {
+			lat_free(&j->dir[d].slat);
+			lat_free(&j->dir[d].clat);
+			lat_free(&j->dir[d].lat);
+			free(j->dir[d].bw_series.v);
+			free(j->dir[d].iops_series.v);
+		}
+	}
+	free(r->jobs);
+	opts_free(r->global, r->nr_global);
+	free(r->source);
+	free(r->version);
+}
+
+void rio_doc_release(struct rio_doc *doc)
+{
+	unsigned int i;
+
+	for (i = 0; i < doc->nr_runs; i++)
+		run_free(&doc->runs[i]);
+	free(doc->runs);
+	doc->runs = NULL;
+	doc->nr_runs = 0;
+}
+
+const struct rio_job *rio_find_job(const struct rio_run *r, const char *name,
+				   unsigned int dup)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].dup == dup && !strcmp(r->jobs[i].name, name))
+			return &r->jobs[i];
+	return NULL;
+}
+
+int rio_bins_percentile(const struct rio_lat *l, double p, uint64_t *out)
+{
+	uint64_t total = 0, sum = 0;
+	unsigned int i;
+
+	if (!l->nr_bins)
+		return -ENOENT;
+	for (i = 0; i < l->nr_bins; i++)
+		total += l->bins[i].n;
+	for (i = 0; i < l->nr_bins; i++) {
+		sum += l->bins[i].n;
+		if ((double)sum >= p / 100.0 * (double)total) {
+			*out = l->bins[i].v;
+			return 0;
+		}
+	}
+	*out = l->bins[l->nr_bins - 1].v;
+	return 0;
+}
+
+int rio_percentile(const struct rio_lat *l, double p, uint64_t *out)
+{
+	unsigned int i;
+
+	if (!l->s.n)
+		return -ENOENT;
+	for (i = 0; i < l->nr_pct; i++) {
+		if (l->pct[i].p > p - 1e-9 && l->pct[i].p < p + 1e-9) {
+			*out = l->pct[i].v;
+			return 0;
+		}
+	}
+	return rio_bins_percentile(l, p, out) ? -ENOENT : 1;
+}
+
+#ifndef HAVE_LIBJANSSON
+
+bool rio_available(void)
+{
+	return false;
+}
+
+int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
+		 size_t len, struct strbuf *err)
+{
+	strbuf_addf(err, "%s: reading JSON needs jansson: this iolite was "
+		    "built without it (apt install libjansson-dev, then "
+		    "rebuild)", name);
+	return -ENOSYS;
+}
+
+#else
+
+#include <jansson.h>
+
+bool rio_available(void)
+{
+	return true;
+}
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : 0.0;
+}
+
+static uint64_t unum(const json_t *o, const char *key)
+{
+	double v = num(o, key);
+
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+/* A JSON value as option text: strings as they are, others compact. */
+static char *value_text(const json_t *v)
+{
+	const char *s;
+
+	if (json_is_null(v))
+		return NULL;
+	s = json_string_value(v);
+	if (s)
+		return xstrdup(s);
+	return json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+}
+
+static void read_opts(const json_t *o, struct rio_opt **out, unsigned int *nr)
+{
+	const char *key;
+	json_t *v;
+	unsigned int n = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (!json_is_object(o) || !json_object_size(o))
+		return;
+	*out = xcalloc(json_object_size(o), sizeof(**out));
+	json_object_foreach((json_t *)o, key, v) {
+		(*out)[n].key = xstrdup(key);
+		(*out)[n].val = value_text(v);
+		n++;
+	}
+	*nr = n;
+}
+
+static int cmp_pct(const void *a, const void *b)
+{
+	const struct rio_pct *x = a, *y = b;
+
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+static int cmp_bin(const void *a, const void *b)
+{
+	const struct rio_bin *x = a, *y = b;
+
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+static void read_stat(const json_t *o, struct rio_stat *s)
+{
+	s->n = unum(o, "N");
+	s->min = num(o, "min");
+	s->max = num(o, "max");
+	s->mean = num(o, "mean");
+	s->stdev = num(o, "stddev");
+}
+
+static void read_lat(const json_t *o, struct rio_lat *l)
+{
+	const json_t *m;
+	const char *key;
+	json_t *v;
+	unsigned int n;
+
+	memset(l, 0, sizeof(*l));
+	if (!json_is_object(o))
+		return;
+	read_stat(o, &l->s);
+	m = json_object_get(o, "percentile");
+	if (json_is_object(m) && json_object_size(m)) {
+		l->pct = xcalloc(json_object_size(m), sizeof(*l->pct));
+		n = 0;
+		json_object_foreach((json_t *)m, key, v) {
+			if (!json_is_number(v))
+				continue;
+			l->pct[n].p = strtod(key, NULL);
+			l->pct[n++].v = (uint64_t)json_number_value(v);
+		}
+		l->nr_pct = n;
+		qsort(l->pct, n, sizeof(*l->pct), cmp_pct);
+	}
+	m = json_object_get(o, "bins");
+	if (json_is_object(m) && json_object_size(m)) {
+		l->bins = xcalloc(json_object_size(m), sizeof(*l->bins));
+		n = 0;
+		json_object_foreach((json_t *)m, key, v) {
+			if (!json_is_number(v))
+				continue;
+			l->bins[n].v = strtoull(key, NULL, 10);
+			l->bins[n++].n = (uint64_t)json_number_value(v);
+		}
+		l->nr_bins = n;
+		qsort(l->bins, n, sizeof(*l->bins), cmp_bin);
+	}
+}
+
+static void read_series(const json_t *o, const char *key,
+			struct rio_series *s)
+{
+	const json_t *a = json_object_get(o, key);
+	char pkey[32];
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return;
+	snprintf(pkey, sizeof(pkey), "%s_period_ms", key);
+	s->period_ms = num(o, pkey);
+	s->v = xcalloc(json_array_size(a), sizeof(*s->v));
+	for (i = 0; i < json_array_size(a); i++) {
+		const json_t *v = json_array_get(a, i);
+
+		if (json_is_number(v))
+			s->v[s->nr++] = json_number_value(v);
+	}
+}
+
+static void read_dir(const json_t *o, struct rio_dir_result *d)
+{
+	d->present = true;
+	d->io_bytes = json_object_get(o, "io_bytes") ? unum(o, "io_bytes") :
+		      unum(o, "io_kbytes") * 1024;
+	d->total_ios = unum(o, "total_ios");
+	d->runtime_ms = unum(o, "runtime");
+	d->iops = num(o, "iops");
+	/* fio 2.x had "bw" (KiB/s) only */
+	d->bw_bytes = json_object_get(o, "bw_bytes") ? num(o, "bw_bytes") :
+		      num(o, "bw") * 1024.0;
+	read_lat(json_object_get(o, "slat_ns"), &d->slat);
+	read_lat(json_object_get(o, "clat_ns"), &d->clat);
+	read_lat(json_object_get(o, "lat_ns"), &d->lat);
+	d->bw_samples.n = unum(o, "bw_samples");
+	d->bw_samples.min = num(o, "bw_min");
+	d->bw_samples.max = num(o, "bw_max");
+	d->bw_samples.mean = num(o, "bw_mean");
+	d->bw_samples.stdev = num(o, "bw_dev");
+	d->iops_samples.n = unum(o, "iops_samples");
+	d->iops_samples.min = num(o, "iops_min");
+	d->iops_samples.max = num(o, "iops_max");
+	d->iops_samples.mean = num(o, "iops_mean");
+	d->iops_samples.stdev = num(o, "iops_stddev");
+}
+
+static int read_job(const json_t *o, struct rio_job *j, unsigned int index,
+		    const char *name, struct strbuf *err)
+{
+	const json_t *own, *samples;
+	const char *jobname;
+	unsigned int d;
+
+	jobname = json_string_value(json_object_get(o, "jobname"));
+	if (!json_is_object(o) || !jobname) {
+		strbuf_addf(err, "%s: job %u has no \"jobname\"", name,
+			    index + 1);
+		return -EINVAL;
+	}
+	j->name = xstrdup(jobname);
+	j->index = index;
+	j->groupid = (unsigned int)unum(o, "groupid");
+	j->error = (long)num(o, "error");
+	read_opts(json_object_get(o, "job options"), &j->opts, &j->nr_opts);
+	own = json_object_get(o, "iolite");
+	samples = json_object_get(own, "samples");
+	for (d = 0; d < RIO_DIR_NR; d++) {
+		const json_t *dir = json_object_get(o, rio_dir_name[d]);
+		const json_t *s = json_object_get(samples, rio_dir_name[d]);
+
+		if (!json_is_object(dir))
+			continue;
+		read_dir(dir, &j->dir[d]);
+		if (json_is_object(s)) {
+			read_series(s, "bw", &j->dir[d].bw_series);
+			read_series(s, "iops", &j->dir[d].iops_series);
+		}
+	}
+	return 0;
+}
+
+/*
+ * One run from a report object; top: the document, whose version, time
+ * and global options a repeat without its own inherits.
+ */
+static int read_run(struct rio_doc *doc, const json_t *o, const json_t *top,
+		    const char *name, unsigned int repeat, struct strbuf *err)
+{
+	const json_t *jobs = json_object_get(o, "jobs");
+	const json_t *g = json_object_get(o, "global options");
+	const char *ver = json_string_value(json_object_get(o, "fio version"));
+	struct rio_run *r;
+	size_t i, k;
+
+	if (!json_is_array(jobs)) {
+		if (repeat)
+			strbuf_addf(err, "%s: repeat %u has no \"jobs\" array",
+				    name, repeat);
+		else
+			strbuf_addf(err, "%s: \"jobs\" is not an array", name);
+		return -EINVAL;
+	}
+	doc->runs = xrealloc(doc->runs, (doc->nr_runs + 1) * sizeof(*doc->runs));
+	r = &doc->runs[doc->nr_runs++];
+	memset(r, 0, sizeof(*r));
+	r->source = xstrdup(name);
+	r->repeat = repeat;
+	if (!ver)
+		ver = json_string_value(json_object_get(top, "fio version"));
+	r->version = xstrdup(ver ? ver : "");
+	r->timestamp_ms = (int64_t)num(o, "timestamp_ms");
+	if (!r->timestamp_ms)
+		r->timestamp_ms = (int64_t)(num(o, "timestamp") * 1000);
+	if (!r->timestamp_ms && o != top)
+		r->timestamp_ms = (int64_t)num(top, "timestamp_ms");
+	read_opts(g ? g : json_object_get(top, "global options"), &r->global,
+		  &r->nr_global);
+	r->jobs = xcalloc(json_array_size(jobs) + 1, sizeof(*r->jobs));
+	for (i = 0; i < json_array_size(jobs); i++) {
+		struct rio_job *j = &r->jobs[i];
+
+		if (read_job(json_array_get(jobs, i), j, (unsigned int)i,
+			     name, err)) {
+			r->nr_jobs = (unsigned int)i;
+			run_free(r);
+			doc->nr_runs--;
+			return -EINVAL;
+		}
+		r->nr_jobs = (unsigned int)i + 1;
+		for (k = 0; k < i; k++)
+			if (!strcmp(r->jobs[k].name, j->name))
+				j->dup++;
+	}
+	return 0;
+}
+
+static int read_doc(struct rio_doc *doc, const json_t *top, const char *name,
+		    struct strbuf *err)
+{
+	const json_t *rep = json_object_get(json_object_get(top, "iolite"),
+					    "repeats");
+	unsigned int before = doc->nr_runs;
+	size_t i;
+
+	if (!rep)
+		return read_run(doc, top, top, name, 0, err);
+	if (!json_is_array(rep) || !json_array_size(rep)) {
+		strbuf_addf(err, "%s: \"repeats\" is not an array of runs", name);
+		return -EINVAL;
+	}
+	for (i = 0; i < json_array_size(rep); i++) {
+		if (read_run(doc, json_array_get(rep, i), top, name,
+			     (unsigned int)i + 1, err)) {
+			while (doc->nr_runs > before)
+				run_free(&doc->runs[--doc->nr_runs]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * --status-interval: the cumulative counts each report gives of each job
+ * and direction, [report][job][dir], for per-interval rates.
+ */
+struct snap_dir {
+	uint64_t ios, bytes, runtime_ms;
+};
+
+struct snaps {
+	unsigned int nr, alloc;
+	unsigned int nr_jobs;	/* every report must have as many */
+	bool broken;
+	struct snap_dir *v;
+};
+
+static void snap_add(struct snaps *s, const json_t *doc)
+{
+	const json_t *jobs = json_object_get(doc, "jobs");
+	unsigned int n = (unsigned int)json_array_size(jobs), i, d;
+	struct snap_dir *row;
+
+	if (!s->nr)
+		s->nr_jobs = n;
+	if (n != s->nr_jobs || !n || s->broken) {
+		s->broken = true;
+		return;
+	}
+	if (s->nr == s->alloc) {
+		s->alloc = s->alloc ? 2 * s->alloc : 16;
+		s->v = xrealloc(s->v, (size_t)s->alloc * n * RIO_DIR_NR *
+				sizeof(*s->v));
+	}
+	row = s->v + (size_t)s->nr++ * n * RIO_DIR_NR;
+	for (i = 0; i < n; i++) {
+		for (d = 0; d < RIO_DIR_NR; d++) {
+			const json_t *o = json_object_get(json_array_get(jobs, i),
+							  rio_dir_name[d]);
+
+			row[i * RIO_DIR_NR + d].ios = unum(o, "total_ios");
+			row[i * RIO_DIR_NR + d].bytes = unum(o, "io_bytes");
+			row[i * RIO_DIR_NR + d].runtime_ms = unum(o, "runtime");
+		}
+	}
+}
+
+/*
+ * A run without series of its own (fio's) that came with earlier
+ * --status-interval reports: the rates between successive reports are
+ * its per-interval samples.
+ */
+static void snaps_series(const struct snaps *s, struct rio_run *r)
+{
+	unsigned int i, d, k, n = s->nr_jobs;
+
+	if (s->broken || s->nr < 2 || n != r->nr_jobs)
+		return;
+	for (i = 0; i < n; i++) {
+		for (d = 0; d < RIO_DIR_NR; d++) {
+			struct rio_dir_result *dr = &r->jobs[i].dir[d];
+			struct snap_dir prev = { 0, 0, 0 };
+			uint64_t total = 0;
+
+			if (!dr->present || dr->iops_series.nr)
+				continue;
+			dr->iops_series.v = xcalloc(s->nr, sizeof(double));
+			dr->bw_series.v = xcalloc(s->nr, sizeof(double));
+			for (k = 0; k < s->nr; k++) {
+				const struct snap_dir *c =
+					&s->v[((size_t)k * n + i) * RIO_DIR_NR + d];
+				double dt = (double)(c->runtime_ms -
+						     prev.runtime_ms);
+
+				if (c->runtime_ms <= prev.runtime_ms ||
+				    c->ios < prev.ios || c->bytes < prev.bytes)
+					continue;
+				dr->iops_series.v[dr->iops_series.nr++] =
+					(double)(c->ios - prev.ios) * 1000 / dt;
+				dr->bw_series.v[dr->bw_series.nr++] =
+					(double)(c->bytes - prev.bytes) * 1000 /
+					1024 / dt;
+				total += c->runtime_ms - prev.runtime_ms;
+				prev = *c;
+			}
+			if (dr->iops_series.nr) {
+				dr->iops_series.period_ms =
+					(double)total / dr->iops_series.nr;
+				dr->bw_series.period_ms =
+					dr->iops_series.period_ms;
+				dr->iops_series.from_reports = true;
+				dr->bw_series.from_reports = true;
+			}
+		}
+	}
+}
+
+/* The next line of buf at or after p that starts with '{', or NULL. */
+static const char *next_doc(const char *buf, size_t len, const char *p)
+{
+	const char *end = buf + len;
+
+	for (; p < end; p++) {
+		if (*p == '{' && (p == buf || p[-1] == '\n'))
+			return p;
+	}
+	return NULL;
+}
+
+static unsigned int lines_before(const char *buf, const char *p)
+{
+	unsigned int n = 0;
+
+	for (; buf < p; buf++)
+		n += *buf == '\n';
+	return n;
+}
+
+int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
+		 size_t len, struct strbuf *err)
+{
+	json_t *best = NULL, *v;
+	json_error_t je, first;
+	struct snaps snaps = { 0, 0, 0, false, NULL };
+	const char *p = buf;
+	bool failed = false;
+	unsigned int line0 = 0, before = doc->nr_runs;
+	int ret;
+
+	/*
+	 * Each line starting with '{' may open a report: fio's notes may
+	 * come before it, a normal report after it, and --status-interval
+	 * writes one report per interval (the last is the run's).
+	 */
+	while ((p = next_doc(buf, len, p))) {
+		v = json_loadb(p, len - (size_t)(p - buf),
+			       JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL,
+			       &je);
+		if (!v) {
+			if (!failed && !best) {
+				first = je;
+				line0 = lines_before(buf, p);
+				failed = true;
+			}
+			p++;
+			continue;
+		}
+		if (json_is_object(v) &&
+		    (json_object_get(v, "jobs") ||
+		     json_object_get(json_object_get(v, "iolite"), "repeats"))) {
+			snap_add(&snaps, v);
+			json_decref(best);
+			best = v;
+		} else {
+			json_decref(v);
+		}
+		p += je.position ? je.position : 1;
+	}
+	if (!best) {
+		if (failed)
+			strbuf_addf(err, "%s:%u: not valid JSON: %s", name,
+				    line0 + (first.line > 0 ? first.line : 1),
+				    first.text);
+		else
+			strbuf_addf(err, "%s: not a fio or iolite JSON report "
+				    "(no \"jobs\" in it)", name);
+		free(snaps.v);
+		return -EINVAL;
+	}
+	ret = read_doc(doc, best, name, err);
+	if (!ret && doc->nr_runs == before + 1 && !doc->runs[before].repeat)
+		snaps_series(&snaps, &doc->runs[before]);
+	free(snaps.v);
+	json_decref(best);
+	return ret;
+}
+
+#endif
+
+int rio_read_file(struct rio_doc *doc, const char *path, struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	int ret = 0;
+	ssize_t n;
+
+	if (fd < 0) {
+		ret = -errno;
+		strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
+		return ret;
+	}
+	for (;;) {
+		strbuf_grow(&sb, 65536);
+		n = read(fd, sb.buf + sb.len, sb.alloc - sb.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			strbuf_addf(err, "cannot read '%s': %s", path,
+				    strerror(errno));
+			break;
+		}
+		if (!n)
+			break;
+		sb.len += (size_t)n;
+		sb.buf[sb.len] = '\0';
+	}
+	if (fd)
+		close(fd);
+	if (!ret)
+		ret = rio_read_buf(doc, path, strbuf_str(&sb), sb.len, err);
+	strbuf_release(&sb);
+	return ret;
+}

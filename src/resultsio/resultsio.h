@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RESULTSIO_RESULTSIO_H
+#define IOLITE_RESULTSIO_RESULTSIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/strbuf.h"
+
+/*
+ * Results read back: fio 3.x's and iolite's JSON and json+ reports, from
+ * runs made here or elsewhere, as a small plain model of runs, jobs,
+ * directions, latency blocks, sample summaries, sample series and
+ * histograms. For the tools that read finished runs (`iolite compare`,
+ * later `iolite plot`); it knows nothing of the runner or of how the
+ * figures were made, and nothing of what its readers do with them.
+ *
+ * A file holds one run, or several:
+ *
+ * - a report as fio or iolite writes it: one run. Text before the JSON
+ *   (fio's notes on stdout) and after it (a normal report) is skipped;
+ *   with several JSON documents (--status-interval) the last is the run,
+ *   and the rates between successive ones its per-interval samples.
+ * - iolite's repeats: the top-level "iolite" object holds "repeats", an
+ *   array of report objects, each with its own "jobs" (and, optionally,
+ *   its own "timestamp_ms" and "global options"; missing ones are the
+ *   document's). Each element is one run, in order.
+ *
+ * Units as fio's JSON: latencies in ns, bandwidth in bytes/s (bw_bytes),
+ * bandwidth samples in KiB/s, times in ms. Everything is owned by the
+ * rio_doc and freed by rio_doc_release().
+ *
+ * Reading needs jansson (libjansson-dev); without it rio_available() is
+ * false and the readers fail with a message naming the package.
+ */
+
+enum rio_dir { RIO_READ, RIO_WRITE, RIO_TRIM, RIO_MIXED, RIO_DIR_NR };
+
+/* "read", "write", "trim", "mixed" */
+extern const char *const rio_dir_name[RIO_DIR_NR];
+
+/* A summary: a latency block's N/min/max/mean/stddev, or fio's bw_* and
+ * iops_* sample summaries (n = bw_samples / iops_samples). */
+struct rio_stat {
+	uint64_t n;
+	double min, max, mean, stdev;
+};
+
+struct rio_pct {
+	double p;		/* 99.9 */
+	uint64_t v;		/* ns */
+};
+
+/* json+ "bins": a histogram bucket's value (ns) and its count */
+struct rio_bin {
+	uint64_t v;
+	uint64_t n;
+};
+
+struct rio_lat {
+	struct rio_stat s;
+	struct rio_pct *pct;	/* the "percentile" map, in file order */
+	unsigned int nr_pct;
+	struct rio_bin *bins;	/* json+ only (NULL otherwise), by value */
+	unsigned int nr_bins;
+};
+
+/*
+ * Per-interval samples in order: iolite's ("iolite" -> "samples"), or,
+ * for a file of --status-interval reports (fio's too), the rates between
+ * successive reports (from_reports). fio's final JSON alone has none.
+ */
+struct rio_series {
+	double *v;
+	unsigned int nr;
+	double period_ms;	/* time one point covers (mean) */
+	bool from_reports;
+};
+
+struct rio_dir_result {
+	bool present;		/* the block is in the file */
+	uint64_t io_bytes, total_ios, runtime_ms;
+	double iops;
+	double bw_bytes;	/* bytes/s */
+	struct rio_lat slat, clat, lat;
+	struct rio_stat bw_samples;	/* KiB/s */
+	struct rio_stat iops_samples;
+	struct rio_series bw_series;	/* KiB/s */
+	struct rio_series iops_series;
+};
+
+/* An option as the report lists it ("bs" = "4k"); val NULL: none. */
+struct rio_opt {
+	char *key;
+	char *val;
+};
+
+struct rio_job {
+	char *name;
+	unsigned int groupid;
+	unsigned int index;	/* its place in the run's "jobs" */
+	unsigned int dup;	/* earlier jobs of the run with its name */
+	long error;
+	struct rio_opt *opts;	/* "job options", in file order */
+	unsigned int nr_opts;
+	struct rio_dir_result dir[RIO_DIR_NR];
+};
+
+struct rio_run {
+	char *source;		/* the file (or name) it was read from */
+	unsigned int repeat;	/* 0, or its place in "repeats" from 1 */
+	char *version;		/* "fio-3.33", "iolite-0.1"; "" when none */
+	int64_t timestamp_ms;	/* end of the run; 0 when the file has none */
+	struct rio_opt *global;	/* "global options" */
+	unsigned int nr_global;
+	struct rio_job *jobs;
+	unsigned int nr_jobs;
+};
+
+struct rio_doc {
+	struct rio_run *runs;
+	unsigned int nr_runs;
+};
+
+/* false when built without jansson */
+bool rio_available(void);
+
+/*
+ * Reads the runs of one file (path "-": stdin) or of a buffer holding a
+ * file's text (name for messages), appending them to doc (zero it first).
+ * Returns 0, or -errno with "name: ..." (and the line where there is one)
+ * in err; doc keeps the runs read before.
+ */
+int rio_read_file(struct rio_doc *doc, const char *path, struct strbuf *err);
+int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
+		 size_t len, struct strbuf *err);
+void rio_doc_release(struct rio_doc *doc);
+
+/*
+ * Percentile p (99.9) of a latency block: the file's own figure when its
+ * "percentile" map has p, else from the json+ histogram by fio's rule
+ * (the value of the first bucket where the running count reaches p% of
+ * the samples). Returns 0 (the file's figure), 1 (from the bins), or
+ * -ENOENT when the block has no samples or neither source has p.
+ */
+int rio_percentile(const struct rio_lat *l, double p, uint64_t *out);
+
+/* The job of run r named name, the dup-th (from 0) of that name; NULL. */
+const struct rio_job *rio_find_job(const struct rio_run *r, const char *name,
+				   unsigned int dup);
+
+/* Percentile p from the bins alone; -ENOENT without bins. */
+int rio_bins_percentile(const struct rio_lat *l, double p, uint64_t *out);
+
+#endif

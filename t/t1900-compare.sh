@@ -1,0 +1,281 @@
+#!/bin/sh
+# iolite compare: runs of the same rated null job compare as no
+# significant difference, rate_iops=1000 against 1100 as B faster by about
+# 10%, fio's own JSON and json+ files are read and matched, percentiles
+# come from json+ histograms, the job options that differ are listed
+# first, --fail-if-slower sets the exit status, --run interleaves the
+# sides. Rated runs of 1 s at most: the rates are exact by construction
+# (pacing), so the verdicts do not depend on the machine's load.
+. "$(dirname "$0")/test-lib.sh"
+
+# exits_with N cmd...: cmd exits with status N
+exits_with() {
+	want=$1
+	shift
+	"$@"
+	rc=$?
+	test "$rc" = "$want" && return 0
+	echo "exit status $rc, want $want: $*" >&2
+	return 1
+}
+
+if ! test_have_prereq JANSSON; then
+	test_expect_success 'without jansson compare names the package, exit 2' '
+		exits_with 2 "$IOLITE" compare a.json b.json 2>err &&
+		grep -q "libjansson-dev" err
+	'
+	# the rest skip, with the reason
+	test_skip_reason="missing JANSSON: apt install libjansson-dev"
+fi
+
+# A rated null job; ${RATE} from the environment. Samples every 20 ms: a
+# run of 1 s has enough of them for batch means (20 needed).
+cat >"$TRASH/rated.fio" <<'EOF'
+[global]
+ioengine=null
+size=64m
+time_based
+runtime=1s
+iopsavgtime=20
+bwavgtime=20
+[n1]
+rw=randread
+rate_iops=${RATE}
+EOF
+
+# tsv_field FILE SIDE JOB INSTANCE DIR METRIC COLUMN: one field of a row
+tsv_field() {
+	awk -F'\t' -v s="$2" -v j="$3" -v i="$4" -v d="$5" -v m="$6" \
+		-v c="$7" '$1 == s && $2 == j && $3 == i && $4 == d &&
+			   $5 == m { print $c }' "$1"
+}
+
+test_expect_success 'rated runs: three at 1000 IOPS, three at 1100, one at 2000' '
+	for i in 1 2 3; do
+		RATE=1000 "$IOLITE" --output-format=json rated.fio >a$i.json &&
+		RATE=1100 "$IOLITE" --output-format=json rated.fio >b$i.json ||
+		return 1
+	done &&
+	RATE=2000 "$IOLITE" --output-format=json rated.fio >c1.json
+'
+
+test_expect_success 'JSON: the bw/iops samples in order under "iolite"' '
+	awk "/\"samples\" : \{/ { s = 1 }
+	     s && /\"iops_period_ms\" : 20,/ { p = 1 }
+	     s && /\"iops\" : \[/ { a = 1; next }
+	     a && /\]/ { a = 0 }
+	     a { n++ }
+	     END { print n + 0, p + 0 }" a1.json >got &&
+	read n p <got &&
+	test "$p" = 1 &&
+	grep -q "\"iops_samples\" : $n$" a1.json &&
+	between "$n" 20 60
+'
+
+test_expect_success 'two runs of the same job: no significant difference' '
+	"$IOLITE" compare a1.json a2.json >out 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" compare --tsv a1.json a2.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
+	test "$(tsv_field t B n1 1 read bw 11)" = no-difference &&
+	grep -q "^  IOPS .* no significant difference \[1\]$" out &&
+	grep -q "batch means" out && grep -q "repeats would be better" out &&
+	grep -A1 "^Job options that differ:" out | grep -q "^  none$"
+'
+
+test_expect_success 'one run per side: latencies get no interval, and say why' '
+	test "$(tsv_field t B n1 1 read "clat mean" 11)" = no-interval &&
+	test "$(tsv_field t B n1 1 read "clat p99" 12)" = none &&
+	grep -q "^  clat p99 (.*no interval \[2\]$" out &&
+	grep -q "latency means and percentiles need several" out
+'
+
+test_expect_success '1000 against 1100 IOPS, three runs a side: B faster by ~10%' '
+	"$IOLITE" compare --tsv a1.json,a2.json,a3.json b1.json,b2.json,b3.json \
+		>t &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = faster &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = runs &&
+	test "$(tsv_field t B n1 1 read bw 11)" = faster &&
+	between "$(tsv_field t B n1 1 read IOPS 8)" 7 13 &&
+	between "$(tsv_field t B n1 1 read IOPS 9)" 0.01 13 &&
+	"$IOLITE" compare --tsv b1.json,b2.json,b3.json a1.json,a2.json,a3.json \
+		>r &&
+	test "$(tsv_field r B n1 1 read IOPS 11)" = slower &&
+	between "$(tsv_field r B n1 1 read IOPS 8)" -11 -7
+'
+
+# One run a side sees only the scatter within the run; on a loaded
+# machine that scatter can hide 10% (as it should), so twice the rate.
+test_expect_success 'one run a side: batch means tell 1000 from 2000 IOPS' '
+	"$IOLITE" compare --tsv a1.json c1.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = faster &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
+	between "$(tsv_field t B n1 1 read IOPS 8)" 80 120
+'
+
+test_expect_success 'the job options that differ come first' '
+	"$IOLITE" compare a1.json b1.json >out &&
+	sed -n "/^Job options that differ:/,/^$/p" out >opts &&
+	grep -q "^  n1: rate_iops: A 1000, B 1100$" opts &&
+	test "$(grep -c "^  n1: " opts)" = 1 &&
+	test "$(grep -n "^Job options" out | cut -d: -f1)" -lt \
+	     "$(grep -n "^n1, read:" out | cut -d: -f1)" &&
+	"$IOLITE" compare --changed=rate_iops a1.json b1.json >out &&
+	grep -q "rate_iops: A 1000, B 1100 (stated)$" out &&
+	! grep -q "more than the options stated" out &&
+	"$IOLITE" compare --changed=bs a1.json b1.json >out &&
+	grep -q "differ in more than the options stated" out
+'
+
+test_expect_success '--fail-if-slower: exit 1 on a regression beyond it, else 0' '
+	"$IOLITE" compare --fail-if-slower=5% --metrics=iops,bw \
+		a1.json,a2.json,a3.json b1.json,b2.json,b3.json >out &&
+	grep -q "^--fail-if-slower=5%: no regression$" out &&
+	exits_with 1 "$IOLITE" compare --fail-if-slower=5% \
+		--metrics=iops b1.json,b2.json,b3.json a1.json,a2.json,a3.json \
+		>out &&
+	grep -q "^--fail-if-slower=5%: 1 regression:$" out &&
+	grep -q "^  n1, read, IOPS: B slower by [89]\.[0-9]*% (runs)" out &&
+	"$IOLITE" compare --fail-if-slower=20 --metrics=iops \
+		b1.json,b2.json,b3.json a1.json,a2.json,a3.json >out &&
+	grep -q "no regression" out
+'
+
+test_expect_success 'usage and input errors exit 2' '
+	exits_with 2 "$IOLITE" compare a1.json 2>err &&
+	grep -q "two or more needed" err &&
+	exits_with 2 "$IOLITE" compare --fail-if-slower=x a1.json b1.json &&
+	exits_with 2 "$IOLITE" compare --bogus a1.json b1.json 2>err &&
+	grep -q "unknown option .--bogus." err &&
+	exits_with 2 "$IOLITE" compare --metrics=p42 a1.json b1.json &&
+	exits_with 2 "$IOLITE" compare a1.json missing.json 2>err &&
+	grep -q "^iolite: cannot open .missing.json." err &&
+	printf "{\n  \"jobs\" : [ 1,\n" >broken.json &&
+	exits_with 2 "$IOLITE" compare a1.json broken.json 2>err &&
+	grep -q "^iolite: broken.json:[0-9]*: not valid JSON" err &&
+	echo "{ \"a\" : 1 }" >other.json &&
+	exits_with 2 "$IOLITE" compare a1.json other.json 2>err &&
+	grep -q "not a fio or iolite JSON report" err &&
+	"$IOLITE" compare --help >help && grep -q "^Exit status" help
+'
+
+test_expect_success 'a file of repeats ("iolite": {"repeats": [...]}) gives runs' '
+	{ echo "{ \"iolite\" : { \"repeats\" : ["; cat a1.json; echo ,
+	  cat a2.json; echo ,; cat a3.json; echo "] } }"; } >rep.json &&
+	"$IOLITE" compare --tsv rep.json b1.json,b2.json,b3.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = runs &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = faster &&
+	"$IOLITE" compare rep.json b1.json >out &&
+	grep -q "^A: rep.json (3 runs, iolite-" out
+'
+
+test_expect_success 'jobs matched by name, repeated names by their order' '
+	cat >x.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=1m
+	[j1]
+	rw=read
+	numjobs=2
+	[j2]
+	rw=write
+	EOF
+	sed "s/^\[j2\]/[j3]/" x.fio >y.fio &&
+	"$IOLITE" --output-format=json x.fio >x.json &&
+	"$IOLITE" --output-format=json y.fio >y.json &&
+	"$IOLITE" compare --tsv x.json y.json >t &&
+	test -n "$(tsv_field t B j1 1 read IOPS 11)" &&
+	test -n "$(tsv_field t B j1 2 read IOPS 11)" &&
+	test -z "$(tsv_field t B j1 1 write IOPS 11)" &&
+	test -z "$(tsv_field t B j2 1 write IOPS 11)" &&
+	"$IOLITE" compare x.json y.json >out &&
+	grep -q "^j1#2, read:$" out &&
+	grep -q "^j2: only in A" out && grep -q "^j3: only in B" out
+'
+
+test_expect_success_if FIO 'fio 3.33 JSON and json+ of the same job are read and matched' '
+	sed "s/\${RATE}/1000/" rated.fio >fio.fio &&
+	fio --output-format=json fio.fio >fio.json 2>err &&
+	fio --output-format=json+ fio.fio >fioplus.json 2>err &&
+	"$IOLITE" compare --tsv fio.json a1.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = no-interval &&
+	between "$(tsv_field t B n1 1 read IOPS 6)" 700 1100 &&
+	test -n "$(tsv_field t B n1 1 read "clat p99.99" 7)" &&
+	"$IOLITE" compare fio.json a1.json >out &&
+	grep -q "^A: fio.json (1 run, fio-3" out &&
+	grep -q "only their summary" out &&
+	grep -q "both reports are plain JSON" out &&
+	"$IOLITE" compare --tsv fioplus.json fio.json,a1.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = no-interval
+'
+
+test_expect_success_if FIO 'json+: percentiles from the bins are fio'"'"'s own' '
+	sed "/\"percentile\" : {/,/}/d" fioplus.json >bins.json &&
+	! grep -q "\"percentile\"" bins.json &&
+	"$IOLITE" compare --tsv fioplus.json bins.json >t &&
+	for p in p50 p90 p99 p99.9 p99.99; do
+		a=$(tsv_field t B n1 1 read "clat $p" 6) &&
+		b=$(tsv_field t B n1 1 read "clat $p" 7) &&
+		test -n "$a" && test "$a" = "$b" || return 1
+	done &&
+	"$IOLITE" compare fio.json bins.json >out &&
+	grep -q "A.s report is plain JSON" out
+'
+
+test_expect_success_if FIO 'fio with --status-interval: the rates between reports are samples' '
+	fio --status-interval=25ms --output-format=json fio.fio >fiost.json \
+		2>err &&
+	test "$(grep -c "^{" fiost.json)" -ge 21 &&
+	"$IOLITE" compare --tsv fiost.json a1.json >t &&
+	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
+	test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference &&
+	"$IOLITE" compare fiost.json a1.json >out &&
+	grep -q "successive --status-interval" out
+'
+
+test_expect_success '--run: the sides take turns, A B A B, runs kept with --save' '
+	cat >ra.fio <<-\EOF &&
+	[r]
+	ioengine=null
+	size=1m
+	rate_iops=1000
+	runtime=200ms
+	time_based
+	EOF
+	sed "s/1000/2000/" ra.fio >rb.fio &&
+	mkdir saved &&
+	"$IOLITE" compare --run --repeat=2 --save=saved --metrics=iops \
+		ra.fio rb.fio >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^A: ra.fio (2 runs here" out &&
+	grep -q "taking turns (A B A B ...), 2 rounds" out &&
+	grep -q "^  r: rate_iops: A 1000, B 2000$" out &&
+	for f in A-1 B-1 A-2 B-2; do
+		sed -n "s/^  \"timestamp_ms\" : \([0-9]*\),$/\1/p" saved/$f.json ||
+		return 1
+	done >times &&
+	test "$(wc -l <times)" = 4 &&
+	sort -n times | test_cmp times - &&
+	exits_with 2 "$IOLITE" compare --run --repeat=2 --save=saved \
+		ra.fio rb.fio 2>err &&
+	grep -q "saved/A-1.json. exists" err
+'
+
+test_expect_success '--run: a job file that does not parse stops it before any I/O' '
+	cat >good.fio <<-EOF &&
+	[w]
+	ioengine=psync
+	rw=write
+	size=64k
+	filename=$TRASH/written
+	EOF
+	printf "[w]\nbogus_option=1\n" >bad.fio &&
+	exits_with 2 "$IOLITE" compare --run --repeat=1 good.fio bad.fio \
+		2>err &&
+	grep -q "bad.fio.*bogus_option" err &&
+	grep -q "side B: .bad.fio. does not parse" err &&
+	test_path_is_missing written
+'
+
+test_done

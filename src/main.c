@@ -492,7 +492,7 @@ int main(int argc, char **argv)
 	disk_set_release(&disks);
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
-		free(jobs[i].res.ss);
+		worker_result_release(&jobs[i].res);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}

@@ -160,6 +160,8 @@ void dir_result_merge(struct dir_result *dst, const struct dir_result *src)
 	hist_merge(&dst->lat_hist, &src->lat_hist);
 	welford_sum(&dst->bw_samples, &src->bw_samples);
 	welford_sum(&dst->iops_samples, &src->iops_samples);
+	series_sum(&dst->bw_series, &src->bw_series);
+	series_sum(&dst->iops_series, &src->iops_series);
 	welford_merge(&dst->co_lat, &src->co_lat);
 	hist_merge(&dst->co_hist, &src->co_hist);
 }
@@ -198,6 +200,9 @@ static void dir_from_worker(struct dir_result *dr,
 	dr->lat_hist = ds->lat_hist;
 	dr->bw_samples = w->bw_samples[d];
 	dr->iops_samples = w->iops_samples[d];
+	/* borrowed: dir_result_merge() copies them into the job's */
+	dr->bw_series = w->bw_series[d];
+	dr->iops_series = w->iops_series[d];
 	moments_welford(&dr->co_lat, &w->st->co_lat[d]);
 	dr->co_hist = w->st->co_hist[d];
 }
@@ -218,10 +223,14 @@ static void mixed_from_worker(struct dir_result *mx,
 		dir_from_worker(dr, w, d);
 		memset(&dr->bw_samples, 0, sizeof(dr->bw_samples));
 		memset(&dr->iops_samples, 0, sizeof(dr->iops_samples));
+		memset(&dr->bw_series, 0, sizeof(dr->bw_series));
+		memset(&dr->iops_series, 0, sizeof(dr->iops_series));
 		dir_result_merge(mx, dr);
 	}
 	mx->bw_samples = w->bw_samples[RES_MIXED];
 	mx->iops_samples = w->iops_samples[RES_MIXED];
+	mx->bw_series = w->bw_series[RES_MIXED];
+	mx->iops_series = w->iops_series[RES_MIXED];
 	free(dr);
 }
 
@@ -530,13 +539,31 @@ void run_result_release(struct run_result *rr)
 	unsigned int i;
 
 	for (i = 0; i < rr->nr_jobs; i++) {
+		unsigned int d;
+
 		free(rr->jobs[i].name);
 		free(rr->jobs[i].description);
+		for (d = 0; d < RES_DIR_NR; d++) {
+			series_release(&rr->jobs[i].dir[d].bw_series);
+			series_release(&rr->jobs[i].dir[d].iops_series);
+		}
 	}
 	free(rr->jobs);
 	free(rr->groups);
 	free(rr->disks);
 	memset(rr, 0, sizeof(*rr));
+}
+
+void worker_result_release(struct worker_result *w)
+{
+	unsigned int d;
+
+	free(w->ss);
+	w->ss = NULL;
+	for (d = 0; d <= DDIR_RWDIR_CNT; d++) {
+		series_release(&w->bw_series[d]);
+		series_release(&w->iops_series[d]);
+	}
 }
 
 /* fio's rule for the depth columns: a non-zero share shows as >= 0.1% */

@@ -79,6 +79,12 @@ struct dir_result {
 	struct welford bw_samples;
 	struct welford iops_samples;
 	double bw_agg_pct;	/* bw sample mean as % of the group's bw */
+	/*
+	 * The same samples over time, for the pictures: bytes/s and IOPS
+	 * (stats/series.h), summed point by point over a merged job's
+	 * members; owned, run_result_release() frees them.
+	 */
+	struct series bw_series, iops_series;
 
 	/*
 	 * Rated jobs: latency from each I/O's intended issue time (see

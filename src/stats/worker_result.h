@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "opt/plan.h"
+#include "stats/series.h"
 #include "stats/stats.h"
 #include "stats/steady_result.h"
 
@@ -26,6 +27,10 @@ struct worker_result {
 	 * last ones sample the directions' sum (unified_rw_reporting) */
 	struct welford bw_samples[DDIR_RWDIR_CNT + 1];
 	struct welford iops_samples[DDIR_RWDIR_CNT + 1];
+	/* the same samples over time (bytes/s and IOPS), for the pictures;
+	 * owned, worker_result_release() frees them */
+	struct series bw_series[DDIR_RWDIR_CNT + 1];
+	struct series iops_series[DDIR_RWDIR_CNT + 1];
 
 	struct rusage ru;	/* this thread's usage over the job (delta) */
 	uint64_t elapsed_us;	/* job wall time after ramp_time */
@@ -65,5 +70,8 @@ struct worker_result {
 	unsigned int latency_depth;
 	struct ss_result *ss;
 };
+
+/* Frees what the runner made for w (ss, the series); stats/results.c. */
+void worker_result_release(struct worker_result *w);
 
 #endif

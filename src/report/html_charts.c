@@ -356,7 +356,7 @@ void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
 /* --- queue and CPU --------------------------------------------------- */
 
 static const char *const depth_cats[DIST_NR] = {
-	"1", "2", "4", "8", "16", "32", "\xe2\x89\xa5" "64",
+	"1", "2", "4", "8", "16", "32", "\342\211\24564",	/* >= 64 */
 };
 static const char *const call_cats[DIST_NR] = {
 	"0", "1-4", "5-8", "9-16", "17-32", "33-64", ">64",

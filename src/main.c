@@ -421,6 +421,9 @@ int main(int argc, char **argv)
 	int ret, failed;
 	size_t k;
 
+	/* a command of its own: pictures from saved results */
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return cli_plot(argc - 1, argv + 1);
 	job_list_init(&jl);
 	if (cli_parse(argc, argv, &c, &jl, &err))
 		die("%s", strbuf_str(&err));

@@ -207,8 +207,43 @@ struct frame {
 	double left, top, right, bottom;	/* the plot's edges */
 	struct axis_layout x, y;
 	unsigned int legend_rows;
+	unsigned int note_lines;
 	bool legend;
 };
+
+/*
+ * The note cut into lines of at most width pixels, at spaces: the
+ * number of lines; with sb, line k (from 0) is appended to it.
+ */
+static unsigned int wrap_note(const char *note, double width,
+			      struct strbuf *sb, unsigned int k)
+{
+	unsigned int lines = 0;
+	const char *p = note;
+
+	while (*p) {
+		const char *end = p, *q = p;
+		struct strbuf t = STRBUF_INIT;
+
+		/* as many words as fit, one at least */
+		while (*q) {
+			const char *w = q + strcspn(q, " ");
+
+			strbuf_reset(&t);
+			strbuf_add(&t, p, (size_t)(w - p));
+			if (end > p && text_width(t.buf, 10) > width)
+				break;
+			end = w;
+			q = *w ? w + 1 : w;
+		}
+		strbuf_release(&t);
+		if (sb && lines == k)
+			strbuf_add(sb, p, (size_t)(end - p));
+		lines++;
+		p = *end ? end + 1 : end;
+	}
+	return lines;
+}
 
 static double legend_entry_w(const struct chart_series *s)
 {
@@ -255,7 +290,9 @@ static void layout(const struct chart *c, struct frame *f)
 			    true);
 	}
 	f->bottom = f->top + plot_h;
-	f->h = f->bottom + 40 + (c->note ? 14 : 0);
+	f->note_lines = c->note ? wrap_note(c->note, f->w - PAD - f->left,
+					   NULL, 0) : 0;
+	f->h = f->bottom + 40 + f->note_lines * 13.0;
 	axis_place(&f->x, f->left, f->right);
 	axis_place(&f->y, f->bottom, f->top);
 }
@@ -601,65 +638,137 @@ static void draw_bars(const struct chart *c, const struct frame *f,
 	strbuf_release(&tip);
 }
 
-/*
- * Dots; denser than two a pixel column, the band from each column's
- * lowest to highest point instead, broken where columns are empty.
- */
-static void draw_dots(const struct chart *c, const struct frame *f,
-		      const struct chart_series *s, struct strbuf *sb)
+/* Closed shapes between per-column values a and b, broken at NaNs. */
+static void band_path(struct strbuf *d, double left, unsigned int cols,
+		      const double *a, const double *b)
 {
-	unsigned int cols = (unsigned int)(f->right - f->left) + 1, i, k;
+	unsigned int i, j, k;
+
+	for (k = 0; k < cols; k = i) {
+		for (; k < cols && isnan(a[k]); k++)
+			;
+		for (i = k; i < cols && !isnan(a[i]); i++) {
+			strbuf_addstr(d, i == k ? "M" : "L");
+			/* a column one pixel wide at least */
+			put_xy(d, left + i, fmin(a[i], b[i] - 0.6));
+		}
+		for (j = i; j-- > k;) {
+			strbuf_addstr(d, "L");
+			put_xy(d, left + j + 1, fmax(b[j], a[j] + 0.6));
+		}
+		if (i > k)
+			strbuf_addstr(d, "Z");
+	}
+}
+
+static void fill_path(const struct chart_series *s, const struct strbuf *d,
+		      const char *opacity, struct strbuf *sb)
+{
+	strbuf_addf(sb, "<path stroke=\"none\" fill-opacity=\"%s\" fill=\"%s\" d=\"",
+		    opacity, chart_colour(s->colour));
+	strbuf_add(sb, d->buf, d->len);
+	strbuf_addstr(sb, "\">");
+	svg_title(sb, s->name);
+	strbuf_addstr(sb, "</path>\n");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Each pixel column's points' y, sorted: ys[at[k] .. at[k + 1]). */
+static double *columns(const struct frame *f, const struct pix *p,
+		       unsigned int n, unsigned int cols, unsigned int *at)
+{
+	double *ys = xmalloc((n ? n : 1) * sizeof(*ys));
+	unsigned int i, k, *fill = xcalloc(cols + 1, sizeof(*fill));
+
+	memset(at, 0, (cols + 1) * sizeof(*at));
+	for (i = 0; i < n; i++) {
+		k = (unsigned int)fmax(p[i].x - f->left, 0);
+		at[(k < cols ? k : cols - 1) + 1]++;
+	}
+	for (k = 0; k < cols; k++)
+		at[k + 1] += at[k];
+	for (i = 0; i < n; i++) {
+		k = (unsigned int)fmax(p[i].x - f->left, 0);
+		k = k < cols ? k : cols - 1;
+		ys[at[k] + fill[k]++] = p[i].y;
+	}
+	for (k = 0; k < cols; k++)
+		qsort(ys + at[k], at[k + 1] - at[k], sizeof(*ys), cmp_double);
+	free(fill);
+	return ys;
+}
+
+/*
+ * A dense scatter, per pixel column: the band from the lowest to the
+ * highest point (light), the middle half (darker) and the median (a
+ * line), so that both the extremes and where most points are show.
+ */
+static void draw_density(const struct frame *f, const struct chart_series *s,
+			 const struct pix *p, struct strbuf *sb)
+{
+	unsigned int cols = (unsigned int)(f->right - f->left) + 1, k, n;
+	unsigned int *at = xmalloc((cols + 1) * sizeof(*at));
+	double *ys = columns(f, p, s->n, cols, at);
+	double *q = xmalloc(5 * cols * sizeof(*q));
+	struct strbuf d = STRBUF_INIT;
+	bool first = true;
+
+	for (k = 0; k < cols; k++) {
+		const double *y = ys + at[k];
+
+		n = at[k + 1] - at[k];
+		q[k] = n ? y[0] : NAN;
+		q[cols + k] = n ? y[n - 1] : NAN;
+		q[2 * cols + k] = n ? y[n / 4] : NAN;
+		q[3 * cols + k] = n ? y[(3 * n) / 4 - (n > 3)] : NAN;
+		q[4 * cols + k] = n ? y[n / 2] : NAN;
+	}
+	band_path(&d, f->left, cols, q, q + cols);
+	fill_path(s, &d, "0.22", sb);
+	strbuf_reset(&d);
+	band_path(&d, f->left, cols, q + 2 * cols, q + 3 * cols);
+	fill_path(s, &d, "0.45", sb);
+	strbuf_reset(&d);
+	for (k = 0; k < cols; k++) {
+		if (isnan(q[4 * cols + k])) {
+			first = true;
+			continue;
+		}
+		strbuf_addstr(&d, first ? "M" : " ");
+		put_xy(&d, f->left + k + 0.5, q[4 * cols + k]);
+		first = false;
+	}
+	path_out(s, &d, "ln", sb);
+	strbuf_release(&d);
+	free(q);
+	free(ys);
+	free(at);
+}
+
+/* Dots; denser than two a pixel column, draw_density() instead. */
+static void draw_dots(const struct frame *f, const struct chart_series *s,
+		      struct strbuf *sb)
+{
+	unsigned int cols = (unsigned int)(f->right - f->left) + 1, i;
 	struct strbuf d = STRBUF_INIT;
 	struct pix *p = to_pixels(f, s);
-	double *lo, *hi;
 
-	if (s->n <= 2 * cols) {
+	if (s->n > 2 * cols) {
+		draw_density(f, s, p, sb);
+	} else {
 		for (i = 0; i < s->n; i++) {
 			strbuf_addstr(&d, "M");
 			put_xy(&d, p[i].x, p[i].y);
 			strbuf_addstr(&d, "h0");
 		}
 		path_out(s, &d, "dt", sb);
-		goto out;
 	}
-	lo = xmalloc(cols * sizeof(*lo));
-	hi = xmalloc(cols * sizeof(*hi));
-	for (k = 0; k < cols; k++)
-		lo[k] = INFINITY, hi[k] = -INFINITY;
-	for (i = 0; i < s->n; i++) {
-		k = (unsigned int)(p[i].x - f->left);
-		if (k >= cols)
-			k = cols - 1;
-		lo[k] = fmin(lo[k], p[i].y);
-		hi[k] = fmax(hi[k], p[i].y);
-	}
-	for (k = 0; k < cols; k = i) {
-		unsigned int j;
-
-		for (; k < cols && !isfinite(lo[k]); k++)
-			;
-		for (i = k; i < cols && isfinite(lo[i]); i++) {
-			strbuf_addstr(&d, i == k ? "M" : "L");
-			/* a column one pixel wide at least */
-			put_xy(&d, f->left + i, fmin(lo[i], hi[i] - 0.6));
-		}
-		for (j = i; j-- > k;) {
-			strbuf_addstr(&d, "L");
-			put_xy(&d, f->left + j + 1, fmax(hi[j], lo[j] + 0.6));
-		}
-		if (i > k)
-			strbuf_addstr(&d, "Z");
-	}
-	strbuf_addf(sb, "<path stroke=\"none\" fill-opacity=\"0.55\" fill=\"%s\" d=\"",
-		    chart_colour(s->colour));
-	strbuf_add(sb, d.buf, d.len);
-	strbuf_addstr(sb, "\">");
-	svg_title(sb, s->name);
-	strbuf_addstr(sb, "</path>\n");
-	free(lo);
-	free(hi);
-out:
-	(void)c;
 	strbuf_release(&d);
 	free(p);
 }
@@ -725,7 +834,7 @@ static void draw_series(const struct chart *c, const struct frame *f,
 		draw_bars(c, f, s, sb);
 		break;
 	case SERIES_DOTS:
-		draw_dots(c, f, s, sb);
+		draw_dots(f, s, sb);
 		break;
 	}
 	draw_errors(f, s, sb);
@@ -766,8 +875,14 @@ void chart_render(const struct chart *c, struct strbuf *out, bool standalone)
 	draw_axes(c, &f, out);
 	for (i = 0; i < c->nr; i++)
 		draw_series(c, &f, c->s[i], out);
-	if (c->note)
-		svg_text(out, f.left, f.h - 5, "start", "nt", c->note);
+	for (i = 0; i < f.note_lines; i++) {
+		struct strbuf line = STRBUF_INIT;
+
+		wrap_note(c->note, f.w - PAD - f.left, &line, i);
+		svg_text(out, f.left, f.bottom + 48 + i * 13.0, "start", "nt",
+			 line.buf);
+		strbuf_release(&line);
+	}
 	svg_end(out);
 	strbuf_release(&attrs);
 }

@@ -20,9 +20,9 @@
  * Data go in as plain numbers in the axis's unit (ns, bytes/s, ms since
  * the start, percent); drawing never changes them. A series with more
  * points than the plot has pixel columns is drawn from each column's
- * first, lowest, highest and last point (lines), or as the band from
- * each column's lowest to highest (dots): the picture is the same and
- * the file stays small. Figures printed as numbers are the caller's,
+ * first, lowest, highest and last point (lines: the picture is the
+ * same), or for dots as each column's range, middle half and median
+ * (where a million dots would be a smear): the file stays small. Figures printed as numbers are the caller's,
  * from its full data, never from the drawing.
  *
  * Hovering shows exact values (native SVG <title> tooltips, no script):
@@ -66,7 +66,7 @@ enum series_kind {
 	SERIES_LINE,
 	SERIES_STEP,	/* flat to the next point's x, then up or down */
 	SERIES_BAR,	/* on a category axis, grouped; else x .. x2 */
-	SERIES_DOTS,	/* a scatter; a band of each column's range if dense */
+	SERIES_DOTS,	/* a scatter; per-column bands when dense */
 };
 
 struct chart_point {

@@ -108,6 +108,8 @@ test_have_prereq() {
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
+	CHROMIUM) command -v chromium >/dev/null 2>&1 ;;
+	XMLLINT) command -v xmllint >/dev/null 2>&1 ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;
 	esac
 }

@@ -185,8 +185,11 @@ static void data_extent(const struct chart *c, struct extent *e)
 		for (k = 0; k < s->n; k++) {
 			const struct chart_point *p = &s->p[k];
 
-			grow(&e->xmin, &e->xmax, p->x);
-			grow(&e->xmin, &e->xmax, p->x2);
+			/* a percentile axis never reaches 100: the edge */
+			if (c->x.scale != AXIS_PCT || p->x < 100) {
+				grow(&e->xmin, &e->xmax, p->x);
+				grow(&e->xmin, &e->xmax, p->x2);
+			}
 			/* a log axis has no room for 0: it is the floor */
 			if (c->y.scale != AXIS_LOG || p->y > 0)
 				grow(&e->ymin, &e->ymax, p->y);
@@ -209,6 +212,7 @@ struct frame {
 	unsigned int legend_rows;
 	unsigned int note_lines;
 	bool legend;
+	struct extent e;		/* the data's */
 };
 
 /*
@@ -274,6 +278,7 @@ static void layout(const struct chart *c, struct frame *f)
 
 	data_extent(c, &e);
 	memset(f, 0, sizeof(*f));
+	f->e = e;
 	f->w = c->width;
 	f->legend = c->nr > 1 || (c->legend && c->nr);
 	f->legend_rows = f->legend ? legend_rows(c, f->w) : 0;
@@ -850,8 +855,12 @@ static void chart_attrs(const struct chart *c, const struct frame *f,
 	strbuf_addstr(a, "\" data-title=\"");
 	xml_attr(a, c->title);
 	strbuf_addf(a, "\" data-series=\"%u\" data-x=\"%.6g %.6g\" "
-		    "data-y=\"%.6g %.6g\" aria-label=\"", c->nr, f->x.lo,
-		    f->x.hi, f->y.lo, f->y.hi);
+		    "data-y=\"%.6g %.6g\"", c->nr, f->x.lo, f->x.hi, f->y.lo,
+		    f->y.hi);
+	if (f->e.xmin <= f->e.xmax)
+		strbuf_addf(a, " data-xd=\"%.6g %.6g\" data-yd=\"%.6g %.6g\"",
+			    f->e.xmin, f->e.xmax, f->e.ymin, f->e.ymax);
+	strbuf_addstr(a, " aria-label=\"");
 	xml_attr(a, c->title);
 	strbuf_addch(a, '"');
 }

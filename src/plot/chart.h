@@ -29,7 +29,8 @@
  * on marks, on bars, and on the points of short series. Every chart
  * carries machine-readable attributes for tests and tools: data-chart
  * (the caller's id), data-title, data-series (how many), data-x and
- * data-y (each axis's range as drawn, in data units).
+ * data-y (each axis's range as drawn, in data units), data-xd and
+ * data-yd (the data's own range, when there are data).
  *
  * Ownership: the chart owns everything added to it (names and tips are
  * copied); chart_release() frees it. Series pointers stay valid until

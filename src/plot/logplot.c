@@ -562,7 +562,10 @@ static void log_section(struct sink *k, const struct log_data *ld)
 			    ld->per_io ? "one per I/O" : "windows (log_avg_msec)",
 			    ld->has_offset ? ", with offsets" : "");
 	}
-	if (ld->kind == LOG_BW || ld->kind == LOG_IOPS)
+	/* an inline engine's slat log, a job that did nothing */
+	if (!ld->n)
+		sink_html(k, "<p>The log is empty: nothing to draw.</p>\n");
+	else if (ld->kind == LOG_BW || ld->kind == LOG_IOPS)
 		rate_section(k, ld);
 	else
 		lat_section(k, ld);

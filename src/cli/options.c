@@ -685,6 +685,8 @@ void cli_help(FILE *f)
 "Job options go on the command line as --name=job --rw=randread ...;\n"
 "options before the first --name apply to every job (--cmdhelp lists them).\n"
 "\n"
+"`iolite plot FILE...` draws log files (see iolite plot --help).\n"
+"\n"
 "SIGINT or SIGTERM stops the jobs and reports what ran (exit status 128 +\n"
 "the signal); a second one ends iolite at once. SIGUSR1 prints the report\n"
 "so far.\n", f);

@@ -808,14 +808,15 @@ static void draw_errors(const struct frame *f, const struct chart_series *s,
 	strbuf_release(&d);
 }
 
-static void draw_marks(const struct frame *f, const struct chart_series *s,
-		       struct strbuf *sb)
+static void draw_marks(const struct chart *c, const struct frame *f,
+		       const struct chart_series *s, struct strbuf *sb)
 {
 	unsigned int i;
 
 	for (i = 0; i < s->nr_marks; i++) {
-		strbuf_addf(sb, "<circle class=\"mk\" r=\"3.2\" fill=\"%s\" cx=\"",
-			    chart_colour(s->colour));
+		/* smaller when many series mark the same places */
+		strbuf_addf(sb, "<circle class=\"mk\" r=\"%s\" fill=\"%s\" cx=\"",
+			    c->nr > 3 ? "2.4" : "3.2", chart_colour(s->colour));
 		svg_num(sb, axis_px(&f->x, s->m[i].x));
 		strbuf_addstr(sb, "\" cy=\"");
 		svg_num(sb, axis_px(&f->y, s->m[i].y));
@@ -843,7 +844,7 @@ static void draw_series(const struct chart *c, const struct frame *f,
 		break;
 	}
 	draw_errors(f, s, sb);
-	draw_marks(f, s, sb);
+	draw_marks(c, f, s, sb);
 }
 
 /* The machine-readable attributes of the <svg>: see chart.h. */

@@ -129,6 +129,7 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 		--rw=randread --numjobs=10 --output-format=html >ten.html &&
 	charts ten.html >c &&
 	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
+	grep -q "^bw-jobs 1$" c &&
 	one=$(wc -c <a.html) && ten=$(wc -c <ten.html) &&
 	echo "# page sizes: 1 job $one bytes, 10 jobs $ten bytes" &&
 	test $ten -lt 1000000

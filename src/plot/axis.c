@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Axis ranges, ticks and labels: see axis.h. */
 #include "plot/axis.h"
+#include "plot/svg.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -389,11 +390,8 @@ static void cat_ticks(struct axis_layout *a, const struct chart_axis *ax,
 		if (!t)
 			break;
 		strbuf_reset(&sb);
-		/* a name wider than its band is cut (the legend has it) */
-		if (strlen(s) > max && max > 2)
-			strbuf_addf(&sb, "%.*s\xe2\x80\xa6", (int)max - 1, s);
-		else
-			strbuf_addstr(&sb, s);
+		/* a name wider than its band is cut (tables have it whole) */
+		text_cut(&sb, s, max > 2 ? max : 2);
 		set_label(a, t, strbuf_str(&sb));
 	}
 	strbuf_release(&sb);

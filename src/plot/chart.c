@@ -14,6 +14,7 @@
 
 #include "plot/axis.h"
 #include "plot/svg.h"
+#include "util/log.h"
 
 /* Okabe-Ito, without the yellow that white paper swallows */
 static const char *const palette[] = {
@@ -45,7 +46,7 @@ const char chart_style[] =
 #define LEGEND_ROW 16.0
 #define PAD 8.0
 
-const char *chart_colour(unsigned int i)
+static const char *chart_colour(unsigned int i)
 {
 	return palette[i % NR_COLOURS];
 }
@@ -124,14 +125,8 @@ void chart_point(struct chart_series *s, double x, double y)
 {
 	struct chart_point *p = new_point(s);
 
-	p->x = p->x2 = x;
+	p->x = x;
 	p->y = p->lo = p->hi = y;
-}
-
-void chart_bar(struct chart_series *s, double x, double x2, double y)
-{
-	chart_point(s, x, y);
-	s->p[s->n - 1].x2 = x2;
 }
 
 void chart_err(struct chart_series *s, double lo, double hi)
@@ -141,6 +136,7 @@ void chart_err(struct chart_series *s, double lo, double hi)
 	s->err = true;
 	s->p[s->n - 1].lo = lo;
 	s->p[s->n - 1].hi = hi;
+	s->p[s->n - 1].err = true;
 }
 
 void chart_mark(struct chart_series *s, double x, double y, const char *tip)
@@ -186,14 +182,12 @@ static void data_extent(const struct chart *c, struct extent *e)
 			const struct chart_point *p = &s->p[k];
 
 			/* a percentile axis never reaches 100: the edge */
-			if (c->x.scale != AXIS_PCT || p->x < 100) {
+			if (c->x.scale != AXIS_PCT || p->x < 100)
 				grow(&e->xmin, &e->xmax, p->x);
-				grow(&e->xmin, &e->xmax, p->x2);
-			}
 			/* a log axis has no room for 0: it is the floor */
 			if (c->y.scale != AXIS_LOG || p->y > 0)
 				grow(&e->ymin, &e->ymax, p->y);
-			if (s->err) {
+			if (p->err) {
 				grow(&e->ymin, &e->ymax, p->lo);
 				grow(&e->ymin, &e->ymax, p->hi);
 			}
@@ -249,9 +243,18 @@ static unsigned int wrap_note(const char *note, double width,
 	return lines;
 }
 
+/* Legend names longer than this are cut (the tables have them whole) */
+#define LEGEND_CHARS 40
+
 static double legend_entry_w(const struct chart_series *s)
 {
-	return 22 + text_width(s->name, AXIS_FONT_PX) + 14;
+	struct strbuf t = STRBUF_INIT;
+	double w;
+
+	text_cut(&t, s->name, LEGEND_CHARS);
+	w = 22 + text_width(strbuf_str(&t), AXIS_FONT_PX) + 14;
+	strbuf_release(&t);
+	return w;
 }
 
 static unsigned int legend_rows(const struct chart *c, double width)
@@ -324,6 +327,7 @@ static void draw_legend(const struct chart *c, const struct frame *f,
 			struct strbuf *sb)
 {
 	double x = PAD, y = TITLE_Y + 10 + LEGEND_ROW / 2;
+	struct strbuf name = STRBUF_INIT;
 	unsigned int i;
 
 	for (i = 0; i < c->nr; i++) {
@@ -341,9 +345,12 @@ static void draw_legend(const struct chart *c, const struct frame *f,
 		if (s->kind == SERIES_BAR || s->kind == SERIES_DOTS)
 			strbuf_addstr(sb, " stroke-width=\"6\"");
 		strbuf_addstr(sb, "/>\n");
-		svg_text(sb, x + 22, y + 4, "start", NULL, s->name);
+		strbuf_reset(&name);
+		text_cut(&name, s->name, LEGEND_CHARS);
+		svg_text(sb, x + 22, y + 4, "start", NULL, strbuf_str(&name));
 		x += w;
 	}
+	strbuf_release(&name);
 }
 
 static void draw_axes(const struct chart *c, const struct frame *f,
@@ -398,7 +405,7 @@ static void point_tip(const struct chart *c, const struct chart_series *s,
 		chart_fmt(sb, p->x, c->x.unit, 4);
 	strbuf_addstr(sb, ", ");
 	chart_fmt(sb, p->y, c->y.unit, 4);
-	if (s->err) {
+	if (p->err) {
 		strbuf_addstr(sb, " (");
 		chart_fmt(sb, p->lo, c->y.unit, 4);
 		strbuf_addstr(sb, " .. ");
@@ -600,29 +607,36 @@ static void bar_value(const struct chart *c, const struct chart_series *s,
 	strbuf_release(&v);
 }
 
+/* Where the bar of s at category x goes: [x0, x1] in pixels. */
+static void bar_span(const struct chart *c, const struct frame *f,
+		     const struct chart_series *s, double x, double *x0,
+		     double *x1)
+{
+	double band = (f->right - f->left) / (c->x.nr_cats ? c->x.nr_cats : 1);
+	unsigned int slot, nr;
+	double gw;
+
+	bar_slot(c, s, &slot, &nr);
+	/* a group of bars in the band's middle, none too wide */
+	gw = fmin(band * 0.8, nr * 56.0);
+	*x0 = f->left + band * (x + 0.5) - gw / 2 + gw * slot / nr;
+	*x1 = *x0 + gw / nr - (nr > 1 ? 1 : 0);
+}
+
 static void draw_bars(const struct chart *c, const struct frame *f,
 		      const struct chart_series *s, struct strbuf *sb)
 {
-	double band = (f->right - f->left) / (c->x.nr_cats ? c->x.nr_cats : 1);
 	double base = axis_px(&f->y, f->y.lo > 0 ? f->y.lo : 0);
 	struct strbuf tip = STRBUF_INIT;
-	unsigned int slot, nr, i;
+	unsigned int i;
 
-	bar_slot(c, s, &slot, &nr);
+	if (c->x.scale != AXIS_CAT)
+		BUG("chart '%s': bars need a category axis", c->id);
 	for (i = 0; i < s->n; i++) {
 		const struct chart_point *p = &s->p[i];
 		double x0, x1, y = axis_px(&f->y, p->y);
 
-		if (c->x.scale == AXIS_CAT) {
-			/* a group of bars in the band's middle, none too wide */
-			double gw = fmin(band * 0.8, nr * 56.0);
-
-			x0 = f->left + band * (p->x + 0.5) - gw / 2 + gw * slot / nr;
-			x1 = x0 + gw / nr;
-		} else {
-			x0 = axis_px(&f->x, p->x);
-			x1 = axis_px(&f->x, p->x2);
-		}
+		bar_span(c, f, s, p->x, &x0, &x1);
 		strbuf_reset(&tip);
 		point_tip(c, s, p, &tip);
 		strbuf_addf(sb, "<rect fill=\"%s\" x=\"", chart_colour(s->colour));
@@ -630,13 +644,14 @@ static void draw_bars(const struct chart *c, const struct frame *f,
 		strbuf_addstr(sb, "\" y=\"");
 		svg_num(sb, fmin(y, base));
 		strbuf_addstr(sb, "\" width=\"");
-		svg_num(sb, fmax(x1 - x0 - (nr > 1 ? 1 : 0), 0.5));
+		svg_num(sb, fmax(x1 - x0, 0.5));
 		strbuf_addstr(sb, "\" height=\"");
 		svg_num(sb, fabs(base - y));
 		strbuf_addstr(sb, "\">");
 		svg_title(sb, strbuf_str(&tip));
 		strbuf_addstr(sb, "</rect>\n");
-		if (c->x.scale == AXIS_CAT && p->y > 0)
+		/* whiskers would cross the value */
+		if (p->y > 0 && !p->err)
 			bar_value(c, s, p, (x0 + x1) / 2, x1 - x0,
 				  fmin(y, base), base, sb);
 	}
@@ -778,8 +793,8 @@ static void draw_dots(const struct frame *f, const struct chart_series *s,
 	free(p);
 }
 
-static void draw_errors(const struct frame *f, const struct chart_series *s,
-			struct strbuf *sb)
+static void draw_errors(const struct chart *c, const struct frame *f,
+			const struct chart_series *s, struct strbuf *sb)
 {
 	struct strbuf d = STRBUF_INIT;
 	unsigned int i;
@@ -787,7 +802,14 @@ static void draw_errors(const struct frame *f, const struct chart_series *s,
 	if (!s->err)
 		return;
 	for (i = 0; i < s->n; i++) {
-		double x = axis_px(&f->x, s->p[i].x);
+		double x = axis_px(&f->x, s->p[i].x), x0, x1;
+
+		if (!s->p[i].err)
+			continue;
+		if (s->kind == SERIES_BAR) {
+			bar_span(c, f, s, s->p[i].x, &x0, &x1);
+			x = (x0 + x1) / 2;
+		}
 		double y0 = axis_px(&f->y, s->p[i].lo);
 		double y1 = axis_px(&f->y, s->p[i].hi);
 
@@ -801,8 +823,9 @@ static void draw_errors(const struct frame *f, const struct chart_series *s,
 		put_xy(&d, x - 3, y1);
 		strbuf_addstr(&d, "h6");
 	}
-	strbuf_addf(sb, "<path fill=\"none\" stroke-width=\"1\" stroke=\"%s\" d=\"",
-		    chart_colour(s->colour));
+	/* on a bar, in its colour, a whisker would vanish */
+	strbuf_addf(sb, "<path fill=\"none\" stroke-width=\"1.2\" stroke=\"%s\" d=\"",
+		    s->kind == SERIES_BAR ? "#333" : chart_colour(s->colour));
 	strbuf_add(sb, d.buf, d.len);
 	strbuf_addstr(sb, "\"/>\n");
 	strbuf_release(&d);
@@ -843,7 +866,7 @@ static void draw_series(const struct chart *c, const struct frame *f,
 		draw_dots(f, s, sb);
 		break;
 	}
-	draw_errors(f, s, sb);
+	draw_errors(c, f, s, sb);
 	draw_marks(c, f, s, sb);
 }
 

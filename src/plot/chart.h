@@ -66,14 +66,14 @@ struct chart_axis {
 enum series_kind {
 	SERIES_LINE,
 	SERIES_STEP,	/* flat to the next point's x, then up or down */
-	SERIES_BAR,	/* on a category axis, grouped; else x .. x2 */
+	SERIES_BAR,	/* on a category axis only; several are grouped */
 	SERIES_DOTS,	/* a scatter; per-column bands when dense */
 };
 
 struct chart_point {
 	double x, y;
-	double x2;		/* bars on a continuous axis: right edge */
-	double lo, hi;		/* error bar, when the series has them */
+	double lo, hi;		/* its error bar, when err is set */
+	bool err;
 };
 
 struct chart_mark {
@@ -86,7 +86,7 @@ struct chart_series {
 	enum series_kind kind;
 	unsigned int colour;	/* palette index; chart_add: the next one */
 	bool fill;		/* lines and steps: a light fill below */
-	bool err;		/* points carry error bars (chart_err) */
+	bool err;		/* some point has an error bar (chart_err) */
 	struct chart_point *p;
 	unsigned int n, alloc;
 	struct chart_mark *m;	/* dots with a tooltip of their own */
@@ -112,8 +112,6 @@ void chart_set_note(struct chart *c, const char *note);
 struct chart_series *chart_add(struct chart *c, enum series_kind kind,
 			       const char *name);
 void chart_point(struct chart_series *s, double x, double y);
-/* A bar from x to x2 on a continuous axis (a histogram bin). */
-void chart_bar(struct chart_series *s, double x, double x2, double y);
 /* An error bar from lo to hi on the last point added. */
 void chart_err(struct chart_series *s, double lo, double hi);
 /* A marked point with its own tooltip (a listed percentile). */
@@ -135,8 +133,5 @@ extern const char chart_style[];
  */
 void chart_fmt(struct strbuf *sb, double v, enum axis_unit unit,
 	       unsigned int sig);
-
-/* The series colours: palette index -> "#rrggbb" (it wraps around). */
-const char *chart_colour(unsigned int i);
 
 #endif

@@ -88,17 +88,20 @@ void xml_attr(struct strbuf *sb, const char *s)
 	escape(sb, s, true);
 }
 
-void xml_text_cut(struct strbuf *sb, const char *s, unsigned int max)
+void text_cut(struct strbuf *sb, const char *s, unsigned int max)
 {
 	unsigned int k = 0;
 
-	while (s && *s && k < max) {
-		/* a cut leaves room for the dots */
-		if (k + 1 == max && s[1]) {
-			strbuf_addstr(sb, "\xe2\x80\xa6");	/* ... */
+	while (s && *s) {
+		size_t n = utf8_len((const unsigned char *)s);
+
+		/* the last place left goes to the dots when more follows */
+		if (k + 1 >= max && s[n ? n : 1]) {
+			strbuf_addstr(sb, "\xe2\x80\xa6");
 			return;
 		}
-		s += escape_one(sb, s, false);
+		strbuf_add(sb, s, n ? n : 1);
+		s += n ? n : 1;
 		k++;
 	}
 }

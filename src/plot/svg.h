@@ -23,8 +23,11 @@
 void xml_text(struct strbuf *sb, const char *s);
 /* Appends s for a double-quoted attribute value: & < > " escaped. */
 void xml_attr(struct strbuf *sb, const char *s);
-/* Appends at most max characters of s as xml_text, "..." when cut. */
-void xml_text_cut(struct strbuf *sb, const char *s, unsigned int max);
+/*
+ * Appends at most max characters (not bytes) of s, unescaped, the last
+ * one an ellipsis when s is longer: for labels with little room.
+ */
+void text_cut(struct strbuf *sb, const char *s, unsigned int max);
 
 /* A coordinate: one decimal, trailing ".0" dropped ("12", "12.5"). */
 void svg_num(struct strbuf *sb, double v);

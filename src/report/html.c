@@ -356,7 +356,7 @@ static void dir_section(struct strbuf *sb, const struct group_jobs *g,
 			unsigned int d)
 {
 	static const char *const kinds[] = { "clat", "slat", "lat" };
-	unsigned int i;
+	unsigned int i, k;
 
 	strbuf_addf(sb, "<h3 id=\"g%u-%s\">%s</h3>\n", g->gid, html_dir_name[d],
 		    html_dir_name[d]);
@@ -365,6 +365,11 @@ static void dir_section(struct strbuf *sb, const struct group_jobs *g,
 	html_pct_charts(sb, g, d);
 	html_hist_chart(sb, g, d);
 	html_time_charts(sb, g, d);
+	/* side by side jobs compared */
+	for (i = 0, k = 0; i < g->nr; i++)
+		k += html_dir_shown(gjob(g, i), d);
+	if (k > 1)
+		html_jobs_chart(sb, g, d);
 	strbuf_addstr(sb, "</div>\n");
 	for (i = 0; i < ARRAY_SIZE(kinds); i++)
 		pct_table(sb, g, d, kinds[i]);

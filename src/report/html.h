@@ -41,6 +41,9 @@ void html_hist_chart(struct strbuf *sb, const struct group_jobs *g,
 /* Bandwidth and IOPS over time; nothing without samples. */
 void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
 		      unsigned int d);
+/* Each job's bandwidth, whiskers to its lowest and highest sample. */
+void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
+		     unsigned int d);
 /* IO depth, submit and complete distributions. */
 void html_dist_charts(struct strbuf *sb, const struct group_jobs *g);
 /* CPU: usr, sys, io-wq, per job. */

@@ -449,3 +449,39 @@ void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g)
 	       "iolite's own cost per I/O is in the table.");
 	free(names);
 }
+
+void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
+		     unsigned int d)
+{
+	const char **names = xcalloc(g->nr, sizeof(*names));
+	struct strbuf t = STRBUF_INIT;
+	struct chart_series *s;
+	unsigned int k, nr = 0;
+	struct chart c;
+
+	chart_title(&t, g, d, "bandwidth per job");
+	chart_init(&c, "bw-jobs", strbuf_str(&t));
+	for (k = 0; k < g->nr; k++)
+		if (html_dir_shown(gjob(g, k), d))
+			names[nr++] = gjob(g, k)->name;
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = nr,
+				   .cats = names, .title = "job" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS,
+				   .title = "bandwidth", .zero = true };
+	s = chart_add(&c, SERIES_BAR, "bandwidth");
+	for (k = 0, nr = 0; k < g->nr; k++) {
+		const struct dir_result *dr = &gjob(g, k)->dir[d];
+
+		if (!html_dir_shown(gjob(g, k), d))
+			continue;
+		chart_point(s, nr++, (double)dr->bw);
+		/* the samples are KiB/s, as fio keeps them */
+		if (dr->bw_samples.n)
+			chart_err(s, (double)dr->bw_samples.min * 1024.0,
+				  (double)dr->bw_samples.max * 1024.0);
+	}
+	figure(sb, &c, "Each job's bandwidth; whiskers from its lowest to "
+	       "its highest bandwidth sample.");
+	free(names);
+	strbuf_release(&t);
+}

@@ -37,8 +37,14 @@ static void test_escape(void)
 		  "\xef\xbf\xbd\xef\xbf\xbd, ok \xc2\xb5s \xe2\x89\xa5"),
 	   "control bytes, invalid and overlong UTF-8 become U+FFFD; "
 	   "valid UTF-8 stays");
-	xml_text_cut(&sb, "abcdefgh", 5);
+	text_cut(&sb, "abcdefgh", 5);
 	ok(str_is(&sb, "abcd\xe2\x80\xa6"), "a cut name ends in an ellipsis");
+	text_cut(&sb, "\xc2\xb5\xc2\xb5\xc2\xb5", 3);
+	ok(str_is(&sb, "\xc2\xb5\xc2\xb5\xc2\xb5"),
+	   "three characters fit three places, bytes do not count");
+	text_cut(&sb, "\xc2\xb5\xc2\xb5\xc2\xb5x", 3);
+	ok(str_is(&sb, "\xc2\xb5\xc2\xb5\xe2\x80\xa6"),
+	   "a cut never splits a character");
 	strbuf_release(&sb);
 }
 
@@ -191,11 +197,45 @@ static void test_render(void)
 	strbuf_release(&sb);
 }
 
+/* Bars on categories, with whiskers: each bar has its tooltip. */
+static void test_bars(void)
+{
+	static const char *const cats[] = {
+		"a", "b", "a name far too long for its band, cut short",
+	};
+	struct strbuf sb = STRBUF_INIT;
+	struct chart_series *s;
+	struct chart c;
+
+	chart_init(&c, "bars", "bars");
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .cats = cats,
+				   .nr_cats = 3, .title = "job" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS,
+				   .title = "bandwidth", .zero = true };
+	s = chart_add(&c, SERIES_BAR, "bw");
+	chart_point(s, 0, 100 * 1048576.0);
+	chart_err(s, 80 * 1048576.0, 130 * 1048576.0);
+	chart_point(s, 1, 50 * 1048576.0);
+	chart_point(s, 2, 0);
+	chart_render(&c, &sb, false);
+	ok(strstr(sb.buf, "<title>bw: a, 100.0 MiB/s (80.00 MiB/s .. 130.0 MiB/s)</title>") &&
+	   strstr(sb.buf, "<title>bw: b, 50.00 MiB/s</title>"),
+	   "a bar's tooltip: its category, value and whisker");
+	ok(strstr(sb.buf, "stroke=\"#333\"") && strstr(sb.buf, "data-y=\"0 140\"") == NULL &&
+	   strstr(sb.buf, "data-yd=\"0 1.36315e+08\""),
+	   "whiskers drawn, and counted in the range");
+	ok(strstr(sb.buf, "\xe2\x80\xa6</text>") != NULL,
+	   "a category name wider than its band is cut");
+	chart_release(&c);
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	test_escape();
 	test_numbers();
 	test_ticks();
 	test_render();
+	test_bars();
 	return done_testing();
 }

@@ -53,14 +53,7 @@ static void sink_chart(struct sink *k, struct chart *c, const char *caption)
 	struct strbuf svg = STRBUF_INIT, path = STRBUF_INIT;
 
 	if (k->o->format == PLOT_HTML) {
-		strbuf_addstr(k->page, "<figure>\n");
-		chart_render(c, k->page, false);
-		if (caption) {
-			strbuf_addstr(k->page, "<figcaption>");
-			xml_text(k->page, caption);
-			strbuf_addstr(k->page, "</figcaption>\n");
-		}
-		strbuf_addstr(k->page, "</figure>\n");
+		page_figure(k->page, c, caption);
 	} else if (!k->failed) {
 		if (caption)
 			chart_set_note(c, caption);

@@ -70,3 +70,15 @@ void page_kv(struct strbuf *sb, const char *key, const char *value)
 	xml_text(sb, value);
 	strbuf_addstr(sb, "</td></tr>\n");
 }
+
+void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
+{
+	strbuf_addstr(sb, "<figure>\n");
+	chart_render(c, sb, false);
+	if (caption) {
+		strbuf_addstr(sb, "<figcaption>");
+		xml_text(sb, caption);
+		strbuf_addstr(sb, "</figcaption>\n");
+	}
+	strbuf_addstr(sb, "</figure>\n");
+}

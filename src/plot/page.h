@@ -19,6 +19,12 @@ void page_begin(struct strbuf *sb, const char *title);
 /* Closes <main>, with a footer naming iolite's version. */
 void page_end(struct strbuf *sb);
 
+struct chart;
+
+/* A chart inline with its caption (NULL: none) under it. */
+void page_figure(struct strbuf *sb, const struct chart *c,
+		 const char *caption);
+
 /* <tr><th>key</th><td>value</td></tr>, value escaped. */
 void page_kv(struct strbuf *sb, const char *key, const char *value);
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "plot/chart.h"
-#include "plot/svg.h"
+#include "plot/page.h"
 #include "report/html.h"
 #include "util/log.h"
 
@@ -18,14 +18,7 @@
 
 static void figure(struct strbuf *sb, struct chart *c, const char *caption)
 {
-	strbuf_addstr(sb, "<figure>\n");
-	chart_render(c, sb, false);
-	if (caption) {
-		strbuf_addstr(sb, "<figcaption>");
-		xml_text(sb, caption);
-		strbuf_addstr(sb, "</figcaption>\n");
-	}
-	strbuf_addstr(sb, "</figure>\n");
+	page_figure(sb, c, caption);
 	chart_release(c);
 }
 

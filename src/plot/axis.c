@@ -231,7 +231,7 @@ static int try_step(struct axis_layout *a, double lo, double hi, double step,
 		lin_label(a, first + i * s, dec, buf, sizeof(buf));
 		w = fmax(w, text_width(buf, AXIS_FONT_PX));
 	}
-	need = horiz ? w + 14 : 32.0;
+	need = horiz ? w + 14 : 28.0;
 	if (len * s / (hi - lo) < need)
 		return -1;
 	a->lo = lo;
@@ -311,7 +311,7 @@ static void log_ticks(struct axis_layout *a, double len, bool horiz)
 		log_label(a, pow(10, e), buf, sizeof(buf));
 		w = fmax(w, text_width(buf, AXIS_FONT_PX));
 	}
-	need = horiz ? w + 14 : 32.0;
+	need = horiz ? w + 14 : 28.0;
 	for (k = 1; per * k < need && k < e1 - e0; k++)
 		;
 	for (e = e0; e <= e1; e++) {
@@ -319,7 +319,8 @@ static void log_ticks(struct axis_layout *a, double len, bool horiz)
 		bool lab = (e - e0) % k == 0;
 		struct tick *t;
 
-		if (lab && (t = add_tick(a, v, true))) {
+		t = add_tick(a, v, lab);
+		if (lab && t) {
 			log_label(a, v, buf, sizeof(buf));
 			set_label(a, t, buf);
 		}

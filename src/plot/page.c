@@ -36,7 +36,10 @@ static const char page_style[] =
 	".wide{overflow-x:auto}"
 	"footer{margin-top:32px;color:#777;font-size:12px}"
 	"@media print{body{max-width:none;padding:0;font-size:11px}"
-	".grid{grid-template-columns:1fr 1fr;gap:8px}"
+	/* a chart a row: half a page's width would shrink its text to 6 px */
+	".grid{grid-template-columns:1fr;gap:6px}"
+	"figure{max-width:640px}figcaption{font-size:10px}"
+	"code,pre{font-size:10px}"
 	"h2{break-after:avoid}h3{break-after:avoid}"
 	"table,figure{break-inside:avoid}pre{max-height:none}"
 	"table.pct{font-size:8.5px}}";

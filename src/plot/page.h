@@ -9,8 +9,8 @@
  * (report/html.c) and `iolite plot` (plot/logplot.c): one file that
  * holds everything -- its style sheet inline, the charts as inline SVG,
  * no script, no font, no image or link to fetch -- so that it opens
- * offline in any current browser and prints (print styles: two charts
- * a row, nothing cut across pages). The markup is well-formed XML as
+ * offline in any current browser and prints (print styles: a chart a
+ * row at its own size, none cut across pages). The markup is well-formed XML as
  * well as HTML, so that xmllint can check it.
  */
 

@@ -220,8 +220,15 @@ static int try_step(struct axis_layout *a, double lo, double hi, double step,
 	unsigned int n, i;
 
 	if (!fixed) {
+		/*
+		 * across, data just past a tick (a run of 12.01 s) end at
+		 * it rather than add a step of nothing: the last 1.5% sits
+		 * on the edge
+		 */
+		double slack = horiz ? 0.015 * (hi - lo) : 0;
+
 		lo = floor(lo / s + 1e-9) * s;
-		hi = ceil(hi / s - 1e-9) * s;
+		hi = ceil((hi - slack) / s - 1e-9) * s;
 	}
 	first = ceil(lo / s - 1e-9) * s;
 	n = (unsigned int)floor((hi - first) / s + 1e-9) + 1;

@@ -136,9 +136,11 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 '
 
 # shot PAGE PNG: a headless Chromium screenshot, its stderr in PNG.err;
-# no network: every fetch would go to a proxy that is not there
+# no network: every fetch would go to a proxy that is not there; its
+# profile, config and cache in $TRASH
 shot() {
 	prof=$(mktemp -d "$TRASH/chrome.XXXXXX") &&
+	HOME=$prof XDG_CONFIG_HOME=$prof XDG_CACHE_HOME=$prof \
 	timeout 120 chromium --headless --no-sandbox --disable-gpu \
 		--disable-quic --no-first-run --disable-background-networking \
 		--disable-component-update --disable-sync \

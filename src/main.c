@@ -29,6 +29,7 @@
 #include "stats/disk.h"
 #include "stats/log.h"
 #include "stats/results.h"
+#include "util/host.h"
 #include "util/log.h"
 #include "verify/verify.h"
 #include "workload/iolog.h"
@@ -118,7 +119,7 @@ static void choose_clock(const struct job_plan *plans, unsigned int nr,
  * the order given: terse, json (json+ when both), normal.
  */
 static int write_reports(const struct cli *c, const struct run_result *rr,
-			 FILE *out)
+			 FILE *out, FILE *html)
 {
 	static const char *const order[] = { "terse", "json+", "json", "normal" };
 	bool json = cli_format_listed(c, "json") || cli_format_listed(c, "json+");
@@ -144,7 +145,48 @@ static int write_reports(const struct cli *c, const struct run_result *rr,
 			return -1;
 		}
 	}
-	return 0;
+	if (!cli_format_listed(c, "html"))
+		return 0;
+	/* a page of its own holds the latest report only */
+	if (html != out && (fseek(html, 0, SEEK_SET) ||
+			    ftruncate(fileno(html), 0)))
+		return -1;
+	return report_html.write(rr, html);
+}
+
+/*
+ * --output-format=html alone goes where a report goes (stdout or
+ * --output). Beside other formats the page is a file of its own, named
+ * after --output with ".html" for its extension (run.json -> run.html,
+ * run -> run.html; run.html -> run.html.html); without --output that is
+ * refused: a page inside a text report on stdout would be neither.
+ */
+static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
+{
+	const char *base, *dot;
+	FILE *f;
+
+	if (!cli_format_listed(c, "html"))
+		return NULL;
+	if (!strcmp(c->formats, "html"))
+		return out;
+	if (!c->output)
+		die("option '--output-format': html with other formats needs "
+		    "--output=FILE (the page goes to FILE's name with .html)");
+	base = strrchr(c->output, '/');
+	base = base ? base + 1 : c->output;
+	dot = strrchr(base, '.');
+	/* ".hidden" has no extension */
+	strbuf_add(path, c->output, dot && dot != base ?
+		   (size_t)(dot - c->output) : strlen(c->output));
+	strbuf_addstr(path, ".html");
+	if (!strcmp(path->buf, c->output))
+		strbuf_addstr(path, ".html");
+	f = fopen(path->buf, "w");
+	if (!f)
+		die("cannot open output file '%s': %s", path->buf,
+		    strerror(errno));
+	return f;
 }
 
 /* A job_desc's options as the results model's option list. */
@@ -217,11 +259,47 @@ struct report_ctx {
 	const struct job_list *jl;
 	const struct job_plan *plans;
 	FILE *out;
+	FILE *html;		/* the HTML page's file, or out, or NULL */
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
 	const struct idle_result *idle;	/* the final report's */
+	/* the HTML report's summary (run_info()) */
+	const char *const *argv;
+	unsigned int argc;
+	struct run_source *src;
+	unsigned int nr_src;
+	struct host_info host;
 };
+
+/* What the HTML report shows of the run: command line, job files, host. */
+static void run_info(struct report_ctx *rc, int argc, char **argv)
+{
+	size_t k;
+
+	rc->argv = (const char *const *)argv;
+	rc->argc = (unsigned int)argc;
+	rc->src = xcalloc(rc->c->nr_jobfiles + 1, sizeof(*rc->src));
+	for (k = 0; k < rc->c->nr_jobfiles; k++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		rc->src[k].path = rc->c->jobfiles[k];
+		if (!strbuf_read_file(&sb, rc->c->jobfiles[k]))
+			rc->src[k].text = strbuf_detach(&sb);
+		strbuf_release(&sb);
+	}
+	rc->nr_src = (unsigned int)rc->c->nr_jobfiles;
+	host_info_get(&rc->host);
+}
+
+static void run_info_release(struct report_ctx *rc)
+{
+	unsigned int k;
+
+	for (k = 0; k < rc->nr_src; k++)
+		free((char *)rc->src[k].text);
+	free(rc->src);
+}
 
 /* Builds the results model from wr and writes every report asked for. */
 static int emit_report(struct report_ctx *rc, struct worker_result *wr,
@@ -241,6 +319,11 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 	fill_result_opts(&rr, rc->jl, rc->plans, nr);
 	rr.clock = clock_name();
 	rr.idle = rc->idle;
+	rr.argv = rc->argv;
+	rr.argc = rc->argc;
+	rr.sources = rc->src;
+	rr.nr_sources = rc->nr_src;
+	rr.host = rc->argv ? &rc->host : NULL;
 	{
 		/* the run's notes, then what the figures themselves show */
 		const char *all[ARRAY_SIZE(rc->notes) + 8];
@@ -254,11 +337,13 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 			all[n++] = after.v[k];
 		rr.notes = all;
 		rr.nr_notes = n;
-		if (write_reports(rc->c, &rr, rc->out))
+		if (write_reports(rc->c, &rr, rc->out, rc->html))
 			ret = -1;
 		notes_release(&after);
 	}
 	fflush(rc->out);
+	if (rc->html)
+		fflush(rc->html);
 	free_result_opts(&rr);
 	run_result_release(&rr);
 	strbuf_release(&err);
@@ -287,7 +372,7 @@ static void hook_report(void *arg, struct worker_result *wr, unsigned int nr)
  */
 static bool status_wanted(const struct cli *c)
 {
-	static const char *const machine[] = { "json", "json+", "terse" };
+	static const char *const machine[] = { "json", "json+", "terse", "html" };
 	size_t k;
 
 	if (c->eta == ETA_NEVER)
@@ -321,7 +406,7 @@ int main(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
 	struct notes before = { NULL, 0 };
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
-	struct strbuf trig_note = STRBUF_INIT;
+	struct strbuf trig_note = STRBUF_INIT, html_path = STRBUF_INIT;
 	struct trigger *trig;
 	struct idle_prof *idle;
 	struct idle_result idle_res;
@@ -334,13 +419,16 @@ int main(int argc, char **argv)
 	struct worker_result *wr;
 	struct disk_set disks;
 	unsigned int nr, i;
-	FILE *out = stdout;
+	FILE *out = stdout, *html;
 	int ret, failed;
 	size_t k;
 
 	/* `iolite compare ...` reads finished runs: a tool of its own */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	/* a command of its own: pictures from saved results */
+	if (argc > 1 && !strcmp(argv[1], "plot"))
+		return cli_plot(argc - 1, argv + 1);
 	job_list_init(&jl);
 	if (cli_parse(argc, argv, &c, &jl, &err))
 		die("%s", strbuf_str(&err));
@@ -391,6 +479,7 @@ int main(int argc, char **argv)
 			die("cannot open output file '%s': %s", c.output,
 			    strerror(errno));
 	}
+	html = open_html(&c, out, &html_path);
 	/* fio's order: the job lines, then what each job lays out */
 	if (cli_format_listed(&c, "normal"))
 		report_normal_preamble(plans, nr, out);
@@ -421,6 +510,9 @@ int main(int argc, char **argv)
 	rc.jl = &jl;
 	rc.plans = plans;
 	rc.out = out;
+	rc.html = html;
+	if (html)
+		run_info(&rc, argc, argv);
 	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
 	if (clock_note.len)
 		rc.notes[rc.nr_notes++] = clock_note.buf;
@@ -498,14 +590,18 @@ int main(int argc, char **argv)
 		error("cannot write the report: %s", strerror(errno));
 		failed = 1;
 	}
+	if (html && html != out && fclose(html)) {
+		error("cannot write '%s': %s", html_path.buf, strerror(errno));
+		failed = 1;
+	}
+	run_info_release(&rc);
 
 	for (i = 0; i < nr; i++)
 		files_finish(&plans[i], &files[i]);
 	disk_set_release(&disks);
 	for (i = 0; i < nr; i++) {
 		free(jobs[i].st);
-		free(jobs[i].res.ss);
-		free(jobs[i].res.series);
+		worker_result_release(&jobs[i].res);
 		job_files_release(&files[i]);
 		plan_release(&plans[i]);
 	}
@@ -523,6 +619,7 @@ int main(int argc, char **argv)
 	strbuf_release(&int_note);
 	strbuf_release(&log_note);
 	strbuf_release(&trig_note);
+	strbuf_release(&html_path);
 	/* interrupted: 128 + the signal, the shell's convention */
 	if (ro.signal)
 		return 128 + ro.signal;

@@ -134,6 +134,8 @@ prereq_check_() {
 	FIO_JSONPLUS_CLAT2CSV)
 		prereq_cmd_ fio_jsonplus_clat2csv fio &&
 			prereq_cmd_ python3 python3 && prereq_py_ six python3-six ;;
+	CHROMIUM) prereq_cmd_ chromium chromium ;;
+	XMLLINT) prereq_cmd_ xmllint libxml2-utils ;;
 	MKFS_EXT4) prereq_cmd_ mkfs.ext4 e2fsprogs ;;
 	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
 	PARTX)	prereq_cmd_ partx util-linux ;;

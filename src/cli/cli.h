@@ -102,6 +102,12 @@ bool cli_format_listed(const struct cli *c, const char *name);
 void cli_release(struct cli *c);
 
 /*
+ * `iolite plot ...` (cli/plot.c): argv from "plot" on. Returns the exit
+ * status.
+ */
+int cli_plot(int argc, char **argv);
+
+/*
  * For the unit test: the table's rows one by one (i from 0; NULL after
  * the last), with an argument each accepted row takes.
  */

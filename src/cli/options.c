@@ -124,13 +124,13 @@ static int set_output_format(struct cli *c, const char *val,
 		char name[16];
 
 		if (!n) {
-			strbuf_addf(err, "option '--output-format': empty format in '%s' (valid: terse, json, json+, normal)",
+			strbuf_addf(err, "option '--output-format': empty format in '%s' (valid: terse, json, json+, normal, html)",
 				    val);
 			return -1;
 		}
 		snprintf(name, sizeof(name), "%.*s", (int)n, p);
 		if (n >= sizeof(name) || !report_find(name)) {
-			strbuf_addf(err, "option '--output-format': unknown format '%.*s' (valid: terse, json, json+, normal)",
+			strbuf_addf(err, "option '--output-format': unknown format '%.*s' (valid: terse, json, json+, normal, html)",
 				    (int)n, p);
 			return -1;
 		}
@@ -426,7 +426,7 @@ static const struct cli_opt cli_opts[] = {
 	{ "minimal", ARG_NONE, NULL, G_OUTPUT, set_minimal, NULL, NULL,
 	  "terse output, as --output-format=terse" },
 	{ "output-format", ARG_REQ, "=LIST", G_OUTPUT, set_output_format, NULL,
-	  "json,normal", "formats to print: normal, json, json+, terse" },
+	  "json,normal", "formats to print: normal, json, json+, terse, html" },
 	{ "terse-version", ARG_REQ, "=N", G_OUTPUT, set_terse_version, NULL,
 	  "5", "terse format version: 2, 3 (default), 4 or 5" },
 	{ "append-terse", ARG_OPT, NULL, G_OUTPUT, set_append_terse, NULL,
@@ -690,6 +690,8 @@ void cli_help(FILE *f)
 	fputs("\n"
 "Job options go on the command line as --name=job --rw=randread ...;\n"
 "options before the first --name apply to every job (--cmdhelp lists them).\n"
+"\n"
+"`iolite plot FILE...` draws log files (see iolite plot --help).\n"
 "\n"
 "SIGINT or SIGTERM stops the jobs and reports what ran (exit status 128 +\n"
 "the signal); a second one ends iolite at once. SIGUSR1 prints the report\n"

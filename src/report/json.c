@@ -181,17 +181,27 @@ static void write_co_lat(struct json_writer *w, const struct job_result *j,
 	json_end_object(w);
 }
 
+/*
+ * One series as the time a point covers (the mean spacing of the
+ * points) and the points' values divided by div, rounded.
+ */
 static void write_series(struct json_writer *w, const char *key,
-			 const struct series *sr)
+			 const struct series *sr, double div)
 {
 	char pkey[32];
-	uint32_t i;
+	unsigned int i;
+	uint64_t period = 0;
 
+	if (sr->nr > 1)
+		period = (sr->pt[sr->nr - 1].t_ms - sr->pt[0].t_ms) /
+			 (sr->nr - 1);
+	else if (sr->nr)
+		period = sr->pt[0].t_ms;
 	snprintf(pkey, sizeof(pkey), "%s_period_ms", key);
-	json_u64(w, pkey, sr->period_ms);
+	json_u64(w, pkey, period);
 	json_begin_array(w, key);
 	for (i = 0; i < sr->nr; i++)
-		json_u64(w, NULL, sr->v[i]);
+		json_u64(w, NULL, (uint64_t)(sr->pt[i].v / div + 0.5));
 	json_end_array(w);
 }
 
@@ -218,8 +228,8 @@ static void write_samples(struct json_writer *w, const struct job_result *j)
 		if (!dr->bw_series.nr && !dr->iops_series.nr)
 			continue;
 		json_begin_object(w, ddir_name[d]);
-		write_series(w, "bw", &dr->bw_series);
-		write_series(w, "iops", &dr->iops_series);
+		write_series(w, "bw", &dr->bw_series, 1024);	/* KiB/s */
+		write_series(w, "iops", &dr->iops_series, 1);
 		json_end_object(w);
 	}
 	json_end_object(w);

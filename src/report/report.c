@@ -10,6 +10,7 @@ static const struct report_ops *const writers[] = {
 	&report_json,
 	&report_json_plus,
 	&report_terse,
+	&report_html,
 };
 
 const struct report_ops *report_find(const char *name)

@@ -10,7 +10,7 @@
 /*
  * Report writers: one per output format, each reading only the results
  * model. No global output-format flags: main picks the writer by name
- * (--output-format=normal; json, json+ and terse come later).
+ * (--output-format=normal, json, json+, terse, html).
  */
 struct report_ops {
 	const char *name;
@@ -36,6 +36,8 @@ extern const struct report_ops report_normal;
 extern const struct report_ops report_json;
 extern const struct report_ops report_json_plus;
 extern const struct report_ops report_terse;
+/* report/html.c: one self-contained page with the pictures */
+extern const struct report_ops report_html;
 
 /* Terse output of fio's version 2, 3, 4 or 5 (report_terse is 3). */
 int report_terse_write(const struct run_result *rr, FILE *f, int version);

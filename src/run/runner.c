@@ -202,6 +202,19 @@ static bool stats_restarted(const struct rep_job *sj, struct run_job *rj)
 }
 
 /*
+ * One sample: count things (bytes, I/Os) over ns, the report's figure
+ * (per second, divided by div: KiB/s or IOPS) to w and the exact rate
+ * (bytes/s or IOPS) to the series the pictures draw.
+ */
+static void add_sample(struct welford *w, struct series *s, uint64_t count,
+		       uint64_t ns, uint64_t t_ms, unsigned int div)
+{
+	welford_add(w, (uint64_t)((unsigned __int128)count * 1000000000u /
+				  div / ns));
+	series_add(s, t_ms, (double)count * 1e9 / (double)ns);
+}
+
+/*
  * Bandwidth and IOPS samples for the report, each on its job's own period,
  * taken off the I/O path from the live counters. A sample covers one
  * period of one running (not ramping) job.
@@ -215,15 +228,17 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 	unsigned int d;
 	bool bw_due, iops_due;
 	uint64_t db = 0, dn = 0;	/* the directions' sum (unified) */
-	struct rate_series *rs;
+	uint64_t t_ms;
 
 	if (sj->seen && stats_restarted(sj, rj)) {
 		/* latency_target restarted the stats: the samples too */
 		sj->seen = 0;
 		memset(rj->res.bw_samples, 0, sizeof(rj->res.bw_samples));
 		memset(rj->res.iops_samples, 0, sizeof(rj->res.iops_samples));
-		if (rj->res.series)
-			memset(rj->res.series, 0, sizeof(*rj->res.series));
+		for (d = 0; d <= DDIR_RWDIR_CNT; d++) {
+			series_reset(&rj->res.bw_series[d]);
+			series_reset(&rj->res.iops_series[d]);
+		}
 	}
 	if (!sj->seen) {
 		sj->seen = 1;
@@ -232,15 +247,13 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		memset(sj->bw_bytes, 0, sizeof(sj->bw_bytes));
 		memset(sj->iops_ios, 0, sizeof(sj->iops_ios));
 	}
+	t_ms = (now - rj->run_start_ns) / 1000000;
 	bw_due = now >= sj->bw_ns + bw_ns;
 	iops_due = now >= sj->iops_ns + iops_ns;
 	if (!bw_due && !iops_due)
 		return;
-	if (!rj->res.series)
-		rj->res.series = xcalloc(1, sizeof(*rj->res.series));
-	rs = rj->res.series;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		uint64_t b, n, v;
+		uint64_t b, n;
 
 		if (!ddir_used(rj->plan, (enum ddir)d))
 			continue;
@@ -248,35 +261,27 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		n = live(&rj->st->live_ios[d]);
 		if (bw_due) {
 			db += b - sj->bw_bytes[d];
-			v = (uint64_t)((unsigned __int128)(b - sj->bw_bytes[d]) *
-				       1000000000u / 1024 / (now - sj->bw_ns));
-			welford_add(&rj->res.bw_samples[d], v);
-			series_add(&rs->bw[d], v, bw_ns / 1000000);
+			add_sample(&rj->res.bw_samples[d], &rj->res.bw_series[d],
+				   b - sj->bw_bytes[d], now - sj->bw_ns, t_ms,
+				   1024);
 			sj->bw_bytes[d] = b;
 		}
 		if (iops_due) {
 			dn += n - sj->iops_ios[d];
-			v = (uint64_t)((unsigned __int128)(n - sj->iops_ios[d]) *
-				       1000000000u / (now - sj->iops_ns));
-			welford_add(&rj->res.iops_samples[d], v);
-			series_add(&rs->iops[d], v, iops_ns / 1000000);
+			add_sample(&rj->res.iops_samples[d],
+				   &rj->res.iops_series[d], n - sj->iops_ios[d],
+				   now - sj->iops_ns, t_ms, 1);
 			sj->iops_ios[d] = n;
 		}
 	}
-	if (o->unified_rw_reporting && bw_due) {
-		uint64_t v = (uint64_t)((unsigned __int128)db * 1000000000u /
-					1024 / (now - sj->bw_ns));
-
-		welford_add(&rj->res.bw_samples[DDIR_RWDIR_CNT], v);
-		series_add(&rs->bw[DDIR_RWDIR_CNT], v, bw_ns / 1000000);
-	}
-	if (o->unified_rw_reporting && iops_due) {
-		uint64_t v = (uint64_t)((unsigned __int128)dn * 1000000000u /
-					(now - sj->iops_ns));
-
-		welford_add(&rj->res.iops_samples[DDIR_RWDIR_CNT], v);
-		series_add(&rs->iops[DDIR_RWDIR_CNT], v, iops_ns / 1000000);
-	}
+	if (o->unified_rw_reporting && bw_due)
+		add_sample(&rj->res.bw_samples[DDIR_RWDIR_CNT],
+			   &rj->res.bw_series[DDIR_RWDIR_CNT], db,
+			   now - sj->bw_ns, t_ms, 1024);
+	if (o->unified_rw_reporting && iops_due)
+		add_sample(&rj->res.iops_samples[DDIR_RWDIR_CNT],
+			   &rj->res.iops_series[DDIR_RWDIR_CNT], dn,
+			   now - sj->iops_ns, t_ms, 1);
 	if (bw_due)
 		sj->bw_ns = now;
 	if (iops_due)
@@ -631,7 +636,10 @@ static void report_now(struct reporter *r)
 		memcpy(w->bw_samples, rj->res.bw_samples, sizeof(w->bw_samples));
 		memcpy(w->iops_samples, rj->res.iops_samples,
 		       sizeof(w->iops_samples));
-		w->series = rj->res.series;
+		/* the reporter's own: this thread is their only writer */
+		memcpy(w->bw_series, rj->res.bw_series, sizeof(w->bw_series));
+		memcpy(w->iops_series, rj->res.iops_series,
+		       sizeof(w->iops_series));
 		w->st = r->zero;
 		if (st == WS_INIT)
 			continue;

@@ -288,6 +288,28 @@ void log_set_notes(const struct log_set *ls, struct strbuf *sb);
  */
 int log_inflate(const char *path, FILE *out, struct strbuf *err);
 
+/* One sample of a log file, as fio writes it in a line or a .fz record. */
+struct log_entry {
+	uint64_t t_ms;
+	uint64_t value;
+	unsigned int ddir;
+	uint64_t bs;
+	uint64_t offset;	/* with has_offset (log_offset=1) */
+	bool has_offset;
+	bool prio_hex;		/* log_prio=1: prio is the priority value */
+	unsigned int prio;	/* else fio's real-time flag */
+};
+
+/*
+ * Calls fn for each sample of a compressed log (.fz, ours or fio's), in
+ * order (log_inflate() prints them; `iolite plot` reads them). Returns
+ * 0; fn's value when it is not 0 (the walk stops); -1 with "'path':
+ * ..." in err when the file cannot be read or inflated.
+ */
+int log_fz_each(const char *path,
+		int (*fn)(void *arg, const struct log_entry *e), void *arg,
+		struct strbuf *err);
+
 /*
  * Finishes (log_set_finish()) and closes the files and frees
  * everything. Returns 0, or -1 with "cannot write log file 'x': ..." in

@@ -110,49 +110,50 @@ static int inflate_all(const unsigned char *in, size_t len,
 	return 0;
 }
 
-static void print_sample(FILE *out, const unsigned char *s, bool with_off)
+/* One sample of the decoded streams at s (len bytes left): its size. */
+static size_t decode_sample(const unsigned char *s, size_t len,
+			    struct log_entry *e)
 {
-	uint64_t t, v, bs, off = 0;
 	uint32_t d;
 	uint16_t prio;
 
-	memcpy(&t, s, 8);
-	memcpy(&v, s + 8, 8);
+	if (len < FZ_SAMPLE)
+		return 0;
 	memcpy(&d, s + 16, 4);
+	if ((d & FZ_OFFSET_BIT) && len < FZ_SAMPLE + 8)
+		return 0;
+	memcpy(&e->t_ms, s, 8);
+	memcpy(&e->value, s + 8, 8);
 	memcpy(&prio, s + 20, 2);
-	memcpy(&bs, s + 24, 8);
-	fprintf(out, "%" PRIu64 ", %" PRIu64 ", %u, %" PRIu64 ", ", t, v,
-		d & FZ_DDIR_MASK, bs);
-	if (with_off) {
-		memcpy(&off, s + FZ_SAMPLE, 8);
-		fprintf(out, "%" PRIu64 ", ", off);
-	}
-	if (d & FZ_PRIO_BIT)
-		fprintf(out, "0x%04x\n", prio);
-	else	/* the flag: real-time class (ioprio class 1) */
-		fprintf(out, "%u\n", (prio >> 13) == 1);
+	memcpy(&e->bs, s + 24, 8);
+	e->ddir = d & FZ_DDIR_MASK;
+	e->has_offset = d & FZ_OFFSET_BIT;
+	e->offset = 0;
+	if (e->has_offset)
+		memcpy(&e->offset, s + FZ_SAMPLE, 8);
+	e->prio_hex = d & FZ_PRIO_BIT;
+	/* without log_prio: the flag, a real-time class (ioprio class 1) */
+	e->prio = e->prio_hex ? prio : (prio >> 13) == 1;
+	return FZ_SAMPLE + (e->has_offset ? 8 : 0);
 }
+
 #endif
 
-int log_inflate(const char *path, FILE *out, struct strbuf *err)
+int log_fz_each(const char *path,
+		int (*fn)(void *arg, const struct log_entry *e), void *arg,
+		struct strbuf *err)
 {
 #ifdef HAVE_ZLIB
 	struct strbuf in = STRBUF_INIT, raw = STRBUF_INIT;
-	FILE *f = fopen(path, "rb");
-	char buf[64 * 1024];
-	size_t n, off = 0;
-	int ret = -1;
+	size_t off = 0;
+	int ret = strbuf_read_file(&in, path);
 
-	if (!f) {
-		strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&in, buf, n);
-	if (ferror(f)) {
-		strbuf_addf(err, "cannot read '%s': %s", path, strerror(errno));
+	if (ret) {
+		strbuf_addf(err, "cannot open '%s': %s", path, strerror(-ret));
+		ret = -1;
 		goto out;
 	}
+	ret = -1;
 	if (inflate_all((const unsigned char *)in.buf, in.len, &raw, err)) {
 		struct strbuf msg = STRBUF_INIT;
 
@@ -163,19 +164,16 @@ int log_inflate(const char *path, FILE *out, struct strbuf *err)
 		goto out;
 	}
 	while (off < raw.len) {
-		const unsigned char *s = (const unsigned char *)raw.buf + off;
-		uint32_t d;
-		bool with_off;
-		size_t sz;
+		struct log_entry e;
+		size_t sz = decode_sample((const unsigned char *)raw.buf + off,
+					  raw.len - off, &e);
 
-		if (raw.len - off < FZ_SAMPLE)
+		if (!sz)
 			break;
-		memcpy(&d, s + 16, 4);
-		with_off = d & FZ_OFFSET_BIT;
-		sz = FZ_SAMPLE + (with_off ? 8 : 0);
-		if (raw.len - off < sz)
-			break;
-		print_sample(out, s, with_off);
+		ret = fn(arg, &e);
+		if (ret)
+			goto out;
+		ret = -1;
 		off += sz;
 	}
 	if (off != raw.len) {
@@ -185,14 +183,33 @@ int log_inflate(const char *path, FILE *out, struct strbuf *err)
 	}
 	ret = 0;
 out:
-	fclose(f);
 	strbuf_release(&in);
 	strbuf_release(&raw);
 	return ret;
 #else
 	strbuf_addf(err, "cannot inflate '%s': this build has no zlib: "
 		    "install zlib1g-dev (or zlib-devel) and rebuild", path);
-	(void)out;
+	(void)fn, (void)arg;
 	return -1;
 #endif
+}
+
+static int print_sample(void *arg, const struct log_entry *e)
+{
+	FILE *out = arg;
+
+	fprintf(out, "%" PRIu64 ", %" PRIu64 ", %u, %" PRIu64 ", ", e->t_ms,
+		e->value, e->ddir, e->bs);
+	if (e->has_offset)
+		fprintf(out, "%" PRIu64 ", ", e->offset);
+	if (e->prio_hex)
+		fprintf(out, "0x%04x\n", e->prio);
+	else
+		fprintf(out, "%u\n", e->prio);
+	return 0;
+}
+
+int log_inflate(const char *path, FILE *out, struct strbuf *err)
+{
+	return log_fz_each(path, print_sample, out, err);
 }

@@ -212,10 +212,9 @@ static void dir_from_worker(struct dir_result *dr,
 			       ds->lat.max);
 	dr->bw_samples = w->bw_samples[d];
 	dr->iops_samples = w->iops_samples[d];
-	if (w->series) {
-		dr->bw_series = w->series->bw[d];
-		dr->iops_series = w->series->iops[d];
-	}
+	/* borrowed: dir_result_merge() copies them into the job's */
+	dr->bw_series = w->bw_series[d];
+	dr->iops_series = w->iops_series[d];
 	moments_welford(&dr->co_lat, &w->st->co_lat[d]);
 	if (w->st->co_lat[d].n)
 		hist_add_range(&dr->co_hist, &w->st->co_hist[d],
@@ -238,15 +237,14 @@ static void mixed_from_worker(struct dir_result *mx,
 		dir_from_worker(dr, w, d);
 		memset(&dr->bw_samples, 0, sizeof(dr->bw_samples));
 		memset(&dr->iops_samples, 0, sizeof(dr->iops_samples));
-		dr->bw_series.nr = dr->iops_series.nr = 0;
+		memset(&dr->bw_series, 0, sizeof(dr->bw_series));
+		memset(&dr->iops_series, 0, sizeof(dr->iops_series));
 		dir_result_merge(mx, dr);
 	}
 	mx->bw_samples = w->bw_samples[RES_MIXED];
 	mx->iops_samples = w->iops_samples[RES_MIXED];
-	if (w->series) {
-		mx->bw_series = w->series->bw[RES_MIXED];
-		mx->iops_series = w->series->iops[RES_MIXED];
-	}
+	mx->bw_series = w->bw_series[RES_MIXED];
+	mx->iops_series = w->iops_series[RES_MIXED];
 	free(dr);
 }
 
@@ -559,13 +557,31 @@ void run_result_release(struct run_result *rr)
 	unsigned int i;
 
 	for (i = 0; i < rr->nr_jobs; i++) {
+		unsigned int d;
+
 		free(rr->jobs[i].name);
 		free(rr->jobs[i].description);
+		for (d = 0; d < RES_DIR_NR; d++) {
+			series_release(&rr->jobs[i].dir[d].bw_series);
+			series_release(&rr->jobs[i].dir[d].iops_series);
+		}
 	}
 	free(rr->jobs);
 	free(rr->groups);
 	free(rr->disks);
 	memset(rr, 0, sizeof(*rr));
+}
+
+void worker_result_release(struct worker_result *w)
+{
+	unsigned int d;
+
+	free(w->ss);
+	w->ss = NULL;
+	for (d = 0; d <= DDIR_RWDIR_CNT; d++) {
+		series_release(&w->bw_series[d]);
+		series_release(&w->iops_series[d]);
+	}
 }
 
 /* fio's rule for the depth columns: a non-zero share shows as >= 0.1% */

@@ -78,7 +78,11 @@ struct dir_result {
 	struct welford bw_samples;
 	struct welford iops_samples;
 	double bw_agg_pct;	/* bw sample mean as % of the group's bw */
-	/* the same samples in order (JSON's "iolite" -> "samples") */
+	/*
+	 * The same samples over time, for the pictures: bytes/s and IOPS
+	 * (stats/series.h), summed point by point over a merged job's
+	 * members; owned, run_result_release() frees them.
+	 */
 	struct series bw_series, iops_series;
 
 	/*
@@ -246,6 +250,14 @@ struct idle_result {
 	double unit_stddev_us;
 };
 
+/* A job file of the run, for the HTML report's summary. */
+struct run_source {
+	const char *path;
+	const char *text;	/* NULL: it could not be read again */
+};
+
+struct host_info;
+
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */
 	unsigned int nr_jobs;
@@ -267,6 +279,16 @@ struct run_result {
 	unsigned int nr_notes;
 	const char *clock;		/* "tsc" or "clock_gettime"; NULL: unknown */
 	const struct idle_result *idle;	/* --idle-prof; borrowed, NULL: off */
+	/*
+	 * What ran where, for the HTML report's summary, filled by main
+	 * (borrowed; NULL/0 = none): the command line, the job files with
+	 * their text, the machine (util/host.h).
+	 */
+	const char *const *argv;
+	unsigned int argc;
+	const struct run_source *sources;
+	unsigned int nr_sources;
+	const struct host_info *host;
 };
 
 /*

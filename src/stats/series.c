@@ -1,71 +1,129 @@
 /* SPDX-License-Identifier: MIT */
-/*
- * Bounded rate series (stats/series.h): appended by the sampler thread,
- * summed when results are merged. Never on the I/O path.
- */
-#include <string.h>
-
+/* Bounded time series of bandwidth and IOPS samples: see series.h. */
 #include "stats/series.h"
 
-/* Pairs up neighbours: half the points, each covering twice the time. */
-static void series_halve(struct series *s)
-{
-	uint32_t i, n = s->nr / 2;
+#include <stdlib.h>
+#include <string.h>
 
-	for (i = 0; i < n; i++)
-		s->v[i] = (s->v[2 * i] + s->v[2 * i + 1] + 1) / 2;
-	/* an odd last point stands alone: it keeps its value */
-	if (s->nr & 1)
-		s->v[n++] = s->v[s->nr - 1];
-	s->nr = n;
-	s->period_ms *= 2;
-	s->stride *= 2;
+#include "util/strbuf.h"
+
+static unsigned int per_point(const struct series *s)
+{
+	return s->per_point ? s->per_point : 1;
 }
 
-void series_add(struct series *s, uint64_t v, uint32_t period_ms)
+/* Points 2i and 2i + 1 become point i: half as many, twice as long. */
+static void halve(struct series *s)
 {
-	if (!s->stride) {
-		s->period_ms = period_ms;
-		s->stride = 1;
+	unsigned int i, k = 0;
+
+	for (i = 0; i < s->nr; i += 2, k++) {
+		struct series_point p = s->pt[i];
+
+		if (i + 1 < s->nr) {
+			const struct series_point *b = &s->pt[i + 1];
+			unsigned int n = p.n + b->n;
+
+			p.v = (p.v * p.n + b->v * b->n) / n;
+			p.lo = b->lo < p.lo ? b->lo : p.lo;
+			p.hi = b->hi > p.hi ? b->hi : p.hi;
+			p.t_ms = b->t_ms;
+			p.n = n;
+		}
+		s->pt[k] = p;
 	}
-	s->pend_sum += v;
-	if (++s->pend_n < s->stride)
-		return;
-	if (s->nr == SERIES_MAX) {
-		/* the pending samples make half a point of the new width */
-		series_halve(s);
+	s->nr = k;
+	s->per_point = per_point(s) * 2;
+}
+
+void series_add(struct series *s, uint64_t t_ms, double v)
+{
+	struct series_point *p;
+
+	if (s->nr && s->pt[s->nr - 1].n < per_point(s)) {
+		p = &s->pt[s->nr - 1];
+		p->v += (v - p->v) / (p->n + 1);
+		p->lo = v < p->lo ? v : p->lo;
+		p->hi = v > p->hi ? v : p->hi;
+		p->t_ms = t_ms;
+		p->n++;
 		return;
 	}
-	s->v[s->nr++] = (s->pend_sum + s->stride / 2) / s->stride;
-	s->pend_sum = 0;
-	s->pend_n = 0;
+	if (s->nr == SERIES_MAX)
+		halve(s);
+	if (s->nr == s->alloc) {
+		s->alloc = s->alloc ? s->alloc * 2 : 16;
+		if (s->alloc > SERIES_MAX)
+			s->alloc = SERIES_MAX;
+		s->pt = xrealloc(s->pt, s->alloc * sizeof(*s->pt));
+	}
+	p = &s->pt[s->nr++];
+	p->t_ms = t_ms;
+	p->v = p->lo = p->hi = v;
+	p->n = 1;
+}
+
+void series_copy(struct series *dst, const struct series *src)
+{
+	*dst = *src;
+	dst->pt = NULL;
+	dst->alloc = src->nr;
+	if (src->nr) {
+		dst->pt = xmalloc(src->nr * sizeof(*src->pt));
+		memcpy(dst->pt, src->pt, src->nr * sizeof(*src->pt));
+	}
 }
 
 void series_sum(struct series *dst, const struct series *src)
 {
 	struct series tmp;
-	uint32_t i;
+	unsigned int i;
 
 	if (!src->nr)
 		return;
 	if (!dst->nr) {
-		*dst = *src;
+		series_release(dst);
+		series_copy(dst, src);
 		return;
 	}
-	while (dst->period_ms < src->period_ms && dst->nr > 1)
-		series_halve(dst);
-	if (src->period_ms < dst->period_ms) {
-		tmp = *src;
-		while (tmp.period_ms < dst->period_ms && tmp.nr > 1)
-			series_halve(&tmp);
-		src = &tmp;
+	series_copy(&tmp, src);
+	while (per_point(dst) < per_point(&tmp))
+		halve(dst);
+	while (per_point(&tmp) < per_point(dst))
+		halve(&tmp);
+	for (i = 0; i < tmp.nr; i++) {
+		struct series_point *d = &dst->pt[i];
+		const struct series_point *a = &tmp.pt[i];
+
+		if (i == dst->nr) {
+			/* only src ran this long: its points as they are */
+			if (dst->nr == dst->alloc) {
+				dst->alloc = SERIES_MAX;
+				dst->pt = xrealloc(dst->pt,
+						   dst->alloc * sizeof(*dst->pt));
+			}
+			dst->pt[dst->nr++] = *a;
+			continue;
+		}
+		d->v += a->v;
+		d->lo += a->lo;
+		d->hi += a->hi;
+		if (a->t_ms > d->t_ms)
+			d->t_ms = a->t_ms;
+		if (a->n > d->n)
+			d->n = a->n;
 	}
-	for (i = 0; i < src->nr; i++) {
-		if (i < dst->nr)
-			dst->v[i] += src->v[i];
-		else
-			dst->v[i] = src->v[i];
-	}
-	if (src->nr > dst->nr)
-		dst->nr = src->nr;
+	series_release(&tmp);
+}
+
+void series_reset(struct series *s)
+{
+	s->nr = 0;
+	s->per_point = 0;
+}
+
+void series_release(struct series *s)
+{
+	free(s->pt);
+	memset(s, 0, sizeof(*s));
 }

@@ -5,35 +5,51 @@
 #include <stdint.h>
 
 /*
- * A rate series: the bandwidth or IOPS samples of one job and direction
- * in the order they were taken, for the JSON report (and through it
- * `iolite compare`, whose batch means need the series, not only its
- * mean and spread). Bounded: at most SERIES_MAX points; when full,
- * neighbours pair up (their mean) and a point covers twice the time, so
- * a run of any length keeps between SERIES_MAX/2 and SERIES_MAX points.
- * Filled by the sampler thread, never on the I/O path. Plain data: no
- * pointers, copied by value.
+ * A bounded time series: one job's bandwidth or IOPS samples for one
+ * direction over the run, as the sampler thread takes them (every
+ * bwavgtime / iopsavgtime), kept for the pictures (report/html.c). The
+ * Welford summaries give the figures; this gives the curve.
+ *
+ * At most SERIES_MAX points, whatever the run's length: when the array
+ * is full, neighbours are merged in pairs (the mean of their samples,
+ * the lowest and highest kept) and from then on each point covers twice
+ * as many samples. A point's time is the end of the last interval it
+ * covers, in ms from the start of the job's counted part.
+ *
+ * Never touched on the I/O path: the sampler adds, results_build copies
+ * and sums (group_reporting), run_result_release frees. A zeroed struct
+ * is an empty series.
  */
-#define SERIES_MAX 512
+#define SERIES_MAX 1024
 
-struct series {
-	uint32_t nr;
-	uint32_t period_ms;	/* time one point covers; 0 while empty */
-	uint32_t stride;	/* samples per point (0 while empty) */
-	uint32_t pend_n;	/* samples waiting to make the next point; a */
-	uint64_t pend_sum;	/* run's last partial point is left out */
-	uint64_t v[SERIES_MAX];
+struct series_point {
+	uint64_t t_ms;		/* end of the last interval it covers */
+	double v;		/* mean of its samples */
+	double lo, hi;		/* the lowest and highest of them */
+	unsigned int n;		/* samples in it: at most per_point */
 };
 
-/* Appends one sample taken over period_ms (the sampling period). */
-void series_add(struct series *s, uint64_t v, uint32_t period_ms);
+struct series {
+	struct series_point *pt;	/* owned; NULL while empty */
+	unsigned int nr, alloc;
+	unsigned int per_point;	/* samples a full point holds (0: 1) */
+};
+
+/* One sample v, over the interval that ends at t_ms. */
+void series_add(struct series *s, uint64_t t_ms, double v);
+
+/* dst = a copy of src (dst's own points are not freed: zeroed or empty). */
+void series_copy(struct series *dst, const struct series *src);
 
 /*
- * Adds src to dst point by point, for jobs that ran side by side
- * (group_reporting sums their rates, as fio's sample merge does); the
- * finer series is coarsened to the other's period first, and a point
- * one series lacks counts as zero (that member was not running).
+ * group_reporting: jobs side by side add up, point by point (the first
+ * point with the first, ...), after the finer series is coarsened to the
+ * other's per_point; a point only one has is kept as it is.
  */
 void series_sum(struct series *dst, const struct series *src);
+
+/* Empties s (latency_target restarts the samples). */
+void series_reset(struct series *s);
+void series_release(struct series *s);
 
 #endif

@@ -19,12 +19,6 @@
  * thread, its CPU use and its timing. stats/results.c turns an array of
  * these into the results model the report writers read.
  */
-/* A job instance's sample series, indexed like bw_samples below. */
-struct rate_series {
-	struct series bw[DDIR_RWDIR_CNT + 1];	/* KiB/s */
-	struct series iops[DDIR_RWDIR_CNT + 1];
-};
-
 struct worker_result {
 	const struct job_plan *plan;
 	struct worker_stats *st;
@@ -34,12 +28,10 @@ struct worker_result {
 	 * last ones sample the directions' sum (unified_rw_reporting) */
 	struct welford bw_samples[DDIR_RWDIR_CNT + 1];
 	struct welford iops_samples[DDIR_RWDIR_CNT + 1];
-	/*
-	 * The same samples in order (stats/series.h), allocated by the
-	 * sampler at its first sample and freed with the run's jobs (NULL:
-	 * none taken); copies of this struct borrow it.
-	 */
-	struct rate_series *series;
+	/* the same samples over time (bytes/s and IOPS), for the pictures;
+	 * owned, worker_result_release() frees them */
+	struct series bw_series[DDIR_RWDIR_CNT + 1];
+	struct series iops_series[DDIR_RWDIR_CNT + 1];
 
 	struct rusage ru;	/* this thread's usage over the job (delta) */
 	uint64_t elapsed_us;	/* job wall time after ramp_time */
@@ -80,5 +72,8 @@ struct worker_result {
 	unsigned int latency_depth;
 	struct ss_result *ss;
 };
+
+/* Frees what the runner made for w (ss, the series); stats/results.c. */
+void worker_result_release(struct worker_result *w);
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "util/strbuf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,4 +146,21 @@ char *strbuf_detach(struct strbuf *sb)
 
 	strbuf_init(sb);
 	return p;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	char buf[64 * 1024];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(sb, buf, n);
+	if (ferror(f))
+		ret = -EIO;
+	fclose(f);
+	return ret;
 }

@@ -34,6 +34,9 @@ const char *strbuf_str(const struct strbuf *sb);
 /* Hands the heap string to the caller (who frees it) and resets sb. */
 char *strbuf_detach(struct strbuf *sb);
 
+/* Appends the whole file at path: 0, or -errno (sb keeps what was read). */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+
 /* xmalloc family: abort with a message on allocation failure. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -1,94 +1,115 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Rate series: bounded by halving (each point the mean of two, covering
- * twice the time), and summed point by point for side-by-side members.
+ * The bounded sample series (stats/series.h): exact while it fits, then
+ * pairs merged so that the mean, the extremes and the time span survive;
+ * the group_reporting sum.
  */
-#include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "unit/tap.h"
 #include "stats/series.h"
 
+static void test_fits(void)
+{
+	struct series s;
+	unsigned int i;
+
+	memset(&s, 0, sizeof(s));
+	for (i = 1; i <= 10; i++)
+		series_add(&s, i * 500, i * 100.0);
+	ok(s.nr == 10 && s.pt[9].t_ms == 5000 && s.pt[9].v == 1000.0,
+	   "10 samples are 10 points, as taken (nr %u)", s.nr);
+	series_release(&s);
+	ok(!s.pt && !s.nr, "released series is empty");
+}
+
+/* A long run: bounded, and the whole-run mean and extremes are kept. */
 static void test_bounded(void)
 {
-	struct series *s = calloc(1, sizeof(*s));
-	uint64_t sum = 0, got = 0;
-	uint32_t i;
-	int mono = 1;
+	struct series s;
+	unsigned int i, n = 100000, over = 0;
+	double sum = 0, mean = 0, lo = 1e300, hi = 0;
+	unsigned int total = 0;
 
-	for (i = 0; i < SERIES_MAX; i++)
-		series_add(s, 100 + i, 500);
-	ok(s->nr == SERIES_MAX && s->period_ms == 500,
-	   "full at %u points of 500 ms (%u, %u)", SERIES_MAX, s->nr,
-	   s->period_ms);
-	series_add(s, 100 + SERIES_MAX, 500);
-	ok(s->nr == SERIES_MAX / 2 && s->period_ms == 1000,
-	   "one more halves it: %u points of %u ms", s->nr, s->period_ms);
-	ok(s->v[0] == 101 && s->v[1] == 103,
-	   "a point is the mean of its pair, rounded (%lu %lu)",
-	   (unsigned long)s->v[0], (unsigned long)s->v[1]);
-	series_add(s, 101 + SERIES_MAX, 500);
-	ok(s->nr == SERIES_MAX / 2 + 1 && s->v[s->nr - 1] == 101 + SERIES_MAX,
-	   "new samples make points of the new width (%lu)",
-	   (unsigned long)s->v[s->nr - 1]);
+	memset(&s, 0, sizeof(s));
+	for (i = 0; i < n; i++) {
+		double v = 1000.0 + (double)(i % 97) * 3.0 + (i == 4321 ? 1e6 : 0);
 
-	/* ten times the capacity: still bounded, the mean kept */
-	memset(s, 0, sizeof(*s));
-	for (i = 0; i < 10 * SERIES_MAX; i++) {
-		series_add(s, 1000 + (i % 7) * 2, 100);
-		sum += 1000 + (i % 7) * 2;
+		sum += v;
+		series_add(&s, (uint64_t)(i + 1) * 10, v);
+		if (s.nr > SERIES_MAX)
+			over++;
 	}
-	for (i = 0; i < s->nr; i++) {
-		got += s->v[i];
-		mono &= s->v[i] >= 1000 && s->v[i] <= 1012;
+	ok(!over && s.nr <= SERIES_MAX && s.nr > SERIES_MAX / 2,
+	   "100000 samples keep %u points (at most %u)", s.nr, SERIES_MAX);
+	for (i = 0; i < s.nr; i++) {
+		mean += s.pt[i].v * s.pt[i].n;
+		total += s.pt[i].n;
+		if (s.pt[i].lo < lo)
+			lo = s.pt[i].lo;
+		if (s.pt[i].hi > hi)
+			hi = s.pt[i].hi;
 	}
-	ok(s->nr >= SERIES_MAX / 2 && s->nr <= SERIES_MAX && s->period_ms == 1600,
-	   "%u samples keep %u points of %u ms", 10 * SERIES_MAX, s->nr,
-	   s->period_ms);
-	diag("%u samples of 100 ms: %u points of %u ms", 10 * SERIES_MAX,
-	     s->nr, s->period_ms);
-	ok(mono, "every point within the samples' range");
-	ok(llabs((long long)(got * 16) - (long long)sum) <= 16 * (long long)s->nr,
-	   "the points' mean is the samples' mean (%.2f vs %.2f)",
-	   (double)got / s->nr, (double)sum / (10 * SERIES_MAX));
-	free(s);
+	diag("%u points of %u samples each", s.nr, s.per_point);
+	ok(total == n, "every sample is in a point (%u)", total);
+	ok(fabs(mean / total - sum / n) < 1e-6 * (sum / n),
+	   "the mean survives the merges (%f vs %f)", mean / total, sum / n);
+	ok(lo == 1000.0 && hi == 1e6 + 1000.0 + (4321 % 97) * 3.0,
+	   "the extremes survive the merges (%f, %f)", lo, hi);
+	ok(s.pt[s.nr - 1].t_ms == (uint64_t)n * 10 && s.pt[0].t_ms > 10,
+	   "the last point ends at the last sample (%llu)",
+	   (unsigned long long)s.pt[s.nr - 1].t_ms);
+	for (i = 1; i < s.nr; i++)
+		if (s.pt[i].t_ms <= s.pt[i - 1].t_ms)
+			break;
+	ok(i == s.nr, "times keep increasing");
+	series_reset(&s);
+	series_add(&s, 7, 1.0);
+	ok(s.nr == 1 && s.pt[0].n == 1 && s.pt[0].t_ms == 7,
+	   "a reset series starts again one sample a point");
+	series_release(&s);
 }
 
 static void test_sum(void)
 {
-	struct series *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
-	uint32_t i;
+	struct series a, b;
+	unsigned int i;
 
-	series_sum(a, b);
-	ok(a->nr == 0, "an empty sum is empty");
-	for (i = 0; i < 4; i++)
-		series_add(b, 10, 500);
-	series_sum(a, b);
-	ok(a->nr == 4 && a->v[3] == 10 && a->period_ms == 500,
-	   "the first member is copied");
-	for (i = 0; i < 6; i++)
-		series_add(b, 10, 500);
-	series_sum(a, b);
-	ok(a->nr == 10 && a->v[0] == 20 && a->v[3] == 20 && a->v[4] == 10,
-	   "point by point; a point only one member has stays its own");
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	for (i = 1; i <= 4; i++)
+		series_add(&a, i * 100, 10.0);
+	for (i = 1; i <= 6; i++)
+		series_add(&b, i * 100 + 1, 5.0);
+	series_sum(&a, &b);
+	ok(a.nr == 6 && a.pt[0].v == 15.0 && a.pt[3].v == 15.0 &&
+	   a.pt[4].v == 5.0 && a.pt[5].t_ms == 601,
+	   "side-by-side jobs add up, the longer one's tail kept");
+	series_release(&b);
+	series_sum(&b, &a);
+	ok(b.nr == 6 && b.pt != a.pt && b.pt[0].v == 15.0,
+	   "a sum into an empty series is a copy");
+	series_release(&a);
+	series_release(&b);
 
-	/* a coarser member: the finer one is paired up first */
-	memset(a, 0, sizeof(*a));
-	memset(b, 0, sizeof(*b));
-	for (i = 0; i < 8; i++)
-		series_add(a, 4, 250);
-	for (i = 0; i < 4; i++)
-		series_add(b, 6, 500);
-	series_sum(a, b);
-	ok(a->nr == 4 && a->period_ms == 500 && a->v[0] == 10 && a->v[3] == 10,
-	   "periods matched before adding (%u points of %u ms, %lu)", a->nr,
-	   a->period_ms, (unsigned long)a->v[0]);
-	free(a);
-	free(b);
+	/* a coarser series: the finer one is merged to match first */
+	for (i = 1; i <= 2 * SERIES_MAX + 2; i++)
+		series_add(&a, i, 2.0);
+	for (i = 1; i <= 8; i++)
+		series_add(&b, i, 1.0);
+	series_sum(&a, &b);
+	ok(a.per_point == 4 && a.pt[0].v == 3.0 && a.pt[1].v == 3.0 &&
+	   a.pt[2].v == 2.0, "per_point %u: sums point by point after "
+	   "coarsening (%f %f %f)", a.per_point, a.pt[0].v, a.pt[1].v,
+	   a.pt[2].v);
+	series_release(&a);
+	series_release(&b);
 }
 
 int main(void)
 {
+	test_fits();
 	test_bounded();
 	test_sum();
 	return done_testing();

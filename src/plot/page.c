@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/* The frame of an HTML page of charts: see page.h. */
+#include "plot/page.h"
+
+#include "plot/chart.h"
+#include "plot/svg.h"
+
+static const char page_style[] =
+	"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,"
+	"'DejaVu Sans',Arial,sans-serif;color:#222;background:#fff;"
+	"margin:0 auto;max-width:1360px;padding:12px 24px 32px}"
+	"h1{font-size:22px;margin:8px 0 4px}"
+	"h2{font-size:18px;margin:28px 0 8px;padding-bottom:3px;"
+	"border-bottom:2px solid #0072B2}"
+	"h3{font-size:15px;margin:18px 0 6px}"
+	"p.sub{color:#555;margin:0 0 12px}"
+	"table{border-collapse:collapse;margin:6px 0 12px;"
+	"font-variant-numeric:tabular-nums}"
+	"th,td{padding:3px 9px;border-bottom:1px solid #e6e6e6;"
+	"text-align:right;vertical-align:top}"
+	"thead th{border-bottom:1px solid #999;font-weight:600}"
+	"th:first-child,td:first-child{text-align:left}"
+	"table.pct{font-size:12.5px}table.pct th,table.pct td{padding:3px 5px;"
+	"white-space:nowrap}"
+	"table.kv th{font-weight:normal;color:#555;white-space:nowrap}"
+	"table.kv td{text-align:left}"
+	"code,pre{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,"
+	"Consolas,monospace;font-size:12.5px}"
+	"pre{background:#f5f5f5;border:1px solid #e6e6e6;padding:8px 10px;"
+	"overflow:auto;margin:4px 0 10px;white-space:pre-wrap;max-height:22em}"
+	"ul.notes li{margin:2px 0}"
+	".grid{display:grid;grid-template-columns:repeat(auto-fill,"
+	"minmax(560px,1fr));gap:14px 22px;align-items:start}"
+	"figure{margin:0;break-inside:avoid}"
+	"figcaption{font-size:12px;color:#555;margin:2px 0 0 8px}"
+	".wide{overflow-x:auto}"
+	"footer{margin-top:32px;color:#777;font-size:12px}"
+	"@media print{body{max-width:none;padding:0;font-size:11px}"
+	/* a chart a row: half a page's width would shrink its text to 6 px */
+	".grid{grid-template-columns:1fr;gap:6px}"
+	"figure{max-width:640px}figcaption{font-size:10px}"
+	"code,pre{font-size:10px}"
+	"h2{break-after:avoid}h3{break-after:avoid}"
+	"table,figure{break-inside:avoid}pre{max-height:none}"
+	"table.pct{font-size:8.5px}}";
+
+void page_begin(struct strbuf *sb, const char *title)
+{
+	strbuf_addstr(sb, "<!DOCTYPE html>\n"
+		      "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n"
+		      "<head>\n<meta charset=\"utf-8\"/>\n"
+		      "<meta name=\"viewport\" content=\"width=device-width,"
+		      " initial-scale=1\"/>\n<title>");
+	xml_text(sb, title);
+	strbuf_addstr(sb, "</title>\n<style>");
+	strbuf_addstr(sb, page_style);
+	strbuf_addstr(sb, chart_style);
+	strbuf_addstr(sb, "</style>\n</head>\n<body>\n<main>\n");
+}
+
+void page_end(struct strbuf *sb)
+{
+	strbuf_addstr(sb, "</main>\n<footer>Made by iolite-" IOLITE_VERSION
+		      ": one file, no script, nothing fetched.</footer>\n"
+		      "</body>\n</html>\n");
+}
+
+void page_kv(struct strbuf *sb, const char *key, const char *value)
+{
+	strbuf_addstr(sb, "<tr><th>");
+	xml_text(sb, key);
+	strbuf_addstr(sb, "</th><td>");
+	xml_text(sb, value);
+	strbuf_addstr(sb, "</td></tr>\n");
+}
+
+void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
+{
+	strbuf_addstr(sb, "<figure>\n");
+	chart_render(c, sb, false);
+	if (caption) {
+		strbuf_addstr(sb, "<figcaption>");
+		xml_text(sb, caption);
+		strbuf_addstr(sb, "</figcaption>\n");
+	}
+	strbuf_addstr(sb, "</figure>\n");
+}

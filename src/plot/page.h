@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_PLOT_PAGE_H
+#define IOLITE_PLOT_PAGE_H
+
+#include "util/strbuf.h"
+
+/*
+ * The frame of an HTML page of charts, shared by the report
+ * (report/html.c) and `iolite plot` (plot/logplot.c): one file that
+ * holds everything -- its style sheet inline, the charts as inline SVG,
+ * no script, no font, no image or link to fetch -- so that it opens
+ * offline in any current browser and prints (print styles: a chart a
+ * row at its own size, none cut across pages). The markup is well-formed XML as
+ * well as HTML, so that xmllint can check it.
+ */
+
+/* From the doctype to the opening <main>; title is the page's <title>. */
+void page_begin(struct strbuf *sb, const char *title);
+/* Closes <main>, with a footer naming iolite's version. */
+void page_end(struct strbuf *sb);
+
+struct chart;
+
+/* A chart inline with its caption (NULL: none) under it. */
+void page_figure(struct strbuf *sb, const struct chart *c,
+		 const char *caption);
+
+/* <tr><th>key</th><td>value</td></tr>, value escaped. */
+void page_kv(struct strbuf *sb, const char *key, const char *value);
+
+#endif

@@ -1,0 +1,480 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HTML report's charts (report/html.c), made from the results model
+ * with plot/chart.h: a series per job of the group, in the job's colour
+ * (its place in the group), the same in every chart.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot/chart.h"
+#include "plot/page.h"
+#include "report/html.h"
+#include "util/log.h"
+
+/* histogram bins a decade (latency histogram) */
+#define BINS_PER_DECADE 20
+
+static void figure(struct strbuf *sb, struct chart *c, const char *caption)
+{
+	page_figure(sb, c, caption);
+	chart_release(c);
+}
+
+static struct chart_series *job_series(struct chart *c, enum series_kind kind,
+				       const struct group_jobs *g,
+				       unsigned int k)
+{
+	struct chart_series *s = chart_add(c, kind, gjob(g, k)->name);
+
+	s->colour = k;
+	return s;
+}
+
+static void chart_title(struct strbuf *t, const struct group_jobs *g,
+			unsigned int d, const char *what)
+{
+	strbuf_reset(t);
+	strbuf_addf(t, "%s: %s", html_dir_name[d], what);
+	if (g->nr == 1)
+		strbuf_addf(t, " (%s)", gjob(g, 0)->name);
+}
+
+/* --- latency by percentile ------------------------------------------ */
+
+struct lat_kind {
+	const char *name;
+	const struct welford *w;
+	const struct hist *h;
+	const struct pct_result *pr;
+};
+
+static void lat_kind_of(const struct dir_result *dr, unsigned int kind,
+			struct lat_kind *lk)
+{
+	switch (kind) {
+	case 0:
+		*lk = (struct lat_kind){ "clat", &dr->clat, &dr->clat_hist,
+					 &dr->clat_pct };
+		break;
+	case 1:
+		*lk = (struct lat_kind){ "slat", &dr->slat, &dr->slat_hist,
+					 &dr->slat_pct };
+		break;
+	default:
+		*lk = (struct lat_kind){ "lat", &dr->lat, &dr->lat_hist,
+					 &dr->lat_pct };
+		break;
+	}
+}
+
+static uint64_t hist_total(const struct hist *h)
+{
+	uint64_t n = h->overflow;
+	unsigned int i;
+
+	for (i = 0; i < HIST_NR; i++)
+		n += h->bucket[i];
+	return n;
+}
+
+/*
+ * The quantile function from the histogram: each non-empty bucket's
+ * value (fio's: its midpoint, within the recorded min and max) from the
+ * share of samples below it, flat to the next; the last runs to the
+ * right edge.
+ */
+static void quantile_series(struct chart_series *s, const struct lat_kind *lk)
+{
+	uint64_t total = hist_total(lk->h), cum = 0;
+	double last = 0;
+	unsigned int i;
+
+	for (i = 0; i < HIST_NR && total; i++) {
+		double v = (double)hist_bucket_val(i);
+
+		if (!lk->h->bucket[i])
+			continue;
+		v = fmax(fmin(v, (double)lk->w->max), (double)lk->w->min);
+		chart_point(s, (double)cum * 100.0 / (double)total, v);
+		cum += lk->h->bucket[i];
+		last = v;
+	}
+	if (lk->h->overflow) {
+		chart_point(s, (double)cum * 100.0 / (double)total,
+			    (double)lk->w->max);
+		last = (double)lk->w->max;
+	}
+	if (total)
+		chart_point(s, 100.0, last);
+}
+
+/* The listed percentiles, as JSON has them, each a dot with its value. */
+static void pct_marks(struct chart_series *s, const struct job_result *j,
+		      const struct lat_kind *lk, double pmax)
+{
+	struct strbuf tip = STRBUF_INIT;
+	unsigned int i;
+
+	if (!lk->pr->on)
+		return;
+	for (i = 0; i < j->nr_pct; i++) {
+		if (j->pct_list[i] > pmax + 1e-9)
+			continue;
+		strbuf_reset(&tip);
+		strbuf_addf(&tip, "%s: %s p%.*f = ", j->name, lk->name,
+			    j->pct_precision, j->pct_list[i]);
+		chart_fmt(&tip, (double)lk->pr->val[i], UNIT_NS, 4);
+		chart_mark(s, j->pct_list[i], (double)lk->pr->val[i],
+			   strbuf_str(&tip));
+	}
+	strbuf_release(&tip);
+}
+
+/* The percentile axis reaches the one-in-N sample of the largest run. */
+static double pct_axis_max(const struct group_jobs *g, unsigned int d,
+			   unsigned int kind)
+{
+	uint64_t n = 0;
+	unsigned int k;
+	int t;
+
+	for (k = 0; k < g->nr; k++) {
+		struct lat_kind lk;
+
+		lat_kind_of(&gjob(g, k)->dir[d], kind, &lk);
+		if (lk.w->n > n)
+			n = lk.w->n;
+	}
+	t = (int)ceil(log10((double)(n ? n : 1)) - 1e-9);
+	t = t < 2 ? 2 : t > 7 ? 7 : t;
+	return 100.0 - 100.0 * pow(10, -t);
+}
+
+static void pct_chart(struct strbuf *sb, const struct group_jobs *g,
+		      unsigned int d, unsigned int kind)
+{
+	struct strbuf t = STRBUF_INIT, what = STRBUF_INIT;
+	struct chart c;
+	struct lat_kind lk;
+	unsigned int k;
+	bool marks = false;
+
+	lat_kind_of(&gjob(g, 0)->dir[d], kind, &lk);
+	strbuf_addf(&what, "%s by percentile", lk.name);
+	chart_title(&t, g, d, strbuf_str(&what));
+	chart_init(&c, "lat-pct", strbuf_str(&t));
+	c.x = (struct chart_axis){ .scale = AXIS_PCT, .title = "percentile",
+				   .fixed = true,
+				   .max = pct_axis_max(g, d, kind) };
+	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
+				   .title = lk.name };
+	for (k = 0; k < g->nr; k++) {
+		const struct job_result *j = gjob(g, k);
+		struct chart_series *s;
+
+		lat_kind_of(&j->dir[d], kind, &lk);
+		if (!html_dir_shown(j, d) || !lk.w->n)
+			continue;
+		s = job_series(&c, SERIES_STEP, g, k);
+		quantile_series(s, &lk);
+		pct_marks(s, j, &lk, c.x.max);
+		marks |= s->nr_marks != 0;
+	}
+	figure(sb, &c, marks ? "From the full histograms (values within "
+	       "0.8%); dots: the listed percentiles, as in the JSON report "
+	       "(hover for the value)." : "From the full histograms (values "
+	       "within 0.8%).");
+	strbuf_release(&t);
+	strbuf_release(&what);
+}
+
+void html_pct_charts(struct strbuf *sb, const struct group_jobs *g,
+		     unsigned int d)
+{
+	bool slat = false;
+	unsigned int k;
+
+	for (k = 0; k < g->nr; k++)
+		slat |= gjob(g, k)->dir[d].slat.n != 0;
+	pct_chart(sb, g, d, 0);
+	/* without slat, lat is clat: one chart says it */
+	if (slat) {
+		pct_chart(sb, g, d, 2);
+		pct_chart(sb, g, d, 1);
+	}
+}
+
+/* --- the histogram --------------------------------------------------- */
+
+static double bin_edge(int b)
+{
+	return pow(10, (double)b / BINS_PER_DECADE);
+}
+
+static int bin_of(double v)
+{
+	return (int)floor(log10(v) * BINS_PER_DECADE + 1e-9);
+}
+
+/* Bucket [lo, hi] (ns, integers) spread over the bins it overlaps. */
+static void spread(double *bins, int b0, uint64_t lo, uint64_t hi, double n)
+{
+	double a = lo ? (double)lo : 0.5, z = (double)hi + 1;
+	int b;
+
+	for (b = bin_of(a); b <= bin_of(z - 1e-9); b++) {
+		double e0 = fmax(bin_edge(b), a), e1 = fmin(bin_edge(b + 1), z);
+
+		if (e1 > e0)
+			bins[b - b0] += n * (e1 - e0) / (z - a);
+	}
+}
+
+static void hist_series(struct chart_series *s, const struct hist *h)
+{
+	uint64_t total = hist_total(h);
+	int first = -1, last = -1, b0, b1, b;
+	unsigned int i;
+	double *bins;
+
+	for (i = 0; i < HIST_NR; i++) {
+		if (!h->bucket[i])
+			continue;
+		if (first < 0)
+			first = (int)i;
+		last = (int)i;
+	}
+	if (first < 0 || !total)
+		return;
+	b0 = bin_of(hist_bucket_lo((unsigned int)first) ?
+		    (double)hist_bucket_lo((unsigned int)first) : 0.5);
+	b1 = bin_of((double)hist_bucket_hi((unsigned int)last) + 1 - 1e-9);
+	bins = xcalloc((size_t)(b1 - b0 + 1), sizeof(*bins));
+	for (i = (unsigned int)first; i <= (unsigned int)last; i++)
+		if (h->bucket[i])
+			spread(bins, b0, hist_bucket_lo(i), hist_bucket_hi(i),
+			       (double)h->bucket[i]);
+	bins[b1 - b0] += (double)h->overflow;
+	chart_point(s, bin_edge(b0), 0);
+	for (b = b0; b <= b1; b++)
+		chart_point(s, bin_edge(b), bins[b - b0] * 100.0 / (double)total);
+	chart_point(s, bin_edge(b1 + 1), 0);
+	free(bins);
+}
+
+void html_hist_chart(struct strbuf *sb, const struct group_jobs *g,
+		     unsigned int d)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct chart c;
+	unsigned int k;
+
+	chart_title(&t, g, d, "clat histogram");
+	chart_init(&c, "lat-hist", strbuf_str(&t));
+	c.x = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
+				   .title = "clat" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
+				   .title = "I/Os", .zero = true };
+	for (k = 0; k < g->nr; k++) {
+		const struct job_result *j = gjob(g, k);
+		struct chart_series *s;
+
+		if (!html_dir_shown(j, d) || !j->dir[d].clat.n)
+			continue;
+		s = job_series(&c, SERIES_STEP, g, k);
+		/* more fills than a few hide each other */
+		s->fill = g->nr <= 3;
+		hist_series(s, &j->dir[d].clat_hist);
+	}
+	figure(sb, &c, "Share of the I/Os in each twentieth of a decade.");
+	strbuf_release(&t);
+}
+
+/* --- over time ------------------------------------------------------- */
+
+static void time_chart(struct strbuf *sb, const struct group_jobs *g,
+		       unsigned int d, bool bw)
+{
+	struct strbuf t = STRBUF_INIT, cap = STRBUF_INIT;
+	unsigned int k, i, per = 1, any = 0;
+	uint64_t period = 0;
+	struct chart c;
+
+	chart_title(&t, g, d, bw ? "bandwidth over time" : "IOPS over time");
+	chart_init(&c, bw ? "bw-time" : "iops-time", strbuf_str(&t));
+	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_MS,
+				   .title = "time", .zero = true };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR,
+				   .unit = bw ? UNIT_BPS : UNIT_NONE,
+				   .title = bw ? "bandwidth" : "IOPS",
+				   .zero = true };
+	for (k = 0; k < g->nr; k++) {
+		const struct job_result *j = gjob(g, k);
+		const struct series *se = bw ? &j->dir[d].bw_series :
+					  &j->dir[d].iops_series;
+		const struct job_options *o = &j->plan->o;
+		struct chart_series *s;
+
+		if (!html_dir_shown(j, d) || !se->nr)
+			continue;
+		s = job_series(&c, SERIES_LINE, g, k);
+		for (i = 0; i < se->nr; i++)
+			chart_point(s, (double)se->pt[i].t_ms, se->pt[i].v);
+		any++;
+		per = se->per_point > per ? se->per_point : per;
+		period = bw ? o->bwavgtime_ms : o->iopsavgtime_ms;
+	}
+	strbuf_addf(&cap, "A sample every %llu ms", (unsigned long long)
+		    (period ? period : 500));
+	if (per > 1)
+		strbuf_addf(&cap, "; a point is the mean of %u samples", per);
+	strbuf_addstr(&cap, ".");
+	if (any)
+		figure(sb, &c, strbuf_str(&cap));
+	else
+		chart_release(&c);
+	strbuf_release(&t);
+	strbuf_release(&cap);
+}
+
+void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
+		      unsigned int d)
+{
+	time_chart(sb, g, d, true);
+	time_chart(sb, g, d, false);
+}
+
+/* --- queue and CPU --------------------------------------------------- */
+
+static const char *const depth_cats[DIST_NR] = {
+	"1", "2", "4", "8", "16", "32", "\342\211\24564",	/* >= 64 */
+};
+static const char *const call_cats[DIST_NR] = {
+	"0", "1-4", "5-8", "9-16", "17-32", "33-64", ">64",
+};
+
+static void dist_chart(struct strbuf *sb, const struct group_jobs *g,
+		       unsigned int which)
+{
+	static const char *const title[] = {
+		"IO depth", "I/Os per submit call", "I/Os per reap call",
+	};
+	static const char *const ytitle[] = { "I/Os", "calls", "calls" };
+	static const char *const id[] = { "depth", "submit", "complete" };
+	double pct[DIST_NR];
+	struct chart c;
+	unsigned int k, i;
+
+	chart_init(&c, id[which], title[which]);
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = DIST_NR,
+				   .cats = which ? call_cats : depth_cats,
+				   .title = which ? "I/Os in the call" :
+					  "I/Os in flight" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
+				   .title = ytitle[which], .zero = true };
+	for (k = 0; k < g->nr; k++) {
+		const struct job_result *j = gjob(g, k);
+		struct chart_series *s = job_series(&c, SERIES_BAR, g, k);
+
+		if (which == 0)
+			results_depth_pct(j, pct);
+		else if (which == 1)
+			results_submit_pct(j, pct);
+		else
+			results_complete_pct(j, pct);
+		for (i = 0; i < DIST_NR; i++)
+			chart_point(s, i, pct[i]);
+	}
+	c.legend = false;
+	figure(sb, &c, NULL);
+}
+
+void html_dist_charts(struct strbuf *sb, const struct group_jobs *g)
+{
+	uint64_t calls = 0;
+	unsigned int k;
+
+	dist_chart(sb, g, 0);
+	for (k = 0; k < g->nr; k++)
+		calls += gjob(g, k)->submit_calls;
+	/* engines that complete inline make no submit or reap calls */
+	if (calls) {
+		dist_chart(sb, g, 1);
+		dist_chart(sb, g, 2);
+	}
+}
+
+void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g)
+{
+	const char **names = xcalloc(g->nr, sizeof(*names));
+	struct chart_series *usr, *sys, *wq = NULL;
+	uint64_t iowq = 0;
+	struct chart c;
+	unsigned int k;
+
+	for (k = 0; k < g->nr; k++) {
+		names[k] = gjob(g, k)->name;
+		iowq += gjob(g, k)->iowq_cpu_ns;
+	}
+	chart_init(&c, "cpu", "CPU");
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = g->nr,
+				   .cats = names, .title = "job" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
+				   .title = "CPU time of the run time",
+				   .zero = true };
+	usr = chart_add(&c, SERIES_BAR, "usr");
+	sys = chart_add(&c, SERIES_BAR, "sys");
+	if (iowq)
+		wq = chart_add(&c, SERIES_BAR, "io-wq workers");
+	for (k = 0; k < g->nr; k++) {
+		const struct job_result *j = gjob(g, k);
+
+		chart_point(usr, k, j->usr_cpu);
+		chart_point(sys, k, j->sys_cpu);
+		if (wq)
+			chart_point(wq, k, j->run_ms ? (double)j->iowq_cpu_ns /
+				    1e4 / (double)j->run_ms : 0);
+	}
+	figure(sb, &c, "The job threads' user and system time (and "
+	       "io_uring's io-wq workers') as a share of the run time; "
+	       "iolite's own cost per I/O is in the table.");
+	free(names);
+}
+
+void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
+		     unsigned int d)
+{
+	const char **names = xcalloc(g->nr, sizeof(*names));
+	struct strbuf t = STRBUF_INIT;
+	struct chart_series *s;
+	unsigned int k, nr = 0;
+	struct chart c;
+
+	chart_title(&t, g, d, "bandwidth per job");
+	chart_init(&c, "bw-jobs", strbuf_str(&t));
+	for (k = 0; k < g->nr; k++)
+		if (html_dir_shown(gjob(g, k), d))
+			names[nr++] = gjob(g, k)->name;
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = nr,
+				   .cats = names, .title = "job" };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS,
+				   .title = "bandwidth", .zero = true };
+	s = chart_add(&c, SERIES_BAR, "bandwidth");
+	for (k = 0, nr = 0; k < g->nr; k++) {
+		const struct dir_result *dr = &gjob(g, k)->dir[d];
+
+		if (!html_dir_shown(gjob(g, k), d))
+			continue;
+		chart_point(s, nr++, (double)dr->bw);
+		/* the samples are KiB/s, as fio keeps them */
+		if (dr->bw_samples.n)
+			chart_err(s, (double)dr->bw_samples.min * 1024.0,
+				  (double)dr->bw_samples.max * 1024.0);
+	}
+	figure(sb, &c, "Each job's bandwidth; whiskers from its lowest to "
+	       "its highest bandwidth sample.");
+	free(names);
+	strbuf_release(&t);
+}

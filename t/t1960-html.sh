@@ -1,0 +1,286 @@
+#!/bin/sh
+# Pictures: --output-format=html (one self-contained page from the
+# results model) and `iolite plot` (pages and SVG files from log files).
+# The page is well-formed XML (xmllint); every number on it is the JSON
+# report's for the same run, exactly in its data attributes and rounded
+# in its text; it fetches nothing; Chromium renders it offline without a
+# console message into a screenshot that is not blank; `iolite plot`
+# draws fio 3.33's logs as it draws iolite's for the same job; a log of
+# a million lines plots in seconds into a small file.
+. "$(dirname "$0")/test-lib.sh"
+
+job="--name=a --ioengine=psync --filename=f --size=2m --bs=4k --rw=randrw"
+
+test_expect_success 'html alone goes to stdout: one page, nothing on stderr' '
+	"$IOLITE" $job --output-format=html >a.html 2>err &&
+	test_must_be_empty err &&
+	head -n 1 a.html | grep -qx "<!DOCTYPE html>" &&
+	tail -n 1 a.html | grep -qx "</html>" &&
+	test $(grep -c "<html" a.html) = 1
+'
+
+test_expect_success 'beside other formats the page is FILE.html, as --output names' '
+	"$IOLITE" $job --runtime=1200ms --time_based \
+		--output-format=json,html --output=r.json 2>err &&
+	test_must_be_empty err &&
+	head -n 1 r.json | grep -qx "{" && test -s r.html &&
+	! grep -q "<html" r.json &&
+	"$IOLITE" $job --output-format=normal,html --output=n.html 2>err &&
+	test_must_be_empty err &&
+	grep -q "^Run status group 0" n.html &&
+	head -n 1 n.html.html | grep -qx "<!DOCTYPE html>" &&
+	"$IOLITE" $job --output-format=terse,html --output=plain &&
+	test -s plain && test -s plain.html
+'
+
+test_expect_success 'html beside others on stdout is refused before any I/O' '
+	test_must_fail "$IOLITE" --name=n --filename=nf --size=1m \
+		--output-format=json,html >out 2>err &&
+	grep -q "html with other formats needs --output" err &&
+	test_path_is_missing nf && test_must_be_empty out &&
+	test_must_fail "$IOLITE" --name=n --filename=nf --size=1m \
+		--output-format=htm 2>err &&
+	grep -q "valid: terse, json, json+, normal, html" err
+'
+
+test_expect_success_if XMLLINT 'the page is well-formed, whatever the names say' '
+	xmllint --noout a.html r.html n.html.html &&
+	"$IOLITE" --name="<b>&\"x\" $(printf "\\001")" --ioengine=psync \
+		--filename=g --size=256k --description="a & b < c" \
+		--output-format=html >odd.html &&
+	xmllint --noout odd.html &&
+	grep -q "&lt;b&gt;&amp;\"x\"" odd.html
+'
+
+test_expect_success 'self-contained: no script, nothing to fetch' '
+	! grep -Eiq "<script|<link|<img|<iframe|src=|href=|url\(|@import" r.html
+'
+
+# attrs FILE NAME...: "v1 v2 ..." per element carrying data-NAME1
+attrs() {
+	f=$1
+	shift
+	re=
+	for a in "$@"; do
+		re="$re data-$a=\"\\([^\"]*\\)\""
+	done
+	out=
+	n=1
+	for a in "$@"; do
+		out="$out\\$n "
+		n=$((n + 1))
+	done
+	sed -n "s/.*<[a-z]*$re.*/$out/p" "$f"
+}
+
+test_expect_success_if JQ 'every figure on the page is the JSON report'"'"'s' '
+	attrs r.html jobi dir iops bw ios runtime clat-mean >rows &&
+	test $(wc -l <rows) = 2 &&
+	while read i d iops bw ios rt mean; do
+		jq -r ".jobs[$i].$d | \"\(.iops) \(.bw_bytes) \(.total_ios) \(.runtime) \(.clat_ns.mean)\"" r.json >want &&
+		echo "$iops $bw $ios $rt $mean" >got &&
+		awk "NR == FNR { split(\$0, w); next }
+		     { for (k = 1; k <= 5; k++) if (\$k + 0 != w[k] + 0) exit 1 }" \
+			want got || { cat want got; return 1; }
+	done <rows
+'
+
+test_expect_success_if JQ 'every percentile on the page is the JSON report'"'"'s' '
+	grep -o "<td data-jobi=[^>]*>[^<]*" r.html >cells &&
+	jq "[.jobs[0].read, .jobs[0].write | .clat_ns.percentile | length] | add" r.json >nr &&
+	test $(wc -l <cells) = $(cat nr) &&
+	sed "s/.*data-dir=\"\([a-z]*\)\" data-lat=\"\([a-z]*\)\" data-pct=\"\([0-9.]*\)\" data-ns=\"\([0-9]*\)\">\(.*\)/\1 \2 \3 \4 \5/" \
+		cells >pct &&
+	while read d k p ns num unit; do
+		want=$(jq ".jobs[0].$d.${k}_ns.percentile[\"$p\"]" r.json) &&
+		test "$ns" = "$want" || { echo "$d $k $p: $ns, JSON $want"; return 1; }
+		# the text: the same value to 4 significant digits
+		awk -v n="$num" -v u="$unit" -v ns="$ns" "BEGIN {
+			m = u == \"ns\" ? 1 : u == \"ms\" ? 1e6 : u == \"s\" ? 1e9 : 1e3
+			exit !(n * m >= ns * 0.9994 && n * m <= ns * 1.0006) }" ||
+			{ echo "$d $p: shown $num $unit for $ns ns"; return 1; }
+	done <pct
+'
+
+test_expect_success_if JQ 'the CPU table is the JSON report'"'"'s' '
+	attrs r.html jobi usr-cpu sys-cpu usr-ns-per-io >cpu &&
+	read i usr sys own <cpu &&
+	jq -r ".jobs[$i] | \"\(.usr_cpu) \(.sys_cpu) \(.iolite.usr_ns_per_io)\"" r.json >want &&
+	echo "$usr $sys $own" | awk "NR == FNR { split(\$0, w); next }
+		{ for (k = 1; k <= 3; k++) if (\$k + 0 != w[k] + 0) exit 1 }" \
+		want -
+'
+
+# charts FILE: "id series" per chart
+charts() {
+	sed -n "s/.*data-chart=\"\([a-z-]*\)\" data-title=\"[^\"]*\" data-series=\"\([0-9]*\)\".*/\1 \2/p" "$1"
+}
+
+test_expect_success 'a 1.2 s run: latency, histogram, bandwidth and IOPS over time' '
+	charts r.html >c &&
+	for id in lat-pct lat-hist bw-time iops-time; do
+		test $(grep -c "^$id 1$" c) = 2 || { cat c; return 1; }
+	done &&
+	grep -q "^depth 1$" c && grep -q "^cpu [23]$" c
+'
+
+test_expect_success 'ten jobs of a group share their charts; the page stays small' '
+	"$IOLITE" --name=t --ioengine=psync --filename=f --size=1m --bs=4k \
+		--rw=randread --numjobs=10 --output-format=html >ten.html &&
+	charts ten.html >c &&
+	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
+	grep -q "^bw-jobs 1$" c &&
+	one=$(wc -c <a.html) && ten=$(wc -c <ten.html) &&
+	echo "# page sizes: 1 job $one bytes, 10 jobs $ten bytes" &&
+	test $ten -lt 1000000
+'
+
+# shot PAGE PNG: a headless Chromium screenshot, its stderr in PNG.err;
+# no network: every fetch would go to a proxy that is not there; its
+# profile, config and cache in $TRASH
+shot() {
+	prof=$(mktemp -d "$TRASH/chrome.XXXXXX") &&
+	HOME=$prof XDG_CONFIG_HOME=$prof XDG_CACHE_HOME=$prof \
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$prof" --proxy-server=127.0.0.1:9 \
+		--host-resolver-rules="MAP * ~NOTFOUND" \
+		--enable-logging=stderr --v=0 --hide-scrollbars \
+		--window-size=1280,2000 --virtual-time-budget=3000 \
+		--screenshot="$TRASH/$2" "file://$TRASH/$1" >/dev/null 2>"$2.err"
+	rc=$?
+	rm -rf "$prof"
+	test -s "$2" || { cat "$2.err"; return 1; }
+	return $rc
+}
+
+command -v python3 >/dev/null 2>&1 ||
+	test_skip_reason="python3 is not installed (Debian package python3)"
+test_expect_success_if CHROMIUM 'Chromium renders the page offline, no console message, not blank' '
+	shot ten.html ten.png &&
+	! grep -E "CONSOLE|Failed to load|Uncaught" ten.png.err &&
+	python3 "$TEST_DIR/pngcheck.py" ten.png 0072B2 D55E00
+'
+test_skip_reason=
+
+# --- iolite plot --------------------------------------------------------
+
+test_expect_success 'plot: iolite'"'"'s logs, figures from every line, the slowest I/Os' '
+	"$IOLITE" --name=l --ioengine=psync --filename=f --size=1m --bs=4k \
+		--rw=randread --write_lat_log=l --write_bw_log=l \
+		--write_iops_log=l --log_offset=1 --output-format=terse >/dev/null &&
+	"$IOLITE" plot l_clat.1.log l_bw.1.log l_iops.1.log -o l.html 2>err &&
+	test_must_be_empty err &&
+	grep -q "data-dir=\"read\" data-n=\"256\"" l.html &&
+	test $(grep -c "data-dir=\"read\" data-n=\"256\"" l.html) = 3 &&
+	sed -n "/<table class=\"slow\">/,/<\/table>/p" l.html >slow &&
+	test $(grep -c "^<tr data-ns" slow) = 20 &&
+	grep -q "<th>offset</th>" slow &&
+	charts l.html >c &&
+	test "$(cat c)" = "time 1
+pct 1
+time 1
+time 1"
+'
+
+test_expect_success_if XMLLINT 'plot: a page and SVG files, all well-formed' '
+	xmllint --noout l.html &&
+	mkdir svg &&
+	"$IOLITE" plot --format=svg -o svg l_clat.1.log l_iops.1.log >list &&
+	test $(wc -l <list) = 3 &&
+	for f in $(cat list); do
+		xmllint --noout "$f" || return 1
+		head -n 1 "$f" | grep -q "^<?xml" || return 1
+	done
+'
+
+test_expect_success 'plot: bad input is refused by name and line, nothing written' '
+	printf "{ \"fio version\" : \"x\" }\n" >r_lat.1.log &&
+	test_must_fail "$IOLITE" plot r_lat.1.log -o x.html 2>err &&
+	grep -q "JSON results are not supported yet" err &&
+	printf "1, 2, 0, 4096, 0\n3, x, 0, 4096, 0\n" >b_clat.1.log &&
+	test_must_fail "$IOLITE" plot b_clat.1.log -o x.html 2>err &&
+	grep -q "^iolite: plot: b_clat.1.log:2: not a log line" err &&
+	cp l_clat.1.log something.txt &&
+	test_must_fail "$IOLITE" plot l_clat.1.log something.txt -o x.html 2>err &&
+	grep -q "cannot tell what it logs" err &&
+	test_must_fail "$IOLITE" plot --format=svg l_clat.1.log 2>err &&
+	grep -q "directory -o names" err &&
+	test_path_is_missing x.html
+'
+
+# structure DIR: "file|chart|title|series|end of the data's time range"
+structure() {
+	for f in "$1"/*.svg; do
+		sed -n "s/.*data-chart=\"\([a-z-]*\)\" data-title=\"\([^\"]*\)\" data-series=\"\([0-9]*\)\".*data-xd=\"\([^ ]*\) \([^\"]*\)\".*/$(basename "$f")|\1|\2|\3|\5/p" "$f"
+	done
+}
+
+# same_charts A B: the same charts, titles and series; the time ranges
+# within 30% (both tools ran the same rated job)
+same_charts() {
+	structure "$1" >"$1.s" && structure "$2" >"$2.s" &&
+	test -s "$1.s" &&
+	cut -d"|" -f1-4 "$1.s" >"$1.c" && cut -d"|" -f1-4 "$2.s" >"$2.c" &&
+	test_cmp "$1.c" "$2.c" &&
+	paste -d"|" "$1.s" "$2.s" | awk -F"|" "{ a = \$5; b = \$10
+		if (a > 1.3 * b + 50 || b > 1.3 * a + 50) { print; bad = 1 } }
+		END { exit bad }"
+}
+
+test_expect_success_if FIO 'plot: fio 3.33'"'"'s logs give the charts iolite'"'"'s give' '
+	rated="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
+		--rw=read --rate_iops=400 --write_lat_log=q --write_bw_log=q \
+		--write_iops_log=q --log_offset=1" &&
+	mkdir fio iol fio.svg iol.svg &&
+	(cd fio && fio $rated --output-format=terse >/dev/null) &&
+	(cd iol && "$IOLITE" $rated --output-format=terse >/dev/null) &&
+	for t in fio iol; do
+		"$IOLITE" plot --format=svg -o $t.svg $t/q_lat.1.log \
+			$t/q_clat.1.log $t/q_slat.1.log $t/q_bw.1.log \
+			$t/q_iops.1.log >/dev/null || return 1
+	done &&
+	ls fio.svg >fl && ls iol.svg >il && test_cmp fl il &&
+	test $(wc -l <fl) = 6 &&
+	same_charts fio.svg iol.svg
+'
+
+have_zlib() {
+	! "$IOLITE" --inflate-log=/dev/null 2>&1 | grep -q "has no zlib"
+}
+have_zlib || test_skip_reason="this build has no zlib (zlib1g-dev)"
+test_expect_success_if FIO 'plot: compressed logs (.fz), fio'"'"'s and iolite'"'"'s' '
+	fz="--name=z --ioengine=psync --filename=zf --size=1m --bs=4k \
+		--rw=randread --rate_iops=500 --write_lat_log=z \
+		--log_offset=1 --log_store_compressed=1 --log_compression=16k" &&
+	mkdir zfio ziol zfio.svg ziol.svg &&
+	(cd zfio && fio $fz --output-format=terse >/dev/null) &&
+	(cd ziol && "$IOLITE" $fz --output-format=terse >/dev/null) &&
+	for t in zfio ziol; do
+		"$IOLITE" plot --format=svg -o $t.svg $t/z_clat.1.log.fz \
+			>/dev/null || return 1
+	done &&
+	same_charts zfio.svg ziol.svg &&
+	"$IOLITE" plot ziol/z_clat.1.log.fz -o z.html &&
+	grep -q "data-dir=\"read\" data-n=\"256\"" z.html
+'
+test_skip_reason=
+
+test_expect_success 'plot: a million-line log in seconds, a small page, exact figures' '
+	awk "BEGIN { for (i = 0; i < 1000000; i++)
+		printf \"%d, %d, %d, 4096, %d, 0\\n\", i / 100, i % 1000 + 1,
+			i % 3 == 0, (i * 7) % 100000 * 4096 }" >m_clat.1.log &&
+	test $(wc -l <m_clat.1.log) = 1000000 &&
+	start=$(date +%s) &&
+	"$IOLITE" plot m_clat.1.log -o m.html &&
+	end=$(date +%s) &&
+	test $((end - start)) -lt 30 &&
+	test $(wc -c <m.html) -lt 1000000 &&
+	grep -q "data-dir=\"read\" data-n=\"666666\" data-min=\"1\" data-max=\"1000\"" m.html &&
+	grep -q "data-dir=\"write\" data-n=\"333334\" data-min=\"1\" data-max=\"1000\"" m.html &&
+	sed -n "/data-dir=\"read\"/p" m.html | head -n 1 >row &&
+	grep -q "<td>500.0 ns</td><td>900.0 ns</td><td>990.0 ns</td><td>999.0 ns</td><td>1.000 .*s</td>" row
+'
+
+test_done

@@ -8,6 +8,8 @@
 #include "opt/options.h"
 #include "util/strbuf.h"
 
+struct prio_plan;
+
 /*
  * read_iolog for one instance, filled by workload/iolog.c's iolog_plan()
  * after plan_build(); plan_release() frees it.
@@ -57,6 +59,8 @@ struct job_plan {
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */
+	struct prio_plan *prio;	/* owned; NULL: no I/O priorities
+				 * (opt/prio_opts.h) */
 };
 
 /*

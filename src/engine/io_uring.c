@@ -11,6 +11,7 @@
  * completions, needs O_DIRECT and a device with poll queues), force_async
  * (IOSQE_ASYNC on every Nth request, punting it to an io-wq worker),
  * nonvectored (0: READV/WRITEV with one iovec; default: READ/WRITE).
+ * I/O priorities: each read and write's in sqe->ioprio (engine/cmdprio.h).
  *
  * When the kernel refuses a feature the error says which and why.
  */
@@ -24,6 +25,7 @@
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 
+#include "engine/cmdprio.h"
 #include "engine/engines.h"
 
 #include "opt/opt.h"
@@ -43,6 +45,13 @@ struct uring_engine {
 	int bufs_registered;
 	unsigned int taskrun;		/* the task-work flags the ring got */
 	int ring_fd_registered;
+	/*
+	 * I/O priorities (prio, prioclass, cmdprio*): every read and write
+	 * carries its own in sqe->ioprio, as fio (the submitting context
+	 * may be sqthread_poll's kernel thread, not the job's thread)
+	 */
+	bool prio;
+	struct cmdprio cp;
 };
 
 static inline struct uring_engine *to_uring(struct engine *e)
@@ -165,6 +174,7 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	ue->vectored = o->nonvectored == 0;
 	ue->fixedbufs = o->fixedbufs;
 	ue->registerfiles = o->registerfiles;
+	ue->prio = cmdprio_init(&ue->cp, plan);
 	if (ue->fixedbufs) {
 		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
 		if (ret < 0) {
@@ -338,6 +348,10 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 			io_uring_prep_read(sqe, fd, u->buf, u->len, u->offset);
 		} else {
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
+		}
+		if (unlikely(ue->prio)) {
+			cmdprio_pick(&ue->cp, u);
+			sqe->ioprio = u->ioprio;
 		}
 		break;
 	}

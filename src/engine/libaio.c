@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cmdprio.h"
 #include "engine/engines.h"
 
 #include "util/log.h"
@@ -29,7 +30,18 @@ struct aio_engine {
 	struct io_event *events;
 	struct io_u **done;		/* reaped by the last getevents */
 	int userspace_reap;
+	/*
+	 * cmdprio: a request given a priority of its own carries it in
+	 * aio_reqprio with IOCB_FLAG_IOPRIO; the others have the job's
+	 * thread's (prio, prioclass: set by run/prio.c), as fio
+	 */
+	bool prio;
+	struct cmdprio cp;
 };
+
+#ifndef IOCB_FLAG_IOPRIO	/* linux/aio_abi.h, which clashes with libaio.h */
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
 
 static inline struct aio_engine *to_aio(struct engine *e)
 {
@@ -57,6 +69,7 @@ static int aio_init(const struct job_plan *plan, unsigned int depth,
 	ae->events = xcalloc(depth + 1, sizeof(*ae->events));
 	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
 	ae->userspace_reap = plan->o.userspace_reap;
+	ae->prio = cmdprio_init(&ae->cp, plan);
 	*out = &ae->e;
 	return 0;
 }
@@ -89,6 +102,10 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
 	else
 		io_prep_pwrite(cb, f->fd, u->buf, u->len, (long long)u->offset);
+	if (unlikely(ae->prio) && cmdprio_pick(&ae->cp, u)) {
+		cb->aio_reqprio = (short)u->ioprio;
+		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+	}
 	cb->data = u;
 	ae->pending[ae->nr_pending++] = cb;
 	return ENGINE_Q_QUEUED;

@@ -25,8 +25,9 @@
  * P empty (a bare option) is the job's name; per_job_logs=0 drops ".N"
  * and jobs with the same P share one file. A line is
  * "time_ms, value, ddir, bs[, offset], prio": prio is fio's flag for a
- * real-time priority, always 0, or with log_prio the priority value in
- * hex, always 0x0000 (iolite sets no I/O priority). With
+ * real-time priority (1 for an I/O of class 1, else 0), or with log_prio
+ * the I/O's priority value in hex (class << 13 | level: 0x2000, 0x4003;
+ * 0x0000 for none); window lines (log_avg_msec) have 0, as fio's. With
  * log_store_compressed the files are P_lat.N.log.fz etc. in fio's format
  * (binary samples in zlib streams of log_compression bytes each) which
  * log_inflate() turns back into text; a histogram line is
@@ -117,7 +118,7 @@ struct log_rec {
 	uint32_t len;
 	uint8_t type;
 	uint8_t ddir;
-	uint16_t pad;
+	uint16_t prio;		/* LOGR_IO*: the I/O's priority value */
 };
 
 /* Which latencies the worker measures: log lines only for those. */
@@ -322,9 +323,11 @@ static inline bool log_job_rec_only(const struct job_log *jl)
 /* Out of line: a new chunk (NULL only with log_drop_when_behind). */
 struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes);
 void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
-		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
+		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now,
+		 uint16_t prio);
 int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
-		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
+		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now,
+		    uint16_t prio);
 void log_win_close(struct job_log *jl, uint64_t now);
 void log_hist_close(struct job_log *jl, uint64_t now, unsigned int d,
 		    uint64_t clat);
@@ -345,7 +348,8 @@ static inline struct log_rec *log_reserve(struct job_log *jl, size_t bytes)
 /* Fills a LOGR_IO record (clat and slat below 2^32 ns). */
 static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
 			       unsigned int d, uint32_t len, uint64_t offset,
-			       uint64_t clat, uint64_t slat, uint64_t now)
+			       uint64_t clat, uint64_t slat, uint64_t now,
+			       uint16_t prio)
 {
 	r->time_ns = now - jl->epoch_ns;
 	r->clat = (uint32_t)clat;
@@ -353,6 +357,7 @@ static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
 	r->len = len;
 	r->type = LOGR_IO;
 	r->ddir = (uint8_t)d;
+	r->prio = prio;
 	if (jl->log_offset)
 		*(uint64_t *)(r + 1) = offset;
 }
@@ -363,7 +368,7 @@ static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
  */
 static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
 			     uint64_t offset, uint64_t start, uint64_t issue,
-			     uint64_t now)
+			     uint64_t now, uint16_t prio)
 {
 	uint64_t clat = now - issue, slat = issue - start;
 	struct log_chunk *c = jl->cur;
@@ -371,21 +376,22 @@ static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
 
 	if (__builtin_expect(!c || ((clat | slat) >> 32) ||
 			     c->used + jl->io_bytes > LOG_CHUNK_BYTES, 0))
-		return log_io_rec_slow(jl, d, len, offset, clat, slat, now);
+		return log_io_rec_slow(jl, d, len, offset, clat, slat, now,
+				       prio);
 	r = (struct log_rec *)&c->data[c->used / 8];
 	c->used += jl->io_bytes;
-	log_fill_io(jl, r, d, len, offset, clat, slat, now);
+	log_fill_io(jl, r, d, len, offset, clat, slat, now, prio);
 	return 0;
 }
 
 /*
  * One completed I/O of direction d (a data direction): issued at start,
- * submitted at issue, completed at now (ns, the worker's clock). Called
- * after the I/O is in the worker's stats.
+ * submitted at issue, completed at now (ns, the worker's clock), with
+ * priority value prio. Called after the I/O is in the worker's stats.
  */
 static inline void log_io(struct job_log *jl, unsigned int d, uint32_t len,
 			  uint64_t offset, uint64_t start, uint64_t issue,
-			  uint64_t now)
+			  uint64_t now, uint16_t prio)
 {
 	uint64_t clat = now - issue, slat = issue - start;
 
@@ -393,9 +399,10 @@ static inline void log_io(struct job_log *jl, unsigned int d, uint32_t len,
 		struct log_rec *r;
 
 		if (__builtin_expect((clat | slat) >> 32, 0)) {
-			log_io_long(jl, d, len, offset, clat, slat, now);
+			log_io_long(jl, d, len, offset, clat, slat, now, prio);
 		} else if ((r = log_reserve(jl, jl->io_bytes))) {
-			log_fill_io(jl, r, d, len, offset, clat, slat, now);
+			log_fill_io(jl, r, d, len, offset, clat, slat, now,
+				    prio);
 		}
 	}
 	if (jl->lat_win) {

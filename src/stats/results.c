@@ -513,9 +513,12 @@ int results_build(struct run_result *rr, struct worker_result *wr,
 		}
 		last_group = p->groupid;
 		job_add_member(cur, &wr[i]);
+		prio_results_add(cur, &wr[i]);
 	}
-	for (i = 0; i < rr->nr_jobs; i++)
+	for (i = 0; i < rr->nr_jobs; i++) {
 		job_finish(&rr->jobs[i]);
+		prio_results_finish(&rr->jobs[i]);
+	}
 	groups_build(rr);
 
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -532,6 +535,7 @@ void run_result_release(struct run_result *rr)
 	for (i = 0; i < rr->nr_jobs; i++) {
 		free(rr->jobs[i].name);
 		free(rr->jobs[i].description);
+		prio_results_release(&rr->jobs[i]);
 	}
 	free(rr->jobs);
 	free(rr->groups);

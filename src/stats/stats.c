@@ -18,6 +18,21 @@ void worker_stats_init(struct worker_stats *s)
 	s->sync_lat.min = UINT64_MAX;
 }
 
+void worker_stats_reset(struct worker_stats *s)
+{
+	struct prio_stats *ps = s->prio;
+
+	worker_stats_init(s);
+	s->prio = ps;
+	prio_stats_reset(ps);
+}
+
+void worker_stats_release(struct worker_stats *s)
+{
+	prio_stats_free(s->prio);
+	s->prio = NULL;
+}
+
 void moments_welford(struct welford *dst, const struct moments *m)
 {
 	unsigned __int128 sum, q, rem, t;

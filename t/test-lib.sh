@@ -108,6 +108,8 @@ test_have_prereq() {
 		;;
 	JQ) command -v jq >/dev/null 2>&1 ;;
 	SMP) [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ;;
+	TRACEFS) [ "$(id -u)" = 0 ] && grep -qw tracefs /proc/filesystems ;;
+	SETPRIV) [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1 ;;
 	*) echo "unknown prerequisite $1" >&2; return 1 ;;
 	esac
 }

@@ -307,6 +307,9 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	struct io_uring_sqe *sqe;
 	int fd = ue->registerfiles ? (int)u->file : f->fd;
 
+	/* every I/O: a reused io_u must not keep an earlier one's */
+	if (unlikely(ue->prio))
+		cmdprio_pick(&ue->cp, u);
 	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
 		engine_io_result(u, engine_do_other(f, u));
 		return ENGINE_Q_DONE;
@@ -349,10 +352,8 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 		} else {
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 		}
-		if (unlikely(ue->prio)) {
-			cmdprio_pick(&ue->cp, u);
+		if (unlikely(ue->prio))
 			sqe->ioprio = u->ioprio;
-		}
 		break;
 	}
 	case DDIR_TRIM:

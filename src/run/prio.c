@@ -19,6 +19,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "opt/prio_opts.h"
 #include "util/debug.h"
 
@@ -182,7 +183,8 @@ static int target_stat(const char *path, struct stat *st, struct statfs *sf)
 	return ret ? -1 : 0;
 }
 
-static void note_file(const struct job_plan *p, const char *path,
+/* A note when the target ignores priorities; true when it may not. */
+static bool note_file(const struct job_plan *p, const char *path,
 		      struct notes *out)
 {
 	char sched[256], name[256];
@@ -191,25 +193,26 @@ static void note_file(const struct job_plan *p, const char *path,
 	dev_t dev;
 
 	if (target_stat(path, &st, &sf))
-		return;
+		return false;
 	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
 	if (!S_ISBLK(st.st_mode) && sf.f_type == TMPFS_MAGIC) {
 		notes_add(out, "job '%s': I/O priorities have no effect on '%s': "
 			  "it is on tmpfs, with no block device or I/O "
 			  "scheduler to order requests by them", p->o.name,
 			  path);
-		return;
+		return false;
 	}
 	if (!major(dev) || !dev_scheduler(dev, sched, sizeof(sched), name,
 					  sizeof(name)))
-		return;
+		return false;
 	if (!strcmp(sched, "mq-deadline") || !strcmp(sched, "bfq") ||
 	    dev_stacked(dev))
-		return;
+		return true;
 	notes_add(out, "job '%s': I/O priorities have no effect on '%s': the "
 		  "I/O scheduler of %s is '%s', which ignores them (mq-deadline "
 		  "and bfq honour them: /sys/block/%s/queue/scheduler)",
 		  p->o.name, path, name, sched, name);
+	return false;
 }
 
 void prio_notes(const struct job_plan *plans, const struct job_files *files,
@@ -219,13 +222,17 @@ void prio_notes(const struct job_plan *plans, const struct job_files *files,
 
 	for (i = 0; i < nr; i++) {
 		const struct job_plan *p = &plans[i];
+		const struct engine_ops *ops = engine_for_plan(p);
+		bool may = false;
 
-		/* one note per job, not per clone */
-		if (!p->prio || p->clone)
+		/* one note per job, not per clone; none without files */
+		if (!p->prio || p->clone || !ops ||
+		    (ops->flags & ENGINE_F_NOFILEIO))
 			continue;
 		for (k = 0; k < files[i].nr_files; k++)
-			note_file(p, files[i].files[k].path, out);
-		if (!p->o.direct && p->writes)
+			may |= note_file(p, files[i].files[k].path, out);
+		/* said only where the target could honour them at all */
+		if (may && !p->o.direct && p->writes)
 			notes_add(out, "job '%s': buffered writes (direct=0) "
 				  "reach the device from the kernel's "
 				  "writeback, without the job's I/O "

@@ -14,6 +14,7 @@
 #include "run/worker.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,6 +349,25 @@ static void worker_log_start(struct worker *w)
 }
 
 /*
+ * u's direction and priority as the log takes them (log_dp()): on a
+ * little-endian machine one load, the io_u's ddir, prio_idx and ioprio
+ * being one word (prio_idx masked off).
+ */
+static inline uint32_t io_dp(const struct io_u *u)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t w;
+
+	_Static_assert(offsetof(struct io_u, ioprio) ==
+		       offsetof(struct io_u, ddir) + 2, "ddir, prio_idx, ioprio");
+	memcpy(&w, &u->ddir, sizeof(w));
+	return w & 0xffff00ffu;
+#else
+	return log_dp(u->ddir, u->ioprio);
+#endif
+}
+
+/*
  * One completed I/O into the log records and the co_lat stats (rated
  * jobs), inside complete_more(), which is out of line: a per-I/O log
  * record is a few stores, one call more would double its cost.
@@ -356,8 +376,8 @@ static inline __attribute__((always_inline)) void
 worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
 {
 	if (w->log)
-		log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
-		       u->issue_time, now, u->ioprio);
+		log_io(w->log, io_dp(u), u->len, u->offset, u->start_time,
+		       u->issue_time, now);
 	if (w->co)
 		pace_done(w->co, u, now);
 }
@@ -447,8 +467,8 @@ static __attribute__((noinline)) int complete_more(struct worker *w,
 {
 	/* a per-I/O log record and nothing else: tail calls, no frame */
 	if (w->log_only)
-		return log_io_rec(w->log, u->ddir, u->len, u->offset,
-				  u->start_time, u->issue_time, now, u->ioprio);
+		return log_io_rec(w->log, io_dp(u), u->len, u->offset,
+				  u->start_time, u->issue_time, now);
 	return complete_all(w, u, now);
 }
 

@@ -48,9 +48,9 @@ struct log_wjob {
 	bool slow;		/* a compressed file: sample by sample */
 	uint64_t t_ms;		/* the time prefix's */
 	unsigned int tlen, slen;
-	uint32_t s_len;		/* the tail's block size, direction, priority */
-	unsigned int s_ddir;
-	unsigned int s_prio;
+	uint32_t s_len;		/* the tail's block size */
+	uint32_t s_dp;		/* ... direction and priority: the record's
+				 * last word (log_rec_tail()) */
 	char tpre[32];		/* "T, " */
 	char suf[64];		/* ", ddir, bs[, offset], prio\n" */
 };
@@ -221,6 +221,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 	struct job_log *jl = wj->jl;
 	uint64_t t_ms = r->time_ns / 1000000, v[5];
 	unsigned int k;
+	uint32_t dp;
 
 	if (t_ms != wj->t_ms) {
 		char *p = put_sep(numfmt_put_u64(wj->tpre, t_ms));
@@ -228,15 +229,14 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 		wj->tlen = (unsigned int)(p - wj->tpre);
 		wj->t_ms = t_ms;
 	}
-	if (off || r->len != wj->s_len || r->ddir != wj->s_ddir ||
-	    r->prio != wj->s_prio) {
+	memcpy(&dp, &r->ddir, sizeof(dp));
+	if (off || r->len != wj->s_len || dp != wj->s_dp) {
 		char *p = put_tail(wj->suf, r->ddir, r->len, off, jl->prio_hex,
 				   r->prio);
 
 		wj->slen = (unsigned int)(p - wj->suf);
 		wj->s_len = off ? UINT32_MAX : r->len;
-		wj->s_ddir = r->ddir;
-		wj->s_prio = r->prio;
+		wj->s_dp = dp;
 	}
 	if (__builtin_expect(!wj->slow, 1)) {
 		if (wj->out[0])

@@ -307,10 +307,9 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	struct io_uring_sqe *sqe;
 	int fd = ue->registerfiles ? (int)u->file : f->fd;
 
-	/* every I/O: a reused io_u must not keep an earlier one's */
-	if (unlikely(ue->prio))
-		cmdprio_pick(&ue->cp, u);
 	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
+		if (unlikely(ue->prio))
+			cmdprio_pick(&ue->cp, u);
 		engine_io_result(u, engine_do_other(f, u));
 		return ENGINE_Q_DONE;
 	}
@@ -352,8 +351,6 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 		} else {
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 		}
-		if (unlikely(ue->prio))
-			sqe->ioprio = u->ioprio;
 		break;
 	}
 	case DDIR_TRIM:
@@ -370,6 +367,12 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	default:
 		u->error = EINVAL;
 		return ENGINE_Q_DONE;
+	}
+	/* every I/O, so that a reused io_u never keeps an earlier one's */
+	if (unlikely(ue->prio)) {
+		cmdprio_pick(&ue->cp, u);
+		if (u->ddir <= DDIR_WRITE)
+			sqe->ioprio = u->ioprio;
 	}
 	if (ue->registerfiles)
 		sqe->flags |= IOSQE_FIXED_FILE;

@@ -91,12 +91,11 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 	struct aio_engine *ae = to_aio(e);
 	struct engine_file *f = &e->files[u->file];
 	struct iocb *cb = &ae->iocbs[u->index];
-	bool own = false;
 
-	/* every I/O: a reused io_u must not keep an earlier one's */
-	if (unlikely(ae->prio))
-		own = cmdprio_pick(&ae->cp, u);
 	if (u->ddir >= DDIR_TRIM) {
+		/* every I/O: a reused io_u must not keep an earlier one's */
+		if (unlikely(ae->prio))
+			cmdprio_pick(&ae->cp, u);
 		engine_io_result(u, engine_do_other(f, u));
 		return ENGINE_Q_DONE;
 	}
@@ -106,7 +105,7 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
 	else
 		io_prep_pwrite(cb, f->fd, u->buf, u->len, (long long)u->offset);
-	if (own) {
+	if (unlikely(ae->prio) && cmdprio_pick(&ae->cp, u)) {
 		cb->aio_reqprio = (short)u->ioprio;
 		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
 	}

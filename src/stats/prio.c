@@ -36,6 +36,9 @@ struct prio_stats *prio_stats_new(const struct job_plan *p)
 
 	if (!pp || !pp->cmdprio)
 		return NULL;
+	/* as fio: no samples of a latency the job does not measure */
+	if (p->o.lat_percentiles ? p->o.disable_lat : p->o.disable_clat)
+		return NULL;
 	ps = xcalloc(1, sizeof(*ps));
 	ps->total = p->o.lat_percentiles;
 	for (d = 0; d < 2; d++) {

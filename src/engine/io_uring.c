@@ -461,6 +461,22 @@ static void uring_describe(struct engine *e, struct strbuf *out)
 		    ue->ring_fd_registered ? ", registered ring fd" : "");
 }
 
+/* --enghelp=io_uring, in fio's order (nowait, uncached: not here) */
+static const struct engine_opt uring_options[] = {
+	{ "hipri", "polled completions (IORING_SETUP_IOPOLL; direct=1)" },
+	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
+	{ "cmdprio_class", "their priority class (default 1, real time)" },
+	{ "cmdprio", "their priority level (default 0)" },
+	{ "cmdprio_bssplit", "per block size: share and priority" },
+	{ "fixedbufs", "register the I/O buffers once" },
+	{ "registerfiles", "register the files once" },
+	{ "sqthread_poll", "a kernel thread polls the submission queue" },
+	{ "sqthread_poll_cpu", "the CPU of that thread" },
+	{ "nonvectored", "0: READV/WRITEV with one iovec" },
+	{ "force_async", "IOSQE_ASYNC on every Nth request" },
+	{ NULL, NULL },
+};
+
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.help = "Linux io_uring through liburing (fixedbufs, registerfiles, sqthread_poll, hipri, force_async)",
@@ -474,5 +490,6 @@ const struct engine_ops engine_io_uring_ops = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.describe = uring_describe,
+	.options = uring_options,
 };
 #endif

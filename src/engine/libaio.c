@@ -233,6 +233,16 @@ static struct io_u *aio_event(struct engine *e, unsigned int i)
 	return to_aio(e)->done[i];
 }
 
+/* --enghelp=libaio, in fio's order (nowait: not here) */
+static const struct engine_opt aio_options[] = {
+	{ "userspace_reap", "read completions from the ring, no syscall" },
+	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
+	{ "cmdprio_class", "their priority class (default 1, real time)" },
+	{ "cmdprio", "their priority level (default 0)" },
+	{ "cmdprio_bssplit", "per block size: share and priority" },
+	{ NULL, NULL },
+};
+
 const struct engine_ops engine_libaio_ops = {
 	.name = "libaio",
 	.help = "Linux native asynchronous I/O (io_submit / io_getevents)",
@@ -244,5 +254,6 @@ const struct engine_ops engine_libaio_ops = {
 	.commit = aio_commit,
 	.getevents = aio_getevents,
 	.event = aio_event,
+	.options = aio_options,
 };
 #endif

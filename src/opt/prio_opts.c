@@ -16,7 +16,7 @@
 #include "util/log.h"
 #include "util/num.h"
 
-/* --- cmdprio_percentage, cmdprio_class, cmdprio: r[,w[,t]] --------------- */
+/* --- cmdprio_percentage, cmdprio_class, cmdprio: r[,w[,t]] ---------------- */
 
 struct dir_uint_ctx {
 	const struct opt_def *def;
@@ -202,7 +202,7 @@ void prio_bssplit_fmt(const struct opt_def *def, const struct job_options *o,
 	opt_format_dirs(split_fmt_one, o, out);
 }
 
-/* --- the plan --------------------------------------------------------------- */
+/* --- the plan ------------------------------------------------------------- */
 
 static const char *const cmdprio_opts[] = {
 	"cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",

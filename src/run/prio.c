@@ -23,7 +23,7 @@
 #include "opt/prio_opts.h"
 #include "util/debug.h"
 
-/* --- capabilities ------------------------------------------------------------ */
+/* --- capabilities --------------------------------------------------------- */
 
 static bool cap_effective(unsigned int cap)
 {
@@ -62,7 +62,7 @@ int prio_check_caps(const struct job_plan *plans, unsigned int nr,
 	return 0;
 }
 
-/* --- the job's thread ------------------------------------------------------ */
+/* --- the job's thread ----------------------------------------------------- */
 
 int prio_place_thread(const struct job_plan *p, struct strbuf *err)
 {
@@ -87,7 +87,7 @@ int prio_place_thread(const struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
-/* --- notes ------------------------------------------------------------------- */
+/* --- notes ---------------------------------------------------------------- */
 
 static const char *sysfs_root(void)
 {

@@ -26,7 +26,7 @@
 #include "stats/results.h"
 #include "util/log.h"
 
-/* --- the worker's ----------------------------------------------------------- */
+/* --- the worker's --------------------------------------------------------- */
 
 struct prio_stats *prio_stats_new(const struct job_plan *p)
 {
@@ -76,7 +76,7 @@ void prio_stats_free(struct prio_stats *ps)
 	free(ps);
 }
 
-/* --- the results model ------------------------------------------------------ */
+/* --- the results model ---------------------------------------------------- */
 
 static struct prio_result *entry_of(struct prio_results *pr, uint16_t v)
 {

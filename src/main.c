@@ -24,6 +24,7 @@
 #include "run/checks.h"
 #include "run/clock.h"
 #include "run/files.h"
+#include "run/prio.h"
 #include "run/runner.h"
 #include "run/safety.h"
 #include "stats/disk.h"
@@ -460,6 +461,8 @@ int main(int argc, char **argv)
 	plans = build_plans(&jl, &c, &nr);
 	if (c.warnings_fatal)
 		warnings_fatal(plans, nr);
+	if (prio_check_caps(plans, nr, &err))
+		die("%s", strbuf_str(&err));
 
 	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
@@ -517,6 +520,7 @@ int main(int argc, char **argv)
 	if (clock_note.len)
 		rc.notes[rc.nr_notes++] = clock_note.buf;
 	checks_before(plans, files, nr, &before);
+	prio_notes(plans, files, nr, &before);
 	for (k = 0; k < before.nr && rc.nr_notes < 32; k++)
 		rc.notes[rc.nr_notes++] = before.v[k];
 	memset(&ro, 0, sizeof(ro));
@@ -600,6 +604,8 @@ int main(int argc, char **argv)
 		files_finish(&plans[i], &files[i]);
 	disk_set_release(&disks);
 	for (i = 0; i < nr; i++) {
+		if (jobs[i].st)
+			worker_stats_release(jobs[i].st);
 		free(jobs[i].st);
 		worker_result_release(&jobs[i].res);
 		job_files_release(&files[i]);

@@ -136,6 +136,17 @@ prereq_check_() {
 			prereq_cmd_ python3 python3 && prereq_py_ six python3-six ;;
 	CHROMIUM) prereq_cmd_ chromium chromium ;;
 	XMLLINT) prereq_cmd_ xmllint libxml2-utils ;;
+	TRACEFS) if [ "$(id -u)" != 0 ]; then
+			prereq_why="tracing needs root"
+		elif ! grep -qw tracefs /proc/filesystems; then
+			prereq_why="the kernel has no tracefs"
+		fi ;;
+	SETPRIV) if [ "$(id -u)" != 0 ]; then
+			prereq_why="changing to user nobody needs root"
+		else
+			prereq_cmd_ setpriv util-linux &&
+			{ id nobody >/dev/null 2>&1 || prereq_why="no user nobody"; }
+		fi ;;
 	MKFS_EXT4) prereq_cmd_ mkfs.ext4 e2fsprogs ;;
 	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
 	PARTX)	prereq_cmd_ partx util-linux ;;

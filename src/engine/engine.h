@@ -26,7 +26,8 @@ struct io_u {
 	uint32_t len;
 	uint32_t index;		/* slot in the worker's io_u array */
 	uint8_t ddir;		/* enum ddir */
-	uint8_t pad[3];
+	uint8_t prio_idx;	/* statistics index of ioprio (prio_plan) */
+	uint16_t ioprio;	/* class << 13 | level; 0: none */
 	uint32_t file;		/* index into engine->files */
 	int32_t error;		/* 0 or positive errno, set by the engine */
 	uint32_t resid;		/* bytes not transferred (short I/O) */

@@ -11,6 +11,7 @@
  * completions, needs O_DIRECT and a device with poll queues), force_async
  * (IOSQE_ASYNC on every Nth request, punting it to an io-wq worker),
  * nonvectored (0: READV/WRITEV with one iovec; default: READ/WRITE).
+ * I/O priorities: each read and write's in sqe->ioprio (engine/cmdprio.h).
  *
  * When the kernel refuses a feature the error says which and why.
  */
@@ -24,6 +25,7 @@
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 
+#include "engine/cmdprio.h"
 #include "engine/engines.h"
 
 #include "opt/opt.h"
@@ -45,6 +47,13 @@ struct uring_engine {
 	int bufs_registered;
 	unsigned int taskrun;		/* the task-work flags the ring got */
 	int ring_fd_registered;
+	/*
+	 * I/O priorities (prio, prioclass, cmdprio*): every read and write
+	 * carries its own in sqe->ioprio, as fio (the submitting context
+	 * may be sqthread_poll's kernel thread, not the job's thread)
+	 */
+	bool prio;
+	struct cmdprio cp;
 };
 
 static inline struct uring_engine *to_uring(struct engine *e)
@@ -167,6 +176,7 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	ue->vectored = o->nonvectored == 0;
 	ue->fixedbufs = o->fixedbufs;
 	ue->registerfiles = o->registerfiles;
+	ue->prio = cmdprio_init(&ue->cp, plan);
 	if (ue->fixedbufs) {
 		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
 		if (ret < 0) {
@@ -301,6 +311,8 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	int fd = ue->registerfiles ? (int)u->file : f->fd;
 
 	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
+		if (unlikely(ue->prio))
+			cmdprio_pick(&ue->cp, u);
 		engine_io_result(u, engine_do_other(f, u));
 		return ENGINE_Q_DONE;
 	}
@@ -358,6 +370,12 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	default:
 		u->error = EINVAL;
 		return ENGINE_Q_DONE;
+	}
+	/* every I/O, so that a reused io_u never keeps an earlier one's */
+	if (unlikely(ue->prio)) {
+		cmdprio_pick(&ue->cp, u);
+		if (u->ddir <= DDIR_WRITE)
+			sqe->ioprio = u->ioprio;
 	}
 	if (ue->registerfiles)
 		sqe->flags |= IOSQE_FIXED_FILE;
@@ -446,6 +464,22 @@ static void uring_describe(struct engine *e, struct strbuf *out)
 		    ue->ring_fd_registered ? ", registered ring fd" : "");
 }
 
+/* --enghelp=io_uring, in fio's order (nowait, uncached: not here) */
+static const struct engine_opt uring_options[] = {
+	{ "hipri", "polled completions (IORING_SETUP_IOPOLL; direct=1)" },
+	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
+	{ "cmdprio_class", "their priority class (default 1, real time)" },
+	{ "cmdprio", "their priority level (default 0)" },
+	{ "cmdprio_bssplit", "per block size: share and priority" },
+	{ "fixedbufs", "register the I/O buffers once" },
+	{ "registerfiles", "register the files once" },
+	{ "sqthread_poll", "a kernel thread polls the submission queue" },
+	{ "sqthread_poll_cpu", "the CPU of that thread" },
+	{ "nonvectored", "0: READV/WRITEV with one iovec" },
+	{ "force_async", "IOSQE_ASYNC on every Nth request" },
+	{ NULL, NULL },
+};
+
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.help = "Linux io_uring through liburing (fixedbufs, registerfiles, sqthread_poll, hipri, force_async)",
@@ -459,5 +493,6 @@ const struct engine_ops engine_io_uring_ops = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.describe = uring_describe,
+	.options = uring_options,
 };
 #endif

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cmdprio.h"
 #include "engine/engines.h"
 
 #include "util/log.h"
@@ -29,7 +30,18 @@ struct aio_engine {
 	struct io_event *events;
 	struct io_u **done;		/* reaped by the last getevents */
 	int userspace_reap;
+	/*
+	 * cmdprio: a request given a priority of its own carries it in
+	 * aio_reqprio with IOCB_FLAG_IOPRIO; the others have the job's
+	 * thread's (prio, prioclass: set by run/prio.c), as fio
+	 */
+	bool prio;
+	struct cmdprio cp;
 };
+
+#ifndef IOCB_FLAG_IOPRIO	/* linux/aio_abi.h, which clashes with libaio.h */
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
 
 static inline struct aio_engine *to_aio(struct engine *e)
 {
@@ -57,6 +69,7 @@ static int aio_init(const struct job_plan *plan, unsigned int depth,
 	ae->events = xcalloc(depth + 1, sizeof(*ae->events));
 	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
 	ae->userspace_reap = plan->o.userspace_reap;
+	ae->prio = cmdprio_init(&ae->cp, plan);
 	*out = &ae->e;
 	return 0;
 }
@@ -80,6 +93,9 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 	struct iocb *cb = &ae->iocbs[u->index];
 
 	if (u->ddir >= DDIR_TRIM) {
+		/* every I/O: a reused io_u must not keep an earlier one's */
+		if (unlikely(ae->prio))
+			cmdprio_pick(&ae->cp, u);
 		engine_io_result(u, engine_do_other(f, u));
 		return ENGINE_Q_DONE;
 	}
@@ -89,6 +105,10 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
 	else
 		io_prep_pwrite(cb, f->fd, u->buf, u->len, (long long)u->offset);
+	if (unlikely(ae->prio) && cmdprio_pick(&ae->cp, u)) {
+		cb->aio_reqprio = (short)u->ioprio;
+		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+	}
 	cb->data = u;
 	ae->pending[ae->nr_pending++] = cb;
 	return ENGINE_Q_QUEUED;
@@ -213,6 +233,16 @@ static struct io_u *aio_event(struct engine *e, unsigned int i)
 	return to_aio(e)->done[i];
 }
 
+/* --enghelp=libaio, in fio's order (nowait: not here) */
+static const struct engine_opt aio_options[] = {
+	{ "userspace_reap", "read completions from the ring, no syscall" },
+	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
+	{ "cmdprio_class", "their priority class (default 1, real time)" },
+	{ "cmdprio", "their priority level (default 0)" },
+	{ "cmdprio_bssplit", "per block size: share and priority" },
+	{ NULL, NULL },
+};
+
 const struct engine_ops engine_libaio_ops = {
 	.name = "libaio",
 	.help = "Linux native asynchronous I/O (io_submit / io_getevents)",
@@ -224,5 +254,6 @@ const struct engine_ops engine_libaio_ops = {
 	.commit = aio_commit,
 	.getevents = aio_getevents,
 	.event = aio_event,
+	.options = aio_options,
 };
 #endif

@@ -198,6 +198,14 @@ struct bssplit {
 };
 
 #define BSSPLIT_MAX 64
+
+/* cmdprio_bssplit, one entry as given: prio -1 takes cmdprio_class/cmdprio */
+struct cmdprio_split {
+	uint64_t bs;
+	uint8_t perc;
+	int32_t prio;
+};
+
 /* fio allows up to 20 entries in percentile_list */
 #define PERCENTILE_LIST_MAX 20
 #define OPT_TABLE_MAX 512
@@ -480,6 +488,20 @@ struct job_options {
 	bool log_prio;			/* 5th column: priority value */
 	uint64_t log_compression;	/* 0: off, else bytes per chunk */
 	bool log_store_compressed;	/* .fz files (zlib) */
+
+	/*
+	 * I/O priorities (opt/prio_opts.c): the job's (prio, prioclass;
+	 * opt_is_set() says whether given), and per I/O on io_uring and
+	 * libaio, per direction read, write (trim parsed, not used):
+	 * cmdprio_class 0 = not given (real time), cmdprio_bssplit entries
+	 */
+	unsigned int prio;
+	unsigned int prioclass;
+	unsigned int cmdprio_percentage[DDIR_RWDIR_CNT];
+	unsigned int cmdprio_class[DDIR_RWDIR_CNT];
+	unsigned int cmdprio[DDIR_RWDIR_CNT];
+	struct cmdprio_split cmdprio_bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
+	unsigned int nr_cmdprio_bssplit[DDIR_RWDIR_CNT];
 
 	/* fio's tiobench profile options: accepted, noted, no effect */
 	unsigned int tb_threads, tb_numruns;

@@ -8,6 +8,8 @@
 #include "opt/options.h"
 #include "util/strbuf.h"
 
+struct prio_plan;
+
 /*
  * read_iolog for one instance, filled by workload/iolog.c's iolog_plan()
  * after plan_build(); plan_release() frees it.
@@ -65,6 +67,8 @@ struct job_plan {
 	 * the runner before the jobs start (run/buffer.h). 0: the job's own.
 	 */
 	uint64_t dedupe_ws_global;
+	struct prio_plan *prio;	/* owned; NULL: no I/O priorities
+				 * (opt/prio_opts.h) */
 };
 
 /*

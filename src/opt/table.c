@@ -18,6 +18,7 @@
 #include "opt/internal.h"
 #include "opt/mmap_opts.h"
 #include "opt/pace_opts.h"
+#include "opt/prio_opts.h"
 #include "opt/steady_opts.h"
 #include "opt/verify_opts.h"
 #include "util/num.h"
@@ -1373,6 +1374,42 @@ const struct opt_def opt_table[] = {
 	  .help = "who submits I/O: the job's thread (inline) or a pool of "
 		  "threads (offload)" },
 
+	/* I/O priorities (opt/prio_opts.c, run/prio.c, engine/cmdprio.c) */
+	{ .name = "prio", .type = OPT_UINT, .off = OFF(prio), .min = 0,
+	  .max = 7, .category = OPT_CAT_IO,
+	  .help = "the job's I/O priority level, 0 (highest) to 7, in its "
+		  "class (best effort without prioclass); see ionice(1)" },
+	{ .name = "prioclass", .type = OPT_UINT, .off = OFF(prioclass),
+	  .min = 0, .max = 3, .category = OPT_CAT_IO,
+	  .help = "the job's I/O priority class: 1 real time (needs "
+		  "CAP_SYS_NICE), 2 best effort, 3 idle (0: best effort)" },
+	{ .name = "cmdprio_percentage", .type = OPT_CALLBACK,
+	  .off = OFF(cmdprio_percentage), .min = 0, .max = 100,
+	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
+	  .typestr = "integer[,integer]", .category = OPT_CAT_ENGINE,
+	  .help = "io_uring, libaio: percentage of reads[,writes] issued "
+		  "with the cmdprio_class/cmdprio priority" },
+	{ .name = "cmdprio_class", .type = OPT_CALLBACK,
+	  .off = OFF(cmdprio_class), .min = 1, .max = 3,
+	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
+	  .typestr = "integer[,integer]", .category = OPT_CAT_ENGINE,
+	  .help = "io_uring, libaio: priority class of those reads[,writes] "
+		  "(default 1, real time)" },
+	{ .name = "cmdprio", .type = OPT_CALLBACK, .off = OFF(cmdprio),
+	  .min = 0, .max = 7, .cb = prio_cmdprio_cb,
+	  .format = prio_cmdprio_fmt, .typestr = "integer[,integer]",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "io_uring, libaio: priority level of those reads[,writes] "
+		  "(default 0)" },
+	{ .name = "cmdprio_bssplit", .type = OPT_CALLBACK,
+	  .off = OFF(cmdprio_bssplit), .cb = prio_bssplit_cb,
+	  .format = prio_bssplit_fmt,
+	  .typestr = "bs/perc[/class/level]:...[,...]",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "io_uring, libaio: per block size, the percentage of "
+		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
+		  "or the entry's class and level)" },
+
 	/* fio options iolite does not implement yet */
 	UNSUP("allrandrepeat", NULL),
 	UNSUP("atomic", NULL),
@@ -1390,10 +1427,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("clientname", NULL),
 	UNSUP("clustername", NULL),
 	UNSUP("cmd_type", NULL),
-	UNSUP("cmdprio", NULL),
-	UNSUP("cmdprio_bssplit", NULL),
-	UNSUP("cmdprio_class", NULL),
-	UNSUP("cmdprio_percentage", NULL),
 	UNSUP("conf", NULL),
 	UNSUP("cont", NULL),
 	UNSUP("create_fsync", NULL),
@@ -1449,8 +1482,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("pool", NULL),
 	UNSUP("pre_read", NULL),
 	UNSUP("prep", NULL),
-	UNSUP("prio", NULL),
-	UNSUP("prioclass", NULL),
 	UNSUP("profile", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),

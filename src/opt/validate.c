@@ -17,6 +17,7 @@
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
+#include "opt/prio_opts.h"
 #include "opt/steady_opts.h"
 #include "opt/verify_opts.h"
 #include "util/log.h"
@@ -289,7 +290,8 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err) || engine_plan_check(p, err))
+	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
+	    prio_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:
@@ -311,6 +313,7 @@ void plan_release(struct job_plan *p)
 		free(r->log);
 		free(r);
 	}
+	prio_plan_free(p->prio);
 	job_options_release(&p->o);
 	free((char *)p->src_file);
 	memset(p, 0, sizeof(*p));

@@ -103,6 +103,35 @@ static void write_lat(struct json_writer *w, const char *key,
 	json_end_object(w);
 }
 
+/*
+ * fio 3.33's "prios" array, after "lat_ns", when two or more priorities
+ * have samples: {"prioclass", "prio", "clat_ns" (or "lat_ns" with
+ * lat_percentiles): a latency block} for each priority with samples.
+ */
+static void write_prios(struct json_writer *w, const struct job_result *j,
+			unsigned int d, bool plus)
+{
+	const struct prio_results *pr = &j->prio[d];
+	unsigned int i;
+
+	if (prio_results_shown(pr) < 2)
+		return;
+	json_begin_array(w, "prios");
+	for (i = 0; i < pr->nr; i++) {
+		const struct prio_result *e = &pr->v[i];
+
+		if (!e->lat.n)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "prioclass", e->ioprio >> 13);
+		json_u64(w, "prio", e->ioprio & 0x1fff);
+		write_lat(w, j->prio_total ? "lat_ns" : "clat_ns", j, &e->lat,
+			  &e->hist, &e->pct, plus);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
 static void write_ddir(struct json_writer *w, const struct job_result *j,
 		       unsigned int d, bool plus)
 {
@@ -128,6 +157,7 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 		  plus);
 	write_lat(w, "lat_ns", j, &dr->lat, &dr->lat_hist, &dr->lat_pct,
 		  plus);
+	write_prios(w, j, d, plus);
 	json_u64(w, "bw_min", bw->n ? bw->min : 0);
 	json_u64(w, "bw_max", bw->n ? bw->max : 0);
 	json_double(w, "bw_agg", bw->n ? dr->bw_agg_pct : 0.0);

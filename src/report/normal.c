@@ -148,6 +148,55 @@ static void show_percentiles(FILE *f, const char *label, const double *pct,
 	}
 }
 
+/*
+ * Per-priority blocks (fio 3.33, when two or more priorities have
+ * samples): "    clat prio C/L (unit): min=..." after the latency lines,
+ * "    clat prio C/L (P% of IOs) percentiles (unit):" after the others'
+ * percentiles; "lat prio" with lat_percentiles.
+ */
+static void show_prio_lat(FILE *f, const struct job_result *j, unsigned int d,
+			  struct strbuf *s1, struct strbuf *s2)
+{
+	const struct prio_results *pr = &j->prio[d];
+	char label[64];
+	unsigned int i;
+
+	if (prio_results_shown(pr) < 2)
+		return;
+	for (i = 0; i < pr->nr; i++) {
+		snprintf(label, sizeof(label), "    %s prio %u/%u",
+			 j->prio_total ? "lat" : "clat",
+			 (unsigned int)pr->v[i].ioprio >> 13,
+			 (unsigned int)pr->v[i].ioprio & 0x1fff);
+		show_lat_line(f, label, &pr->v[i].lat, s1, s2);
+	}
+}
+
+static void show_prio_pct(FILE *f, const struct job_result *j, unsigned int d)
+{
+	const struct prio_results *pr = &j->prio[d];
+	const struct dir_result *dr = &j->dir[d];
+	uint64_t all = j->prio_total ? dr->lat.n : dr->clat.n;
+	char label[96];
+	unsigned int i;
+
+	if (prio_results_shown(pr) < 2 || !(j->clat_pct_opt || j->lat_pct_opt))
+		return;
+	for (i = 0; i < pr->nr; i++) {
+		const struct prio_result *e = &pr->v[i];
+
+		if (!e->pct.on)
+			continue;
+		snprintf(label, sizeof(label), "    %s prio %u/%u (%.2f%% of IOs)",
+			 j->prio_total ? "lat" : "clat",
+			 (unsigned int)e->ioprio >> 13,
+			 (unsigned int)e->ioprio & 0x1fff,
+			 all ? 100.0 * (double)e->lat.n / (double)all : 0.0);
+		show_percentiles(f, label, j->pct_list, e->pct.val, j->nr_pct,
+				 j->pct_precision);
+	}
+}
+
 static void show_samples(FILE *f, const struct job_result *j,
 			 const struct dir_result *dr)
 {
@@ -206,6 +255,7 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 	show_lat_line(f, "    slat", &dr->slat, s1, s2);
 	show_lat_line(f, "    clat", &dr->clat, s1, s2);
 	show_lat_line(f, "     lat", &dr->lat, s1, s2);
+	show_prio_lat(f, j, d, s1, s2);
 	/* iolite: rated jobs, from each I/O's intended issue time */
 	show_lat_line(f, "  co-lat", &dr->co_lat, s1, s2);
 	/* fio's order: slat, clat, lat, each when on */
@@ -218,6 +268,7 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 	if (dr->lat_pct.on)
 		show_percentiles(f, "    lat", j->pct_list, dr->lat_pct.val,
 				 j->nr_pct, j->pct_precision);
+	show_prio_pct(f, j, d);
 	show_samples(f, j, dr);
 }
 

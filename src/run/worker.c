@@ -14,6 +14,7 @@
 #include "run/worker.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "engine/engine.h"
 #include "opt/pace_opts.h"
 #include "opt/opt.h"
+#include "opt/prio_opts.h"
 #include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
@@ -35,6 +37,7 @@
 #include "run/steady.h"
 #include "run/flow.h"
 #include "run/pace.h"
+#include "run/prio.h"
 #include "stats/log.h"
 #include "stats/stats.h"
 #include "util/log.h"
@@ -127,6 +130,9 @@ struct worker {
 	struct pace *co;
 	int io_hook;
 	int log_only;
+
+	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
+	struct prio_stats *prio;
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -355,7 +361,7 @@ static void worker_set_io_hook(struct worker *w)
 {
 	w->io_hook = log_job_per_io(w->log) || w->co;
 	w->log_only = log_job_rec_only(w->log) && !w->lat_on && !w->vf &&
-		      !w->co;
+		      !w->co && !w->prio;
 }
 
 /* Counting starts (the end of ramp_time): so does logging. */
@@ -378,6 +384,25 @@ static void worker_log_start(struct worker *w)
 }
 
 /*
+ * u's direction and priority as the log takes them (log_dp()): on a
+ * little-endian machine one load, the io_u's ddir, prio_idx and ioprio
+ * being one word (prio_idx masked off).
+ */
+static inline uint32_t io_dp(const struct io_u *u)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t w;
+
+	_Static_assert(offsetof(struct io_u, ioprio) ==
+		       offsetof(struct io_u, ddir) + 2, "ddir, prio_idx, ioprio");
+	memcpy(&w, &u->ddir, sizeof(w));
+	return w & 0xffff00ffu;
+#else
+	return log_dp(u->ddir, u->ioprio);
+#endif
+}
+
+/*
  * One completed I/O into the log records and the co_lat stats (rated
  * jobs), inside complete_more(), which is out of line: a per-I/O log
  * record is a few stores, one call more would double its cost.
@@ -386,7 +411,7 @@ static inline __attribute__((always_inline)) void
 worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
 {
 	if (w->log)
-		log_io(w->log, u->ddir, u->len, u->offset, u->start_time,
+		log_io(w->log, io_dp(u), u->len, u->offset, u->start_time,
 		       u->issue_time, now);
 	if (w->co)
 		pace_done(w->co, u, now);
@@ -463,6 +488,9 @@ static __attribute__((noinline)) int complete_all(struct worker *w,
 		moments_add(&ds->lat, lat);
 		hist_add(&ds->lat_hist, lat);
 	}
+	if (w->prio)
+		prio_stats_add(w->prio, u->ddir, u->prio_idx, now -
+			       (w->prio->total ? u->start_time : u->issue_time));
 	if (unlikely(w->io_hook))
 		worker_log_io(w, u, now);
 	if (w->vf && unlikely(verify_complete(w->vf, u)))
@@ -477,7 +505,7 @@ static __attribute__((noinline)) int complete_more(struct worker *w,
 {
 	/* a per-I/O log record and nothing else: tail calls, no frame */
 	if (w->log_only)
-		return log_io_rec(w->log, u->ddir, u->len, u->offset,
+		return log_io_rec(w->log, io_dp(u), u->len, u->offset,
 				  u->start_time, u->issue_time, now);
 	return complete_all(w, u, now);
 }
@@ -563,7 +591,7 @@ complete(struct worker *w, struct io_u *u, uint64_t now)
 
 static void reset_stats(struct worker *w)
 {
-	worker_stats_init(w->st);
+	worker_stats_reset(w->st);
 	if (w->rj->iowq) {
 		iowq_scan(w->rj->iowq);
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
@@ -1089,7 +1117,7 @@ static void loop_sync(struct worker *w)
 	const bool hooks = w->p->writes || w->pace || w->iolog ||
 			   w->fsync_n || w->fdatasync_n || w->wf;
 
-	w->done_more = w->lat_on || w->vf;
+	w->done_more = w->lat_on || w->vf || w->prio;
 	w->nr_free = 0;	/* the one io_u is always ours */
 	for (;;) {
 		if (unlikely(w->now >= next_check)) {
@@ -1238,7 +1266,7 @@ static void loop_async(struct worker *w)
 	struct worker_stats *st = w->st;
 	int pass_done = 0;
 
-	w->done_more = w->lat_on || w->vf;
+	w->done_more = w->lat_on || w->vf || w->prio;
 	for (;;) {
 		unsigned int queued = 0;
 		int busy = 0;
@@ -1449,6 +1477,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 
 		u->index = i;
 		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
+		/* the job's priority; engines with cmdprio set it per I/O */
+		u->ioprio = p->prio ? p->prio->def : 0;
 		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
 			goto fail_prep;
 		if (i < w->depth)
@@ -1499,6 +1529,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
 	w->wrap_invalidate = o->invalidate && pass_uses_files_up(p);
 	w->loops_left = o->loops ? o->loops : 1;
+	w->prio = w->st->prio = prio_stats_new(p);
 	w->lt = lat_target_new(p, w->depth, w->lat_on);
 	if (w->lt)
 		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
@@ -1688,7 +1719,8 @@ void *worker_main(void *arg)
 	rj->res.tid = gettid();
 	if (rj->iowq)
 		rj->iowq->owner = rj->res.tid;
-	if (cpus_place_thread(rj->plan, &err)) {
+	if (cpus_place_thread(rj->plan, &err) ||
+	    prio_place_thread(rj->plan, &err)) {
 		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
 			 o->name, strbuf_str(&err));

@@ -134,7 +134,7 @@ struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes)
 	return (struct log_rec *)c->data;
 }
 
-void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
+void log_io_long(struct job_log *jl, uint32_t dp, uint32_t len,
 		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now)
 {
 	struct log_rec *r = log_reserve(jl, jl->io_bytes + 16);
@@ -146,8 +146,7 @@ void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
 	r->clat = 0;
 	r->slat = 0;
 	r->len = len;
-	r->type = LOGR_IO_LONG;
-	r->ddir = (uint8_t)d;
+	log_rec_tail(r, LOGR_IO_LONG, dp);
 	x = (uint64_t *)(r + 1);
 	x[0] = clat;
 	x[1] = slat;
@@ -155,18 +154,18 @@ void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
 		x[2] = offset;
 }
 
-int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+int log_io_rec_slow(struct job_log *jl, uint32_t dp, uint32_t len,
 		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now)
 {
 	struct log_rec *r;
 
 	if ((clat | slat) >> 32) {
-		log_io_long(jl, d, len, offset, clat, slat, now);
+		log_io_long(jl, dp, len, offset, clat, slat, now);
 		return 0;
 	}
 	r = log_reserve_slow(jl, jl->io_bytes);
 	if (r)
-		log_fill_io(jl, r, d, len, offset, clat, slat, now);
+		log_fill_io(jl, r, dp, len, offset, clat, slat, now);
 	return 0;
 }
 
@@ -193,8 +192,7 @@ static void put_win(struct job_log *jl, uint64_t t)
 			r->clat = 0;
 			r->slat = 0;
 			r->len = 0;
-			r->type = LOGR_WIN;
-			r->ddir = (uint8_t)d;
+			log_rec_tail(r, LOGR_WIN, d);
 			v = (uint64_t *)(r + 1);
 			for (k = 0; k < 3; k++)
 				v[k] = jl->log_max ? w->max[k] : w->sum[k] / w->n;
@@ -244,8 +242,7 @@ static void put_hist(struct job_log *jl, uint64_t t, unsigned int cd,
 		r->clat = 0;
 		r->slat = 0;
 		r->len = 0;
-		r->type = LOGR_HIST;
-		r->ddir = (uint8_t)d;
+		log_rec_tail(r, LOGR_HIST, d);
 		b = (uint64_t *)(r + 1);
 		for (i = 0; i < HIST_NR; i++) {
 			b[i] = ds->clat_hist.bucket[i] - prev->bucket[i];
@@ -749,7 +746,7 @@ static void agg_put(struct log_set *ls, uint64_t t, uint64_t now)
 					  1000000000u / dt / 1024);
 
 		log_put_line(a->file[d], (t - a->epoch_ns) / 1000000, kib, d,
-			     0, NULL, false);
+			     0, NULL, false, 0);
 		a->bytes[d] = sum[d];
 	}
 	a->any = true;

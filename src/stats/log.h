@@ -25,8 +25,9 @@
  * P empty (a bare option) is the job's name; per_job_logs=0 drops ".N"
  * and jobs with the same P share one file. A line is
  * "time_ms, value, ddir, bs[, offset], prio": prio is fio's flag for a
- * real-time priority, always 0, or with log_prio the priority value in
- * hex, always 0x0000 (iolite sets no I/O priority). With
+ * real-time priority (1 for an I/O of class 1, else 0), or with log_prio
+ * the I/O's priority value in hex (class << 13 | level: 0x2000, 0x4003;
+ * 0x0000 for none); window lines (log_avg_msec) have 0, as fio's. With
  * log_store_compressed the files are P_lat.N.log.fz etc. in fio's format
  * (binary samples in zlib streams of log_compression bytes each) which
  * log_inflate() turns back into text; a histogram line is
@@ -115,10 +116,35 @@ struct log_rec {
 	uint32_t clat;
 	uint32_t slat;
 	uint32_t len;
-	uint8_t type;
 	uint8_t ddir;
-	uint16_t pad;
+	uint8_t type;
+	uint16_t prio;		/* LOGR_IO*: the I/O's priority value */
 };
+
+/*
+ * An I/O's direction and priority value in one word, as the log calls
+ * take them: the direction in bits 0-7, the priority in bits 16-31 --
+ * the layout of the last word of a record (type in bits 8-15), so that
+ * a record's is made with one OR and one store.
+ */
+static inline uint32_t log_dp(unsigned int ddir, uint16_t prio)
+{
+	return ddir | (uint32_t)prio << 16;
+}
+
+static inline void log_rec_tail(struct log_rec *r, unsigned int type,
+				uint32_t dp)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t w = dp | type << 8;
+
+	__builtin_memcpy(&r->ddir, &w, sizeof(w));
+#else
+	r->ddir = (uint8_t)dp;
+	r->type = (uint8_t)type;
+	r->prio = (uint16_t)(dp >> 16);
+#endif
+}
 
 /* Which latencies the worker measures: log lines only for those. */
 enum { LOGV_LAT = 1, LOGV_CLAT = 2, LOGV_SLAT = 4 };
@@ -343,9 +369,9 @@ static inline bool log_job_rec_only(const struct job_log *jl)
 
 /* Out of line: a new chunk (NULL only with log_drop_when_behind). */
 struct log_rec *log_reserve_slow(struct job_log *jl, size_t bytes);
-void log_io_long(struct job_log *jl, unsigned int d, uint32_t len,
+void log_io_long(struct job_log *jl, uint32_t dp, uint32_t len,
 		 uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
-int log_io_rec_slow(struct job_log *jl, unsigned int d, uint32_t len,
+int log_io_rec_slow(struct job_log *jl, uint32_t dp, uint32_t len,
 		    uint64_t offset, uint64_t clat, uint64_t slat, uint64_t now);
 void log_win_close(struct job_log *jl, uint64_t now);
 void log_hist_close(struct job_log *jl, uint64_t now, unsigned int d,
@@ -366,15 +392,14 @@ static inline struct log_rec *log_reserve(struct job_log *jl, size_t bytes)
 
 /* Fills a LOGR_IO record (clat and slat below 2^32 ns). */
 static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
-			       unsigned int d, uint32_t len, uint64_t offset,
+			       uint32_t dp, uint32_t len, uint64_t offset,
 			       uint64_t clat, uint64_t slat, uint64_t now)
 {
 	r->time_ns = now - jl->epoch_ns;
 	r->clat = (uint32_t)clat;
 	r->slat = (uint32_t)slat;
 	r->len = len;
-	r->type = LOGR_IO;
-	r->ddir = (uint8_t)d;
+	log_rec_tail(r, LOGR_IO, dp);
 	if (jl->log_offset)
 		*(uint64_t *)(r + 1) = offset;
 }
@@ -383,7 +408,7 @@ static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
  * log_io() for a job with log_job_rec_only(): the record, and the rest
  * as a tail call, so that the caller needs no stack frame. Returns 0.
  */
-static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
+static inline int log_io_rec(struct job_log *jl, uint32_t dp, uint32_t len,
 			     uint64_t offset, uint64_t start, uint64_t issue,
 			     uint64_t now)
 {
@@ -393,31 +418,32 @@ static inline int log_io_rec(struct job_log *jl, unsigned int d, uint32_t len,
 
 	if (__builtin_expect(!c || ((clat | slat) >> 32) ||
 			     c->used + jl->io_bytes > LOG_CHUNK_BYTES, 0))
-		return log_io_rec_slow(jl, d, len, offset, clat, slat, now);
+		return log_io_rec_slow(jl, dp, len, offset, clat, slat, now);
 	r = (struct log_rec *)&c->data[c->used / 8];
 	c->used += jl->io_bytes;
-	log_fill_io(jl, r, d, len, offset, clat, slat, now);
+	log_fill_io(jl, r, dp, len, offset, clat, slat, now);
 	return 0;
 }
 
 /*
- * One completed I/O of direction d (a data direction): issued at start,
- * submitted at issue, completed at now (ns, the worker's clock). Called
- * after the I/O is in the worker's stats.
+ * One completed I/O of a data direction, with its priority value (dp:
+ * log_dp()): issued at start, submitted at issue, completed at now (ns,
+ * the worker's clock). Called after the I/O is in the worker's stats.
  */
-static inline void log_io(struct job_log *jl, unsigned int d, uint32_t len,
+static inline void log_io(struct job_log *jl, uint32_t dp, uint32_t len,
 			  uint64_t offset, uint64_t start, uint64_t issue,
 			  uint64_t now)
 {
 	uint64_t clat = now - issue, slat = issue - start;
+	unsigned int d = dp & 0xff;
 
 	if (jl->per_io) {
 		struct log_rec *r;
 
 		if (__builtin_expect((clat | slat) >> 32, 0)) {
-			log_io_long(jl, d, len, offset, clat, slat, now);
+			log_io_long(jl, dp, len, offset, clat, slat, now);
 		} else if ((r = log_reserve(jl, jl->io_bytes))) {
-			log_fill_io(jl, r, d, len, offset, clat, slat, now);
+			log_fill_io(jl, r, dp, len, offset, clat, slat, now);
 		}
 	}
 	if (jl->lat_win) {

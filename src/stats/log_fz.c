@@ -46,11 +46,11 @@ void log_fz_flush(struct log_file *lf)
 
 void log_fz_sample(struct log_file *lf, uint64_t t_ms, uint64_t value,
 		   unsigned int ddir, uint64_t bs, const uint64_t *offset,
-		   bool prio_hex)
+		   bool prio_hex, unsigned int prio_val)
 {
 	unsigned char rec[FZ_SAMPLE + 8];
 	uint32_t d = ddir | (prio_hex ? FZ_PRIO_BIT : 0);
-	uint16_t prio = 0;
+	uint16_t prio = (uint16_t)prio_val;
 	size_t len = FZ_SAMPLE;
 
 	memset(rec, 0, sizeof(rec));

@@ -81,7 +81,7 @@ static inline char *log_out_room(struct log_file *lf, size_t need)
 /* One text line (or compressed sample) of fio's per-I/O format. */
 void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
 		  unsigned int ddir, uint64_t bs, const uint64_t *offset,
-		  bool prio_hex);
+		  bool prio_hex, unsigned int prio);
 
 /* --- writer threads (log_write.c) ------------------------------------ */
 
@@ -104,7 +104,7 @@ unsigned int log_ring_count(struct log_ring *r);
 
 void log_fz_sample(struct log_file *lf, uint64_t t_ms, uint64_t value,
 		   unsigned int ddir, uint64_t bs, const uint64_t *offset,
-		   bool prio_hex);
+		   bool prio_hex, unsigned int prio);
 /* One zlib stream of what is pending, appended to the file. */
 void log_fz_flush(struct log_file *lf);
 

@@ -13,7 +13,8 @@
  *
  * Per-I/O lines are built from two cached pieces and one number: the
  * time prefix "T, " (changes once a millisecond) and the tail
- * ", ddir, bs, prio\n" (changes with the block size or direction; with
+ * ", ddir, bs, prio\n" (changes with the block size, direction or
+ * priority; with
  * log_offset it is made for every record), copied with fixed-size
  * copies into the buffer's slack.
  *
@@ -47,8 +48,9 @@ struct log_wjob {
 	bool slow;		/* a compressed file: sample by sample */
 	uint64_t t_ms;		/* the time prefix's */
 	unsigned int tlen, slen;
-	uint32_t s_len;		/* the tail's block size and direction */
-	unsigned int s_ddir;
+	uint32_t s_len;		/* the tail's block size */
+	uint32_t s_dp;		/* ... direction and priority: the record's
+				 * last word (log_rec_tail()) */
 	char tpre[32];		/* "T, " */
 	char suf[64];		/* ", ddir, bs[, offset], prio\n" */
 };
@@ -120,10 +122,16 @@ static char *put_sep(char *p)
 	return p + 2;
 }
 
-/* ", ddir, bs[, offset], prio\n" */
+/*
+ * ", ddir, bs[, offset], prio\n". prio: fio 3.33's column, the priority
+ * value in hex with log_prio, else 1 for the real-time class, 0 for
+ * any other (the "high priority" flag).
+ */
 static char *put_tail(char *p, unsigned int ddir, uint64_t bs,
-		      const uint64_t *offset, bool prio_hex)
+		      const uint64_t *offset, bool prio_hex, unsigned int prio)
 {
+	static const char hex[] = "0123456789abcdef";
+
 	p = put_sep(p);
 	*p++ = (char)('0' + ddir);
 	p = put_sep(p);
@@ -133,12 +141,16 @@ static char *put_tail(char *p, unsigned int ddir, uint64_t bs,
 		p = numfmt_put_u64(p, *offset);
 		p = put_sep(p);
 	}
-	/* command priority: iolite sets none (prio options are refused) */
 	if (prio_hex) {
-		memcpy(p, "0x0000", 6);
+		p[0] = '0';
+		p[1] = 'x';
+		p[2] = hex[(prio >> 12) & 15];
+		p[3] = hex[(prio >> 8) & 15];
+		p[4] = hex[(prio >> 4) & 15];
+		p[5] = hex[prio & 15];
 		p += 6;
 	} else {
-		*p++ = '0';
+		*p++ = (prio >> 13) == 1 ? '1' : '0';
 	}
 	*p++ = '\n';
 	return p;
@@ -146,21 +158,22 @@ static char *put_tail(char *p, unsigned int ddir, uint64_t bs,
 
 void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
 		  unsigned int ddir, uint64_t bs, const uint64_t *offset,
-		  bool prio_hex)
+		  bool prio_hex, unsigned int prio)
 {
 	char *p;
 
 	if (lf->err)
 		return;
 	if (lf->compress) {
-		log_fz_sample(lf, t_ms, value, ddir, bs, offset, prio_hex);
+		log_fz_sample(lf, t_ms, value, ddir, bs, offset, prio_hex,
+			      prio);
 		return;
 	}
 	p = log_out_room(lf, 128);
 	p = numfmt_put_u64(p, t_ms);
 	p = put_sep(p);
 	p = numfmt_put_u64(p, value);
-	p = put_tail(p, ddir, bs, offset, prio_hex);
+	p = put_tail(p, ddir, bs, offset, prio_hex, prio);
 	lf->len = (size_t)(p - lf->buf);
 }
 
@@ -208,6 +221,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 	struct job_log *jl = wj->jl;
 	uint64_t t_ms = r->time_ns / 1000000, v[5];
 	unsigned int k;
+	uint32_t dp;
 
 	if (t_ms != wj->t_ms) {
 		char *p = put_sep(numfmt_put_u64(wj->tpre, t_ms));
@@ -215,12 +229,14 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 		wj->tlen = (unsigned int)(p - wj->tpre);
 		wj->t_ms = t_ms;
 	}
-	if (off || r->len != wj->s_len || r->ddir != wj->s_ddir) {
-		char *p = put_tail(wj->suf, r->ddir, r->len, off, jl->prio_hex);
+	memcpy(&dp, &r->ddir, sizeof(dp));
+	if (off || r->len != wj->s_len || dp != wj->s_dp) {
+		char *p = put_tail(wj->suf, r->ddir, r->len, off, jl->prio_hex,
+				   r->prio);
 
 		wj->slen = (unsigned int)(p - wj->suf);
 		wj->s_len = off ? UINT32_MAX : r->len;
-		wj->s_ddir = r->ddir;
+		wj->s_dp = dp;
 	}
 	if (__builtin_expect(!wj->slow, 1)) {
 		if (wj->out[0])
@@ -244,7 +260,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 	for (k = 0; k < 5; k++)
 		if (wj->out[k])
 			log_put_line(wj->out[k], t_ms, v[k], r->ddir, r->len,
-				     off, jl->prio_hex);
+				     off, jl->prio_hex, r->prio);
 }
 
 static void fmt_hist(struct log_wjob *wj, const struct log_rec *r,
@@ -307,7 +323,7 @@ static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 						     r->time_ns / 1000000, x[k],
 						     r->ddir, 0,
 						     jl->log_offset ? &zero : NULL,
-						     jl->prio_hex);
+						     jl->prio_hex, 0);
 			off += sizeof(*r) + 3 * sizeof(uint64_t);
 			break;
 		case LOGR_HIST:
@@ -346,10 +362,10 @@ static unsigned int format_rates(struct log_writer *wr, struct log_wjob *wj)
 		r = &wr->spare[i];
 		if (bw)
 			log_put_line(bw, r->t_ms, r->bw, r->ddir, 0, off,
-				     jl->prio_hex);
+				     jl->prio_hex, 0);
 		if (iops)
 			log_put_line(iops, r->t_ms, r->iops, r->ddir, 0, off,
-				     jl->prio_hex);
+				     jl->prio_hex, 0);
 	}
 	return n;
 }

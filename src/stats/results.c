@@ -540,9 +540,12 @@ int results_build(struct run_result *rr, struct worker_result *wr,
 		}
 		last_group = p->groupid;
 		job_add_member(cur, &wr[i]);
+		prio_results_add(cur, &wr[i]);
 	}
-	for (i = 0; i < rr->nr_jobs; i++)
+	for (i = 0; i < rr->nr_jobs; i++) {
 		job_finish(&rr->jobs[i]);
+		prio_results_finish(&rr->jobs[i]);
+	}
 	groups_build(rr);
 
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -565,6 +568,7 @@ void run_result_release(struct run_result *rr)
 			series_release(&rr->jobs[i].dir[d].bw_series);
 			series_release(&rr->jobs[i].dir[d].iops_series);
 		}
+		prio_results_release(&rr->jobs[i]);
 	}
 	free(rr->jobs);
 	free(rr->groups);

@@ -102,6 +102,22 @@ struct dir_result {
 	struct hist co_hist;
 };
 
+/*
+ * One priority value's latency in a reported job's direction: fio's
+ * "clat prio C/L" lines and percentiles, JSON "prios" (stats/prio.c).
+ */
+struct prio_result {
+	uint16_t ioprio;	/* class << 13 | level */
+	struct welford lat;	/* ns; clat, or lat with lat_percentiles */
+	struct hist hist;
+	struct pct_result pct;
+};
+
+struct prio_results {
+	struct prio_result *v;	/* owned; in fio's order */
+	unsigned int nr;
+};
+
 /* One reported job: one instance, or a group_reporting merge. */
 struct job_result {
 	char *name;		/* owned */
@@ -205,6 +221,20 @@ struct job_result {
 	unsigned int nr_opts;
 	uint64_t total_err;
 
+	/*
+	 * Per priority, fio's rule: when some member gave its I/Os
+	 * priorities of their own (cmdprio) or the members' priorities
+	 * (prio, prioclass) differ, each direction's (and the mixed
+	 * block's) latency of each priority value, in the order fio lists
+	 * them; the writers show a direction's when two or more have
+	 * samples (prio_results_shown()). prio_total: they are total
+	 * latency ("lat prio", lat_percentiles), else clat. prio_multi,
+	 * prio_differ, prio_first: stats/prio.c's, while merging.
+	 */
+	struct prio_results prio[RES_DIR_NR];
+	bool prio_total;
+	bool prio_multi, prio_differ;
+	uint16_t prio_first;
 	/* last, as their histograms are most of the struct (dir_result) */
 	struct dir_result dir[RES_DIR_NR];
 	struct hist sync_hist;
@@ -304,6 +334,18 @@ struct run_result {
 int results_build(struct run_result *rr, struct worker_result *wr,
 		  unsigned int nr, struct strbuf *err);
 void run_result_release(struct run_result *rr);
+
+/*
+ * stats/prio.c, called by results_build(): a member's per-priority
+ * latency into its reported job (after job_add_member), then the
+ * decision whether the job shows any, the mixed block and percentiles
+ * (after job_finish); release frees them.
+ */
+void prio_results_add(struct job_result *j, const struct worker_result *w);
+void prio_results_finish(struct job_result *j);
+void prio_results_release(struct job_result *j);
+/* Entries with samples: fio shows a direction's from two on. */
+unsigned int prio_results_shown(const struct prio_results *pr);
 
 /* Merges src into dst exactly (counts, min/max, hist, Welford). */
 void welford_merge(struct welford *dst, const struct welford *src);

@@ -94,6 +94,21 @@ void stats_runtime_add(struct worker_stats *s, unsigned int dirs,
 			s->dir[d].runtime_us += ns / 1000;
 }
 
+void worker_stats_reset(struct worker_stats *s)
+{
+	struct prio_stats *ps = s->prio;
+
+	worker_stats_init(s);
+	s->prio = ps;
+	prio_stats_reset(ps);
+}
+
+void worker_stats_release(struct worker_stats *s)
+{
+	prio_stats_free(s->prio);
+	s->prio = NULL;
+}
+
 void moments_welford(struct welford *dst, const struct moments *m)
 {
 	unsigned __int128 sum, q, rem, t;

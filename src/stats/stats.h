@@ -191,6 +191,39 @@ struct dir_stats {
 };
 
 /*
+ * Per-priority latency of a job with per-I/O priorities (cmdprio): per
+ * direction (read, write) one entry for each distinct priority value
+ * the plan can give (opt/prio_opts.h, prio_dir.vals: index 0 is the
+ * job's own), each with the moments and histogram of its I/Os'
+ * completion latency, or total latency with lat_percentiles (fio's
+ * rule). Counted in the worker's out-of-line completion, so a job
+ * without priorities pays nothing.
+ */
+struct prio_stat {
+	uint16_t ioprio;
+	struct moments lat;
+	struct hist hist;
+};
+
+struct prio_stats {
+	bool total;			/* lat (start to completion), not clat */
+	struct prio_stat *dir[2];	/* NULL: the direction has none */
+	unsigned int nr[2];
+};
+
+static inline void prio_stats_add(struct prio_stats *ps, unsigned int d,
+				  unsigned int idx, uint64_t v)
+{
+	struct prio_stat *s;
+
+	if (d >= 2 || !ps->dir[d])
+		return;
+	s = &ps->dir[d][idx];
+	moments_add(&s->lat, v);
+	hist_add(&s->hist, v);
+}
+
+/*
  * The small fields first, the histograms last (in the directions' and
  * at the end): a job touches a few pages of its ~190 KiB of statistics
  * (worker_stats_init()).
@@ -231,10 +264,31 @@ struct worker_stats {
 	struct dir_stats dir[DDIR_RWDIR_CNT];
 	struct hist sync_hist;
 	struct hist co_hist[DDIR_RWDIR_CNT];
+
+	/*
+	 * Per-I/O priorities: the latency of each priority, or NULL; made
+	 * by the worker (prio_stats_new()), freed by worker_stats_release().
+	 * A snapshot (a report while the run goes on) shares it with the
+	 * worker, which may be a batch ahead in it.
+	 */
+	struct prio_stats *prio;
 };
 
 /* Zeroes the stats (min fields start unset). */
 void worker_stats_init(struct worker_stats *s);
+/* Zeroes them again, the per-priority figures too (ramp_time's end). */
+void worker_stats_reset(struct worker_stats *s);
+/* Frees what the stats own (the per-priority figures). */
+void worker_stats_release(struct worker_stats *s);
+
+/*
+ * The per-priority figures of a plan with per-I/O priorities (NULL
+ * without): an entry for each value of each direction that has them.
+ */
+struct job_plan;
+struct prio_stats *prio_stats_new(const struct job_plan *p);
+void prio_stats_reset(struct prio_stats *ps);	/* NULL: nothing */
+void prio_stats_free(struct prio_stats *ps);
 
 /*
  * Per-direction runtime, fio's rule: the time of an I/O phase (a pass, or

@@ -130,7 +130,7 @@ static void fx_io(struct fx *f, unsigned int d, uint32_t len, uint64_t off,
 	f->st.dir[d].ios++;
 	f->st.dir[d].bytes += len;
 	hist_add(&f->st.dir[d].clat_hist, clat);
-	log_io(f->jl, d, len, off, now - clat - slat, now - clat, now);
+	log_io(f->jl, log_dp(d, 0), len, off, now - clat - slat, now - clat, now);
 }
 
 static int fx_end(struct fx *f, uint64_t t)

@@ -17,6 +17,7 @@
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
 #include "opt/steady_opts.h"
+#include "opt/sys_opts.h"
 #include "opt/verify_opts.h"
 
 static const char *const ddir_names[DDIR_RWDIR_CNT] = {
@@ -240,7 +241,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err))
+	    misc_plan_check(p, err) || sys_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

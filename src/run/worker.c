@@ -126,13 +126,19 @@ static uint64_t xorshift64(uint64_t *s)
 	return x * 0x2545F4914F6CDD1DULL;
 }
 
+/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
+static inline void put_u64(void *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
 static void fill_random(struct worker *w, void *buf, size_t len)
 {
-	uint64_t *q = buf;
+	char *q = buf;
 	size_t i;
 
 	for (i = 0; i < len / 8; i++)
-		q[i] = xorshift64(&w->rnd);
+		put_u64(q + 8 * i, xorshift64(&w->rnd));
 }
 
 /*
@@ -153,10 +159,10 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		else
 			buffer_fill_write(w->bfill, u->buf, u->len);
 	} else if (w->scramble && u->len >= 16) {
-		uint64_t *q = u->buf;
+		char *q = u->buf;
 
-		q[0] = u->offset ^ w->rnd;
-		q[u->len / 16] = u->offset + w->rnd;
+		put_u64(q, u->offset ^ w->rnd);
+		put_u64(q + u->len / 16 * 8, u->offset + w->rnd);
 	}
 }
 

@@ -25,6 +25,7 @@
 #include "run/clock.h"
 #include "run/files.h"
 #include "run/prio.h"
+#include "run/proc.h"
 #include "run/runner.h"
 #include "run/safety.h"
 #include "stats/disk.h"
@@ -405,7 +406,7 @@ int main(int argc, char **argv)
 	struct cli c = { 0 };
 	struct job_list jl;
 	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
-	struct notes before = { NULL, 0 };
+	struct notes before = { NULL, 0 }, proc_out = { NULL, 0 };
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
 	struct strbuf trig_note = STRBUF_INIT, html_path = STRBUF_INIT;
 	struct trigger *trig;
@@ -471,6 +472,8 @@ int main(int argc, char **argv)
 	cli_debug_before(plans, nr, files);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die("%s", strbuf_str(&err));
+	if (proc_check(plans, files, nr, &before, &err))
+		die("%s", strbuf_str(&err));
 	if (log_set_init(&logs, plans, nr, &err))
 		die("%s", strbuf_str(&err));
 	if (c.bandwidth_log &&
@@ -505,7 +508,8 @@ int main(int argc, char **argv)
 	}
 	disk_set_init(&disks);
 	for (i = 0; i < nr; i++)
-		for (k = 0; k < files[i].nr_devs; k++)
+		for (k = 0; k < files[i].nr_devs && !plans[i].o.no_disk_util;
+		     k++)
 			disk_set_add(&disks, files[i].devs[k]);
 
 	memset(&rc, 0, sizeof(rc));
@@ -565,6 +569,10 @@ int main(int argc, char **argv)
 		if (j == rc.nr_notes)
 			rc.notes[rc.nr_notes++] = jobs[i].describe;
 	}
+	/* cgroups removed; the commands' output files, their failures */
+	proc_finish(&proc_out);
+	for (k = 0; k < proc_out.nr && rc.nr_notes < 36; k++)
+		rc.notes[rc.nr_notes++] = proc_out.v[k];
 	if (ro.signal) {
 		strbuf_addf(&int_note, "interrupted by %s: the figures cover "
 			    "the I/O done until then", sig_name(ro.signal));
@@ -622,6 +630,7 @@ int main(int argc, char **argv)
 	strbuf_release(&err);
 	strbuf_release(&clock_note);
 	notes_release(&before);
+	notes_release(&proc_out);
 	strbuf_release(&int_note);
 	strbuf_release(&log_note);
 	strbuf_release(&trig_note);

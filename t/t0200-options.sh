@@ -22,7 +22,7 @@ test_expect_success '--cmdhelp lists options by category' '
 	grep "^  bs  *: " out &&
 	grep "^  iodepth  *: " out &&
 	grep "^fio options not supported yet" out &&
-	grep "cgroup" out
+	grep "rbdname" out
 '
 
 test_expect_success '--cmdhelp=bs shows alias, type and default' '
@@ -57,8 +57,8 @@ test_expect_success 'unknown option in a job file names file and line' '
 '
 
 test_expect_success 'a fio option iolite lacks is "not supported yet"' '
-	expect_error "<cmdline>:3: option '\''cgroup'\'' is not supported yet" \
-		--parse-only --name=x --cgroup=g1
+	expect_error "<cmdline>:3: option '\''rbdname'\'' is not supported yet" \
+		--parse-only --name=x --rbdname=r1
 '
 
 test_expect_success 'out of range' '

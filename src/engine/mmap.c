@@ -325,6 +325,9 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 		goto fail_mf;
 	}
 	mf->map = m;
+	/* thp=: fio's hint, its refusal ignored as fio ignores it */
+	if (e->plan->o.thp)
+		madvise(m, mf->len, MADV_HUGEPAGE);
 	if (me->advice >= 0 && madvise(m, mf->len, me->advice) &&
 	    me->advice_strict) {
 		ret = -errno;
@@ -622,6 +625,8 @@ static void mmap_describe(struct engine *e, struct strbuf *out)
 	strbuf_addf(out, ", flush=%s", pmem_flush_name(me->flush));
 	if (me->populate)
 		strbuf_addstr(out, ", populated");
+	if (e->plan->o.thp)
+		strbuf_addstr(out, ", thp");
 	if (me->advice >= 0)
 		strbuf_addf(out, ", advice=%s", advice_name(me->advice));
 }
@@ -635,6 +640,8 @@ static const struct engine_opt mmap_options[] = {
 	  "avx512, avx512-nt" },
 	{ "pmem_flush", "how writes reach persistence: auto, none, clwb, "
 	  "clflushopt, clflush, nt (each then fenced)" },
+	{ "thp", "mmap only: ask for transparent huge pages on the mapping "
+	  "(MADV_HUGEPAGE)" },
 	{ NULL, NULL },
 };
 

@@ -60,10 +60,7 @@ void opt_format_time(uint64_t us, struct strbuf *out);
 /* Short description of the value syntax, for --cmdhelp and the docs. */
 const char *opt_type_name(const struct opt_def *def);
 
-/* A plan error: "file:line: " then the message; returns -1. */
-struct job_plan;
-int plan_fail(const struct job_plan *p, struct strbuf *err,
-	      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* plan_fail(): opt/plan.h */
 
 /*
  * Checks a distribution's parameter: kind 'z' (zipf theta), 'p' (pareto

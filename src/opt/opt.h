@@ -37,6 +37,7 @@ enum opt_category {
 	OPT_CAT_DESC, OPT_CAT_FILE, OPT_CAT_IO, OPT_CAT_ENGINE, OPT_CAT_TIME,
 	OPT_CAT_RANDOM, OPT_CAT_BUFFER, OPT_CAT_GROUP, OPT_CAT_CPU,
 	OPT_CAT_STAT, OPT_CAT_ERROR, OPT_CAT_UNITS, OPT_CAT_VERIFY,
+	OPT_CAT_PROC,		/* the job's process: credentials, cgroup ... */
 	OPT_CAT_UNSUPPORTED,	/* fio options iolite does not implement yet */
 	OPT_CAT_NR,
 };

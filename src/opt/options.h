@@ -503,6 +503,37 @@ struct job_options {
 	struct cmdprio_split cmdprio_bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
 	unsigned int nr_cmdprio_bssplit[DDIR_RWDIR_CNT];
 
+	/*
+	 * The job's process side (opt/sys_opts.c checks them; run/proc.c,
+	 * run/mem.c and stats/ carry them out): credentials (uid and gid
+	 * count when given: opt_is_set()), the nice increment, the
+	 * scheduler of the devices, the blkio cgroup, commands around the
+	 * job; the I/O buffers' memory ("type[:file]", NULL: malloc),
+	 * their offset from a page, the huge page size, memory pinned;
+	 * what is reported (disk_util, stats) and the logs' time column.
+	 */
+	unsigned int uid, gid;
+	int nice;
+	char *ioscheduler;
+	unsigned int gtod_cpu;		/* accepted: no effect (compat.md) */
+	char *mem;
+	uint64_t iomem_align;
+	uint64_t hugepage_size;
+	uint64_t lockmem;
+	unsigned int thp;		/* mmap engine: MADV_HUGEPAGE */
+	bool no_disk_util;		/* disk_util=0 (stored inverted) */
+	bool no_stats;			/* stats=0 (stored inverted) */
+	bool log_unix_epoch;
+	bool log_alternate_epoch;
+	unsigned int log_epoch_clock;	/* log_alternate_epoch_clock_id */
+	char *cgroup;
+	unsigned int cgroup_weight;	/* 0: leave the weight */
+	bool cgroup_nodelete;
+	char *exec_prerun;
+	char *exec_postrun;
+	char *log_compression_cpus;	/* the log writers' CPUs */
+	unsigned int write_barrier;	/* accepted: no effect (compat.md) */
+
 	/* fio's tiobench profile options: accepted, noted, no effect */
 	unsigned int tb_threads, tb_numruns;
 	unsigned int tb_block;

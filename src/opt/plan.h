@@ -85,6 +85,13 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	       const char *src_file, int src_line, struct strbuf *err);
 void plan_release(struct job_plan *p);
 
+/*
+ * A plan error: "file:line: " then the message, into err; returns -1.
+ * For the checks of a job's options against the machine too (run/).
+ */
+int plan_fail(const struct job_plan *p, struct strbuf *err,
+	      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 static inline bool ddir_used(const struct job_plan *p, enum ddir d)
 {
 	return p->ddir_mask & (1u << d);

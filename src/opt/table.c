@@ -20,6 +20,7 @@
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
 #include "opt/steady_opts.h"
+#include "opt/sys_opts.h"
 #include "opt/verify_opts.h"
 #include "util/num.h"
 
@@ -1081,6 +1082,97 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_CPU,
 	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },
 
+	/* the job's process, memory and reports (opt/sys_opts.c) */
+	{ .name = "uid", .type = OPT_UINT, .off = OFF(uid),
+	  .category = OPT_CAT_PROC,
+	  .help = "run the job's thread as this user (set before it opens "
+		  "its files; exec_prerun and exec_postrun run as it too)" },
+	{ .name = "gid", .type = OPT_UINT, .off = OFF(gid),
+	  .category = OPT_CAT_PROC,
+	  .help = "run the job's thread with this group id (as uid)" },
+	{ .name = "nice", .type = OPT_CALLBACK, .off = OFF(nice), .def = "0",
+	  .cb = sys_nice_cb, .format = sys_nice_fmt,
+	  .typestr = "integer (-20..19)", .category = OPT_CAT_PROC,
+	  .help = "add this to the nice value of the job's thread" },
+	{ .name = "ioscheduler", .type = OPT_STR, .off = OFF(ioscheduler),
+	  .category = OPT_CAT_PROC,
+	  .help = "switch the devices behind the job's files to this I/O "
+		  "scheduler when the job starts (left so afterwards, as "
+		  "fio)" },
+	{ .name = "cgroup", .type = OPT_STR, .off = OFF(cgroup),
+	  .category = OPT_CAT_PROC,
+	  .help = "run the job's thread in this blkio cgroup (cgroup v1), "
+		  "made when missing and removed after the run" },
+	{ .name = "cgroup_weight", .type = OPT_UINT,
+	  .off = OFF(cgroup_weight), .min = 100, .max = 1000,
+	  .category = OPT_CAT_PROC,
+	  .help = "the cgroup's I/O weight (blkio.weight, or blkio.bfq.weight "
+		  "where that is the kernel's)" },
+	{ .name = "cgroup_nodelete", .type = OPT_BOOL,
+	  .off = OFF(cgroup_nodelete), .def = "0", .category = OPT_CAT_PROC,
+	  .help = "leave the cgroups the run made in place" },
+	{ .name = "exec_prerun", .type = OPT_STR, .off = OFF(exec_prerun),
+	  .category = OPT_CAT_PROC,
+	  .help = "shell command run before the job's I/O starts, its output "
+		  "in NAME.prerun.txt; a failure fails the job" },
+	{ .name = "exec_postrun", .type = OPT_STR, .off = OFF(exec_postrun),
+	  .category = OPT_CAT_PROC,
+	  .help = "shell command run after the job's I/O, its output in "
+		  "NAME.postrun.txt" },
+	{ .name = "mem", .alias = "iomem", .type = OPT_STR, .off = OFF(mem),
+	  .def = "malloc", .enums = sys_mem_enums, .category = OPT_CAT_PROC,
+	  .help = "memory of the I/O buffers: type[:file]" },
+	{ .name = "iomem_align", .alias = "mem_align", .type = OPT_SIZE,
+	  .off = OFF(iomem_align), .def = "0", .category = OPT_CAT_PROC,
+	  .help = "start the I/O buffers this many bytes past a page "
+		  "boundary, one block apart" },
+	{ .name = "hugepage-size", .type = OPT_SIZE,
+	  .off = OFF(hugepage_size), .def = "2m", .category = OPT_CAT_PROC,
+	  .help = "huge page size: shmhuge and mmaphuge buffers are a "
+		  "multiple of it" },
+	{ .name = "lockmem", .type = OPT_SIZE, .off = OFF(lockmem),
+	  .def = "0", .category = OPT_CAT_PROC,
+	  .help = "pin this much memory (mlock) while the job runs, to leave "
+		  "the system less" },
+	{ .name = "thp", .type = OPT_UINT, .off = OFF(thp), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "mmap engine: ask for transparent huge pages on the "
+		  "mapping (MADV_HUGEPAGE; a refusal is ignored, as fio)" },
+	{ .name = "disk_util", .type = OPT_BOOL, .off = OFF(no_disk_util),
+	  .def = "1", .flags = OPT_F_NEGATE, .category = OPT_CAT_STAT,
+	  .help = "report the disk statistics of the devices behind the "
+		  "job's files" },
+	{ .name = "stats", .type = OPT_BOOL, .off = OFF(no_stats),
+	  .def = "1", .flags = OPT_F_NEGATE, .category = OPT_CAT_STAT,
+	  .help = "0: run the job, but leave it out of the reports and its "
+		  "group's figures" },
+	{ .name = "log_unix_epoch", .type = OPT_BOOL,
+	  .off = OFF(log_unix_epoch), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "log times in ms since the epoch of "
+		  "log_alternate_epoch_clock_id (Unix time by default), not "
+		  "since the job's start" },
+	{ .name = "log_alternate_epoch", .type = OPT_BOOL,
+	  .off = OFF(log_alternate_epoch), .def = "0",
+	  .category = OPT_CAT_STAT,
+	  .help = "same as log_unix_epoch" },
+	{ .name = "log_alternate_epoch_clock_id", .type = OPT_UINT,
+	  .off = OFF(log_epoch_clock), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "the clock_gettime(2) clock of the log epochs (0 "
+		  "CLOCK_REALTIME, 1 CLOCK_MONOTONIC, ...)" },
+	{ .name = "log_compression_cpus", .type = OPT_STR,
+	  .off = OFF(log_compression_cpus), .category = OPT_CAT_STAT,
+	  .help = "CPUs the log writer threads run on (they format and "
+		  "compress the logs), e.g. 0,2-3" },
+	{ .name = "gtod_cpu", .type = OPT_UINT, .off = OFF(gtod_cpu),
+	  .category = OPT_CAT_STAT,
+	  .help = "accepted for fio compatibility, no effect: iolite has no "
+		  "time-keeping thread; each job reads the TSC (or "
+		  "clock_gettime) itself, a few times per batch" },
+	{ .name = "write_barrier", .type = OPT_UINT,
+	  .off = OFF(write_barrier), .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "accepted for fio compatibility, no effect: Linux has no "
+		  "barrier writes, and fio 3.33's engines here ignore it" },
+
 	/*
 	 * fio's tiobench profile options: fio takes them in any job and they
 	 * change nothing without profile=tiobench (which iolite refuses), so
@@ -1420,9 +1512,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("bs_unaligned", "blocksize_unaligned"),
 	UNSUP("busy_poll", NULL),
 	UNSUP("busy_wait_polling", NULL),
-	UNSUP("cgroup", NULL),
-	UNSUP("cgroup_nodelete", NULL),
-	UNSUP("cgroup_weight", NULL),
 	UNSUP("chunk_size", NULL),
 	UNSUP("clientname", NULL),
 	UNSUP("clustername", NULL),
@@ -1434,13 +1523,8 @@ const struct opt_def opt_table[] = {
 	UNSUP("cuda_io", NULL),
 	UNSUP("device-names", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
-	UNSUP("disk_util", NULL),
-	UNSUP("exec_postrun", NULL),
-	UNSUP("exec_prerun", NULL),
 	UNSUP("file_append", NULL),
-	UNSUP("gid", NULL),
 	UNSUP("gpu_dev_ids", NULL),
-	UNSUP("gtod_cpu", NULL),
 	UNSUP("hdfsdirectory", NULL),
 	UNSUP("hipri_percentage", NULL),
 	UNSUP("http_host", NULL),
@@ -1456,26 +1540,16 @@ const struct opt_def opt_table[] = {
 	UNSUP("http_user", NULL),
 	UNSUP("http_verbose", NULL),
 	UNSUP("https", NULL),
-	UNSUP("hugepage-size", NULL),
 	UNSUP("ignore_zone_limits", NULL),
-	UNSUP("iomem_align", "mem_align"),
-	UNSUP("ioscheduler", NULL),
 	UNSUP("job_max_open_zones", NULL),
 	UNSUP("large-block-op-kbytes", NULL),
 	UNSUP("load", NULL),
-	UNSUP("lockmem", NULL),
-	UNSUP("log_alternate_epoch", NULL),
-	UNSUP("log_alternate_epoch_clock_id", NULL),
-	UNSUP("log_compression_cpus", NULL),
-	UNSUP("log_unix_epoch", NULL),
 	UNSUP("max_open_zones", NULL),
-	UNSUP("mem", "iomem"),
 	UNSUP("merge_blktrace_file", NULL),
 	UNSUP("merge_blktrace_iters", NULL),
 	UNSUP("merge_blktrace_scalars", NULL),
 	UNSUP("namenode", NULL),
 	UNSUP("nfs_url", NULL),
-	UNSUP("nice", NULL),
 	UNSUP("object_class", NULL),
 	UNSUP("offset_align", NULL),
 	UNSUP("opendir", NULL),
@@ -1493,18 +1567,15 @@ const struct opt_def opt_table[] = {
 	UNSUP("single-instance", NULL),
 	UNSUP("skip_bad", NULL),
 	UNSUP("softrandommap", NULL),
-	UNSUP("stats", NULL),
 	UNSUP("stream_id", NULL),
 	UNSUP("sync_file_range", NULL),
 	UNSUP("test-duration", NULL),
-	UNSUP("thp", NULL),
 	UNSUP("threads-per-queue", NULL),
 	UNSUP("touch_objects", NULL),
 	UNSUP("trim_backlog", NULL),
 	UNSUP("trim_backlog_batch", NULL),
 	UNSUP("trim_percentage", NULL),
 	UNSUP("trim_verify_zero", NULL),
-	UNSUP("uid", NULL),
 	UNSUP("uncached", NULL),
 	UNSUP("unique_filename", NULL),
 	UNSUP("unlink_each_loop", NULL),
@@ -1514,7 +1585,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("verify_async_cpus", NULL),
 	UNSUP("verify_backlog_batch", NULL),
 	UNSUP("volume", NULL),
-	UNSUP("write_barrier", NULL),
 	UNSUP("write_hint", NULL),
 	UNSUP("writefua", NULL),
 	UNSUP("xnvme_admin", NULL),
@@ -1548,6 +1618,7 @@ const char *opt_category_name(enum opt_category c)
 		[OPT_CAT_ERROR] = "Errors and exit",
 		[OPT_CAT_VERIFY] = "Verification",
 		[OPT_CAT_UNITS] = "Units",
+		[OPT_CAT_PROC] = "Process, memory and cgroups",
 		[OPT_CAT_UNSUPPORTED] = "fio options not supported yet",
 	};
 

@@ -19,6 +19,7 @@
 #include "opt/plan.h"
 #include "opt/prio_opts.h"
 #include "opt/steady_opts.h"
+#include "opt/sys_opts.h"
 #include "opt/verify_opts.h"
 #include "util/log.h"
 
@@ -291,7 +292,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
 	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
-	    prio_plan_check(p, err))
+	    prio_plan_check(p, err) || sys_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

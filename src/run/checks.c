@@ -16,6 +16,7 @@
 #include "opt/opt.h"
 #include "run/cpus.h"
 #include "run/limits.h"
+#include "run/proc.h"
 
 void notes_add(struct notes *n, const char *fmt, ...)
 {
@@ -291,6 +292,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 	check_cache(plans, files, nr, out);
 	check_numa(plans, files, nr, out);
 	checks_options(plans, nr, out);
+	proc_notes_options(plans, nr, out);
 }
 
 void checks_after(const struct run_result *rr, struct notes *out)

@@ -34,6 +34,8 @@
 #include "run/wfiles.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
+#include "run/mem.h"
+#include "run/proc.h"
 #include "run/steady.h"
 #include "run/flow.h"
 #include "run/pace.h"
@@ -58,6 +60,7 @@ struct worker {
 	unsigned int nr_free;
 	unsigned int inflight;
 	unsigned int *batch;	/* indexes queued in the current batch */
+	struct iomem iom;	/* the buffers' memory (run/mem.h) */
 	void *mem;
 	size_t mem_size;
 	size_t buf_size;
@@ -146,13 +149,19 @@ static uint64_t xorshift64(uint64_t *s)
 	return x * 0x2545F4914F6CDD1DULL;
 }
 
+/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
+static inline void put_u64(void *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
 static void fill_random(struct worker *w, void *buf, size_t len)
 {
-	uint64_t *q = buf;
+	char *q = buf;
 	size_t i;
 
 	for (i = 0; i < len / 8; i++)
-		q[i] = xorshift64(&w->rnd);
+		put_u64(q + 8 * i, xorshift64(&w->rnd));
 }
 
 /*
@@ -173,10 +182,10 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		else
 			buffer_fill_write(w->bfill, u->buf, u->len);
 	} else if (w->scramble && u->len >= 16) {
-		uint64_t *q = u->buf;
+		char *q = u->buf;
 
-		q[0] = u->offset ^ w->rnd;
-		q[u->len / 16] = u->offset + w->rnd;
+		put_u64(q, u->offset ^ w->rnd);
+		put_u64(q + u->len / 16 * 8, u->offset + w->rnd);
 	}
 }
 
@@ -1399,7 +1408,6 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	const struct job_plan *p = rj->plan;
 	const struct job_options *o = &p->o;
 	struct strbuf err = STRBUF_INIT;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	unsigned int i;
 	int ret;
 
@@ -1441,18 +1449,15 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		goto fail;
 	fault_policy_init(&w->fp, o);
 
-	w->buf_size = (p->max_bs + page - 1) / page * page;
-	if (!w->buf_size)
-		w->buf_size = page;
-	w->mem_size = w->buf_size * (w->depth + 1);
-	w->mem = mmap(NULL, w->mem_size, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (w->mem == MAP_FAILED) {
-		w->mem = NULL;
-		strbuf_addf(&err, "cannot allocate %zu bytes of I/O buffers",
-			    w->mem_size);
+	/* mem=, iomem_align: run/mem.c lays the buffers out */
+	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, &err);
+	if (ret) {
+		rj->st->error = -ret;
 		goto fail;
 	}
+	w->mem = w->iom.base;
+	w->buf_size = w->iom.stride;
+	w->mem_size = w->iom.len;
 	w->ios = xcalloc(w->depth + 1, sizeof(*w->ios));
 	w->freel = xcalloc(w->depth + 1, sizeof(*w->freel));
 	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
@@ -1580,8 +1585,7 @@ static void worker_teardown(struct worker *w)
 	buffer_fill_free(w->bfill);
 	if (w->wl)
 		workload_free(w->wl);
-	if (w->mem)
-		munmap(w->mem, w->mem_size);
+	iomem_free(&w->iom);
 	free(w->ios);
 	free(w->freel);
 	free(w->batch);
@@ -1708,13 +1712,26 @@ static void add_rusage(struct worker_result *res, const struct rusage *a,
 	r->ru_minflt = b->ru_minflt - a->ru_minflt;
 }
 
+/* A job that ends before its I/O: the reason in errmsg, its error e. */
+static void *job_ends_early(struct run_job *rj, struct strbuf *err, int e)
+{
+	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+		 rj->plan->o.name, strbuf_str(err));
+	strbuf_release(err);
+	rj->st->error = rj->res.error = e;
+	job_finished(rj);
+	return NULL;
+}
+
 void *worker_main(void *arg)
 {
 	struct run_job *rj = arg;
 	const struct job_options *o = &rj->plan->o;
 	struct worker w;
+	struct proc_job pj;
 	struct rusage ru_end;
 	struct strbuf err = STRBUF_INIT;
+	int ret;
 
 	rj->res.tid = gettid();
 	if (rj->iowq)
@@ -1722,12 +1739,7 @@ void *worker_main(void *arg)
 	if (cpus_place_thread(rj->plan, &err) ||
 	    prio_place_thread(rj->plan, &err)) {
 		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
-			 o->name, strbuf_str(&err));
-		strbuf_release(&err);
-		rj->st->error = rj->res.error = EINVAL;
-		job_finished(rj);
-		return NULL;
+		return job_ends_early(rj, &err, EINVAL);
 	}
 	strbuf_release(&err);
 	wait_for_job(rj);
@@ -1735,11 +1747,23 @@ void *worker_main(void *arg)
 		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
 
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	/* uid, gid, lockmem, cgroup, nice, ioscheduler: run/proc.c */
+	ret = proc_job_begin(rj->plan, rj->files, &pj, &err);
+	if (ret) {
+		proc_job_end(rj->plan, &pj, 0);
+		return job_ends_early(rj, &err, -ret);
+	}
 	if (worker_setup(&w, rj)) {
+		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
 		rj->res.error = rj->st->error;
 		job_finished(rj);
 		return NULL;
+	}
+	if (proc_job_prerun(rj->plan, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		worker_teardown(&w);
+		return job_ends_early(rj, &err, ECANCELED);
 	}
 	prefault_stats(&w);
 	if (o->exit_on_io_done) {
@@ -1842,6 +1866,7 @@ void *worker_main(void *arg)
 		rj->res.iowq_threads = rj->iowq->nr;
 		rj->res.iowq_max_threads = rj->iowq->max_alive;
 	}
+	proc_job_end(rj->plan, &pj, 1);
 	worker_teardown(&w);
 	job_finished(rj);
 	return NULL;

@@ -21,6 +21,7 @@
 #include "opt/opt.h"
 #include "run/clock.h"
 #include "run/cpus.h"
+#include "util/cpulist.h"
 #include "util/log.h"
 
 #define FZ_CHUNK_DEFAULT (1024 * 1024)
@@ -268,6 +269,15 @@ void log_job_start(struct job_log *jl, uint64_t now,
 		   const struct worker_stats *st, unsigned int valid)
 {
 	jl->epoch_ns = now;
+	jl->epoch_add_ms = 0;
+	if (jl->epoch_clock >= 0) {
+		struct timespec ts;
+
+		/* checked by the plan (opt/sys_opts.c) */
+		if (!clock_gettime((clockid_t)jl->epoch_clock, &ts))
+			jl->epoch_add_ms = (uint64_t)ts.tv_sec * 1000 +
+					   (uint64_t)ts.tv_nsec / 1000000;
+	}
 	jl->st = st;
 	jl->valid = (uint8_t)valid;
 	memset(jl->win, 0, sizeof(jl->win));
@@ -439,6 +449,8 @@ static void setup_job(struct job_log *jl, const struct job_plan *p)
 	jl->log_offset = p->o.log_offset;
 	jl->prio_hex = p->o.log_prio;
 	jl->drop_behind = p->o.log_drop_when_behind;
+	jl->epoch_clock = p->o.log_unix_epoch || p->o.log_alternate_epoch ?
+			  (int)p->o.log_epoch_clock : -1;
 	jl->io_bytes = sizeof(struct log_rec) + (jl->log_offset ? 8 : 0);
 	jl->coarse = p->o.log_hist_coarseness;
 	jl->lat_win = jl->avg_ns && jl->file[LOG_LAT];
@@ -468,8 +480,34 @@ static struct job_log *new_job_log(struct log_set *ls, unsigned int i)
 }
 
 /*
- * The CPUs the writers may use: the process's, less those any job is
- * placed on; none when some job may run anywhere.
+ * log_compression_cpus: the writers (which format and compress the logs)
+ * run on the CPUs the jobs name, all of them together. False when no
+ * job names any.
+ */
+static bool named_cpus(struct log_set *ls, const struct job_plan *plans,
+		       unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct strbuf e = STRBUF_INIT;
+		cpu_set_t s;
+
+		/* the list was checked by the plan (opt/sys_opts.c) */
+		if (plans[i].o.log_compression_cpus &&
+		    !cpulist_parse(plans[i].o.log_compression_cpus, "cpu",
+				   CPU_SETSIZE, 0, &s, &e))
+			CPU_OR(&ls->spare, &ls->spare, &s);
+		strbuf_release(&e);
+	}
+	ls->nr_spare = (unsigned int)CPU_COUNT(&ls->spare);
+	return ls->nr_spare;
+}
+
+/*
+ * The CPUs the writers may use: those log_compression_cpus names, else
+ * the process's, less those any job is placed on; none when some job
+ * may run anywhere.
  */
 static void find_spare_cpus(struct log_set *ls, const struct job_plan *plans,
 			    unsigned int nr)
@@ -485,6 +523,8 @@ static void find_spare_cpus(struct log_set *ls, const struct job_plan *plans,
 	if (sched_getaffinity(0, sizeof(allowed), &allowed))
 		return;
 	ls->nr_allowed = (unsigned int)CPU_COUNT(&allowed);
+	if (named_cpus(ls, plans, nr))
+		return;
 	for (i = 0; i < nr; i++) {
 		struct strbuf e = STRBUF_INIT;
 		cpu_set_t s;
@@ -658,7 +698,7 @@ static void queue_rate(struct job_log *jl, uint64_t t_ms, unsigned int d,
 static void put_rates(struct job_log *jl, uint64_t t, uint64_t dt,
 		      const uint64_t *bytes, const uint64_t *ios)
 {
-	uint64_t t_ms = (t - jl->epoch_ns) / 1000000;
+	uint64_t t_ms = (t - jl->epoch_ns) / 1000000 + jl->epoch_add_ms;
 	unsigned int d;
 
 	if (!dt)

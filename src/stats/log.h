@@ -33,8 +33,9 @@
  * log_inflate() turns back into text; a histogram line is
  * "time_ms, ddir, bs, bucket0, bucket1, ..." with the buckets of
  * stats.h's struct hist (fio's layout), 2^log_hist_coarseness merged into
- * one. Times count from the end of ramp_time; nothing is logged during
- * it. The slat log has lines only for I/O that was queued: an engine
+ * one. Times count from the end of ramp_time (with log_unix_epoch or
+ * log_alternate_epoch: plus that moment's reading of the epoch clock,
+ * in ms); nothing is logged during it. The slat log has lines only for I/O that was queued: an engine
  * that completes inline has no submission latency (its slat log is
  * empty, as fio's).
  *
@@ -63,8 +64,9 @@
  *    since it held up the I/O measured. With log_drop_when_behind=1
  *    (an iolite extension) the records are dropped instead and counted.
  *  - Writer threads (log_write.c), one per logging job up to the CPUs
- *    available, pinned to the CPUs no job's cpus_allowed includes when
- *    there are such: they format the records with a decimal writer of
+ *    available, pinned to the CPUs log_compression_cpus names (all the
+ *    jobs' lists together), else to the CPUs no job's cpus_allowed
+ *    includes when there are such: they format the records with a decimal writer of
  *    their own into a 1 MiB buffer per file and write(2) it when full.
  *    Jobs that share a file share a writer.
  *  - The reporter thread (run/runner.c) makes the windowed bandwidth and
@@ -180,6 +182,7 @@ struct job_log {
 	bool lat_win;		/* the worker averages latencies per window */
 	bool log_max, log_offset, prio_hex;
 	bool drop_behind;	/* log_drop_when_behind */
+	int epoch_clock;	/* log_unix_epoch: its clock, else -1 */
 	unsigned int io_bytes;	/* a LOGR_IO record with its offset */
 	unsigned int coarse;	/* log_hist_coarseness */
 	uint64_t avg_ns;	/* log_avg_msec */
@@ -191,6 +194,8 @@ struct job_log {
 	struct log_chunk *cur;
 	uint8_t valid;
 	uint64_t epoch_ns;
+	uint64_t epoch_add_ms;	/* added to every time: the epoch clock's
+				 * reading at epoch_ns (0: none) */
 	uint64_t win_start, win_end;
 	struct log_win win[DDIR_RWDIR_CNT];
 	uint64_t hist_start, hist_end;

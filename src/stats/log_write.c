@@ -219,7 +219,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 		   uint64_t clat, uint64_t slat, const uint64_t *off)
 {
 	struct job_log *jl = wj->jl;
-	uint64_t t_ms = r->time_ns / 1000000, v[5];
+	uint64_t t_ms = r->time_ns / 1000000 + jl->epoch_add_ms, v[5];
 	unsigned int k;
 	uint32_t dp;
 
@@ -274,7 +274,7 @@ static void fmt_hist(struct log_wjob *wj, const struct log_rec *r,
 	if (!lf || lf->err)
 		return;
 	p = log_out_room(lf, HIST_LINE_MAX);
-	p = numfmt_put_u64(p, r->time_ns / 1000000);
+	p = numfmt_put_u64(p, r->time_ns / 1000000 + jl->epoch_add_ms);
 	p = put_sep(p);
 	p = numfmt_put_u64(p, r->ddir);
 	p = put_sep(p);
@@ -320,7 +320,8 @@ static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 			for (k = 0; k < 3; k++)
 				if (wj->out[k])
 					log_put_line(wj->out[k],
-						     r->time_ns / 1000000, x[k],
+						     r->time_ns / 1000000 +
+						     jl->epoch_add_ms, x[k],
 						     r->ddir, 0,
 						     jl->log_offset ? &zero : NULL,
 						     jl->prio_hex, 0);

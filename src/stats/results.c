@@ -530,6 +530,9 @@ int results_build(struct run_result *rr, struct worker_result *wr,
 	for (i = 0; i < nr; i++) {
 		const struct job_plan *p = wr[i].plan;
 
+		/* stats=0: the job ran, its figures are left out (fio) */
+		if (p->o.no_stats)
+			continue;
 		/*
 		 * fio's rule: a job starts a new report unless it has
 		 * group_reporting and follows a job of the same group.

@@ -101,8 +101,8 @@ static void test_table(void)
 	ok(!opt_lookup("BS"), "lookup is case-sensitive, as fio");
 	ok(!opt_lookup("b"), "no prefix matching");
 	d = opt_lookup("iomem");
-	ok(d && d->type == OPT_UNSUPPORTED && !strcmp(d->name, "mem"),
-	   "iomem is an alias of the unsupported mem");
+	ok(d && d->type == OPT_STR && !strcmp(d->name, "mem"),
+	   "iomem is an alias of mem");
 	d = opt_lookup("threads");
 	ok(d && d->type == OPT_UINT && strcmp(d->name, "thread") &&
 	   !opt_lookup("thread")->alias,
@@ -254,8 +254,7 @@ static void test_errors(void)
 {
 	fails("bss", "4k", "unknown option 'bss' (did you mean 'bs'?)");
 	fails("xyzzyplugh", "1", "unknown option 'xyzzyplugh'");
-	fails("cgroup", "g1", "option 'cgroup' is not supported yet");
-	fails("iomem", "malloc", "option 'iomem' is not supported yet");
+	fails("rbdname", "r1", "option 'rbdname' is not supported yet");
 	fails("bs", NULL, "option 'bs' needs a value");
 	fails("bs", "", "option 'bs' needs a value");
 	fails("bs", "abc", "option 'bs': invalid size 'abc'");
@@ -581,7 +580,7 @@ static void test_help(void)
 	opt_doc_markdown(&out);
 	ok(strstr(strbuf_str(&out), "# iolite job options") &&
 	   strstr(strbuf_str(&out), "| `bs` (blocksize) |") &&
-	   strstr(strbuf_str(&out), "- `cgroup`\n"), "markdown doc");
+	   strstr(strbuf_str(&out), "- `rbdname`\n"), "markdown doc");
 	strbuf_release(&out);
 }
 

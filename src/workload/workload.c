@@ -1495,6 +1495,14 @@ void workload_rewind(struct workload *w)
 	pass_start(w, false);
 }
 
+void workload_cap_pass(struct workload *w, uint64_t n)
+{
+	if (w->ios_left > n)
+		w->ios_left = n;
+	if (w->nios_left > n)
+		w->nios_left = n;
+}
+
 uint64_t workload_pass_bytes(const struct workload *w)
 {
 	if (w->replay)

@@ -14,7 +14,10 @@
  * issued, or when every file is exhausted: a sequential file at its end, a
  * random-map or LFSR file once every block is done. When io_size is
  * larger than the regions, exhausted files start over instead (wrap), as
- * fio does. Random offsets without a map never exhaust a file.
+ * fio does; with loops, as fio 3.33, loop k ends at k x io_size bytes over
+ * the job, and only the last loop wraps, while the job is short of io_size
+ * by at least its largest block (io_loops). Random offsets without a map
+ * never exhaust a file.
  *
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
@@ -160,6 +163,16 @@ struct workload {
 	uint64_t nios_pass;	/* number_ios, or UINT64_MAX */
 	uint64_t nios_left;
 	bool wrap;		/* io_size beyond the regions: start over */
+	/*
+	 * io_size with loops, or beyond the regions (not time_based): fio
+	 * 3.33's passes. Loop k ends when the job's bytes (cum, over the
+	 * loops) reach k x io_size or its files are used up; only the last
+	 * loop starts used-up files over, while the job is short of io_size
+	 * by at least the largest block (max_bs).
+	 */
+	bool io_loops;
+	unsigned int loop_k, loops;
+	uint64_t cum, io_size, max_bs;
 	bool random;
 	bool mixed;		/* rwmixread picks the direction */
 	int8_t want_ddir;	/* run/pace.c's pick for mixed jobs, or -1 */
@@ -888,6 +901,19 @@ static void files_next_pass(struct workload *w)
 }
 
 /*
+ * Files used up: does the pass start them over? io_size beyond the
+ * regions does; with io_loops (fio 3.33) only in the last loop, and only
+ * while the job is short of io_size by at least its largest block.
+ */
+static bool may_wrap(const struct workload *w)
+{
+	if (!w->io_loops)
+		return w->wrap;
+	return w->loop_k >= w->loops && w->cum < w->io_size &&
+	       w->io_size - w->cum >= w->max_bs;
+}
+
+/*
  * The write after a trim of sequential trimwrite when the two block sizes
  * differ (fio's rule, see tw_seq). Returns 0 with a write in u, or 1 when
  * the next I/O is a trim. As in fio, the file is done when either
@@ -945,7 +971,7 @@ static int next_general(struct workload *w, struct io_u *u)
 	for (;;) {
 		if (w->nr_done == w->nr_files) {
 			/* only io_size beyond the regions starts over */
-			if (!w->wrap || wrapped)
+			if (!may_wrap(w) || wrapped)
 				return 1;
 			files_start_over(w);
 			wrapped = true;
@@ -976,6 +1002,7 @@ static int next_general(struct workload *w, struct io_u *u)
 	u->len = len;
 	u->ddir = (uint8_t)d;
 	w->nios_left--;
+	w->cum += len;
 	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
 	if (w->tw_seq && (u->file != w->tw_file || w->tw_lastw == UINT64_MAX)) {
 		/* a new pass or file: its writes start with its first trim */
@@ -1298,7 +1325,7 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
-	if (w->nr_files != 1 || w->mixed || w->trimwrite ||
+	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on)
 		return;
@@ -1433,6 +1460,11 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		total += files[i].io_size;
 	w->budget = o->io_size ? o->io_size : total;
 	w->wrap = o->io_size > total;
+	w->io_loops = o->io_size && !o->time_based && !o->ramp_time_us &&
+		      (o->loops > 1 || w->wrap);
+	w->loops = o->loops ? o->loops : 1;
+	w->io_size = o->io_size;
+	w->max_bs = p->max_bs;
 	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
 
 	w->next = next_general;
@@ -1474,6 +1506,13 @@ static void pass_start(struct workload *w, bool first)
 {
 	w->ios_left = w->ios_pass;
 	w->bytes_left = w->budget;
+	if (w->io_loops) {
+		uint64_t target;
+
+		w->loop_k = first ? 1 : w->loop_k + 1;
+		target = (uint64_t)w->loop_k * w->io_size;
+		w->bytes_left = target > w->cum ? target - w->cum : 0;
+	}
 	w->nios_left = w->nios_pass;
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;

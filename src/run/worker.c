@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The worker: one thread per job instance. The workload says what the next
- * I/O is, the engine does it, the worker times it and counts it.
+ * I/O is, the engine does it, the worker times it and counts it. This file
+ * has the I/O loops and everything they do per I/O; the passes and files
+ * are in worker_files.c, the job's setup and teardown in worker_setup.c
+ * (worker_int.h says what crosses between them).
  *
  * The I/O loop follows design.md's hot-path rules: it touches only this
  * worker's memory (io_u array, free list, stats), allocates nothing, calls
@@ -11,158 +14,26 @@
  * read per I/O, shared by the completion of one I/O and the issue of the
  * next) and one for queueing engines.
  */
-#include "run/worker.h"
+#include "run/worker_int.h"
 
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/time.h>
-#include <unistd.h>
 
-#include "engine/engine.h"
-#include "opt/pace_opts.h"
-#include "opt/opt.h"
-#include "opt/prio_opts.h"
 #include "run/buffer.h"
 #include "run/clock.h"
-#include "run/cpus.h"
-#include "run/fcycle.h"
-#include "run/wfiles.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
-#include "run/mem.h"
-#include "run/proc.h"
-#include "run/steady.h"
-#include "run/flow.h"
 #include "run/pace.h"
 #include "run/prio.h"
+#include "run/wfiles.h"
 #include "stats/log.h"
-#include "stats/stats.h"
 #include "util/log.h"
-#include "verify/fault.h"
 #include "verify/verify.h"
 #include "workload/workload.h"
-
-struct worker {
-	struct run_job *rj;
-	const struct job_plan *p;
-	const struct engine_ops *ops;
-	struct engine *e;
-	struct workload *wl;
-	struct worker_stats *st;
-	struct io_u *ios;	/* depth + 1: the last is for syncs */
-	unsigned int depth;
-	unsigned int *freel;
-	unsigned int nr_free;
-	unsigned int inflight;
-	unsigned int *batch;	/* indexes queued in the current batch */
-	struct iomem iom;	/* the buffers' memory (run/mem.h) */
-	void *mem;
-	size_t mem_size;
-	size_t buf_size;
-
-	uint64_t now;
-	uint64_t end_ns;	/* 0: no runtime limit */
-	uint64_t ramp_end_ns;
-	int ramping;
-	unsigned int loops_left;
-	int time_based;
-
-	int clat_on, lat_on, slat_on;
-	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
-	int inline_engine;	/* queue() always completes: loop_sync */
-	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */
-	unsigned int file_op_dir;	/* ... of this direction */
-	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
-	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
-	/*
-	 * fsync=N, fdatasync=N (fio's rule, see sync_due()); fc: the files'
-	 * opens and closes, and whether the job is synced (run/fcycle.h).
-	 */
-	unsigned int fsync_n, fdatasync_n;
-	unsigned int sync_file;		/* file of the last write */
-	int end_sync;			/* sync_due() when the pass ended */
-	int quiet_sync;			/* end_fsync's: not in the stats */
-	bool wrap_invalidate;		/* wrap_pass() drops the cache */
-	struct file_cycle fc;
-	unsigned int coe;	/* continue_on_error mask */
-
-	unsigned int batch_submit;	/* commit every this many queued */
-	unsigned int complete_min;	/* reap at least (0: poll) */
-	unsigned int complete_max;	/* reap at most */
-	unsigned int depth_low;		/* refill when this few in flight */
-	int retry;			/* io_u the engine refused, or -1 */
-
-	int refill, scramble;	/* refill 2: bfill fills each write */
-	uint64_t rnd;		/* buffer-content PRNG state */
-	struct buf_fill *bfill;	/* run/buffer.h; NULL: defaults above */
-	struct rusage ru_start;
-
-	/* verification and faults (verify/; see io_error()) */
-	struct verify *vf;		/* NULL: the job does not verify */
-	struct fault_policy fp;		/* continue_on_error, ignore_error */
-	int first_err;			/* first error continued past */
-	unsigned int errs_shown;
-	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
-	unsigned int nr_split;		/* io_us with xfer_done != 0 */
-	unsigned int *requeue;		/* io_us whose rest is to be issued */
-	unsigned int nr_requeue;
-
-	struct job_log *log;	/* from the end of ramp_time; NULL: none */
-	struct wfiles *wf;	/* openfiles, lockfile (run/wfiles.h) or NULL */
-	struct iolog_writer *iolog;	/* write_iolog; NULL: none */
-	unsigned int snap_seen;	/* last report generation served */
-	struct lat_target *lt;	/* latency_target, max_latency; or NULL */
-
-	/* per-direction runtime (stats_runtime_add): the open phase */
-	uint64_t phase_ns;	/* when it began */
-	int in_verify;		/* it is a verify read-back */
-	unsigned int run_dirs;	/* directions an I/O phase counts for */
-
-	/*
-	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
-	 * paces; co is pace when it records co_lat. io_hook: log or co is
-	 * set, one test per completion for both; log_only: a log record per
-	 * I/O is all complete_more() has to do.
-	 */
-	struct pace *pace;
-	struct pace *co;
-	int io_hook;
-	int log_only;
-
-	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
-	struct prio_stats *prio;
-};
-
-static uint64_t xorshift64(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*s = x;
-	return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
-static inline void put_u64(void *p, uint64_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static void fill_random(struct worker *w, void *buf, size_t len)
-{
-	char *q = buf;
-	size_t i;
-
-	for (i = 0; i < len / 8; i++)
-		put_u64(q + 8 * i, xorshift64(&w->rnd));
-}
 
 /*
  * Write buffer contents: random by default (fio's default), zeros with
@@ -318,40 +189,6 @@ static int short_xfer(struct worker *w, struct io_u *u)
 	return 1;
 }
 
-/*
- * A file could not be opened (err: the engine's message): the job stops
- * with that errno (a negative one, -errno, as the engines return).
- */
-static void worker_file_error(struct worker *w, int e, const struct strbuf *err)
-{
-	if (!w->st->error)
-		w->st->error = e < 0 ? -e : EIO;
-	if (!w->rj->errmsg[0])
-		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
-			 w->p->o.name, strbuf_str(err));
-	w->end_ns = 1;	/* stop at the next check */
-}
-
-/*
- * openfiles: the files the workload retires and brings in. A file that
- * cannot be opened again stops the job (the I/O to it fails).
- */
-static __attribute__((noinline)) void worker_file_events(struct worker *w)
-{
-	struct strbuf err = STRBUF_INIT;
-
-	if (wfiles_events(w->wf, &err)) {
-		if (!w->st->error)
-			w->st->error = EIO;
-		if (!w->rj->errmsg[0])
-			snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
-				 "job '%s': %s", w->p->o.name,
-				 strbuf_str(&err));
-		w->end_ns = 1;	/* stop at the next check */
-	}
-	strbuf_release(&err);
-}
-
 /* The next I/O: the workload's, or verification's when the job verifies. */
 static inline int next_io(struct worker *w, struct io_u *u)
 {
@@ -430,7 +267,7 @@ worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
  * The job's I/O is over: the last log windows close. The time the job
  * waited for the log writer goes to the report.
  */
-static void worker_log_end(struct worker *w)
+void worker_log_end(struct worker *w)
 {
 	if (w->log) {
 		log_job_end(w->log, w->now);
@@ -598,7 +435,7 @@ complete(struct worker *w, struct io_u *u, uint64_t now)
 	return complete_count(w, u, now);
 }
 
-static void reset_stats(struct worker *w)
+void worker_reset_stats(struct worker *w)
 {
 	worker_stats_reset(w->st);
 	if (w->rj->iowq) {
@@ -640,121 +477,9 @@ static inline int check_time(struct worker *w)
 	worker_poll_snapshot(w);
 	if (unlikely(w->ramping) && w->now >= w->ramp_end_ns) {
 		w->ramping = 0;
-		reset_stats(w);
+		worker_reset_stats(w);
 	}
 	return w->end_ns && w->now >= w->end_ns;
-}
-
-/* Credits the open phase's time to the directions it counts for. */
-static void end_phase(struct worker *w)
-{
-	stats_runtime_add(w->st, w->run_dirs, w->in_verify,
-			  w->now - w->phase_ns);
-	w->phase_ns = w->now;
-	w->in_verify = 0;
-}
-
-/*
- * ENGINE_F_FILE_OP engines (engine/fsmeta.c): the durations of the file
- * operations the engine timed become completion latencies of the job's
- * direction; the I/Os themselves have none (fio's FIO_NOSTATS).
- */
-static __attribute__((noinline, cold)) void worker_file_op_lat(struct worker *w)
-{
-	struct dir_stats *ds = &w->st->dir[w->file_op_dir];
-	const uint64_t *ns;
-	unsigned int i, n = w->ops->take_lat(w->e, &ns);
-
-	if (w->p->o.disable_lat || w->p->o.disable_clat)
-		return;
-	for (i = 0; i < n; i++)
-		stats_clat_add(w->st, ds, ns[i]);
-}
-
-/*
- * ... and their files are opened when the run starts, so that the time
- * the operations take is the job's runtime, and each new pass over the
- * files opens them again, as fio's passes do: for these engines the open
- * is the operation. With openfiles, the files come and go with the
- * workload after the first ones. Non-zero: stop (the error is the job's).
- */
-static __attribute__((noinline, cold)) int worker_file_op_open(struct worker *w,
-							       bool again)
-{
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	int ret = 0;
-
-	if (again && w->wf)
-		return 0;
-	for (i = 0; i < w->e->nr_files && !ret; i++) {
-		if (!wfiles_open_at_start(w->wf, i))
-			continue;
-		if (again)
-			w->ops->close_file(w->e, &w->e->files[i]);
-		ret = w->ops->open_file(w->e, &w->e->files[i], &err);
-	}
-	worker_file_op_lat(w);
-	if (ret) {
-		w->st->error = -ret;
-		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
-			 w->p->o.name, strbuf_str(&err));
-	}
-	strbuf_release(&err);
-	return ret;
-}
-
-static int new_loop(struct worker *w);
-static void wrap_pass(struct worker *w);
-
-/* End of a pass over the region: wrap, loop again, or finish. */
-static int next_pass(struct worker *w)
-{
-	/* read_iolog: a pause until the next logged I/O is due, not an end */
-	if (workload_wait(w->wl, &w->rj->ctx->stop, !w->end_ns ? UINT64_MAX :
-			  w->end_ns > w->now ? w->end_ns - w->now : 0)) {
-		w->now = clock_now_ns();
-		return 1;
-	}
-	int verified = w->in_verify;
-
-	/* a verify phase ends here, an I/O phase where one begins */
-	if (verified) {
-		end_phase(w);
-		verify_pass_end(w->vf);	/* the pass's log is done with */
-	} else if (w->vf && verify_pass_end(w->vf)) {
-		/* read back what the pass wrote before going on */
-		if (!w->time_based)	/* fio: all of it is the I/O phase */
-			end_phase(w);
-		w->in_verify = !w->time_based;
-		return 1;
-	}
-	if (w->time_based || w->ramping) {
-		if (unlikely(w->file_op) && worker_file_op_open(w, true))
-			return 0;
-		wrap_pass(w);
-		return 1;
-	}
-	if (!verified && w->vf && w->p->o.do_verify) {
-		/*
-		 * fio's verify phase runs at the end of every loop, even with
-		 * nothing left to read back (verify_backlog checked it all):
-		 * its few microseconds, rounded up, are 1 msec of reads
-		 */
-		end_phase(w);
-		stats_runtime_add(w->st, 0, true, 1000);
-	}
-	if (w->loops_left > 1) {
-		w->loops_left--;
-		if (unlikely(w->file_op)) {
-			if (worker_file_op_open(w, true))
-				return 0;
-			workload_rewind(w->wl);
-			return 1;
-		}
-		return !new_loop(w);
-	}
-	return 0;
 }
 
 /*
@@ -826,7 +551,7 @@ static inline bool paced(struct worker *w, struct io_u *u)
 }
 
 /* Rate, think time, flows: the pace, when the job has one (pace.h). */
-static void worker_pace_start(struct worker *w)
+void worker_pace_start(struct worker *w)
 {
 	struct run_job *rj = w->rj;
 	struct pace_env env = {
@@ -856,13 +581,13 @@ static __attribute__((noinline)) int worker_lat_check(struct worker *w)
 	if ((act & LT_DRAIN) && drain(w))
 		return 1;
 	if ((act & LT_RESET) && !w->ramping)
-		reset_stats(w);
+		worker_reset_stats(w);
 	lat_target_apply(w->lt, w->st, w->now, w->freel, &w->nr_free);
 	return 0;
 }
 
 /* fsync / fdatasync of one file through the engine, after a drain. */
-static int do_sync(struct worker *w, enum ddir d, unsigned int file)
+int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 {
 	struct io_u *u = &w->ios[w->depth];
 	enum engine_q q;
@@ -937,142 +662,7 @@ static __attribute__((noinline)) int sync_inline(struct worker *w,
 
 	if (u->ddir == DDIR_WRITE)
 		w->sync_file = u->file;
-	return d ? do_sync(w, (enum ddir)d, u->file) : 0;
-}
-
-/* fcycle_open() / fcycle_close() in a running job: write_iolog says so. */
-static int file_open(struct worker *w, unsigned int i, struct strbuf *err)
-{
-	int ret = fcycle_open(&w->fc, i, err);
-
-	if (!ret && unlikely(w->iolog))
-		iolog_writer_file(w->iolog, i, true, clock_now_ns());
-	return ret;
-}
-
-static void file_close(struct worker *w, unsigned int i)
-{
-	fcycle_close(&w->fc, i);
-	if (unlikely(w->iolog))
-		iolog_writer_file(w->iolog, i, false, clock_now_ns());
-}
-
-/*
- * end_fsync, fsync_on_close: at the end of each loop, when the job is
- * unsynced, every file is synced (one that is closed is opened for it),
- * as fio does; fio leaves these syncs out of the statistics, so does
- * this. 0, or -1 when one failed.
- */
-static int end_syncs(struct worker *w)
-{
-	const struct job_options *o = &w->p->o;
-	unsigned int i;
-	int ret = 0;
-
-	if (!(o->end_fsync || o->fsync_on_close) ||
-	    (w->ops->flags & ENGINE_F_NOFILEIO) || !fcycle_unsynced(&w->fc))
-		return 0;
-	w->quiet_sync = 1;
-	for (i = 0; i < w->rj->files->nr_files && !ret; i++) {
-		bool was_open = fcycle_is_open(&w->fc, i);
-		struct strbuf err = STRBUF_INIT;
-
-		if (!was_open && (ret = file_open(w, i, &err))) {
-			worker_file_error(w, ret, &err);
-			ret = -1;
-		} else {
-			ret = do_sync(w, DDIR_SYNC, i);
-			if (!was_open)
-				file_close(w, i);
-		}
-		strbuf_release(&err);
-	}
-	w->quiet_sync = 0;
-	return ret;
-}
-
-/* Opens every file the job starts a pass with. 0 or -1 (job stops). */
-static int open_files(struct worker *w)
-{
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    (ret = file_open(w, i, &err)) < 0)
-			worker_file_error(w, ret, &err);
-	strbuf_release(&err);
-	return ret ? -1 : 0;
-}
-
-/*
- * The end of a loop that another follows. fio closes the job's files
- * and opens them again for the next loop (so invalidate=1 drops their
- * cache again, and fsync_on_close syncs at each close); before that the
- * sync fsync=N had due when the pass ran out of I/O (end_sync, inline
- * engines only: fio asks them for the next I/O, gets the sync, then
- * finds the files done; a queueing engine's pass ends on the bytes
- * issued) and
- * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
- * -1 when a sync or an open failed.
- */
-static int new_loop(struct worker *w)
-{
-	unsigned int i, n = w->rj->files->nr_files;
-	int d = w->end_sync;
-
-	w->end_sync = 0;
-	if (d && do_sync(w, (enum ddir)d, w->sync_file))
-		return -1;
-	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
-		for (i = 0; i < n; i++)
-			if (fcycle_is_open(&w->fc, i))
-				file_close(w, i);
-	if (end_syncs(w))
-		return -1;
-	fcycle_new_loop(&w->fc);
-	workload_rewind(w->wl);
-	if (w->wf)
-		wfiles_restart(w->wf);
-	if (!(w->ops->flags & ENGINE_F_NOFILEIO) && open_files(w))
-		return -1;
-	w->now = clock_now_ns();
-	return 0;
-}
-
-/*
- * Does a pass end with the files used up (fio: "done")? Sequential
- * passes do, and random ones that cover every block (the random map,
- * lfsr); random offsets without a map (norandommap, blockalign,
- * distributions) never use a file up, their passes only end on the byte
- * budget (workload.h).
- */
-static bool pass_uses_files_up(const struct job_plan *p)
-{
-	const struct job_options *o = &p->o;
-
-	if (!p->random)
-		return true;
-	if (o->random_distribution != RDIST_RANDOM)
-		return false;
-	return o->random_generator == RANDGEN_LFSR ||
-	       (!o->norandommap && !opt_is_set(o, "ba"));
-}
-
-/*
- * A time_based (or ramp_time) pass wraps: the files stay open, and when
- * they were used up fio drops their cache again (invalidate=1) before
- * the next pass.
- */
-static void wrap_pass(struct worker *w)
-{
-	unsigned int i;
-
-	workload_rewind(w->wl);
-	if (w->wrap_invalidate)
-		for (i = 0; i < w->rj->files->nr_files; i++)
-			fcycle_invalidate(&w->fc, i);
+	return d ? worker_do_sync(w, (enum ddir)d, u->file) : 0;
 }
 
 /*
@@ -1140,7 +730,7 @@ static void loop_sync(struct worker *w)
 			if (next_io(w, u)) {
 				if (unlikely(w->fsync_n | w->fdatasync_n))
 					w->end_sync = sync_due(w);
-				if (!next_pass(w))
+				if (!worker_next_pass(w))
 					break;
 				continue;
 			}
@@ -1239,8 +829,8 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 /*
  * fsync=N / fdatasync=N with a queueing engine: the sync sync_due()
  * says, before u (chosen, not queued) goes. What the batch queued is
- * submitted first and do_sync() waits for everything in flight, so the
- * sync covers every write before it. Non-zero: stop the job.
+ * submitted first and worker_do_sync() waits for everything in flight,
+ * so the sync covers every write before it. Non-zero: stop the job.
  */
 static __attribute__((noinline)) int sync_async(struct worker *w,
 						const struct io_u *u,
@@ -1256,7 +846,7 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 	if (*queued && commit_batch(w, *queued, *t0))
 		return 1;
 	*queued = 0;
-	if (do_sync(w, (enum ddir)d, u->file))
+	if (worker_do_sync(w, (enum ddir)d, u->file))
 		return 1;
 	*t0 = w->now;
 	return 0;
@@ -1367,7 +957,7 @@ static void loop_async(struct worker *w)
 			goto out;
 		if (pass_done && !w->inflight && w->retry < 0 &&
 		    !w->nr_requeue) {
-			if (!next_pass(w))
+			if (!worker_next_pass(w))
 				break;
 			pass_done = 0;
 			continue;
@@ -1403,471 +993,13 @@ out:
 	publish_live(w);
 }
 
-static int worker_setup(struct worker *w, struct run_job *rj)
+/* The job's I/O, in the loop its engine takes (chosen once, here). */
+void worker_run(struct worker *w)
 {
-	const struct job_plan *p = rj->plan;
-	const struct job_options *o = &p->o;
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	int ret;
-
-	memset(w, 0, sizeof(*w));
-	w->rj = rj;
-	w->p = p;
-	w->st = rj->st;
-	w->ops = engine_for_plan(p);
-	if (!w->ops) {
-		snprintf(rj->errmsg, sizeof(rj->errmsg),
-			 "job '%s': ioengine '%s' not found", o->name,
-			 o->ioengine);
-		return -1;
-	}
-	w->depth = o->iodepth ? o->iodepth : 1;
-	if (w->ops->flags & ENGINE_F_SYNC)
-		w->depth = 1;
-	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
-		goto fail_errno;
-	w->e->files = rj->files->files;
-	w->e->nr_files = rj->files->nr_files;
-	w->e->run_stop = &rj->ctx->stop;
-	w->e->job_stop = &rj->stop;
-	fcycle_init(&w->fc, w->ops, w->e, p, w->st);
-	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
-			  &err))
-		goto fail;
-	/* openfiles: only the files in use are opened now */
-	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
-		goto fail;
-	/* FILE_OP engines: when the run starts (worker_file_op_open) */
-	for (i = 0; i < rj->files->nr_files; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
-		    (ret = fcycle_open(&w->fc, i, &err)))
-			goto fail_errno;
-	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
-			w->depth + 1, w->wl, &err))
-		goto fail;
-	fault_policy_init(&w->fp, o);
-
-	/* mem=, iomem_align: run/mem.c lays the buffers out */
-	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, &err);
-	if (ret) {
-		rj->st->error = -ret;
-		goto fail;
-	}
-	w->mem = w->iom.base;
-	w->buf_size = w->iom.stride;
-	w->mem_size = w->iom.len;
-	w->ios = xcalloc(w->depth + 1, sizeof(*w->ios));
-	w->freel = xcalloc(w->depth + 1, sizeof(*w->freel));
-	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
-	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
-	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
-	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
-		 o->randseed;
-	if (!o->zero_buffers)
-		fill_random(w, w->mem, w->mem_size);
-	w->refill = o->refill_buffers && !o->zero_buffers;
-	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
-	/* buffer_pattern, compress, dedupe: run/buffer.c owns the contents */
-	if (buffer_fill_init(&w->bfill, p, w->rnd, w->mem, w->buf_size,
-			     w->depth + 1, &err))
-		goto fail;
-	if (w->bfill) {
-		w->scramble = 0;
-		w->refill = buffer_fill_refills(w->bfill) ? 2 : 0;
-	}
-	for (i = 0; i <= w->depth; i++) {
-		struct io_u *u = &w->ios[i];
-
-		u->index = i;
-		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
-		/* the job's priority; engines with cmdprio set it per I/O */
-		u->ioprio = p->prio ? p->prio->def : 0;
-		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
-			goto fail_prep;
-		if (i < w->depth)
-			w->freel[w->nr_free++] = i;
-	}
-
-	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
-			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
-	w->clat_on = !o->disable_clat;
-	w->lat_on = !o->disable_lat;
-	if (w->inline_engine && w->clat_on && w->lat_on) {
-		/* one clock read starts and issues an inline I/O */
-		w->lat_on = 0;
-		w->lat_from_clat = 1;
-	}
-	w->slat_on = !o->disable_slat &&
-		     !(w->ops->flags & ENGINE_F_SYNC);
-	if (w->ops->flags & ENGINE_F_FILE_OP) {
-		/* timed: the file operations (take_lat), not the I/Os */
-		w->file_op = 1;
-		w->file_op_dir = ddir_used(p, DDIR_READ) ? DDIR_READ :
-				 DDIR_WRITE;
-		w->clat_on = w->lat_on = w->slat_on = w->lat_from_clat = 0;
-	}
-	/* fio's should_fsync: only a job that writes syncs */
-	if (ddir_used(p, DDIR_WRITE)) {
-		w->fsync_n = o->fsync;
-		w->fdatasync_n = o->fdatasync;
-	}
-	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
-	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
-			  w->depth;
-	if (w->batch_submit > w->depth)
-		w->batch_submit = w->depth;
-	w->complete_min = o->iodepth_batch_complete_min;
-	/* fio: complete_max defaults to complete_min (at least 1) */
-	w->complete_max = o->iodepth_batch_complete_max ?
-			  o->iodepth_batch_complete_max :
-			  (w->complete_min ? w->complete_min : 1);
-	if (w->complete_max < w->complete_min)
-		w->complete_max = w->complete_min;
-	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
-		       o->iodepth_low : w->depth;
-	w->retry = -1;
-	w->coe = o->continue_on_error;
-	w->time_based = o->time_based;
-	/* fio: the dry run of verify_only gives writes no time */
-	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
-	w->wrap_invalidate = o->invalidate && pass_uses_files_up(p);
-	w->loops_left = o->loops ? o->loops : 1;
-	w->prio = w->st->prio = prio_stats_new(p);
-	w->lt = lat_target_new(p, w->depth, w->lat_on);
-	if (w->lt)
-		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
-				 &w->nr_free);
-	if (o->write_iolog && *o->write_iolog &&
-	    iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
-			      rj->files->nr_files, clock_now_ns(), &err))
-		goto fail;
-	strbuf_release(&err);
-	return 0;
-fail_prep:
-	strbuf_addf(&err, "engine '%s' could not prepare its buffers%s%s",
-		    w->ops->name, ret < 0 ? ": " : "",
-		    ret < 0 ? strerror(-ret) : "");
-fail_errno:
-	/* the engine's own errno (EAGAIN from io_setup, EPERM from open) */
-	if (ret < 0 && !rj->st->error)
-		rj->st->error = -ret;
-fail:
-	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s", o->name,
-		 strbuf_str(&err));
-	strbuf_release(&err);
-	if (!rj->st->error)
-		rj->st->error = EINVAL;
-	return -1;
-}
-
-static void worker_teardown(struct worker *w)
-{
-	struct run_job *rj = w->rj;
-	unsigned int i;
-
-	if (w->e) {
-		/*
-		 * fsync_on_close: fcycle_close() syncs an unsynced file (none
-		 * is open when the engine's init failed: fc is not set up)
-		 */
-		for (i = 0; w->fc.e && i < rj->files->nr_files; i++)
-			if (fcycle_is_open(&w->fc, i))
-				fcycle_close(&w->fc, i);
-		w->ops->cleanup(w->e);
-	}
-	wfiles_free(w->wf);
-	verify_free(w->vf);
-	pace_free(w->pace);
-	flow_job_done(rj->ctx->flows, (unsigned int)(rj - rj->ctx->jobs));
-	lat_target_free(w->lt);
-	buffer_fill_free(w->bfill);
-	if (w->wl)
-		workload_free(w->wl);
-	iomem_free(&w->iom);
-	free(w->ios);
-	free(w->freel);
-	free(w->batch);
-	free(w->xfer_done);
-	free(w->requeue);
-}
-
-/*
- * exit_on_io_done (cpuio): such jobs stop once every job that does I/O
- * (any but an ENGINE_F_NOIO engine's) has finished, those not started
- * yet included, as fio. Called with ctx->lock held when a job finishes,
- * and when such a job starts (there may be none to wait for).
- */
-static void io_done_check(struct run_ctx *ctx)
-{
-	unsigned int i;
-
-	for (i = 0; i < ctx->nr_jobs; i++) {
-		const struct run_job *o = &ctx->jobs[i];
-		const struct engine_ops *ops = engine_find(o->plan->o.ioengine);
-
-		if (atomic_load(&o->state) != WS_DONE &&
-		    !(ops && (ops->flags & ENGINE_F_NOIO)))
-			return;
-	}
-	for (i = 0; i < ctx->nr_jobs; i++) {
-		const struct job_options *o = &ctx->jobs[i].plan->o;
-		const struct engine_ops *ops = engine_find(o->ioengine);
-
-		if (o->exit_on_io_done && ops && (ops->flags & ENGINE_F_NOIO))
-			ctx->jobs[i].stop = 1;
-	}
-}
-
-static void job_finished(struct run_job *rj)
-{
-	struct run_ctx *ctx = rj->ctx;
-
-	pthread_mutex_lock(&ctx->lock);
-	atomic_store(&rj->state, WS_DONE);
-	exit_what_finished(rj);
-	io_done_check(ctx);
-	pthread_cond_broadcast(&ctx->cond);
-	pthread_mutex_unlock(&ctx->lock);
-}
-
-/* wait_for=name: block until every instance of that job has finished. */
-static void wait_for_job(struct run_job *rj)
-{
-	struct run_ctx *ctx = rj->ctx;
-	const char *name = rj->plan->o.wait_for;
-	unsigned int i;
-
-	if (!name || !*name)
-		return;
-	pthread_mutex_lock(&ctx->lock);
-	for (;;) {
-		int pending = 0;
-
-		for (i = 0; i < ctx->nr_jobs; i++) {
-			struct run_job *o = &ctx->jobs[i];
-
-			if (o != rj && !strcmp(o->plan->o.name, name) &&
-			    atomic_load(&o->state) != WS_DONE)
-				pending = 1;
-		}
-		if (!pending || ctx->stop)
-			break;
-		pthread_cond_wait(&ctx->cond, &ctx->lock);
-	}
-	pthread_mutex_unlock(&ctx->lock);
-}
-
-/* Touches each page of h, leaving its contents as they are. */
-static void touch_hist(struct hist *h)
-{
-	volatile unsigned char *c = (volatile unsigned char *)h;
-	size_t off;
-
-	for (off = 0; off < sizeof(*h); off += 4096)
-		c[off] = c[off];
-	c[sizeof(*h) - 1] = c[sizeof(*h) - 1];
-}
-
-/*
- * The histograms this job will fill, touched before the run so that it
- * takes no page faults for them; the others stay untouched and cost no
- * memory (stats/stats.c: worker_stats_init()).
- */
-static void prefault_stats(struct worker *w)
-{
-	struct worker_stats *st = w->st;
-	unsigned int d, dirs = w->p->ddir_mask;
-
-	if (w->vf)
-		dirs |= 1u << DDIR_READ;	/* the read-backs */
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		if (!(dirs & (1u << d)))
-			continue;
-		if (w->clat_on)
-			touch_hist(&st->dir[d].clat_hist);
-		/* inline engines copy clat's into it at the end */
-		if (w->lat_on || w->lat_from_clat)
-			touch_hist(&st->dir[d].lat_hist);
-		if (w->slat_on)
-			touch_hist(&st->dir[d].slat_hist);
-		if (pace_rate_bps(w->p, d))
-			touch_hist(&st->co_hist[d]);
-	}
-	if (w->fsync_n || w->fdatasync_n)	/* end syncs are not counted */
-		touch_hist(&st->sync_hist);
-}
-
-static void add_rusage(struct worker_result *res, const struct rusage *a,
-		       const struct rusage *b)
-{
-	struct rusage *r = &res->ru;
-
-	timersub(&b->ru_utime, &a->ru_utime, &r->ru_utime);
-	timersub(&b->ru_stime, &a->ru_stime, &r->ru_stime);
-	r->ru_nvcsw = b->ru_nvcsw - a->ru_nvcsw;
-	r->ru_nivcsw = b->ru_nivcsw - a->ru_nivcsw;
-	r->ru_majflt = b->ru_majflt - a->ru_majflt;
-	r->ru_minflt = b->ru_minflt - a->ru_minflt;
-}
-
-/* A job that ends before its I/O: the reason in errmsg, its error e. */
-static void *job_ends_early(struct run_job *rj, struct strbuf *err, int e)
-{
-	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
-		 rj->plan->o.name, strbuf_str(err));
-	strbuf_release(err);
-	rj->st->error = rj->res.error = e;
-	job_finished(rj);
-	return NULL;
-}
-
-void *worker_main(void *arg)
-{
-	struct run_job *rj = arg;
-	const struct job_options *o = &rj->plan->o;
-	struct worker w;
-	struct proc_job pj;
-	struct rusage ru_end;
-	struct strbuf err = STRBUF_INIT;
-	int ret;
-
-	rj->res.tid = gettid();
-	if (rj->iowq)
-		rj->iowq->owner = rj->res.tid;
-	if (cpus_place_thread(rj->plan, &err) ||
-	    prio_place_thread(rj->plan, &err)) {
-		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-		return job_ends_early(rj, &err, EINVAL);
-	}
-	strbuf_release(&err);
-	wait_for_job(rj);
-	if (o->startdelay_us)
-		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
-
-	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-	/* uid, gid, lockmem, cgroup, nice, ioscheduler: run/proc.c */
-	ret = proc_job_begin(rj->plan, rj->files, &pj, &err);
-	if (ret) {
-		proc_job_end(rj->plan, &pj, 0);
-		return job_ends_early(rj, &err, -ret);
-	}
-	if (worker_setup(&w, rj)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		rj->res.error = rj->st->error;
-		job_finished(rj);
-		return NULL;
-	}
-	if (proc_job_prerun(rj->plan, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, ECANCELED);
-	}
-	prefault_stats(&w);
-	if (o->exit_on_io_done) {
-		pthread_mutex_lock(&rj->ctx->lock);
-		io_done_check(rj->ctx);
-		pthread_mutex_unlock(&rj->ctx->lock);
-	}
-	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-	w.now = clock_now_ns();
-	rj->res.start_us = w.now / 1000;
-	if (o->runtime_us)
-		w.end_ns = w.now + (o->ramp_time_us + o->runtime_us) * 1000;
-	if (o->ramp_time_us) {
-		w.ramping = 1;
-		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
-		atomic_store(&rj->state, WS_RAMP);
-		getrusage(RUSAGE_THREAD, &w.ru_start);
-		rj->run_start_ns = w.now;
-	} else {
-		reset_stats(&w);
-	}
-	worker_pace_start(&w);
-
-	if (w.file_op && worker_file_op_open(&w, false))
-		;	/* the error is the job's: no I/O */
-	else if (w.inline_engine)
-		loop_sync(&w);
+	if (w->file_op && worker_file_op_open(w, false))
+		return;	/* the error is the job's: no I/O */
+	if (w->inline_engine)
+		loop_sync(w);
 	else
-		loop_async(&w);
-	if (w.file_op)
-		worker_file_op_lat(&w);
-	if (w.ops->dropped) {
-		uint64_t lost = w.ops->dropped(w.e);
-
-		w.st->dir[DDIR_READ].drop_ios += lost;
-		w.st->issued_drop[DDIR_READ] += lost;
-	}
-	if (w.lat_from_clat) {
-		unsigned int d;
-
-		/* issue and start times are one clock read: lat is clat */
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			struct dir_stats *ds = &w.st->dir[d];
-
-			ds->lat = ds->clat;
-			/* its used range: the rest would only cost memory */
-			if (ds->clat.n)
-				hist_add_range(&ds->lat_hist, &ds->clat_hist,
-					       ds->clat.min, ds->clat.max);
-		}
-	}
-
-	/* the last loop's end_fsync (fsync_on_close's, as fio) */
-	if (!w.st->error)
-		end_syncs(&w);
-	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
-		w.st->error = EIO;
-		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
-			 o->name, strbuf_str(&err));
-	}
-	strbuf_release(&err);
-	w.now = clock_now_ns();
-	if (w.iolog) {
-		int e = iolog_writer_close(w.iolog, w.now);
-
-		w.iolog = NULL;
-		if (e && !w.st->error) {
-			w.st->error = -e;
-			snprintf(rj->errmsg, sizeof(rj->errmsg),
-				 "job '%s': write_iolog '%s': %s", o->name,
-				 o->write_iolog, strerror(-e));
-		}
-	}
-	worker_log_end(&w);
-	getrusage(RUSAGE_THREAD, &ru_end);
-	add_rusage(&rj->res, &w.ru_start, &ru_end);
-	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
-	end_phase(&w);
-	if (w.e && w.ops->describe) {
-		struct strbuf sb = STRBUF_INIT;
-
-		w.ops->describe(w.e, &sb);
-		snprintf(rj->describe, sizeof(rj->describe), "%s",
-			 strbuf_str(&sb));
-		strbuf_release(&sb);
-	}
-	rj->res.error = w.st->error;
-	rj->res.latency_depth = lat_target_depth(w.lt);
-	/*
-	 * Errors continued past: the report's error is the first of them
-	 * and the run fails, but the job did not stop on an error, so
-	 * exitall_on_error (which reads st->error) lets the others be.
-	 */
-	if (!rj->res.error)
-		rj->res.error = w.first_err;
-	if (rj->iowq) {
-		/* before the ring closes and its workers exit with it */
-		iowq_scan(rj->iowq);
-		rj->res.iowq_cpu_ns = iowq_total_ns(rj->iowq) - rj->iowq_base_ns;
-		rj->res.iowq_threads = rj->iowq->nr;
-		rj->res.iowq_max_threads = rj->iowq->max_alive;
-	}
-	proc_job_end(rj->plan, &pj, 1);
-	worker_teardown(&w);
-	job_finished(rj);
-	return NULL;
+		loop_async(w);
 }

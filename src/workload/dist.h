@@ -10,10 +10,11 @@
 
 /*
  * Skewed random ranks for random_distribution=zipf:theta, pareto:h and
- * normal:sigma. dist_next() returns a rank in [0, n): rank 0 is the most
- * likely (zipf, pareto) or the centre (normal). The workload maps ranks to
- * blocks with a fixed keyed permutation, so the hot blocks are spread over
- * the region (as fio's hashing does) and stay the same from pass to pass.
+ * normal:dev. dist_next() returns a rank in [0, n): rank 0 is the most
+ * likely (zipf, pareto); normal's are a bell over [0, n). The workload
+ * maps ranks to blocks with a fixed keyed permutation, so the hot blocks
+ * are spread over the region (as fio's hashing does) and stay the same
+ * from pass to pass.
  * Every draw is O(1): see dist.c for the methods. No allocation.
  */
 struct dist {
@@ -26,15 +27,17 @@ struct dist {
 	double s_const;		/* squeeze: accept k - x <= s_const */
 	/* pareto: rank = n * u^pow */
 	double pow;
-	/* normal */
-	double mean, sigma;
-	double spare;
-	bool have_spare;
+	/* normal: the jitter's width in ranks (dist.c) */
+	uint64_t width;
 };
 
+/* normal: the bell is the mean of this many uniform ranks */
+#define DIST_NORMAL_TERMS 12
+
 /*
- * param is theta (> 0), h (0 < h < 1) or sigma (percent of the range,
- * 0 <= sigma < 100). Returns 0 or -EINVAL for a parameter out of range.
+ * param is theta (> 0), h (0 < h < 1) or the normal's deviation (percent
+ * of the range, 0 <= dev < 100: the jitter's width, dist.c). Returns 0 or
+ * -EINVAL for a parameter out of range.
  */
 int dist_init(struct dist *d, enum random_dist type, double param,
 	      uint64_t n);

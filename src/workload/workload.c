@@ -14,7 +14,10 @@
  * issued, or when every file is exhausted: a sequential file at its end, a
  * random-map or LFSR file once every block is done. When io_size is
  * larger than the regions, exhausted files start over instead (wrap), as
- * fio does. Random offsets without a map never exhaust a file.
+ * fio does; with loops, as fio 3.33, loop k ends at k x io_size bytes over
+ * the job, and only the last loop wraps, while the job is short of io_size
+ * by at least its largest block (io_loops). Random offsets without a map
+ * never exhaust a file.
  *
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
@@ -46,242 +49,18 @@
  * percentage_random have separate streams, so changing rwmixread does not
  * change the offsets of a norandommap job.
  */
-#include "workload/workload.h"
+#include "workload/workload_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "opt/opt.h"
 #include "util/log.h"
-#include "util/prng.h"
-#include "workload/blkmap.h"
-#include "workload/dist.h"
-#include "workload/fsrv.h"
 #include "workload/iolog.h"
-#include "workload/randmap.h"
-
-#define NO_BLOCK UINT64_MAX
-#define SPLIT_SLOTS 100
-#define ZONE_SLOTS 100
-/* skewed file picks tried before taking the next file in use */
-#define SKEW_TRIES 64
-
-enum wl_bs_kind { BS_FIXED, BS_RANGE, BS_SPLIT };
-
-/* Block sizes of one direction. */
-struct wl_bs {
-	enum wl_bs_kind kind;
-	uint32_t min, max;
-	uint32_t nmult;			/* range: min * (1 .. nmult) */
-	bool ragged;			/* range: max not a multiple of min */
-	uint32_t nsplit;		/* split: slots used (percents) */
-	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
-};
-
-enum wl_rand_mode {
-	RM_MAP, RM_BITMAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32,
-	RM_UNIFORM64,
-};
-
-/* One zone of random_distribution=zoned, in blocks of the window. */
-struct wl_zone {
-	uint64_t first, n;
-};
-
-/* The zone table of one window: a slot per percent of the accesses. */
-struct wl_zoned {
-	unsigned int nslots;
-	uint16_t slot[ZONE_SLOTS];	/* index into z[] */
-	unsigned int nz;
-	struct wl_zone z[];
-};
-
-/* Random state of one file for one block grid (shared by directions). */
-struct wl_rand {
-	uint64_t nblk;			/* valid random positions */
-	struct randmap map;		/* the map, or a dist's scatter */
-	struct blkmap bm;		/* RM_BITMAP: the blocks done */
-	struct prng_lfsr lfsr;
-	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
-	struct dist dist;
-	struct wl_zoned *zt;		/* RM_ZONED, owned */
-	enum ddir zdir;			/* RM_ZONED: whose zone list */
-};
-
-/*
- * Offsets inside a file are relative to its region start. I/O goes to
- * the window [wlo, whi): the whole region, or the current strided zone.
- */
-struct wl_file {
-	uint64_t start, size;		/* region */
-	uint64_t real;			/* end of the target (absolute) */
-	uint64_t wlo, whi;		/* window */
-	uint64_t zone_bytes;		/* issued in this zone */
-	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
-	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
-	struct wl_rand rnd[DDIR_RWDIR_CNT];
-	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
-	unsigned int slot;		/* openfiles: slot in act[] */
-	bool done;
-	bool fresh;			/* this pass started it over */
-	bool open;			/* in use (openfiles) */
-	bool wfull;			/* window is a whole zonerange */
-};
-
-/* openfiles: what the worker must do before the next I/O. */
-struct wl_event {
-	unsigned int file;
-	bool open;
-};
-
-struct workload {
-	int (*next)(struct workload *w, struct io_u *u);
-	struct iolog_replay *replay;	/* read_iolog: the log is the source */
-
-	/* fast paths: one file, one direction, one block size */
-	uint64_t ios_left;	/* I/Os left in this pass */
-	uint64_t ios_pass;	/* I/Os per pass */
-	uint64_t start, size, pos;
-	uint64_t unit;		/* random alignment */
-	uint64_t nblk;		/* random positions */
-	uint32_t bsz;
-	uint8_t ddir;
-	struct randmap *map0;
-	struct prng_lfsr *lfsr0;
-
-	/* general path */
-	uint64_t budget;	/* bytes per pass */
-	uint64_t bytes_left;
-	uint64_t nios_pass;	/* number_ios, or UINT64_MAX */
-	uint64_t nios_left;
-	bool wrap;		/* io_size beyond the regions: start over */
-	bool random;
-	bool mixed;		/* rwmixread picks the direction */
-	int8_t want_ddir;	/* run/pace.c's pick for mixed jobs, or -1 */
-	bool trimwrite;		/* every block trimmed, then written */
-	bool pending;		/* the write half of a trimwrite pair */
-	uint32_t pending_len, pending_file;
-	uint64_t pending_off;
-	/*
-	 * Sequential trimwrite with write bs != trim bs, as fio: writes
-	 * (write bs, their own sequence from the first trim) follow a trim
-	 * until one starts where the last trim started; then the next trim.
-	 */
-	bool tw_seq;
-	uint32_t tw_file;
-	uint64_t tw_wpos, tw_lastw;
-	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
-	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
-	unsigned int seq_nr;	/* random: I/Os per new random offset */
-	unsigned int seq_left;
-	bool identical;		/* rw_sequencer=identical */
-	bool perc_on;		/* percentage_random below 100 somewhere */
-	uint64_t perc_thresh[DDIR_RWDIR_CNT];	/* random when below */
-	enum wl_rand_mode rmode;
-	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
-	uint64_t align[DDIR_RWDIR_CNT];
-	struct wl_bs bs[DDIR_RWDIR_CNT];
-	const struct job_options *o;	/* the plan's, for zone tables */
-
-	/* strided zones */
-	bool zones;
-	uint64_t zrange, zsize, zskip;
-
-	/* files and file service */
-	unsigned int nr_files, nr_done;
-	struct wl_file *files;
-	enum file_service fsrv;
-	unsigned int fs_nr;		/* I/Os per turn */
-	unsigned int fs_left;		/* I/Os left in this turn */
-	unsigned int *act;		/* files in use, by slot */
-	unsigned int nact, cur_slot;
-	unsigned int max_open;		/* openfiles, or nr_files */
-	bool limited;			/* max_open < nr_files */
-	unsigned int next_unused;	/* openfiles: next file to bring in */
-	struct fsrv_skew fskew;		/* zipf, pareto, normal over files */
-	bool skewed;			/* one of those: files never end */
-	struct wl_event *ev;		/* ring of events for the worker */
-	unsigned int ev_head, ev_nr, ev_cap;
-
-	struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
-	struct prng_taus64 r_off64, r_dist, r_file64;
-	uint64_t key_state;	/* map keys: one splitmix64 stream */
-};
-
-__attribute__((format(printf, 3, 4)))
-static int wl_fail(const struct job_plan *p, struct strbuf *err,
-		   const char *fmt, ...)
-{
-	va_list ap;
-
-	if (p->src_file)
-		strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
-	va_start(ap, fmt);
-	strbuf_vaddf(err, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static const char *const ddir_name[DDIR_RWDIR_CNT] = {
-	"read", "write", "trim"
-};
-
-static inline uint64_t next_key(struct workload *w)
-{
-	return prng_splitmix64(&w->key_state);
-}
 
 /* ---- block sizes ---------------------------------------------------- */
-
-static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
-		   struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-	uint64_t lo = p->dir_min_bs[d], hi = p->dir_max_bs[d];
-	unsigned int i, j, slot = 0;
-
-	if (!lo || hi > UINT32_MAX)
-		return wl_fail(p, err, "%s block size %" PRIu64 " is not "
-			       "supported (1 to 4294967295 bytes)",
-			       ddir_name[d], lo ? hi : lo);
-	b->min = (uint32_t)lo;
-	b->max = (uint32_t)hi;
-	if (o->nr_bssplit[d]) {
-		b->kind = BS_SPLIT;
-		for (i = 0; i < o->nr_bssplit[d]; i++) {
-			const struct bssplit *s = &o->bssplit[d][i];
-
-			if (slot + s->perc > SPLIT_SLOTS)
-				return wl_fail(p, err, "option 'bssplit': "
-					       "percentages add up to more "
-					       "than 100");
-			/* fio: a size is cut to a multiple of the smallest */
-			for (j = 0; j < s->perc; j++)
-				b->split[slot++] = (uint32_t)(s->bs -
-							      s->bs % lo);
-		}
-		if (!slot)
-			return wl_fail(p, err, "option 'bssplit': all "
-				       "percentages are 0");
-		b->nsplit = slot;
-		for (j = 0; j < slot && b->split[j] == lo; j++)
-			;
-		if (j == slot)
-			b->kind = BS_FIXED;	/* one size after all */
-	} else if (lo != hi) {
-		b->kind = BS_RANGE;
-		b->nmult = (uint32_t)(hi / lo);
-		b->ragged = hi % lo != 0;
-	} else {
-		b->kind = BS_FIXED;
-	}
-	return 0;
-}
 
 static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 {
@@ -426,7 +205,7 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
  * of range or -ENOMEM when the bitmap cannot be allocated.
  */
-static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
+int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		      uint64_t wsize, uint64_t align)
 {
 	const struct job_options *o = w->o;
@@ -465,7 +244,7 @@ static int rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 }
 
 /* Random positions of direction d in a window of wsize bytes. */
-static uint64_t window_blocks(const struct workload *w, enum ddir d,
+uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			      uint64_t wsize)
 {
 	uint64_t min = w->bs[d].min;
@@ -486,8 +265,8 @@ static void zone_set(struct workload *w, struct wl_file *f, uint64_t lo)
 		f->pos[d] = f->last[d] = lo;
 		if (w->random && (w->dmask & 1u << d) &&
 		    f->rp[d] == &f->rnd[d])
-			rand_setup(w, &f->rnd[d],
-				   window_blocks(w, (enum ddir)d, f->whi - lo),
+			wl_rand_setup(w, &f->rnd[d],
+				   wl_window_blocks(w, (enum ddir)d, f->whi - lo),
 				   f->whi - lo, w->align[d]);
 	}
 }
@@ -888,6 +667,19 @@ static void files_next_pass(struct workload *w)
 }
 
 /*
+ * Files used up: does the pass start them over? io_size beyond the
+ * regions does; with io_loops (fio 3.33) only in the last loop, and only
+ * while the job is short of io_size by at least its largest block.
+ */
+static bool may_wrap(const struct workload *w)
+{
+	if (!w->io_loops)
+		return w->wrap;
+	return w->loop_k >= w->loops && w->cum < w->io_size &&
+	       w->io_size - w->cum >= w->max_bs;
+}
+
+/*
  * The write after a trim of sequential trimwrite when the two block sizes
  * differ (fio's rule, see tw_seq). Returns 0 with a write in u, or 1 when
  * the next I/O is a trim. As in fio, the file is done when either
@@ -945,7 +737,7 @@ static int next_general(struct workload *w, struct io_u *u)
 	for (;;) {
 		if (w->nr_done == w->nr_files) {
 			/* only io_size beyond the regions starts over */
-			if (!w->wrap || wrapped)
+			if (!may_wrap(w) || wrapped)
 				return 1;
 			files_start_over(w);
 			wrapped = true;
@@ -976,6 +768,7 @@ static int next_general(struct workload *w, struct io_u *u)
 	u->len = len;
 	u->ddir = (uint8_t)d;
 	w->nios_left--;
+	w->cum += len;
 	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
 	if (w->tw_seq && (u->file != w->tw_file || w->tw_lastw == UINT64_MAX)) {
 		/* a new pass or file: its writes start with its first trim */
@@ -1052,239 +845,6 @@ static int next_rand_nomap_fixed(struct workload *w, struct io_u *u)
 
 /* ---- init ----------------------------------------------------------- */
 
-static uint64_t base_seed(const struct job_plan *p)
-{
-	const struct job_options *o = &p->o;
-	struct timespec ts;
-	uint64_t s;
-
-	if (o->randrepeat || opt_is_set(o, "randseed"))
-		return o->randseed;
-	if (getrandom(&s, sizeof(s), 0) == (ssize_t)sizeof(s))
-		return s;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 32) ^
-	       ((uint64_t)getpid() << 16);
-}
-
-static void seed_streams(struct workload *w, const struct job_plan *p)
-{
-	uint64_t s = prng_derive(base_seed(p), p->job_index);
-
-	prng_taus_seed(&w->r_off, prng_derive(s, 1));
-	prng_taus64_seed(&w->r_off64, prng_derive(s, 1));
-	prng_taus_seed(&w->r_ddir, prng_derive(s, 2));
-	prng_taus_seed(&w->r_bs, prng_derive(s, 3));
-	prng_taus64_seed(&w->r_dist, prng_derive(s, 4));
-	w->key_state = prng_derive(s, 5);
-	prng_taus_seed(&w->r_file, prng_derive(s, 6));
-	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
-	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
-	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
-}
-
-static enum wl_rand_mode rand_mode(const struct workload *w,
-				   const struct job_plan *p)
-{
-	const struct job_options *o = &p->o;
-	unsigned int d;
-
-	if (o->random_distribution == RDIST_ZONED ||
-	    o->random_distribution == RDIST_ZONED_ABS)
-		return RM_ZONED;
-	if (o->random_distribution != RDIST_RANDOM)
-		return RM_DIST;
-	if (o->random_generator == RANDGEN_LFSR)
-		return RM_LFSR;
-	/*
-	 * fio: any blockalign turns the random map off. One block size:
-	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
-	 * an I/O is cut to the free run it starts.
-	 */
-	if (!o->norandommap && !opt_is_set(o, "ba")) {
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
-				return RM_BITMAP;
-		return RM_MAP;
-	}
-	if (o->random_generator == RANDGEN_TAUSWORTHE64)
-		return RM_UNIFORM64;
-	return RM_UNIFORM32;
-}
-
-/* Can direction d use the random state of direction e? */
-static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
-{
-	const struct job_options *o = w->o;
-
-	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
-	    w->bs[e].min != w->bs[d].min)
-		return false;
-	if (w->rmode != RM_ZONED)
-		return true;
-	return o->nr_rdist_zones[e] == o->nr_rdist_zones[d] &&
-	       !memcmp(o->rdist_zones[e], o->rdist_zones[d],
-		       o->nr_rdist_zones[d] * sizeof(o->rdist_zones[d][0]));
-}
-
-static int files_init(struct workload *w, const struct job_plan *p,
-		      const struct engine_file *files, struct strbuf *err)
-{
-	unsigned int i, d, e;
-	int ret;
-
-	for (i = 0; i < w->nr_files; i++) {
-		struct wl_file *f = &w->files[i];
-
-		f->start = files[i].io_offset;
-		f->size = files[i].io_size;
-		/* a target not laid out yet: the region is its extent */
-		f->real = files[i].real_size > f->start + f->size ?
-			  files[i].real_size : f->start + f->size;
-		f->whi = f->size;
-		if (w->zones)
-			f->whi = f->size > w->zrange ? w->zrange : f->size;
-		f->wfull = f->whi == w->zrange;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			uint64_t min = w->bs[d].min, nblk;
-			struct wl_rand *q = &f->rnd[d];
-
-			f->rp[d] = q;
-			if (!ddir_used(p, (enum ddir)d))
-				continue;
-			if (f->size < min)
-				return wl_fail(p, err, "'%s': the region is "
-					       "%" PRIu64 " bytes, smaller "
-					       "than the %s block size %"
-					       PRIu64, files[i].path ?
-					       files[i].path : "",
-					       f->size, ddir_name[d], min);
-			if (!w->random)
-				continue;
-			/* share one grid (and map) between directions */
-			for (e = 0; e < d; e++)
-				if (rand_shareable(w, (enum ddir)d,
-						   (enum ddir)e))
-					break;
-			if (e < d) {
-				f->rp[d] = f->rp[e];
-				continue;
-			}
-			nblk = window_blocks(w, (enum ddir)d, f->whi);
-			/* fio switches to the 64-bit generator past 2^32 */
-			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
-				w->rmode = RM_UNIFORM64;
-			if (w->rmode == RM_ZONED) {
-				unsigned int nz = p->o.nr_rdist_zones[d];
-
-				q->zdir = (enum ddir)d;
-				q->zt = xcalloc(1, sizeof(*q->zt) +
-						(nz ? nz : 1) *
-						sizeof(q->zt->z[0]));
-			}
-			ret = rand_setup(w, q, nblk, f->whi, w->align[d]);
-			if (ret == -ENOMEM)
-				return wl_fail(p, err, "'%s': no memory for "
-					       "the random map of %" PRIu64
-					       " blocks (%" PRIu64 " MiB); "
-					       "norandommap needs none",
-					       files[i].path ? files[i].path :
-					       "", nblk, nblk >> 23);
-			if (ret)
-				return wl_fail(p, err, "option "
-					       "'random_distribution': "
-					       "parameter %g is out of range",
-					       p->o.rdist_param);
-		}
-	}
-	return 0;
-}
-
-/*
- * The zone options against each other and the block sizes. Reads only
- * the plan (so files_resolve() can ask before creating anything).
- */
-static int zones_check(const struct job_plan *p, struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-	uint64_t range = o->zonerange ? o->zonerange : o->zonesize;
-	unsigned int d;
-
-	switch (o->zonemode) {
-	case ZONE_MODE_NONE:
-		/* fio 3.33 refuses a zone size without a zone mode */
-		if (o->zonesize)
-			return wl_fail(p, err, "option 'zonesize': zones need "
-				       "zonemode=strided");
-		return 0;
-	case ZONE_MODE_ZBD:
-		return wl_fail(p, err, "option 'zonemode': zbd (zoned block "
-			       "devices) is not supported yet");
-	case ZONE_MODE_STRIDED:
-		break;
-	}
-	if (!o->zonesize)
-		return wl_fail(p, err, "option 'zonesize': zonemode=strided "
-			       "needs a zone size");
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (ddir_used(p, (enum ddir)d) && range < p->dir_max_bs[d])
-			return wl_fail(p, err, "option '%s': zones of %" PRIu64
-				       " bytes are smaller than the %s block "
-				       "size %" PRIu64, o->zonerange ?
-				       "zonerange" : "zonesize", range,
-				       ddir_name[d], p->dir_max_bs[d]);
-	return 0;
-}
-
-static int zones_init(struct workload *w, const struct job_plan *p,
-		      struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-
-	if (zones_check(p, err))
-		return -1;
-	if (o->zonemode != ZONE_MODE_STRIDED)
-		return 0;
-	w->zones = true;
-	w->zsize = o->zonesize;
-	w->zrange = o->zonerange ? o->zonerange : o->zonesize;
-	w->zskip = o->zoneskip;
-	return 0;
-}
-
-static void fsrv_init(struct workload *w, const struct job_plan *p)
-{
-	const struct job_options *o = &p->o;
-	unsigned int i;
-
-	w->fsrv = o->file_service_type;
-	w->fs_nr = o->file_service_nr ? o->file_service_nr : 1;
-	if (w->fsrv == FSRV_SEQUENTIAL)
-		w->fs_nr = UINT32_MAX;	/* keeps its turn until done */
-	else if (w->fsrv > FSRV_RANDOM)
-		w->fs_nr = 1;
-	/* the parser checked the parameter */
-	w->skewed = w->fsrv > FSRV_RANDOM &&
-		    !fsrv_skew_init(&w->fskew, w->fsrv, o->file_service_param,
-				    w->nr_files, &w->r_file64);
-	w->max_open = o->openfiles && o->openfiles < w->nr_files ?
-		      o->openfiles : w->nr_files;
-	w->limited = w->max_open < w->nr_files;
-	w->act = xcalloc(w->max_open, sizeof(*w->act));
-	if (!w->limited) {
-		for (i = 0; i < w->nr_files; i++) {
-			w->act[i] = i;
-			w->files[i].open = true;
-			w->files[i].slot = i;
-		}
-		w->nact = w->nr_files;
-	} else {
-		/* a pass retires and brings in each file at most once */
-		w->ev_cap = 2 * w->nr_files + 2 * w->max_open + 4;
-		w->ev = xcalloc(w->ev_cap, sizeof(*w->ev));
-	}
-}
-
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
 	return a / b + (a % b != 0);
@@ -1298,7 +858,7 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
-	if (w->nr_files != 1 || w->mixed || w->trimwrite ||
+	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on)
 		return;
@@ -1388,7 +948,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->o = o;
 	w->nr_files = nr_files;
 	w->files = xcalloc(nr_files, sizeof(*w->files));
-	seed_streams(w, p);
+	wl_seed_streams(w, p);
 
 	w->random = o->rw == RW_RANDREAD || o->rw == RW_RANDWRITE ||
 		    o->rw == RW_RANDTRIM || o->rw == RW_RANDRW ||
@@ -1416,23 +976,28 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		w->ddir = (uint8_t)d;
 		w->align[d] = p->dir_align[d] ? p->dir_align[d] :
 						p->dir_min_bs[d];
-		if (bs_init(&w->bs[d], p, (enum ddir)d, err))
+		if (wl_bs_init(&w->bs[d], p, (enum ddir)d, err))
 			goto fail;
 		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
 	}
-	if (zones_init(w, p, err))
+	if (wl_zones_init(w, p, err))
 		goto fail;
-	w->rmode = rand_mode(w, p);
-	if (files_init(w, p, files, err))
+	w->rmode = wl_rand_mode(w, p);
+	if (wl_files_init(w, p, files, err))
 		goto fail;
-	fsrv_init(w, p);
+	wl_fsrv_init(w, p);
 
 	for (i = 0; i < nr_files; i++)
 		total += files[i].io_size;
 	w->budget = o->io_size ? o->io_size : total;
 	w->wrap = o->io_size > total;
+	w->io_loops = o->io_size && !o->time_based && !o->ramp_time_us &&
+		      (o->loops > 1 || w->wrap);
+	w->loops = o->loops ? o->loops : 1;
+	w->io_size = o->io_size;
+	w->max_bs = p->max_bs;
 	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
 
 	w->next = next_general;
@@ -1474,6 +1039,13 @@ static void pass_start(struct workload *w, bool first)
 {
 	w->ios_left = w->ios_pass;
 	w->bytes_left = w->budget;
+	if (w->io_loops) {
+		uint64_t target;
+
+		w->loop_k = first ? 1 : w->loop_k + 1;
+		target = (uint64_t)w->loop_k * w->io_size;
+		w->bytes_left = target > w->cum ? target - w->cum : 0;
+	}
 	w->nios_left = w->nios_pass;
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;
@@ -1495,6 +1067,14 @@ void workload_rewind(struct workload *w)
 	pass_start(w, false);
 }
 
+void workload_cap_pass(struct workload *w, uint64_t n)
+{
+	if (w->ios_left > n)
+		w->ios_left = n;
+	if (w->nios_left > n)
+		w->nios_left = n;
+}
+
 uint64_t workload_pass_bytes(const struct workload *w)
 {
 	if (w->replay)
@@ -1502,30 +1082,6 @@ uint64_t workload_pass_bytes(const struct workload *w)
 	if (w->next != next_general)
 		return w->ios_pass * w->bsz;
 	return w->budget;
-}
-
-int workload_check(const struct job_plan *p,
-		   const struct engine_file *files, unsigned int nr_files,
-		   struct strbuf *err)
-{
-	unsigned int i, d;
-
-	if (p->replay)
-		return 0;	/* the log's regions: iolog_plan() checked */
-	if (zones_check(p, err))
-		return -1;
-	for (i = 0; i < nr_files; i++)
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (ddir_used(p, (enum ddir)d) &&
-			    files[i].io_size < p->dir_min_bs[d])
-				return wl_fail(p, err, "'%s': the region is "
-					       "%" PRIu64 " bytes, smaller "
-					       "than the %s block size %"
-					       PRIu64, files[i].path ?
-					       files[i].path : "",
-					       files[i].io_size, ddir_name[d],
-					       p->dir_min_bs[d]);
-	return 0;
 }
 
 unsigned int workload_open_limit(const struct workload *w)

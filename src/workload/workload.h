@@ -72,6 +72,9 @@ int workload_next(struct workload *w, struct io_u *u);
  */
 void workload_rewind(struct workload *w);
 
+/* The pass just started issues at most n I/Os (number_ios over passes). */
+void workload_cap_pass(struct workload *w, uint64_t n);
+
 /*
  * Bytes one pass issues: exact for one file with one block size, else the
  * budget (io_size, or the sum of the regions), which is an upper bound

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The worker's passes and files: what happens when a pass over the region
+ * ends (wrap, verify read-back, another loop, the end), the opens and
+ * closes of each loop as fio makes them, end_fsync and fsync_on_close,
+ * openfiles' file events, and the engines whose I/O is a file operation
+ * (ENGINE_F_FILE_OP). Called per pass, per loop or out of line from the
+ * loops in worker.c, never per I/O of an ordinary job.
+ */
+#include "run/worker_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "opt/opt.h"
+#include "run/clock.h"
+#include "run/iolog_write.h"
+#include "run/wfiles.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+#include "verify/verify.h"
+#include "workload/workload.h"
+
+/*
+ * A file could not be opened (err: the engine's message): the job stops
+ * with that errno (a negative one, -errno, as the engines return).
+ */
+static void worker_file_error(struct worker *w, int e, const struct strbuf *err)
+{
+	if (!w->st->error)
+		w->st->error = e < 0 ? -e : EIO;
+	if (!w->rj->errmsg[0])
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+			 w->p->o.name, strbuf_str(err));
+	w->end_ns = 1;	/* stop at the next check */
+}
+
+/*
+ * openfiles: the files the workload retires and brings in. A file that
+ * cannot be opened again stops the job (the I/O to it fails).
+ */
+void worker_file_events(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (wfiles_events(w->wf, &err)) {
+		if (!w->st->error)
+			w->st->error = EIO;
+		if (!w->rj->errmsg[0])
+			snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
+				 "job '%s': %s", w->p->o.name,
+				 strbuf_str(&err));
+		w->end_ns = 1;	/* stop at the next check */
+	}
+	strbuf_release(&err);
+}
+
+/*
+ * ENGINE_F_FILE_OP engines (engine/fsmeta.c): the durations of the file
+ * operations the engine timed become completion latencies of the job's
+ * direction; the I/Os themselves have none (fio's FIO_NOSTATS).
+ */
+__attribute__((cold)) void worker_file_op_lat(struct worker *w)
+{
+	struct dir_stats *ds = &w->st->dir[w->file_op_dir];
+	const uint64_t *ns;
+	unsigned int i, n = w->ops->take_lat(w->e, &ns);
+
+	if (w->p->o.disable_lat || w->p->o.disable_clat)
+		return;
+	for (i = 0; i < n; i++)
+		stats_clat_add(w->st, ds, ns[i]);
+}
+
+/*
+ * ... and their files are opened when the run starts, so that the time
+ * the operations take is the job's runtime, and each new pass over the
+ * files opens them again, as fio's passes do: for these engines the open
+ * is the operation. With openfiles, the files come and go with the
+ * workload after the first ones. Non-zero: stop (the error is the job's).
+ */
+__attribute__((cold)) int worker_file_op_open(struct worker *w, bool again)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret = 0;
+
+	if (again && w->wf)
+		return 0;
+	for (i = 0; i < w->e->nr_files && !ret; i++) {
+		if (!wfiles_open_at_start(w->wf, i))
+			continue;
+		if (again)
+			w->ops->close_file(w->e, &w->e->files[i]);
+		ret = w->ops->open_file(w->e, &w->e->files[i], &err);
+	}
+	worker_file_op_lat(w);
+	if (ret) {
+		w->st->error = -ret;
+		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+			 w->p->o.name, strbuf_str(&err));
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+/* fcycle_open() / fcycle_close() in a running job: write_iolog says so. */
+static int file_open(struct worker *w, unsigned int i, struct strbuf *err)
+{
+	int ret = fcycle_open(&w->fc, i, err);
+
+	if (!ret && unlikely(w->iolog))
+		iolog_writer_file(w->iolog, i, true, clock_now_ns());
+	return ret;
+}
+
+static void file_close(struct worker *w, unsigned int i)
+{
+	fcycle_close(&w->fc, i);
+	if (unlikely(w->iolog))
+		iolog_writer_file(w->iolog, i, false, clock_now_ns());
+}
+
+/*
+ * end_fsync, fsync_on_close: at the end of each loop, when the job is
+ * unsynced, every file is synced (one that is closed is opened for it),
+ * as fio does; fio leaves these syncs out of the statistics, so does
+ * this. 0, or -1 when one failed.
+ */
+int worker_end_syncs(struct worker *w)
+{
+	const struct job_options *o = &w->p->o;
+	unsigned int i;
+	int ret = 0;
+
+	if (!(o->end_fsync || o->fsync_on_close) ||
+	    (w->ops->flags & ENGINE_F_NOFILEIO) || !fcycle_unsynced(&w->fc))
+		return 0;
+	w->quiet_sync = 1;
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++) {
+		bool was_open = fcycle_is_open(&w->fc, i);
+		struct strbuf err = STRBUF_INIT;
+
+		if (!was_open && (ret = file_open(w, i, &err))) {
+			worker_file_error(w, ret, &err);
+			ret = -1;
+		} else {
+			ret = worker_do_sync(w, DDIR_SYNC, i);
+			if (!was_open)
+				file_close(w, i);
+		}
+		strbuf_release(&err);
+	}
+	w->quiet_sync = 0;
+	return ret;
+}
+
+/* Opens every file the job starts a pass with. 0 or -1 (job stops). */
+static int open_files(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
+		if (wfiles_open_at_start(w->wf, i) &&
+		    (ret = file_open(w, i, &err)) < 0)
+			worker_file_error(w, ret, &err);
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
+/*
+ * The end of a loop that another follows. fio closes the job's files
+ * and opens them again for the next loop (so invalidate=1 drops their
+ * cache again, and fsync_on_close syncs at each close); before that the
+ * sync fsync=N had due when the pass ran out of I/O (end_sync, inline
+ * engines only: fio asks them for the next I/O, gets the sync, then
+ * finds the files done; a queueing engine's pass ends on the bytes
+ * issued) and
+ * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
+ * -1 when a sync or an open failed.
+ */
+static int new_loop(struct worker *w)
+{
+	unsigned int i, n = w->rj->files->nr_files;
+	int d = w->end_sync;
+
+	w->end_sync = 0;
+	if (d && worker_do_sync(w, (enum ddir)d, w->sync_file))
+		return -1;
+	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
+		for (i = 0; i < n; i++)
+			if (fcycle_is_open(&w->fc, i))
+				file_close(w, i);
+	if (worker_end_syncs(w))
+		return -1;
+	fcycle_new_loop(&w->fc);
+	workload_rewind(w->wl);
+	if (w->wf)
+		wfiles_restart(w->wf);
+	if (!(w->ops->flags & ENGINE_F_NOFILEIO) && open_files(w))
+		return -1;
+	w->now = clock_now_ns();
+	return 0;
+}
+
+/*
+ * Does a pass end with the files used up (fio: "done")? Sequential
+ * passes do, and random ones that cover every block (the random map,
+ * lfsr); random offsets without a map (norandommap, blockalign,
+ * distributions) never use a file up, their passes only end on the byte
+ * budget (workload.h).
+ */
+bool worker_pass_uses_files_up(const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+
+	if (!p->random)
+		return true;
+	if (o->random_distribution != RDIST_RANDOM)
+		return false;
+	return o->random_generator == RANDGEN_LFSR ||
+	       (!o->norandommap && !opt_is_set(o, "ba"));
+}
+
+/*
+ * number_ios in a time_based job: the HOWTO's rule, the job ends when it
+ * has issued that many I/Os (fio 3.33 runs on to the runtime instead;
+ * doc/compat.md). They are counted from the end of ramp_time, over the
+ * passes; the pass that wrap_pass() starts is cut to what is left.
+ */
+static uint64_t time_based_ios_left(const struct worker *w)
+{
+	const struct worker_stats *st = w->st;
+	uint64_t n = w->p->o.number_ios, done;
+
+	if (!n || !w->time_based || w->ramping)
+		return UINT64_MAX;
+	done = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] +
+	       st->issued[DDIR_TRIM];
+	return done < n ? n - done : 0;
+}
+
+static bool time_based_ios_done(const struct worker *w)
+{
+	return !time_based_ios_left(w);
+}
+
+/*
+ * A time_based (or ramp_time) pass wraps: the files stay open, and when
+ * they were used up fio drops their cache again (invalidate=1) before
+ * the next pass.
+ */
+static void wrap_pass(struct worker *w)
+{
+	unsigned int i;
+
+	workload_rewind(w->wl);
+	workload_cap_pass(w->wl, time_based_ios_left(w));
+	if (w->wrap_invalidate)
+		for (i = 0; i < w->rj->files->nr_files; i++)
+			fcycle_invalidate(&w->fc, i);
+}
+
+/* End of a pass over the region: wrap, loop again, or finish. */
+int worker_next_pass(struct worker *w)
+{
+	/* read_iolog: a pause until the next logged I/O is due, not an end */
+	if (workload_wait(w->wl, &w->rj->ctx->stop, !w->end_ns ? UINT64_MAX :
+			  w->end_ns > w->now ? w->end_ns - w->now : 0)) {
+		w->now = clock_now_ns();
+		return 1;
+	}
+	int verified = w->in_verify;
+
+	/* a verify phase ends here, an I/O phase where one begins */
+	if (verified) {
+		end_phase(w);
+		verify_pass_end(w->vf);	/* the pass's log is done with */
+	} else if (w->vf && verify_pass_end(w->vf)) {
+		/* read back what the pass wrote before going on */
+		if (!w->time_based)	/* fio: all of it is the I/O phase */
+			end_phase(w);
+		w->in_verify = !w->time_based;
+		return 1;
+	}
+	if (w->time_based || w->ramping) {
+		if (unlikely(w->file_op) && worker_file_op_open(w, true))
+			return 0;
+		if (time_based_ios_done(w))
+			return 0;
+		wrap_pass(w);
+		return 1;
+	}
+	if (!verified && w->vf && w->p->o.do_verify) {
+		/*
+		 * fio's verify phase runs at the end of every loop, even with
+		 * nothing left to read back (verify_backlog checked it all):
+		 * its few microseconds, rounded up, are 1 msec of reads
+		 */
+		end_phase(w);
+		stats_runtime_add(w->st, 0, true, 1000);
+	}
+	if (w->loops_left > 1) {
+		w->loops_left--;
+		if (unlikely(w->file_op)) {
+			if (worker_file_op_open(w, true))
+				return 0;
+			workload_rewind(w->wl);
+			return 1;
+		}
+		return !new_loop(w);
+	}
+	return 0;
+}

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The worker's own state, shared by its three files (private to them):
+ * worker.c has the I/O loops and what they do per I/O (issue, complete,
+ * reap, errors, the syncs of fsync=N); worker_files.c the passes and the
+ * files (opens and closes per loop, end_fsync, FILE_OP engines);
+ * worker_setup.c a job's thread from start to end (setup, buffers,
+ * prefaulting, teardown). Nothing a loop does per I/O calls across them:
+ * what crosses is per pass, per loop or per job, or already out of line.
+ */
+#ifndef IOLITE_RUN_WORKER_INT_H
+#define IOLITE_RUN_WORKER_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "engine/engine.h"
+#include "run/fcycle.h"
+#include "run/mem.h"
+#include "run/worker.h"
+#include "stats/stats.h"
+#include "verify/fault.h"
+
+struct buf_fill;
+struct iolog_writer;
+struct job_log;
+struct lat_target;
+struct pace;
+struct prio_stats;
+struct verify;
+struct wfiles;
+struct workload;
+
+struct worker {
+	struct run_job *rj;
+	const struct job_plan *p;
+	const struct engine_ops *ops;
+	struct engine *e;
+	struct workload *wl;
+	struct worker_stats *st;
+	struct io_u *ios;	/* depth + 1: the last is for syncs */
+	unsigned int depth;
+	unsigned int *freel;
+	unsigned int nr_free;
+	unsigned int inflight;
+	unsigned int *batch;	/* indexes queued in the current batch */
+	struct iomem iom;	/* the buffers' memory (run/mem.h) */
+	void *mem;
+	size_t mem_size;
+	size_t buf_size;
+
+	uint64_t now;
+	uint64_t end_ns;	/* 0: no runtime limit */
+	uint64_t ramp_end_ns;
+	int ramping;
+	unsigned int loops_left;
+	int time_based;
+
+	int clat_on, lat_on, slat_on;
+	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
+	int inline_engine;	/* queue() always completes: loop_sync */
+	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */
+	unsigned int file_op_dir;	/* ... of this direction */
+	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
+	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
+	/*
+	 * fsync=N, fdatasync=N (fio's rule, see sync_due()); fc: the files'
+	 * opens and closes, and whether the job is synced (run/fcycle.h).
+	 */
+	unsigned int fsync_n, fdatasync_n;
+	unsigned int sync_file;		/* file of the last write */
+	int end_sync;			/* sync_due() when the pass ended */
+	int quiet_sync;			/* end_fsync's: not in the stats */
+	bool wrap_invalidate;		/* wrap_pass() drops the cache */
+	struct file_cycle fc;
+	unsigned int coe;	/* continue_on_error mask */
+
+	unsigned int batch_submit;	/* commit every this many queued */
+	unsigned int complete_min;	/* reap at least (0: poll) */
+	unsigned int complete_max;	/* reap at most */
+	unsigned int depth_low;		/* refill when this few in flight */
+	int retry;			/* io_u the engine refused, or -1 */
+
+	int refill, scramble;	/* refill 2: bfill fills each write */
+	uint64_t rnd;		/* buffer-content PRNG state */
+	struct buf_fill *bfill;	/* run/buffer.h; NULL: defaults above */
+	struct rusage ru_start;
+
+	/* verification and faults (verify/; see io_error()) */
+	struct verify *vf;		/* NULL: the job does not verify */
+	struct fault_policy fp;		/* continue_on_error, ignore_error */
+	int first_err;			/* first error continued past */
+	unsigned int errs_shown;
+	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
+	unsigned int nr_split;		/* io_us with xfer_done != 0 */
+	unsigned int *requeue;		/* io_us whose rest is to be issued */
+	unsigned int nr_requeue;
+
+	struct job_log *log;	/* from the end of ramp_time; NULL: none */
+	struct wfiles *wf;	/* openfiles, lockfile (run/wfiles.h) or NULL */
+	struct iolog_writer *iolog;	/* write_iolog; NULL: none */
+	unsigned int snap_seen;	/* last report generation served */
+	struct lat_target *lt;	/* latency_target, max_latency; or NULL */
+
+	/* per-direction runtime (stats_runtime_add): the open phase */
+	uint64_t phase_ns;	/* when it began */
+	int in_verify;		/* it is a verify read-back */
+	unsigned int run_dirs;	/* directions an I/O phase counts for */
+
+	/*
+	 * Rate, think time, flows (run/pace.h): pace is NULL unless the job
+	 * paces; co is pace when it records co_lat. io_hook: log or co is
+	 * set, one test per completion for both; log_only: a log record per
+	 * I/O is all complete_more() has to do.
+	 */
+	struct pace *pace;
+	struct pace *co;
+	int io_hook;
+	int log_only;
+
+	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
+	struct prio_stats *prio;
+};
+
+static inline uint64_t xorshift64(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*s = x;
+	return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
+static inline void put_u64(void *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
+
+static inline void fill_random(struct worker *w, void *buf, size_t len)
+{
+	char *q = buf;
+	size_t i;
+
+	for (i = 0; i < len / 8; i++)
+		put_u64(q + 8 * i, xorshift64(&w->rnd));
+}
+
+/* Credits the open phase's time to the directions it counts for. */
+static inline void end_phase(struct worker *w)
+{
+	stats_runtime_add(w->st, w->run_dirs, w->in_verify,
+			  w->now - w->phase_ns);
+	w->phase_ns = w->now;
+	w->in_verify = 0;
+}
+
+/* worker.c: the loops, and what the other two call in them */
+void worker_run(struct worker *w);
+int worker_do_sync(struct worker *w, enum ddir d, unsigned int file);
+void worker_reset_stats(struct worker *w);
+void worker_pace_start(struct worker *w);
+void worker_log_end(struct worker *w);
+
+/* worker_files.c: passes and files */
+int worker_next_pass(struct worker *w);
+void worker_file_events(struct worker *w);
+void worker_file_op_lat(struct worker *w);
+int worker_file_op_open(struct worker *w, bool again);
+int worker_end_syncs(struct worker *w);
+bool worker_pass_uses_files_up(const struct job_plan *p);
+
+#endif

@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A job's thread from start to end (worker_main): it waits its turn, takes
+ * its process-side settings (run/proc.c), sets the worker up (engine,
+ * workload, files, verification, the buffers and their contents, the
+ * queue options), prefaults the histograms it will fill, runs the I/O
+ * (worker.c), then the last syncs, the verification's end, the logs and
+ * the result; and the teardown.
+ */
+#include "run/worker_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "opt/opt.h"
+#include "opt/pace_opts.h"
+#include "opt/prio_opts.h"
+#include "run/buffer.h"
+#include "run/clock.h"
+#include "run/cpus.h"
+#include "run/flow.h"
+#include "run/iolog_write.h"
+#include "run/lattarget.h"
+#include "run/pace.h"
+#include "run/prio.h"
+#include "run/proc.h"
+#include "run/steady.h"
+#include "run/wfiles.h"
+#include "stats/log.h"
+#include "util/log.h"
+#include "verify/verify.h"
+#include "workload/workload.h"
+
+static int worker_setup(struct worker *w, struct run_job *rj)
+{
+	const struct job_plan *p = rj->plan;
+	const struct job_options *o = &p->o;
+	struct strbuf err = STRBUF_INIT;
+	unsigned int i;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->rj = rj;
+	w->p = p;
+	w->st = rj->st;
+	w->ops = engine_for_plan(p);
+	if (!w->ops) {
+		snprintf(rj->errmsg, sizeof(rj->errmsg),
+			 "job '%s': ioengine '%s' not found", o->name,
+			 o->ioengine);
+		return -1;
+	}
+	w->depth = o->iodepth ? o->iodepth : 1;
+	if (w->ops->flags & ENGINE_F_SYNC)
+		w->depth = 1;
+	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
+		goto fail_errno;
+	w->e->files = rj->files->files;
+	w->e->nr_files = rj->files->nr_files;
+	w->e->run_stop = &rj->ctx->stop;
+	w->e->job_stop = &rj->stop;
+	fcycle_init(&w->fc, w->ops, w->e, p, w->st);
+	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
+			  &err))
+		goto fail;
+	/* openfiles: only the files in use are opened now */
+	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
+		goto fail;
+	/* FILE_OP engines: when the run starts (worker_file_op_open) */
+	for (i = 0; i < rj->files->nr_files; i++)
+		if (wfiles_open_at_start(w->wf, i) &&
+		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
+		    (ret = fcycle_open(&w->fc, i, &err)))
+			goto fail_errno;
+	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
+			w->depth + 1, w->wl, &err))
+		goto fail;
+	fault_policy_init(&w->fp, o);
+
+	/* mem=, iomem_align: run/mem.c lays the buffers out */
+	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, &err);
+	if (ret) {
+		rj->st->error = -ret;
+		goto fail;
+	}
+	w->mem = w->iom.base;
+	w->buf_size = w->iom.stride;
+	w->mem_size = w->iom.len;
+	w->ios = xcalloc(w->depth + 1, sizeof(*w->ios));
+	w->freel = xcalloc(w->depth + 1, sizeof(*w->freel));
+	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
+	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
+	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
+	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
+		 o->randseed;
+	if (!o->zero_buffers)
+		fill_random(w, w->mem, w->mem_size);
+	w->refill = o->refill_buffers && !o->zero_buffers;
+	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
+	/* buffer_pattern, compress, dedupe: run/buffer.c owns the contents */
+	if (buffer_fill_init(&w->bfill, p, w->rnd, w->mem, w->buf_size,
+			     w->depth + 1, &err))
+		goto fail;
+	if (w->bfill) {
+		w->scramble = 0;
+		w->refill = buffer_fill_refills(w->bfill) ? 2 : 0;
+	}
+	for (i = 0; i <= w->depth; i++) {
+		struct io_u *u = &w->ios[i];
+
+		u->index = i;
+		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
+		/* the job's priority; engines with cmdprio set it per I/O */
+		u->ioprio = p->prio ? p->prio->def : 0;
+		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
+			goto fail_prep;
+		if (i < w->depth)
+			w->freel[w->nr_free++] = i;
+	}
+
+	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
+			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
+	w->clat_on = !o->disable_clat;
+	w->lat_on = !o->disable_lat;
+	if (w->inline_engine && w->clat_on && w->lat_on) {
+		/* one clock read starts and issues an inline I/O */
+		w->lat_on = 0;
+		w->lat_from_clat = 1;
+	}
+	w->slat_on = !o->disable_slat &&
+		     !(w->ops->flags & ENGINE_F_SYNC);
+	if (w->ops->flags & ENGINE_F_FILE_OP) {
+		/* timed: the file operations (take_lat), not the I/Os */
+		w->file_op = 1;
+		w->file_op_dir = ddir_used(p, DDIR_READ) ? DDIR_READ :
+				 DDIR_WRITE;
+		w->clat_on = w->lat_on = w->slat_on = w->lat_from_clat = 0;
+	}
+	/* fio's should_fsync: only a job that writes syncs */
+	if (ddir_used(p, DDIR_WRITE)) {
+		w->fsync_n = o->fsync;
+		w->fdatasync_n = o->fdatasync;
+	}
+	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
+	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
+			  w->depth;
+	if (w->batch_submit > w->depth)
+		w->batch_submit = w->depth;
+	w->complete_min = o->iodepth_batch_complete_min;
+	/* fio: complete_max defaults to complete_min (at least 1) */
+	w->complete_max = o->iodepth_batch_complete_max ?
+			  o->iodepth_batch_complete_max :
+			  (w->complete_min ? w->complete_min : 1);
+	if (w->complete_max < w->complete_min)
+		w->complete_max = w->complete_min;
+	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
+		       o->iodepth_low : w->depth;
+	w->retry = -1;
+	w->coe = o->continue_on_error;
+	w->time_based = o->time_based;
+	/* fio: the dry run of verify_only gives writes no time */
+	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
+	w->wrap_invalidate = o->invalidate && worker_pass_uses_files_up(p);
+	w->loops_left = o->loops ? o->loops : 1;
+	w->prio = w->st->prio = prio_stats_new(p);
+	w->lt = lat_target_new(p, w->depth, w->lat_on);
+	if (w->lt)
+		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
+				 &w->nr_free);
+	if (o->write_iolog && *o->write_iolog &&
+	    iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
+			      rj->files->nr_files, clock_now_ns(), &err))
+		goto fail;
+	strbuf_release(&err);
+	return 0;
+fail_prep:
+	strbuf_addf(&err, "engine '%s' could not prepare its buffers%s%s",
+		    w->ops->name, ret < 0 ? ": " : "",
+		    ret < 0 ? strerror(-ret) : "");
+fail_errno:
+	/* the engine's own errno (EAGAIN from io_setup, EPERM from open) */
+	if (ret < 0 && !rj->st->error)
+		rj->st->error = -ret;
+fail:
+	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s", o->name,
+		 strbuf_str(&err));
+	strbuf_release(&err);
+	if (!rj->st->error)
+		rj->st->error = EINVAL;
+	return -1;
+}
+
+static void worker_teardown(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	unsigned int i;
+
+	if (w->e) {
+		/*
+		 * fsync_on_close: fcycle_close() syncs an unsynced file (none
+		 * is open when the engine's init failed: fc is not set up)
+		 */
+		for (i = 0; w->fc.e && i < rj->files->nr_files; i++)
+			if (fcycle_is_open(&w->fc, i))
+				fcycle_close(&w->fc, i);
+		w->ops->cleanup(w->e);
+	}
+	wfiles_free(w->wf);
+	verify_free(w->vf);
+	pace_free(w->pace);
+	flow_job_done(rj->ctx->flows, (unsigned int)(rj - rj->ctx->jobs));
+	lat_target_free(w->lt);
+	buffer_fill_free(w->bfill);
+	if (w->wl)
+		workload_free(w->wl);
+	iomem_free(&w->iom);
+	free(w->ios);
+	free(w->freel);
+	free(w->batch);
+	free(w->xfer_done);
+	free(w->requeue);
+}
+
+/*
+ * exit_on_io_done (cpuio): such jobs stop once every job that does I/O
+ * (any but an ENGINE_F_NOIO engine's) has finished, those not started
+ * yet included, as fio. Called with ctx->lock held when a job finishes,
+ * and when such a job starts (there may be none to wait for).
+ */
+static void io_done_check(struct run_ctx *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct run_job *o = &ctx->jobs[i];
+		const struct engine_ops *ops = engine_find(o->plan->o.ioengine);
+
+		if (atomic_load(&o->state) != WS_DONE &&
+		    !(ops && (ops->flags & ENGINE_F_NOIO)))
+			return;
+	}
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		const struct job_options *o = &ctx->jobs[i].plan->o;
+		const struct engine_ops *ops = engine_find(o->ioengine);
+
+		if (o->exit_on_io_done && ops && (ops->flags & ENGINE_F_NOIO))
+			ctx->jobs[i].stop = 1;
+	}
+}
+
+static void job_finished(struct run_job *rj)
+{
+	struct run_ctx *ctx = rj->ctx;
+
+	pthread_mutex_lock(&ctx->lock);
+	atomic_store(&rj->state, WS_DONE);
+	exit_what_finished(rj);
+	io_done_check(ctx);
+	pthread_cond_broadcast(&ctx->cond);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+/* wait_for=name: block until every instance of that job has finished. */
+static void wait_for_job(struct run_job *rj)
+{
+	struct run_ctx *ctx = rj->ctx;
+	const char *name = rj->plan->o.wait_for;
+	unsigned int i;
+
+	if (!name || !*name)
+		return;
+	pthread_mutex_lock(&ctx->lock);
+	for (;;) {
+		int pending = 0;
+
+		for (i = 0; i < ctx->nr_jobs; i++) {
+			struct run_job *o = &ctx->jobs[i];
+
+			if (o != rj && !strcmp(o->plan->o.name, name) &&
+			    atomic_load(&o->state) != WS_DONE)
+				pending = 1;
+		}
+		if (!pending || ctx->stop)
+			break;
+		pthread_cond_wait(&ctx->cond, &ctx->lock);
+	}
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+/* Touches each page of h, leaving its contents as they are. */
+static void touch_hist(struct hist *h)
+{
+	volatile unsigned char *c = (volatile unsigned char *)h;
+	size_t off;
+
+	for (off = 0; off < sizeof(*h); off += 4096)
+		c[off] = c[off];
+	c[sizeof(*h) - 1] = c[sizeof(*h) - 1];
+}
+
+/*
+ * The histograms this job will fill, touched before the run so that it
+ * takes no page faults for them; the others stay untouched and cost no
+ * memory (stats/stats.c: worker_stats_init()).
+ */
+static void prefault_stats(struct worker *w)
+{
+	struct worker_stats *st = w->st;
+	unsigned int d, dirs = w->p->ddir_mask;
+
+	if (w->vf)
+		dirs |= 1u << DDIR_READ;	/* the read-backs */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!(dirs & (1u << d)))
+			continue;
+		if (w->clat_on)
+			touch_hist(&st->dir[d].clat_hist);
+		/* inline engines copy clat's into it at the end */
+		if (w->lat_on || w->lat_from_clat)
+			touch_hist(&st->dir[d].lat_hist);
+		if (w->slat_on)
+			touch_hist(&st->dir[d].slat_hist);
+		if (pace_rate_bps(w->p, d))
+			touch_hist(&st->co_hist[d]);
+	}
+	if (w->fsync_n || w->fdatasync_n)	/* end syncs are not counted */
+		touch_hist(&st->sync_hist);
+}
+
+static void add_rusage(struct worker_result *res, const struct rusage *a,
+		       const struct rusage *b)
+{
+	struct rusage *r = &res->ru;
+
+	timersub(&b->ru_utime, &a->ru_utime, &r->ru_utime);
+	timersub(&b->ru_stime, &a->ru_stime, &r->ru_stime);
+	r->ru_nvcsw = b->ru_nvcsw - a->ru_nvcsw;
+	r->ru_nivcsw = b->ru_nivcsw - a->ru_nivcsw;
+	r->ru_majflt = b->ru_majflt - a->ru_majflt;
+	r->ru_minflt = b->ru_minflt - a->ru_minflt;
+}
+
+/* A job that ends before its I/O: the reason in errmsg, its error e. */
+static void *job_ends_early(struct run_job *rj, struct strbuf *err, int e)
+{
+	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+		 rj->plan->o.name, strbuf_str(err));
+	strbuf_release(err);
+	rj->st->error = rj->res.error = e;
+	job_finished(rj);
+	return NULL;
+}
+
+void *worker_main(void *arg)
+{
+	struct run_job *rj = arg;
+	const struct job_options *o = &rj->plan->o;
+	struct worker w;
+	struct proc_job pj;
+	struct rusage ru_end;
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	rj->res.tid = gettid();
+	if (rj->iowq)
+		rj->iowq->owner = rj->res.tid;
+	if (cpus_place_thread(rj->plan, &err) ||
+	    prio_place_thread(rj->plan, &err)) {
+		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+		return job_ends_early(rj, &err, EINVAL);
+	}
+	strbuf_release(&err);
+	wait_for_job(rj);
+	if (o->startdelay_us)
+		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
+
+	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	/* uid, gid, lockmem, cgroup, nice, ioscheduler: run/proc.c */
+	ret = proc_job_begin(rj->plan, rj->files, &pj, &err);
+	if (ret) {
+		proc_job_end(rj->plan, &pj, 0);
+		return job_ends_early(rj, &err, -ret);
+	}
+	if (worker_setup(&w, rj)) {
+		proc_job_end(rj->plan, &pj, 0);
+		worker_teardown(&w);
+		rj->res.error = rj->st->error;
+		job_finished(rj);
+		return NULL;
+	}
+	if (proc_job_prerun(rj->plan, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		worker_teardown(&w);
+		return job_ends_early(rj, &err, ECANCELED);
+	}
+	prefault_stats(&w);
+	if (o->exit_on_io_done) {
+		pthread_mutex_lock(&rj->ctx->lock);
+		io_done_check(rj->ctx);
+		pthread_mutex_unlock(&rj->ctx->lock);
+	}
+	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	w.now = clock_now_ns();
+	rj->res.start_us = w.now / 1000;
+	if (o->runtime_us)
+		w.end_ns = w.now + (o->ramp_time_us + o->runtime_us) * 1000;
+	if (o->ramp_time_us) {
+		w.ramping = 1;
+		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
+		atomic_store(&rj->state, WS_RAMP);
+		getrusage(RUSAGE_THREAD, &w.ru_start);
+		rj->run_start_ns = w.now;
+	} else {
+		worker_reset_stats(&w);
+	}
+	worker_pace_start(&w);
+
+	worker_run(&w);
+	if (w.file_op)
+		worker_file_op_lat(&w);
+	if (w.ops->dropped) {
+		uint64_t lost = w.ops->dropped(w.e);
+
+		w.st->dir[DDIR_READ].drop_ios += lost;
+		w.st->issued_drop[DDIR_READ] += lost;
+	}
+	if (w.lat_from_clat) {
+		unsigned int d;
+
+		/* issue and start times are one clock read: lat is clat */
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			struct dir_stats *ds = &w.st->dir[d];
+
+			ds->lat = ds->clat;
+			/* its used range: the rest would only cost memory */
+			if (ds->clat.n)
+				hist_add_range(&ds->lat_hist, &ds->clat_hist,
+					       ds->clat.min, ds->clat.max);
+		}
+	}
+
+	/* the last loop's end_fsync (fsync_on_close's, as fio) */
+	if (!w.st->error)
+		worker_end_syncs(&w);
+	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
+		w.st->error = EIO;
+		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+			 o->name, strbuf_str(&err));
+	}
+	strbuf_release(&err);
+	w.now = clock_now_ns();
+	if (w.iolog) {
+		int e = iolog_writer_close(w.iolog, w.now);
+
+		w.iolog = NULL;
+		if (e && !w.st->error) {
+			w.st->error = -e;
+			snprintf(rj->errmsg, sizeof(rj->errmsg),
+				 "job '%s': write_iolog '%s': %s", o->name,
+				 o->write_iolog, strerror(-e));
+		}
+	}
+	worker_log_end(&w);
+	getrusage(RUSAGE_THREAD, &ru_end);
+	add_rusage(&rj->res, &w.ru_start, &ru_end);
+	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
+	end_phase(&w);
+	if (w.e && w.ops->describe) {
+		struct strbuf sb = STRBUF_INIT;
+
+		w.ops->describe(w.e, &sb);
+		snprintf(rj->describe, sizeof(rj->describe), "%s",
+			 strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+	rj->res.error = w.st->error;
+	rj->res.latency_depth = lat_target_depth(w.lt);
+	/*
+	 * Errors continued past: the report's error is the first of them
+	 * and the run fails, but the job did not stop on an error, so
+	 * exitall_on_error (which reads st->error) lets the others be.
+	 */
+	if (!rj->res.error)
+		rj->res.error = w.first_err;
+	if (rj->iowq) {
+		/* before the ring closes and its workers exit with it */
+		iowq_scan(rj->iowq);
+		rj->res.iowq_cpu_ns = iowq_total_ns(rj->iowq) - rj->iowq_base_ns;
+		rj->res.iowq_threads = rj->iowq->nr;
+		rj->res.iowq_max_threads = rj->iowq->max_alive;
+	}
+	proc_job_end(rj->plan, &pj, 1);
+	worker_teardown(&w);
+	job_finished(rj);
+	return NULL;
+}

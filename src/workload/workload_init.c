@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What workload_init() works out once (workload.c has the rest): the
+ * random streams and their seeds, block sizes, the random mode, each
+ * file's region, window and random state, strided zones, the file
+ * service; and workload_check(), the plan's regions against its block
+ * sizes before anything is created.
+ */
+#include "workload/workload_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "opt/opt.h"
+#include "util/log.h"
+#include "workload/iolog.h"
+
+int wl_fail(const struct job_plan *p, struct strbuf *err, const char *fmt,
+	    ...)
+{
+	va_list ap;
+
+	if (p->src_file)
+		strbuf_addf(err, "%s:%d: ", p->src_file, p->src_line);
+	va_start(ap, fmt);
+	strbuf_vaddf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char *const ddir_name[DDIR_RWDIR_CNT] = {
+	"read", "write", "trim"
+};
+
+int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
+		   struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t lo = p->dir_min_bs[d], hi = p->dir_max_bs[d];
+	unsigned int i, j, slot = 0;
+
+	if (!lo || hi > UINT32_MAX)
+		return wl_fail(p, err, "%s block size %" PRIu64 " is not "
+			       "supported (1 to 4294967295 bytes)",
+			       ddir_name[d], lo ? hi : lo);
+	b->min = (uint32_t)lo;
+	b->max = (uint32_t)hi;
+	if (o->nr_bssplit[d]) {
+		b->kind = BS_SPLIT;
+		for (i = 0; i < o->nr_bssplit[d]; i++) {
+			const struct bssplit *s = &o->bssplit[d][i];
+
+			if (slot + s->perc > SPLIT_SLOTS)
+				return wl_fail(p, err, "option 'bssplit': "
+					       "percentages add up to more "
+					       "than 100");
+			/* fio: a size is cut to a multiple of the smallest */
+			for (j = 0; j < s->perc; j++)
+				b->split[slot++] = (uint32_t)(s->bs -
+							      s->bs % lo);
+		}
+		if (!slot)
+			return wl_fail(p, err, "option 'bssplit': all "
+				       "percentages are 0");
+		b->nsplit = slot;
+		for (j = 0; j < slot && b->split[j] == lo; j++)
+			;
+		if (j == slot)
+			b->kind = BS_FIXED;	/* one size after all */
+	} else if (lo != hi) {
+		b->kind = BS_RANGE;
+		b->nmult = (uint32_t)(hi / lo);
+		b->ragged = hi % lo != 0;
+	} else {
+		b->kind = BS_FIXED;
+	}
+	return 0;
+}
+
+static uint64_t base_seed(const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	struct timespec ts;
+	uint64_t s;
+
+	if (o->randrepeat || opt_is_set(o, "randseed"))
+		return o->randseed;
+	if (getrandom(&s, sizeof(s), 0) == (ssize_t)sizeof(s))
+		return s;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 32) ^
+	       ((uint64_t)getpid() << 16);
+}
+
+void wl_seed_streams(struct workload *w, const struct job_plan *p)
+{
+	uint64_t s = prng_derive(base_seed(p), p->job_index);
+
+	prng_taus_seed(&w->r_off, prng_derive(s, 1));
+	prng_taus64_seed(&w->r_off64, prng_derive(s, 1));
+	prng_taus_seed(&w->r_ddir, prng_derive(s, 2));
+	prng_taus_seed(&w->r_bs, prng_derive(s, 3));
+	prng_taus64_seed(&w->r_dist, prng_derive(s, 4));
+	w->key_state = prng_derive(s, 5);
+	prng_taus_seed(&w->r_file, prng_derive(s, 6));
+	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
+	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
+	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
+}
+
+enum wl_rand_mode wl_rand_mode(const struct workload *w,
+				   const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	if (o->random_distribution == RDIST_ZONED ||
+	    o->random_distribution == RDIST_ZONED_ABS)
+		return RM_ZONED;
+	if (o->random_distribution != RDIST_RANDOM)
+		return RM_DIST;
+	if (o->random_generator == RANDGEN_LFSR)
+		return RM_LFSR;
+	/*
+	 * fio: any blockalign turns the random map off. One block size:
+	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
+	 * an I/O is cut to the free run it starts.
+	 */
+	if (!o->norandommap && !opt_is_set(o, "ba")) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
+				return RM_BITMAP;
+		return RM_MAP;
+	}
+	if (o->random_generator == RANDGEN_TAUSWORTHE64)
+		return RM_UNIFORM64;
+	return RM_UNIFORM32;
+}
+
+/* Can direction d use the random state of direction e? */
+static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
+{
+	const struct job_options *o = w->o;
+
+	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
+	    w->bs[e].min != w->bs[d].min)
+		return false;
+	if (w->rmode != RM_ZONED)
+		return true;
+	return o->nr_rdist_zones[e] == o->nr_rdist_zones[d] &&
+	       !memcmp(o->rdist_zones[e], o->rdist_zones[d],
+		       o->nr_rdist_zones[d] * sizeof(o->rdist_zones[d][0]));
+}
+
+int wl_files_init(struct workload *w, const struct job_plan *p,
+		      const struct engine_file *files, struct strbuf *err)
+{
+	unsigned int i, d, e;
+	int ret;
+
+	for (i = 0; i < w->nr_files; i++) {
+		struct wl_file *f = &w->files[i];
+
+		f->start = files[i].io_offset;
+		f->size = files[i].io_size;
+		/* a target not laid out yet: the region is its extent */
+		f->real = files[i].real_size > f->start + f->size ?
+			  files[i].real_size : f->start + f->size;
+		f->whi = f->size;
+		if (w->zones)
+			f->whi = f->size > w->zrange ? w->zrange : f->size;
+		f->wfull = f->whi == w->zrange;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			uint64_t min = w->bs[d].min, nblk;
+			struct wl_rand *q = &f->rnd[d];
+
+			f->rp[d] = q;
+			if (!ddir_used(p, (enum ddir)d))
+				continue;
+			if (f->size < min)
+				return wl_fail(p, err, "'%s': the region is "
+					       "%" PRIu64 " bytes, smaller "
+					       "than the %s block size %"
+					       PRIu64, files[i].path ?
+					       files[i].path : "",
+					       f->size, ddir_name[d], min);
+			if (!w->random)
+				continue;
+			/* share one grid (and map) between directions */
+			for (e = 0; e < d; e++)
+				if (rand_shareable(w, (enum ddir)d,
+						   (enum ddir)e))
+					break;
+			if (e < d) {
+				f->rp[d] = f->rp[e];
+				continue;
+			}
+			nblk = wl_window_blocks(w, (enum ddir)d, f->whi);
+			/* fio switches to the 64-bit generator past 2^32 */
+			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
+				w->rmode = RM_UNIFORM64;
+			if (w->rmode == RM_ZONED) {
+				unsigned int nz = p->o.nr_rdist_zones[d];
+
+				q->zdir = (enum ddir)d;
+				q->zt = xcalloc(1, sizeof(*q->zt) +
+						(nz ? nz : 1) *
+						sizeof(q->zt->z[0]));
+			}
+			ret = wl_rand_setup(w, q, nblk, f->whi, w->align[d]);
+			if (ret == -ENOMEM)
+				return wl_fail(p, err, "'%s': no memory for "
+					       "the random map of %" PRIu64
+					       " blocks (%" PRIu64 " MiB); "
+					       "norandommap needs none",
+					       files[i].path ? files[i].path :
+					       "", nblk, nblk >> 23);
+			if (ret)
+				return wl_fail(p, err, "option "
+					       "'random_distribution': "
+					       "parameter %g is out of range",
+					       p->o.rdist_param);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The zone options against each other and the block sizes. Reads only
+ * the plan (so files_resolve() can ask before creating anything).
+ */
+static int zones_check(const struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t range = o->zonerange ? o->zonerange : o->zonesize;
+	unsigned int d;
+
+	switch (o->zonemode) {
+	case ZONE_MODE_NONE:
+		/* fio 3.33 refuses a zone size without a zone mode */
+		if (o->zonesize)
+			return wl_fail(p, err, "option 'zonesize': zones need "
+				       "zonemode=strided");
+		return 0;
+	case ZONE_MODE_ZBD:
+		return wl_fail(p, err, "option 'zonemode': zbd (zoned block "
+			       "devices) is not supported yet");
+	case ZONE_MODE_STRIDED:
+		break;
+	}
+	if (!o->zonesize)
+		return wl_fail(p, err, "option 'zonesize': zonemode=strided "
+			       "needs a zone size");
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (ddir_used(p, (enum ddir)d) && range < p->dir_max_bs[d])
+			return wl_fail(p, err, "option '%s': zones of %" PRIu64
+				       " bytes are smaller than the %s block "
+				       "size %" PRIu64, o->zonerange ?
+				       "zonerange" : "zonesize", range,
+				       ddir_name[d], p->dir_max_bs[d]);
+	return 0;
+}
+
+int wl_zones_init(struct workload *w, const struct job_plan *p,
+		      struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (zones_check(p, err))
+		return -1;
+	if (o->zonemode != ZONE_MODE_STRIDED)
+		return 0;
+	w->zones = true;
+	w->zsize = o->zonesize;
+	w->zrange = o->zonerange ? o->zonerange : o->zonesize;
+	w->zskip = o->zoneskip;
+	return 0;
+}
+
+void wl_fsrv_init(struct workload *w, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int i;
+
+	w->fsrv = o->file_service_type;
+	w->fs_nr = o->file_service_nr ? o->file_service_nr : 1;
+	if (w->fsrv == FSRV_SEQUENTIAL)
+		w->fs_nr = UINT32_MAX;	/* keeps its turn until done */
+	else if (w->fsrv > FSRV_RANDOM)
+		w->fs_nr = 1;
+	/* the parser checked the parameter */
+	w->skewed = w->fsrv > FSRV_RANDOM &&
+		    !fsrv_skew_init(&w->fskew, w->fsrv, o->file_service_param,
+				    w->nr_files, &w->r_file64);
+	w->max_open = o->openfiles && o->openfiles < w->nr_files ?
+		      o->openfiles : w->nr_files;
+	w->limited = w->max_open < w->nr_files;
+	w->act = xcalloc(w->max_open, sizeof(*w->act));
+	if (!w->limited) {
+		for (i = 0; i < w->nr_files; i++) {
+			w->act[i] = i;
+			w->files[i].open = true;
+			w->files[i].slot = i;
+		}
+		w->nact = w->nr_files;
+	} else {
+		/* a pass retires and brings in each file at most once */
+		w->ev_cap = 2 * w->nr_files + 2 * w->max_open + 4;
+		w->ev = xcalloc(w->ev_cap, sizeof(*w->ev));
+	}
+}
+
+int workload_check(const struct job_plan *p,
+		   const struct engine_file *files, unsigned int nr_files,
+		   struct strbuf *err)
+{
+	unsigned int i, d;
+
+	if (p->replay)
+		return 0;	/* the log's regions: iolog_plan() checked */
+	if (zones_check(p, err))
+		return -1;
+	for (i = 0; i < nr_files; i++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			if (ddir_used(p, (enum ddir)d) &&
+			    files[i].io_size < p->dir_min_bs[d])
+				return wl_fail(p, err, "'%s': the region is "
+					       "%" PRIu64 " bytes, smaller "
+					       "than the %s block size %"
+					       PRIu64, files[i].path ?
+					       files[i].path : "",
+					       files[i].io_size, ddir_name[d],
+					       p->dir_min_bs[d]);
+	return 0;
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The workload's own state, shared by workload.c (the next() functions,
+ * passes, files in use: everything per I/O) and workload_init.c (what
+ * workload_init() works out once: seeds, block sizes, the random mode,
+ * the files' regions and random state, zones, file service). Private to
+ * those two files.
+ */
+#ifndef IOLITE_WORKLOAD_WORKLOAD_INT_H
+#define IOLITE_WORKLOAD_WORKLOAD_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/prng.h"
+#include "util/strbuf.h"
+#include "workload/blkmap.h"
+#include "workload/dist.h"
+#include "workload/fsrv.h"
+#include "workload/randmap.h"
+#include "workload/workload.h"
+
+#define NO_BLOCK UINT64_MAX
+#define SPLIT_SLOTS 100
+#define ZONE_SLOTS 100
+/* skewed file picks tried before taking the next file in use */
+#define SKEW_TRIES 64
+
+enum wl_bs_kind { BS_FIXED, BS_RANGE, BS_SPLIT };
+
+/* Block sizes of one direction. */
+struct wl_bs {
+	enum wl_bs_kind kind;
+	uint32_t min, max;
+	uint32_t nmult;			/* range: min * (1 .. nmult) */
+	bool ragged;			/* range: max not a multiple of min */
+	uint32_t nsplit;		/* split: slots used (percents) */
+	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
+};
+
+enum wl_rand_mode {
+	RM_MAP, RM_BITMAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32,
+	RM_UNIFORM64,
+};
+
+/* One zone of random_distribution=zoned, in blocks of the window. */
+struct wl_zone {
+	uint64_t first, n;
+};
+
+/* The zone table of one window: a slot per percent of the accesses. */
+struct wl_zoned {
+	unsigned int nslots;
+	uint16_t slot[ZONE_SLOTS];	/* index into z[] */
+	unsigned int nz;
+	struct wl_zone z[];
+};
+
+/* Random state of one file for one block grid (shared by directions). */
+struct wl_rand {
+	uint64_t nblk;			/* valid random positions */
+	struct randmap map;		/* the map, or a dist's scatter */
+	struct blkmap bm;		/* RM_BITMAP: the blocks done */
+	struct prng_lfsr lfsr;
+	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
+	struct dist dist;
+	struct wl_zoned *zt;		/* RM_ZONED, owned */
+	enum ddir zdir;			/* RM_ZONED: whose zone list */
+};
+
+/*
+ * Offsets inside a file are relative to its region start. I/O goes to
+ * the window [wlo, whi): the whole region, or the current strided zone.
+ */
+struct wl_file {
+	uint64_t start, size;		/* region */
+	uint64_t real;			/* end of the target (absolute) */
+	uint64_t wlo, whi;		/* window */
+	uint64_t zone_bytes;		/* issued in this zone */
+	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
+	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
+	struct wl_rand rnd[DDIR_RWDIR_CNT];
+	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
+	unsigned int slot;		/* openfiles: slot in act[] */
+	bool done;
+	bool fresh;			/* this pass started it over */
+	bool open;			/* in use (openfiles) */
+	bool wfull;			/* window is a whole zonerange */
+};
+
+/* openfiles: what the worker must do before the next I/O. */
+struct wl_event {
+	unsigned int file;
+	bool open;
+};
+
+struct workload {
+	int (*next)(struct workload *w, struct io_u *u);
+	struct iolog_replay *replay;	/* read_iolog: the log is the source */
+
+	/* fast paths: one file, one direction, one block size */
+	uint64_t ios_left;	/* I/Os left in this pass */
+	uint64_t ios_pass;	/* I/Os per pass */
+	uint64_t start, size, pos;
+	uint64_t unit;		/* random alignment */
+	uint64_t nblk;		/* random positions */
+	uint32_t bsz;
+	uint8_t ddir;
+	struct randmap *map0;
+	struct prng_lfsr *lfsr0;
+
+	/* general path */
+	uint64_t budget;	/* bytes per pass */
+	uint64_t bytes_left;
+	uint64_t nios_pass;	/* number_ios, or UINT64_MAX */
+	uint64_t nios_left;
+	bool wrap;		/* io_size beyond the regions: start over */
+	/*
+	 * io_size with loops, or beyond the regions (not time_based): fio
+	 * 3.33's passes. Loop k ends when the job's bytes (cum, over the
+	 * loops) reach k x io_size or its files are used up; only the last
+	 * loop starts used-up files over, while the job is short of io_size
+	 * by at least the largest block (max_bs).
+	 */
+	bool io_loops;
+	unsigned int loop_k, loops;
+	uint64_t cum, io_size, max_bs;
+	bool random;
+	bool mixed;		/* rwmixread picks the direction */
+	int8_t want_ddir;	/* run/pace.c's pick for mixed jobs, or -1 */
+	bool trimwrite;		/* every block trimmed, then written */
+	bool pending;		/* the write half of a trimwrite pair */
+	uint32_t pending_len, pending_file;
+	uint64_t pending_off;
+	/*
+	 * Sequential trimwrite with write bs != trim bs, as fio: writes
+	 * (write bs, their own sequence from the first trim) follow a trim
+	 * until one starts where the last trim started; then the next trim.
+	 */
+	bool tw_seq;
+	uint32_t tw_file;
+	uint64_t tw_wpos, tw_lastw;
+	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
+	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
+	unsigned int seq_nr;	/* random: I/Os per new random offset */
+	unsigned int seq_left;
+	bool identical;		/* rw_sequencer=identical */
+	bool perc_on;		/* percentage_random below 100 somewhere */
+	uint64_t perc_thresh[DDIR_RWDIR_CNT];	/* random when below */
+	enum wl_rand_mode rmode;
+	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
+	uint64_t align[DDIR_RWDIR_CNT];
+	struct wl_bs bs[DDIR_RWDIR_CNT];
+	const struct job_options *o;	/* the plan's, for zone tables */
+
+	/* strided zones */
+	bool zones;
+	uint64_t zrange, zsize, zskip;
+
+	/* files and file service */
+	unsigned int nr_files, nr_done;
+	struct wl_file *files;
+	enum file_service fsrv;
+	unsigned int fs_nr;		/* I/Os per turn */
+	unsigned int fs_left;		/* I/Os left in this turn */
+	unsigned int *act;		/* files in use, by slot */
+	unsigned int nact, cur_slot;
+	unsigned int max_open;		/* openfiles, or nr_files */
+	bool limited;			/* max_open < nr_files */
+	unsigned int next_unused;	/* openfiles: next file to bring in */
+	struct fsrv_skew fskew;		/* zipf, pareto, normal over files */
+	bool skewed;			/* one of those: files never end */
+	struct wl_event *ev;		/* ring of events for the worker */
+	unsigned int ev_head, ev_nr, ev_cap;
+
+	struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
+	struct prng_taus64 r_off64, r_dist, r_file64;
+	uint64_t key_state;	/* map keys: one splitmix64 stream */
+};
+
+static inline uint64_t next_key(struct workload *w)
+{
+	return prng_splitmix64(&w->key_state);
+}
+
+/* workload_init.c */
+__attribute__((format(printf, 3, 4)))
+int wl_fail(const struct job_plan *p, struct strbuf *err, const char *fmt,
+	    ...);
+int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
+	       struct strbuf *err);
+void wl_seed_streams(struct workload *w, const struct job_plan *p);
+enum wl_rand_mode wl_rand_mode(const struct workload *w,
+			       const struct job_plan *p);
+int wl_files_init(struct workload *w, const struct job_plan *p,
+		  const struct engine_file *files, struct strbuf *err);
+int wl_zones_init(struct workload *w, const struct job_plan *p,
+		  struct strbuf *err);
+void wl_fsrv_init(struct workload *w, const struct job_plan *p);
+
+/* workload.c */
+int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
+		  uint64_t wsize, uint64_t align);
+uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
+			  uint64_t wsize);
+
+#endif

@@ -118,6 +118,18 @@ test_expect_success '--help prints usage to stdout, exit 0' '
 	grep -q "usage: iolite" out
 '
 
+test_expect_success '--help lists html output and the commands; each has --help' '
+	"$IOLITE" --help >out &&
+	grep -q "^  --output-format=LIST .*html" out &&
+	sed -n "/^Commands/,/^\$/s/^  iolite \([a-z]*\) .*/\1/p" out >cmds &&
+	grep -qx compare cmds && grep -qx plot cmds &&
+	while read -r cmd; do
+		"$IOLITE" "$cmd" --help >cmd.out 2>cmd.err &&
+		test_must_be_empty cmd.err &&
+		grep -q "^usage: iolite $cmd " cmd.out || return 1
+	done <cmds
+'
+
 test_expect_success 'an unknown tool option fails' '
 	test_must_fail "$IOLITE" -Z 2>err &&
 	grep -q "unknown command-line option" err

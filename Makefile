@@ -161,6 +161,8 @@ test: $(PROG) $(UNIT_BINS) $(FUSEFAULT)
 	IOLITE_UNIT_DIR=$(abspath $(BUILD)/t/unit) \
 	IOLITE_FUSEFAULT=$(if $(FUSEFAULT),$(abspath $(FUSEFAULT))) \
 	IOLITE_FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) \
+	IOLITE_PYTHON3="$$(python3 -c 'import sys; print(sys.executable)' \
+		2>/dev/null)" \
 	$(PROVE) $(PROVE_OPTS) $(UNIT_BINS) t/t[0-9]*.sh
 
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----

@@ -160,7 +160,7 @@ test_expect_success 'refused: no cpuload, cpuload elsewhere, verify' '
 		--cpuload=10 >out 2>err &&
 	grep "option .cpuload. is not valid with ioengine .null. (only cpuio)" err &&
 	test_must_fail "$IOLITE" --name=c --ioengine=cpuio --cpuload=10 \
-		--verify=md5 >out 2>err &&
+		--verify=crc32c >out 2>err &&
 	grep "option .verify.: ioengine .cpuio. moves no data" err &&
 	test_must_fail "$IOLITE" --name=c --ioengine=cpuio --cpuload=10 \
 		--cpumode=bogus >out 2>err &&

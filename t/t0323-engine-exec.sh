@@ -144,7 +144,7 @@ test_expect_success 'refused before anything runs: no program, not found, not ex
 		--program="$TRASH/prog.not" >out 2>err &&
 	grep "is not an executable file" err &&
 	test_must_fail "$IOLITE" --name=ex --ioengine=exec --program=true \
-		--verify=md5 >out 2>err &&
+		--verify=crc32c >out 2>err &&
 	grep "option .verify.: ioengine .exec. moves no data" err &&
 	test_must_fail "$IOLITE" --name=ex --ioengine=psync --size=4k \
 		--program=true >out 2>err &&

@@ -9,10 +9,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
-# the interpreter itself, not a version manager's shim (seconds a call)
-PY=$(python3 -c 'import sys; print(sys.executable)')
-python3() { "$PY" "$@"; }
+test_require PYTHON3
 command -v timeout >/dev/null 2>&1 || skip_all "timeout (coreutils) is not installed"
 
 JSONCMP="$TEST_DIR/jsoncmp.py"

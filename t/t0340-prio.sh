@@ -12,7 +12,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-report.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
+test_require PYTHON3
 JSONCMP="$TEST_DIR/jsoncmp.py"
 
 # prios.py FILE DIR...: per direction, "DIR class/level:N" per entry of

@@ -149,6 +149,9 @@ for eng in io_uring libaio; do
 	"
 done
 
+# The jobs below that use the real-time class (cmdprio_class's default)
+# need CAP_SYS_NICE: iolite refuses them otherwise, so they need ROOT.
+
 # compare NAME ARGS...: the same job through fio and iolite; normal report
 # line structure, json+ keys and types (fmt=json: JSON's)
 compare() {
@@ -165,7 +168,7 @@ compare() {
 	python3 "$JSONCMP" $name.f.json $name.i.json
 }
 
-test_expect_success_if FIO,IO_URING 'io_uring: report layout as fio 3.33' '
+test_expect_success_if FIO,IO_URING,ROOT 'io_uring: report layout as fio 3.33' '
 	fmt=json compare u --name=j --filename=f --size=8m --bs=4k --rw=randrw \
 		--ioengine=io_uring --iodepth=4 --number_ios=2000 \
 		--cmdprio_percentage=50,30 --cmdprio_class=1,2 &&
@@ -174,7 +177,7 @@ test_expect_success_if FIO,IO_URING 'io_uring: report layout as fio 3.33' '
 	grep -q "^    clat prio 0/0 ([0-9.]*% of IOs) percentiles" u.iolite
 '
 
-test_expect_success_if FIO,LIBAIO 'libaio, lat_percentiles: "lat prio" blocks as fio' '
+test_expect_success_if FIO,LIBAIO,ROOT 'libaio, lat_percentiles: "lat prio" blocks as fio' '
 	compare a --name=j --filename=f --size=8m --bs=4k --rw=randread \
 		--ioengine=libaio --iodepth=4 --number_ios=2000 \
 		--cmdprio_percentage=50 --lat_percentiles=1 &&
@@ -182,7 +185,7 @@ test_expect_success_if FIO,LIBAIO 'libaio, lat_percentiles: "lat prio" blocks as
 	grep -q "\"lat_ns\"" a.i.json && ! grep -q "clat prio" a.iolite
 '
 
-test_expect_success_if FIO,IO_URING 'cmdprio_bssplit and unified_rw_reporting as fio' '
+test_expect_success_if FIO,IO_URING,ROOT 'cmdprio_bssplit and unified_rw_reporting as fio' '
 	compare b --name=j --filename=f --size=8m --bssplit=4k/50:8k/50 \
 		--rw=randrw --ioengine=io_uring --iodepth=4 --number_ios=2000 \
 		--cmdprio_bssplit=4k/30/2/3:4k/70/3/1,8k/50 \
@@ -243,7 +246,7 @@ logcol() {
 	cut -d, -f3,5 ${1}_clat.1.log | sort | uniq -c | awk "{ print \$2, \$3 }"
 }
 
-test_expect_success_if IO_URING 'log_prio: the value in hex, as fio writes it' '
+test_expect_success_if IO_URING,ROOT 'log_prio: the value in hex, as fio writes it' '
 	"$IOLITE" --name=j --filename=f --size=8m --bs=4k --rw=randrw \
 		--ioengine=io_uring --number_ios=400 --cmdprio_percentage=100 \
 		--cmdprio=2,5 --write_lat_log=L --log_prio=1 \
@@ -256,7 +259,7 @@ test_expect_success_if IO_URING 'log_prio: the value in hex, as fio writes it' '
 	logcol M >got && printf "0, 1\n1, 0\n" >want && test_cmp want got
 '
 
-test_expect_success_if FIO,IO_URING 'log_prio: the same values as fio 3.33 on the same job' '
+test_expect_success_if FIO,IO_URING,ROOT 'log_prio: the same values as fio 3.33 on the same job' '
 	for t in fio "$IOLITE"; do
 		rm -f P_clat.1.log &&
 		$t --name=j --filename=f --size=8m --bs=4k --rw=randrw \

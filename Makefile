@@ -156,12 +156,24 @@ endif
 fusefault: $(FUSEFAULT)
 
 # The whole suite, under prove. Unit tests are C programs printing TAP.
+# prove starts the scripts in the order given: the longest first (the fuzz
+# build, then the most CPU and waiting, measured), so that no long one
+# starts last and leaves a CPU idle; the rest in order, the units last.
+TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1120-verify-modes.sh \
+	t/t1410-buffers.sh t/t1750-workload-fio.sh t/t1960-html.sh \
+	t/t1400-trim.sh t/t1100-verify.sh t/t0340-prio.sh t/t0600-json.sh \
+	t/t0420-percentiles.sh t/t1420-unified.sh t/t1012-logs-fio.sh \
+	t/t1290-examples.sh t/t1010-logs.sh t/t1000-status.sh
+TESTS := $(filter $(wildcard t/t[0-9]*.sh),$(TESTS_FIRST)) \
+	$(filter-out $(TESTS_FIRST),$(sort $(wildcard t/t[0-9]*.sh)))
 test: $(PROG) $(UNIT_BINS) $(FUSEFAULT)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
 	IOLITE_UNIT_DIR=$(abspath $(BUILD)/t/unit) \
 	IOLITE_FUSEFAULT=$(if $(FUSEFAULT),$(abspath $(FUSEFAULT))) \
 	IOLITE_FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) \
-	$(PROVE) $(PROVE_OPTS) $(UNIT_BINS) t/t[0-9]*.sh
+	IOLITE_PYTHON3="$$(python3 -c 'import sys; print(sys.executable)' \
+		2>/dev/null)" \
+	$(PROVE) $(PROVE_OPTS) $(TESTS) $(UNIT_BINS)
 
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
 # `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)

@@ -11,10 +11,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-report.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
-# the interpreter itself, not a version manager's shim (seconds a call)
-PY=$(python3 -c 'import sys; print(sys.executable)')
-python3() { "$PY" "$@"; }
+test_require PYTHON3
 
 JSONCMP="$TEST_DIR/jsoncmp.py"
 
@@ -160,7 +157,7 @@ test_expect_success 'refused: no cpuload, cpuload elsewhere, verify' '
 		--cpuload=10 >out 2>err &&
 	grep "option .cpuload. is not valid with ioengine .null. (only cpuio)" err &&
 	test_must_fail "$IOLITE" --name=c --ioengine=cpuio --cpuload=10 \
-		--verify=md5 >out 2>err &&
+		--verify=crc32c >out 2>err &&
 	grep "option .verify.: ioengine .cpuio. moves no data" err &&
 	test_must_fail "$IOLITE" --name=c --ioengine=cpuio --cpuload=10 \
 		--cpumode=bogus >out 2>err &&

@@ -10,10 +10,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
-# the interpreter itself, not a version manager's shim (seconds a call)
-PY=$(python3 -c 'import sys; print(sys.executable)')
-python3() { "$PY" "$@"; }
+test_require PYTHON3
 
 JSONCMP="$TEST_DIR/jsoncmp.py"
 
@@ -144,7 +141,7 @@ test_expect_success 'refused before anything runs: no program, not found, not ex
 		--program="$TRASH/prog.not" >out 2>err &&
 	grep "is not an executable file" err &&
 	test_must_fail "$IOLITE" --name=ex --ioengine=exec --program=true \
-		--verify=md5 >out 2>err &&
+		--verify=crc32c >out 2>err &&
 	grep "option .verify.: ioengine .exec. moves no data" err &&
 	test_must_fail "$IOLITE" --name=ex --ioengine=psync --size=4k \
 		--program=true >out 2>err &&

@@ -9,10 +9,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
-# the interpreter itself, not a version manager's shim (seconds a call)
-PY=$(python3 -c 'import sys; print(sys.executable)')
-python3() { "$PY" "$@"; }
+test_require PYTHON3
 command -v timeout >/dev/null 2>&1 || skip_all "timeout (coreutils) is not installed"
 
 JSONCMP="$TEST_DIR/jsoncmp.py"
@@ -304,7 +301,7 @@ test_expect_success 'refused before anything runs' '
 		--hostname=h --bs=128k --name=w --rw=write --size=1m >out 2>err &&
 	grep "option .bs.: a UDP datagram holds at most 65507 bytes" err &&
 	test_must_fail "$IOLITE" --ioengine=net --port=5 --hostname=h \
-		--name=w --rw=write --size=4k --verify=md5 >out 2>err &&
+		--name=w --rw=write --size=4k --verify=crc32c >out 2>err &&
 	grep "option .verify.: not with ioengine .net." err &&
 	test_must_fail "$IOLITE" --ioengine=psync --filename=psf --size=4k \
 		--port=5 --name=w >out 2>err &&

@@ -220,7 +220,7 @@ test_expect_success_if JQ 'log_drop_when_behind: counted in JSON and notes' '
 
 # ---- files that cannot be written ----
 
-test_at_exit="$test_at_exit; umount \"$TRASH/small\" 2>/dev/null; umount \"$TRASH/ro\" 2>/dev/null"
+test_at_exit="${test_at_exit:+$test_at_exit; }umount \"$TRASH/small\" 2>/dev/null; umount \"$TRASH/ro\" 2>/dev/null"
 if test_have_prereq ROOT && mkdir "$TRASH/small" "$TRASH/ro" &&
    mount -t tmpfs -o size=256k iolite-test "$TRASH/small" 2>/dev/null &&
    mount -t tmpfs -o ro iolite-test "$TRASH/ro" 2>/dev/null; then

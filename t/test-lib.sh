@@ -31,6 +31,17 @@ DATA="$TEST_DIR/data"
 # user's PATH
 PATH=$PATH:/usr/sbin:/sbin
 export PATH
+# python3 may be a version manager's shim (pyenv's costs half a second of
+# CPU a call): the tests call the interpreter it stands for, found once
+# (by make test for the whole suite, else here; empty: no python3).
+if [ -z "${IOLITE_PYTHON3+set}" ]; then
+	IOLITE_PYTHON3=$(python3 -c 'import sys; print(sys.executable)' \
+		2>/dev/null)
+	export IOLITE_PYTHON3
+fi
+if [ -n "$IOLITE_PYTHON3" ] && [ -x "$IOLITE_PYTHON3" ]; then
+	python3() { "$IOLITE_PYTHON3" "$@"; }
+fi
 test_count=0
 test_failed=0
 test_skipped=0

@@ -662,6 +662,19 @@ void cli_release(struct cli *c)
 
 /* ---- --help --------------------------------------------------------------- */
 
+/*
+ * The commands main() hands argv to instead of running jobs, for --help
+ * (t/t0010-cli.sh runs `iolite NAME --help` for each one listed).
+ */
+static const struct {
+	const char *name, *args, *help;
+} cli_commands[] = {
+	{ "compare", "A.json B.json",
+	  "results side by side: changes, intervals, verdicts; --run runs job files in turns" },
+	{ "plot", "FILE...",
+	  "draw latency, bandwidth and IOPS logs: an html page or svg files" },
+};
+
 void cli_help(FILE *f)
 {
 	unsigned int g;
@@ -687,11 +700,17 @@ void cli_help(FILE *f)
 					left, o->help, "", o->refuse);
 		}
 	}
+	fputs("\nCommands (iolite COMMAND --help for each one's options):\n", f);
+	for (i = 0; i < ARRAY_SIZE(cli_commands); i++) {
+		char left[48];
+
+		snprintf(left, sizeof(left), "iolite %s %s",
+			 cli_commands[i].name, cli_commands[i].args);
+		fprintf(f, "  %-30s%s\n", left, cli_commands[i].help);
+	}
 	fputs("\n"
 "Job options go on the command line as --name=job --rw=randread ...;\n"
 "options before the first --name apply to every job (--cmdhelp lists them).\n"
-"\n"
-"`iolite plot FILE...` draws log files (see iolite plot --help).\n"
 "\n"
 "SIGINT or SIGTERM stops the jobs and reports what ran (exit status 128 +\n"
 "the signal); a second one ends iolite at once. SIGUSR1 prints the report\n"

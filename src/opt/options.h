@@ -223,8 +223,13 @@ struct job_options {
 	struct size_pct size;
 	struct bs_range filesize;
 	struct size_pct offset;
-	uint64_t offset_increment;
-	uint64_t io_size;
+	struct size_pct offset_increment;	/* pct: of the file's size */
+	uint64_t offset_align;		/* 0: the smallest block size */
+	/*
+	 * io_size: pct is a share of the job's regions; run/files.c turns
+	 * it into bytes once they are known, and only bytes is read after
+	 */
+	struct size_pct io_size;
 	uint64_t number_ios;
 	bool allow_file_create;
 	bool allow_mounted_write;

@@ -360,26 +360,6 @@ static void startdelay_fmt(const struct opt_def *def,
 	opt_format_time(o->startdelay_us, out);
 }
 
-/* offset_increment: bytes; fio's percentage form is not supported yet. */
-static int offset_increment_cb(const struct opt_def *def,
-			       struct job_options *o, const char *val,
-			       struct strbuf *err)
-{
-	if (strchr(val, '%')) {
-		strbuf_addf(err, "a percentage ('%s') is not supported yet",
-			    val);
-		return -1;
-	}
-	return opt_parse_size_msg(val, o->kb_base, &o->offset_increment, err);
-}
-
-static void offset_increment_fmt(const struct opt_def *def,
-				 const struct job_options *o,
-				 struct strbuf *out)
-{
-	strbuf_addf(out, "%" PRIu64, o->offset_increment);
-}
-
 /*
  * gtod_reduce=1 turns off, at this point of the job, every measurement
  * that needs clock reads per I/O and every percentile report, as fio
@@ -594,15 +574,21 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(offset), .def = "0", .category = OPT_CAT_FILE,
 	  .help = "where in each file I/O starts, in bytes or as a "
 		  "percentage of the file" },
-	{ .name = "offset_increment", .type = OPT_CALLBACK,
+	{ .name = "offset_increment", .type = OPT_SIZE_PCT,
 	  .off = OFF(offset_increment), .def = "0",
-	  .cb = offset_increment_cb, .format = offset_increment_fmt,
-	  .typestr = "size", .category = OPT_CAT_FILE,
-	  .help = "with numjobs, clone N starts at offset + N times this" },
-	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
+	  .category = OPT_CAT_FILE,
+	  .help = "with numjobs, clone N starts at offset + N times this "
+		  "(bytes, or a percentage of the file)" },
+	{ .name = "offset_align", .type = OPT_SIZE, .off = OFF(offset_align),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "round an offset made from a percentage (offset=N%, "
+		  "offset_increment=N%) up to a multiple of this (0: the "
+		  "smallest block size)" },
+	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE_PCT,
 	  .off = OFF(io_size), .category = OPT_CAT_FILE,
 	  .help = "bytes of I/O to issue within the region set by size "
-		  "(wrapping around if larger); default: size" },
+		  "(wrapping around if larger), or a percentage of that "
+		  "region; default: size" },
 	{ .name = "number_ios", .type = OPT_U64, .off = OFF(number_ios),
 	  .def = "0", .category = OPT_CAT_FILE,
 	  .help = "stop after this many I/Os (0: no limit)" },
@@ -1551,7 +1537,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("namenode", NULL),
 	UNSUP("nfs_url", NULL),
 	UNSUP("object_class", NULL),
-	UNSUP("offset_align", NULL),
 	UNSUP("opendir", NULL),
 	UNSUP("pool", NULL),
 	UNSUP("pre_read", NULL),

@@ -1431,8 +1431,8 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	for (i = 0; i < nr_files; i++)
 		total += files[i].io_size;
-	w->budget = o->io_size ? o->io_size : total;
-	w->wrap = o->io_size > total;
+	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
+	w->wrap = o->io_size.bytes > total;
 	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
 
 	w->next = next_general;

@@ -43,4 +43,114 @@ test_expect_success 'offset=N% is rounded up to the smallest block by default' '
 	test "$(iolog_ops "$TRASH/o.log")" = "write 106496 4096"
 '
 
+# rwf_count TRACE FLAG: preadv2/pwritev2 calls whose flags hold FLAG
+rwf_count() {
+	grep -E "p(read|write)v2\(" "$1" | grep -c "$2" || true
+}
+
+test_expect_success_if STRACE 'hipri_percentage: that share of pvsync2 writes get RWF_HIPRI' '
+	strace -f -o "$TRASH/h.trace" -e trace=pwritev2 "$IOLITE" --name=h \
+		--filename="$TRASH/h" --size=800k --bs=4k --rw=write \
+		--ioengine=pvsync2 --hipri=1 --hipri_percentage=30 >/dev/null &&
+	n=$(rwf_count "$TRASH/h.trace" "RWF_HIPRI") &&
+	all=$(grep -c "pwritev2(" "$TRASH/h.trace") &&
+	test "$all" = 200 && test "$n" -gt 35 && test "$n" -lt 85 &&
+	strace -f -o "$TRASH/h0.trace" -e trace=pwritev2 "$IOLITE" --name=h \
+		--filename="$TRASH/h" --size=40k --bs=4k --rw=write \
+		--ioengine=pvsync2 --hipri=1 --hipri_percentage=0 >/dev/null &&
+	test "$(rwf_count "$TRASH/h0.trace" "RWF_HIPRI")" = 0 &&
+	strace -f -o "$TRASH/h1.trace" -e trace=pwritev2 "$IOLITE" --name=h \
+		--filename="$TRASH/h" --size=40k --bs=4k --rw=write \
+		--ioengine=pvsync2 --hipri=1 >/dev/null &&
+	test "$(rwf_count "$TRASH/h1.trace" "RWF_HIPRI")" = 10
+'
+
+# uncached: RWF_DONTCACHE (0x80) on each read and write where the file
+# system has it (ext4 on Linux 6.15 and later), else the job is refused
+# with the reason
+test_expect_success_if STRACE 'uncached: RWF_DONTCACHE on each pvsync2 read, or refused' '
+	"$IOLITE" --name=p --filename="$TRASH/u" --size=64k --rw=write \
+		>/dev/null &&
+	if strace -f -o "$TRASH/u.trace" -e trace=preadv2 "$IOLITE" --name=u \
+		--filename="$TRASH/u" --size=64k --bs=4k --rw=read \
+		--ioengine=pvsync2 --uncached=1 >out 2>err
+	then
+		test $(grep -c "preadv2(.*0x80" "$TRASH/u.trace") = 17 &&
+		test $(grep -c "preadv2(" "$TRASH/u.trace") = 17
+	else
+		grep "option .uncached.: the file system of .*EOPNOTSUPP" err
+	fi
+'
+
+test_expect_success_if IO_URING 'nowait on io_uring: a write that would block fails with EAGAIN' '
+	test_must_fail "$IOLITE" --name=n --filename="$TRASH/n" --size=64k \
+		--bs=4k --rw=write --ioengine=io_uring --nowait=1 \
+		--output-format=json >out.json &&
+	grep "\"error\" : 11," out.json &&
+	"$IOLITE" --name=n --filename="$TRASH/n2" --size=64k --bs=4k \
+		--rw=write --ioengine=io_uring --output-format=json >out.json &&
+	grep "\"error\" : 0," out.json
+'
+
+test_expect_success_if LIBAIO 'nowait on libaio: the flag reaches the kernel' '
+	test_must_fail "$IOLITE" --name=n --filename="$TRASH/na" --size=64k \
+		--bs=4k --rw=write --ioengine=libaio --nowait=1 \
+		--output-format=json >out.json &&
+	grep "\"error\" : 95," out.json
+'
+
+# atomic: statx says whether the file system and device take untorn
+# writes; this machine's ext4 on virtio and tmpfs do not
+test_expect_success 'atomic: refused with the reason where statx has no atomic unit' '
+	if test_must_fail "$IOLITE" --name=a --filename="$TRASH/a" --size=64k \
+		--bs=4k --rw=write --ioengine=pvsync2 --atomic=1 >out 2>err
+	then
+		grep "option .atomic.: .* takes no atomic writes (statx" err
+	else
+		grep "err= 0" out
+	fi
+'
+
+test_expect_success 'atomic: refused with engines that pass no per-write flags' '
+	test_must_fail "$IOLITE" --name=a --filename="$TRASH/a2" --size=64k \
+		--rw=write --atomic=1 2>err &&
+	grep "option .atomic.: not supported with ioengine .psync." err &&
+	! test -e "$TRASH/a2"
+'
+
+test_expect_success 'uncached and hipri_percentage belong to their engines' '
+	test_must_fail "$IOLITE" --name=a --filename="$TRASH/x" --size=64k \
+		--rw=write --uncached=1 2>err &&
+	grep "option .uncached. is not valid with ioengine .psync. (only pvsync2, io_uring)" err &&
+	test_must_fail "$IOLITE" --name=a --filename="$TRASH/x" --size=64k \
+		--rw=write --ioengine=io_uring --hipri_percentage=5 2>err &&
+	grep "option .hipri_percentage. is not valid" err &&
+	! test -e "$TRASH/x"
+'
+
+# write_hint: fcntl(F_SET_RW_HINT = 0x40c) on each file as it is opened,
+# as fio; with direct=1 fio asks F_SET_FILE_RW_HINT, which Linux 5.17
+# removed: both tools fail the job with EINVAL there
+test_expect_success_if STRACE 'write_hint: F_SET_RW_HINT at each open' '
+	strace -f -o "$TRASH/w.trace" -e trace=fcntl "$IOLITE" --name=w \
+		--directory="$TRASH" --nrfiles=2 --size=32k --rw=write \
+		--write_hint=short >/dev/null &&
+	test $(grep -c "fcntl([0-9]*, \(0x40c\|F_SET_RW_HINT\)" "$TRASH/w.trace") = 2
+'
+
+test_expect_success 'write_hint: an unknown life time is refused' '
+	test_must_fail "$IOLITE" --name=w --filename="$TRASH/w" --size=32k \
+		--rw=write --write_hint=forever 2>err &&
+	grep "option .write_hint." err && ! test -e "$TRASH/w"
+'
+
+test_expect_success 'hipri on pvsync2: the notes say when polling cannot happen' '
+	"$IOLITE" --name=h --filename="$TRASH/hp" --size=32k --rw=write \
+		--ioengine=pvsync2 --hipri=1 >out &&
+	grep "job .h.: hipri on buffered I/O: the kernel polls only O_DIRECT" out &&
+	"$IOLITE" --name=h --filename="$TRASH/hp" --size=32k --rw=write \
+		--ioengine=pvsync2 --hipri=1 --hipri_percentage=0 >out &&
+	! grep "hipri" out
+'
+
 test_done

@@ -260,7 +260,17 @@ struct job_options {
 	bool end_fsync;
 	bool fsync_on_close;
 	bool hipri;		/* pvsync2 */
-	bool nowait;		/* pvsync2 */
+	bool nowait;		/* pvsync2, io_uring, libaio */
+	/*
+	 * per-I/O flags and file hints (opt/file_opts.c checks them;
+	 * engine/rwflags.c carries them out): RWF_DONTCACHE, RWF_ATOMIC,
+	 * the share of pvsync2 I/Os with RWF_HIPRI, the fcntl write hint
+	 * (RWH_WRITE_LIFE_*, used when opt_is_set())
+	 */
+	unsigned int uncached;
+	bool atomic;
+	unsigned int hipri_percentage;
+	unsigned int write_hint;
 
 	/* jobs and time */
 	unsigned int numjobs;

@@ -525,6 +525,15 @@ static const struct opt_enum lockfile_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum write_hint_enums[] = {
+	{ "none", 1, "no particular life time" },
+	{ "short", 2, "data with a short life time" },
+	{ "medium", 3, "a medium life time" },
+	{ "long", 4, "a long life time" },
+	{ "extreme", 5, "a very long life time" },
+	{ NULL, 0, NULL },
+};
+
 /* --- the table ------------------------------------------------------- */
 
 #define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
@@ -732,6 +741,28 @@ const struct opt_def opt_table[] = {
 	{ .name = "hipri", .type = OPT_BOOL, .off = OFF(hipri), .def = "0",
 	  .category = OPT_CAT_ENGINE,
 	  .help = "polled completions (pvsync2: RWF_HIPRI; io_uring)" },
+	{ .name = "hipri_percentage", .type = OPT_UINT,
+	  .off = OFF(hipri_percentage), .def = "100", .max = 100,
+	  .category = OPT_CAT_ENGINE,
+	  .help = "pvsync2 with hipri: the percentage of reads and writes "
+		  "that get RWF_HIPRI, drawn per I/O" },
+	{ .name = "uncached", .type = OPT_UINT, .off = OFF(uncached),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "pvsync2, io_uring: non-zero sets RWF_DONTCACHE on "
+		  "buffered reads and writes (the page cache drops the pages "
+		  "once the I/O is done); refused where the kernel or file "
+		  "system lacks it" },
+	{ .name = "atomic", .type = OPT_BOOL, .off = OFF(atomic), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "untorn writes: O_DIRECT and RWF_ATOMIC on every write "
+		  "(pvsync2, io_uring, libaio); refused unless the file "
+		  "system and device take the block size (statx "
+		  "STATX_WRITE_ATOMIC)" },
+	{ .name = "write_hint", .type = OPT_ENUM, .off = OFF(write_hint),
+	  .enums = write_hint_enums, .category = OPT_CAT_FILE,
+	  .help = "the expected life time of the data written, given to "
+		  "the kernel with fcntl(2) when each file is opened "
+		  "(F_SET_RW_HINT; with direct=1 F_SET_FILE_RW_HINT)" },
 	{ .name = "nowait", .type = OPT_BOOL, .off = OFF(nowait), .def = "0",
 	  .category = OPT_CAT_ENGINE,
 	  .help = "fail rather than block (RWF_NOWAIT; pvsync2, io_uring, "
@@ -1490,7 +1521,6 @@ const struct opt_def opt_table[] = {
 
 	/* fio options iolite does not implement yet */
 	UNSUP("allrandrepeat", NULL),
-	UNSUP("atomic", NULL),
 	UNSUP("bindname", NULL),
 	UNSUP("block_error_percentiles", NULL),
 	UNSUP("brick", NULL),
@@ -1512,7 +1542,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("file_append", NULL),
 	UNSUP("gpu_dev_ids", NULL),
 	UNSUP("hdfsdirectory", NULL),
-	UNSUP("hipri_percentage", NULL),
 	UNSUP("http_host", NULL),
 	UNSUP("http_mode", NULL),
 	UNSUP("http_pass", NULL),
@@ -1561,7 +1590,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("trim_backlog_batch", NULL),
 	UNSUP("trim_percentage", NULL),
 	UNSUP("trim_verify_zero", NULL),
-	UNSUP("uncached", NULL),
 	UNSUP("unique_filename", NULL),
 	UNSUP("unlink_each_loop", NULL),
 	UNSUP("uri", NULL),
@@ -1570,7 +1598,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("verify_async_cpus", NULL),
 	UNSUP("verify_backlog_batch", NULL),
 	UNSUP("volume", NULL),
-	UNSUP("write_hint", NULL),
 	UNSUP("writefua", NULL),
 	UNSUP("xnvme_admin", NULL),
 	UNSUP("xnvme_async", NULL),

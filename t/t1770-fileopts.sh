@@ -153,4 +153,56 @@ test_expect_success 'hipri on pvsync2: the notes say when polling cannot happen'
 	! grep "hipri" out
 '
 
+test_expect_success 'bs_is_seq_rand: random I/Os of every direction take the second size' '
+	"$IOLITE" --name=b --directory="$TRASH" --size=256k --rw=randrw \
+		--bs=4k,16k --bs_is_seq_rand=1 --ioengine=null \
+		--write_iolog="$TRASH/b.log" >/dev/null &&
+	iolog_ops "$TRASH/b.log" | awk "{ print \$3 }" | sort -u >got &&
+	echo 16384 >want && test_cmp want got &&
+	"$IOLITE" --name=b --directory="$TRASH" --size=256k --rw=rw \
+		--bs=4k,16k --bs_is_seq_rand=1 --ioengine=null \
+		--write_iolog="$TRASH/b2.log" >/dev/null &&
+	iolog_ops "$TRASH/b2.log" | awk "{ print \$3 }" | sort -u >got &&
+	echo 4096 >want && test_cmp want got
+'
+
+test_expect_success 'bs_is_seq_rand with percentage_random is refused' '
+	test_must_fail "$IOLITE" --name=b --directory="$TRASH" --size=256k \
+		--rw=randread --percentage_random=50 --bs_is_seq_rand=1 \
+		--ioengine=null 2>err &&
+	grep "option .bs_is_seq_rand.: with percentage_random" err
+'
+
+test_expect_success 'bs_unaligned: lengths off the smallest size, within the range' '
+	"$IOLITE" --name=u --directory="$TRASH" --size=1m --rw=write \
+		--bsrange=1k-8k --bs_unaligned=1 --ioengine=null \
+		--write_iolog="$TRASH/u.log" >/dev/null &&
+	iolog_ops "$TRASH/u.log" >ops &&
+	awk "\$3 % 1024 { odd++ } \$3 < 1024 || \$3 > 8192 { bad++ }
+	     END { exit !(odd > NR / 2 && !bad) }" ops &&
+	"$IOLITE" --name=u --directory="$TRASH" --size=1m --rw=write \
+		--bsrange=1k-8k --ioengine=null \
+		--write_iolog="$TRASH/a.log" >/dev/null &&
+	iolog_ops "$TRASH/a.log" | awk "\$3 % 1024 { exit 1 }"
+'
+
+test_expect_success 'allrandrepeat: the same offsets run to run, even with randrepeat=0' '
+	for i in 1 2; do
+		"$IOLITE" --name=r --directory="$TRASH" --size=16m \
+			--rw=randwrite --norandommap=1 --randrepeat=0 \
+			--allrandrepeat=1 --number_ios=64 --ioengine=null \
+			--write_iolog="$TRASH/r$i.log" >/dev/null &&
+		iolog_ops "$TRASH/r$i.log" >r$i || return 1
+	done &&
+	test_cmp r1 r2 &&
+	for i in 3 4; do
+		"$IOLITE" --name=r --directory="$TRASH" --size=16m \
+			--rw=randwrite --norandommap=1 --randrepeat=0 \
+			--number_ios=64 --ioengine=null \
+			--write_iolog="$TRASH/r$i.log" >/dev/null &&
+		iolog_ops "$TRASH/r$i.log" >r$i || return 1
+	done &&
+	! cmp -s r3 r4
+'
+
 test_done

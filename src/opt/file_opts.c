@@ -39,6 +39,39 @@ static int check_atomic(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * bs_is_seq_rand: the block size settings given for reads serve the
+ * sequential I/Os of every direction, those for writes the random ones
+ * (fio's HOWTO). A job is all random or all sequential unless
+ * percentage_random mixes them per I/O, which is not supported yet.
+ */
+int file_plan_bs(struct job_plan *p, struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+	unsigned int d, src = p->random ? DDIR_WRITE : DDIR_READ;
+
+	if (o->allrandrepeat)
+		o->randrepeat = true;
+	if (!o->bs_is_seq_rand)
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (p->random && o->perc_rand[d] && o->perc_rand[d] < 100 &&
+		    ddir_used(p, (enum ddir)d))
+			return plan_fail(p, err, "option 'bs_is_seq_rand': with "
+					 "percentage_random (a mix of random "
+					 "and sequential I/Os) not supported yet");
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (d == src)
+			continue;
+		o->bs[d] = o->bs[src];
+		o->bsrange[d] = o->bsrange[src];
+		memcpy(o->bssplit[d], o->bssplit[src], sizeof(o->bssplit[d]));
+		o->nr_bssplit[d] = o->nr_bssplit[src];
+		o->blockalign[d] = o->blockalign[src];
+	}
+	return 0;
+}
+
 int file_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	return check_atomic(p, err);

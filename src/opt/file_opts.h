@@ -14,4 +14,11 @@
  */
 int file_plan_check(struct job_plan *p, struct strbuf *err);
 
+/*
+ * Before the block sizes are derived: bs_is_seq_rand turns the job's
+ * read,write block size settings into the ones of its kind (sequential
+ * or random) for every direction; allrandrepeat implies randrepeat.
+ */
+int file_plan_bs(struct job_plan *p, struct strbuf *err);
+
 #endif

@@ -245,6 +245,9 @@ struct job_options {
 	struct bssplit bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
 	unsigned int nr_bssplit[DDIR_RWDIR_CNT];
 	uint64_t blockalign[DDIR_RWDIR_CNT];	/* 0: the block size */
+	bool bs_unaligned;	/* bsrange: any size, not multiples of min */
+	bool bs_is_seq_rand;	/* bs,: sequential, random (opt/file_opts.c) */
+	bool allrandrepeat;	/* every generator from randseed */
 	enum rw_mode rw;
 	unsigned int rw_seq_nr;	/* random: rw=randread:8 -> 8 I/Os per seek */
 	int64_t rw_seq_add;	/* sequential: rw=write:4k -> 4096, read:-8k */

@@ -741,6 +741,20 @@ const struct opt_def opt_table[] = {
 	{ .name = "hipri", .type = OPT_BOOL, .off = OFF(hipri), .def = "0",
 	  .category = OPT_CAT_ENGINE,
 	  .help = "polled completions (pvsync2: RWF_HIPRI; io_uring)" },
+	{ .name = "bs_unaligned", .alias = "blocksize_unaligned",
+	  .type = OPT_BOOL, .off = OFF(bs_unaligned), .def = "0",
+	  .category = OPT_CAT_IO,
+	  .help = "bsrange: any size in the range, not only multiples of "
+		  "the smallest (direct=1 then usually fails)" },
+	{ .name = "bs_is_seq_rand", .type = OPT_BOOL,
+	  .off = OFF(bs_is_seq_rand), .def = "0", .category = OPT_CAT_IO,
+	  .help = "read the bs, bsrange and bssplit values as sequential,"
+		  "random instead of read,write: random I/Os of every "
+		  "direction take the second, sequential ones the first" },
+	{ .name = "allrandrepeat", .type = OPT_BOOL,
+	  .off = OFF(allrandrepeat), .def = "0", .category = OPT_CAT_RANDOM,
+	  .help = "seed every random generator from randseed, so a run "
+		  "repeats exactly (offsets too, whatever randrepeat says)" },
 	{ .name = "hipri_percentage", .type = OPT_UINT,
 	  .off = OFF(hipri_percentage), .def = "100", .max = 100,
 	  .category = OPT_CAT_ENGINE,
@@ -1520,12 +1534,9 @@ const struct opt_def opt_table[] = {
 		  "or the entry's class and level)" },
 
 	/* fio options iolite does not implement yet */
-	UNSUP("allrandrepeat", NULL),
 	UNSUP("bindname", NULL),
 	UNSUP("block_error_percentiles", NULL),
 	UNSUP("brick", NULL),
-	UNSUP("bs_is_seq_rand", NULL),
-	UNSUP("bs_unaligned", "blocksize_unaligned"),
 	UNSUP("busy_poll", NULL),
 	UNSUP("busy_wait_polling", NULL),
 	UNSUP("chunk_size", NULL),

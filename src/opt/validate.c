@@ -293,7 +293,8 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 		plan_fail(p, err, "option 'rw': invalid mode %d", (int)o->rw);
 		goto fail;
 	}
-	if (check_counts(p, err) || derive_block_sizes(p, err) ||
+	if (check_counts(p, err) || file_plan_bs(p, err) ||
+	    derive_block_sizes(p, err) ||
 	    check_sizes(p, err) || check_engine_options(p, err) ||
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||

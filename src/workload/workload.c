@@ -79,6 +79,7 @@ struct wl_bs {
 	uint32_t min, max;
 	uint32_t nmult;			/* range: min * (1 .. nmult) */
 	bool ragged;			/* range: max not a multiple of min */
+	bool unaligned;			/* range: bs_unaligned, any size */
 	uint32_t nsplit;		/* split: slots used (percents) */
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };
@@ -276,7 +277,9 @@ static int bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	} else if (lo != hi) {
 		b->kind = BS_RANGE;
 		b->nmult = (uint32_t)(hi / lo);
-		b->ragged = hi % lo != 0;
+		/* bs_unaligned: fio's draw, not cut to a multiple of min */
+		b->unaligned = o->bs_unaligned;
+		b->ragged = hi % lo != 0 || b->unaligned;
 	} else {
 		b->kind = BS_FIXED;
 	}
@@ -298,7 +301,8 @@ static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 		 * 3:3:2); with max a multiple of min that is the above
 		 */
 		v = b->min + prng_scale32(prng_taus_next(&w->r_bs), b->max);
-		v -= v % b->min;
+		if (!b->unaligned)
+			v -= v % b->min;
 		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
 		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
@@ -315,6 +319,8 @@ static uint32_t bs_fit(const struct wl_bs *b, uint64_t avail)
 	uint32_t best = b->min;
 	unsigned int i;
 
+	if (b->unaligned)
+		return (uint32_t)(avail < b->max ? avail : b->max);
 	if (b->kind != BS_SPLIT)
 		return (uint32_t)(avail - avail % b->min);
 	for (i = 0; i < b->nsplit; i++)

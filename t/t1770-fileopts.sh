@@ -205,4 +205,84 @@ test_expect_success 'allrandrepeat: the same offsets run to run, even with randr
 	! cmp -s r3 r4
 '
 
+test_expect_success_if STRACE 'create_fsync: the layout is fsynced unless create_fsync=0' '
+	strace -f -o "$TRASH/c1.trace" -e trace=fsync "$IOLITE" --name=c \
+		--filename="$TRASH/c1" --size=64k --rw=read >/dev/null &&
+	test $(grep -c "fsync(" "$TRASH/c1.trace") = 1 &&
+	strace -f -o "$TRASH/c0.trace" -e trace=fsync "$IOLITE" --name=c \
+		--filename="$TRASH/c0" --size=64k --rw=read --create_fsync=0 \
+		>/dev/null &&
+	test $(grep -c "fsync(" "$TRASH/c0.trace") = 0
+'
+
+test_expect_success 'create_only: the files are laid out, no I/O' '
+	"$IOLITE" --name=c --filename="$TRASH/co" --size=64k --rw=read \
+		--create_only=1 --write_iolog="$TRASH/co.log" \
+		--output-format=json >out.json &&
+	test $(wc -c <"$TRASH/co") = 65536 &&
+	test -z "$(iolog_ops "$TRASH/co.log")" &&
+	grep "\"total_ios\" : 0," out.json
+'
+
+test_expect_success 'file_append: from the end of the file' '
+	"$IOLITE" --name=p --filename="$TRASH/fa" --size=64k --rw=write \
+		>/dev/null &&
+	"$IOLITE" --name=a --filename="$TRASH/fa" --size=8k --bs=4k \
+		--rw=write --file_append=1 --write_iolog="$TRASH/fa.log" \
+		>/dev/null &&
+	printf "write %s 4096\n" 65536 69632 >want &&
+	iolog_ops "$TRASH/fa.log" >got && test_cmp want got &&
+	test $(wc -c <"$TRASH/fa") = 73728
+'
+
+test_expect_success_if STRACE 'pre_read: the region read once first, not dropped at open' '
+	"$IOLITE" --name=p --filename="$TRASH/pr" --size=64k --rw=write \
+		>/dev/null &&
+	strace -f -o "$TRASH/pr.trace" -e trace=pread64,fadvise64 "$IOLITE" \
+		--name=p --filename="$TRASH/pr" --size=16k --bs=4k --rw=read \
+		--pre_read=1 >/dev/null &&
+	test $(grep -c "pread64(.*= 4096" "$TRASH/pr.trace") = 8 &&
+	! grep DONTNEED "$TRASH/pr.trace"
+'
+
+test_expect_success_if STRACE 'unlink_each_loop: deleted between loops, kept after the last' '
+	strace -f -o "$TRASH/ul.trace" -e trace=unlink "$IOLITE" --name=u \
+		--filename="$TRASH/ul" --size=16k --bs=4k --rw=write --loops=3 \
+		--unlink_each_loop=1 --write_iolog="$TRASH/ul.log" >/dev/null &&
+	test $(grep -c "unlink(.*ul\") *= 0" "$TRASH/ul.trace") = 2 &&
+	test $(iolog_ops "$TRASH/ul.log" | grep -c "^write") = 12 &&
+	test $(wc -c <"$TRASH/ul") = 16384
+'
+
+test_expect_success 'unlink_each_loop: a job that reads is refused before anything is made' '
+	test_must_fail "$IOLITE" --name=u --filename="$TRASH/ur" --size=16k \
+		--rw=read --loops=2 --unlink_each_loop=1 2>err &&
+	grep "option .unlink_each_loop.: the job reads" err &&
+	! test -e "$TRASH/ur"
+'
+
+# fio 3.33 on this machine read c, s/b, a in this order (readdir's): the
+# same names on the same file system give the same order here
+test_expect_success 'opendir: every regular file below, recursively, in readdir order' '
+	mkdir -p "$TRASH/od/s" &&
+	printf "%4096s" x >"$TRASH/od/a" && printf "%8192s" x >"$TRASH/od/c" &&
+	printf "%4096s" x >"$TRASH/od/s/b" && ln -s a "$TRASH/od/l" &&
+	"$IOLITE" --name=o --opendir="$TRASH/od" --bs=4k --rw=read \
+		--write_iolog="$TRASH/od.log" >/dev/null &&
+	awk "\$(NF-2) == \"read\"" "$TRASH/od.log" | wc -l >n &&
+	echo 4 >want && test_cmp want n &&
+	awk "/ add\$/ { print \$(NF-1) }" "$TRASH/od.log" | sed "s|.*/od/||" >got &&
+	test $(wc -l <got) = 3 && grep -qx "s/b" got &&
+	"$IOLITE" --name=o --opendir="$TRASH/od" --nrfiles=1 --bs=4k \
+		--rw=read --write_iolog="$TRASH/od1.log" >/dev/null &&
+	test $(grep -c " add\$" "$TRASH/od1.log") = 1 &&
+	head -1 got >first && awk "/ add\$/ { print \$(NF-1) }" \
+		"$TRASH/od1.log" | sed "s|.*/od/||" >got1 && test_cmp first got1
+'
+
+test_expect_success 'opendir: a missing directory is refused' '
+	test_must_fail "$IOLITE" --name=o --opendir="$TRASH/none" --rw=read 2>err &&
+	grep "option .opendir.: cannot list .*No such file" err
+'
+
 test_done

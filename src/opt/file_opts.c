@@ -72,7 +72,27 @@ int file_plan_bs(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * unlink_each_loop: the next loop finds new, empty files. fio fails a
+ * job that reads them (its loop 2 opens a missing file: ENOENT); iolite
+ * says so before anything is created.
+ */
+static int check_files(struct job_plan *p, struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+
+	if (o->unlink_each_loop && o->loops > 1 && ddir_used(p, DDIR_READ))
+		return plan_fail(p, err, "option 'unlink_each_loop': the job "
+				 "reads, and its files are deleted after each "
+				 "loop: loop 2 would have nothing to read (fio "
+				 "fails it with ENOENT)");
+	/* pre_read: what was read stays cached (fio's rule) */
+	if (o->pre_read)
+		o->invalidate = false;
+	return 0;
+}
+
 int file_plan_check(struct job_plan *p, struct strbuf *err)
 {
-	return check_atomic(p, err);
+	return check_atomic(p, err) || check_files(p, err);
 }

@@ -236,6 +236,19 @@ struct job_options {
 	bool create_on_open;
 	bool overwrite;
 	bool unlink;
+	/*
+	 * issue 15.7's file options (opt/file_opts.c, run/fileopts.c):
+	 * fsync after the layout, lay out and stop, read the files into
+	 * the page cache first, start at the file's end, unlink between
+	 * loops, the files under a directory (recursively)
+	 */
+	bool create_fsync;
+	bool create_only;
+	bool pre_read;
+	bool file_append;
+	bool unlink_each_loop;
+	bool unique_filename;		/* accepted: no client/server */
+	char *opendir;
 	bool invalidate;
 	enum fadvise_hint fadvise_hint;
 

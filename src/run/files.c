@@ -14,6 +14,8 @@
  * runs first and the reader after a stonewall).
  */
 #include "run/files.h"
+#include "run/fileopts.h"
+#include "run/fileopts.h"
 #include "run/files_priv.h"
 
 #include <dirent.h>
@@ -242,6 +244,8 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 		}
 	}
 	free_list(dirs, nd);
+	if (o->opendir && fileopts_opendir(p, &v, &n, err))
+		return -1;
 	if (!n) {
 		free(v);
 		return files_fail(err, p, "filename", "no file name given");
@@ -725,6 +729,9 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	}
 
 	*off = region_offset(p, real ? real : size);
+	/* file_append: from the end of a regular file, as fio */
+	if (o->file_append && t->kind == EF_REGULAR && !nofile)
+		*off = real;
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {

@@ -31,6 +31,7 @@
 #include "run/clock.h"
 #include "run/cpus.h"
 #include "run/fcycle.h"
+#include "run/fileopts.h"
 #include "run/wfiles.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
@@ -1017,6 +1018,18 @@ static int open_files(struct worker *w)
  * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
  * -1 when a sync or an open failed.
  */
+/* unlink_each_loop, with the files closed (run/fileopts.c) */
+static int unlink_loop(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = fileopts_unlink_loop(w->p, w->rj->files, &err);
+
+	if (ret)
+		worker_file_error(w, ret, &err);
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
 static int new_loop(struct worker *w)
 {
 	unsigned int i, n = w->rj->files->nr_files;
@@ -1030,6 +1043,8 @@ static int new_loop(struct worker *w)
 			if (fcycle_is_open(&w->fc, i))
 				file_close(w, i);
 	if (end_syncs(w))
+		return -1;
+	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
 	workload_rewind(w->wl);
@@ -1765,6 +1780,11 @@ void *worker_main(void *arg)
 		worker_teardown(&w);
 		return job_ends_early(rj, &err, ECANCELED);
 	}
+	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		worker_teardown(&w);
+		return job_ends_early(rj, &err, EIO);
+	}
 	prefault_stats(&w);
 	if (o->exit_on_io_done) {
 		pthread_mutex_lock(&rj->ctx->lock);
@@ -1789,6 +1809,8 @@ void *worker_main(void *arg)
 
 	if (w.file_op && worker_file_op_open(&w, false))
 		;	/* the error is the job's: no I/O */
+	else if (o->create_only)
+		;	/* the files are laid out: that was all */
 	else if (w.inline_engine)
 		loop_sync(&w);
 	else

@@ -135,7 +135,14 @@ test_expect_success_if STRACE 'write_hint: F_SET_RW_HINT at each open' '
 	strace -f -o "$TRASH/w.trace" -e trace=fcntl "$IOLITE" --name=w \
 		--directory="$TRASH" --nrfiles=2 --size=32k --rw=write \
 		--write_hint=short >/dev/null &&
-	test $(grep -c "fcntl([0-9]*, \(0x40c\|F_SET_RW_HINT\)" "$TRASH/w.trace") = 2
+	test $(grep -c "fcntl([0-9]*, \(0x40c\|F_SET_RW_HINT\)" "$TRASH/w.trace") = 2 &&
+	for e in mmap falloc; do
+		strace -f -o "$TRASH/w$e.trace" -e trace=fcntl "$IOLITE" \
+			--name=w --filename="$TRASH/w$e" --size=16k --rw=write \
+			--ioengine=$e --write_hint=long >/dev/null &&
+		test $(grep -c "fcntl([0-9]*, \(0x40c\|F_SET_RW_HINT\)" \
+			"$TRASH/w$e.trace") = 1 || return 1
+	done
 '
 
 test_expect_success 'write_hint: an unknown life time is refused' '

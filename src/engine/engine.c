@@ -220,7 +220,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 	}
 	f->fd = fd;
 	/* uncached, atomic, write_hint: checked and set once per open */
-	ret = rwflags_open(p, f, err);
+	ret = rwflags_open(p, f, fd, err);
 	if (ret) {
 		close(fd);
 		f->fd = -1;

@@ -60,7 +60,8 @@ void rwflags_init(struct rwflags *r, const struct job_plan *p,
 
 /* One read of the first block with RWF_DONTCACHE: refused or not. */
 static int probe_dontcache(const struct job_plan *p,
-			   const struct engine_file *f, struct strbuf *err)
+			   const struct engine_file *f, int fd,
+			   struct strbuf *err)
 {
 	struct iovec iov;
 	void *buf;
@@ -71,7 +72,7 @@ static int probe_dontcache(const struct job_plan *p,
 		return -ENOMEM;
 	iov.iov_base = buf;
 	iov.iov_len = 4096;
-	ret = preadv2(f->fd, &iov, 1, 0, RWF_DONTCACHE);
+	ret = preadv2(fd, &iov, 1, 0, RWF_DONTCACHE);
 	e = errno;
 	free(buf);
 	if (ret >= 0)
@@ -90,7 +91,7 @@ static int probe_dontcache(const struct job_plan *p,
 }
 
 static int check_atomic(const struct job_plan *p, const struct engine_file *f,
-			struct strbuf *err)
+			int fd, struct strbuf *err)
 {
 	uint64_t sx[32];	/* struct statx: 256 bytes */
 	uint64_t lo = p->dir_min_bs[DDIR_WRITE], hi = p->dir_max_bs[DDIR_WRITE];
@@ -98,7 +99,7 @@ static int check_atomic(const struct job_plan *p, const struct engine_file *f,
 	unsigned int mask;
 
 	memset(sx, 0, sizeof(sx));
-	if (syscall(SYS_statx, f->fd, "", AT_EMPTY_PATH, STATX_WRITE_ATOMIC,
+	if (syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_WRITE_ATOMIC,
 		    sx) < 0) {
 		strbuf_addf(err, "option 'atomic': statx of '%s' failed: %s",
 			    f->path, strerror(errno));
@@ -124,13 +125,14 @@ static int check_atomic(const struct job_plan *p, const struct engine_file *f,
 }
 
 static int set_write_hint(const struct job_plan *p,
-			  const struct engine_file *f, struct strbuf *err)
+			  const struct engine_file *f, int fd,
+			  struct strbuf *err)
 {
 	uint64_t hint = p->o.write_hint;
 	/* with O_DIRECT fio sets the open file's hint, else the inode's */
 	int cmd = p->o.direct ? F_SET_FILE_RW_HINT : F_SET_RW_HINT;
 
-	if (!fcntl(f->fd, cmd, &hint))
+	if (!fcntl(fd, cmd, &hint))
 		return 0;
 	strbuf_addf(err, "option 'write_hint': fcntl(%s) on '%s' failed: %s%s",
 		    p->o.direct ? "F_SET_FILE_RW_HINT" : "F_SET_RW_HINT",
@@ -142,17 +144,17 @@ static int set_write_hint(const struct job_plan *p,
 }
 
 int rwflags_open(const struct job_plan *p, const struct engine_file *f,
-		 struct strbuf *err)
+		 int fd, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	int ret = 0;
 
 	if (o->uncached)
-		ret = probe_dontcache(p, f, err);
+		ret = probe_dontcache(p, f, fd, err);
 	if (!ret && o->atomic && p->writes)
-		ret = check_atomic(p, f, err);
+		ret = check_atomic(p, f, fd, err);
 	if (!ret && opt_is_set(o, "write_hint") &&
 	    (f->flags & (EF_REGULAR | EF_BLOCKDEV)))
-		ret = set_write_hint(p, f, err);
+		ret = set_write_hint(p, f, fd, err);
 	return ret;
 }

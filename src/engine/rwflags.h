@@ -55,12 +55,12 @@ static inline int rwflags_get(struct rwflags *r, unsigned int ddir)
 }
 
 /*
- * A file just opened (f->fd): probe that the kernel and the file system
+ * A file just opened (fd, f's): probe that the kernel and the file system
  * take RWF_DONTCACHE (uncached) and RWF_ATOMIC at the job's write sizes
  * (statx STATX_WRITE_ATOMIC), and set write_hint. 0, or -errno with the
  * reason in err.
  */
 int rwflags_open(const struct job_plan *p, const struct engine_file *f,
-		 struct strbuf *err);
+		 int fd, struct strbuf *err);
 
 #endif

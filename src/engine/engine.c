@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 #include "util/log.h"
 
 const struct engine_ops *const engine_table[] = {
@@ -186,7 +187,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 {
 	const struct job_plan *p = e->plan;
 	int flags = O_CLOEXEC;
-	int fd;
+	int fd, ret;
 
 	/*
 	 * Read-only when the job only reads: a read job then works on files
@@ -218,7 +219,13 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 		return -saved;
 	}
 	f->fd = fd;
-	return 0;
+	/* uncached, atomic, write_hint: checked and set once per open */
+	ret = rwflags_open(p, f, fd, err);
+	if (ret) {
+		close(fd);
+		f->fd = -1;
+	}
+	return ret;
 }
 
 int engine_sync_getevents(struct engine *e, unsigned int min,

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 #include "util/log.h"
 
 static int alloc_init(const struct job_plan *plan, unsigned int depth,
@@ -43,7 +44,7 @@ static void alloc_cleanup(struct engine *e)
 static int alloc_open(struct engine *e, struct engine_file *f,
 		      struct strbuf *err)
 {
-	int fd;
+	int fd, ret;
 
 	if (!(f->flags & EF_REGULAR)) {
 		strbuf_addf(err, "ioengine '%s' works on regular files only, "
@@ -61,6 +62,12 @@ static int alloc_open(struct engine *e, struct engine_file *f,
 		strbuf_addf(err, "cannot open '%s': %s", f->path,
 			    strerror(saved));
 		return -saved;
+	}
+	/* write_hint, as every engine's open (engine/rwflags.c) */
+	ret = rwflags_open(e->plan, f, fd, err);
+	if (ret) {
+		close(fd);
+		return ret;
 	}
 	f->fd = fd;
 	return 0;

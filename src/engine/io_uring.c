@@ -27,6 +27,7 @@
 
 #include "engine/cmdprio.h"
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 
 #include "opt/opt.h"
 #include "util/log.h"
@@ -54,6 +55,7 @@ struct uring_engine {
 	 */
 	bool prio;
 	struct cmdprio cp;
+	struct rwflags rf;	/* nowait, uncached, atomic: sqe->rw_flags */
 };
 
 static inline struct uring_engine *to_uring(struct engine *e)
@@ -177,6 +179,7 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	ue->fixedbufs = o->fixedbufs;
 	ue->registerfiles = o->registerfiles;
 	ue->prio = cmdprio_init(&ue->cp, plan);
+	rwflags_init(&ue->rf, plan, false);
 	if (ue->fixedbufs) {
 		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
 		if (ret < 0) {
@@ -354,6 +357,7 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 		} else {
 			io_uring_prep_write(sqe, fd, u->buf, u->len, u->offset);
 		}
+		sqe->rw_flags = rwflags_get(&ue->rf, u->ddir);
 		break;
 	}
 	case DDIR_TRIM:
@@ -464,7 +468,7 @@ static void uring_describe(struct engine *e, struct strbuf *out)
 		    ue->ring_fd_registered ? ", registered ring fd" : "");
 }
 
-/* --enghelp=io_uring, in fio's order (nowait, uncached: not here) */
+/* --enghelp=io_uring, in fio's order */
 static const struct engine_opt uring_options[] = {
 	{ "hipri", "polled completions (IORING_SETUP_IOPOLL; direct=1)" },
 	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
@@ -476,6 +480,8 @@ static const struct engine_opt uring_options[] = {
 	{ "sqthread_poll", "a kernel thread polls the submission queue" },
 	{ "sqthread_poll_cpu", "the CPU of that thread" },
 	{ "nonvectored", "0: READV/WRITEV with one iovec" },
+	{ "uncached", "RWF_DONTCACHE on buffered reads and writes" },
+	{ "nowait", "RWF_NOWAIT on reads and writes" },
 	{ "force_async", "IOSQE_ASYNC on every Nth request" },
 	{ NULL, NULL },
 };

@@ -17,6 +17,7 @@
 
 #include "engine/cmdprio.h"
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 
 #include "util/log.h"
 
@@ -37,6 +38,7 @@ struct aio_engine {
 	 */
 	bool prio;
 	struct cmdprio cp;
+	struct rwflags rf;	/* nowait, atomic: aio_rw_flags */
 };
 
 #ifndef IOCB_FLAG_IOPRIO	/* linux/aio_abi.h, which clashes with libaio.h */
@@ -70,6 +72,7 @@ static int aio_init(const struct job_plan *plan, unsigned int depth,
 	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
 	ae->userspace_reap = plan->o.userspace_reap;
 	ae->prio = cmdprio_init(&ae->cp, plan);
+	rwflags_init(&ae->rf, plan, false);
 	*out = &ae->e;
 	return 0;
 }
@@ -105,6 +108,7 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
 	else
 		io_prep_pwrite(cb, f->fd, u->buf, u->len, (long long)u->offset);
+	cb->aio_rw_flags = rwflags_get(&ae->rf, u->ddir);
 	if (unlikely(ae->prio) && cmdprio_pick(&ae->cp, u)) {
 		cb->aio_reqprio = (short)u->ioprio;
 		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
@@ -233,13 +237,14 @@ static struct io_u *aio_event(struct engine *e, unsigned int i)
 	return to_aio(e)->done[i];
 }
 
-/* --enghelp=libaio, in fio's order (nowait: not here) */
+/* --enghelp=libaio, in fio's order */
 static const struct engine_opt aio_options[] = {
 	{ "userspace_reap", "read completions from the ring, no syscall" },
 	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
 	{ "cmdprio_class", "their priority class (default 1, real time)" },
 	{ "cmdprio", "their priority level (default 0)" },
 	{ "cmdprio_bssplit", "per block size: share and priority" },
+	{ "nowait", "RWF_NOWAIT on reads and writes" },
 	{ NULL, NULL },
 };
 

@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 #include "engine/pmem.h"
 #include "util/log.h"
 
@@ -283,6 +284,10 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 			    strerror(-ret));
 		goto fail;
 	}
+	/* write_hint, as every engine's open (engine/rwflags.c) */
+	ret = rwflags_open(p, f, fd, err);
+	if (ret)
+		goto fail;
 	mf = xcalloc(1, sizeof(*mf));
 	if (S_ISCHR(st.st_mode)) {
 		ret = pmem_dax_probe(f->path, st.st_rdev, &dax, err);

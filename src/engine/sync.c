@@ -28,13 +28,14 @@
 #include <linux/fs.h>
 
 #include "engine/engines.h"
+#include "engine/rwflags.h"
 #include "util/log.h"
 
 #define POS_UNKNOWN UINT64_MAX
 
 struct sync_engine {
 	struct engine e;
-	int rwf;		/* pvsync2: RWF_* for reads and writes */
+	struct rwflags rf;	/* pvsync2: RWF_* for reads and writes */
 
 	/* vsync with depth > 1: one run of contiguous I/Os */
 	struct iovec *iovs;
@@ -104,10 +105,7 @@ static int pvsync2_init(const struct job_plan *plan, unsigned int depth,
 
 	sync_init(plan, depth, out, err);
 	se = to_sync(*out);
-	if (plan->o.hipri)
-		se->rwf |= RWF_HIPRI;
-	if (plan->o.nowait)
-		se->rwf |= RWF_NOWAIT;
+	rwflags_init(&se->rf, plan, true);
 	return 0;
 }
 
@@ -265,13 +263,15 @@ static enum engine_q pvsync2_queue(struct engine *e, struct io_u *u)
 {
 	struct engine_file *f = &e->files[u->file];
 	struct iovec iov = { u->buf, u->len };
-	int rwf = to_sync(e)->rwf;
+	struct rwflags *rf = &to_sync(e)->rf;
 	long ret;
 
 	if (likely(u->ddir == DDIR_READ))
-		ret = preadv2(f->fd, &iov, 1, (off_t)u->offset, rwf);
+		ret = preadv2(f->fd, &iov, 1, (off_t)u->offset,
+			      rwflags_get(rf, DDIR_READ));
 	else if (u->ddir == DDIR_WRITE)
-		ret = pwritev2(f->fd, &iov, 1, (off_t)u->offset, rwf);
+		ret = pwritev2(f->fd, &iov, 1, (off_t)u->offset,
+			       rwflags_get(rf, DDIR_WRITE));
 	else
 		ret = engine_do_other(f, u);
 	engine_io_result(u, ret_or_errno(ret));
@@ -457,6 +457,8 @@ const struct engine_ops engine_pvsync_ops = {
 
 static const struct engine_opt pvsync2_options[] = {
 	{ "hipri", "set RWF_HIPRI on reads and writes (polled completion)" },
+	{ "hipri_percentage", "the share of I/Os with RWF_HIPRI (default 100)" },
+	{ "uncached", "set RWF_DONTCACHE on buffered reads and writes" },
 	{ "nowait", "set RWF_NOWAIT: fail with EAGAIN rather than block" },
 	{ NULL, NULL },
 };

@@ -223,14 +223,32 @@ struct job_options {
 	struct size_pct size;
 	struct bs_range filesize;
 	struct size_pct offset;
-	uint64_t offset_increment;
-	uint64_t io_size;
+	struct size_pct offset_increment;	/* pct: of the file's size */
+	uint64_t offset_align;		/* 0: the smallest block size */
+	/*
+	 * io_size: pct is a share of the job's regions; run/files.c turns
+	 * it into bytes once they are known, and only bytes is read after
+	 */
+	struct size_pct io_size;
 	uint64_t number_ios;
 	bool allow_file_create;
 	bool allow_mounted_write;
 	bool create_on_open;
 	bool overwrite;
 	bool unlink;
+	/*
+	 * issue 15.7's file options (opt/file_opts.c, run/fileopts.c):
+	 * fsync after the layout, lay out and stop, read the files into
+	 * the page cache first, start at the file's end, unlink between
+	 * loops, the files under a directory (recursively)
+	 */
+	bool create_fsync;
+	bool create_only;
+	bool pre_read;
+	bool file_append;
+	bool unlink_each_loop;
+	bool unique_filename;		/* accepted: no client/server */
+	char *opendir;
 	bool invalidate;
 	enum fadvise_hint fadvise_hint;
 
@@ -240,6 +258,9 @@ struct job_options {
 	struct bssplit bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
 	unsigned int nr_bssplit[DDIR_RWDIR_CNT];
 	uint64_t blockalign[DDIR_RWDIR_CNT];	/* 0: the block size */
+	bool bs_unaligned;	/* bsrange: any size, not multiples of min */
+	bool bs_is_seq_rand;	/* bs,: sequential, random (opt/file_opts.c) */
+	bool allrandrepeat;	/* every generator from randseed */
 	enum rw_mode rw;
 	unsigned int rw_seq_nr;	/* random: rw=randread:8 -> 8 I/Os per seek */
 	int64_t rw_seq_add;	/* sequential: rw=write:4k -> 4096, read:-8k */
@@ -255,7 +276,17 @@ struct job_options {
 	bool end_fsync;
 	bool fsync_on_close;
 	bool hipri;		/* pvsync2 */
-	bool nowait;		/* pvsync2 */
+	bool nowait;		/* pvsync2, io_uring, libaio */
+	/*
+	 * per-I/O flags and file hints (opt/file_opts.c checks them;
+	 * engine/rwflags.c carries them out): RWF_DONTCACHE, RWF_ATOMIC,
+	 * the share of pvsync2 I/Os with RWF_HIPRI, the fcntl write hint
+	 * (RWH_WRITE_LIFE_*, used when opt_is_set())
+	 */
+	unsigned int uncached;
+	bool atomic;
+	unsigned int hipri_percentage;
+	unsigned int write_hint;
 
 	/* jobs and time */
 	unsigned int numjobs;

@@ -360,26 +360,6 @@ static void startdelay_fmt(const struct opt_def *def,
 	opt_format_time(o->startdelay_us, out);
 }
 
-/* offset_increment: bytes; fio's percentage form is not supported yet. */
-static int offset_increment_cb(const struct opt_def *def,
-			       struct job_options *o, const char *val,
-			       struct strbuf *err)
-{
-	if (strchr(val, '%')) {
-		strbuf_addf(err, "a percentage ('%s') is not supported yet",
-			    val);
-		return -1;
-	}
-	return opt_parse_size_msg(val, o->kb_base, &o->offset_increment, err);
-}
-
-static void offset_increment_fmt(const struct opt_def *def,
-				 const struct job_options *o,
-				 struct strbuf *out)
-{
-	strbuf_addf(out, "%" PRIu64, o->offset_increment);
-}
-
 /*
  * gtod_reduce=1 turns off, at this point of the job, every measurement
  * that needs clock reads per I/O and every percentile report, as fio
@@ -545,6 +525,15 @@ static const struct opt_enum lockfile_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum write_hint_enums[] = {
+	{ "none", 1, "no particular life time" },
+	{ "short", 2, "data with a short life time" },
+	{ "medium", 3, "a medium life time" },
+	{ "long", 4, "a long life time" },
+	{ "extreme", 5, "a very long life time" },
+	{ NULL, 0, NULL },
+};
+
 /* --- the table ------------------------------------------------------- */
 
 #define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
@@ -594,15 +583,21 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(offset), .def = "0", .category = OPT_CAT_FILE,
 	  .help = "where in each file I/O starts, in bytes or as a "
 		  "percentage of the file" },
-	{ .name = "offset_increment", .type = OPT_CALLBACK,
+	{ .name = "offset_increment", .type = OPT_SIZE_PCT,
 	  .off = OFF(offset_increment), .def = "0",
-	  .cb = offset_increment_cb, .format = offset_increment_fmt,
-	  .typestr = "size", .category = OPT_CAT_FILE,
-	  .help = "with numjobs, clone N starts at offset + N times this" },
-	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE,
+	  .category = OPT_CAT_FILE,
+	  .help = "with numjobs, clone N starts at offset + N times this "
+		  "(bytes, or a percentage of the file)" },
+	{ .name = "offset_align", .type = OPT_SIZE, .off = OFF(offset_align),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "round an offset made from a percentage (offset=N%, "
+		  "offset_increment=N%) up to a multiple of this (0: the "
+		  "smallest block size)" },
+	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE_PCT,
 	  .off = OFF(io_size), .category = OPT_CAT_FILE,
 	  .help = "bytes of I/O to issue within the region set by size "
-		  "(wrapping around if larger); default: size" },
+		  "(wrapping around if larger), or a percentage of that "
+		  "region; default: size" },
 	{ .name = "number_ios", .type = OPT_U64, .off = OFF(number_ios),
 	  .def = "0", .category = OPT_CAT_FILE,
 	  .help = "stop after this many I/Os (0: no limit)" },
@@ -624,6 +619,34 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_FILE,
 	  .help = "lay files out fully before writing, so writes overwrite "
 		  "allocated blocks" },
+	{ .name = "create_fsync", .type = OPT_BOOL, .off = OFF(create_fsync),
+	  .def = "1", .category = OPT_CAT_FILE,
+	  .help = "fsync(2) a file after writing its layout" },
+	{ .name = "create_only", .type = OPT_BOOL, .off = OFF(create_only),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "create and lay out the job's files, then stop: no I/O" },
+	{ .name = "pre_read", .type = OPT_BOOL, .off = OFF(pre_read),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "read the job's region of each file into the page cache "
+		  "before the job starts (and do not drop it: invalidate=0)" },
+	{ .name = "file_append", .type = OPT_BOOL, .off = OFF(file_append),
+	  .def = "0", .category = OPT_CAT_FILE,
+	  .help = "start at the end of each regular file, as offset= its "
+		  "size would" },
+	{ .name = "unlink_each_loop", .type = OPT_BOOL,
+	  .off = OFF(unlink_each_loop), .def = "0", .category = OPT_CAT_FILE,
+	  .help = "delete the job's files between loops (the next loop "
+		  "writes them anew)" },
+	{ .name = "unique_filename", .type = OPT_BOOL,
+	  .off = OFF(unique_filename), .def = "1", .category = OPT_CAT_FILE,
+	  .help = "accepted for fio compatibility, no effect: fio prefixes "
+		  "file names with a client's address in client/server "
+		  "runs, which iolite does not have" },
+	{ .name = "opendir", .type = OPT_STR, .off = OFF(opendir),
+	  .category = OPT_CAT_FILE,
+	  .help = "use every regular file below this directory "
+		  "(recursively), in the order the directory lists them; "
+		  "nrfiles= takes only the first ones" },
 	{ .name = "unlink", .type = OPT_BOOL, .off = OFF(unlink),
 	  .def = "0", .category = OPT_CAT_FILE,
 	  .help = "delete the job's files when it finishes" },
@@ -746,6 +769,42 @@ const struct opt_def opt_table[] = {
 	{ .name = "hipri", .type = OPT_BOOL, .off = OFF(hipri), .def = "0",
 	  .category = OPT_CAT_ENGINE,
 	  .help = "polled completions (pvsync2: RWF_HIPRI; io_uring)" },
+	{ .name = "bs_unaligned", .alias = "blocksize_unaligned",
+	  .type = OPT_BOOL, .off = OFF(bs_unaligned), .def = "0",
+	  .category = OPT_CAT_IO,
+	  .help = "bsrange: any size in the range, not only multiples of "
+		  "the smallest (direct=1 then usually fails)" },
+	{ .name = "bs_is_seq_rand", .type = OPT_BOOL,
+	  .off = OFF(bs_is_seq_rand), .def = "0", .category = OPT_CAT_IO,
+	  .help = "read the bs, bsrange and bssplit values as sequential,"
+		  "random instead of read,write: random I/Os of every "
+		  "direction take the second, sequential ones the first" },
+	{ .name = "allrandrepeat", .type = OPT_BOOL,
+	  .off = OFF(allrandrepeat), .def = "0", .category = OPT_CAT_RANDOM,
+	  .help = "seed every random generator from randseed, so a run "
+		  "repeats exactly (offsets too, whatever randrepeat says)" },
+	{ .name = "hipri_percentage", .type = OPT_UINT,
+	  .off = OFF(hipri_percentage), .def = "100", .max = 100,
+	  .category = OPT_CAT_ENGINE,
+	  .help = "pvsync2 with hipri: the percentage of reads and writes "
+		  "that get RWF_HIPRI, drawn per I/O" },
+	{ .name = "uncached", .type = OPT_UINT, .off = OFF(uncached),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "pvsync2, io_uring: non-zero sets RWF_DONTCACHE on "
+		  "buffered reads and writes (the page cache drops the pages "
+		  "once the I/O is done); refused where the kernel or file "
+		  "system lacks it" },
+	{ .name = "atomic", .type = OPT_BOOL, .off = OFF(atomic), .def = "0",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "untorn writes: O_DIRECT and RWF_ATOMIC on every write "
+		  "(pvsync2, io_uring, libaio); refused unless the file "
+		  "system and device take the block size (statx "
+		  "STATX_WRITE_ATOMIC)" },
+	{ .name = "write_hint", .type = OPT_ENUM, .off = OFF(write_hint),
+	  .enums = write_hint_enums, .category = OPT_CAT_FILE,
+	  .help = "the expected life time of the data written, given to "
+		  "the kernel with fcntl(2) when each file is opened "
+		  "(F_SET_RW_HINT; with direct=1 F_SET_FILE_RW_HINT)" },
 	{ .name = "nowait", .type = OPT_BOOL, .off = OFF(nowait), .def = "0",
 	  .category = OPT_CAT_ENGINE,
 	  .help = "fail rather than block (RWF_NOWAIT; pvsync2, io_uring, "
@@ -1503,13 +1562,9 @@ const struct opt_def opt_table[] = {
 		  "or the entry's class and level)" },
 
 	/* fio options iolite does not implement yet */
-	UNSUP("allrandrepeat", NULL),
-	UNSUP("atomic", NULL),
 	UNSUP("bindname", NULL),
 	UNSUP("block_error_percentiles", NULL),
 	UNSUP("brick", NULL),
-	UNSUP("bs_is_seq_rand", NULL),
-	UNSUP("bs_unaligned", "blocksize_unaligned"),
 	UNSUP("busy_poll", NULL),
 	UNSUP("busy_wait_polling", NULL),
 	UNSUP("chunk_size", NULL),
@@ -1518,15 +1573,11 @@ const struct opt_def opt_table[] = {
 	UNSUP("cmd_type", NULL),
 	UNSUP("conf", NULL),
 	UNSUP("cont", NULL),
-	UNSUP("create_fsync", NULL),
-	UNSUP("create_only", NULL),
 	UNSUP("cuda_io", NULL),
 	UNSUP("device-names", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
-	UNSUP("file_append", NULL),
 	UNSUP("gpu_dev_ids", NULL),
 	UNSUP("hdfsdirectory", NULL),
-	UNSUP("hipri_percentage", NULL),
 	UNSUP("http_host", NULL),
 	UNSUP("http_mode", NULL),
 	UNSUP("http_pass", NULL),
@@ -1551,10 +1602,7 @@ const struct opt_def opt_table[] = {
 	UNSUP("namenode", NULL),
 	UNSUP("nfs_url", NULL),
 	UNSUP("object_class", NULL),
-	UNSUP("offset_align", NULL),
-	UNSUP("opendir", NULL),
 	UNSUP("pool", NULL),
-	UNSUP("pre_read", NULL),
 	UNSUP("prep", NULL),
 	UNSUP("profile", NULL),
 	UNSUP("rbdname", NULL),
@@ -1576,16 +1624,12 @@ const struct opt_def opt_table[] = {
 	UNSUP("trim_backlog_batch", NULL),
 	UNSUP("trim_percentage", NULL),
 	UNSUP("trim_verify_zero", NULL),
-	UNSUP("uncached", NULL),
-	UNSUP("unique_filename", NULL),
-	UNSUP("unlink_each_loop", NULL),
 	UNSUP("uri", NULL),
 	UNSUP("verb", NULL),
 	UNSUP("verify_async", NULL),
 	UNSUP("verify_async_cpus", NULL),
 	UNSUP("verify_backlog_batch", NULL),
 	UNSUP("volume", NULL),
-	UNSUP("write_hint", NULL),
 	UNSUP("writefua", NULL),
 	UNSUP("xnvme_admin", NULL),
 	UNSUP("xnvme_async", NULL),

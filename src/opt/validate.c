@@ -20,6 +20,7 @@
 #include "opt/prio_opts.h"
 #include "opt/steady_opts.h"
 #include "opt/sys_opts.h"
+#include "opt/file_opts.h"
 #include "opt/verify_opts.h"
 #include "util/log.h"
 
@@ -164,6 +165,10 @@ static const char *const hipri_engines[] = {
 static const char *const nowait_engines[] = {
 	"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
 };
+static const char *const uncached_engines[] = {
+	"pvsync2", "io_uring", NULL,
+};
+static const char *const pvsync2_engines[] = { "pvsync2", NULL };
 static const char *const mmap_engines[] = {
 	"mmap", "dev-dax", "libpmem", NULL,
 };
@@ -181,6 +186,8 @@ static const struct {
 } engine_opt_rules[] = {
 	{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
 	{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
+	{ "uncached", uncached_engines, "pvsync2, io_uring" },
+	{ "hipri_percentage", pvsync2_engines, "pvsync2" },
 	{ "mmap_populate", mmap_engines, "mmap, dev-dax, libpmem" },
 	{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
 	{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
@@ -286,13 +293,15 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 		plan_fail(p, err, "option 'rw': invalid mode %d", (int)o->rw);
 		goto fail;
 	}
-	if (check_counts(p, err) || derive_block_sizes(p, err) ||
+	if (check_counts(p, err) || file_plan_bs(p, err) ||
+	    derive_block_sizes(p, err) ||
 	    check_sizes(p, err) || check_engine_options(p, err) ||
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
 	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
-	    prio_plan_check(p, err) || sys_plan_check(p, err))
+	    prio_plan_check(p, err) || sys_plan_check(p, err) ||
+	    file_plan_check(p, err))
 		goto fail;
 	return 0;
 fail:

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "run/checks.h"
+#include "run/fileopts.h"
 #include "run/steady.h"
 
 #include <sched.h>
@@ -293,6 +294,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 	check_numa(plans, files, nr, out);
 	checks_options(plans, nr, out);
 	proc_notes_options(plans, nr, out);
+	fileopts_notes(plans, files, nr, out);
 }
 
 void checks_after(const struct run_result *rr, struct notes *out)

@@ -14,6 +14,8 @@
  * runs first and the reader after a stonewall).
  */
 #include "run/files.h"
+#include "run/fileopts.h"
+#include "run/fileopts.h"
 #include "run/files_priv.h"
 
 #include <dirent.h>
@@ -242,6 +244,8 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 		}
 	}
 	free_list(dirs, nd);
+	if (o->opendir && fileopts_opendir(p, &v, &n, err))
+		return -1;
 	if (!n) {
 		free(v);
 		return files_fail(err, p, "filename", "no file name given");
@@ -625,7 +629,8 @@ static uint64_t known_size(const struct target *t)
 
 static const char *offset_opt(const struct job_plan *p)
 {
-	return p->clone && p->o.offset_increment ? "offset_increment" :
+	return p->clone && (p->o.offset_increment.bytes ||
+			    p->o.offset_increment.pct) ? "offset_increment" :
 						   "offset";
 }
 
@@ -662,16 +667,27 @@ static int fill_size(const struct job_plan *p, const struct target *t,
 	return 0;
 }
 
-/* offset= (bytes, or a percentage of base) plus this clone's increment. */
+static uint64_t pct_of(uint64_t base, unsigned int pct)
+{
+	return base / 100 * pct + base % 100 * pct / 100;
+}
+
+/*
+ * offset= plus this clone's offset_increment, each in bytes or as a
+ * percentage of base (the file's size). As fio, a sum with a percentage
+ * in it is rounded up to offset_align (default: the smallest block).
+ */
 static uint64_t region_offset(const struct job_plan *p, uint64_t base)
 {
 	const struct job_options *o = &p->o;
-	uint64_t off = o->offset.bytes;
+	const struct size_pct *inc = &o->offset_increment;
+	uint64_t off = o->offset.pct ? pct_of(base, o->offset.pct) :
+				       o->offset.bytes;
+	uint64_t align = o->offset_align ? o->offset_align : p->min_bs;
 
-	if (o->offset.pct)
-		off = align_up(base / 100 * o->offset.pct +
-			       base % 100 * o->offset.pct / 100, p->min_bs);
-	return off + (uint64_t)p->clone * o->offset_increment;
+	off += (uint64_t)p->clone * (inc->pct ? pct_of(base, inc->pct) :
+						inc->bytes);
+	return o->offset.pct || inc->pct ? align_up(off, align) : off;
 }
 
 static int job_region(const struct job_plan *p, const struct target *t,
@@ -705,8 +721,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 			return files_fail(err, p, "size", "%u%% of '%s' needs an "
 				    "existing file or device to take it from",
 				    o->size.pct, t->path);
-		size = real / 100 * o->size.pct +
-		       real % 100 * o->size.pct / 100;
+		size = pct_of(real, o->size.pct);
 		have_size = true;
 	} else if (o->size.bytes) {
 		size = o->size.bytes / nr_files;
@@ -714,6 +729,9 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	}
 
 	*off = region_offset(p, real ? real : size);
+	/* file_append: from the end of a regular file, as fio */
+	if (o->file_append && t->kind == EF_REGULAR && !nofile)
+		*off = real;
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {
@@ -893,21 +911,33 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 	uint64_t budget = o->size.bytes;
 	unsigned int i;
 
-	if (!o->filesize.min || o->io_size || p->replay ||
+	if (!o->filesize.min || o->io_size.bytes || p->replay ||
 	    (!o->size.bytes && !o->size.pct))
-		return 0;
+		goto pct;
 	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
-		uint64_t fsz = pick_filesize(p, i);
-		uint64_t v = fsz / 100 * o->size.pct +
-			     fsz % 100 * o->size.pct / 100;
+		uint64_t v = pct_of(pick_filesize(p, i), o->size.pct);
 
 		budget += p->min_bs ? v - v % p->min_bs : v;
 	}
 	if (!budget)
 		return files_fail(err, p, "size", "%u%% of the files (filesize) "
 				  "is less than one block", o->size.pct);
-	if (budget < jf->total_io_size)
-		o->io_size = budget;
+	if (budget < jf->total_io_size && !o->io_size.pct) {
+		o->io_size.bytes = budget;
+		return 0;
+	}
+pct:
+	if (!o->io_size.pct)
+		return 0;
+	/* io_size=N%: of size (or the regions), in bytes from here on */
+	if (!o->filesize.min || (!o->size.bytes && !o->size.pct) ||
+	    budget > jf->total_io_size)
+		budget = jf->total_io_size;
+	o->io_size.bytes = pct_of(budget, o->io_size.pct);
+	if (!o->io_size.bytes)
+		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
+				  "nothing", o->io_size.pct,
+				  (unsigned long long)budget);
 	return 0;
 }
 

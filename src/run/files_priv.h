@@ -2,7 +2,7 @@
 #ifndef IOLITE_RUN_FILES_PRIV_H
 #define IOLITE_RUN_FILES_PRIV_H
 
-/* Shared by run/files.c (resolve) and run/layout.c (prepare) only. */
+/* Shared by run/files.c (resolve), run/layout.c (prepare) and run/fileopts.c. */
 
 #include "opt/plan.h"
 #include "util/strbuf.h"

@@ -255,7 +255,7 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 	 * create_fsync=1 default; an allocation alone is not synced (fio
 	 * neither).
 	 */
-	if (!ret && wrote && fsync(fd))
+	if (!ret && wrote && p->o.create_fsync && fsync(fd))
 		ret = -errno;
 	/*
 	 * Whatever the layout put in the page cache goes, or the first

@@ -359,7 +359,8 @@ static uint64_t job_total_bytes(const struct run_job *rj)
 {
 	const struct job_plan *p = rj->plan;
 	const struct job_options *o = &p->o;
-	uint64_t pass = o->io_size ? o->io_size : rj->files->total_io_size;
+	uint64_t pass = o->io_size.bytes ? o->io_size.bytes :
+					  rj->files->total_io_size;
 
 	if (o->number_ios) {
 		uint64_t b = o->number_ios * ((p->min_bs + p->max_bs) / 2);

@@ -998,6 +998,8 @@ void worker_run(struct worker *w)
 {
 	if (w->file_op && worker_file_op_open(w, false))
 		return;	/* the error is the job's: no I/O */
+	if (w->p->o.create_only)
+		return;	/* the files are laid out: that was all */
 	if (w->inline_engine)
 		loop_sync(w);
 	else

@@ -14,6 +14,7 @@
 
 #include "opt/opt.h"
 #include "run/clock.h"
+#include "run/fileopts.h"
 #include "run/iolog_write.h"
 #include "run/wfiles.h"
 #include "util/log.h"
@@ -181,6 +182,18 @@ static int open_files(struct worker *w)
  * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
  * -1 when a sync or an open failed.
  */
+/* unlink_each_loop, with the files closed (run/fileopts.c) */
+static int unlink_loop(struct worker *w)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret = fileopts_unlink_loop(w->p, w->rj->files, &err);
+
+	if (ret)
+		worker_file_error(w, ret, &err);
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
 static int new_loop(struct worker *w)
 {
 	unsigned int i, n = w->rj->files->nr_files;
@@ -194,6 +207,8 @@ static int new_loop(struct worker *w)
 			if (fcycle_is_open(&w->fc, i))
 				file_close(w, i);
 	if (worker_end_syncs(w))
+		return -1;
+	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
 	workload_rewind(w->wl);

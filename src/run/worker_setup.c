@@ -23,6 +23,7 @@
 #include "run/buffer.h"
 #include "run/clock.h"
 #include "run/cpus.h"
+#include "run/fileopts.h"
 #include "run/flow.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
@@ -397,6 +398,11 @@ void *worker_main(void *arg)
 		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
 		return job_ends_early(rj, &err, ECANCELED);
+	}
+	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		worker_teardown(&w);
+		return job_ends_early(rj, &err, EIO);
 	}
 	prefault_stats(&w);
 	if (o->exit_on_io_done) {

@@ -77,7 +77,8 @@ static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 		 * 3:3:2); with max a multiple of min that is the above
 		 */
 		v = b->min + prng_scale32(prng_taus_next(&w->r_bs), b->max);
-		v -= v % b->min;
+		if (!b->unaligned)
+			v -= v % b->min;
 		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
 		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
@@ -94,6 +95,8 @@ static uint32_t bs_fit(const struct wl_bs *b, uint64_t avail)
 	uint32_t best = b->min;
 	unsigned int i;
 
+	if (b->unaligned)
+		return (uint32_t)(avail < b->max ? avail : b->max);
 	if (b->kind != BS_SPLIT)
 		return (uint32_t)(avail - avail % b->min);
 	for (i = 0; i < b->nsplit; i++)
@@ -991,12 +994,12 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	for (i = 0; i < nr_files; i++)
 		total += files[i].io_size;
-	w->budget = o->io_size ? o->io_size : total;
-	w->wrap = o->io_size > total;
-	w->io_loops = o->io_size && !o->time_based && !o->ramp_time_us &&
+	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
+	w->wrap = o->io_size.bytes > total;
+	w->io_loops = o->io_size.bytes && !o->time_based && !o->ramp_time_us &&
 		      (o->loops > 1 || w->wrap);
 	w->loops = o->loops ? o->loops : 1;
-	w->io_size = o->io_size;
+	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
 	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
 

@@ -76,7 +76,9 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	} else if (lo != hi) {
 		b->kind = BS_RANGE;
 		b->nmult = (uint32_t)(hi / lo);
-		b->ragged = hi % lo != 0;
+		/* bs_unaligned: fio's draw, not cut to a multiple of min */
+		b->unaligned = o->bs_unaligned;
+		b->ragged = hi % lo != 0 || b->unaligned;
 	} else {
 		b->kind = BS_FIXED;
 	}

@@ -34,6 +34,7 @@ struct wl_bs {
 	uint32_t min, max;
 	uint32_t nmult;			/* range: min * (1 .. nmult) */
 	bool ragged;			/* range: max not a multiple of min */
+	bool unaligned;			/* range: bs_unaligned, any size */
 	uint32_t nsplit;		/* split: slots used (percents) */
 	uint32_t split[SPLIT_SLOTS];	/* split: the size of each percent */
 };

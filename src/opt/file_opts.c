@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rules of the file and per-I/O flag options (see file_opts.h).
+ */
+#include "opt/file_opts.h"
+
+#include <string.h>
+
+#include "opt/internal.h"
+
+static bool engine_is(const struct job_plan *p, const char *const *names)
+{
+	for (; *names; names++)
+		if (p->o.ioengine && !strcmp(p->o.ioengine, *names))
+			return true;
+	return false;
+}
+
+/*
+ * atomic: RWF_ATOMIC is a flag of each write, which only engines that
+ * pass RWF_* flags can give (fio 3.33 opens with its O_ATOMIC, a flag
+ * Linux never had, and so writes without any guarantee). Like fio's, it
+ * implies direct=1: the kernel has atomic writes for O_DIRECT only.
+ */
+static int check_atomic(struct job_plan *p, struct strbuf *err)
+{
+	static const char *const rwf_engines[] = {
+		"pvsync2", "io_uring", "libaio", NULL,
+	};
+
+	if (!p->o.atomic)
+		return 0;
+	if (!engine_is(p, rwf_engines))
+		return plan_fail(p, err, "option 'atomic': not supported with "
+				 "ioengine '%s': RWF_ATOMIC is a flag of each "
+				 "write (pvsync2, io_uring, libaio)",
+				 p->o.ioengine ? p->o.ioengine : "");
+	p->o.direct = true;
+	return 0;
+}
+
+/*
+ * bs_is_seq_rand: the block size settings given for reads serve the
+ * sequential I/Os of every direction, those for writes the random ones
+ * (fio's HOWTO). A job is all random or all sequential unless
+ * percentage_random mixes them per I/O, which is not supported yet.
+ */
+int file_plan_bs(struct job_plan *p, struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+	unsigned int d, src = p->random ? DDIR_WRITE : DDIR_READ;
+
+	if (o->allrandrepeat)
+		o->randrepeat = true;
+	if (!o->bs_is_seq_rand)
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (p->random && o->perc_rand[d] && o->perc_rand[d] < 100 &&
+		    ddir_used(p, (enum ddir)d))
+			return plan_fail(p, err, "option 'bs_is_seq_rand': with "
+					 "percentage_random (a mix of random "
+					 "and sequential I/Os) not supported yet");
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (d == src)
+			continue;
+		o->bs[d] = o->bs[src];
+		o->bsrange[d] = o->bsrange[src];
+		memcpy(o->bssplit[d], o->bssplit[src], sizeof(o->bssplit[d]));
+		o->nr_bssplit[d] = o->nr_bssplit[src];
+		o->blockalign[d] = o->blockalign[src];
+	}
+	return 0;
+}
+
+/*
+ * unlink_each_loop: the next loop finds new, empty files. fio fails a
+ * job that reads them (its loop 2 opens a missing file: ENOENT); iolite
+ * says so before anything is created.
+ */
+static int check_files(struct job_plan *p, struct strbuf *err)
+{
+	struct job_options *o = &p->o;
+
+	if (o->unlink_each_loop && o->loops > 1 && ddir_used(p, DDIR_READ))
+		return plan_fail(p, err, "option 'unlink_each_loop': the job "
+				 "reads, and its files are deleted after each "
+				 "loop: loop 2 would have nothing to read (fio "
+				 "fails it with ENOENT)");
+	/* pre_read: what was read stays cached (fio's rule) */
+	if (o->pre_read)
+		o->invalidate = false;
+	return 0;
+}
+
+int file_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_atomic(p, err) || check_files(p, err);
+}

@@ -291,6 +291,10 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option 'verify': 'pattern' needs verify_pattern= (the bytes to check)");
 	if (o->verify_only && o->time_based)
 		return plan_fail(p, err, "option 'verify_only' does not work with time_based (nothing says how far to verify)");
+	/* fio 3.33 aborts on such a job (a trim from a job that does not trim) */
+	if (o->trim_backlog && o->trim_percentage && ddir_used(p, DDIR_WRITE) &&
+	    !ddir_used(p, DDIR_TRIM))
+		return plan_fail(p, err, "option 'trim_backlog': verify trims need a job that trims (rw=trimwrite or randtrimwrite)");
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;

@@ -212,4 +212,38 @@ test_expect_success 'softrandommap with room for the map: the map is kept' '
 	test_cmp exp n
 '
 
+# serialize_overlap: 64 random writes over two 4k blocks, 8 deep: with
+# the option no more than 2 are ever in flight (fio 3.33: 1=44%, 2=56%),
+# without it 8 (fio: 8=89%)
+depths() {
+	sed -n 's/^ *IO depths *: //p' "$1"
+}
+for e in libaio io_uring posixaio; do
+	case $e in
+	libaio) t="test_expect_success_if LIBAIO" ;;
+	io_uring) t="test_expect_success_if IO_URING" ;;
+	*) t=test_expect_success ;;	# posixaio: glibc's
+	esac
+	$t "serialize_overlap ($e): overlapping I/Os one at a time" "
+		\"\$IOLITE\" --name=s --filename=ov --size=8k --bs=4k \
+			--rw=randwrite --norandommap --iodepth=8 --ioengine=$e \
+			--number_ios=64 --io_size=1m --serialize_overlap=1 \
+			>on.out 2>err &&
+		test_must_be_empty err &&
+		test \"\$(issued on.out)\" = 0,64,0,0 &&
+		depths on.out | grep '4=0.0%, 8=0.0%, 16=0.0%' &&
+		\"\$IOLITE\" --name=s --filename=ov --size=8k --bs=4k \
+			--rw=randwrite --norandommap --iodepth=8 --ioengine=$e \
+			--number_ios=64 --io_size=1m >off.out 2>err &&
+		depths off.out | grep -v ' 8=0.0%'
+	"
+done
+
+test_expect_success 'serialize_overlap with a synchronous engine: accepted, same I/O' '
+	"$IOLITE" --name=s --filename=ov --size=64k --bs=4k --rw=randwrite \
+		--iodepth=8 --serialize_overlap=1 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 0,16,0,0
+'
+
 test_done

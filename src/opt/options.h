@@ -269,6 +269,7 @@ struct job_options {
 	/* randomness */
 	bool norandommap;
 	bool softrandommap;	/* no room for the map: go on without */
+	bool serialize_overlap;	/* overlapping I/Os never in flight together */
 	bool randrepeat;
 	uint64_t randseed;
 	enum random_generator random_generator;

@@ -677,6 +677,10 @@ const struct opt_def opt_table[] = {
 	  .def = "psync", .category = OPT_CAT_ENGINE,
 	  .help = "how I/O is issued: psync, sync, pvsync, pvsync2, libaio, "
 		  "io_uring, null, ... (see --enghelp)" },
+	{ .name = "serialize_overlap", .type = OPT_BOOL,
+	  .off = OFF(serialize_overlap), .def = "0", .category = OPT_CAT_IO,
+	  .help = "with iodepth above 1: an I/O that overlaps one in flight "
+		  "on the same file waits until that one completes" },
 	{ .name = "iodepth", .type = OPT_UINT, .off = OFF(iodepth),
 	  .def = "1", .min = 1, .category = OPT_CAT_ENGINE,
 	  .help = "I/Os kept in flight (asynchronous engines)" },
@@ -1589,7 +1593,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("read-req-num-512-blocks", NULL),
 	UNSUP("read_beyond_wp", NULL),
 	UNSUP("readfua", NULL),
-	UNSUP("serialize_overlap", NULL),
 	UNSUP("serverip", NULL),
 	UNSUP("sg_write_mode", NULL),
 	UNSUP("single-instance", NULL),

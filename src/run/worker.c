@@ -34,6 +34,7 @@
 #include "run/wfiles.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
+#include "run/overlap.h"
 #include "run/mem.h"
 #include "run/proc.h"
 #include "run/steady.h"
@@ -136,6 +137,7 @@ struct worker {
 
 	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
 	struct prio_stats *prio;
+	struct overlap *ovl;	/* serialize_overlap (run/overlap.h) or NULL */
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -789,6 +791,8 @@ static int reap(struct worker *w, unsigned int min)
 		struct io_u *u = w->ops->event(w->e, (unsigned int)i);
 
 		w->freel[w->nr_free++] = u->index;
+		if (unlikely(w->ovl))
+			overlap_done(w->ovl, u);
 		if (complete(w, u, w->now))
 			stop = 1;
 	}
@@ -1320,9 +1324,13 @@ static void loop_async(struct worker *w)
 					iolog_writer_io(w->iolog, u, t0);
 			}
 			u->start_time = u->issue_time = t0;
-			if (unlikely(w->wf) &&
-			    wfiles_hold(w->wf, u, w->inflight)) {
-				/* another job holds the file: reap, retry */
+			if ((unlikely(w->wf) &&
+			     wfiles_hold(w->wf, u, w->inflight)) ||
+			    (unlikely(w->ovl) && overlap_busy(w->ovl, u))) {
+				/*
+				 * another job holds the file, or u overlaps
+				 * an I/O in flight: reap, retry
+				 */
 				w->retry = (int)u->index;
 				busy = 1;
 				break;
@@ -1349,6 +1357,8 @@ static void loop_async(struct worker *w)
 				continue;
 			}
 			w->inflight++;
+			if (unlikely(w->ovl))
+				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
 			if (queued >= w->batch_submit) {
 				if (commit_batch(w, queued, t0))
@@ -1492,6 +1502,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 
 	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
+	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
+			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
 	w->lat_on = !o->disable_lat;
 	if (w->inline_engine && w->clat_on && w->lat_on) {
@@ -1579,6 +1591,7 @@ static void worker_teardown(struct worker *w)
 	}
 	wfiles_free(w->wf);
 	verify_free(w->vf);
+	overlap_free(w->ovl);
 	pace_free(w->pace);
 	flow_job_done(rj->ctx->flows, (unsigned int)(rj - rj->ctx->jobs));
 	lat_target_free(w->lt);

@@ -246,4 +246,72 @@ test_expect_success 'serialize_overlap with a synchronous engine: accepted, same
 	test "$(issued out)" = 0,16,0,0
 '
 
+# verify_async: the same I/O and the same failures as inline checks
+for e in psync libaio; do
+	case $e in
+	libaio) t="test_expect_success_if LIBAIO" ;;
+	*) t=test_expect_success ;;
+	esac
+	$t "verify_async ($e): the same I/O as inline, every block checked" "
+		for va in 0 2; do
+			rm -f va.\$va va\$va.log &&
+			\"\$IOLITE\" --name=a --filename=va.\$va --size=1m \
+				--bs=4k --rw=randwrite --verify=crc32c \
+				--verify_backlog=16 --verify_backlog_batch=5 \
+				--ioengine=$e --iodepth=4 --verify_async=\$va \
+				--write_iolog=va\$va.log >va\$va.out 2>err &&
+			test_must_be_empty err &&
+			issued va\$va.out >va\$va.ios || return 1
+		done &&
+		test \"\$(cat va2.ios)\" = 256,256,0,0 &&
+		test_cmp va0.ios va2.ios &&
+		grep -c ' read ' va2.log >n && echo 256 >exp && test_cmp exp n
+	"
+	$t "verify_async ($e): the first bad block stops the job, as inline" "
+		rm -f bad &&
+		\"\$IOLITE\" --name=b --filename=bad --size=1m --bs=4k \
+			--rw=write --verify=crc32c --do_verify=0 >/dev/null &&
+		printf x | dd of=bad bs=1 seek=500000 conv=notrunc 2>/dev/null &&
+		printf x | dd of=bad bs=1 seek=20000 conv=notrunc 2>/dev/null &&
+		for va in 0 1 3; do
+			test_must_fail \"\$IOLITE\" --name=b --filename=bad \
+				--size=1m --bs=4k --rw=read --verify=crc32c \
+				--ioengine=$e --iodepth=8 --verify_async=\$va \
+				>/dev/null 2>err.\$va || return 1
+		done &&
+		grep 'offset 16384 .*crc32c mismatch' err.0 &&
+		test_cmp err.0 err.1 && test_cmp err.0 err.3 &&
+		for va in 0 3; do
+			test_must_fail \"\$IOLITE\" --name=b --filename=bad \
+				--size=1m --bs=4k --rw=read --verify=crc32c \
+				--ioengine=$e --iodepth=8 --verify_async=\$va \
+				--continue_on_error=verify >out.\$va 2>coe.\$va &&
+			issued out.\$va >>coe.ios || return 1
+		done &&
+		test_line_count() { test \$(wc -l <\"\$1\") = \$2; } &&
+		test_line_count coe.0 2 && test_cmp coe.0 coe.3 &&
+		uniq coe.ios >u && test_line_count u 1
+	"
+done
+
+test_expect_success 'verify_async with trims: the same sequence' '
+	truncate -s 64k f &&
+	run_seq vat f --rw=trimwrite --trim_percentage=100 --trim_backlog=4 \
+		--verify_backlog=8 --verify_async=2 &&
+	test_cmp exp.vb8 vat.seq
+'
+
+test_expect_success 'verify_async_cpus: the threads on those CPUs' '
+	"$IOLITE" --name=c --filename=c --size=256k --bs=4k --rw=write \
+		--verify=crc32c --verify_async=2 --verify_async_cpus=0 \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = 64,64,0,0 &&
+	test_must_fail "$IOLITE" --name=c --filename=nofile --size=256k \
+		--rw=write --verify=crc32c --verify_async=2 \
+		--verify_async_cpus=4096 >out 2>err &&
+	grep "option '"'"'verify_async_cpus'"'"': cpu 4096 does not exist" err &&
+	test_path_is_missing nofile
+'
+
 test_done

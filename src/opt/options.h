@@ -369,6 +369,8 @@ struct job_options {
 	uint64_t trim_backlog;		/* 0: no verify trims */
 	uint64_t trim_backlog_batch;	/* 0: trim_backlog */
 	bool trim_verify_zero;
+	unsigned int verify_async;	/* checker threads; 0: inline */
+	char *verify_async_cpus;	/* their CPUs; NULL: any */
 	struct byte_pattern verify_pattern;	/* len 0: none */
 	int ignore_error[3][IGNORE_ERROR_MAX];
 	unsigned int nr_ignore_error[3];

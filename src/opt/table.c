@@ -1322,6 +1322,15 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_VERIFY,
 	  .help = "read trimmed blocks back and check they are zeroes (0: "
 		  "do not read them back)" },
+	{ .name = "verify_async", .type = OPT_UINT, .off = OFF(verify_async),
+	  .def = "0", .max = 1024, .category = OPT_CAT_VERIFY,
+	  .help = "check read-back blocks in this many threads of their "
+		  "own while the job goes on (0: in the job's thread)" },
+	{ .name = "verify_async_cpus", .type = OPT_STR,
+	  .off = OFF(verify_async_cpus), .category = OPT_CAT_VERIFY,
+	  .typestr = "cpu list",
+	  .help = "the CPUs of the verify_async threads (a list as "
+		  "cpus_allowed)" },
 	{ .name = "verify_fatal", .type = OPT_BOOL, .off = OFF(verify_fatal),
 	  .def = "0", .category = OPT_CAT_VERIFY,
 	  .help = "stop the job at the first block that fails, even with "
@@ -1607,8 +1616,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("unlink_each_loop", NULL),
 	UNSUP("uri", NULL),
 	UNSUP("verb", NULL),
-	UNSUP("verify_async", NULL),
-	UNSUP("verify_async_cpus", NULL),
 	UNSUP("volume", NULL),
 	UNSUP("write_hint", NULL),
 	UNSUP("writefua", NULL),

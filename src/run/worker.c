@@ -44,6 +44,7 @@
 #include "stats/log.h"
 #include "stats/stats.h"
 #include "util/log.h"
+#include "verify/async.h"
 #include "verify/fault.h"
 #include "verify/verify.h"
 #include "workload/workload.h"
@@ -138,6 +139,7 @@ struct worker {
 	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
 	struct prio_stats *prio;
 	struct overlap *ovl;	/* serialize_overlap (run/overlap.h) or NULL */
+	struct verify_async *va;	/* verify_async (verify/async.h) or NULL */
 };
 
 static uint64_t xorshift64(uint64_t *s)
@@ -504,10 +506,42 @@ static __attribute__((noinline)) int complete_all(struct worker *w,
 			       (w->prio->total ? u->start_time : u->issue_time));
 	if (unlikely(w->io_hook))
 		worker_log_io(w, u, now);
-	if (w->vf && unlikely(verify_complete(w->vf, u)))
+	if (w->vf) {
+		int ret = verify_complete(w->vf, u);
+
+		if (likely(!ret))
+			return 0;
+		if (ret == VERIFY_QUEUED) {
+			/* the checker threads have u: off the free list */
+			if (w->freel[--w->nr_free] != u->index)
+				BUG("verify_async: io_u %u not on top", u->index);
+			return 0;
+		}
 		return io_error(w, u, EILSEQ, FAULT_VERIFY,
 				verify_errmsg(w->vf));
+	}
 	return 0;
+}
+
+/*
+ * verify_async: the checks done, in the order they were handed over;
+ * their io_us come back to the free list. wait: block for the next one.
+ * Non-zero: a failed check stops the job.
+ */
+static __attribute__((noinline)) int worker_verify_reap(struct worker *w,
+							 bool wait)
+{
+	unsigned int i;
+	const char *msg;
+	int ret, stop = 0;
+
+	while (verify_async_reap(w->va, wait, &i, &ret, &msg)) {
+		w->freel[w->nr_free++] = i;
+		if (ret && !stop)
+			stop = io_error(w, &w->ios[i], ret, FAULT_VERIFY, msg);
+		wait = false;
+	}
+	return stop;
 }
 
 static __attribute__((noinline)) int complete_more(struct worker *w,
@@ -1285,6 +1319,10 @@ static void loop_async(struct worker *w)
 		int busy = 0;
 		uint64_t t0;
 
+		if (unlikely(w->va) &&
+		    worker_verify_reap(w, !w->inflight &&
+				       (!w->nr_free || pass_done)))
+			break;
 		if (check_time(w))
 			break;
 		t0 = w->now;
@@ -1376,7 +1414,8 @@ static void loop_async(struct worker *w)
 		    reap(w, 0) < 0)
 			goto out;
 		if (pass_done && !w->inflight && w->retry < 0 &&
-		    !w->nr_requeue) {
+		    !w->nr_requeue &&
+		    !(w->va && verify_async_pending(w->va))) {
 			if (!next_pass(w))
 				break;
 			pass_done = 0;
@@ -1410,6 +1449,9 @@ static void loop_async(struct worker *w)
 	}
 out:
 	drain(w);
+	if (w->va)
+		while (verify_async_pending(w->va))
+			worker_verify_reap(w, true);
 	publish_live(w);
 }
 
@@ -1433,7 +1475,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		return -1;
 	}
 	w->depth = o->iodepth ? o->iodepth : 1;
-	if (w->ops->flags & ENGINE_F_SYNC)
+	/* verify_async: the job's depth is that many reads being checked */
+	if ((w->ops->flags & ENGINE_F_SYNC) && !(o->verify_async && o->verify))
 		w->depth = 1;
 	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
 		goto fail_errno;
@@ -1500,8 +1543,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 			w->freel[w->nr_free++] = i;
 	}
 
-	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
-			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
+	w->va = verify_async_of(w->vf);
+	/* verify_async keeps io_us in the checks: the queueing loop */
+	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
+			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;

@@ -24,6 +24,7 @@
 #include "opt/verify_opts.h"
 #include "util/log.h"
 #include "util/prng.h"
+#include "verify/async.h"
 #include "verify/header.h"
 #include "verify/state.h"
 
@@ -114,6 +115,8 @@ struct verify {
 	uint64_t trim_rnd;
 	unsigned int trim_pct;
 	bool trim_zero;
+
+	struct verify_async *async;	/* verify_async; NULL: inline */
 
 	struct vio *vio;
 	unsigned int nr_ios;
@@ -755,6 +758,41 @@ static int check_zero(struct verify *v, struct io_u *u)
 	return EILSEQ;
 }
 
+int verify_checker_run(struct verify *c, struct io_u *u, uint64_t seq,
+		       unsigned int kind)
+{
+	if (kind == VIO_ZERO)
+		return check_zero(c, u);
+	return check_block(c, u, seq, kind == VIO_CHECK);
+}
+
+/* A checker shares v's settings (read only) and has a hash of its own. */
+struct verify *verify_checker_new(const struct verify *v)
+{
+	struct verify *c = xmalloc(sizeof(*c));
+
+	*c = *v;
+	c->h = vhash_new(v->mode);
+	c->log = NULL;
+	c->trim = NULL;
+	c->vio = NULL;
+	c->replay = NULL;
+	c->async = NULL;
+	c->msg[0] = 0;
+	return c;
+}
+
+void verify_checker_free(struct verify *c)
+{
+	vhash_free(c->h);
+	free(c);
+}
+
+struct verify_async *verify_async_of(const struct verify *v)
+{
+	return v ? v->async : NULL;
+}
+
 int verify_complete(struct verify *v, struct io_u *u)
 {
 	struct vio *x = &v->vio[u->index];
@@ -768,9 +806,12 @@ int verify_complete(struct verify *v, struct io_u *u)
 		return 0;
 	case VIO_CHECK:
 	case VIO_CHECK_ANY:
-		return check_block(v, u, x->seq, kind == VIO_CHECK);
 	case VIO_ZERO:
-		return check_zero(v, u);
+		if (v->async) {
+			verify_async_submit(v->async, u, x->seq, kind);
+			return VERIFY_QUEUED;
+		}
+		return verify_checker_run(v, u, x->seq, kind);
 	default:
 		return 0;
 	}
@@ -924,6 +965,9 @@ int verify_init(struct verify **out, const struct job_plan *p,
 		goto fail;
 	if (!v->logging)
 		v->trigger = v->room = UINT64_MAX;
+	if (verify_async_new(&v->async, v, o->verify_async,
+			     o->verify_async_cpus, nr_ios, err))
+		goto fail;
 	if (v->only && o->verify_state_load && v->writes) {
 		struct verify_state st;
 		char *path = verify_state_path(p);
@@ -981,6 +1025,7 @@ void verify_free(struct verify *v)
 {
 	if (!v)
 		return;
+	verify_async_free(v->async);
 	if (v->log)
 		munmap(v->log, v->log_bytes);
 	if (v->trim)

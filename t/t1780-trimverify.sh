@@ -180,8 +180,9 @@ done
 # 15 TiB file is 480 MiB; with 300 MB of address space it cannot be had
 if ! truncate -s 15T "$TRASH/big" 2>/dev/null; then
 	test_skip_reason="no 15 TiB sparse file on this file system"
-elif ! (ulimit -v 300000 && "$IOLITE" --name=t --filename=big --size=1m \
-	--rw=randread --io_size=1m --directory="$TRASH") >/dev/null 2>&1; then
+elif ! sh -c 'ulimit -v 300000 && "$1" --name=t --filename=big --size=1m \
+	--rw=randread --io_size=1m --directory="$2"' sh "$IOLITE" "$TRASH" \
+	>/dev/null 2>&1; then
 	test_skip_reason="iolite does not run in 300 MB of address space (a sanitizer build?)"
 fi
 test_expect_success 'softrandommap: without room for the map, no map' '

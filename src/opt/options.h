@@ -299,6 +299,8 @@ struct job_options {
 
 	/* randomness */
 	bool norandommap;
+	bool softrandommap;	/* no room for the map: go on without */
+	bool serialize_overlap;	/* overlapping I/Os never in flight together */
 	bool randrepeat;
 	uint64_t randseed;
 	enum random_generator random_generator;
@@ -392,6 +394,14 @@ struct job_options {
 	uint64_t verify_interval;	/* 0: each block is one chunk */
 	uint64_t verify_offset;		/* header swapped to here */
 	uint64_t verify_backlog;	/* verify every N written blocks */
+	uint64_t verify_backlog_batch;	/* blocks per backlog check; 0: all */
+	/* verify trims (fio's trim_*): written blocks trimmed, then checked */
+	unsigned int trim_percentage;
+	uint64_t trim_backlog;		/* 0: no verify trims */
+	uint64_t trim_backlog_batch;	/* 0: trim_backlog */
+	bool trim_verify_zero;
+	unsigned int verify_async;	/* checker threads; 0: inline */
+	char *verify_async_cpus;	/* their CPUs; NULL: any */
 	struct byte_pattern verify_pattern;	/* len 0: none */
 	int ignore_error[3][IGNORE_ERROR_MAX];
 	unsigned int nr_ignore_error[3];

@@ -12,8 +12,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "opt/internal.h"
+#include "util/cpulist.h"
 
 const struct opt_enum verify_mode_enums[] = {
 	{ "0", VERIFY_NONE, "no verification" },
@@ -280,6 +282,19 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 	unsigned int hdr;
 	uint64_t chunk;
 
+	if (o->verify_async_cpus) {
+		long n = sysconf(_SC_NPROCESSORS_CONF);
+		struct strbuf why = STRBUF_INIT;
+		cpu_set_t set;
+
+		if (cpulist_parse(o->verify_async_cpus, "cpu",
+				  n > 0 ? (unsigned int)n : 1, 0, &set, &why)) {
+			plan_fail(p, err, "option 'verify_async_cpus': %s",
+				  strbuf_str(&why));
+			strbuf_release(&why);
+			return -1;
+		}
+	}
 	if (o->verify == VERIFY_NONE && o->verify_pattern.len)
 		o->verify = VERIFY_PATTERN;
 	if (o->verify == VERIFY_NONE) {
@@ -291,6 +306,10 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option 'verify': 'pattern' needs verify_pattern= (the bytes to check)");
 	if (o->verify_only && o->time_based)
 		return plan_fail(p, err, "option 'verify_only' does not work with time_based (nothing says how far to verify)");
+	/* fio 3.33 aborts on such a job (a trim from a job that does not trim) */
+	if (o->trim_backlog && o->trim_percentage && ddir_used(p, DDIR_WRITE) &&
+	    !ddir_used(p, DDIR_TRIM))
+		return plan_fail(p, err, "option 'trim_backlog': verify trims need a job that trims (rw=trimwrite or randtrimwrite)");
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;

@@ -27,11 +27,13 @@
 #include "run/clock.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
+#include "run/overlap.h"
 #include "run/pace.h"
 #include "run/prio.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
 #include "util/log.h"
+#include "verify/async.h"
 #include "verify/verify.h"
 #include "workload/workload.h"
 
@@ -339,10 +341,42 @@ static __attribute__((noinline)) int complete_all(struct worker *w,
 			       (w->prio->total ? u->start_time : u->issue_time));
 	if (unlikely(w->io_hook))
 		worker_log_io(w, u, now);
-	if (w->vf && unlikely(verify_complete(w->vf, u)))
+	if (w->vf) {
+		int ret = verify_complete(w->vf, u);
+
+		if (likely(!ret))
+			return 0;
+		if (ret == VERIFY_QUEUED) {
+			/* the checker threads have u: off the free list */
+			if (w->freel[--w->nr_free] != u->index)
+				BUG("verify_async: io_u %u not on top", u->index);
+			return 0;
+		}
 		return io_error(w, u, EILSEQ, FAULT_VERIFY,
 				verify_errmsg(w->vf));
+	}
 	return 0;
+}
+
+/*
+ * verify_async: the checks done, in the order they were handed over;
+ * their io_us come back to the free list. wait: block for the next one.
+ * Non-zero: a failed check stops the job.
+ */
+static __attribute__((noinline)) int worker_verify_reap(struct worker *w,
+							 bool wait)
+{
+	unsigned int i;
+	const char *msg;
+	int ret, stop = 0;
+
+	while (verify_async_reap(w->va, wait, &i, &ret, &msg)) {
+		w->freel[w->nr_free++] = i;
+		if (ret && !stop)
+			stop = io_error(w, &w->ios[i], ret, FAULT_VERIFY, msg);
+		wait = false;
+	}
+	return stop;
 }
 
 static __attribute__((noinline)) int complete_more(struct worker *w,
@@ -514,6 +548,8 @@ static int reap(struct worker *w, unsigned int min)
 		struct io_u *u = w->ops->event(w->e, (unsigned int)i);
 
 		w->freel[w->nr_free++] = u->index;
+		if (unlikely(w->ovl))
+			overlap_done(w->ovl, u);
 		if (complete(w, u, w->now))
 			stop = 1;
 	}
@@ -871,6 +907,10 @@ static void loop_async(struct worker *w)
 		int busy = 0;
 		uint64_t t0;
 
+		if (unlikely(w->va) &&
+		    worker_verify_reap(w, !w->inflight &&
+				       (!w->nr_free || pass_done)))
+			break;
 		if (check_time(w))
 			break;
 		t0 = w->now;
@@ -910,9 +950,13 @@ static void loop_async(struct worker *w)
 					iolog_writer_io(w->iolog, u, t0);
 			}
 			u->start_time = u->issue_time = t0;
-			if (unlikely(w->wf) &&
-			    wfiles_hold(w->wf, u, w->inflight)) {
-				/* another job holds the file: reap, retry */
+			if ((unlikely(w->wf) &&
+			     wfiles_hold(w->wf, u, w->inflight)) ||
+			    (unlikely(w->ovl) && overlap_busy(w->ovl, u))) {
+				/*
+				 * another job holds the file, or u overlaps
+				 * an I/O in flight: reap, retry
+				 */
 				w->retry = (int)u->index;
 				busy = 1;
 				break;
@@ -939,6 +983,8 @@ static void loop_async(struct worker *w)
 				continue;
 			}
 			w->inflight++;
+			if (unlikely(w->ovl))
+				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
 			if (queued >= w->batch_submit) {
 				if (commit_batch(w, queued, t0))
@@ -956,7 +1002,8 @@ static void loop_async(struct worker *w)
 		    reap(w, 0) < 0)
 			goto out;
 		if (pass_done && !w->inflight && w->retry < 0 &&
-		    !w->nr_requeue) {
+		    !w->nr_requeue &&
+		    !(w->va && verify_async_pending(w->va))) {
 			if (!worker_next_pass(w))
 				break;
 			pass_done = 0;
@@ -990,6 +1037,9 @@ static void loop_async(struct worker *w)
 	}
 out:
 	drain(w);
+	if (w->va)
+		while (verify_async_pending(w->va))
+			worker_verify_reap(w, true);
 	publish_live(w);
 }
 

@@ -122,6 +122,8 @@ struct worker {
 
 	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
 	struct prio_stats *prio;
+	struct overlap *ovl;	/* serialize_overlap (run/overlap.h) or NULL */
+	struct verify_async *va;	/* verify_async (verify/async.h) or NULL */
 };
 
 static inline uint64_t xorshift64(uint64_t *s)

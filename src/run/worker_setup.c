@@ -27,6 +27,7 @@
 #include "run/flow.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
+#include "run/overlap.h"
 #include "run/pace.h"
 #include "run/prio.h"
 #include "run/proc.h"
@@ -34,6 +35,7 @@
 #include "run/wfiles.h"
 #include "stats/log.h"
 #include "util/log.h"
+#include "verify/async.h"
 #include "verify/verify.h"
 #include "workload/workload.h"
 
@@ -57,7 +59,8 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		return -1;
 	}
 	w->depth = o->iodepth ? o->iodepth : 1;
-	if (w->ops->flags & ENGINE_F_SYNC)
+	/* verify_async: the job's depth is that many reads being checked */
+	if ((w->ops->flags & ENGINE_F_SYNC) && !(o->verify_async && o->verify))
 		w->depth = 1;
 	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
 		goto fail_errno;
@@ -124,8 +127,12 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 			w->freel[w->nr_free++] = i;
 	}
 
-	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
-			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
+	w->va = verify_async_of(w->vf);
+	/* verify_async keeps io_us in the checks: the queueing loop */
+	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
+			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
+	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
+			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
 	w->lat_on = !o->disable_lat;
 	if (w->inline_engine && w->clat_on && w->lat_on) {
@@ -213,6 +220,7 @@ static void worker_teardown(struct worker *w)
 	}
 	wfiles_free(w->wf);
 	verify_free(w->vf);
+	overlap_free(w->ovl);
 	pace_free(w->pace);
 	flow_job_done(rj->ctx->flows, (unsigned int)(rj - rj->ctx->jobs));
 	lat_target_free(w->lt);

@@ -24,6 +24,7 @@
 #include "opt/verify_opts.h"
 #include "util/log.h"
 #include "util/prng.h"
+#include "verify/async.h"
 #include "verify/header.h"
 #include "verify/state.h"
 
@@ -33,6 +34,7 @@ enum vio_kind {
 	VIO_CHECK,	/* a read-back: everything about the block is known */
 	VIO_CHECK_ANY,	/* a read of a read-only job, or of verify_only:
 			 * the header must be sound and name this offset */
+	VIO_ZERO,	/* a read-back of a trimmed block: zeroes */
 };
 
 /* What the worker's io_u number i is doing for verification. */
@@ -49,6 +51,8 @@ struct vlog_ent {
 };
 
 #define VLOG_DEAD 0x80000000u
+#define VLOG_TRIM 0x40000000u	/* trimmed by trim_backlog */
+#define VLOG_LEN(e) ((e)->len & ~(VLOG_DEAD | VLOG_TRIM))
 
 /* VP_REPLAY: experimental_verify runs the pass again as reads */
 enum vphase { VP_NONE, VP_BACKLOG, VP_FINAL, VP_REPLAY };
@@ -89,7 +93,30 @@ struct verify {
 	size_t log_bytes;
 	uint64_t head, tail;	/* next to read back, next to fill */
 	uint64_t trigger;	/* read back when this many are pending */
+	uint64_t room;		/* ... or when the log holds this many */
 	enum vphase phase;
+	/*
+	 * verify_backlog_batch: reads left in this round (a round goes on
+	 * across writes until it is done, as fio's); 0 in vbatch: off
+	 */
+	uint64_t vbatch, vleft;
+
+	/*
+	 * trim_backlog (fio's verify trims): the log positions of the
+	 * written blocks drawn (trim_percentage) to be trimmed, oldest
+	 * first; every trim_backlog blocks pending, trim_backlog_batch of
+	 * them are trimmed and marked VLOG_TRIM in the log. Without
+	 * trim_verify_zero a trimmed block leaves the blocks pending
+	 * ('gone' of them are still in the log, skipped when read back).
+	 */
+	uint64_t *trim;
+	uint64_t trim_cap, trim_head, trim_tail;
+	uint64_t trim_every, trim_batch, trim_left, gone;
+	uint64_t trim_rnd;
+	unsigned int trim_pct;
+	bool trim_zero;
+
+	struct verify_async *async;	/* verify_async; NULL: inline */
 
 	struct vio *vio;
 	unsigned int nr_ios;
@@ -186,6 +213,12 @@ void verify_prep_write(struct verify *v, struct io_u *u)
 
 /* ---- the log ---- */
 
+/* trim_percentage: whether a block just written is to be trimmed */
+static inline bool trim_draw(struct verify *v)
+{
+	return prng_splitmix64(&v->trim_rnd) % 100 < v->trim_pct;
+}
+
 static inline void log_push(struct verify *v, uint32_t file, uint64_t offset,
 			    uint32_t len, uint64_t seq)
 {
@@ -194,11 +227,58 @@ static inline void log_push(struct verify *v, uint32_t file, uint64_t offset,
 	if (unlikely(v->tail - v->head >= v->cap))
 		BUG("verify log overflow (%llu entries)",
 		    (unsigned long long)v->cap);
+	if (unlikely(v->trim) && trim_draw(v))
+		v->trim[v->trim_tail++ % v->trim_cap] = v->tail;
 	e = &v->log[v->tail++ % v->cap];
 	e->offset = offset;
 	e->seq = seq;
 	e->len = len;
 	e->file = file;
+}
+
+/* Blocks written and still to be read back, as fio counts them. */
+static inline uint64_t log_pending(const struct verify *v)
+{
+	return v->tail - v->head - v->gone;
+}
+
+/*
+ * trim_backlog: a trim of the oldest block drawn when the round says so
+ * (0 with u filled), else 1. The drawn blocks already read back are
+ * dropped first: they are no longer pending.
+ */
+static int trim_next(struct verify *v, struct io_u *u)
+{
+	struct vlog_ent *e;
+
+	while (v->trim_head < v->trim_tail &&
+	       v->trim[v->trim_head % v->trim_cap] < v->head)
+		v->trim_head++;
+	if (v->trim_head == v->trim_tail)
+		return 1;
+	if (v->trim_left)
+		v->trim_left--;
+	else if (!(log_pending(v) % v->trim_every))
+		v->trim_left = v->trim_batch;	/* this one is the round's */
+	else
+		return 1;
+	e = &v->log[v->trim[v->trim_head++ % v->trim_cap] % v->cap];
+	e->len |= VLOG_TRIM;
+	if (!v->trim_zero) {
+		v->gone++;
+		/* not to be read back: the oldest such leave the log now */
+		while (v->head < v->tail &&
+		       (v->log[v->head % v->cap].len & VLOG_TRIM)) {
+			v->head++;
+			v->gone--;
+		}
+	}
+	u->file = e->file;
+	u->offset = e->offset;
+	u->len = VLOG_LEN(e);
+	u->ddir = DDIR_TRIM;
+	v->vio[u->index].kind = VIO_NONE;
+	return 0;
 }
 
 /* ---- choosing I/O ---- */
@@ -236,18 +316,30 @@ int verify_next(struct verify *v, struct io_u *u)
 		int ret;
 
 		if (v->phase != VP_NONE) {
-			if (v->head < v->tail) {
+			if (v->head < v->tail && (v->phase != VP_BACKLOG ||
+						  !v->vbatch || v->vleft)) {
 				const struct vlog_ent *e =
 					&v->log[v->head++ % v->cap];
 
 				if (e->len & VLOG_DEAD)
 					continue;	/* overwritten */
+				if (unlikely(e->len & VLOG_TRIM) &&
+				    !v->trim_zero) {
+					v->gone--;	/* not read back */
+					continue;
+				}
+				if (v->phase == VP_BACKLOG && v->vleft)
+					v->vleft--;
 				u->file = e->file;
 				u->offset = e->offset;
-				u->len = e->len;
+				u->len = VLOG_LEN(e);
 				u->ddir = DDIR_READ;
 				x = &v->vio[u->index];
 				x->seq = e->seq;
+				if (unlikely(e->len & VLOG_TRIM)) {
+					x->kind = VIO_ZERO;
+					return 0;
+				}
 				/*
 				 * verify_only cannot know who wrote a block
 				 * (another job may have, with the same
@@ -265,10 +357,21 @@ int verify_next(struct verify *v, struct io_u *u)
 			}
 			v->phase = VP_NONE;
 		}
-		if (v->logging && v->tail - v->head >= v->trigger) {
+		/*
+		 * A backlog round: every trigger blocks pending, the rest of
+		 * a verify_backlog_batch round, or a log full of blocks the
+		 * trims took out of the count
+		 */
+		if (v->logging && (log_pending(v) >= v->trigger ||
+				   (v->vleft && log_pending(v)) ||
+				   unlikely(v->tail - v->head >= v->room))) {
+			if (!v->vleft)
+				v->vleft = v->vbatch;
 			v->phase = VP_BACKLOG;
 			continue;
 		}
+		if (unlikely(v->trim) && !trim_next(v, u))
+			return 0;
 		ret = workload_next(v->wl, u);
 		if (ret)
 			return ret;
@@ -355,12 +458,12 @@ static void dedupe_log(struct verify *v)
 	for (i = 1; i < n && clean; i++)
 		clean = e[i].file > e[i - 1].file ||
 			(e[i].file == e[i - 1].file &&
-			 e[i].offset >= e[i - 1].offset + e[i - 1].len);
+			 e[i].offset >= e[i - 1].offset + VLOG_LEN(&e[i - 1]));
 	if (clean)
 		return;
 	sort_log(e, n);
 	for (i = 0; i < n; i++) {
-		uint64_t end = e[i].offset + (e[i].len & ~VLOG_DEAD);
+		uint64_t end = e[i].offset + VLOG_LEN(&e[i]);
 
 		/* a dropped write still wrote: it spoils older ones too */
 		for (j = i + 1; j < n && e[j].file == e[i].file &&
@@ -408,8 +511,10 @@ int verify_pass_end(struct verify *v)
 	 * ring goes on across passes (time_based wraps keep their pending
 	 * blocks).
 	 */
-	if (!v->p->o.verify_backlog)
-		v->head = v->tail = 0;
+	if (!v->p->o.verify_backlog) {
+		v->head = v->tail = v->gone = 0;
+		v->trim_head = v->trim_tail = v->trim_left = 0;
+	}
 	return 0;
 }
 
@@ -637,6 +742,57 @@ out:
 	return ret;
 }
 
+/* trim_verify_zero: a trimmed block reads back as zeroes. */
+static int check_zero(struct verify *v, struct io_u *u)
+{
+	const unsigned char *b = u->buf;
+	uint32_t i;
+
+	for (i = 0; i < u->len && !b[i]; i++)
+		;
+	if (i == u->len)
+		return 0;
+	fail_msg(v, u, u->offset, u->len,
+		 "trimmed block not zeroes: received 0x%02x at offset %llu",
+		 b[i], (unsigned long long)(u->offset + i));
+	return EILSEQ;
+}
+
+int verify_checker_run(struct verify *c, struct io_u *u, uint64_t seq,
+		       unsigned int kind)
+{
+	if (kind == VIO_ZERO)
+		return check_zero(c, u);
+	return check_block(c, u, seq, kind == VIO_CHECK);
+}
+
+/* A checker shares v's settings (read only) and has a hash of its own. */
+struct verify *verify_checker_new(const struct verify *v)
+{
+	struct verify *c = xmalloc(sizeof(*c));
+
+	*c = *v;
+	c->h = vhash_new(v->mode);
+	c->log = NULL;
+	c->trim = NULL;
+	c->vio = NULL;
+	c->replay = NULL;
+	c->async = NULL;
+	c->msg[0] = 0;
+	return c;
+}
+
+void verify_checker_free(struct verify *c)
+{
+	vhash_free(c->h);
+	free(c);
+}
+
+struct verify_async *verify_async_of(const struct verify *v)
+{
+	return v ? v->async : NULL;
+}
+
 int verify_complete(struct verify *v, struct io_u *u)
 {
 	struct vio *x = &v->vio[u->index];
@@ -650,7 +806,12 @@ int verify_complete(struct verify *v, struct io_u *u)
 		return 0;
 	case VIO_CHECK:
 	case VIO_CHECK_ANY:
-		return check_block(v, u, x->seq, kind == VIO_CHECK);
+	case VIO_ZERO:
+		if (v->async) {
+			verify_async_submit(v->async, u, x->seq, kind);
+			return VERIFY_QUEUED;
+		}
+		return verify_checker_run(v, u, x->seq, kind);
 	default:
 		return 0;
 	}
@@ -689,6 +850,37 @@ static uint64_t verify_seed(const struct job_plan *p)
 	return prng_derive(p->o.randseed ^ 0x76657269667921ULL, p->job_index);
 }
 
+/*
+ * Verify trims (fio: trim_percentage of the written blocks, trimmed every
+ * trim_backlog): only a job that writes and trims has them (the plan
+ * refuses the others); a ring of log positions as long as the log.
+ */
+static int trim_init(struct verify *v, struct strbuf *err)
+{
+	const struct job_options *o = &v->p->o;
+
+	if (!o->trim_backlog || !o->trim_percentage || v->only ||
+	    !ddir_used(v->p, DDIR_TRIM))
+		return 0;
+	v->trim_cap = v->cap;
+	v->trim = mmap(NULL, v->trim_cap * sizeof(*v->trim),
+		       PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (v->trim == MAP_FAILED) {
+		v->trim = NULL;
+		strbuf_addf(err, "cannot allocate the trim log (%llu blocks): %s",
+			    (unsigned long long)v->trim_cap, strerror(errno));
+		return -1;
+	}
+	v->trim_every = o->trim_backlog;
+	v->trim_batch = o->trim_backlog_batch ? o->trim_backlog_batch :
+			o->trim_backlog;
+	v->trim_pct = o->trim_percentage;
+	v->trim_zero = o->trim_verify_zero;
+	v->trim_rnd = v->seed ^ 0x7472696d5f706374ULL;
+	return 0;
+}
+
 static int alloc_log(struct verify *v, unsigned int nr_ios,
 		     struct strbuf *err)
 {
@@ -705,6 +897,9 @@ static int alloc_log(struct verify *v, unsigned int nr_ios,
 			 2ull * nr_ios + 2;
 		v->trigger = v->cap - nr_ios - 1;
 	}
+	v->room = v->cap - nr_ios - 1;
+	if (o->verify_backlog && o->verify_backlog_batch)
+		v->vbatch = o->verify_backlog_batch;
 	v->log_bytes = v->cap * sizeof(*v->log);
 	/* touched as it fills: a short pass costs little of a long one's */
 	v->log = mmap(NULL, v->log_bytes, PROT_READ | PROT_WRITE,
@@ -715,7 +910,7 @@ static int alloc_log(struct verify *v, unsigned int nr_ios,
 			    (unsigned long long)v->cap, strerror(errno));
 		return -1;
 	}
-	return 0;
+	return trim_init(v, err);
 }
 
 int verify_init(struct verify **out, const struct job_plan *p,
@@ -769,7 +964,10 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	if (v->logging && alloc_log(v, nr_ios, err))
 		goto fail;
 	if (!v->logging)
-		v->trigger = UINT64_MAX;
+		v->trigger = v->room = UINT64_MAX;
+	if (verify_async_new(&v->async, v, o->verify_async,
+			     o->verify_async_cpus, nr_ios, err))
+		goto fail;
 	if (v->only && o->verify_state_load && v->writes) {
 		struct verify_state st;
 		char *path = verify_state_path(p);
@@ -827,8 +1025,11 @@ void verify_free(struct verify *v)
 {
 	if (!v)
 		return;
+	verify_async_free(v->async);
 	if (v->log)
 		munmap(v->log, v->log_bytes);
+	if (v->trim)
+		munmap(v->trim, v->trim_cap * sizeof(*v->trim));
 	vhash_free(v->h);
 	workload_free(v->replay);
 	free(v->vio);

@@ -65,6 +65,13 @@ void verify_prep_write(struct verify *v, struct io_u *u);
  * failed: crc32c mismatch: expected ..., received ...").
  */
 int verify_complete(struct verify *v, struct io_u *u);
+/*
+ * ... or VERIFY_QUEUED with verify_async: the check is the threads'
+ * (verify/async.h), and so is u until verify_async_reap() gives it back
+ * with the result.
+ */
+#define VERIFY_QUEUED (-1)
+struct verify_async *verify_async_of(const struct verify *v);
 const char *verify_errmsg(const struct verify *v);
 
 /* An I/O that failed: its write is not logged as written. */

@@ -222,9 +222,21 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		break;
 	case RM_BITMAP:
 		/* the first window is the largest: zones reuse its room */
-		if (!q->bm.nlv)
-			return blkmap_init(&q->bm, nblk);
-		blkmap_reset(&q->bm, nblk);
+		if (!q->bm.nlv) {
+			int ret = blkmap_init(&q->bm, nblk);
+
+			/*
+			 * softrandommap (fio): no room for the map, the job
+			 * runs without one (the files set up before too)
+			 */
+			if (ret != -ENOMEM || !o->softrandommap)
+				return ret;
+			w->rmode = o->random_generator == RANDGEN_TAUSWORTHE64
+				   || nblk > (1ULL << 32) ? RM_UNIFORM64 :
+				   RM_UNIFORM32;
+		} else {
+			blkmap_reset(&q->bm, nblk);
+		}
 		break;
 	case RM_LFSR:
 		prng_lfsr_init(&q->lfsr, nblk, next_key(w));

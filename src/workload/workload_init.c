@@ -220,7 +220,8 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 				return wl_fail(p, err, "'%s': no memory for "
 					       "the random map of %" PRIu64
 					       " blocks (%" PRIu64 " MiB); "
-					       "norandommap needs none",
+					       "norandommap needs none, "
+					       "softrandommap runs without",
 					       files[i].path ? files[i].path :
 					       "", nblk, nblk >> 23);
 			if (ret)

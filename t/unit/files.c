@@ -288,7 +288,7 @@ static void test_sizes(void)
 	p[0].o.offset.pct = 0;
 	p[0].o.size.bytes = 64 * 1024;
 	p[0].o.offset.bytes = 4096;
-	p[0].o.offset_increment = 128 * 1024;
+	p[0].o.offset_increment.bytes = 128 * 1024;
 	p[0].clone = 3;
 	rc = resolve(p, 1, jf, &err);
 	ok(rc == 0 &&

@@ -216,6 +216,8 @@ static void test_types(void)
 	roundtrip("bssplit", "2k/50:4k/50,4k/90:8k/10",
 		  "2048/50:4096/50,4096/90:8192/10");
 	roundtrip("offset_increment", "1m", "1048576");
+	roundtrip("offset_increment", "10%", "10%");
+	roundtrip("io_size", "50%", "50%");
 
 	/* side effects and aliases */
 	o = fresh();
@@ -315,9 +317,6 @@ static void test_errors(void)
 	      "is not supported yet");
 	fails("startdelay", "1-5",
 	      "option 'startdelay': a range ('1-5') is not supported yet");
-	fails("offset_increment", "10%",
-	      "option 'offset_increment': a percentage ('10%') is not "
-	      "supported yet");
 }
 
 static void test_dump(void)

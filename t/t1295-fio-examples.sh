@@ -15,7 +15,9 @@ EX="$SRC_DIR/examples/fio"
 PORT=$((20000 + $$ % 20000))
 
 # The "issued rwts" totals of each reported job, in report order: a
-# number is exact, + is at least one, * anything. Exact counts are
+# number is exact, + is at least one, * anything (a job's I/Os add up
+# to one at least; a short time-based mix may do no I/O of one kind on a
+# loaded machine). Exact counts are
 # fio 3.33's on the same file (checked side by side when this was
 # written); time-based, rate-bound or random-mix jobs get + and *.
 expect_of() {
@@ -40,7 +42,7 @@ expect_of() {
 			     +,+,0,0 ;;
 	falloc)		echo 0,+,+,0 0,128,0,0 128,0,0,0 ;;
 	filecreate-ioengine) echo 100,0,0,0 100,0,0,0 100,0,0,0 100,0,0,0 ;;
-	fio-rand-RW|fio-seq-RW) echo +,+,0,0 +,+,0,0 +,+,0,0 +,+,0,0 ;;
+	fio-rand-RW|fio-seq-RW) echo '*,*,0,0 *,*,0,0 *,*,0,0 *,*,0,0' ;;
 	fio-rand-write)	echo 0,+,0,0 0,+,0,0 0,+,0,0 0,+,0,0 ;;
 	fio-rand-read|fio-seq-read) echo +,0,0,0 ;;
 	fio-seq-write|mmap-cxlmem) echo 0,+,0,0 ;;
@@ -72,19 +74,22 @@ jobs_of() {
 	esac
 }
 
-# count_matches GOT PATTERN: one "r,w,t,s" against "n|+|*" fields
+# count_matches GOT PATTERN: one "r,w,t,s" against "n|+|*" fields; a
+# job's I/Os add up to one at least, whatever the pattern
 count_matches() {
-	got=$1 pat=$2
-	while [ -n "$pat" ]; do
-		g=${got%%,*} p=${pat%%,*}
-		case $p in
+	cm_got=$1 cm_pat=$2 cm_sum=0
+	while :; do
+		cm_g=${cm_got%%,*} cm_p=${cm_pat%%,*}
+		cm_sum=$((cm_sum + cm_g))
+		case $cm_p in
 		'*')	;;
-		+)	[ "$g" -gt 0 ] || return 1 ;;
-		*)	[ "$g" = "$p" ] || return 1 ;;
+		+)	[ "$cm_g" -gt 0 ] || return 1 ;;
+		*)	[ "$cm_g" = "$cm_p" ] || return 1 ;;
 		esac
-		[ "$pat" = "${pat#*,}" ] && break
-		got=${got#*,} pat=${pat#*,}
+		[ "$cm_got" = "${cm_got#*,}" ] && break
+		cm_got=${cm_got#*,} cm_pat=${cm_pat#*,}
 	done
+	[ "$cm_sum" -gt 0 ]
 }
 
 # check_counts NAME OUT: the report's totals against expect_of NAME

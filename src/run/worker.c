@@ -73,6 +73,7 @@ struct worker {
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
+	int ss_lat;		/* steady state on latency: publish clat */
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */
 	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */
@@ -625,6 +626,15 @@ static inline void publish_live(struct worker *w)
 		atomic_store_explicit(&st->live_ios[d], st->dir[d].ios,
 				      memory_order_relaxed);
 	}
+	if (unlikely(w->ss_lat))
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			atomic_store_explicit(&st->live_clat_n[d],
+					      st->dir[d].clat.n,
+					      memory_order_relaxed);
+			atomic_store_explicit(&st->live_clat_sum[d],
+					      st->dir[d].clat.sum,
+					      memory_order_relaxed);
+		}
 }
 
 static int worker_lat_check(struct worker *w);
@@ -1493,6 +1503,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->inline_engine = (w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1));
 	w->clat_on = !o->disable_clat;
+	w->ss_lat = o->ss_dur_us && ss_mode_is_lat(o->ss_mode);
 	w->lat_on = !o->disable_lat;
 	if (w->inline_engine && w->clat_on && w->lat_on) {
 		/* one clock read starts and issues an inline I/O */

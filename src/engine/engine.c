@@ -106,6 +106,10 @@ static const struct {
 #endif
 	REFUSED("io_uring_cmd", REFUSE_NVME_PT),
 	UNSUPPORTED("splice"),
+	/* engines of fio after 3.33 that need only the kernel */
+	UNSUPPORTED("page_fault"),
+	UNSUPPORTED("filesetxattr"),
+	UNSUPPORTED("filelistxattr"),
 	REFUSED("sg", REFUSE_SG),
 	REFUSED("rdma", REFUSE_RDMA),
 	REFUSED("mtd", REFUSE_MTD),

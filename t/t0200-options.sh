@@ -57,7 +57,12 @@ test_expect_success 'unknown option in a job file names file and line' '
 '
 
 test_expect_success 'a fio option iolite lacks is "not supported yet"' '
-	expect_error "<cmdline>:3: option '\''rbdname'\'' is not supported yet" \
+	expect_error "<cmdline>:3: option '\''profile'\'' is not supported yet" \
+		--parse-only --name=x --profile=tiobench
+'
+
+test_expect_success 'an option of a refused engine says which and why' '
+	expect_error "<cmdline>:3: option '\''rbdname'\'' is not supported: an option of ioengine rbd (a Ceph cluster client (librados/librbd): iolite measures local kernel I/O, not network storage services)" \
 		--parse-only --name=x --rbdname=r1
 '
 

@@ -159,6 +159,8 @@ prereq_check_() {
 			{ id nobody >/dev/null 2>&1 || prereq_why="no user nobody"; }
 		fi ;;
 	MKFS_EXT4) prereq_cmd_ mkfs.ext4 e2fsprogs ;;
+	TRASH_EXT4) [ "$(stat -f -c %t "$TRASH")" = ef53 ] ||
+			prereq_why="the test directory is not on ext4 (TMPDIR)" ;;
 	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
 	PARTX)	prereq_cmd_ partx util-linux ;;
 	MKSWAP)	prereq_cmd_ mkswap util-linux ;;

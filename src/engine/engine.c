@@ -15,6 +15,7 @@
 
 #include "engine/engines.h"
 #include "engine/rwflags.h"
+#include "opt/refused.h"
 #include "util/log.h"
 
 const struct engine_ops *const engine_table[] = {
@@ -81,6 +82,8 @@ const struct engine_ops *engine_find(const char *name)
 	{ n, "ioengine '" n "' is not available in this build: install " \
 	     pkg " and rebuild" }
 #define UNSUPPORTED(n) { n, "ioengine '" n "' is not supported" }
+/* refused on purpose: the reason from opt/refused.h */
+#define REFUSED(n, why) { n, "ioengine '" n "' is not supported: " why }
 
 /*
  * Engines fio has (Linux builds and the common external ones) and what to
@@ -102,34 +105,47 @@ static const struct {
 #else
 	NOT_BUILT("io_uring", "liburing-dev"),
 #endif
-	UNSUPPORTED("io_uring_cmd"),
+	REFUSED("io_uring_cmd", REFUSE_NVME_PT),
 	UNSUPPORTED("splice"),
-	UNSUPPORTED("sg"),
-	UNSUPPORTED("rdma"),
-	UNSUPPORTED("mtd"),
-	UNSUPPORTED("pmemblk"),
-	UNSUPPORTED("gfapi"),
-	UNSUPPORTED("gfapi_async"),
-	UNSUPPORTED("libhdfs"),
-	UNSUPPORTED("rados"),
-	UNSUPPORTED("rbd"),
-	UNSUPPORTED("http"),
-	UNSUPPORTED("nbd"),
-	UNSUPPORTED("nfs"),
-	UNSUPPORTED("libiscsi"),
-	UNSUPPORTED("libcufile"),
-	UNSUPPORTED("dfs"),
-	UNSUPPORTED("xnvme"),
-	UNSUPPORTED("libblkio"),
-	UNSUPPORTED("ime_psync"),
-	UNSUPPORTED("ime_psyncv"),
-	UNSUPPORTED("ime_aio"),
-	UNSUPPORTED("windowsaio"),
-	UNSUPPORTED("solarisaio"),
-	UNSUPPORTED("guasi"),
-	UNSUPPORTED("binject"),
-	UNSUPPORTED("syslet-rw"),
-	UNSUPPORTED("external"),
+	/* engines of fio after 3.33 that need only the kernel */
+	UNSUPPORTED("page_fault"),
+	UNSUPPORTED("filesetxattr"),
+	UNSUPPORTED("filelistxattr"),
+	REFUSED("sg", REFUSE_SG),
+	REFUSED("rdma", REFUSE_RDMA),
+	REFUSED("mtd", REFUSE_MTD),
+	REFUSED("pmemblk", REFUSE_PMEMBLK),
+	REFUSED("gfapi", REFUSE_GLUSTER),
+	REFUSED("gfapi_async", REFUSE_GLUSTER),
+	REFUSED("libhdfs", REFUSE_HDFS),
+	REFUSED("rados", REFUSE_CEPH),
+	REFUSED("rbd", REFUSE_CEPH),
+	REFUSED("http", REFUSE_HTTP),
+	REFUSED("nbd", REFUSE_NBD),
+	REFUSED("nfs", REFUSE_NFS),
+	REFUSED("libiscsi", REFUSE_ISCSI),
+	REFUSED("libcufile", REFUSE_GPU),
+	REFUSED("dfs", REFUSE_DAOS),
+	REFUSED("xnvme", REFUSE_USERDRV),
+	REFUSED("libblkio", REFUSE_USERDRV),
+	REFUSED("ime_psync", REFUSE_IME),
+	REFUSED("ime_psyncv", REFUSE_IME),
+	REFUSED("ime_aio", REFUSE_IME),
+	REFUSED("windowsaio", REFUSE_OTHER_OS),
+	REFUSED("solarisaio", REFUSE_OTHER_OS),
+	REFUSED("guasi", REFUSE_REMOVED),
+	REFUSED("binject", REFUSE_REMOVED),
+	REFUSED("syslet-rw", REFUSE_REMOVED),
+	REFUSED("external", REFUSE_EXTERNAL),
+	REFUSED("libzbc", REFUSE_ZONED),
+	REFUSED("spdk", REFUSE_USERDRV),
+	REFUSED("spdk_bdev", REFUSE_USERDRV),
+	REFUSED("librpma_apm_client", REFUSE_RDMA),
+	REFUSED("librpma_apm_server", REFUSE_RDMA),
+	REFUSED("librpma_gpspm_client", REFUSE_RDMA),
+	REFUSED("librpma_gpspm_server", REFUSE_RDMA),
+	REFUSED("libhipfile", REFUSE_GPU),
+	REFUSED("cpp_null", REFUSE_CPP),
 };
 
 const char *engine_missing_hint(const char *name)

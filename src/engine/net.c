@@ -645,10 +645,17 @@ static long xfer(struct net_engine *ne, int fd, int dir, void *buf,
 					 (more ? MSG_MORE : 0));
 		} else if (ne->splice) {
 			n = splice_recv(ne, fd, buf, len);
-		} else if (ne->udp) {
+		} else if (ne->udp && ne->listens) {
+			/* the reader answers (pingpong) whoever sent */
 			ne->addr_len = sizeof(ne->addr);
 			n = recvfrom(fd, buf, len, 0, &ne->addr.sa,
 				     &ne->addr_len);
+		} else if (ne->udp) {
+			/*
+			 * the writer's pingpong answer: its destination (a
+			 * multicast group) stays, whoever answered
+			 */
+			n = recv(fd, buf, len, 0);
 		} else {
 			n = recv(fd, buf, len, MSG_WAITALL);
 		}

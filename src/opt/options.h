@@ -171,7 +171,13 @@ enum rate_process { RATE_PROCESS_LINEAR, RATE_PROCESS_POISSON };
 enum thinktime_type { THINKTIME_COMPLETE, THINKTIME_ISSUE };
 
 /* steadystate= : what steady state is judged on (run/steady.c) */
-enum ss_mode { SS_IOPS_SLOPE, SS_IOPS, SS_BW, SS_BW_SLOPE };
+enum ss_mode { SS_IOPS_SLOPE, SS_IOPS, SS_BW, SS_BW_SLOPE, SS_LAT, SS_LAT_SLOPE };
+
+/* lat, lat_slope: judged on the window's mean completion latencies */
+static inline bool ss_mode_is_lat(enum ss_mode m)
+{
+	return m == SS_LAT || m == SS_LAT_SLOPE;
+}
 
 /* exit_what= : which jobs stop when one finishes and exitall is on */
 enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };

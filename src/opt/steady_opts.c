@@ -22,6 +22,10 @@ const struct opt_enum steady_mode_enums[] = {
 	  "of the window's mean" },
 	{ "bw_slope", SS_BW_SLOPE, "the least-squares slope of the window's "
 	  "bandwidth samples below LIMIT" },
+	{ "lat", SS_LAT, "(fio 3.36) every mean completion latency sample of "
+	  "the window within LIMIT (a time) of the window's mean" },
+	{ "lat_slope", SS_LAT_SLOPE, "(fio 3.36) the least-squares slope of "
+	  "the window's mean completion latencies below LIMIT" },
 	{ NULL, 0, NULL },
 };
 
@@ -62,7 +66,18 @@ int steady_ss_cb(const struct opt_def *def, struct job_options *o,
 		pct = true;
 		lim[n - 1] = '\0';
 	}
-	if (num_parse_double(lim, &v) || !isfinite(v) || v < 0) {
+	if (!pct && ss_mode_is_lat((enum ss_mode)mode)) {
+		uint64_t us;
+
+		/* a time, microseconds without a unit; kept in ns */
+		if (num_parse_time_us(lim, 1, &us)) {
+			strbuf_addf(err, "invalid threshold '%s' (a time, e.g. "
+				    "50us, or a percentage of the mean with %%)",
+				    colon + 1);
+			goto out;
+		}
+		v = (double)us * 1000.0;
+	} else if (num_parse_double(lim, &v) || !isfinite(v) || v < 0) {
 		strbuf_addf(err, "invalid threshold '%s' (a number >= 0, or a "
 			    "percentage of the mean with %%)", colon + 1);
 		goto out;
@@ -80,9 +95,12 @@ out:
 void steady_ss_fmt(const struct opt_def *def, const struct job_options *o,
 		   struct strbuf *out)
 {
-	strbuf_addf(out, "%s:%.17g%s",
-		    opt_enum_name(steady_mode_enums, (int)o->ss_mode),
-		    o->ss_limit, o->ss_pct ? "%" : "");
+	strbuf_addf(out, "%s:",
+		    opt_enum_name(steady_mode_enums, (int)o->ss_mode));
+	if (ss_mode_is_lat(o->ss_mode) && !o->ss_pct)
+		opt_format_time((uint64_t)(o->ss_limit / 1000.0), out);
+	else
+		strbuf_addf(out, "%.17g%s", o->ss_limit, o->ss_pct ? "%" : "");
 }
 
 static int maxlat_one(const char *part, unsigned int d, void *vctx,
@@ -154,6 +172,11 @@ int steady_plan_check(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option 'max_latency' needs "
 				 "latencies measured (not with gtod_reduce, or "
 				 "both disable_lat and disable_clat)");
+	if (o->ss_dur_us && ss_mode_is_lat(o->ss_mode) && o->disable_clat)
+		return plan_fail(p, err, "option 'steadystate': criterion '%s' "
+				 "needs completion latencies measured (not with "
+				 "gtod_reduce or disable_clat)",
+				 o->ss_mode == SS_LAT ? "lat" : "lat_slope");
 	if (o->ss_dur_us % 1000000)
 		return plan_fail(p, err, "option 'steadystate_duration': "
 				 "%llu.%06llus is not a whole number of "

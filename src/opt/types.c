@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "opt/internal.h"
+#include "opt/refused.h"
 #include "util/num.h"
 
 bool opt_in_table(const struct opt_def *def)
@@ -371,7 +372,14 @@ int opt_set_named(const struct opt_def *def, const char *shown,
 	struct strbuf msg = STRBUF_INIT;
 
 	if (def->type == OPT_UNSUPPORTED) {
-		strbuf_addf(err, "option '%s' is not supported yet", shown);
+		const char *engines, *why = opt_refused_why(def->name, &engines);
+
+		if (why)
+			strbuf_addf(err, "option '%s' is not supported: an "
+				    "option of %s (%s)", shown, engines, why);
+		else
+			strbuf_addf(err, "option '%s' is not supported yet",
+				    shown);
 		return -1;
 	}
 	if (def->type == OPT_TOOL) {

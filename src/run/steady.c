@@ -23,9 +23,10 @@ struct ss_unit {
 	uint64_t start_ns;		/* every member counts from here */
 	uint64_t starts;		/* sum of members' run_start_ns */
 	uint64_t prev_ns, prev_ios, prev_bytes;
+	uint64_t prev_clat_n, prev_clat_sum;	/* lat criteria only */
 	unsigned int win;		/* samples in the window */
 	uint64_t pushed;		/* samples taken so far */
-	uint64_t *iops, *bw;		/* rings of win samples */
+	uint64_t *iops, *bw, *lat;	/* rings of win samples */
 	bool attained;
 	uint64_t attained_ms;
 	double criterion, max_dev, slope;
@@ -70,6 +71,7 @@ struct steady *steady_init(struct run_job *jobs, unsigned int nr)
 			u->win = 1;
 		u->iops = xcalloc(u->win, sizeof(*u->iops));
 		u->bw = xcalloc(u->win, sizeof(*u->bw));
+		u->lat = xcalloc(u->win, sizeof(*u->lat));
 	}
 	return s;
 }
@@ -100,20 +102,30 @@ static int unit_state(const struct ss_unit *u, uint64_t *start,
 	return done == u->nr ? 1 : 0;
 }
 
+static uint64_t live(_Atomic uint64_t *v)
+{
+	return atomic_load_explicit(v, memory_order_relaxed);
+}
+
+/*
+ * The members' counts so far; with a lat criterion also their completion
+ * latencies' count and sum (ns; the sum modulo 2^64, only differences of
+ * it are used), over every direction, as fio.
+ */
 static void unit_totals(const struct ss_unit *u, uint64_t *ios,
-			uint64_t *bytes)
+			uint64_t *bytes, uint64_t *clat_n, uint64_t *clat_sum)
 {
 	unsigned int i, d;
 
-	*ios = *bytes = 0;
+	*ios = *bytes = *clat_n = *clat_sum = 0;
 	for (i = 0; i < u->nr; i++)
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			struct worker_stats *st = u->jobs[i].st;
 
-			*ios += atomic_load_explicit(&st->live_ios[d],
-						     memory_order_relaxed);
-			*bytes += atomic_load_explicit(&st->live_bytes[d],
-						       memory_order_relaxed);
+			*ios += live(&st->live_ios[d]);
+			*bytes += live(&st->live_bytes[d]);
+			*clat_n += live(&st->live_clat_n[d]);
+			*clat_sum += live(&st->live_clat_sum[d]);
 		}
 }
 
@@ -128,15 +140,28 @@ static uint64_t sample(const struct ss_unit *u, const uint64_t *ring,
 
 static bool is_slope(enum ss_mode m)
 {
-	return m == SS_IOPS_SLOPE || m == SS_BW_SLOPE;
+	return m == SS_IOPS_SLOPE || m == SS_BW_SLOPE || m == SS_LAT_SLOPE;
+}
+
+static const uint64_t *ring_of(const struct ss_unit *u)
+{
+	switch (u->o->ss_mode) {
+	case SS_IOPS:
+	case SS_IOPS_SLOPE:
+		return u->iops;
+	case SS_LAT:
+	case SS_LAT_SLOPE:
+		return u->lat;
+	default:
+		return u->bw;
+	}
 }
 
 /* The criterion over a full window; true when it holds. */
 static bool judge(struct ss_unit *u)
 {
 	const struct job_options *o = u->o;
-	const uint64_t *ring = o->ss_mode == SS_IOPS ||
-			       o->ss_mode == SS_IOPS_SLOPE ? u->iops : u->bw;
+	const uint64_t *ring = ring_of(u);
 	double mean = 0, val = 0, n = u->win;
 	unsigned int k;
 
@@ -189,7 +214,7 @@ static void unit_stop(struct ss_unit *u, uint64_t now)
 
 static void unit_tick(struct ss_unit *u, uint64_t now)
 {
-	uint64_t start, starts, ios, bytes, dt, slot;
+	uint64_t start, starts, ios, bytes, clat_n, clat_sum, dt, slot;
 	int state = unit_state(u, &start, &starts);
 
 	if (state < 0)
@@ -210,9 +235,10 @@ static void unit_tick(struct ss_unit *u, uint64_t now)
 	}
 	if (now < u->prev_ns + SS_PERIOD_NS)
 		return;
-	unit_totals(u, &ios, &bytes);
+	unit_totals(u, &ios, &bytes, &clat_n, &clat_sum);
 	/* a member's statistics restarted (latency_target): new baseline */
-	if (starts != u->starts || ios < u->prev_ios || bytes < u->prev_bytes)
+	if (starts != u->starts || ios < u->prev_ios ||
+	    bytes < u->prev_bytes || clat_n < u->prev_clat_n)
 		goto baseline;
 	dt = now - u->prev_ns;
 	slot = u->pushed++ % u->win;
@@ -220,14 +246,21 @@ static void unit_tick(struct ss_unit *u, uint64_t now)
 				   1000000000u / dt);
 	u->bw[slot] = (uint64_t)((unsigned __int128)(bytes - u->prev_bytes) *
 				 1000000000u / dt);
+	/* the second's mean completion latency; 0 when nothing completed */
+	u->lat[slot] = clat_n > u->prev_clat_n ?
+		       (clat_sum - u->prev_clat_sum) / (clat_n - u->prev_clat_n) :
+		       0;
 	u->prev_ns = now;
 	u->prev_ios = ios;
 	u->prev_bytes = bytes;
+	u->prev_clat_n = clat_n;
+	u->prev_clat_sum = clat_sum;
 	if (u->pushed >= u->win && judge(u))
 		unit_stop(u, now);
 	return;
 baseline:
-	unit_totals(u, &u->prev_ios, &u->prev_bytes);
+	unit_totals(u, &u->prev_ios, &u->prev_bytes, &u->prev_clat_n,
+		    &u->prev_clat_sum);
 	u->prev_ns = now;
 	u->starts = starts;
 }
@@ -244,8 +277,8 @@ void steady_tick(struct steady *s, uint64_t now)
 static struct ss_result *unit_result(const struct ss_unit *u)
 {
 	struct ss_result *r = xcalloc(1, sizeof(*r) +
-				      2 * u->win * sizeof(r->data[0]));
-	uint64_t iops = 0, bw = 0;
+				      3 * u->win * sizeof(r->data[0]));
+	uint64_t iops = 0, bw = 0, lat = 0;
 	unsigned int k, filled = u->pushed < u->win ? (unsigned int)u->pushed :
 						      u->win;
 
@@ -262,11 +295,14 @@ static struct ss_result *unit_result(const struct ss_unit *u)
 	for (k = 0; k < filled; k++) {
 		r->data[k] = sample(u, u->iops, k);
 		r->data[u->win + k] = sample(u, u->bw, k);
+		r->data[2 * u->win + k] = sample(u, u->lat, k);
 		iops += r->data[k];
 		bw += r->data[u->win + k];
+		lat += r->data[2 * u->win + k];
 	}
 	r->iops_mean = iops / u->win;
 	r->bw_mean = bw / u->win;
+	r->lat_mean = lat / u->win;
 	return r;
 }
 
@@ -299,6 +335,7 @@ void steady_finish(struct steady *s)
 		}
 		free(u->iops);
 		free(u->bw);
+		free(u->lat);
 	}
 	free(s->u);
 	free(s);
@@ -317,7 +354,8 @@ void steady_notes(const struct run_result *rr, struct notes *out)
 		notes_add(out, "job '%s': steady state reached (%s %s %g%s "
 			  "over %us) after %.1fs of counting: the job stopped "
 			  "there", j->name, ss_mode_name(r->mode),
-			  r->mode == SS_IOPS || r->mode == SS_BW ?
+			  r->mode == SS_IOPS || r->mode == SS_BW ||
+			  r->mode == SS_LAT ?
 			  "deviation within" : "slope below", r->limit,
 			  r->pct ? "%" : "", r->nr,
 			  (double)r->attained_ms / 1000.0);

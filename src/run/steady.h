@@ -16,12 +16,14 @@
  * together under group_reporting (stats/results.c's rule), whose rates
  * add up. Once every member counts (ramp_time over) and ss_ramp more has
  * passed, the unit's IOPS and bandwidth are sampled once a second from
- * the workers' live counters into a window of ss_dur seconds. Each time
- * the window is full the criterion is judged over it:
+ * the workers' live counters into a window of ss_dur seconds (and, for
+ * the lat criteria, the mean completion latency of the second's I/Os over
+ * every direction, from the clat counts the workers then publish too).
+ * Each time the window is full the criterion is judged over it:
  *
- *   iops, bw: the largest distance of a sample from the window's mean
+ *   iops, bw, lat: the largest distance of a sample from the window's mean
  *     (as a percentage of the mean with LIMIT%) is at most LIMIT;
- *   iops_slope, bw_slope: the least-squares slope of the samples, per
+ *   iops_slope, bw_slope, lat_slope: the least-squares slope of the samples, per
  *     second (as a percentage of the mean with LIMIT%), in absolute
  *     value, is below LIMIT.
  *

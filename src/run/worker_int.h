@@ -59,6 +59,7 @@ struct worker {
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
+	int ss_lat;		/* steady state on latency: publish clat */
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */
 	int file_op;		/* ENGINE_F_FILE_OP: take_lat() has the times */

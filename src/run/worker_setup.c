@@ -134,6 +134,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
+	w->ss_lat = o->ss_dur_us && ss_mode_is_lat(o->ss_mode);
 	w->lat_on = !o->disable_lat;
 	if (w->inline_engine && w->clat_on && w->lat_on) {
 		/* one clock read starts and issues an inline I/O */

@@ -253,6 +253,9 @@ struct worker_stats {
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t live_ios[DDIR_RWDIR_CNT];
+	/* steady state on latency only: clat count and sum (ns, mod 2^64) */
+	_Atomic uint64_t live_clat_n[DDIR_RWDIR_CNT];
+	_Atomic uint64_t live_clat_sum[DDIR_RWDIR_CNT];
 
 	/*
 	 * Rated jobs (run/pace.c): latency from each I/O's intended issue

@@ -12,7 +12,9 @@
  * for a group_reporting group judged as one: plain data for the report
  * writers (fio's JSON "steadystate" object and its normal-report line).
  *
- * The window holds nr samples, one a second, oldest first; a window not
+ * The window holds nr samples, one a second, oldest first (the lat
+ * samples, each the mean completion latency in ns of the second's I/Os,
+ * only for the lat criteria, as fio); a window not
  * yet full when the job ended has zeros at its end (as fio's). The means
  * are over all nr slots (integers, as fio prints them). criterion is
  * the last value judged (a percentage of the mean when pct), with
@@ -32,8 +34,9 @@ struct ss_result {
 	double slope;
 	uint64_t iops_mean;
 	uint64_t bw_mean;	/* bytes/s */
+	uint64_t lat_mean;	/* ns; lat criteria only */
 	unsigned int nr;	/* window length in samples (seconds) */
-	uint64_t data[];	/* nr IOPS samples, then nr bw (bytes/s) */
+	uint64_t data[];	/* nr IOPS samples, nr bw (bytes/s), nr lat */
 };
 
 static inline const uint64_t *ss_result_iops(const struct ss_result *r)
@@ -46,6 +49,11 @@ static inline const uint64_t *ss_result_bw(const struct ss_result *r)
 	return r->data + r->nr;
 }
 
+static inline const uint64_t *ss_result_lat(const struct ss_result *r)
+{
+	return r->data + 2 * r->nr;
+}
+
 /* "iops_slope" and so on */
 static inline const char *ss_mode_name(enum ss_mode m)
 {
@@ -56,6 +64,10 @@ static inline const char *ss_mode_name(enum ss_mode m)
 		return "bw";
 	case SS_BW_SLOPE:
 		return "bw_slope";
+	case SS_LAT:
+		return "lat";
+	case SS_LAT_SLOPE:
+		return "lat_slope";
 	default:
 		return "iops_slope";
 	}

@@ -256,7 +256,11 @@ static void test_errors(void)
 {
 	fails("bss", "4k", "unknown option 'bss' (did you mean 'bs'?)");
 	fails("xyzzyplugh", "1", "unknown option 'xyzzyplugh'");
-	fails("rbdname", "r1", "option 'rbdname' is not supported yet");
+	fails("profile", "tiobench", "option 'profile' is not supported yet");
+	fails("rbdname", "r1", "option 'rbdname' is not supported: an option "
+	      "of ioengine rbd (a Ceph cluster client (librados/librbd): "
+	      "iolite measures local kernel I/O, not network storage "
+	      "services)");
 	fails("bs", NULL, "option 'bs' needs a value");
 	fails("bs", "", "option 'bs' needs a value");
 	fails("bs", "abc", "option 'bs': invalid size 'abc'");

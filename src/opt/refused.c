@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The options of the engines iolite refuses (see refused.h): a job file
+ * written for such an engine usually names the engine's own options
+ * before or after ioengine=, so each one says which engine it belongs to
+ * and why that engine is out of scope, rather than "not supported yet".
+ */
+#include "opt/refused.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "util/log.h"
+
+static const struct {
+	const char *name;
+	const char *engines;
+	const char *why;
+} refused_opts[] = {
+	{ "brick", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
+	{ "volume", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
+	{ "busy_poll", "ioengine rbd, rados", REFUSE_CEPH },
+	{ "clientname", "ioengine rbd, rados", REFUSE_CEPH },
+	{ "clustername", "ioengine rbd, rados", REFUSE_CEPH },
+	{ "conf", "ioengine rados", REFUSE_CEPH },
+	{ "rbdname", "ioengine rbd", REFUSE_CEPH },
+	{ "touch_objects", "ioengine rados", REFUSE_CEPH },
+	{ "pool", "ioengine rbd, rados and dfs", REFUSE_NETSTORE },
+	{ "cont", "ioengine dfs", REFUSE_DAOS },
+	{ "chunk_size", "ioengine dfs and libhdfs", REFUSE_NETSTORE },
+	{ "object_class", "ioengine dfs", REFUSE_DAOS },
+	{ "hdfsdirectory", "ioengine libhdfs", REFUSE_HDFS },
+	{ "namenode", "ioengine libhdfs", REFUSE_HDFS },
+	{ "nfs_url", "ioengine nfs", REFUSE_NFS },
+	{ "uri", "ioengine nbd", REFUSE_NBD },
+	{ "http_host", "ioengine http", REFUSE_HTTP },
+	{ "http_mode", "ioengine http", REFUSE_HTTP },
+	{ "http_pass", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_key", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_keyid", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_region", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_sse_customer_algorithm", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_sse_customer_key", "ioengine http", REFUSE_HTTP },
+	{ "http_s3_storage_class", "ioengine http", REFUSE_HTTP },
+	{ "http_swift_auth_token", "ioengine http", REFUSE_HTTP },
+	{ "http_user", "ioengine http", REFUSE_HTTP },
+	{ "http_verbose", "ioengine http", REFUSE_HTTP },
+	{ "https", "ioengine http", REFUSE_HTTP },
+	{ "bindname", "ioengine rdma", REFUSE_RDMA },
+	{ "verb", "ioengine rdma", REFUSE_RDMA },
+	{ "serverip", "ioengine librpma_*", REFUSE_RDMA },
+	{ "busy_wait_polling", "ioengine librpma_*", REFUSE_RDMA },
+	{ "direct_write_to_pmem", "ioengine librpma_*", REFUSE_RDMA },
+	{ "gpu_dev_ids", "ioengine libcufile", REFUSE_GPU },
+	{ "cuda_io", "ioengine libcufile", REFUSE_GPU },
+	{ "sg_write_mode", "ioengine sg", REFUSE_SG },
+	{ "readfua", "ioengine sg", REFUSE_SG },
+	{ "writefua", "ioengine sg", REFUSE_SG },
+	{ "skip_bad", "ioengine mtd", REFUSE_MTD },
+	{ "cmd_type", "ioengine io_uring_cmd", REFUSE_NVME_PT },
+	{ "xnvme_admin", "ioengine xnvme", REFUSE_USERDRV },
+	{ "xnvme_async", "ioengine xnvme", REFUSE_USERDRV },
+	{ "xnvme_dev_nsid", "ioengine xnvme", REFUSE_USERDRV },
+	{ "xnvme_iovec", "ioengine xnvme", REFUSE_USERDRV },
+	{ "xnvme_sync", "ioengine xnvme", REFUSE_USERDRV },
+	{ "ignore_zone_limits", "zonemode=zbd", REFUSE_ZONED },
+	{ "job_max_open_zones", "zonemode=zbd", REFUSE_ZONED },
+	{ "max_open_zones", "zonemode=zbd", REFUSE_ZONED },
+	{ "read_beyond_wp", "zonemode=zbd", REFUSE_ZONED },
+	{ "zone_reset_frequency", "zonemode=zbd", REFUSE_ZONED },
+	{ "zone_reset_threshold", "zonemode=zbd", REFUSE_ZONED },
+	{ "zonecapacity", "zonemode=zbd", REFUSE_ZONED },
+};
+
+const char *opt_refused_why(const char *name, const char **engines)
+{
+	size_t i;
+
+	for (i = 0; name && i < ARRAY_SIZE(refused_opts); i++)
+		if (!strcmp(name, refused_opts[i].name)) {
+			*engines = refused_opts[i].engines;
+			return refused_opts[i].why;
+		}
+	return NULL;
+}

@@ -1,0 +1,185 @@
+#!/bin/sh
+# fio's own example job files, shortened (examples/fio/: each names its
+# original and what changed: files in a scratch directory instead of
+# devices, small sizes, runtimes of a second or less), parse and run: exit
+# 0, nothing on stderr, one report block per job, and the I/O counts fio
+# 3.33 issues on the same shortened job where they do not depend on time
+# or chance. ${FIO_EX_DIR} in a job is a scratch directory of its own,
+# ${FIO_EX_PORT} a port for the network examples. Then the examples iolite
+# refuses on purpose (network and object-store clients, RDMA, GPU, SCSI
+# generic, MTD, NVMe passthrough, zoned devices, user-space drivers) are
+# refused with the reason.
+. "$(dirname "$0")/test-lib.sh"
+
+EX="$SRC_DIR/examples/fio"
+PORT=$((20000 + $$ % 20000))
+
+# The "issued rwts" totals of each reported job, in report order: a
+# number is exact, + is at least one, * anything (a job's I/Os add up
+# to one at least; a short time-based mix may do no I/O of one kind on a
+# loaded machine). Exact counts are
+# fio 3.33's on the same file (checked side by side when this was
+# written); time-based, rate-bound or random-mix jobs get + and *.
+expect_of() {
+	case $1 in
+	1mbs_clients)	echo 64,0,0,0 64,0,0,0 64,0,0,0 64,0,0,0 ;;
+	aio-read)	echo 32,0,0,0 32,0,0,0 32,0,0,0 32,0,0,0 ;;
+	backwards-read)	echo 256,0,0,0 ;;
+	basic-verify)	echo 512,512,0,0 ;;
+	butterfly)	echo 256,0,0,0 256,0,0,0 ;;
+	cmdprio-bssplit) echo +,+,0,0 +,+,0,0 0,8,0,0 ;;
+	cmdprio-percentage) echo 64,0,0,0 ;;
+	cpuio|exec)	echo ;;	# no I/O: the job count is checked
+	cross-stripe-verify) echo 24,24,0,0 ;;
+	dedupe-global)	echo 0,1024,0,0 0,1024,0,0 ;;
+	dircreate-ioengine) echo 10,0,0,0 10,0,0,0 10,0,0,0 ;;
+	dirdelete-ioengine|filedelete-ioengine|filestat-ioengine)
+			echo 50,0,0,0 50,0,0,0 50,0,0,0 ;;
+	dirstat-ioengine) echo 5,0,0,0 5,0,0,0 5,0,0,0 5,0,0,0 ;;
+	disk-zone-profile) echo 1024,0,0,0 ;;
+	e4defrag)	echo 0,128,0,0 0,+,0,0 +,+,0,0 ;;
+	e4defrag2)	echo 0,256,0,0 0,256,0,0 0,+,0,0 0,+,0,0 +,+,0,0 \
+			     +,+,0,0 ;;
+	falloc)		echo 0,+,+,0 0,128,0,0 128,0,0,0 ;;
+	filecreate-ioengine) echo 100,0,0,0 100,0,0,0 100,0,0,0 100,0,0,0 ;;
+	fio-rand-RW|fio-seq-RW) echo '*,*,0,0 *,*,0,0 *,*,0,0 *,*,0,0' ;;
+	fio-rand-write)	echo 0,+,0,0 0,+,0,0 0,+,0,0 0,+,0,0 ;;
+	fio-rand-read|fio-seq-read) echo +,0,0,0 ;;
+	fio-seq-write|mmap-cxlmem) echo 0,+,0,0 ;;
+	fsx|iometer-file-access-server|jesd219) echo +,+,0,0 ;;
+	ftruncate)	echo 0,+,0,0 0,+,0,0 ;;
+	libpmem)	echo 0,+,0,0 +,0,0,0 ;;
+	mobile-storage)	echo 16,0,0,0 0,16,0,0 512,0,0,0 0,512,0,0 ;;
+	netio)		echo 1024,0,0,0 0,1024,0,0 ;;
+	netio_multicast) echo +,0,0,0 +,0,0,0 0,1024,0,0 ;;
+	null|zipf)	echo 16384,0,0,0 ;;
+	numa)		echo 16,0,0,0 16,0,0,0 ;;
+	ssd-test)	echo +,0,0,0 +,0,0,0 0,+,0,0 0,+,0,0 ;;
+	surface-scan)	echo 0,64,0,0 64,0,0,0 ;;
+	tiobench-example)
+		for i in 1 2 3 4 5 6 7 8; do printf '0,512,0,0 '; done
+		for i in 1 2 3 4 5 6 7 8; do printf '512,0,0,0 '; done
+		echo ;;
+	waitfor)	echo 0,+,0,0 +,0,0,0 0,+,0,0 +,0,0,0 ;;
+	*)		echo "no expectation for $1" >&2; return 1 ;;
+	esac
+}
+
+# Jobs reported: the report blocks of examples without I/O counts.
+jobs_of() {
+	case $1 in
+	cpuio)	echo 4 ;;
+	exec)	echo 7 ;;
+	*)	expect_of "$1" | wc -w ;;
+	esac
+}
+
+# count_matches GOT PATTERN: one "r,w,t,s" against "n|+|*" fields; a
+# job's I/Os add up to one at least, whatever the pattern
+count_matches() {
+	cm_got=$1 cm_pat=$2 cm_sum=0
+	while :; do
+		cm_g=${cm_got%%,*} cm_p=${cm_pat%%,*}
+		cm_sum=$((cm_sum + cm_g))
+		case $cm_p in
+		'*')	;;
+		+)	[ "$cm_g" -gt 0 ] || return 1 ;;
+		*)	[ "$cm_g" = "$cm_p" ] || return 1 ;;
+		esac
+		[ "$cm_got" = "${cm_got#*,}" ] && break
+		cm_got=${cm_got#*,} cm_pat=${cm_pat#*,}
+	done
+	[ "$cm_sum" -gt 0 ]
+}
+
+# check_counts NAME OUT: the report's totals against expect_of NAME
+check_counts() {
+	sed -n 's/.*issued rwts: total=\([0-9,]*\) .*/\1/p' "$2" >got &&
+	test "$(grep -c "(groupid=" "$2")" = "$(jobs_of "$1")" &&
+	expect_of "$1" | tr ' ' '\n' | grep . >want || :
+	if [ -s want ]; then
+		test "$(wc -l <got)" = "$(wc -l <want)" || return 1
+		paste -d' ' got want | while read -r g w; do
+			count_matches "$g" "$w" || {
+				echo "$1: issued $g, expected $w" >&2
+				exit 1
+			}
+		done
+	fi
+}
+
+# The prerequisites of example $1.
+example_prereqs() {
+	grep -q "^ioengine=libaio" "$1" && echo LIBAIO
+	grep -q "^direct=1\|^buffered=0" "$1" && echo ODIRECT
+	grep -q "^ioengine=e4defrag" "$1" && echo TRASH_EXT4
+	:
+}
+
+test_expect_success 'there are shortened fio examples' '
+	ls "$EX"/*.fio >list &&
+	test "$(wc -l <list)" -ge 40 &&
+	for f in $(cat list); do
+		head -1 "$f" | grep -q "^# fio examples/$(basename "$f") (fio 3\.[0-9]*)" ||
+			{ echo "$f: no first line naming the original" >&2; return 1; }
+	done
+'
+
+for ex in "$EX"/*.fio; do
+	name=$(basename "$ex" .fio)
+	pre=$(example_prereqs "$ex" | paste -sd, -)
+	PORT=$((PORT + 1))
+	test_expect_success_if "$pre" "$name parses and runs" '
+		mkdir "$name" &&
+		FIO_EX_DIR=$TRASH/$name FIO_EX_PORT=$PORT &&
+		export FIO_EX_DIR FIO_EX_PORT &&
+		"$IOLITE" --parse-only "$ex" >"$name.parse" 2>"$name.perr" &&
+		test_must_be_empty "$name.perr" &&
+		test -s "$name.parse" &&
+		"$IOLITE" "$ex" >"$name.out" 2>"$name.err" &&
+		test_must_be_empty "$name.err" &&
+		grep -q "^Run status group 0" "$name.out" &&
+		check_counts "$name" "$name.out"
+	'
+done
+
+# ioengine=E: refused, saying why (a reason after the colon)
+for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
+	 rdma librpma_apm_client libcufile sg mtd io_uring_cmd libzbc xnvme \
+	 libblkio spdk pmemblk cpp_null ime_psync; do
+	test_expect_success "ioengine=$e is refused with the reason" '
+		test_must_fail "$IOLITE" --parse-only --name=x --ioengine=$e \
+			2>err &&
+		grep -q "^iolite: <cmdline>:[0-9]*: ioengine '\''$e'\'' is not supported: ..........*" err
+	'
+done
+
+test_expect_success 'the options of refused engines say whose they are' '
+	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
+		 uri=u hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
+		 cmd_type=nvme max_open_zones=4 gpu_dev_ids=0 serverip=h; do
+		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
+		grep -q "is not supported: an option of [a-z_=]* .*(.*)" err ||
+			{ cat err >&2; return 1; }
+	done
+'
+
+# Debian's fio-examples: fio 3.33's own files, unchanged. Those iolite
+# refuses on purpose say so with the reason, never "not supported yet".
+FIOEX=/usr/share/doc/fio/examples
+[ -d "$FIOEX" ] ||
+	test_skip_reason="no fio 3.33 examples: apt-get install fio-examples"
+test_expect_success "fio's refused examples are refused with the reason" '
+	for n in dfs gfapi http-s3 http-swift http-webdav ime libhdfs \
+		 libiscsi librpma_apm-client libcufile-posix libzbc-seq-read \
+		 mtd nbd nfs pmemblk rados rbd sg_verify uring-cmd-ng \
+		 zbd-rand-write cpp_null; do
+		test_must_fail "$IOLITE" --parse-only "$FIOEX/$n.fio" \
+			>/dev/null 2>err &&
+		grep -q "is not supported: " err ||
+			{ echo "$n:" >&2; cat err >&2; return 1; }
+	done
+'
+test_skip_reason=
+
+test_done

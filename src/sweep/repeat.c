@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * --repeat=N (sweep/sweep.h): the runs' results kept in order, and the
+ * compact block the normal report ends with: per job and direction, for
+ * IOPS, bandwidth, mean latency and the completion latency's p50, p99 and
+ * p99.9, the mean over the runs with its 95% confidence interval (Student
+ * t with n - 1 degrees of freedom: the runs are the independent samples;
+ * the I/Os within a run are not) and each run's figure. The jobs of every
+ * run are the same job list in the same order, so job k of one run is
+ * job k of every other. The statistics are compare/'s, so that `iolite
+ * compare` on the JSON finds what this block shows.
+ */
+#include "sweep/sweep.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/stats.h"
+#include "util/log.h"
+
+int repeat_check(unsigned int n, bool logs, bool trigger, struct strbuf *err)
+{
+	if (n < 2)
+		return 0;
+	if (logs)
+		strbuf_addstr(err, "option '--repeat': log files (write_*_log, "
+			      "--bandwidth-log) are not supported yet with "
+			      "--repeat: every run would need logs of its own");
+	else if (trigger)
+		strbuf_addstr(err, "option '--repeat': --trigger-file and "
+			      "--trigger-timeout are not supported yet with "
+			      "--repeat: a trigger stops one run, not the runs");
+	else
+		return 0;
+	return -1;
+}
+
+void repeat_add(struct repeat_set *rs, struct run_result *rr)
+{
+	struct notes *n;
+	unsigned int k;
+
+	rs->runs = xrealloc(rs->runs, (rs->nr + 1) * sizeof(*rs->runs));
+	rs->notes = xrealloc(rs->notes, (rs->nr + 1) * sizeof(*rs->notes));
+	n = &rs->notes[rs->nr];
+	memset(n, 0, sizeof(*n));
+	for (k = 0; k < rr->nr_notes; k++)
+		notes_add(n, "%s", rr->notes[k]);
+	rs->runs[rs->nr] = *rr;
+	rs->runs[rs->nr].notes = (const char *const *)n->v;
+	rs->runs[rs->nr].nr_notes = n->nr;
+	rs->nr++;
+	memset(rr, 0, sizeof(*rr));
+}
+
+void repeat_release(struct repeat_set *rs)
+{
+	unsigned int k;
+
+	for (k = 0; k < rs->nr; k++) {
+		run_result_release(&rs->runs[k]);
+		notes_release(&rs->notes[k]);
+	}
+	free(rs->runs);
+	free(rs->notes);
+	memset(rs, 0, sizeof(*rs));
+}
+
+enum metric { M_IOPS, M_BW, M_LAT, M_P50, M_P99, M_P999, M_NR };
+
+static const char *const metric_name[M_NR] = {
+	"IOPS", "BW", "lat mean", "clat p50", "clat p99", "clat p99.9"
+};
+
+/* One run's figure of a job's direction. */
+static double metric_value(const struct job_result *j, unsigned int d,
+			   enum metric m)
+{
+	static const double pct[] = { 50, 99, 99.9 };
+	const struct dir_result *dr = &j->dir[d];
+	uint64_t v[3] = { 0, 0, 0 };
+
+	switch (m) {
+	case M_IOPS:
+		return dr->iops;
+	case M_BW:
+		return (double)dr->bw;
+	case M_LAT:	/* total latency; clat where lat is not measured */
+		return dr->lat.n ? dr->lat.mean : dr->clat.mean;
+	default:
+		if (dr->clat.n)
+			hist_percentiles(&dr->clat_hist, dr->clat.min,
+					 dr->clat.max, pct, 3, v);
+		return (double)v[m - M_P50];
+	}
+}
+
+static void fmt_value(char *buf, size_t len, enum metric m, double v)
+{
+	if (m == M_IOPS)
+		snprintf(buf, len, "%.*f", v < 1000 && v > -1000 ? 1 : 0, v);
+	else if (m == M_BW)
+		sweep_fmt_bw(buf, len, v);
+	else
+		sweep_fmt_ns(buf, len, v);
+}
+
+static void metric_line(const struct run_result *rr, unsigned int i,
+			unsigned int d, enum metric m, FILE *f)
+{
+	double *v = xcalloc(rr->nr_repeats, sizeof(*v));
+	struct cmp_est e;
+	char a[32], b[32], c[32];
+	unsigned int k;
+
+	for (k = 0; k < rr->nr_repeats; k++)
+		v[k] = metric_value(&rr->repeats[k].jobs[i], d, m);
+	if (rr->nr_repeats >= 2 && !cmp_est_runs(v, rr->nr_repeats, &e)) {
+		double half = cmp_t_quantile(0.975, e.df) * sqrt(e.se2);
+
+		fmt_value(a, sizeof(a), m, e.mean);
+		fmt_value(b, sizeof(b), m, e.mean - half);
+		fmt_value(c, sizeof(c), m, e.mean + half);
+		fprintf(f, "    %-10s %10s [%s, %s] (+-%.1f%%)  runs:", metric_name[m],
+			a, b, c, e.mean ? 100.0 * half / fabs(e.mean) : 0.0);
+	} else {
+		fmt_value(a, sizeof(a), m, v[0]);
+		fprintf(f, "    %-10s %10s (one run: no interval)  runs:",
+			metric_name[m], a);
+	}
+	for (k = 0; k < rr->nr_repeats; k++) {
+		fmt_value(a, sizeof(a), m, v[k]);
+		fprintf(f, " %s", a);
+	}
+	fputc('\n', f);
+	free(v);
+}
+
+static void job_block(const struct run_result *rr, unsigned int i, FILE *f)
+{
+	static const char *const dir_label[RES_DIR_NR] = {
+		"read", "write", "trim", "mixed"
+	};
+	const struct job_result *j = &rr->repeats[rr->nr_repeats - 1].jobs[i];
+	const struct result_sweep *s = rr->sweep;
+	unsigned int d, k;
+	enum metric m;
+
+	for (d = 0; d < RES_DIR_NR; d++) {
+		if (!j->dir[d].ios)
+			continue;
+		fprintf(f, "  %s (g=%u)", j->name, j->groupid);
+		for (k = 0; s && k < s->nr_opts; k++)
+			fprintf(f, " %s=%s", s->opts[k],
+				s->vals[result_sweep_point(s, j) * s->nr_opts + k]);
+		fprintf(f, ": %s\n", dir_label[d]);
+		for (m = 0; m < M_NR; m++)
+			metric_line(rr, i, d, m, f);
+	}
+}
+
+int repeat_block_write(const struct run_result *rr, FILE *f)
+{
+	unsigned int i, k;
+
+	if (!rr->nr_repeats)
+		return 0;
+	/* a run cut short (a signal) may have fewer jobs: compare the rest */
+	for (k = 0; k < rr->nr_repeats; k++)
+		if (rr->repeats[k].nr_jobs != rr->repeats[0].nr_jobs)
+			return 0;
+	fprintf(f, "\nRepeats: %u runs; mean [95%% confidence interval, "
+		"Student t over the runs], then each run's figure:\n",
+		rr->nr_repeats);
+	for (i = 0; i < rr->repeats[0].nr_jobs; i++)
+		job_block(rr, i, f);
+	return ferror(f) ? -1 : 0;
+}

@@ -582,6 +582,9 @@ int main(int argc, char **argv)
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
 		die("%s", strbuf_str(&err));
+	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
+			 c.trigger_file || c.trigger_timeout_us, &err))
+		die("%s", strbuf_str(&err));
 	if (c.output) {
 		out = fopen(c.output, "w");
 		if (!out)
@@ -639,9 +642,6 @@ int main(int argc, char **argv)
 		ro.eta_interval_ms = c.eta_interval_ms ? c.eta_interval_ms : 1000;
 	}
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
-	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
-			 c.trigger_file || c.trigger_timeout_us, &err))
-		die("%s", strbuf_str(&err));
 	if (sweep.nr_points)
 		rc.sweep = &sweep.rs;
 

@@ -32,11 +32,13 @@ static const char *const dir_label[RES_DIR_NR] = {
 
 void sweep_fmt_ns(char *buf, size_t len, double ns)
 {
-	if (ns < 1000)
+	double a = ns < 0 ? -ns : ns;
+
+	if (a < 1000)
 		snprintf(buf, len, "%.0fns", ns);
-	else if (ns < 1e6)
+	else if (a < 1e6)
 		snprintf(buf, len, "%.2fus", ns / 1e3);
-	else if (ns < 1e9)
+	else if (a < 1e9)
 		snprintf(buf, len, "%.2fms", ns / 1e6);
 	else
 		snprintf(buf, len, "%.2fs", ns / 1e9);

@@ -362,6 +362,8 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		rr = rc->reps->runs[rc->reps->nr - 1];
 		rr.repeats = rc->reps->runs;
 		rr.nr_repeats = rc->reps->nr;
+		repeat_summarize(rc->reps);
+		rr.repeat_sum = &rc->reps->sum;
 	}
 	if (write_reports(rc->c, doc, rc->out, rc->html))
 		ret = -1;
@@ -515,7 +517,7 @@ int main(int argc, char **argv)
 	struct worker_result *wr;
 	struct disk_set disks;
 	struct sweep_spec sweep;
-	struct repeat_set reps = { NULL, 0, NULL };
+	struct repeat_set reps;
 	struct worker_result *kept = NULL;
 	unsigned int nr, i, nr_runs;
 	FILE *out = stdout, *html;
@@ -534,6 +536,7 @@ int main(int argc, char **argv)
 	if (c.action != CLI_RUN)
 		return cli_action(&c);
 	memset(&sweep, 0, sizeof(sweep));
+	memset(&reps, 0, sizeof(reps));
 	for (k = 0; k < c.nr_sweeps; k++)
 		if (sweep_parse(&sweep, c.sweeps[k], &err))
 			die("%s", strbuf_str(&err));

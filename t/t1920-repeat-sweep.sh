@@ -54,7 +54,12 @@ test_expect_success_if JQ '--repeat JSON: the last run at the top, every run in 
 	test "$(jq ".jobs[0].read.total_ios == .iolite.repeats[2].jobs[0].read.total_ios and .timestamp_ms == .iolite.repeats[2].timestamp_ms" r.json)" = true &&
 	test "$(jq "[.iolite.repeats[].timestamp_ms] | . == sort and (unique | length) == 3" r.json)" = true &&
 	test "$(jq "[.iolite.repeats[].jobs[0].read.iops | select(. > 900 and . < 1100)] | length" r.json)" = 3 &&
-	test "$(jq "[.iolite.repeats[].iolite | has(\"notes\")] | all" r.json)" = true
+	test "$(jq "[.iolite.repeats[].iolite | has(\"notes\")] | all" r.json)" = true &&
+	# the summary: the mean of the runs inside its interval
+	test "$(jq ".iolite.repeat_summary | .runs == 3 and .confidence == 95 and (.jobs | length) == 1 and .jobs[0].jobname == \"n1\"" r.json)" = true &&
+	test "$(jq "(([.iolite.repeats[].jobs[0].read.iops] | add / 3) - .iolite.repeat_summary.jobs[0].read.iops.mean) | fabs < 0.001" r.json)" = true &&
+	test "$(jq "[.iolite.repeat_summary.jobs[0].read[] | .ci_lo <= .mean and .mean <= .ci_hi] | length == 6 and all" r.json)" = true &&
+	test "$(jq ".iolite.repeat_summary.jobs[0] | has(\"write\")" r.json)" = false
 '
 
 test_expect_success 'files are laid out once; the runs repeat the same offsets' '

@@ -287,6 +287,10 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 
 static void write_report(struct json_writer *w, const struct run_result *rr,
 			 bool plus);
+static void write_sweep(struct json_writer *w, const struct run_result *rr,
+			const struct job_result *j);
+static void write_repeat_sum(struct json_writer *w,
+			     const struct run_result *rr);
 
 /*
  * The run's clock and notes, the document's last key; --sweep: the
@@ -318,7 +322,56 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr,
 		for (i = 0; i < rr->nr_repeats; i++)
 			write_report(w, &rr->repeats[i], plus);
 		json_end_array(w);
+		if (rr->repeat_sum && rr->repeat_sum->v)
+			write_repeat_sum(w, rr);
 	}
+	json_end_object(w);
+}
+
+/*
+ * --repeat: per job and direction, each metric's mean over the runs and
+ * its interval, for readers that want the summary without the runs.
+ */
+static void write_repeat_sum(struct json_writer *w, const struct run_result *rr)
+{
+	static const char *const keys[REP_NR] = {
+		"iops", "bw_bytes", "lat_mean_ns", "clat_p50_ns", "clat_p99_ns",
+		"clat_p99.9_ns"
+	};
+	const struct result_repeat_sum *sum = rr->repeat_sum;
+	unsigned int i, d, m;
+
+	json_begin_object(w, "repeat_summary");
+	json_u64(w, "runs", rr->nr_repeats);
+	json_double(w, "confidence", sum->confidence * 100);
+	json_begin_array(w, "jobs");
+	for (i = 0; i < sum->nr_jobs; i++) {
+		const struct job_result *j = &rr->jobs[i];
+
+		json_begin_object(w, NULL);
+		json_str(w, "jobname", j->name);
+		json_u64(w, "groupid", j->groupid);
+		write_sweep(w, rr, j);
+		for (d = 0; d < RES_DIR_NR; d++) {
+			if (!sum->present[i * RES_DIR_NR + d])
+				continue;
+			json_begin_object(w, d == RES_MIXED ? "mixed" :
+					  ddir_name[d]);
+			for (m = 0; m < REP_NR; m++) {
+				const struct result_interval *ci =
+					&sum->v[i * RES_DIR_NR + d][m];
+
+				json_begin_object(w, keys[m]);
+				json_double(w, "mean", ci->mean);
+				json_double(w, "ci_lo", ci->lo);
+				json_double(w, "ci_hi", ci->hi);
+				json_end_object(w);
+			}
+			json_end_object(w);
+		}
+		json_end_object(w);
+	}
+	json_end_array(w);
 	json_end_object(w);
 }
 

@@ -308,6 +308,26 @@ static inline unsigned int result_sweep_point(const struct result_sweep *s,
 	return j->plan ? j->plan->desc_index / s->jobs_per_point : 0;
 }
 
+/*
+ * --repeat (src/sweep/repeat.c): per job and direction of the runs, each
+ * metric's mean over the runs and its confidence interval (Student t over
+ * the runs; lo == hi == mean with one run). present[k]: the direction of
+ * v[k] moved data in the last run. k = job * RES_DIR_NR + dir.
+ */
+enum rep_metric { REP_IOPS, REP_BW, REP_LAT, REP_P50, REP_P99, REP_P999,
+		  REP_NR };
+
+struct result_interval {
+	double mean, lo, hi;
+};
+
+struct result_repeat_sum {
+	unsigned int nr_jobs;
+	double confidence;		/* 0.95 */
+	struct result_interval (*v)[REP_NR];
+	bool *present;
+};
+
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */
 	unsigned int nr_jobs;
@@ -348,6 +368,7 @@ struct run_result {
 	 */
 	const struct run_result *repeats;
 	unsigned int nr_repeats;
+	const struct result_repeat_sum *repeat_sum;	/* with repeats */
 };
 
 /*

@@ -64,77 +64,127 @@ void repeat_release(struct repeat_set *rs)
 	}
 	free(rs->runs);
 	free(rs->notes);
+	free(rs->sum.v);
+	free(rs->sum.present);
 	memset(rs, 0, sizeof(*rs));
 }
 
-enum metric { M_IOPS, M_BW, M_LAT, M_P50, M_P99, M_P999, M_NR };
-
-static const char *const metric_name[M_NR] = {
+static const char *const metric_name[REP_NR] = {
 	"IOPS", "BW", "lat mean", "clat p50", "clat p99", "clat p99.9"
 };
 
 /* One run's figure of a job's direction. */
 static double metric_value(const struct job_result *j, unsigned int d,
-			   enum metric m)
+			   enum rep_metric m)
 {
 	static const double pct[] = { 50, 99, 99.9 };
 	const struct dir_result *dr = &j->dir[d];
 	uint64_t v[3] = { 0, 0, 0 };
 
 	switch (m) {
-	case M_IOPS:
+	case REP_IOPS:
 		return dr->iops;
-	case M_BW:
+	case REP_BW:
 		return (double)dr->bw;
-	case M_LAT:	/* total latency; clat where lat is not measured */
+	case REP_LAT:	/* total latency; clat where lat is not measured */
 		return dr->lat.n ? dr->lat.mean : dr->clat.mean;
 	default:
 		if (dr->clat.n)
 			hist_percentiles(&dr->clat_hist, dr->clat.min,
 					 dr->clat.max, pct, 3, v);
-		return (double)v[m - M_P50];
+		return (double)v[m - REP_P50];
 	}
 }
 
-static void fmt_value(char *buf, size_t len, enum metric m, double v)
+static void interval(const struct repeat_set *rs, unsigned int i,
+		     unsigned int d, enum rep_metric m,
+		     struct result_interval *out)
 {
-	if (m == M_IOPS)
+	double *v = xcalloc(rs->nr, sizeof(*v));
+	struct cmp_est e;
+	unsigned int k;
+
+	for (k = 0; k < rs->nr; k++)
+		v[k] = metric_value(&rs->runs[k].jobs[i], d, m);
+	out->mean = out->lo = out->hi = v[0];
+	if (rs->nr >= 2 && !cmp_est_runs(v, rs->nr, &e)) {
+		double half = cmp_t_quantile(0.5 + REPEAT_CONFIDENCE / 2, e.df) *
+			      sqrt(e.se2);
+
+		out->mean = e.mean;
+		out->lo = e.mean - half;
+		out->hi = e.mean + half;
+	}
+	free(v);
+}
+
+void repeat_summarize(struct repeat_set *rs)
+{
+	struct result_repeat_sum *sum = &rs->sum;
+	const struct run_result *last;
+	unsigned int i, d, k;
+	enum rep_metric m;
+
+	free(sum->v);
+	free(sum->present);
+	memset(sum, 0, sizeof(*sum));
+	if (!rs->nr)
+		return;
+	/* a run cut short (a signal) may list fewer jobs: none then */
+	last = &rs->runs[rs->nr - 1];
+	for (k = 0; k < rs->nr; k++)
+		if (rs->runs[k].nr_jobs != last->nr_jobs)
+			return;
+	sum->nr_jobs = last->nr_jobs;
+	sum->confidence = REPEAT_CONFIDENCE;
+	sum->v = xcalloc((size_t)sum->nr_jobs * RES_DIR_NR + 1, sizeof(*sum->v));
+	sum->present = xcalloc((size_t)sum->nr_jobs * RES_DIR_NR + 1, 1);
+	for (i = 0; i < sum->nr_jobs; i++)
+		for (d = 0; d < RES_DIR_NR; d++) {
+			k = i * RES_DIR_NR + d;
+			if (!last->jobs[i].dir[d].ios)
+				continue;
+			sum->present[k] = true;
+			for (m = 0; m < REP_NR; m++)
+				interval(rs, i, d, m, &sum->v[k][m]);
+		}
+}
+
+static void fmt_value(char *buf, size_t len, enum rep_metric m, double v)
+{
+	if (m == REP_IOPS)
 		snprintf(buf, len, "%.*f", v < 1000 && v > -1000 ? 1 : 0, v);
-	else if (m == M_BW)
+	else if (m == REP_BW)
 		sweep_fmt_bw(buf, len, v);
 	else
 		sweep_fmt_ns(buf, len, v);
 }
 
 static void metric_line(const struct run_result *rr, unsigned int i,
-			unsigned int d, enum metric m, FILE *f)
+			unsigned int d, enum rep_metric m, FILE *f)
 {
-	double *v = xcalloc(rr->nr_repeats, sizeof(*v));
-	struct cmp_est e;
+	const struct result_interval *ci =
+		&rr->repeat_sum->v[i * RES_DIR_NR + d][m];
 	char a[32], b[32], c[32];
 	unsigned int k;
 
-	for (k = 0; k < rr->nr_repeats; k++)
-		v[k] = metric_value(&rr->repeats[k].jobs[i], d, m);
-	if (rr->nr_repeats >= 2 && !cmp_est_runs(v, rr->nr_repeats, &e)) {
-		double half = cmp_t_quantile(0.975, e.df) * sqrt(e.se2);
-
-		fmt_value(a, sizeof(a), m, e.mean);
-		fmt_value(b, sizeof(b), m, e.mean - half);
-		fmt_value(c, sizeof(c), m, e.mean + half);
-		fprintf(f, "    %-10s %10s [%s, %s] (+-%.1f%%)  runs:", metric_name[m],
-			a, b, c, e.mean ? 100.0 * half / fabs(e.mean) : 0.0);
+	fmt_value(a, sizeof(a), m, ci->mean);
+	if (rr->nr_repeats >= 2) {
+		fmt_value(b, sizeof(b), m, ci->lo);
+		fmt_value(c, sizeof(c), m, ci->hi);
+		fprintf(f, "    %-10s %10s [%s, %s] (+-%.1f%%)  runs:",
+			metric_name[m], a, b, c, ci->mean ? 100.0 *
+			(ci->hi - ci->mean) / fabs(ci->mean) : 0.0);
 	} else {
-		fmt_value(a, sizeof(a), m, v[0]);
 		fprintf(f, "    %-10s %10s (one run: no interval)  runs:",
 			metric_name[m], a);
 	}
 	for (k = 0; k < rr->nr_repeats; k++) {
-		fmt_value(a, sizeof(a), m, v[k]);
+		fmt_value(a, sizeof(a), m,
+			  metric_value(&rr->repeats[k].jobs[i], d, m));
 		fprintf(f, " %s", a);
 	}
 	fputc('\n', f);
-	free(v);
 }
 
 static void job_block(const struct run_result *rr, unsigned int i, FILE *f)
@@ -145,35 +195,31 @@ static void job_block(const struct run_result *rr, unsigned int i, FILE *f)
 	const struct job_result *j = &rr->repeats[rr->nr_repeats - 1].jobs[i];
 	const struct result_sweep *s = rr->sweep;
 	unsigned int d, k;
-	enum metric m;
+	enum rep_metric m;
 
 	for (d = 0; d < RES_DIR_NR; d++) {
-		if (!j->dir[d].ios)
+		if (!rr->repeat_sum->present[i * RES_DIR_NR + d])
 			continue;
 		fprintf(f, "  %s (g=%u)", j->name, j->groupid);
 		for (k = 0; s && k < s->nr_opts; k++)
 			fprintf(f, " %s=%s", s->opts[k],
 				s->vals[result_sweep_point(s, j) * s->nr_opts + k]);
 		fprintf(f, ": %s\n", dir_label[d]);
-		for (m = 0; m < M_NR; m++)
+		for (m = 0; m < REP_NR; m++)
 			metric_line(rr, i, d, m, f);
 	}
 }
 
 int repeat_block_write(const struct run_result *rr, FILE *f)
 {
-	unsigned int i, k;
+	unsigned int i;
 
-	if (!rr->nr_repeats)
+	if (!rr->nr_repeats || !rr->repeat_sum || !rr->repeat_sum->v)
 		return 0;
-	/* a run cut short (a signal) may have fewer jobs: compare the rest */
-	for (k = 0; k < rr->nr_repeats; k++)
-		if (rr->repeats[k].nr_jobs != rr->repeats[0].nr_jobs)
-			return 0;
-	fprintf(f, "\nRepeats: %u runs; mean [95%% confidence interval, "
+	fprintf(f, "\nRepeats: %u runs; mean [%.0f%% confidence interval, "
 		"Student t over the runs], then each run's figure:\n",
-		rr->nr_repeats);
-	for (i = 0; i < rr->repeats[0].nr_jobs; i++)
+		rr->nr_repeats, rr->repeat_sum->confidence * 100);
+	for (i = 0; i < rr->repeat_sum->nr_jobs; i++)
 		job_block(rr, i, f);
 	return ferror(f) ? -1 : 0;
 }

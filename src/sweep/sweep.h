@@ -99,7 +99,10 @@ struct repeat_set {
 	struct run_result *runs;
 	unsigned int nr;
 	struct notes *notes;	/* per run: owned copies of its notes */
+	struct result_repeat_sum sum;	/* repeat_summarize() */
 };
+
+#define REPEAT_CONFIDENCE 0.95
 
 /*
  * Refuses what --repeat=n (n > 1) cannot do yet: log files, triggers.
@@ -107,6 +110,8 @@ struct repeat_set {
  */
 int repeat_check(unsigned int n, bool logs, bool trigger, struct strbuf *err);
 void repeat_add(struct repeat_set *rs, struct run_result *rr);
+/* Fills rs->sum from the runs (none when a run lists other jobs). */
+void repeat_summarize(struct repeat_set *rs);
 void repeat_release(struct repeat_set *rs);
 int repeat_block_write(const struct run_result *rr, FILE *f);
 

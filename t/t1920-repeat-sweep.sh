@@ -230,6 +230,12 @@ test_expect_success 'bad sweep values: refused before any file, naming option an
 	test_must_fail "$IOLITE" --name=b --filename=b.dat --size=64k \
 		--sweep=iodepth=1 --sweep=iodepth=2 2>err &&
 	grep -q "iodepth. is swept twice" err &&
+	test_must_fail "$IOLITE" --name=b --filename=b.dat --size=64k \
+		--sweep=iodepth=1..1000+1 --sweep=bs=4k..20k+4k 2>err &&
+	grep -q "option .--sweep.: 5000 points are over the limit of 4096" err &&
+	test_must_fail "$IOLITE" --name=b --filename=b.dat --size=64k \
+		--name=c --sweep=iodepth=1..1000+1 --sweep=bs=4k,8k,16k 2>err &&
+	grep -q "3000 points of 2 jobs make 6000 jobs, over the limit" err &&
 	! test -e b.dat
 '
 

@@ -15,6 +15,7 @@
 
 #include "opt/opt.h"
 #include "opt/plan.h"
+#include "run/runner.h"
 #include "util/log.h"
 #include "util/num.h"
 
@@ -277,6 +278,13 @@ int sweep_expand(struct sweep_spec *s, struct job_list *jl,
 
 	if (!s->nr_axes || !base)
 		return 0;
+	if ((size_t)s->nr_points * base > RUNNER_MAX_JOBS) {
+		strbuf_addf(err, "option '--sweep': %u points of %zu job%s make "
+			    "%zu jobs, over the limit of %d", s->nr_points, base,
+			    base == 1 ? "" : "s", (size_t)s->nr_points * base,
+			    RUNNER_MAX_JOBS);
+		return -1;
+	}
 	jobs = xcalloc((size_t)s->nr_points * base, sizeof(*jobs));
 	for (p = 0; p < s->nr_points; p++) {
 		for (i = 0; i < base; i++) {

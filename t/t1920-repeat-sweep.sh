@@ -200,6 +200,34 @@ test_expect_success 'every job of the list at every point; one table per job' '
 	test "$(wc -l <w)" = 1
 '
 
+test_expect_success_if FIO,JQ 'a point does the I/O fio does with the value in the job (fio 3.33): bytes, I/Os, mix' '
+	cat >pt.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=1m
+	[j]
+	rw=randrw
+	rwmixread=70
+	bs=16k
+	EOF
+	"$IOLITE" --sweep=bs=4k,8k --sweep=rwmixread=30,70 \
+		--output-format=json pt.fio >pt.json &&
+	for bs in 4k 8k; do
+		for mix in 30 70; do
+			sed -e "s/^bs=.*/bs=$bs/" -e "s/^rwmixread=.*/rwmixread=$mix/" \
+				pt.fio >p1.fio &&
+			fio --output-format=json p1.fio >f.json &&
+			jq -c ".jobs[0] | [.read.io_bytes + .write.io_bytes, .read.total_ios + .write.total_ios]" f.json >want &&
+			jq -c ".jobs[] | select(.sweep.bs == \"$bs\" and .sweep.rwmixread == \"$mix\")" pt.json >pj &&
+			jq -c "[.read.io_bytes + .write.io_bytes, .read.total_ios + .write.total_ios]" pj >got &&
+			test_cmp want got &&
+			# the mix is drawn: its share near the rwmixread of the point
+			between "$(jq "100 * .read.total_ios / (.read.total_ios + .write.total_ios)" pj)" \
+				$((mix - 10)) $((mix + 10)) || return 1
+		done
+	done
+'
+
 test_expect_success 'a short point: its p99.9 is marked and a note says so' '
 	"$IOLITE" --name=t --ioengine=null --size=64k --sweep=iodepth=1,2 >out &&
 	grep -q "^  \* fewer than 1000 latencies behind p99.9" out &&

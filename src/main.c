@@ -31,6 +31,7 @@
 #include "stats/disk.h"
 #include "stats/log.h"
 #include "stats/results.h"
+#include "sweep/sweep.h"
 #include "util/host.h"
 #include "util/log.h"
 #include "verify/verify.h"
@@ -75,6 +76,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 				die("%s", strbuf_str(&err));
 			plans[n].clone = k;
 			plans[n].job_index = n;
+			plans[n].desc_index = (unsigned int)i;
 			plans[n].groupid = groupid;
 			/* read_iolog: files, directions and sizes from the log */
 			if (iolog_plan(plans, n, &err))
@@ -144,6 +146,10 @@ static int write_reports(const struct cli *c, const struct run_result *rr,
 					       c->terse_version : 3))
 				return -1;
 		} else if (!r || r->write(rr, out)) {
+			return -1;
+		} else if (!strcmp(order[k], "normal") &&
+			   (sweep_table_write(rr, out) ||
+			    repeat_block_write(rr, out))) {
 			return -1;
 		}
 	}
@@ -221,7 +227,6 @@ static void fill_result_opts(struct run_result *rr, const struct job_list *jl,
 			     const struct job_plan *plans, unsigned int nr)
 {
 	unsigned int i;
-	size_t k;
 
 	rr->global_opts = result_opts(jl->global.ents, jl->global.nr, NULL,
 				      &rr->nr_global_opts);
@@ -230,19 +235,12 @@ static void fill_result_opts(struct run_result *rr, const struct job_list *jl,
 		/* members are adjacent: the last is before the next's first */
 		unsigned int last = i + 1 < rr->nr_jobs ?
 				    rr->jobs[i + 1].plan->job_index - 1 : nr - 1;
-		const struct job_plan *p = &plans[last];
+		const struct job_desc *jd = &jl->jobs[plans[last].desc_index];
 
-		for (k = 0; k < jl->nr; k++) {
-			const struct job_desc *jd = &jl->jobs[k];
-
-			if (jd->line != p->src_line || strcmp(jd->file, p->src_file))
-				continue;
-			j->opts = result_opts(jd->ents + jd->inherited,
-					      jd->nr - jd->inherited,
-					      strcmp(jd->file, "<cmdline>") ?
-					      NULL : jd->name, &j->nr_opts);
-			break;
-		}
+		j->opts = result_opts(jd->ents + jd->inherited,
+				      jd->nr - jd->inherited,
+				      strcmp(jd->file, "<cmdline>") ?
+				      NULL : jd->name, &j->nr_opts);
 	}
 }
 
@@ -266,6 +264,8 @@ struct report_ctx {
 	const char *notes[40];
 	unsigned int nr_notes;
 	const struct idle_result *idle;	/* the final report's */
+	const struct result_sweep *sweep;	/* --sweep; NULL: none */
+	struct repeat_set *reps;	/* --repeat=N > 1; NULL: one run */
 	/* the HTML report's summary (run_info()) */
 	const char *const *argv;
 	unsigned int argc;
@@ -303,53 +303,95 @@ static void run_info_release(struct report_ctx *rc)
 	free(rc->src);
 }
 
-/* Builds the results model from wr and writes every report asked for. */
-static int emit_report(struct report_ctx *rc, struct worker_result *wr,
-		       unsigned int nr, struct disk_set *disks)
+/*
+ * Builds the results model from wr into rr, with the run's notes and what
+ * the figures themselves show in notes (rr borrows them); the caller
+ * releases rr (free_result_opts, run_result_release) and notes.
+ */
+static int build_report(struct report_ctx *rc, struct worker_result *wr,
+			unsigned int nr, struct disk_set *disks,
+			struct run_result *rr, struct notes *notes)
 {
 	struct strbuf err = STRBUF_INIT;
-	struct run_result rr;
-	int ret = 0;
+	unsigned int k;
 
-	if (results_build(&rr, wr, nr, &err)) {
+	if (results_build(rr, wr, nr, &err)) {
 		error("%s", strbuf_str(&err));
 		strbuf_release(&err);
 		return -1;
 	}
 	if (disks)
-		disk_set_results(disks, &rr);
-	fill_result_opts(&rr, rc->jl, rc->plans, nr);
-	rr.clock = clock_name();
-	rr.idle = rc->idle;
-	rr.argv = rc->argv;
-	rr.argc = rc->argc;
-	rr.sources = rc->src;
-	rr.nr_sources = rc->nr_src;
-	rr.host = rc->argv ? &rc->host : NULL;
-	{
-		/* the run's notes, then what the figures themselves show */
-		const char *all[ARRAY_SIZE(rc->notes) + 8];
-		struct notes after = { NULL, 0 };
-		unsigned int n = 0, k;
+		disk_set_results(disks, rr);
+	fill_result_opts(rr, rc->jl, rc->plans, nr);
+	rr->clock = clock_name();
+	rr->idle = rc->idle;
+	rr->argv = rc->argv;
+	rr->argc = rc->argc;
+	rr->sources = rc->src;
+	rr->nr_sources = rc->nr_src;
+	rr->host = rc->argv ? &rc->host : NULL;
+	rr->sweep = rc->sweep;
+	for (k = 0; k < rc->nr_notes; k++)
+		notes_add(notes, "%s", rc->notes[k]);
+	checks_after(rr, notes);
+	sweep_notes(rr, notes);
+	rr->notes = (const char *const *)notes->v;
+	rr->nr_notes = notes->nr;
+	strbuf_release(&err);
+	return 0;
+}
 
-		for (k = 0; k < rc->nr_notes; k++)
-			all[n++] = rc->notes[k];
-		checks_after(&rr, &after);
-		for (k = 0; k < after.nr && n < ARRAY_SIZE(all); k++)
-			all[n++] = after.v[k];
-		rr.notes = all;
-		rr.nr_notes = n;
-		if (write_reports(rc->c, &rr, rc->out, rc->html))
-			ret = -1;
-		notes_release(&after);
+/*
+ * Builds the results model from wr and writes every report asked for.
+ * With --repeat the final report is the last run's, kept with the
+ * others (rc->reps), which the writers list.
+ */
+static int emit_report(struct report_ctx *rc, struct worker_result *wr,
+		       unsigned int nr, struct disk_set *disks, bool final)
+{
+	struct notes notes = { NULL, 0 };
+	struct run_result rr, *doc = &rr;
+	int ret = 0;
+
+	if (build_report(rc, wr, nr, disks, &rr, &notes)) {
+		notes_release(&notes);
+		return -1;
 	}
+	if (final && rc->reps) {
+		repeat_add(rc->reps, &rr);
+		rr = rc->reps->runs[rc->reps->nr - 1];
+		rr.repeats = rc->reps->runs;
+		rr.nr_repeats = rc->reps->nr;
+		repeat_summarize(rc->reps);
+		rr.repeat_sum = &rc->reps->sum;
+	}
+	if (write_reports(rc->c, doc, rc->out, rc->html))
+		ret = -1;
 	fflush(rc->out);
 	if (rc->html)
 		fflush(rc->html);
-	free_result_opts(&rr);
-	run_result_release(&rr);
-	strbuf_release(&err);
+	if (!(final && rc->reps)) {
+		free_result_opts(&rr);
+		run_result_release(&rr);
+	}
+	notes_release(&notes);
 	return ret;
+}
+
+/* --repeat: a run before the last, kept for the final report */
+static int keep_run(struct report_ctx *rc, struct worker_result *wr,
+		    unsigned int nr, struct disk_set *disks)
+{
+	struct notes notes = { NULL, 0 };
+	struct run_result rr;
+
+	if (build_report(rc, wr, nr, disks, &rr, &notes)) {
+		notes_release(&notes);
+		return -1;
+	}
+	repeat_add(rc->reps, &rr);
+	notes_release(&notes);
+	return 0;
 }
 
 static void hook_status(void *arg, const struct run_status *s)
@@ -362,7 +404,7 @@ static void hook_status(void *arg, const struct run_status *s)
 /* SIGUSR1 and --status-interval: the report so far, where reports go. */
 static void hook_report(void *arg, struct worker_result *wr, unsigned int nr)
 {
-	emit_report(arg, wr, nr, NULL);
+	emit_report(arg, wr, nr, NULL, false);
 }
 
 /*
@@ -396,6 +438,60 @@ static void warnings_fatal(const struct job_plan *plans, unsigned int nr)
 	notes_release(&w);
 }
 
+/* The jobs made ready for another run: a fresh start, same stats memory. */
+static void jobs_reset(struct run_job *jobs, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		struct run_job keep = jobs[i];
+
+		memset(&jobs[i], 0, sizeof(jobs[i]));
+		jobs[i].plan = keep.plan;
+		jobs[i].files = keep.files;
+		jobs[i].st = keep.st;
+	}
+}
+
+/*
+ * Runs the jobs nr_runs times (--repeat; a signal ends the rounds). The
+ * runs before the last go to rc->reps, their workers' results (which
+ * the kept results borrow from) to *kept, (nr_runs - 1) * nr of them;
+ * jobs[] hold the last run's. Returns runner_run()'s status over all.
+ */
+static int run_rounds(struct report_ctx *rc, struct run_job *jobs,
+		      unsigned int nr, struct runner_opts *ro,
+		      struct disk_set *disks, unsigned int nr_runs,
+		      struct worker_result **kept, struct strbuf *err)
+{
+	struct worker_result *wr;
+	unsigned int run, i;
+	int ret, failed = 0;
+
+	if (nr_runs > 1)
+		*kept = xcalloc((size_t)(nr_runs - 1) * nr, sizeof(**kept));
+	for (run = 1; ; run++) {
+		disk_set_begin(disks);
+		ret = runner_run(jobs, nr, ro, err);
+		disk_set_end(disks);
+		if (ret < 0)
+			return ret;
+		failed |= ret;
+		for (i = 0; i < nr; i++)
+			if (jobs[i].errmsg[0])
+				error("%s", jobs[i].errmsg);
+		if (run == nr_runs || ro->signal)
+			break;
+		wr = *kept + (size_t)(run - 1) * nr;
+		for (i = 0; i < nr; i++)
+			wr[i] = jobs[i].res;
+		if (keep_run(rc, wr, nr, disks))
+			failed = 1;
+		jobs_reset(jobs, nr);
+	}
+	return failed;
+}
+
 static const char *sig_name(int sig)
 {
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
@@ -420,7 +516,10 @@ int main(int argc, char **argv)
 	struct run_job *jobs;
 	struct worker_result *wr;
 	struct disk_set disks;
-	unsigned int nr, i;
+	struct sweep_spec sweep;
+	struct repeat_set reps;
+	struct worker_result *kept = NULL;
+	unsigned int nr, i, nr_runs;
 	FILE *out = stdout, *html;
 	int ret, failed;
 	size_t k;
@@ -436,6 +535,11 @@ int main(int argc, char **argv)
 		die("%s", strbuf_str(&err));
 	if (c.action != CLI_RUN)
 		return cli_action(&c);
+	memset(&sweep, 0, sizeof(sweep));
+	memset(&reps, 0, sizeof(reps));
+	for (k = 0; k < c.nr_sweeps; k++)
+		if (sweep_parse(&sweep, c.sweeps[k], &err))
+			die("%s", strbuf_str(&err));
 	verify_set_aux_path(c.aux_path);
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
@@ -449,6 +553,8 @@ int main(int argc, char **argv)
 			return 0;
 		die("no jobs to run (see --help)");
 	}
+	if (sweep_expand(&sweep, &jl, &err))
+		die("%s", strbuf_str(&err));
 	if (c.parse_only) {
 		struct strbuf out_sb = STRBUF_INIT;
 
@@ -478,6 +584,9 @@ int main(int argc, char **argv)
 		die("%s", strbuf_str(&err));
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
+		die("%s", strbuf_str(&err));
+	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
+			 c.trigger_file || c.trigger_timeout_us, &err))
 		die("%s", strbuf_str(&err));
 	if (c.output) {
 		out = fopen(c.output, "w");
@@ -536,15 +645,18 @@ int main(int argc, char **argv)
 		ro.eta_interval_ms = c.eta_interval_ms ? c.eta_interval_ms : 1000;
 	}
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
+	if (sweep.nr_points)
+		rc.sweep = &sweep.rs;
 
-	disk_set_begin(&disks);
+	nr_runs = c.repeat > 1 ? c.repeat : 1;
+	if (nr_runs > 1)
+		rc.reps = &reps;
 	trig = trigger_start(&c);
 	idle = idle_prof_start(c.idle_prof);
-	ret = runner_run(jobs, nr, &ro, &err);
+	ret = run_rounds(&rc, jobs, nr, &ro, &disks, nr_runs, &kept, &err);
 	idle_prof_stop(idle, &idle_res);
 	if (idle)
 		rc.idle = &idle_res;
-	disk_set_end(&disks);
 	if (ret < 0)
 		die("%s", strbuf_str(&err));
 	failed = ret;
@@ -553,9 +665,6 @@ int main(int argc, char **argv)
 		failed = 1;
 	if (trig_note.len)
 		rc.notes[rc.nr_notes++] = trig_note.buf;
-	for (i = 0; i < nr; i++)
-		if (jobs[i].errmsg[0])
-			error("%s", jobs[i].errmsg);
 
 	/* what the engines said about themselves (mmap: pages, copy) */
 	for (i = 0; i < nr && rc.nr_notes < 36; i++) {
@@ -596,7 +705,7 @@ int main(int argc, char **argv)
 	wr = xcalloc(nr, sizeof(*wr));
 	for (i = 0; i < nr; i++)
 		wr[i] = jobs[i].res;
-	if (emit_report(&rc, wr, nr, &disks))
+	if (emit_report(&rc, wr, nr, &disks, true))
 		failed = 1;
 	if (fflush(out) || (out != stdout && fclose(out))) {
 		error("cannot write the report: %s", strerror(errno));
@@ -607,6 +716,13 @@ int main(int argc, char **argv)
 		failed = 1;
 	}
 	run_info_release(&rc);
+	for (k = 0; k < reps.nr; k++)
+		free_result_opts(&reps.runs[k]);
+	repeat_release(&reps);
+	for (k = 0; kept && k < (size_t)(nr_runs - 1) * nr; k++)
+		worker_result_release(&kept[k]);
+	free(kept);
+	sweep_release(&sweep);
 
 	for (i = 0; i < nr; i++)
 		files_finish(&plans[i], &files[i]);

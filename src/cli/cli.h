@@ -64,6 +64,9 @@ struct cli {
 	uint64_t trigger_timeout_us;	/* 0: none */
 	const char *trigger_cmd;
 	enum idle_prof_mode idle_prof;
+	unsigned int repeat;	/* --repeat=N: runs of the job list; 0: one */
+	const char **sweeps;	/* --sweep=OPT=VALUES, in order (src/sweep/) */
+	size_t nr_sweeps;
 
 	const char **sections;	/* NULL-terminated */
 	size_t nr_sections;

@@ -333,6 +333,29 @@ static int set_max_jobs(struct cli *c, const char *val, struct strbuf *err)
 	return 0;
 }
 
+/* --repeat=N: main runs the job list N times (src/sweep/repeat.c) */
+static int set_repeat(struct cli *c, const char *val, struct strbuf *err)
+{
+	uint64_t n;
+
+	if (num_parse_u64(val, &n) || n < 1 || n > 10000) {
+		strbuf_addf(err, "option '--repeat': invalid count '%s' (1..10000)",
+			    val);
+		return -1;
+	}
+	c->repeat = (unsigned int)n;
+	return 0;
+}
+
+/* --sweep=OPT=VALUES: checked by sweep_parse() (src/sweep/sweep.c) */
+static int set_sweep(struct cli *c, const char *val, struct strbuf *err)
+{
+	(void)err;
+	c->sweeps = xrealloc(c->sweeps, (c->nr_sweeps + 1) * sizeof(char *));
+	c->sweeps[c->nr_sweeps++] = val;
+	return 0;
+}
+
 static int set_aux_path(struct cli *c, const char *val, struct strbuf *err)
 {
 	struct stat st;
@@ -466,6 +489,10 @@ static const struct cli_opt cli_opts[] = {
 	  NULL, "parse-stage warnings (notes about job options) are errors" },
 	{ "max-jobs", ARG_REQ, "=N", G_JOBS, set_max_jobs, NULL, "8",
 	  "refuse more than N job instances" },
+	{ "repeat", ARG_REQ, "=N", G_JOBS, set_repeat, NULL, "5",
+	  "run the job list N times: each run's figures, mean and 95% interval" },
+	{ "sweep", ARG_REQ, "=OPT=LIST", G_JOBS, set_sweep, NULL,
+	  "iodepth=1..128*2", "run the job list once per value of a job option (may be repeated: cross product)" },
 	/* Client and server */
 	{ "server", ARG_OPT, "[=ARGS]", G_REMOTE, NULL, MULTI_HOST, NULL,
 	  "start a backend server (fio)" },
@@ -658,6 +685,7 @@ void cli_release(struct cli *c)
 {
 	free(c->sections);
 	free(c->jobfiles);
+	free(c->sweeps);
 }
 
 /* ---- --help --------------------------------------------------------------- */

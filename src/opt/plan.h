@@ -43,6 +43,8 @@ struct job_plan {
 	unsigned int job_index;	/* position among all instances */
 	unsigned int clone;	/* 0 .. numjobs-1 */
 	unsigned int groupid;
+	unsigned int desc_index;	/* its job description's place in the
+					 * job list (main; --sweep points) */
 	unsigned int ddir_mask;	/* 1 << DDIR_READ | 1 << DDIR_WRITE ... */
 	bool random;		/* random offsets */
 	bool writes;		/* writes or trims anything */

@@ -18,7 +18,9 @@
  *   at the end of each job (its own CPU cost per I/O, io_uring's io-wq
  *   threads, with logs the time it waited for the log writer, the
  *   bw/iops samples in order) and at the end of the document (the
- *   clock, the notes).
+ *   clock, the notes; with --sweep the swept options and the number of
+ *   points, with --repeat every run's report object under "repeats").
+ *   With --sweep each job also has "sweep": its point's values.
  *
  * Warnings and errors never go into the JSON: they go to stderr.
  */
@@ -283,8 +285,20 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 	json_end_object(w);
 }
 
-/* The run's clock and notes, the document's last key. */
-static void write_run_notes(struct json_writer *w, const struct run_result *rr)
+static void write_report(struct json_writer *w, const struct run_result *rr,
+			 bool plus);
+static void write_sweep(struct json_writer *w, const struct run_result *rr,
+			const struct job_result *j);
+static void write_repeat_sum(struct json_writer *w,
+			     const struct run_result *rr);
+
+/*
+ * The run's clock and notes, the document's last key; --sweep: the
+ * options swept and the number of points; --repeat: every run's report
+ * in full, in order (the document itself is the last run's).
+ */
+static void write_run_notes(struct json_writer *w, const struct run_result *rr,
+			    bool plus)
 {
 	unsigned int i;
 
@@ -294,6 +308,86 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr)
 	for (i = 0; i < rr->nr_notes; i++)
 		json_str(w, NULL, rr->notes[i]);
 	json_end_array(w);
+	if (rr->sweep) {
+		json_begin_object(w, "sweep");
+		json_begin_array(w, "options");
+		for (i = 0; i < rr->sweep->nr_opts; i++)
+			json_str(w, NULL, rr->sweep->opts[i]);
+		json_end_array(w);
+		json_u64(w, "points", rr->sweep->nr_points);
+		json_end_object(w);
+	}
+	if (rr->nr_repeats) {
+		json_begin_array(w, "repeats");
+		for (i = 0; i < rr->nr_repeats; i++)
+			write_report(w, &rr->repeats[i], plus);
+		json_end_array(w);
+		if (rr->repeat_sum && rr->repeat_sum->v)
+			write_repeat_sum(w, rr);
+	}
+	json_end_object(w);
+}
+
+/*
+ * --repeat: per job and direction, each metric's mean over the runs and
+ * its interval, for readers that want the summary without the runs.
+ */
+static void write_repeat_sum(struct json_writer *w, const struct run_result *rr)
+{
+	static const char *const keys[REP_NR] = {
+		"iops", "bw_bytes", "lat_mean_ns", "clat_p50_ns", "clat_p99_ns",
+		"clat_p99.9_ns"
+	};
+	const struct result_repeat_sum *sum = rr->repeat_sum;
+	unsigned int i, d, m;
+
+	json_begin_object(w, "repeat_summary");
+	json_u64(w, "runs", rr->nr_repeats);
+	json_double(w, "confidence", sum->confidence * 100);
+	json_begin_array(w, "jobs");
+	for (i = 0; i < sum->nr_jobs; i++) {
+		const struct job_result *j = &rr->jobs[i];
+
+		json_begin_object(w, NULL);
+		json_str(w, "jobname", j->name);
+		json_u64(w, "groupid", j->groupid);
+		write_sweep(w, rr, j);
+		for (d = 0; d < RES_DIR_NR; d++) {
+			if (!sum->present[i * RES_DIR_NR + d])
+				continue;
+			json_begin_object(w, d == RES_MIXED ? "mixed" :
+					  ddir_name[d]);
+			for (m = 0; m < REP_NR; m++) {
+				const struct result_interval *ci =
+					&sum->v[i * RES_DIR_NR + d][m];
+
+				json_begin_object(w, keys[m]);
+				json_double(w, "mean", ci->mean);
+				json_double(w, "ci_lo", ci->lo);
+				json_double(w, "ci_hi", ci->hi);
+				json_end_object(w);
+			}
+			json_end_object(w);
+		}
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+/* --sweep: the values of the job's point, option -> value as given */
+static void write_sweep(struct json_writer *w, const struct run_result *rr,
+			const struct job_result *j)
+{
+	const struct result_sweep *s = rr->sweep;
+	unsigned int k, p;
+
+	if (!s)
+		return;
+	p = result_sweep_point(s, j);
+	json_begin_object(w, "sweep");
+	for (k = 0; k < s->nr_opts; k++)
+		json_str(w, s->opts[k], s->vals[p * s->nr_opts + k]);
 	json_end_object(w);
 }
 
@@ -327,8 +421,8 @@ static void write_dist(struct json_writer *w, const char *key,
 	json_end_object(w);
 }
 
-static void write_job(struct json_writer *w, const struct job_result *j,
-		      bool plus)
+static void write_job(struct json_writer *w, const struct run_result *rr,
+		      const struct job_result *j, bool plus)
 {
 	double dist[DIST_NR], lat[LAT_MS_NR];
 	unsigned int d;
@@ -342,6 +436,7 @@ static void write_job(struct json_writer *w, const struct job_result *j,
 	/* whole seconds, rounded up as fio's are */
 	json_u64(w, "elapsed", (j->elapsed_ms + 999) / 1000);
 	write_opts(w, "job options", j->opts, j->nr_opts);
+	write_sweep(w, rr, j);
 	/* unified_rw_reporting: mixed alone, or after the others (both) */
 	if (j->unified != UNIFIED_MIXED) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
@@ -401,9 +496,10 @@ static void write_disk(struct json_writer *w, const struct disk_result *dk)
 	json_end_object(w);
 }
 
-static int write_json(const struct run_result *rr, FILE *f, bool plus)
+/* One run's report object (the document, or an element of "repeats"). */
+static void write_report(struct json_writer *w, const struct run_result *rr,
+			 bool plus)
 {
-	struct json_writer w;
 	char when[64];
 	struct tm tm;
 	unsigned int i;
@@ -413,41 +509,48 @@ static int write_json(const struct run_result *rr, FILE *f, bool plus)
 	if (localtime_r(&rr->timestamp, &tm))
 		strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
 
-	json_init(&w, f);
-	json_begin_object(&w, NULL);
-	json_str(&w, "fio version", "iolite-" IOLITE_VERSION);
-	json_i64(&w, "timestamp", (int64_t)rr->timestamp);
-	json_u64(&w, "timestamp_ms", rr->timestamp_ms);
-	json_str(&w, "time", when);
-	write_opts(&w, "global options", rr->global_opts, rr->nr_global_opts);
-	json_begin_array(&w, "jobs");
+	json_begin_object(w, NULL);
+	json_str(w, "fio version", "iolite-" IOLITE_VERSION);
+	json_i64(w, "timestamp", (int64_t)rr->timestamp);
+	json_u64(w, "timestamp_ms", rr->timestamp_ms);
+	json_str(w, "time", when);
+	write_opts(w, "global options", rr->global_opts, rr->nr_global_opts);
+	json_begin_array(w, "jobs");
 	for (i = 0; i < rr->nr_jobs; i++)
-		write_job(&w, &rr->jobs[i], plus);
-	json_end_array(&w);
+		write_job(w, rr, &rr->jobs[i], plus);
+	json_end_array(w);
 	if (rr->nr_disks) {
-		json_begin_array(&w, "disk_util");
+		json_begin_array(w, "disk_util");
 		for (i = 0; i < rr->nr_disks; i++)
-			write_disk(&w, &rr->disks[i]);
-		json_end_array(&w);
+			write_disk(w, &rr->disks[i]);
+		json_end_array(w);
 	}
 	if (rr->idle) {
 		const struct idle_result *id = rr->idle;
 
 		/* fio's --idle-prof object: "cpu-N" keys with percpu */
-		json_begin_object(&w, "cpu_idleness");
-		json_double(&w, "system", id->system);
+		json_begin_object(w, "cpu_idleness");
+		json_double(w, "system", id->system);
 		for (i = 0; id->percpu && i < id->nr_cpus; i++) {
 			char key[32];
 
 			snprintf(key, sizeof(key), "cpu-%d", id->cpu[i]);
-			json_double(&w, key, id->pct[i]);
+			json_double(w, key, id->pct[i]);
 		}
-		json_double(&w, "unit_mean", id->unit_mean_us);
-		json_double(&w, "unit_stddev", id->unit_stddev_us);
-		json_end_object(&w);
+		json_double(w, "unit_mean", id->unit_mean_us);
+		json_double(w, "unit_stddev", id->unit_stddev_us);
+		json_end_object(w);
 	}
-	write_run_notes(&w, rr);
-	json_end_object(&w);
+	write_run_notes(w, rr, plus);
+	json_end_object(w);
+}
+
+static int write_json(const struct run_result *rr, FILE *f, bool plus)
+{
+	struct json_writer w;
+
+	json_init(&w, f);
+	write_report(&w, rr, plus);
 	if (json_finish(&w) || fflush(f))
 		return -EIO;
 	return 0;

@@ -288,6 +288,46 @@ struct run_source {
 
 struct host_info;
 
+/*
+ * --sweep (src/sweep/): the swept options and every point's values, for
+ * the writers. A reported job's point is its plan's desc_index /
+ * jobs_per_point (each point is a copy of the job list). Strings are
+ * borrowed.
+ */
+struct result_sweep {
+	const char *const *opts;	/* option names, outermost first */
+	unsigned int nr_opts;
+	const char *const *vals;	/* [point * nr_opts + k] */
+	unsigned int nr_points;
+	unsigned int jobs_per_point;	/* job descriptions per point */
+};
+
+static inline unsigned int result_sweep_point(const struct result_sweep *s,
+					      const struct job_result *j)
+{
+	return j->plan ? j->plan->desc_index / s->jobs_per_point : 0;
+}
+
+/*
+ * --repeat (src/sweep/repeat.c): per job and direction of the runs, each
+ * metric's mean over the runs and its confidence interval (Student t over
+ * the runs; lo == hi == mean with one run). present[k]: the direction of
+ * v[k] moved data in the last run. k = job * RES_DIR_NR + dir.
+ */
+enum rep_metric { REP_IOPS, REP_BW, REP_LAT, REP_P50, REP_P99, REP_P999,
+		  REP_NR };
+
+struct result_interval {
+	double mean, lo, hi;
+};
+
+struct result_repeat_sum {
+	unsigned int nr_jobs;
+	double confidence;		/* 0.95 */
+	struct result_interval (*v)[REP_NR];
+	bool *present;
+};
+
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */
 	unsigned int nr_jobs;
@@ -319,6 +359,16 @@ struct run_result {
 	const struct run_source *sources;
 	unsigned int nr_sources;
 	const struct host_info *host;
+	/* --sweep: the points (borrowed; NULL: no sweep) */
+	const struct result_sweep *sweep;
+	/*
+	 * --repeat: every run's results in order, the last holding the
+	 * same figures as this one (borrowed; NULL/0: one run). The JSON
+	 * writer lists them in full under "iolite" -> "repeats".
+	 */
+	const struct run_result *repeats;
+	unsigned int nr_repeats;
+	const struct result_repeat_sum *repeat_sum;	/* with repeats */
 };
 
 /*

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/* --sweep's values and points (sweep/sweep.c): lists, ranges, the cross
+ * product's order and the job list made one copy per point. */
+#include <string.h>
+
+#include "tap.h"
+#include "sweep/sweep.h"
+#include "util/strbuf.h"
+
+/* The values arg gives, joined with spaces; "ERR: message" on an error. */
+static void values_are(const char *arg, const char *want)
+{
+	struct sweep_spec s;
+	struct strbuf err = STRBUF_INIT, got = STRBUF_INIT;
+	unsigned int i;
+
+	memset(&s, 0, sizeof(s));
+	if (sweep_parse(&s, arg, &err)) {
+		strbuf_addf(&got, "ERR: %s", strbuf_str(&err));
+	} else {
+		for (i = 0; i < s.axes[0].nr; i++)
+			strbuf_addf(&got, "%s%s", i ? " " : "", s.axes[0].vals[i]);
+	}
+	if (!ok(!strncmp(strbuf_str(&got), want, strlen(want)),
+		"--sweep=%s: %s", arg, want))
+		diag("got '%s'", strbuf_str(&got));
+	sweep_release(&s);
+	strbuf_release(&err);
+	strbuf_release(&got);
+}
+
+static void expand_order(void)
+{
+	struct sweep_spec s;
+	struct strbuf err = STRBUF_INIT;
+	struct job_list jl;
+	int ret;
+
+	memset(&s, 0, sizeof(s));
+	job_list_init(&jl);
+	job_cmdline_add(&jl, "name", "a", 1, &err);
+	job_cmdline_add(&jl, "ioengine", "null", 2, &err);
+	job_cmdline_add(&jl, "size", "1m", 3, &err);
+	job_cmdline_add(&jl, "name", "b", 4, &err);
+	job_cmdline_add(&jl, "ioengine", "null", 5, &err);
+	job_cmdline_add(&jl, "size", "1m", 6, &err);
+	ret = sweep_parse(&s, "rw=read,write", &err) ||
+	      sweep_parse(&s, "iodepth=1..4*2", &err) ||
+	      sweep_expand(&s, &jl, &err);
+	ok(!ret && s.nr_points == 6 && jl.nr == 12,
+	   "2 x 3 points of 2 jobs: 12 jobs (%s)", strbuf_str(&err));
+	if (!ret) {
+		const struct job_desc *p4a = &jl.jobs[8], *p4b = &jl.jobs[9];
+		const struct job_entry *e = &p4a->ents[p4a->nr - 1];
+
+		/* point 4 is (write, 2): the last flag varies fastest */
+		ok(!strcmp(s.rs.vals[4 * 2], "write") &&
+		   !strcmp(s.rs.vals[4 * 2 + 1], "2"),
+		   "point 4 is rw=write, iodepth=2");
+		ok(!strcmp(e->key, "stonewall") && !e->val &&
+		   !strcmp(p4a->ents[p4a->nr - 2].key, "iodepth") &&
+		   !strcmp(p4a->ents[p4a->nr - 2].val, "2") &&
+		   !strcmp(p4a->ents[p4a->nr - 3].val, "write"),
+		   "a point's first job: its values after its own, stonewall");
+		ok(!strcmp(p4b->name, "b") &&
+		   strcmp(p4b->ents[p4b->nr - 1].key, "stonewall") &&
+		   !strcmp(p4b->ents[p4b->nr - 1].val, "2"),
+		   "its other jobs: the values, no stonewall");
+		ok(!strcmp(jl.jobs[0].ents[jl.jobs[0].nr - 1].key, "iodepth"),
+		   "the first point needs no stonewall");
+		ok(s.rs.jobs_per_point == 2 && s.rs.nr_opts == 2 &&
+		   !strcmp(s.rs.opts[0], "rw"), "the results' description");
+	}
+	sweep_release(&s);
+	job_list_release(&jl);
+	strbuf_release(&err);
+}
+
+int main(void)
+{
+	values_are("iodepth=1,2,4", "1 2 4");
+	values_are("iodepth=1..128*2", "1 2 4 8 16 32 64 128");
+	values_are("iodepth=1..100*2", "1 2 4 8 16 32 64");
+	values_are("iodepth=3..3*2", "3");
+	values_are("bs=4k..16k+4k", "4k 8k 12k 16k");
+	values_are("bs=512..4k*2", "512 1k 2k 4k");
+	values_are("bs=1m..4m*2", "1m 2m 4m");
+	values_are("iodepth=1,3..9+3,64", "1 3 6 9 64");
+	values_are("rw=randread,randwrite", "randread randwrite");
+	values_are("size=4096p..8192p*4", "4096p");
+	values_are("size=4096p..8192p+4096p", "4096p 8192p");
+	values_are("iodepth", "ERR: option '--sweep': 'iodepth' is not OPTION=VALUES");
+	values_are("iodepth=", "ERR: option '--sweep': 'iodepth=' is not");
+	values_are("iodepth=1,,2", "ERR: option '--sweep': iodepth: empty value");
+	values_are("iodepth=1..8", "ERR: option '--sweep': iodepth: range '1..8' needs a step");
+	values_are("iodepth=8..1*2", "ERR: option '--sweep': iodepth: range '8..1*2' is empty");
+	values_are("iodepth=0..8*2", "ERR: option '--sweep': iodepth: range '0..8*2' is empty");
+	values_are("iodepth=1..8*1", "ERR: option '--sweep': iodepth: range '1..8*1' is empty");
+	values_are("iodepth=a..8*2", "ERR: option '--sweep': iodepth: range 'a..8*2': not numbers");
+	values_are("iodepth=1..5000+1", "ERR: option '--sweep': iodepth: more than 1000 values");
+	values_are("rw=read,sideways", "ERR: option '--sweep': option 'rw'");
+	values_are("name=a,b", "ERR: option '--sweep': option 'name' cannot be swept");
+	values_are("bss=4k", "ERR: option '--sweep': unknown option 'bss' (did you mean 'bs'?)");
+	expand_order();
+	return done_testing();
+}

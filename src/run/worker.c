@@ -40,6 +40,7 @@
 #include "run/flow.h"
 #include "run/pace.h"
 #include "run/prio.h"
+#include "run/stall.h"
 #include "stats/log.h"
 #include "stats/stats.h"
 #include "util/log.h"
@@ -606,6 +607,7 @@ static void reset_stats(struct worker *w)
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
+	w->rj->delay0_ns = stall_delay_ns(0);
 	w->rj->run_start_ns = w->now;
 	w->phase_ns = w->now;
 	if (!w->log)	/* latency_target restarts the stats, not the logs */
@@ -1781,6 +1783,7 @@ void *worker_main(void *arg)
 		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
 		atomic_store(&rj->state, WS_RAMP);
 		getrusage(RUSAGE_THREAD, &w.ru_start);
+		rj->delay0_ns = stall_delay_ns(0);
 		rj->run_start_ns = w.now;
 	} else {
 		reset_stats(&w);
@@ -1840,6 +1843,7 @@ void *worker_main(void *arg)
 	worker_log_end(&w);
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
+	rj->res.run_delay_ns = stall_since(0, rj->delay0_ns);
 	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
 	end_phase(&w);
 	if (w.e && w.ops->describe) {

@@ -22,8 +22,9 @@
  * After the run:
  *  - a job's worker thread waited for a CPU (run-queue delay,
  *    run/stall.h) more than 1% of its run: the tester was starved.
- *  - a disk behind the jobs stayed nearly idle: it moved less than 1% of
- *    the bytes the jobs moved on disks, so the I/O was served above it.
+ *  - a disk behind the jobs stayed nearly idle: it moved less than a
+ *    tenth of the bytes the jobs moved on disks, so the I/O was served
+ *    above it (its utilisation is in the note).
  *
  * IOLITE_MEMINFO replaces /proc/meminfo, for tests.
  */

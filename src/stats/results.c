@@ -371,6 +371,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->log_dropped += w->log_dropped;
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
 	j->nivcsw += (uint64_t)w->ru.ru_nivcsw;
+	j->on_disk |= w->nr_devs && !w->plan->o.no_disk_util;
 	if (w->run_delay_ns >= 0)
 		j->run_delay_ns += (uint64_t)w->run_delay_ns;
 	else

@@ -193,6 +193,7 @@ struct job_result {
 	uint64_t run_delay_ns;
 	uint64_t nivcsw;
 	bool run_delay_known;
+	bool on_disk;		/* a member's files are on a disk with stats */
 	/* log files: any (then log_wait_ms, log_dropped go to JSON) */
 	bool logs;
 	uint64_t log_wait_ns;

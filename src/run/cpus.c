@@ -127,8 +127,12 @@ static int set_mempolicy_of(const struct job_plan *p, struct strbuf *err)
 	if (syscall(SYS_set_mempolicy, modes[mode],
 		    CPU_COUNT(&nodes) ? mask : NULL,
 		    CPU_COUNT(&nodes) ? (unsigned long)CPU_SETSIZE + 1 : 0UL)) {
-		strbuf_addf(err, "numa_mem_policy '%s': set_mempolicy: %s",
-			    policy, strerror(errno));
+		if (!strcmp(policy, "auto"))
+			strbuf_addf(err, "numa_mem_policy 'auto' (bind:%d): set_mempolicy: %s",
+				    p->numa_node, strerror(errno));
+		else
+			strbuf_addf(err, "numa_mem_policy '%s': set_mempolicy: %s",
+				    policy, strerror(errno));
 		return -1;
 	}
 	return 0;

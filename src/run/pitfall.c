@@ -15,6 +15,7 @@
 #include <linux/magic.h>
 
 #include "engine/engine.h"
+#include "run/mem.h"
 
 /* The tester's stalls: more than 1% of the run waiting for a CPU. */
 static void stall_notes(const struct run_result *rr, struct notes *out)
@@ -112,24 +113,6 @@ static void check_holes(const struct job_plan *p, const struct job_files *jf,
 	}
 }
 
-/* MemAvailable of /proc/meminfo (IOLITE_MEMINFO: another file), bytes. */
-static uint64_t mem_available(void)
-{
-	const char *path = getenv("IOLITE_MEMINFO");
-	unsigned long long kb = 0;
-	char line[256];
-	FILE *f;
-
-	f = fopen(path && *path ? path : "/proc/meminfo", "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb << 10;
-}
-
 static bool tmpfs(const char *path)
 {
 	struct statfs sf;
@@ -183,7 +166,7 @@ static void check_cache(const struct job_plan *p, const struct job_files *jf,
 void pitfall_before(const struct job_plan *plans, const struct job_files *files,
 		    unsigned int nr, struct notes *out)
 {
-	uint64_t avail = mem_available();
+	uint64_t avail = mem_info_bytes("MemAvailable");
 	unsigned int i;
 
 	for (i = 0; i < nr; i++) {

@@ -146,6 +146,13 @@ test_expect_success 'numa_mem_policy=auto: a node the kernel lacks fails, saying
 	grep "numa_mem_policy .auto. (bind:1): set_mempolicy:" err
 '
 
+test_expect_success_if SMP 'auto and a cpus_allowed without the node'"'"'s cpus: refused' '
+	IOLITE_SYSFS_ROOT=$FAKE test_must_fail "$IOLITE" --name=x \
+		--ioengine=null --filename=f --size=1m --numa_cpu_nodes=auto \
+		--cpus_allowed=0 2>err &&
+	grep "option .numa_cpu_nodes.: auto: no cpu of numa node 1 (the job.s target.s) is in cpus_allowed" err
+'
+
 test_expect_success 'auto with a target sysfs says nothing about: refused before any file' '
 	rm -r fake/dev &&
 	IOLITE_SYSFS_ROOT=$FAKE test_must_fail "$IOLITE" --name=x \

@@ -24,6 +24,7 @@
 #include "run/checks.h"
 #include "run/clock.h"
 #include "run/files.h"
+#include "run/numa.h"
 #include "run/prio.h"
 #include "run/proc.h"
 #include "run/runner.h"
@@ -573,7 +574,8 @@ int main(int argc, char **argv)
 
 	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
-	if (files_resolve(plans, nr, files, &err))
+	if (files_resolve(plans, nr, files, &err) ||
+	    numa_auto_resolve(plans, files, nr, &err))
 		die("%s", strbuf_str(&err));
 	cli_debug_before(plans, nr, files);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))

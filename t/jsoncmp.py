@@ -8,7 +8,8 @@
 # iolite adds exactly two keys of its own, and they must be there with
 # their shape: "iolite" at the end of the document ({"clock": str,
 # "notes": [str]}) and at the end of each job ({"usr_ns_per_io": float,
-# "iowq_cpu_ms": float, "iowq_threads": int, "iowq_max_threads": int}).
+# "iowq_cpu_ms": float, "iowq_threads": int, "iowq_max_threads": int,
+# "run_delay_ms": float, "run_delay_pct": float, "nivcsw": int}).
 # A job with log files adds "log_wait_ms": float, "log_dropped": int; a
 # rated job's "iolite" may end with "co_lat_ns": {direction: a block
 # shaped as fio's "lat_ns"}, and a job with bw/iops samples with
@@ -20,7 +21,9 @@ OWN = {
     "": ("iolite", [("clock", "str"), ("notes", "list")]),
     "job": ("iolite", [("usr_ns_per_io", "float"), ("iowq_cpu_ms", "float"),
                        ("iowq_threads", "int"),
-                       ("iowq_max_threads", "int")]),
+                       ("iowq_max_threads", "int"),
+                       ("run_delay_ms", "float"), ("run_delay_pct", "float"),
+                       ("nivcsw", "int")]),
 }
 JOB_PATH = re.compile(r"^/jobs\[\d+\]$")
 # optional trailing keys of a job's "iolite", with their kind: with log

@@ -83,7 +83,9 @@ test_expect_success 'jsoncmp tolerates iolite'"'"'s own keys and no others' '
 	cat >b.json <<-\EOF &&
 	{"x": 2, "jobs": [{"jobname": "b", "read": {"N": 3},
 	  "iolite": {"usr_ns_per_io": 1.5, "iowq_cpu_ms": 0.0,
-		     "iowq_threads": 0, "iowq_max_threads": 0}}],
+		     "iowq_threads": 0, "iowq_max_threads": 0,
+		     "run_delay_ms": 0.5, "run_delay_pct": 0.1,
+		     "nivcsw": 2}}],
 	 "iolite": {"clock": "tsc", "notes": ["n"]}}
 	EOF
 	python3 "$JSONCMP" a.json b.json &&

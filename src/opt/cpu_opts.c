@@ -89,7 +89,8 @@ int cpu_plan_check(struct job_plan *p, struct strbuf *err)
 			goto fail;
 		}
 	}
-	if (o->numa_cpu_nodes && *o->numa_cpu_nodes) {
+	if (o->numa_cpu_nodes && *o->numa_cpu_nodes &&
+	    strcmp(o->numa_cpu_nodes, "auto")) {	/* auto: run/numa.c */
 		cpu_set_t ncpus, one;
 
 		opt = "numa_cpu_nodes";
@@ -114,7 +115,8 @@ int cpu_plan_check(struct job_plan *p, struct strbuf *err)
 			}
 		}
 	}
-	if (o->numa_mem_policy && *o->numa_mem_policy) {
+	if (o->numa_mem_policy && *o->numa_mem_policy &&
+	    strcmp(o->numa_mem_policy, "auto")) {
 		opt = "numa_mem_policy";
 		if (numa_policy_parse(o->numa_mem_policy, &mode, &nodes, &why))
 			goto fail;

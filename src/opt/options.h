@@ -523,6 +523,8 @@ struct job_options {
 	 * NUMA placement (opt/cpu_opts.c checks, run/cpus.c applies):
 	 * numa_cpu_nodes, a node list ("0-1", "all"); numa_mem_policy,
 	 * "mode[:nodes]" with mode default, prefer, bind, interleave, local.
+	 * "auto" (iolite's, either): the node of the job's target, found by
+	 * run/numa.c before the run (job_plan.numa_node).
 	 */
 	char *numa_cpu_nodes;
 	char *numa_mem_policy;

@@ -69,6 +69,11 @@ struct job_plan {
 	 * the runner before the jobs start (run/buffer.h). 0: the job's own.
 	 */
 	uint64_t dedupe_ws_global;
+	/*
+	 * numa_cpu_nodes=auto or numa_mem_policy=auto: the NUMA node of the
+	 * job's target, set by run/numa.c before the jobs start.
+	 */
+	int numa_node;
 	struct prio_plan *prio;	/* owned; NULL: no I/O priorities
 				 * (opt/prio_opts.h) */
 };

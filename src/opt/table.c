@@ -1139,12 +1139,14 @@ const struct opt_def opt_table[] = {
 	  .help = "how numjobs copies share the allowed CPUs" },
 	{ .name = "numa_cpu_nodes", .type = OPT_STR,
 	  .off = OFF(numa_cpu_nodes), .category = OPT_CAT_CPU,
-	  .help = "run on the CPUs of these NUMA nodes, e.g. 0 or 0-1 or all "
+	  .help = "run on the CPUs of these NUMA nodes, e.g. 0 or 0-1 or all, "
+		  "or auto: the node of the job's device "
 		  "(with cpus_allowed: the CPUs in both)" },
 	{ .name = "numa_mem_policy", .type = OPT_STR,
 	  .off = OFF(numa_mem_policy), .category = OPT_CAT_CPU,
 	  .help = "the job's memory policy: default, local, prefer:NODE, "
-		  "bind:NODES or interleave:NODES" },
+		  "bind:NODES, interleave:NODES, or auto: bind to the node "
+		  "of the job's device" },
 	{ .name = "cpumask", .type = OPT_U64, .off = OFF(cpumask),
 	  .category = OPT_CAT_CPU,
 	  .help = "CPUs the job may run on, as a bit mask (bit N: CPU N)" },

@@ -16,7 +16,8 @@
  *   and only with a description, "disk_util" only when a disk was seen.
  * - iolite adds two keys of its own, which fio's tools ignore: "iolite"
  *   at the end of each job (its own CPU cost per I/O, io_uring's io-wq
- *   threads, with logs the time it waited for the log writer, the
+ *   threads, the worker's run-queue delay and involuntary context
+ *   switches, with logs the time it waited for the log writer, the
  *   bw/iops samples in order) and at the end of the document (the
  *   clock, the notes; with --sweep the swept options and the number of
  *   points, with --repeat every run's report object under "repeats").
@@ -275,6 +276,13 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 	json_double(w, "iowq_cpu_ms", (double)j->iowq_cpu_ns / 1e6);
 	json_u64(w, "iowq_threads", j->iowq_threads);
 	json_u64(w, "iowq_max_threads", j->iowq_max_threads);
+	/* the tester's stalls (run/stall.h): -1 when the kernel does not
+	 * say; the percentage is of the members' summed run time */
+	json_double(w, "run_delay_ms", j->run_delay_known ?
+		    (double)j->run_delay_ns / 1e6 : -1.0);
+	json_double(w, "run_delay_pct", j->run_delay_known && j->run_ms ?
+		    (double)j->run_delay_ns / 1e4 / (double)j->run_ms : 0.0);
+	json_u64(w, "nivcsw", j->nivcsw);
 	if (j->logs) {
 		/* time the job's I/O stood still for the log writer */
 		json_double(w, "log_wait_ms", (double)j->log_wait_ns / 1e6);

@@ -17,6 +17,8 @@
 #include "opt/opt.h"
 #include "run/cpus.h"
 #include "run/limits.h"
+#include "run/numa.h"
+#include "run/pitfall.h"
 #include "run/proc.h"
 
 void notes_add(struct notes *n, const char *fmt, ...)
@@ -154,43 +156,6 @@ static void check_cache(const struct job_plan *plans,
 	}
 }
 
-/* NUMA node of the device behind a file, or -1. */
-static long device_node(const struct engine_file *f)
-{
-	char path[512];
-	struct stat st;
-	long node;
-
-	if (stat(f->path, &st))
-		return -1;
-	if (S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode)) {
-		snprintf(path, sizeof(path), "%s/dev/%s/%u:%u/device/numa_node",
-			 sysfs_root(), S_ISBLK(st.st_mode) ? "block" : "char",
-			 major(st.st_rdev), minor(st.st_rdev));
-		node = read_long(path, -1);
-		if (node < 0 && S_ISBLK(st.st_mode)) {
-			/* a partition: the disk's device */
-			snprintf(path, sizeof(path),
-				 "%s/dev/block/%u:%u/../device/numa_node",
-				 sysfs_root(), major(st.st_rdev),
-				 minor(st.st_rdev));
-			node = read_long(path, -1);
-		}
-		return node;
-	}
-	return -1;
-}
-
-static int cpu_on_node(int cpu, long node)
-{
-	char path[512];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/devices/system/node/node%ld/cpu%d",
-		 sysfs_root(), node, cpu);
-	return stat(path, &st) == 0;
-}
-
 static void check_numa(const struct job_plan *plans,
 		       const struct job_files *files, unsigned int nr,
 		       struct notes *out)
@@ -214,16 +179,17 @@ static void check_numa(const struct job_plan *plans,
 			sched_getaffinity(0, sizeof(set), &set);
 		strbuf_release(&err);
 		for (k = 0; k < files[i].nr_files; k++) {
-			long node = device_node(&files[i].files[k]);
+			long node = numa_file_node(files[i].files[k].path);
 
 			if (node < 0)
 				continue;
 			for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-				if (!CPU_ISSET(cpu, &set) || cpu_on_node(cpu, node))
+				if (!CPU_ISSET(cpu, &set) ||
+				    numa_cpu_on_node(cpu, node))
 					continue;
-				notes_add(out, "job '%s' may run on cpu %d, which is not on numa node %ld of '%s': pin it with cpus_allowed to that node's CPUs",
+				notes_add(out, "job '%s' may run on cpu %d, which is not on numa node %ld of '%s': numa_cpu_nodes=auto (or =%ld) runs it on that node's CPUs",
 					  plans[i].o.name, cpu, node,
-					  files[i].files[k].path);
+					  files[i].files[k].path, node);
 				break;
 			}
 		}
@@ -295,6 +261,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 	checks_options(plans, nr, out);
 	proc_notes_options(plans, nr, out);
 	fileopts_notes(plans, files, nr, out);
+	pitfall_before(plans, files, nr, out);
 }
 
 void checks_after(const struct run_result *rr, struct notes *out)
@@ -315,4 +282,5 @@ void checks_after(const struct run_result *rr, struct notes *out)
 			  j->name, (unsigned long long)ms);
 	}
 	steady_notes(rr, out);
+	pitfall_after(rr, out);
 }

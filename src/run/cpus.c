@@ -17,13 +17,20 @@
 #include "opt/cpu_opts.h"
 #include "util/cpulist.h"
 
-static int numa_cpus(const char *list, cpu_set_t *set, struct strbuf *err)
+static int numa_cpus(const struct job_plan *p, cpu_set_t *set,
+		     struct strbuf *err)
 {
+	const char *list = p->o.numa_cpu_nodes;
 	cpu_set_t nodes, one;
 	unsigned int i;
 
-	if (cpulist_parse(list, "node", cpulist_nr_nodes(), 1, &nodes, err))
+	if (!strcmp(list, "auto")) {	/* run/numa.c found the node */
+		CPU_ZERO(&nodes);
+		CPU_SET(p->numa_node, &nodes);
+	} else if (cpulist_parse(list, "node", cpulist_nr_nodes(), 1, &nodes,
+				 err)) {
 		return -1;
+	}
 	CPU_ZERO(set);
 	for (i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &nodes) && !cpulist_node_cpus(i, &one))
@@ -53,13 +60,19 @@ int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 	if (o->numa_cpu_nodes && *o->numa_cpu_nodes) {
 		cpu_set_t ncpus;
 
-		if (numa_cpus(o->numa_cpu_nodes, &ncpus, err))
+		if (numa_cpus(p, &ncpus, err))
 			return -1;
 		if (*any)
 			CPU_AND(set, set, &ncpus);
 		else
 			*set = ncpus;
 		*any = 1;
+		if (!CPU_COUNT(set) && !strcmp(o->numa_cpu_nodes, "auto")) {
+			strbuf_addf(err, "no cpu of numa node %d (the job's target's) is in %s",
+				    p->numa_node, o->cpus_allowed ?
+				    "cpus_allowed" : "cpumask");
+			return -1;
+		}
 		if (!CPU_COUNT(set)) {
 			strbuf_addf(err, "no cpu left of nodes '%s'",
 				    o->numa_cpu_nodes);
@@ -84,8 +97,9 @@ int cpus_for_job(const struct job_plan *p, cpu_set_t *set, int *any,
 	return 0;
 }
 
-static int set_mempolicy_of(const char *policy, struct strbuf *err)
+static int set_mempolicy_of(const struct job_plan *p, struct strbuf *err)
 {
+	const char *policy = p->o.numa_mem_policy;
 	static const int modes[] = {
 		[NUMA_MODE_DEFAULT] = MPOL_DEFAULT,
 		[NUMA_MODE_PREFER] = MPOL_PREFERRED,
@@ -98,8 +112,13 @@ static int set_mempolicy_of(const char *policy, struct strbuf *err)
 	cpu_set_t nodes;
 	unsigned int i;
 
-	if (numa_policy_parse(policy, &mode, &nodes, err))
+	if (!strcmp(policy, "auto")) {	/* the target's node: run/numa.c */
+		mode = NUMA_MODE_BIND;
+		CPU_ZERO(&nodes);
+		CPU_SET(p->numa_node, &nodes);
+	} else if (numa_policy_parse(policy, &mode, &nodes, err)) {
 		return -1;
+	}
 	memset(mask, 0, sizeof(mask));
 	for (i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &nodes))
@@ -108,8 +127,12 @@ static int set_mempolicy_of(const char *policy, struct strbuf *err)
 	if (syscall(SYS_set_mempolicy, modes[mode],
 		    CPU_COUNT(&nodes) ? mask : NULL,
 		    CPU_COUNT(&nodes) ? (unsigned long)CPU_SETSIZE + 1 : 0UL)) {
-		strbuf_addf(err, "numa_mem_policy '%s': set_mempolicy: %s",
-			    policy, strerror(errno));
+		if (!strcmp(policy, "auto"))
+			strbuf_addf(err, "numa_mem_policy 'auto' (bind:%d): set_mempolicy: %s",
+				    p->numa_node, strerror(errno));
+		else
+			strbuf_addf(err, "numa_mem_policy '%s': set_mempolicy: %s",
+				    policy, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -132,6 +155,6 @@ int cpus_place_thread(const struct job_plan *p, struct strbuf *err)
 		}
 	}
 	if (o->numa_mem_policy && *o->numa_mem_policy)
-		return set_mempolicy_of(o->numa_mem_policy, err);
+		return set_mempolicy_of(p, err);
 	return 0;
 }

@@ -20,20 +20,28 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-/* The kernel's default huge page size in bytes, 0 when it has none. */
-static uint64_t sys_huge_size(void)
+uint64_t mem_info_bytes(const char *field)
 {
-	FILE *f = fopen("/proc/meminfo", "re");
+	const char *path = getenv("IOLITE_MEMINFO");
+	FILE *f = fopen(path && *path ? path : "/proc/meminfo", "re");
+	size_t len = strlen(field);
 	char line[128];
 	unsigned long long kb = 0;
 
 	if (!f)
 		return 0;
 	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "Hugepagesize: %llu kB", &kb) == 1)
+		if (!strncmp(line, field, len) && line[len] == ':' &&
+		    sscanf(line + len + 1, " %llu kB", &kb) == 1)
 			break;
 	fclose(f);
 	return (uint64_t)kb * 1024;
+}
+
+/* The kernel's default huge page size in bytes, 0 when it has none. */
+static uint64_t sys_huge_size(void)
+{
+	return mem_info_bytes("Hugepagesize");
 }
 
 static bool huge_type(enum mem_type t)

@@ -62,4 +62,11 @@ int iomem_alloc(struct iomem *m, const struct job_plan *p, size_t max_bs,
 /* Frees what iomem_alloc() made; safe on a zeroed or freed m. */
 void iomem_free(struct iomem *m);
 
+/*
+ * A "Field: N kB" line of /proc/meminfo in bytes ("MemAvailable",
+ * "Hugepagesize"), 0 when absent. IOLITE_MEMINFO names another file,
+ * for tests.
+ */
+uint64_t mem_info_bytes(const char *field);
+
 #endif

@@ -34,6 +34,7 @@
 
 #include "run/buffer.h"
 #include "run/clock.h"
+#include "run/stall.h"
 #include "run/steady.h"
 #include "run/flow.h"
 #include "run/iolog_defer.h"
@@ -654,6 +655,7 @@ static void report_now(struct reporter *r)
 			continue;
 		w->st = rj->snap;
 		w->ru = rj->snap_ru;
+		w->run_delay_ns = stall_since(w->tid, rj->delay0_ns);
 		w->running = true;
 		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
 				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;

@@ -30,6 +30,7 @@
 #include "run/overlap.h"
 #include "run/pace.h"
 #include "run/prio.h"
+#include "run/stall.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
 #include "util/log.h"
@@ -477,6 +478,7 @@ void worker_reset_stats(struct worker *w)
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
 	}
 	getrusage(RUSAGE_THREAD, &w->ru_start);
+	w->rj->delay0_ns = stall_delay_ns(0);
 	w->rj->run_start_ns = w->now;
 	w->phase_ns = w->now;
 	if (!w->log)	/* latency_target restarts the stats, not the logs */

@@ -30,6 +30,7 @@ struct run_job {
 	pthread_t thread;
 	_Atomic int state;		/* enum worker_state */
 	uint64_t run_start_ns;		/* when counting started */
+	int64_t delay0_ns;		/* run-queue delay then (run/stall.h) */
 	struct run_ctx *ctx;
 	volatile int stop;		/* set to end this job now (steady
 					 * state, exit_what: run/steady.c) */

@@ -30,6 +30,7 @@
 #include "run/overlap.h"
 #include "run/pace.h"
 #include "run/prio.h"
+#include "run/stall.h"
 #include "run/proc.h"
 #include "run/steady.h"
 #include "run/wfiles.h"
@@ -429,6 +430,7 @@ void *worker_main(void *arg)
 		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
 		atomic_store(&rj->state, WS_RAMP);
 		getrusage(RUSAGE_THREAD, &w.ru_start);
+		rj->delay0_ns = stall_delay_ns(0);
 		rj->run_start_ns = w.now;
 	} else {
 		worker_reset_stats(&w);
@@ -483,6 +485,7 @@ void *worker_main(void *arg)
 	worker_log_end(&w);
 	getrusage(RUSAGE_THREAD, &ru_end);
 	add_rusage(&rj->res, &w.ru_start, &ru_end);
+	rj->res.run_delay_ns = stall_since(0, rj->delay0_ns);
 	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
 	end_phase(&w);
 	if (w.e && w.ops->describe) {

@@ -315,6 +315,7 @@ static void job_first_member(struct job_result *j,
 	j->latency_percentile = o->latency_percentile > 0 ?
 				o->latency_percentile : 100.0;
 	j->ss = w->ss;
+	j->run_delay_known = true;	/* until a member's is not */
 }
 
 static void job_add_member(struct job_result *j, const struct worker_result *w)
@@ -369,6 +370,12 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->log_wait_ns += w->log_wait_ns;
 	j->log_dropped += w->log_dropped;
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
+	j->nivcsw += (uint64_t)w->ru.ru_nivcsw;
+	j->on_disk |= w->nr_devs && !w->plan->o.no_disk_util;
+	if (w->run_delay_ns >= 0)
+		j->run_delay_ns += (uint64_t)w->run_delay_ns;
+	else
+		j->run_delay_known = false;
 	j->majf += (uint64_t)w->ru.ru_majflt;
 	j->minf += (uint64_t)w->ru.ru_minflt;
 

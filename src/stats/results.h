@@ -185,6 +185,15 @@ struct job_result {
 	uint64_t iowq_cpu_ns;
 	unsigned int iowq_threads;
 	unsigned int iowq_max_threads;
+	/*
+	 * The tester's stalls (run/stall.h): the worker threads' run-queue
+	 * delay and involuntary context switches, summed over members;
+	 * run_delay_known: every member's delay was known.
+	 */
+	uint64_t run_delay_ns;
+	uint64_t nivcsw;
+	bool run_delay_known;
+	bool on_disk;		/* a member's files are on a disk with stats */
 	/* log files: any (then log_wait_ms, log_dropped go to JSON) */
 	bool logs;
 	uint64_t log_wait_ns;

@@ -34,6 +34,9 @@ struct worker_result {
 	struct series iops_series[DDIR_RWDIR_CNT + 1];
 
 	struct rusage ru;	/* this thread's usage over the job (delta) */
+	/* the time it was runnable but not running over the job (ns), -1:
+	 * the kernel does not say, 0 also when the job never counted */
+	int64_t run_delay_ns;
 	uint64_t elapsed_us;	/* job wall time after ramp_time */
 	uint64_t start_us;	/* CLOCK_MONOTONIC at job start */
 	struct timespec start_wall;	/* CLOCK_REALTIME at job start */

@@ -507,6 +507,9 @@ static void test_json_pct_kinds(void)
 	j.iowq_cpu_ns = 2500000;
 	j.iowq_threads = 9;
 	j.iowq_max_threads = 4;
+	j.run_delay_known = true;
+	j.run_delay_ns = 25000000;	/* 25 ms of run_ms 1000: 2.5% */
+	j.nivcsw = 7;
 	rr.clock = "clock_gettime";
 	rr.notes = notes;
 	rr.nr_notes = 1;
@@ -535,8 +538,11 @@ static void test_json_pct_kinds(void)
 	ok(blk && !strcmp(blk, "{\n        \"usr_ns_per_io\" : 17.250000,\n"
 			       "        \"iowq_cpu_ms\" : 2.500000,\n"
 			       "        \"iowq_threads\" : 9,\n"
-			       "        \"iowq_max_threads\" : 4\n      }"),
-	   "job's iolite object: cost per I/O and io-wq figures");
+			       "        \"iowq_max_threads\" : 4,\n"
+			       "        \"run_delay_ms\" : 25.000000,\n"
+			       "        \"run_delay_pct\" : 2.500000,\n"
+			       "        \"nivcsw\" : 7\n      }"),
+	   "job's iolite object: cost per I/O, io-wq and stall figures");
 	free(blk);
 	ok(strstr(out, "\n  \"iolite\" : {\n    \"clock\" : \"clock_gettime\",\n"
 		       "    \"notes\" : [\n      \"clock \\\"tsc\\\" fell back\"\n"

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_RUN_PITFALL_H
+#define IOLITE_RUN_PITFALL_H
+
+#include "run/checks.h"
+#include "run/files.h"
+#include "stats/results.h"
+
+/*
+ * Pitfalls: runs that complete without an error but whose figures are
+ * not the device's, said as notes in the report (run/checks.h).
+ *
+ * Before the run (files laid out, nothing issued), per job:
+ *  - it reads regions of a regular file that were never written (holes
+ *    of a sparse file, or unwritten extents): the file system returns
+ *    zeros without touching the device. Found with SEEK_DATA/SEEK_HOLE
+ *    over the job's region of each file.
+ *  - it is buffered (direct=0) and its working set fits in the page
+ *    cache (MemAvailable of /proc/meminfo): reads after the first pass,
+ *    and writes never synced, are served by memory.
+ *
+ * After the run:
+ *  - a job's worker thread waited for a CPU (run-queue delay,
+ *    run/stall.h) more than 1% of its run: the tester was starved.
+ *  - a disk behind the jobs stayed nearly idle: it moved less than a
+ *    tenth of the bytes the jobs moved on disks, so the I/O was served
+ *    above it (its utilisation is in the note).
+ *
+ * IOLITE_MEMINFO replaces /proc/meminfo, for tests (run/mem.h).
+ */
+void pitfall_before(const struct job_plan *plans, const struct job_files *files,
+		    unsigned int nr, struct notes *out);
+void pitfall_after(const struct run_result *rr, struct notes *out);
+
+#endif

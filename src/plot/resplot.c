@@ -570,8 +570,17 @@ static void run_section(struct sink *k, const struct rio_run *r,
 	unsigned int i, n = 0;
 
 	run_head(k, r, path);
-	if (sweepplot_is_sweep(r))
+	/*
+	 * A sweep's points are its figures against the swept value; the
+	 * per-run charts of every point at once would be a tangle (a
+	 * point's own page: run that point alone)
+	 */
+	if (sweepplot_is_sweep(r)) {
 		sweepplot_run(k, r);
+		sink_html(k, "</section>\n");
+		free(gids);
+		return;
+	}
 	for (i = 0; i < r->nr_jobs; i++)
 		gids[n++] = r->jobs[i].groupid;
 	qsort(gids, n, sizeof(*gids), cmp_uint);

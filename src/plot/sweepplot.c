@@ -238,6 +238,12 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 	chart_init(&c, metric_id[m], t.buf);
 	c.x = (struct chart_axis){ .scale = sw->scale, .title = sw->xopt,
 				   .cats = sw->cats, .nr_cats = sw->nr_cats };
+	/* a log axis from the first point to the last, not whole decades */
+	if (sw->scale == AXIS_LOG) {
+		c.x.fixed = true;
+		c.x.min = sw->p[0].x;
+		c.x.max = sw->p[sw->nr - 1].x;
+	}
 	c.y = (struct chart_axis){ .scale = m >= M_P50 ? AXIS_LOG : AXIS_LINEAR,
 				   .unit = u, .zero = m < M_P50,
 				   .title = m == M_IOPS ? "IOPS" : m == M_BW ?

@@ -7,7 +7,8 @@
  * - latency by percentile, a series per side on one chart: one run, its
  *   curve as `iolite plot` draws it (json+ bins, else the listed
  *   percentiles); several runs, the mean over the runs at each listed
- *   percentile with its confidence interval as an error bar;
+ *   percentile, whiskers from the lowest run to the highest, the
+ *   confidence interval in the tooltip;
  * - IOPS and bandwidth, a bar per side with the confidence interval of
  *   its mean as an error bar: Student's t over the runs (two or more),
  *   else batch means over the one run's per-interval samples (iolite's
@@ -105,7 +106,12 @@ static void side_name(struct strbuf *sb, const struct cmp_side *s)
 
 /* --- latency by percentile, the sides overlaid ----------------------- */
 
-/* Several runs: the mean at each listed percentile, with its interval. */
+/*
+ * Several runs: the mean at each listed percentile, whiskers from the
+ * lowest run's value to the highest (a t interval of a few runs' tail
+ * percentiles reaches below zero, which a log axis cannot show); the
+ * tooltip has the interval.
+ */
 static void mean_pct_series(struct chart_series *cs, const struct cmp_side *s,
 			    const char *name, unsigned int dup, unsigned int d,
 			    double conf, double pmax)
@@ -116,7 +122,7 @@ static void mean_pct_series(struct chart_series *cs, const struct cmp_side *s,
 	unsigned int i, r, n;
 
 	for (i = 0; dr0 && i < dr0->clat.nr_pct; i++) {
-		double p = dr0->clat.pct[i].p, h = 0;
+		double p = dr0->clat.pct[i].p, h = 0, lo = INFINITY, hi = 0;
 		struct cmp_est ce;
 
 		if (p > pmax + 1e-9)
@@ -125,24 +131,24 @@ static void mean_pct_series(struct chart_series *cs, const struct cmp_side *s,
 			const struct rio_dir_result *dr = dir_of(s, r, name, dup, d);
 			uint64_t x;
 
-			if (dr && rio_percentile(&dr->clat, p, &x) >= 0)
-				v[n++] = (double)x;
+			if (!dr || rio_percentile(&dr->clat, p, &x) < 0)
+				continue;
+			v[n++] = (double)x;
+			lo = fmin(lo, (double)x);
+			hi = fmax(hi, (double)x);
 		}
 		if (n < 2 || cmp_est_runs(v, n, &ce))
 			continue;
 		chart_point(cs, p, ce.mean);
+		chart_err(cs, lo, hi);
 		if (ce.df > 0)
 			h = cmp_t_quantile(0.5 + conf / 2, ce.df) * sqrt(ce.se2);
-		chart_err(cs, fmax(ce.mean - h, 1), ce.mean + h);
 		strbuf_reset(&tip);
 		strbuf_addf(&tip, "%c: clat p%g = ", s->label, p);
 		chart_fmt(&tip, ce.mean, UNIT_NS, 4);
-		strbuf_addf(&tip, " (mean of %u runs, %.0f%% interval ", n,
-			    conf * 100);
-		chart_fmt(&tip, ce.mean - h, UNIT_NS, 4);
-		strbuf_addstr(&tip, " to ");
-		chart_fmt(&tip, ce.mean + h, UNIT_NS, 4);
-		strbuf_addstr(&tip, ")");
+		strbuf_addf(&tip, ", mean of %u runs, %.0f%% interval \302\261",
+			    n, conf * 100);
+		chart_fmt(&tip, h, UNIT_NS, 3);
 		chart_mark(cs, p, ce.mean, tip.buf);
 	}
 	free(v);
@@ -202,8 +208,9 @@ static void pct_chart(struct strbuf *page, const struct cmp_args *args,
 		      "listed percentiles).");
 	if (several)
 		strbuf_addf(&t, " Several runs: the mean at each listed "
-			    "percentile, whiskers its %.0f%% confidence "
-			    "interval (t over the runs).", args->conf * 100);
+			    "percentile, whiskers from the lowest run to the "
+			    "highest (hover: the %.0f%% interval).",
+			    args->conf * 100);
 	page_figure(page, &c, t.buf);
 	chart_release(&c);
 	strbuf_release(&t);

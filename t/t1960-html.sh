@@ -6,7 +6,7 @@
 # in its text; it fetches nothing; Chromium renders it offline without a
 # console message into a screenshot that is not blank; `iolite plot`
 # draws fio 3.33's logs as it draws iolite's for the same job; a log of
-# a million lines plots in seconds into a small file.
+# a million lines plots into a small file, every line a point.
 . "$(dirname "$0")/test-lib.sh"
 
 job="--name=a --ioengine=psync --filename=f --size=2m --bs=4k --rw=randrw"
@@ -198,7 +198,7 @@ test_expect_success_if XMLLINT 'plot: a page and SVG files, all well-formed' '
 test_expect_success 'plot: bad input is refused by name and line, nothing written' '
 	printf "{ \"fio version\" : \"x\" }\n" >r_lat.1.log &&
 	test_must_fail "$IOLITE" plot r_lat.1.log -o x.html 2>err &&
-	grep -q "JSON results are not supported yet" err &&
+	grep -Eq "no \"jobs\" in it|libjansson-dev" err &&
 	printf "1, 2, 0, 4096, 0\n3, x, 0, 4096, 0\n" >b_clat.1.log &&
 	test_must_fail "$IOLITE" plot b_clat.1.log -o x.html 2>err &&
 	grep -q "^iolite: plot: b_clat.1.log:2: not a log line" err &&
@@ -267,16 +267,16 @@ test_expect_success_if FIO 'plot: compressed logs (.fz), fio'"'"'s and iolite'"'
 '
 test_skip_reason=
 
-test_expect_success 'plot: a million-line log in seconds, a small page, exact figures' '
+# (its time is in doc/performance.md, not asserted)
+test_expect_success 'plot: a million-line log, a small page, every point, exact figures' '
 	awk "BEGIN { for (i = 0; i < 1000000; i++)
 		printf \"%d, %d, %d, 4096, %d, 0\\n\", i / 100, i % 1000 + 1,
 			i % 3 == 0, (i * 7) % 100000 * 4096 }" >m_clat.1.log &&
 	test $(wc -l <m_clat.1.log) = 1000000 &&
-	start=$(date +%s) &&
 	"$IOLITE" plot m_clat.1.log -o m.html &&
-	end=$(date +%s) &&
-	test $((end - start)) -lt 30 &&
 	test $(wc -c <m.html) -lt 1000000 &&
+	grep -q "<g data-s=\"read\" data-n=\"666666\" data-marks=\"[0-9]*\">" m.html &&
+	grep -q "<g data-s=\"write\" data-n=\"333334\" data-marks=\"[0-9]*\">" m.html &&
 	grep -q "data-dir=\"read\" data-n=\"666666\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	grep -q "data-dir=\"write\" data-n=\"333334\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	sed -n "/data-dir=\"read\"/p" m.html | head -n 1 >row &&

@@ -222,24 +222,7 @@ test_expect_success_if JANSSON,XMLLINT 'the compare pages are well-formed' '
 	xmllint --noout c.html c1.html sweep.html cat.html mixed.html
 '
 
-# shot PAGE PNG: a headless Chromium screenshot without the network (as
-# t1960 takes them), its stderr in PNG.err
-shot() {
-	prof=$(mktemp -d "$TRASH/chrome.XXXXXX") &&
-	HOME=$prof XDG_CONFIG_HOME=$prof XDG_CACHE_HOME=$prof \
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$prof" --proxy-server=127.0.0.1:9 \
-		--host-resolver-rules="MAP * ~NOTFOUND" \
-		--enable-logging=stderr --v=0 --hide-scrollbars \
-		--window-size=1280,1400 --virtual-time-budget=3000 \
-		--screenshot="$TRASH/$2" "file://$TRASH/$1" >/dev/null 2>"$2.err"
-	rc=$?
-	rm -rf "$prof"
-	test -s "$2" || { cat "$2.err"; return 1; }
-	return $rc
-}
+. "$TEST_DIR/lib-chromium.sh"
 
 command -v python3 >/dev/null 2>&1 ||
 	test_skip_reason="python3 is not installed (Debian package python3)"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "plot/jobcharts.h"
 #include "plot/latseries.h"
 #include "plot/page.h"
 #include "plot/sink.h"
@@ -368,78 +369,65 @@ static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
 
 /* --- queue and CPU --------------------------------------------------- */
 
-static const char *const depth_cats[RIO_DIST_NR] = {
-	"1", "2", "4", "8", "16", "32", "\342\211\24564",	/* >= 64 */
-};
-static const char *const call_cats[RIO_DIST_NR] = {
-	"0", "1-4", "5-8", "9-16", "17-32", "33-64", ">64",
-};
-
-static void dist_chart(struct sink *k, const struct rgroup *g,
-		       unsigned int which)
+/* The group's jobs' bars, as plot/jobcharts.h takes them. */
+static struct job_bars *group_bars(const struct rgroup *g, bool *iowq)
 {
-	static const char *const title[] = {
-		"IO depth", "I/Os per submit call", "I/Os per reap call",
-	};
-	static const char *const ytitle[] = { "I/Os", "calls", "calls" };
-	static const char *const id[] = { "depth", "submit", "complete" };
+	struct job_bars *b = xcalloc(g->nr ? g->nr : 1, sizeof(*b));
 	unsigned int j, i;
-	struct chart c;
 
-	chart_init(&c, id[which], title[which]);
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = RIO_DIST_NR,
-				   .cats = which ? call_cats : depth_cats,
-				   .title = which ? "I/Os in the call" :
-					  "I/Os in flight" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = ytitle[which], .zero = true };
+	*iowq = false;
 	for (j = 0; j < g->nr; j++) {
 		const struct rio_job *jb = rjob(g, j);
-		const double *v = which == 0 ? jb->depth : which == 1 ?
-				  jb->submit : jb->complete;
-		struct chart_series *s = job_series(&c, SERIES_BAR, g, j);
 
-		for (i = 0; i < RIO_DIST_NR; i++)
-			chart_point(s, i, v[i]);
+		b[j].name = jb->name;
+		b[j].colour = j;
+		for (i = 0; i < JOB_DIST_NR && i < RIO_DIST_NR; i++) {
+			b[j].dist[JOB_DEPTH][i] = jb->depth[i];
+			b[j].dist[JOB_SUBMIT][i] = jb->submit[i];
+			b[j].dist[JOB_COMPLETE][i] = jb->complete[i];
+		}
+		b[j].usr = jb->usr_cpu;
+		b[j].sys = jb->sys_cpu;
+		b[j].iowq = jb->run_ms ? jb->iowq_cpu_ms * 100.0 /
+			    (double)jb->run_ms : 0;
+		*iowq |= jb->iowq_cpu_ms > 0;
 	}
-	c.legend = false;
-	sink_chart(k, &c, NULL);
+	return b;
 }
 
-static void cpu_chart(struct sink *k, const struct rgroup *g)
+static void queue_cpu_charts(struct sink *k, const struct rgroup *g)
 {
-	const char **names = xcalloc(g->nr, sizeof(*names));
-	struct chart_series *usr, *sys, *wq = NULL;
-	double iowq = 0;
-	unsigned int j;
+	struct job_bars *b;
+	const char **names;
+	bool iowq, dist = false, queued = false;
 	struct chart c;
+	unsigned int j;
 
+	b = group_bars(g, &iowq);
 	for (j = 0; j < g->nr; j++) {
-		names[j] = rjob(g, j)->name;
-		iowq += rjob(g, j)->iowq_cpu_ms;
+		dist |= rjob(g, j)->has_dist;
+		/*
+		 * The report draws the calls when the engine made submit
+		 * calls; the file does not say, but a queue deeper than one
+		 * does
+		 */
+		queued |= rjob(g, j)->has_dist && rjob(g, j)->depth[0] < 99.999;
 	}
-	chart_init(&c, "cpu", "CPU");
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = g->nr,
-				   .cats = names, .title = "job" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = "CPU time of the run time",
-				   .zero = true };
-	usr = chart_add(&c, SERIES_BAR, "usr");
-	sys = chart_add(&c, SERIES_BAR, "sys");
-	if (iowq > 0)
-		wq = chart_add(&c, SERIES_BAR, "io-wq workers");
-	for (j = 0; j < g->nr; j++) {
-		const struct rio_job *jb = rjob(g, j);
-
-		chart_point(usr, j, jb->usr_cpu);
-		chart_point(sys, j, jb->sys_cpu);
-		if (wq)
-			chart_point(wq, j, jb->run_ms ? jb->iowq_cpu_ms * 100.0 /
-				    (double)jb->run_ms : 0);
+	if (dist) {
+		jobcharts_dist(&c, JOB_DEPTH, b, g->nr);
+		sink_chart(k, &c, NULL);
 	}
+	if (queued) {
+		jobcharts_dist(&c, JOB_SUBMIT, b, g->nr);
+		sink_chart(k, &c, NULL);
+		jobcharts_dist(&c, JOB_COMPLETE, b, g->nr);
+		sink_chart(k, &c, NULL);
+	}
+	jobcharts_cpu(&c, b, g->nr, iowq, &names);
 	sink_chart(k, &c, "The job threads' user and system time (and "
 		   "io_uring's io-wq workers') as a share of the run time.");
 	free(names);
+	free(b);
 }
 
 /* --- the sections ---------------------------------------------------- */
@@ -478,7 +466,6 @@ static void group_section(struct sink *k, const struct rio_run *r,
 			  unsigned int gid)
 {
 	struct rgroup g = { r, gid, xcalloc(r->nr_jobs + 1, sizeof(unsigned)), 0 };
-	bool dist = false, queued;
 	unsigned int d, j;
 
 	for (j = 0; j < r->nr_jobs; j++)
@@ -494,23 +481,8 @@ static void group_section(struct sink *k, const struct rio_run *r,
 		if (any)
 			dir_section(k, &g, d);
 	}
-	for (j = 0; j < g.nr; j++)
-		dist |= rjob(&g, j)->has_dist;
 	sink_html(k, "<h3>Queue and CPU</h3>\n<div class=\"grid\">\n");
-	if (dist)
-		dist_chart(k, &g, 0);
-	/*
-	 * The report draws the calls when the engine made submit calls;
-	 * the file does not say, but a queue deeper than one does
-	 */
-	for (j = 0, queued = false; j < g.nr; j++)
-		queued |= rjob(&g, j)->depth[0] < 99.999 &&
-			  rjob(&g, j)->has_dist;
-	if (queued) {
-		dist_chart(k, &g, 1);
-		dist_chart(k, &g, 2);
-	}
-	cpu_chart(k, &g);
+	queue_cpu_charts(k, &g);
 	sink_html(k, "</div>\n");
 	free(g.idx);
 }

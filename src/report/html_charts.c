@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "plot/chart.h"
+#include "plot/jobcharts.h"
 #include "plot/latseries.h"
 #include "plot/page.h"
 #include "report/html.h"
@@ -246,99 +247,69 @@ void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
 
 /* --- queue and CPU --------------------------------------------------- */
 
-static const char *const depth_cats[DIST_NR] = {
-	"1", "2", "4", "8", "16", "32", "\342\211\24564",	/* >= 64 */
-};
-static const char *const call_cats[DIST_NR] = {
-	"0", "1-4", "5-8", "9-16", "17-32", "33-64", ">64",
-};
+_Static_assert(DIST_NR == JOB_DIST_NR, "fio's 7 buckets on both sides");
 
-static void dist_chart(struct strbuf *sb, const struct group_jobs *g,
-		       unsigned int which)
+/* The group's jobs' bars, as plot/jobcharts.h takes them. */
+static struct job_bars *group_bars(const struct group_jobs *g, bool *iowq)
 {
-	static const char *const title[] = {
-		"IO depth", "I/Os per submit call", "I/Os per reap call",
-	};
-	static const char *const ytitle[] = { "I/Os", "calls", "calls" };
-	static const char *const id[] = { "depth", "submit", "complete" };
-	double pct[DIST_NR];
-	struct chart c;
-	unsigned int k, i;
+	struct job_bars *b = xcalloc(g->nr ? g->nr : 1, sizeof(*b));
+	unsigned int k;
 
-	chart_init(&c, id[which], title[which]);
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = DIST_NR,
-				   .cats = which ? call_cats : depth_cats,
-				   .title = which ? "I/Os in the call" :
-					  "I/Os in flight" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = ytitle[which], .zero = true };
+	*iowq = false;
 	for (k = 0; k < g->nr; k++) {
 		const struct job_result *j = gjob(g, k);
-		struct chart_series *s = job_series(&c, SERIES_BAR, g, k);
 
-		if (which == 0)
-			results_depth_pct(j, pct);
-		else if (which == 1)
-			results_submit_pct(j, pct);
-		else
-			results_complete_pct(j, pct);
-		for (i = 0; i < DIST_NR; i++)
-			chart_point(s, i, pct[i]);
+		b[k].name = j->name;
+		b[k].colour = k;
+		results_depth_pct(j, b[k].dist[JOB_DEPTH]);
+		results_submit_pct(j, b[k].dist[JOB_SUBMIT]);
+		results_complete_pct(j, b[k].dist[JOB_COMPLETE]);
+		b[k].usr = j->usr_cpu;
+		b[k].sys = j->sys_cpu;
+		b[k].iowq = j->run_ms ? (double)j->iowq_cpu_ns / 1e4 /
+			    (double)j->run_ms : 0;
+		*iowq |= j->iowq_cpu_ns != 0;
 	}
-	c.legend = false;
-	figure(sb, &c, NULL);
+	return b;
 }
 
 void html_dist_charts(struct strbuf *sb, const struct group_jobs *g)
 {
 	uint64_t calls = 0;
+	struct job_bars *b;
+	struct chart c;
 	unsigned int k;
+	bool iowq;
 
-	dist_chart(sb, g, 0);
+	b = group_bars(g, &iowq);
+	jobcharts_dist(&c, JOB_DEPTH, b, g->nr);
+	figure(sb, &c, NULL);
 	for (k = 0; k < g->nr; k++)
 		calls += gjob(g, k)->submit_calls;
 	/* engines that complete inline make no submit or reap calls */
 	if (calls) {
-		dist_chart(sb, g, 1);
-		dist_chart(sb, g, 2);
+		jobcharts_dist(&c, JOB_SUBMIT, b, g->nr);
+		figure(sb, &c, NULL);
+		jobcharts_dist(&c, JOB_COMPLETE, b, g->nr);
+		figure(sb, &c, NULL);
 	}
+	free(b);
 }
 
 void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g)
 {
-	const char **names = xcalloc(g->nr, sizeof(*names));
-	struct chart_series *usr, *sys, *wq = NULL;
-	uint64_t iowq = 0;
+	const char **names;
+	struct job_bars *b;
 	struct chart c;
-	unsigned int k;
+	bool iowq;
 
-	for (k = 0; k < g->nr; k++) {
-		names[k] = gjob(g, k)->name;
-		iowq += gjob(g, k)->iowq_cpu_ns;
-	}
-	chart_init(&c, "cpu", "CPU");
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = g->nr,
-				   .cats = names, .title = "job" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = "CPU time of the run time",
-				   .zero = true };
-	usr = chart_add(&c, SERIES_BAR, "usr");
-	sys = chart_add(&c, SERIES_BAR, "sys");
-	if (iowq)
-		wq = chart_add(&c, SERIES_BAR, "io-wq workers");
-	for (k = 0; k < g->nr; k++) {
-		const struct job_result *j = gjob(g, k);
-
-		chart_point(usr, k, j->usr_cpu);
-		chart_point(sys, k, j->sys_cpu);
-		if (wq)
-			chart_point(wq, k, j->run_ms ? (double)j->iowq_cpu_ns /
-				    1e4 / (double)j->run_ms : 0);
-	}
+	b = group_bars(g, &iowq);
+	jobcharts_cpu(&c, b, g->nr, iowq, &names);
 	figure(sb, &c, "The job threads' user and system time (and "
 	       "io_uring's io-wq workers') as a share of the run time; "
 	       "iolite's own cost per I/O is in the table.");
 	free(names);
+	free(b);
 }
 
 void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,

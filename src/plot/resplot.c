@@ -516,15 +516,7 @@ static void run_head(struct sink *k, const struct rio_run *r, const char *path)
 	if (v.len)
 		page_kv(sb, "global options", v.buf);
 	strbuf_addstr(sb, "</table>\n");
-	if (r->nr_notes) {
-		strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
-		for (i = 0; i < r->nr_notes; i++) {
-			strbuf_addstr(sb, "<li>");
-			xml_text(sb, r->notes[i]);
-			strbuf_addstr(sb, "</li>\n");
-		}
-		strbuf_addstr(sb, "</ul>\n");
-	}
+	page_notes(sb, (const char *const *)r->notes, r->nr_notes);
 	strbuf_release(&v);
 }
 

@@ -159,15 +159,7 @@ static void summary(const struct run_result *rr, struct strbuf *sb)
 			 "(could not be read again for the report)");
 		strbuf_addstr(sb, "</pre>\n");
 	}
-	if (rr->nr_notes) {
-		strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
-		for (i = 0; i < rr->nr_notes; i++) {
-			strbuf_addstr(sb, "<li>");
-			xml_text(sb, rr->notes[i]);
-			strbuf_addstr(sb, "</li>\n");
-		}
-		strbuf_addstr(sb, "</ul>\n");
-	}
+	page_notes(sb, rr->notes, rr->nr_notes);
 	strbuf_release(&v);
 }
 

@@ -105,12 +105,14 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
- * Geometric values (1 2 4 8, 4k 16k 64k): at least three, positive,
- * each step a like ratio of 1.5 or more; two values a factor 4 apart
+ * Geometric values (1 2 4 8, 4k 16k 64k): positive, not evenly spaced
+ * (10 20 30 is linear), each step a like ratio of 1.5 or more; two
+ * values: a factor 4 apart
  */
 static bool geometric(const struct sweep *sw)
 {
 	double *v = xcalloc(sw->nr + 1, sizeof(*v)), lo = INFINITY, hi = 0;
+	double dlo = INFINITY, dhi = 0;
 	unsigned int i, n = 0;
 	bool geo = true;
 
@@ -125,9 +127,13 @@ static bool geometric(const struct sweep *sw)
 	for (i = 1; geo && i < n; i++) {
 		lo = fmin(lo, v[i] / v[i - 1]);
 		hi = fmax(hi, v[i] / v[i - 1]);
+		dlo = fmin(dlo, v[i] - v[i - 1]);
+		dhi = fmax(dhi, v[i] - v[i - 1]);
 	}
-	if (geo)
-		geo = n == 2 ? lo >= 4 : lo >= 1.5 && hi / lo < 1.6;
+	if (geo && n == 2)
+		geo = lo >= 4;
+	else if (geo)
+		geo = dhi / dlo > 1.15 && lo >= 1.5 && hi / lo < 1.6;
 	free(v);
 	return geo;
 }
@@ -370,4 +376,29 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 		sweep_table(k, &sw, d);
 	}
 	sweep_release(&sw);
+}
+
+void sweepplot_report(struct strbuf *page, const char *json, size_t len)
+{
+	struct plot_opts o = { .format = PLOT_HTML };
+	struct strbuf err = STRBUF_INIT;
+	struct sink k = { .o = &o, .page = page, .err = &err };
+	struct rio_doc doc = { NULL, 0 };
+
+	/* most runs are no sweep: a look at the text before parsing it */
+	if (!memmem(json, len, "\"sweep\"", 7))
+		return;
+	if (!rio_available()) {
+		strbuf_addstr(page, "<p>The sweep's charts need jansson to "
+			      "read the run's JSON back: this iolite was built "
+			      "without it (apt install libjansson-dev, then "
+			      "rebuild; or iolite plot on the JSON report).</p>\n");
+		return;
+	}
+	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
+	    doc.nr_runs && sweepplot_is_sweep(&doc.runs[0]))
+		sweepplot_run(&k, &doc.runs[0]);
+	rio_doc_release(&doc);
+	sink_release(&k);
+	strbuf_release(&err);
 }

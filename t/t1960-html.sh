@@ -6,7 +6,7 @@
 # in its text; it fetches nothing; Chromium renders it offline without a
 # console message into a screenshot that is not blank; `iolite plot`
 # draws fio 3.33's logs as it draws iolite's for the same job; a log of
-# a million lines plots in seconds into a small file.
+# a million lines plots into a small file, every line a point.
 . "$(dirname "$0")/test-lib.sh"
 
 job="--name=a --ioengine=psync --filename=f --size=2m --bs=4k --rw=randrw"
@@ -135,25 +135,7 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	test $ten -lt 1000000
 '
 
-# shot PAGE PNG: a headless Chromium screenshot, its stderr in PNG.err;
-# no network: every fetch would go to a proxy that is not there; its
-# profile, config and cache in $TRASH
-shot() {
-	prof=$(mktemp -d "$TRASH/chrome.XXXXXX") &&
-	HOME=$prof XDG_CONFIG_HOME=$prof XDG_CACHE_HOME=$prof \
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--user-data-dir="$prof" --proxy-server=127.0.0.1:9 \
-		--host-resolver-rules="MAP * ~NOTFOUND" \
-		--enable-logging=stderr --v=0 --hide-scrollbars \
-		--window-size=1280,2000 --virtual-time-budget=3000 \
-		--screenshot="$TRASH/$2" "file://$TRASH/$1" >/dev/null 2>"$2.err"
-	rc=$?
-	rm -rf "$prof"
-	test -s "$2" || { cat "$2.err"; return 1; }
-	return $rc
-}
+. "$TEST_DIR/lib-chromium.sh"
 
 command -v python3 >/dev/null 2>&1 ||
 	test_skip_reason="python3 is not installed (Debian package python3)"
@@ -198,7 +180,7 @@ test_expect_success_if XMLLINT 'plot: a page and SVG files, all well-formed' '
 test_expect_success 'plot: bad input is refused by name and line, nothing written' '
 	printf "{ \"fio version\" : \"x\" }\n" >r_lat.1.log &&
 	test_must_fail "$IOLITE" plot r_lat.1.log -o x.html 2>err &&
-	grep -q "JSON results are not supported yet" err &&
+	grep -Eq "no \"jobs\" in it|libjansson-dev" err &&
 	printf "1, 2, 0, 4096, 0\n3, x, 0, 4096, 0\n" >b_clat.1.log &&
 	test_must_fail "$IOLITE" plot b_clat.1.log -o x.html 2>err &&
 	grep -q "^iolite: plot: b_clat.1.log:2: not a log line" err &&
@@ -267,16 +249,16 @@ test_expect_success_if FIO 'plot: compressed logs (.fz), fio'"'"'s and iolite'"'
 '
 test_skip_reason=
 
-test_expect_success 'plot: a million-line log in seconds, a small page, exact figures' '
+# (its time is in doc/performance.md, not asserted)
+test_expect_success 'plot: a million-line log, a small page, every point, exact figures' '
 	awk "BEGIN { for (i = 0; i < 1000000; i++)
 		printf \"%d, %d, %d, 4096, %d, 0\\n\", i / 100, i % 1000 + 1,
 			i % 3 == 0, (i * 7) % 100000 * 4096 }" >m_clat.1.log &&
 	test $(wc -l <m_clat.1.log) = 1000000 &&
-	start=$(date +%s) &&
 	"$IOLITE" plot m_clat.1.log -o m.html &&
-	end=$(date +%s) &&
-	test $((end - start)) -lt 30 &&
 	test $(wc -c <m.html) -lt 1000000 &&
+	grep -q "<g data-s=\"read\" data-n=\"666666\" data-marks=\"[0-9]*\">" m.html &&
+	grep -q "<g data-s=\"write\" data-n=\"333334\" data-marks=\"[0-9]*\">" m.html &&
 	grep -q "data-dir=\"read\" data-n=\"666666\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	grep -q "data-dir=\"write\" data-n=\"333334\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	sed -n "/data-dir=\"read\"/p" m.html | head -n 1 >row &&

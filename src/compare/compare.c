@@ -46,6 +46,10 @@ static const char usage_text[] =
 "                        turns (A B A B ...), each run a child iolite\n"
 "  --repeat=N            --run: rounds (3)\n"
 "  --save=DIR            --run: keep each run's JSON as DIR/A-1.json ...\n"
+"  --output-format=FMT   normal (the tables) or html: the sides overlaid\n"
+"                        in one page of charts with the intervals drawn\n"
+"  -o, --output=FILE     the html page's file (FILE.html: html); the\n"
+"                        tables still go to stdout\n"
 "\n"
 "Exit status: 0 compared, 1 a regression beyond --fail-if-slower,\n"
 "2 a usage or input error. See doc/compare.md for the methods.\n";
@@ -168,6 +172,20 @@ static int parse_args(int argc, char **argv, struct cmp_args *a)
 			a->repeat = (unsigned int)n;
 		} else if (parse_value(arg, "--save", &v)) {
 			a->save_dir = v;
+		} else if (parse_value(arg, "--output-format", &v)) {
+			if (strcmp(v, "html") && strcmp(v, "normal"))
+				return usage_error("--output-format: '%s' is not "
+						   "a format here (normal, html)", v);
+			a->html = !strcmp(v, "html");
+		} else if (parse_value(arg, "--output", &v) ||
+			   ((!strcmp(arg, "-o") || !strcmp(arg, "--output")) &&
+			    i + 1 < argc && (v = argv[++i]))) {
+			size_t n = strlen(v);
+
+			a->output = v;
+			if (n > 5 && (!strcmp(v + n - 5, ".html") ||
+				      !strcmp(v + n - 4, ".htm")))
+				a->html = true;
 		} else if (arg[0] == '-' && arg[1]) {
 			return usage_error("unknown option '%s'", arg);
 		} else {
@@ -182,6 +200,14 @@ static int parse_args(int argc, char **argv, struct cmp_args *a)
 		return usage_error("%s", "more than 26 sides");
 	if (!a->run && (a->save_dir || a->nr_child_args))
 		return usage_error("%s", "--save and '--' go with --run");
+	if (a->output && !a->html)
+		return usage_error("-o '%s': the tables go to stdout; -o names "
+				   "the html page (--output-format=html, or a "
+				   "name ending in .html)", a->output);
+	if (a->html && a->tsv)
+		return usage_error("%s", "--tsv and html: one or the other on "
+				   "stdout (-o FILE.html writes the page "
+				   "beside the tables)");
 	return -1;
 }
 
@@ -441,6 +467,34 @@ static void release(struct cmp_args *args, struct cmp_side *sides,
 	strbuf_release(&t->regressed);
 }
 
+/* The page to -o's file, or to stdout; 0 or -1 (said on stderr) */
+static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
+		      unsigned int nr)
+{
+	struct strbuf page = STRBUF_INIT;
+	FILE *f = args->output ? fopen(args->output, "w") : stdout;
+	int ret = 0;
+
+	if (!f) {
+		error("compare: cannot create '%s': %s", args->output,
+		      strerror(errno));
+		return -1;
+	}
+	cmp_html(args, sides, nr, &page);
+	if (fwrite(page.buf, 1, page.len, f) != page.len || fflush(f)) {
+		error("compare: cannot write '%s': %s", args->output ?
+		      args->output : "the page", strerror(errno));
+		ret = -1;
+	}
+	if (f != stdout && fclose(f) && !ret) {
+		error("compare: cannot write '%s': %s", args->output,
+		      strerror(errno));
+		ret = -1;
+	}
+	strbuf_release(&page);
+	return ret;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_args args = { 0 };
@@ -454,6 +508,16 @@ int compare_main(int argc, char **argv)
 	if (ret >= 0) {
 		release(&args, sides, 0, &t);
 		return ret;
+	}
+	/* the page alone on stdout: the tables are worked out, not shown */
+	if (args.html && !args.output) {
+		out = fopen("/dev/null", "w");
+		if (!out) {
+			error("compare: cannot open /dev/null: %s",
+			      strerror(errno));
+			release(&args, sides, 0, &t);
+			return EXIT_USAGE;
+		}
 	}
 	nr = args.nr_specs;
 	memset(sides, 0, sizeof(sides));
@@ -505,11 +569,15 @@ int compare_main(int argc, char **argv)
 	if (!args.tsv)
 		summary(&args, &t, out);
 	ret = t.regressions ? EXIT_REGRESSION : 0;
+	if (args.html && write_html(&args, sides, nr))
+		ret = EXIT_USAGE;
 	if (fflush(out)) {
 		error("compare: cannot write the comparison: %s",
 		      strerror(errno));
 		ret = EXIT_USAGE;
 	}
+	if (out != stdout)
+		fclose(out);
 	strbuf_release(&err);
 	release(&args, sides, nr, &t);
 	return ret;

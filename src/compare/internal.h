@@ -37,6 +37,8 @@ struct cmp_args {
 	unsigned int nr_changed;
 	const char **specs;
 	unsigned int nr_specs;
+	bool html;			/* --output-format=html */
+	const char *output;		/* -o, --output: the page's file */
 };
 
 /* What the tables found, for the summary and the exit status. */
@@ -70,5 +72,13 @@ void cmp_tsv_header(FILE *out);
  */
 int cmp_run_sides(const struct cmp_args *args, struct cmp_side *sides,
 		  unsigned int nr, struct strbuf *err);
+
+/*
+ * The sides overlaid as one HTML page (compare/html.c): per job of A
+ * and direction, latency by percentile and IOPS and bandwidth with
+ * their confidence intervals.
+ */
+void cmp_html(const struct cmp_args *args, const struct cmp_side *sides,
+	      unsigned int nr, struct strbuf *page);
 
 #endif

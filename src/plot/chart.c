@@ -849,9 +849,18 @@ static void draw_marks(const struct chart *c, const struct frame *f,
 	}
 }
 
+/*
+ * A series in a group saying what it is, for tests and tools: data-s
+ * (its name), data-n (its points as given, before any thinning),
+ * data-marks.
+ */
 static void draw_series(const struct chart *c, const struct frame *f,
 			const struct chart_series *s, struct strbuf *sb)
 {
+	strbuf_addstr(sb, "<g data-s=\"");
+	xml_attr(sb, s->name);
+	strbuf_addf(sb, "\" data-n=\"%u\" data-marks=\"%u\">\n", s->n,
+		    s->nr_marks);
 	switch (s->kind) {
 	case SERIES_LINE:
 		draw_line(c, f, s, sb);
@@ -868,6 +877,7 @@ static void draw_series(const struct chart *c, const struct frame *f,
 	}
 	draw_errors(c, f, s, sb);
 	draw_marks(c, f, s, sb);
+	strbuf_addstr(sb, "</g>\n");
 }
 
 /* The machine-readable attributes of the <svg>: see chart.h. */

@@ -30,7 +30,9 @@
  * carries machine-readable attributes for tests and tools: data-chart
  * (the caller's id), data-title, data-series (how many), data-x and
  * data-y (each axis's range as drawn, in data units), data-xd and
- * data-yd (the data's own range, when there are data).
+ * data-yd (the data's own range, when there are data); each series is a
+ * <g> with data-s (its name), data-n (its points as given, before
+ * thinning) and data-marks.
  *
  * Ownership: the chart owns everything added to it (names and tips are
  * copied); chart_release() frees it. Series pointers stay valid until

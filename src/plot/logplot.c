@@ -12,7 +12,10 @@
 #include "plot/chart.h"
 #include "plot/logread.h"
 #include "plot/page.h"
+#include "plot/resplot.h"
+#include "plot/sink.h"
 #include "plot/svg.h"
+#include "resultsio/resultsio.h"
 #include "util/log.h"
 
 static const char *const dir_names[DDIR_RWDIR_CNT] = {
@@ -22,58 +25,6 @@ static const char *const dir_names[DDIR_RWDIR_CNT] = {
 /* The percentiles in a latency log's table and marks */
 static const double key_pct[] = { 50, 90, 99, 99.9, 99.99, 99.999 };
 #define NR_KEY_PCT (sizeof(key_pct) / sizeof(key_pct[0]))
-
-/* Where finished charts go: the page, or a file each. */
-struct sink {
-	const struct plot_opts *o;
-	struct strbuf *page;	/* html */
-	char *base;		/* svg: the log's name less .log[.fz] */
-	struct strbuf *err;
-	int failed;
-};
-
-static int write_file(const char *path, const struct strbuf *sb,
-		      struct strbuf *err)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		strbuf_addf(err, "cannot create '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	if (fwrite(sb->buf, 1, sb->len, f) != sb->len || fclose(f)) {
-		strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-static void sink_chart(struct sink *k, struct chart *c, const char *caption)
-{
-	struct strbuf svg = STRBUF_INIT, path = STRBUF_INIT;
-
-	if (k->o->format == PLOT_HTML) {
-		page_figure(k->page, c, caption);
-	} else if (!k->failed) {
-		if (caption)
-			chart_set_note(c, caption);
-		chart_render(c, &svg, true);
-		strbuf_addf(&path, "%s/%s-%s.svg", k->o->out, k->base, c->id);
-		if (write_file(path.buf, &svg, k->err))
-			k->failed = 1;
-		else
-			printf("%s\n", path.buf);
-	}
-	chart_release(c);
-	strbuf_release(&svg);
-	strbuf_release(&path);
-}
-
-static void sink_html(struct sink *k, const char *s)
-{
-	if (k->o->format == PLOT_HTML)
-		strbuf_addstr(k->page, s);
-}
 
 /* --- latency logs ---------------------------------------------------- */
 
@@ -543,9 +494,11 @@ static void log_section(struct sink *k, const struct log_data *ld)
 	struct strbuf *sb = k->page;
 	const char *dot = strstr(ld->name, ".log");
 
-	free(k->base);
-	k->base = xstrndup(ld->name, dot ? (size_t)(dot - ld->name) :
-			   strlen(ld->name));
+	char *base = xstrndup(ld->name, dot ? (size_t)(dot - ld->name) :
+			      strlen(ld->name));
+
+	sink_base(k, base);
+	free(base);
 	if (k->o->format == PLOT_HTML) {
 		strbuf_addstr(sb, "<section>\n<h2>");
 		xml_text(sb, ld->name);
@@ -565,8 +518,8 @@ static void log_section(struct sink *k, const struct log_data *ld)
 	sink_html(k, "</section>\n");
 }
 
-/* JSON results: '{' first. Their reader comes with iolite compare. */
-static int refuse_json(const char *path, struct strbuf *err)
+/* JSON results: '{' first (after blanks); -1 when unreadable */
+static int is_json(const char *path, struct strbuf *err)
 {
 	char buf[64];
 	size_t n, i;
@@ -580,19 +533,14 @@ static int refuse_json(const char *path, struct strbuf *err)
 	fclose(f);
 	for (i = 0; i < n && strchr(" \t\r\n", buf[i]); i++)
 		;
-	if (i < n && buf[i] == '{') {
-		strbuf_addf(err, "'%s': JSON results are not supported yet by "
-			    "iolite plot (log files are)", path);
-		return -1;
-	}
-	return 0;
+	return i < n && buf[i] == '{';
 }
 
 static int write_page(const struct plot_opts *o, const struct strbuf *page,
 		      struct strbuf *err)
 {
 	if (o->out)
-		return write_file(o->out, page, err);
+		return plot_write_file(o->out, page, err);
 	if (fwrite(page->buf, 1, page->len, stdout) != page->len ||
 	    fflush(stdout)) {
 		strbuf_addf(err, "cannot write the page: %s", strerror(errno));
@@ -601,32 +549,65 @@ static int write_page(const struct plot_opts *o, const struct strbuf *page,
 	return 0;
 }
 
+/* One input: a log file, or JSON results (a run, repeats, a sweep). */
+struct input {
+	bool json;
+	struct log_data ld;
+	struct rio_doc doc;
+};
+
+static int read_input(struct input *in, const char *path, struct strbuf *err)
+{
+	int json = is_json(path, err);
+
+	if (json < 0)
+		return -1;
+	in->json = json;
+	if (!json)
+		return log_data_read(&in->ld, path, err);
+	if (!rio_available()) {
+		strbuf_addf(err, "'%s': JSON results need jansson, and this "
+			    "iolite was built without it (apt install "
+			    "libjansson-dev, then rebuild); log files plot "
+			    "without it", path);
+		return -1;
+	}
+	return rio_read_file(&in->doc, path, err) ? -1 : 0;
+}
+
 int plot_files(const char *const *files, unsigned int nr,
 	       const struct plot_opts *o, struct strbuf *err)
 {
-	struct log_data *logs = xcalloc(nr ? nr : 1, sizeof(*logs));
+	struct input *in = xcalloc(nr ? nr : 1, sizeof(*in));
 	struct strbuf page = STRBUF_INIT;
-	struct sink k = { o, &page, NULL, err, 0 };
+	struct sink k = { .o = o, .page = &page, .err = err };
 	unsigned int i, got = 0;
 	int ret = -1;
 
 	for (got = 0; got < nr; got++)
-		if (refuse_json(files[got], err) ||
-		    log_data_read(&logs[got], files[got], err))
+		if (read_input(&in[got], files[got], err))
 			goto out;
 	page_begin(&page, "iolite plot");
 	strbuf_addstr(&page, "<h1>iolite plot</h1>\n");
-	for (i = 0; i < nr && !k.failed; i++)
-		log_section(&k, &logs[i]);
+	for (i = 0; i < nr && !k.failed; i++) {
+		if (in[i].json)
+			resplot_doc(&k, &in[i].doc, files[i]);
+		else
+			log_section(&k, &in[i].ld);
+	}
 	page_end(&page);
 	if (k.failed || (o->format == PLOT_HTML && write_page(o, &page, err)))
 		goto out;
 	ret = 0;
 out:
-	for (i = 0; i < got; i++)
-		log_data_release(&logs[i]);
-	free(logs);
-	free(k.base);
+	for (i = 0; i <= got && i < nr; i++) {
+		if (in[i].json)
+			rio_doc_release(&in[i].doc);
+		else if (i < got)
+			log_data_release(&in[i].ld);
+	}
+	free(in);
+	sink_release(&k);
 	strbuf_release(&page);
 	return ret;
 }

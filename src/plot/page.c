@@ -85,3 +85,18 @@ void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
 	}
 	strbuf_addstr(sb, "</figure>\n");
 }
+
+void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)
+{
+	unsigned int i;
+
+	if (!nr)
+		return;
+	strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
+	for (i = 0; i < nr; i++) {
+		strbuf_addstr(sb, "<li>");
+		xml_text(sb, notes[i]);
+		strbuf_addstr(sb, "</li>\n");
+	}
+	strbuf_addstr(sb, "</ul>\n");
+}

@@ -28,4 +28,7 @@ void page_figure(struct strbuf *sb, const struct chart *c,
 /* <tr><th>key</th><td>value</td></tr>, value escaped. */
 void page_kv(struct strbuf *sb, const char *key, const char *value);
 
+/* The run's notes under a "Notes" heading; nothing when there are none. */
+void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr);
+
 #endif

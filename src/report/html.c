@@ -32,6 +32,7 @@
 #include "plot/chart.h"
 #include "plot/page.h"
 #include "plot/svg.h"
+#include "plot/sweepplot.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "util/host.h"
@@ -159,15 +160,7 @@ static void summary(const struct run_result *rr, struct strbuf *sb)
 			 "(could not be read again for the report)");
 		strbuf_addstr(sb, "</pre>\n");
 	}
-	if (rr->nr_notes) {
-		strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
-		for (i = 0; i < rr->nr_notes; i++) {
-			strbuf_addstr(sb, "<li>");
-			xml_text(sb, rr->notes[i]);
-			strbuf_addstr(sb, "</li>\n");
-		}
-		strbuf_addstr(sb, "</ul>\n");
-	}
+	page_notes(sb, rr->notes, rr->nr_notes);
 	strbuf_release(&v);
 }
 
@@ -429,6 +422,25 @@ static void disks_table(struct strbuf *sb, const struct run_result *rr)
 	strbuf_addstr(sb, "</tbody></table>\n");
 }
 
+/*
+ * A --sweep run: its figures against the swept value, drawn from the
+ * run's JSON report read back (plot/sweepplot.h), the layout --sweep
+ * writes and `iolite plot` reads; nothing for other runs
+ */
+static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return;
+	if (!report_json.write(rr, m) && !fflush(m))
+		sweepplot_report(sb, buf, len);
+	fclose(m);
+	free(buf);
+}
+
 static int html_write(const struct run_result *rr, FILE *f)
 {
 	struct strbuf sb = STRBUF_INIT, title = STRBUF_INIT;
@@ -441,6 +453,7 @@ static int html_write(const struct run_result *rr, FILE *f)
 			    rr->nr_jobs > 1 ? " ..." : "");
 	page_begin(&sb, strbuf_str(&title));
 	summary(rr, &sb);
+	sweep_charts(rr, &sb);
 	for (g = 0; g < rr->nr_groups; g++)
 		group_section(&sb, rr, g);
 	disks_table(&sb, rr);

@@ -9,12 +9,11 @@
 #include <string.h>
 
 #include "plot/chart.h"
+#include "plot/jobcharts.h"
+#include "plot/latseries.h"
 #include "plot/page.h"
 #include "report/html.h"
 #include "util/log.h"
-
-/* histogram bins a decade (latency histogram) */
-#define BINS_PER_DECADE 20
 
 static void figure(struct strbuf *sb, struct chart *c, const char *caption)
 {
@@ -69,47 +68,6 @@ static void lat_kind_of(const struct dir_result *dr, unsigned int kind,
 	}
 }
 
-static uint64_t hist_total(const struct hist *h)
-{
-	uint64_t n = h->overflow;
-	unsigned int i;
-
-	for (i = 0; i < HIST_NR; i++)
-		n += h->bucket[i];
-	return n;
-}
-
-/*
- * The quantile function from the histogram: each non-empty bucket's
- * value (fio's: its midpoint, within the recorded min and max) from the
- * share of samples below it, flat to the next; the last runs to the
- * right edge.
- */
-static void quantile_series(struct chart_series *s, const struct lat_kind *lk)
-{
-	uint64_t total = hist_total(lk->h), cum = 0;
-	double last = 0;
-	unsigned int i;
-
-	for (i = 0; i < HIST_NR && total; i++) {
-		double v = (double)hist_bucket_val(i);
-
-		if (!lk->h->bucket[i])
-			continue;
-		v = fmax(fmin(v, (double)lk->w->max), (double)lk->w->min);
-		chart_point(s, (double)cum * 100.0 / (double)total, v);
-		cum += lk->h->bucket[i];
-		last = v;
-	}
-	if (lk->h->overflow) {
-		chart_point(s, (double)cum * 100.0 / (double)total,
-			    (double)lk->w->max);
-		last = (double)lk->w->max;
-	}
-	if (total)
-		chart_point(s, 100.0, last);
-}
-
 /* The listed percentiles, as JSON has them, each a dot with its value. */
 static void pct_marks(struct chart_series *s, const struct job_result *j,
 		      const struct lat_kind *lk, double pmax)
@@ -138,7 +96,6 @@ static double pct_axis_max(const struct group_jobs *g, unsigned int d,
 {
 	uint64_t n = 0;
 	unsigned int k;
-	int t;
 
 	for (k = 0; k < g->nr; k++) {
 		struct lat_kind lk;
@@ -147,9 +104,7 @@ static double pct_axis_max(const struct group_jobs *g, unsigned int d,
 		if (lk.w->n > n)
 			n = lk.w->n;
 	}
-	t = (int)ceil(log10((double)(n ? n : 1)) - 1e-9);
-	t = t < 2 ? 2 : t > 7 ? 7 : t;
-	return 100.0 - 100.0 * pow(10, -t);
+	return lat_pct_axis_max(n);
 }
 
 static void pct_chart(struct strbuf *sb, const struct group_jobs *g,
@@ -178,7 +133,7 @@ static void pct_chart(struct strbuf *sb, const struct group_jobs *g,
 		if (!html_dir_shown(j, d) || !lk.w->n)
 			continue;
 		s = job_series(&c, SERIES_STEP, g, k);
-		quantile_series(s, &lk);
+		lat_quantile_series(s, lk.h, (double)lk.w->min, (double)lk.w->max);
 		pct_marks(s, j, &lk, c.x.max);
 		marks |= s->nr_marks != 0;
 	}
@@ -208,62 +163,6 @@ void html_pct_charts(struct strbuf *sb, const struct group_jobs *g,
 
 /* --- the histogram --------------------------------------------------- */
 
-static double bin_edge(int b)
-{
-	return pow(10, (double)b / BINS_PER_DECADE);
-}
-
-static int bin_of(double v)
-{
-	return (int)floor(log10(v) * BINS_PER_DECADE + 1e-9);
-}
-
-/* Bucket [lo, hi] (ns, integers) spread over the bins it overlaps. */
-static void spread(double *bins, int b0, uint64_t lo, uint64_t hi, double n)
-{
-	double a = lo ? (double)lo : 0.5, z = (double)hi + 1;
-	int b;
-
-	for (b = bin_of(a); b <= bin_of(z - 1e-9); b++) {
-		double e0 = fmax(bin_edge(b), a), e1 = fmin(bin_edge(b + 1), z);
-
-		if (e1 > e0)
-			bins[b - b0] += n * (e1 - e0) / (z - a);
-	}
-}
-
-static void hist_series(struct chart_series *s, const struct hist *h)
-{
-	uint64_t total = hist_total(h);
-	int first = -1, last = -1, b0, b1, b;
-	unsigned int i;
-	double *bins;
-
-	for (i = 0; i < HIST_NR; i++) {
-		if (!h->bucket[i])
-			continue;
-		if (first < 0)
-			first = (int)i;
-		last = (int)i;
-	}
-	if (first < 0 || !total)
-		return;
-	b0 = bin_of(hist_bucket_lo((unsigned int)first) ?
-		    (double)hist_bucket_lo((unsigned int)first) : 0.5);
-	b1 = bin_of((double)hist_bucket_hi((unsigned int)last) + 1 - 1e-9);
-	bins = xcalloc((size_t)(b1 - b0 + 1), sizeof(*bins));
-	for (i = (unsigned int)first; i <= (unsigned int)last; i++)
-		if (h->bucket[i])
-			spread(bins, b0, hist_bucket_lo(i), hist_bucket_hi(i),
-			       (double)h->bucket[i]);
-	bins[b1 - b0] += (double)h->overflow;
-	chart_point(s, bin_edge(b0), 0);
-	for (b = b0; b <= b1; b++)
-		chart_point(s, bin_edge(b), bins[b - b0] * 100.0 / (double)total);
-	chart_point(s, bin_edge(b1 + 1), 0);
-	free(bins);
-}
-
 void html_hist_chart(struct strbuf *sb, const struct group_jobs *g,
 		     unsigned int d)
 {
@@ -286,7 +185,7 @@ void html_hist_chart(struct strbuf *sb, const struct group_jobs *g,
 		s = job_series(&c, SERIES_STEP, g, k);
 		/* more fills than a few hide each other */
 		s->fill = g->nr <= 3;
-		hist_series(s, &j->dir[d].clat_hist);
+		lat_hist_series(s, &j->dir[d].clat_hist);
 	}
 	figure(sb, &c, "Share of the I/Os in each twentieth of a decade.");
 	strbuf_release(&t);
@@ -348,99 +247,69 @@ void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
 
 /* --- queue and CPU --------------------------------------------------- */
 
-static const char *const depth_cats[DIST_NR] = {
-	"1", "2", "4", "8", "16", "32", "\342\211\24564",	/* >= 64 */
-};
-static const char *const call_cats[DIST_NR] = {
-	"0", "1-4", "5-8", "9-16", "17-32", "33-64", ">64",
-};
+_Static_assert(DIST_NR == JOB_DIST_NR, "fio's 7 buckets on both sides");
 
-static void dist_chart(struct strbuf *sb, const struct group_jobs *g,
-		       unsigned int which)
+/* The group's jobs' bars, as plot/jobcharts.h takes them. */
+static struct job_bars *group_bars(const struct group_jobs *g, bool *iowq)
 {
-	static const char *const title[] = {
-		"IO depth", "I/Os per submit call", "I/Os per reap call",
-	};
-	static const char *const ytitle[] = { "I/Os", "calls", "calls" };
-	static const char *const id[] = { "depth", "submit", "complete" };
-	double pct[DIST_NR];
-	struct chart c;
-	unsigned int k, i;
+	struct job_bars *b = xcalloc(g->nr ? g->nr : 1, sizeof(*b));
+	unsigned int k;
 
-	chart_init(&c, id[which], title[which]);
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = DIST_NR,
-				   .cats = which ? call_cats : depth_cats,
-				   .title = which ? "I/Os in the call" :
-					  "I/Os in flight" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = ytitle[which], .zero = true };
+	*iowq = false;
 	for (k = 0; k < g->nr; k++) {
 		const struct job_result *j = gjob(g, k);
-		struct chart_series *s = job_series(&c, SERIES_BAR, g, k);
 
-		if (which == 0)
-			results_depth_pct(j, pct);
-		else if (which == 1)
-			results_submit_pct(j, pct);
-		else
-			results_complete_pct(j, pct);
-		for (i = 0; i < DIST_NR; i++)
-			chart_point(s, i, pct[i]);
+		b[k].name = j->name;
+		b[k].colour = k;
+		results_depth_pct(j, b[k].dist[JOB_DEPTH]);
+		results_submit_pct(j, b[k].dist[JOB_SUBMIT]);
+		results_complete_pct(j, b[k].dist[JOB_COMPLETE]);
+		b[k].usr = j->usr_cpu;
+		b[k].sys = j->sys_cpu;
+		b[k].iowq = j->run_ms ? (double)j->iowq_cpu_ns / 1e4 /
+			    (double)j->run_ms : 0;
+		*iowq |= j->iowq_cpu_ns != 0;
 	}
-	c.legend = false;
-	figure(sb, &c, NULL);
+	return b;
 }
 
 void html_dist_charts(struct strbuf *sb, const struct group_jobs *g)
 {
 	uint64_t calls = 0;
+	struct job_bars *b;
+	struct chart c;
 	unsigned int k;
+	bool iowq;
 
-	dist_chart(sb, g, 0);
+	b = group_bars(g, &iowq);
+	jobcharts_dist(&c, JOB_DEPTH, b, g->nr);
+	figure(sb, &c, NULL);
 	for (k = 0; k < g->nr; k++)
 		calls += gjob(g, k)->submit_calls;
 	/* engines that complete inline make no submit or reap calls */
 	if (calls) {
-		dist_chart(sb, g, 1);
-		dist_chart(sb, g, 2);
+		jobcharts_dist(&c, JOB_SUBMIT, b, g->nr);
+		figure(sb, &c, NULL);
+		jobcharts_dist(&c, JOB_COMPLETE, b, g->nr);
+		figure(sb, &c, NULL);
 	}
+	free(b);
 }
 
 void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g)
 {
-	const char **names = xcalloc(g->nr, sizeof(*names));
-	struct chart_series *usr, *sys, *wq = NULL;
-	uint64_t iowq = 0;
+	const char **names;
+	struct job_bars *b;
 	struct chart c;
-	unsigned int k;
+	bool iowq;
 
-	for (k = 0; k < g->nr; k++) {
-		names[k] = gjob(g, k)->name;
-		iowq += gjob(g, k)->iowq_cpu_ns;
-	}
-	chart_init(&c, "cpu", "CPU");
-	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = g->nr,
-				   .cats = names, .title = "job" };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_PCT,
-				   .title = "CPU time of the run time",
-				   .zero = true };
-	usr = chart_add(&c, SERIES_BAR, "usr");
-	sys = chart_add(&c, SERIES_BAR, "sys");
-	if (iowq)
-		wq = chart_add(&c, SERIES_BAR, "io-wq workers");
-	for (k = 0; k < g->nr; k++) {
-		const struct job_result *j = gjob(g, k);
-
-		chart_point(usr, k, j->usr_cpu);
-		chart_point(sys, k, j->sys_cpu);
-		if (wq)
-			chart_point(wq, k, j->run_ms ? (double)j->iowq_cpu_ns /
-				    1e4 / (double)j->run_ms : 0);
-	}
+	b = group_bars(g, &iowq);
+	jobcharts_cpu(&c, b, g->nr, iowq, &names);
 	figure(sb, &c, "The job threads' user and system time (and "
 	       "io_uring's io-wq workers') as a share of the run time; "
 	       "iolite's own cost per I/O is in the table.");
 	free(names);
+	free(b);
 }
 
 void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,

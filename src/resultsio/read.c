@@ -44,6 +44,7 @@ static void run_free(struct rio_run *r)
 
 		free(j->name);
 		opts_free(j->opts, j->nr_opts);
+		opts_free(j->sweep, j->nr_sweep);
 		for (d = 0; d < RIO_DIR_NR; d++) {
 			lat_free(&j->dir[d].slat);
 			lat_free(&j->dir[d].clat);
@@ -54,6 +55,12 @@ static void run_free(struct rio_run *r)
 	}
 	free(r->jobs);
 	opts_free(r->global, r->nr_global);
+	for (i = 0; i < r->nr_sweep_opts; i++)
+		free(r->sweep_opts[i]);
+	free(r->sweep_opts);
+	for (i = 0; i < r->nr_notes; i++)
+		free(r->notes[i]);
+	free(r->notes);
 	free(r->source);
 	free(r->version);
 }
@@ -294,6 +301,56 @@ static void read_dir(const json_t *o, struct rio_dir_result *d)
 	d->iops_samples.stdev = num(o, "iops_stddev");
 }
 
+/* fio's 7-bucket distributions, in file order; false when absent */
+static bool read_dist(const json_t *o, double *out)
+{
+	const char *key;
+	json_t *v;
+	unsigned int n = 0;
+
+	if (!json_is_object(o))
+		return false;
+	json_object_foreach((json_t *)o, key, v) {
+		if (n < RIO_DIST_NR && json_is_number(v))
+			out[n++] = json_number_value(v);
+	}
+	return n > 0;
+}
+
+static void read_job_extra(const json_t *o, const json_t *own,
+			   struct rio_job *j)
+{
+	j->usr_cpu = num(o, "usr_cpu");
+	j->sys_cpu = num(o, "sys_cpu");
+	j->ctx = unum(o, "ctx");
+	j->run_ms = unum(o, "job_runtime");
+	j->usr_ns_per_io = num(own, "usr_ns_per_io");
+	j->iowq_cpu_ms = num(own, "iowq_cpu_ms");
+	j->has_dist = read_dist(json_object_get(o, "iodepth_level"), j->depth);
+	read_dist(json_object_get(o, "iodepth_submit"), j->submit);
+	read_dist(json_object_get(o, "iodepth_complete"), j->complete);
+	read_opts(json_object_get(o, "sweep"), &j->sweep, &j->nr_sweep);
+}
+
+/* An array of strings (others skipped), copied. */
+static char **read_strings(const json_t *a, unsigned int *nr)
+{
+	char **out;
+	size_t i;
+
+	*nr = 0;
+	if (!json_is_array(a) || !json_array_size(a))
+		return NULL;
+	out = xcalloc(json_array_size(a), sizeof(*out));
+	for (i = 0; i < json_array_size(a); i++) {
+		const char *s = json_string_value(json_array_get(a, i));
+
+		if (s)
+			out[(*nr)++] = xstrdup(s);
+	}
+	return out;
+}
+
 static int read_job(const json_t *o, struct rio_job *j, unsigned int index,
 		    const char *name, struct strbuf *err)
 {
@@ -313,6 +370,7 @@ static int read_job(const json_t *o, struct rio_job *j, unsigned int index,
 	j->error = (long)num(o, "error");
 	read_opts(json_object_get(o, "job options"), &j->opts, &j->nr_opts);
 	own = json_object_get(o, "iolite");
+	read_job_extra(o, own, j);
 	samples = json_object_get(own, "samples");
 	for (d = 0; d < RIO_DIR_NR; d++) {
 		const json_t *dir = json_object_get(o, rio_dir_name[d]);
@@ -339,6 +397,7 @@ static int read_run(struct rio_doc *doc, const json_t *o, const json_t *top,
 	const json_t *jobs = json_object_get(o, "jobs");
 	const json_t *g = json_object_get(o, "global options");
 	const char *ver = json_string_value(json_object_get(o, "fio version"));
+	const json_t *own;
 	struct rio_run *r;
 	size_t i, k;
 
@@ -365,6 +424,12 @@ static int read_run(struct rio_doc *doc, const json_t *o, const json_t *top,
 		r->timestamp_ms = (int64_t)num(top, "timestamp_ms");
 	read_opts(g ? g : json_object_get(top, "global options"), &r->global,
 		  &r->nr_global);
+	own = json_object_get(top, "iolite");
+	r->sweep_opts = read_strings(json_object_get(json_object_get(own,
+				     "sweep"), "options"), &r->nr_sweep_opts);
+	r->notes = read_strings(json_object_get(o == top ? own :
+				json_object_get(o, "iolite"), "notes"),
+				&r->nr_notes);
 	r->jobs = xcalloc(json_array_size(jobs) + 1, sizeof(*r->jobs));
 	for (i = 0; i < json_array_size(jobs); i++) {
 		struct rio_job *j = &r->jobs[i];

@@ -96,6 +96,9 @@ struct rio_opt {
 	char *val;
 };
 
+/* iodepth_level, iodepth_submit, iodepth_complete: fio's 7 buckets */
+#define RIO_DIST_NR 7
+
 struct rio_job {
 	char *name;
 	unsigned int groupid;
@@ -105,6 +108,16 @@ struct rio_job {
 	struct rio_opt *opts;	/* "job options", in file order */
 	unsigned int nr_opts;
 	struct rio_dir_result dir[RIO_DIR_NR];
+	/* CPU and queue (0 when the file has none) */
+	double usr_cpu, sys_cpu;	/* percent of the run time */
+	uint64_t ctx, run_ms;		/* "job_runtime" */
+	double usr_ns_per_io;		/* iolite's own cost ("iolite") */
+	double iowq_cpu_ms;
+	bool has_dist;			/* the three below are in the file */
+	double depth[RIO_DIST_NR], submit[RIO_DIST_NR], complete[RIO_DIST_NR];
+	/* a sweep point's values ("sweep": {"iodepth": "4"}), in file order */
+	struct rio_opt *sweep;
+	unsigned int nr_sweep;
 };
 
 struct rio_run {
@@ -116,6 +129,11 @@ struct rio_run {
 	unsigned int nr_global;
 	struct rio_job *jobs;
 	unsigned int nr_jobs;
+	/* a sweep: "iolite" -> "sweep" -> "options" (the swept names) */
+	char **sweep_opts;
+	unsigned int nr_sweep_opts;
+	char **notes;		/* "iolite" -> "notes" */
+	unsigned int nr_notes;
 };
 
 struct rio_doc {

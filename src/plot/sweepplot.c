@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/* A sweep's charts: see sweepplot.h. */
+#include "plot/sweepplot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot/chart.h"
+#include "plot/resplot.h"
+#include "plot/sink.h"
+#include "plot/svg.h"
+#include "util/log.h"
+#include "util/num.h"
+
+/* The figures drawn against the swept value. */
+enum metric { M_IOPS, M_BW, M_P50, M_P99, M_P999, M_NR };
+
+static const char *const metric_id[M_NR] = {
+	"sweep-iops", "sweep-bw", "sweep-p50", "sweep-p99", "sweep-p99.9",
+};
+static const double metric_pct[M_NR] = { 0, 0, 50, 99, 99.9 };
+
+/* One job at one point: where it sits on the x axis and in the legend. */
+struct spoint {
+	const struct rio_job *j;
+	double x;		/* the value, or its category */
+	unsigned int series;
+};
+
+struct sweep {
+	const struct rio_run *r;
+	const char *xopt;	/* the swept option on the x axis */
+	struct spoint *p;
+	unsigned int nr;
+	char **names;		/* series names */
+	unsigned int nr_names;
+	const char **cats;	/* values that are not numbers: categories */
+	unsigned int nr_cats;
+	enum axis_scale scale;
+};
+
+static const char *sweep_val(const struct rio_job *j, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < j->nr_sweep; i++)
+		if (!strcmp(j->sweep[i].key, key))
+			return j->sweep[i].val ? j->sweep[i].val : "";
+	return NULL;
+}
+
+bool sweepplot_is_sweep(const struct rio_run *r)
+{
+	unsigned int i;
+
+	if (r->nr_sweep_opts)
+		return true;
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].nr_sweep)
+			return true;
+	return false;
+}
+
+/* "j1", or "j1 bs=4k" for the other swept options' values */
+static unsigned int series_of(struct sweep *sw, const struct rio_job *j)
+{
+	struct strbuf n = STRBUF_INIT;
+	unsigned int i;
+
+	strbuf_addstr(&n, j->name);
+	for (i = 0; i < j->nr_sweep; i++)
+		if (strcmp(j->sweep[i].key, sw->xopt))
+			strbuf_addf(&n, " %s=%s", j->sweep[i].key,
+				    j->sweep[i].val ? j->sweep[i].val : "");
+	for (i = 0; i < sw->nr_names; i++)
+		if (!strcmp(sw->names[i], n.buf))
+			break;
+	if (i == sw->nr_names) {
+		sw->names = xrealloc(sw->names, (i + 1) * sizeof(*sw->names));
+		sw->names[sw->nr_names++] = strbuf_detach(&n);
+	}
+	strbuf_release(&n);
+	return i;
+}
+
+/* A value as a number: plain (1.5, 32) or a size (4k); false if neither */
+static bool value_num(const char *s, double *out)
+{
+	uint64_t u;
+
+	if (!num_parse_double(s, out))
+		return true;
+	if (num_parse_size(s, 1024, &u))
+		return false;
+	*out = (double)u;
+	return true;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Geometric values (1 2 4 8, 4k 16k 64k): positive, not evenly spaced
+ * (10 20 30 is linear), each step a like ratio of 1.5 or more; two
+ * values: a factor 4 apart
+ */
+static bool geometric(const struct sweep *sw)
+{
+	double *v = xcalloc(sw->nr + 1, sizeof(*v)), lo = INFINITY, hi = 0;
+	double dlo = INFINITY, dhi = 0;
+	unsigned int i, n = 0;
+	bool geo = true;
+
+	for (i = 0; i < sw->nr; i++)
+		v[n++] = sw->p[i].x;
+	qsort(v, n, sizeof(*v), cmp_double);
+	for (i = 1, n = n ? 1 : 0; i < sw->nr; i++)
+		if (v[i] != v[n - 1])
+			v[n++] = v[i];
+	if (n < 2 || v[0] <= 0)
+		geo = false;
+	for (i = 1; geo && i < n; i++) {
+		lo = fmin(lo, v[i] / v[i - 1]);
+		hi = fmax(hi, v[i] / v[i - 1]);
+		dlo = fmin(dlo, v[i] - v[i - 1]);
+		dhi = fmax(dhi, v[i] - v[i - 1]);
+	}
+	if (geo && n == 2)
+		geo = lo >= 4;
+	else if (geo)
+		geo = dhi / dlo > 1.15 && lo >= 1.5 && hi / lo < 1.6;
+	free(v);
+	return geo;
+}
+
+static void sweep_build(struct sweep *sw)
+{
+	const struct rio_run *r = sw->r;
+	bool numbers = true;
+	unsigned int i, c;
+
+	for (i = 0; i < r->nr_jobs; i++) {
+		const char *v;
+
+		if (!r->jobs[i].nr_sweep)
+			continue;
+		if (!sw->xopt)
+			sw->xopt = r->nr_sweep_opts ? r->sweep_opts[0] :
+				   r->jobs[i].sweep[0].key;
+		v = sweep_val(&r->jobs[i], sw->xopt);
+		if (!v)
+			continue;
+		sw->p = xrealloc(sw->p, (sw->nr + 1) * sizeof(*sw->p));
+		sw->p[sw->nr].j = &r->jobs[i];
+		sw->p[sw->nr].series = series_of(sw, &r->jobs[i]);
+		numbers &= value_num(v, &sw->p[sw->nr].x);
+		sw->nr++;
+	}
+	if (numbers) {
+		sw->scale = geometric(sw) ? AXIS_LOG : AXIS_LINEAR;
+		return;
+	}
+	/* categories, in the order the points came */
+	sw->scale = AXIS_CAT;
+	sw->cats = xcalloc(sw->nr + 1, sizeof(*sw->cats));
+	for (i = 0; i < sw->nr; i++) {
+		const char *v = sweep_val(sw->p[i].j, sw->xopt);
+
+		for (c = 0; c < sw->nr_cats; c++)
+			if (!strcmp(sw->cats[c], v))
+				break;
+		if (c == sw->nr_cats)
+			sw->cats[sw->nr_cats++] = v;
+		sw->p[i].x = c;
+	}
+}
+
+static void sweep_release(struct sweep *sw)
+{
+	unsigned int i;
+
+	for (i = 0; i < sw->nr_names; i++)
+		free(sw->names[i]);
+	free(sw->names);
+	free(sw->p);
+	free(sw->cats);
+}
+
+/* The figure m of one job and direction; false when the file lacks it */
+static bool metric_of(const struct rio_dir_result *d, enum metric m,
+		      const char **kind, double *out)
+{
+	const struct rio_lat *l = d->clat.s.n ? &d->clat : &d->lat;
+	uint64_t v;
+
+	*kind = d->clat.s.n ? "clat" : "lat";
+	if (!resplot_dir_used(d))
+		return false;
+	if (m == M_IOPS)
+		*out = d->iops;
+	else if (m == M_BW)
+		*out = d->bw_bytes;
+	else if (rio_percentile(l, metric_pct[m], &v) < 0)
+		return false;
+	else
+		*out = (double)v;
+	return true;
+}
+
+static int cmp_spoint(const void *a, const void *b)
+{
+	const struct spoint *x = a, *y = b;
+
+	return x->x < y->x ? -1 : x->x > y->x;
+}
+
+static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
+			enum metric m)
+{
+	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
+	const char *kind = "clat";
+	enum axis_unit u = m == M_IOPS ? UNIT_NONE : m == M_BW ? UNIT_BPS :
+			   UNIT_NS;
+	unsigned int s, i;
+	struct chart c;
+	double y;
+
+	for (i = 0; i < sw->nr; i++)
+		if (metric_of(&sw->p[i].j->dir[d], m, &kind, &y))
+			break;
+	strbuf_addf(&t, "%s: ", rio_dir_name[d]);
+	if (m == M_IOPS)
+		strbuf_addstr(&t, "IOPS");
+	else if (m == M_BW)
+		strbuf_addstr(&t, "bandwidth");
+	else
+		strbuf_addf(&t, "%s p%g", kind, metric_pct[m]);
+	strbuf_addf(&t, " against %s", sw->xopt);
+	chart_init(&c, metric_id[m], t.buf);
+	c.x = (struct chart_axis){ .scale = sw->scale, .title = sw->xopt,
+				   .cats = sw->cats, .nr_cats = sw->nr_cats };
+	/* a log axis from the first point to the last, not whole decades */
+	if (sw->scale == AXIS_LOG) {
+		c.x.fixed = true;
+		c.x.min = sw->p[0].x;
+		c.x.max = sw->p[sw->nr - 1].x;
+	}
+	c.y = (struct chart_axis){ .scale = m >= M_P50 ? AXIS_LOG : AXIS_LINEAR,
+				   .unit = u, .zero = m < M_P50,
+				   .title = m == M_IOPS ? "IOPS" : m == M_BW ?
+					    "bandwidth" : kind };
+	c.legend = true;
+	for (s = 0; s < sw->nr_names; s++) {
+		struct chart_series *cs = NULL;
+
+		for (i = 0; i < sw->nr; i++) {
+			const struct spoint *p = &sw->p[i];
+
+			if (p->series != s ||
+			    !metric_of(&p->j->dir[d], m, &kind, &y))
+				continue;
+			if (!cs) {
+				cs = chart_add(&c, SERIES_LINE, sw->names[s]);
+				cs->colour = s;
+			}
+			chart_point(cs, p->x, y);
+			strbuf_reset(&tip);
+			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
+				    sweep_val(p->j, sw->xopt));
+			chart_fmt(&tip, y, u, 4);
+			chart_mark(cs, p->x, y, tip.buf);
+		}
+	}
+	if (c.nr)
+		sink_chart(k, &c, m >= M_P50 ? "From each point's percentiles "
+			   "(the json+ histogram when the list lacks one); "
+			   "hover a point for its value." : "Hover a point for "
+			   "its value.");
+	else
+		chart_release(&c);
+	strbuf_release(&t);
+	strbuf_release(&tip);
+}
+
+/* Every point's figures, the file's numbers in data-v */
+static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
+{
+	static const char *const head[M_NR] = {
+		"IOPS", "bandwidth", "p50", "p99", "p99.9",
+	};
+	struct strbuf *sb = k->page;
+	const char *kind;
+	unsigned int i, m;
+	double y;
+
+	if (k->o->format != PLOT_HTML)
+		return;
+	strbuf_addstr(sb, "<div class=\"wide\"><table class=\"sweep\"><thead>"
+		      "<tr><th>series</th><th>");
+	xml_text(sb, sw->xopt);
+	strbuf_addstr(sb, "</th>");
+	for (m = 0; m < M_NR; m++)
+		strbuf_addf(sb, "<th>%s</th>", head[m]);
+	strbuf_addstr(sb, "</tr></thead><tbody>\n");
+	for (i = 0; i < sw->nr; i++) {
+		const struct spoint *p = &sw->p[i];
+
+		if (!resplot_dir_used(&p->j->dir[d]))
+			continue;
+		strbuf_addf(sb, "<tr data-jobi=\"%u\" data-dir=\"%s\"><td>",
+			    p->j->index, rio_dir_name[d]);
+		xml_text(sb, sw->names[p->series]);
+		strbuf_addstr(sb, "</td><td>");
+		xml_text(sb, sweep_val(p->j, sw->xopt));
+		strbuf_addstr(sb, "</td>");
+		for (m = 0; m < M_NR; m++) {
+			if (!metric_of(&p->j->dir[d], m, &kind, &y)) {
+				strbuf_addstr(sb, "<td></td>");
+				continue;
+			}
+			strbuf_addf(sb, "<td data-m=\"%s\" data-v=\"%.17g\">",
+				    metric_id[m] + 6, y);
+			chart_fmt(sb, y, m == M_IOPS ? UNIT_NONE : m == M_BW ?
+				  UNIT_BPS : UNIT_NS, 4);
+			strbuf_addstr(sb, "</td>");
+		}
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody></table></div>\n");
+}
+
+void sweepplot_run(struct sink *k, const struct rio_run *r)
+{
+	struct sweep sw = { .r = r };
+	unsigned int d, i, m;
+
+	sweep_build(&sw);
+	if (!sw.nr) {
+		sink_html(k, "<p>A sweep without points: nothing to draw.</p>\n");
+		sweep_release(&sw);
+		return;
+	}
+	/* points in the x order, so that lines run left to right */
+	qsort(sw.p, sw.nr, sizeof(*sw.p), cmp_spoint);
+	if (k->o->format == PLOT_HTML) {
+		strbuf_addstr(k->page, "<h2>Sweep of ");
+		xml_text(k->page, sw.xopt);
+		for (i = 0; i < r->nr_sweep_opts; i++) {
+			if (!strcmp(r->sweep_opts[i], sw.xopt))
+				continue;
+			strbuf_addstr(k->page, " \303\227 ");	/* x */
+			xml_text(k->page, r->sweep_opts[i]);
+		}
+		strbuf_addf(k->page, "</h2>\n<p class=\"sub\">%u job%s at "
+			    "the points, %u series</p>\n", sw.nr, sw.nr == 1 ? "" : "s",
+			    sw.nr_names);
+	}
+	for (d = 0; d < RIO_DIR_NR; d++) {
+		bool any = false;
+
+		for (i = 0; i < sw.nr; i++)
+			any |= resplot_dir_used(&sw.p[i].j->dir[d]);
+		if (!any)
+			continue;
+		if (k->o->format == PLOT_HTML)
+			strbuf_addf(k->page, "<h3>%s</h3>\n", rio_dir_name[d]);
+		sink_html(k, "<div class=\"grid\">\n");
+		for (m = 0; m < M_NR; m++)
+			sweep_chart(k, &sw, d, m);
+		sink_html(k, "</div>\n");
+		sweep_table(k, &sw, d);
+	}
+	sweep_release(&sw);
+}
+
+void sweepplot_report(struct strbuf *page, const char *json, size_t len)
+{
+	struct plot_opts o = { .format = PLOT_HTML };
+	struct strbuf err = STRBUF_INIT;
+	struct sink k = { .o = &o, .page = page, .err = &err };
+	struct rio_doc doc = { NULL, 0 };
+
+	/* most runs are no sweep: a look at the text before parsing it */
+	if (!memmem(json, len, "\"sweep\"", 7))
+		return;
+	if (!rio_available()) {
+		strbuf_addstr(page, "<p>The sweep's charts need jansson to "
+			      "read the run's JSON back: this iolite was built "
+			      "without it (apt install libjansson-dev, then "
+			      "rebuild; or iolite plot on the JSON report).</p>\n");
+		return;
+	}
+	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
+	    doc.nr_runs && sweepplot_is_sweep(&doc.runs[0]))
+		sweepplot_run(&k, &doc.runs[0]);
+	rio_doc_release(&doc);
+	sink_release(&k);
+	strbuf_release(&err);
+}

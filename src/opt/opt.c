@@ -215,6 +215,13 @@ void opt_dump(const struct job_options *o, struct strbuf *out)
 
 		if (!o->set[i] || (def->flags & OPT_F_NODUMP))
 			continue;
+		/*
+		 * [global]'s option for an engine the job does not use: fio
+		 * drops it, and written in the job it would be refused
+		 */
+		if (!opt_set_by_job(o, def->name) &&
+		    opt_engine_owners(def->name, o->ioengine))
+			continue;
 		strbuf_addf(out, "%s=", def->name);
 		opt_format(def, o, out);
 		strbuf_addch(out, '\n');

@@ -90,6 +90,12 @@ int opt_replay_skip_cb(const struct opt_def *def, struct job_options *o,
 void opt_replay_skip_fmt(const struct opt_def *def,
 			 const struct job_options *o, struct strbuf *out);
 
+/* sfr_opts.c: sync_file_range=flags[:N] */
+int opt_sfr_cb(const struct opt_def *def, struct job_options *o,
+	       const char *val, struct strbuf *err);
+void opt_sfr_fmt(const struct opt_def *def, const struct job_options *o,
+		 struct strbuf *out);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

@@ -520,11 +520,10 @@ static int check_access(const struct job_plan *p, const struct target *t,
 /*
  * uncached=1, atomic=1: do the kernel and the target's file system (and
  * for atomic, its device) take RWF_DONTCACHE, and RWF_ATOMIC at the
- * job's write sizes? Asked before anything is laid out, with the probes
- * the engines' opens make (engine/rwflags.c): an existing target is
- * opened read-only; for a file still to be made, an unnamed O_TMPFILE in
- * the nearest existing directory stands for it and leaves nothing
- * behind. Where the file system has no O_TMPFILE nothing is asked: the
+ * job's write sizes? Asked before anything is laid out, with
+ * engine/rwflags.c's probes: an existing target is opened read-only;
+ * for a file still to be made, an unnamed O_TMPFILE in the nearest
+ * existing directory stands for it and leaves nothing behind. Where the file system has no O_TMPFILE nothing is asked: the
  * job's first I/O fails (EOPNOTSUPP) if the flag is not taken.
  */
 static int check_rwflags(const struct job_plan *p, const struct target *t,

@@ -19,6 +19,7 @@ static const struct {
 } refused_opts[] = {
 	{ "brick", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
 	{ "volume", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
+	{ "single-instance", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
 	{ "busy_poll", "ioengine rbd, rados", REFUSE_CEPH },
 	{ "clientname", "ioengine rbd, rados", REFUSE_CEPH },
 	{ "clustername", "ioengine rbd, rados", REFUSE_CEPH },

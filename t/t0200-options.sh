@@ -66,6 +66,13 @@ test_expect_success 'an option of a refused engine says which and why' '
 		--parse-only --name=x --rbdname=r1
 '
 
+test_expect_success 'a fio option iolite lacks, with a reason of its own' '
+	expect_error "<cmdline>:3: option '\''block_error_percentiles'\'' is not supported yet: fio'\''s per-block record of trims and write failures (its block lifetime percentiles, for wearing flash out with trims on a block device) is not implemented" \
+		--parse-only --name=x --block_error_percentiles=1 &&
+	expect_error "<cmdline>:3: option '\''stream_id'\'' is not supported: an option of ioengine sg (SCSI generic (SG_IO) commands; iolite issues block I/O through the kernel'\''s block layer only)" \
+		--parse-only --name=x --stream_id=3
+'
+
 test_expect_success 'out of range' '
 	expect_error "<cmdline>:3: option '\''rwmixread'\'': 150 is out of range (0..100)" \
 		--parse-only --name=x --rwmixread=150

@@ -111,6 +111,51 @@ test_expect_success 'atomic: refused with the reason where statx has no atomic u
 	fi
 '
 
+# uncached and atomic are checked before any file is laid out: a file
+# still to be made is stood for by an O_TMPFILE in its directory
+test_expect_success 'atomic refused: no file, no directory, nor an earlier job'"'"'s file' '
+	cat >at.fio <<-EOF &&
+	[first]
+	filename=$TRASH/at-first
+	size=64k
+	rw=write
+	[a]
+	filename=$TRASH/at-dir/sub/a
+	size=64k
+	bs=4k
+	rw=write
+	ioengine=pvsync2
+	atomic=1
+	EOF
+	if test_must_fail "$IOLITE" at.fio >out 2>err
+	then
+		grep "^iolite: at.fio:5: option .atomic.: .* takes no atomic writes" err &&
+		test_must_be_empty out &&
+		! test -e "$TRASH/at-first" &&
+		! test -e "$TRASH/at-dir"
+	else
+		grep "err= 0" out
+	fi
+'
+
+test_expect_success 'uncached refused on tmpfs before the layout: nothing made, nothing grown' '
+	# (without a tmpfs at /dev/shm, $TRASH_SHM is on $TRASH: no test)
+	test "$(stat -f -c %T "$TRASH_SHM")" != tmpfs ||
+	{
+	test_must_fail "$IOLITE" --name=u --filename="$TRASH_SHM/ud/u" \
+		--size=64k --rw=write --ioengine=pvsync2 --uncached=1 \
+		>out 2>err &&
+	grep "option .uncached.: the file system of .*EOPNOTSUPP" err &&
+	! test -e "$TRASH_SHM/ud" &&
+	printf abc >"$TRASH_SHM/small" &&
+	test_must_fail "$IOLITE" --name=u --filename="$TRASH_SHM/small" \
+		--size=64k --rw=read --ioengine=pvsync2 --uncached=1 \
+		>out 2>err &&
+	grep "option .uncached.: the file system of .*small" err &&
+	test "$(stat -c %s "$TRASH_SHM/small")" = 3
+	}
+'
+
 test_expect_success 'atomic: refused with engines that pass no per-write flags' '
 	test_must_fail "$IOLITE" --name=a --filename="$TRASH/a2" --size=64k \
 		--rw=write --atomic=1 2>err &&

@@ -205,7 +205,7 @@ static enum engine_q defrag_queue(struct engine *e, struct io_u *u)
 		if (ret > 0)
 			de->moved += (uint64_t)ret;
 	} else {
-		ret = u->ddir > DDIR_TRIM ? engine_do_other(f, u) : -EINVAL;
+		ret = u->ddir > DDIR_TRIM ? engine_do_other(e, f, u) : -EINVAL;
 	}
 	engine_io_result(u, ret);
 	return ENGINE_Q_DONE;

@@ -235,7 +235,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 		return -saved;
 	}
 	f->fd = fd;
-	/* uncached, atomic, write_hint: checked and set once per open */
+	/* write_hint: set once per open (uncached, atomic: run/files.c) */
 	ret = rwflags_open(p, f, fd, err);
 	if (ret) {
 		close(fd);

@@ -139,7 +139,8 @@ struct engine_opt {
  * next commit() or getevents()). BUSY means
  * "commit and reap, then queue this io_u again". Engines flagged
  * ENGINE_F_SYNC never return anything but DONE, and then the depth is 1.
- * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file.
+ * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file;
+ * DDIR_SYNC_FILE_RANGE ones sync_file_range(2) u's range of it.
  */
 struct engine_ops {
 	const char *name;

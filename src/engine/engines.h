@@ -46,11 +46,14 @@ extern const struct engine_ops engine_io_uring_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),
- * DDIR_DATASYNC (fdatasync) and DDIR_TRIM (BLKDISCARD on a block device,
- * a punched hole on a file). Returns u->len on success, else -errno, the
- * form engine_io_result() takes. One syscall, nothing else: hot path.
+ * DDIR_DATASYNC (fdatasync), DDIR_SYNC_FILE_RANGE (sync_file_range(2) of
+ * u's range with the job's flags; length 0: to the end of the file) and
+ * DDIR_TRIM (BLKDISCARD on a block device, a punched hole on a file).
+ * Returns u->len on success, else -errno, the form engine_io_result()
+ * takes. One syscall, nothing else: hot path.
  */
-long engine_do_other(const struct engine_file *f, const struct io_u *u);
+long engine_do_other(const struct engine *e, const struct engine_file *f,
+		     const struct io_u *u);
 
 /*
  * getevents and event of an engine whose queue() completes every I/O

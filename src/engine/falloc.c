@@ -89,7 +89,7 @@ static enum engine_q falloc_queue(struct engine *e, struct io_u *u)
 	long ret;
 
 	if (u->ddir >= DDIR_RWDIR_CNT)
-		ret = engine_do_other(f, u);
+		ret = engine_do_other(e, f, u);
 	else if (fallocate(f->fd, mode[u->ddir], (off_t)u->offset,
 			   (off_t)u->len))
 		ret = -errno;
@@ -105,7 +105,7 @@ static enum engine_q ftruncate_queue(struct engine *e, struct io_u *u)
 	long ret;
 
 	if (u->ddir != DDIR_WRITE)
-		ret = u->ddir > DDIR_TRIM ? engine_do_other(f, u) : -EINVAL;
+		ret = u->ddir > DDIR_TRIM ? engine_do_other(e, f, u) : -EINVAL;
 	else if (ftruncate(f->fd, (off_t)u->offset))
 		ret = -errno;
 	else

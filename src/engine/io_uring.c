@@ -316,7 +316,7 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
 		if (unlikely(ue->prio))
 			cmdprio_pick(&ue->cp, u);
-		engine_io_result(u, engine_do_other(f, u));
+		engine_io_result(u, engine_do_other(e, f, u));
 		return ENGINE_Q_DONE;
 	}
 	sqe = io_uring_get_sqe(&ue->ring);
@@ -370,6 +370,10 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 		break;
 	case DDIR_DATASYNC:
 		io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
+		break;
+	case DDIR_SYNC_FILE_RANGE:
+		io_uring_prep_sync_file_range(sqe, fd, u->len, u->offset,
+					      (int)e->plan->o.sync_file_range);
 		break;
 	default:
 		u->error = EINVAL;

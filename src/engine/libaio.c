@@ -99,7 +99,7 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		/* every I/O: a reused io_u must not keep an earlier one's */
 		if (unlikely(ae->prio))
 			cmdprio_pick(&ae->cp, u);
-		engine_io_result(u, engine_do_other(f, u));
+		engine_io_result(u, engine_do_other(e, f, u));
 		return ENGINE_Q_DONE;
 	}
 	if (ae->queued + ae->nr_pending >= e->depth)

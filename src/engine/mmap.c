@@ -405,12 +405,13 @@ static long mmap_other(struct mmap_engine *me, struct engine_file *f,
 	switch (u->ddir) {
 	case DDIR_SYNC:
 	case DDIR_DATASYNC:
+	case DDIR_SYNC_FILE_RANGE:	/* fio's mmap syncs the mapping */
 		ret = sync_dirty(me, f->engine_data);
 		return ret ? ret : (long)u->len;
 	case DDIR_TRIM:
 		if (f->flags & EF_CHARDEV)
 			return -EOPNOTSUPP;
-		return engine_do_other(f, u);
+		return engine_do_other(&me->e, f, u);
 	default:
 		return -EINVAL;
 	}

@@ -80,9 +80,9 @@ static enum engine_q pa_queue(struct engine *e, struct io_u *u)
 	struct aiocb *cb = &pe->cbs[u->index];
 	int ret;
 
-	if (u->ddir == DDIR_TRIM) {
-		/* POSIX AIO has no discard: done here, as fio does */
-		engine_io_result(u, engine_do_other(f, u));
+	if (u->ddir == DDIR_TRIM || u->ddir == DDIR_SYNC_FILE_RANGE) {
+		/* POSIX AIO has neither: done here, as fio does */
+		engine_io_result(u, engine_do_other(e, f, u));
 		return ENGINE_Q_DONE;
 	}
 	memset(cb, 0, sizeof(*cb));

@@ -58,21 +58,26 @@ void rwflags_init(struct rwflags *r, const struct job_plan *p,
 	}
 }
 
-/* One read of the first block with RWF_DONTCACHE: refused or not. */
-static int probe_dontcache(const struct job_plan *p,
-			   const struct engine_file *f, int fd,
-			   struct strbuf *err)
+/*
+ * One read with RWF_DONTCACHE at the end of the file: the kernel checks
+ * the flag against the file system before it looks at the offset, and at
+ * the end no data moves (a read of 0 bytes).
+ */
+static int probe_dontcache(const char *path, int fd, struct strbuf *err)
 {
 	struct iovec iov;
 	void *buf;
 	ssize_t ret;
+	off_t end = lseek(fd, 0, SEEK_END);
 	int e;
 
+	if (end < 0)
+		end = 0;
 	if (posix_memalign(&buf, 4096, 4096))
 		return -ENOMEM;
 	iov.iov_base = buf;
 	iov.iov_len = 4096;
-	ret = preadv2(fd, &iov, 1, 0, RWF_DONTCACHE);
+	ret = preadv2(fd, &iov, 1, end, RWF_DONTCACHE);
 	e = errno;
 	free(buf);
 	if (ret >= 0)
@@ -80,18 +85,18 @@ static int probe_dontcache(const struct job_plan *p,
 	if (e == EOPNOTSUPP)
 		strbuf_addf(err, "option 'uncached': the file system of '%s' "
 			    "has no uncached I/O (RWF_DONTCACHE: EOPNOTSUPP)",
-			    f->path);
+			    path);
 	else if (e == EINVAL)
 		strbuf_addf(err, "option 'uncached': this kernel has no "
 			    "RWF_DONTCACHE (Linux 6.14 and later have it)");
 	else
 		strbuf_addf(err, "option 'uncached': reading '%s' with "
-			    "RWF_DONTCACHE failed: %s", f->path, strerror(e));
+			    "RWF_DONTCACHE failed: %s", path, strerror(e));
 	return -e;
 }
 
-static int check_atomic(const struct job_plan *p, const struct engine_file *f,
-			int fd, struct strbuf *err)
+static int check_atomic(const struct job_plan *p, const char *path, int fd,
+			struct strbuf *err)
 {
 	uint64_t sx[32];	/* struct statx: 256 bytes */
 	uint64_t lo = p->dir_min_bs[DDIR_WRITE], hi = p->dir_max_bs[DDIR_WRITE];
@@ -102,7 +107,7 @@ static int check_atomic(const struct job_plan *p, const struct engine_file *f,
 	if (syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_WRITE_ATOMIC,
 		    sx) < 0) {
 		strbuf_addf(err, "option 'atomic': statx of '%s' failed: %s",
-			    f->path, strerror(errno));
+			    path, strerror(errno));
 		return -errno;
 	}
 	memcpy(&mask, sx, sizeof(mask));
@@ -111,13 +116,13 @@ static int check_atomic(const struct job_plan *p, const struct engine_file *f,
 	if (!(mask & STATX_WRITE_ATOMIC) || !amax) {
 		strbuf_addf(err, "option 'atomic': '%s' takes no atomic writes "
 			    "(statx reports no STATX_WRITE_ATOMIC unit: the "
-			    "file system or the device has none)", f->path);
+			    "file system or the device has none)", path);
 		return -EOPNOTSUPP;
 	}
 	if (lo < amin || hi > amax || (lo & (lo - 1)) || (hi & (hi - 1))) {
 		strbuf_addf(err, "option 'atomic': '%s' takes atomic writes "
 			    "of %u to %u bytes, a power of two; the job writes "
-			    "%llu to %llu", f->path, amin, amax,
+			    "%llu to %llu", path, amin, amax,
 			    (unsigned long long)lo, (unsigned long long)hi);
 		return -EINVAL;
 	}
@@ -143,17 +148,25 @@ static int set_write_hint(const struct job_plan *p,
 	return -errno;
 }
 
+int rwflags_check(const struct job_plan *p, const char *path, int fd,
+		  struct strbuf *err)
+{
+	int ret = 0;
+
+	if (p->o.uncached)
+		ret = probe_dontcache(path, fd, err);
+	if (!ret && p->o.atomic && p->writes)
+		ret = check_atomic(p, path, fd, err);
+	return ret;
+}
+
 int rwflags_open(const struct job_plan *p, const struct engine_file *f,
 		 int fd, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	int ret = 0;
 
-	if (o->uncached)
-		ret = probe_dontcache(p, f, fd, err);
-	if (!ret && o->atomic && p->writes)
-		ret = check_atomic(p, f, fd, err);
-	if (!ret && opt_is_set(o, "write_hint") &&
+	if (opt_is_set(o, "write_hint") &&
 	    (f->flags & (EF_REGULAR | EF_BLOCKDEV)))
 		ret = set_write_hint(p, f, fd, err);
 	return ret;

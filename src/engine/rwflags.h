@@ -15,9 +15,10 @@
  * nowait (RWF_NOWAIT: pvsync2, io_uring, libaio), uncached
  * (RWF_DONTCACHE: pvsync2, io_uring), atomic (RWF_ATOMIC on writes:
  * pvsync2, io_uring, libaio), hipri with hipri_percentage (RWF_HIPRI on
- * that share of pvsync2's I/Os, drawn per I/O). rwflags_open() checks
- * each file when it is opened (the kernel and its file system must take
- * the flags) and gives it its write_hint (fcntl), for every fd engine.
+ * that share of pvsync2's I/Os, drawn per I/O). rwflags_check() says
+ * whether the kernel and a file's file system take the flags (before the
+ * layout: run/files.c); rwflags_open() gives each file
+ * its write_hint (fcntl), for every fd engine.
  */
 #ifndef RWF_HIPRI
 #define RWF_HIPRI	0x00000001
@@ -55,9 +56,18 @@ static inline int rwflags_get(struct rwflags *r, unsigned int ddir)
 }
 
 /*
- * A file just opened (fd, f's): probe that the kernel and the file system
- * take RWF_DONTCACHE (uncached) and RWF_ATOMIC at the job's write sizes
- * (statx STATX_WRITE_ATOMIC), and set write_hint. 0, or -errno with the
+ * Do the kernel and the file system of fd (path: for the messages) take
+ * RWF_DONTCACHE (uncached: one read of 0 bytes at the end of the file)
+ * and RWF_ATOMIC at the job's write sizes (atomic: statx
+ * STATX_WRITE_ATOMIC)? fd may be an O_TMPFILE standing for a file still
+ * to be made. 0, or -errno with "option 'x': ..." in err. run/files.c
+ * asks before any file is laid out.
+ */
+int rwflags_check(const struct job_plan *p, const char *path, int fd,
+		  struct strbuf *err);
+
+/*
+ * A file just opened (fd, f's): its write_hint set. 0, or -errno with the
  * reason in err.
  */
 int rwflags_open(const struct job_plan *p, const struct engine_file *f,

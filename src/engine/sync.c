@@ -58,7 +58,8 @@ static inline struct sync_engine *to_sync(struct engine *e)
 	return (struct sync_engine *)e;
 }
 
-long engine_do_other(const struct engine_file *f, const struct io_u *u)
+long engine_do_other(const struct engine *e, const struct engine_file *f,
+		     const struct io_u *u)
 {
 	int ret;
 
@@ -68,6 +69,10 @@ long engine_do_other(const struct engine_file *f, const struct io_u *u)
 		break;
 	case DDIR_DATASYNC:
 		ret = fdatasync(f->fd);
+		break;
+	case DDIR_SYNC_FILE_RANGE:
+		ret = sync_file_range(f->fd, (off_t)u->offset, (off_t)u->len,
+				      e->plan->o.sync_file_range);
 		break;
 	case DDIR_TRIM:
 		if (f->flags & EF_BLOCKDEV) {
@@ -213,7 +218,7 @@ static enum engine_q sync_queue(struct engine *e, struct io_u *u)
 	long ret;
 
 	if (unlikely(u->ddir > DDIR_WRITE)) {
-		engine_io_result(u, engine_do_other(f, u));
+		engine_io_result(u, engine_do_other(e, f, u));
 		return ENGINE_Q_DONE;
 	}
 	ret = seek_to(f, u->offset);
@@ -238,7 +243,7 @@ static enum engine_q psync_queue(struct engine *e, struct io_u *u)
 	else if (u->ddir == DDIR_WRITE)
 		ret = pwrite(f->fd, u->buf, u->len, (off_t)u->offset);
 	else
-		ret = engine_do_other(f, u);
+		ret = engine_do_other(e, f, u);
 	engine_io_result(u, ret_or_errno(ret));
 	return ENGINE_Q_DONE;
 }
@@ -254,7 +259,7 @@ static enum engine_q pvsync_queue(struct engine *e, struct io_u *u)
 	else if (u->ddir == DDIR_WRITE)
 		ret = pwritev(f->fd, &iov, 1, (off_t)u->offset);
 	else
-		ret = engine_do_other(f, u);
+		ret = engine_do_other(e, f, u);
 	engine_io_result(u, ret_or_errno(ret));
 	return ENGINE_Q_DONE;
 }
@@ -273,19 +278,20 @@ static enum engine_q pvsync2_queue(struct engine *e, struct io_u *u)
 		ret = pwritev2(f->fd, &iov, 1, (off_t)u->offset,
 			       rwflags_get(rf, DDIR_WRITE));
 	else
-		ret = engine_do_other(f, u);
+		ret = engine_do_other(e, f, u);
 	engine_io_result(u, ret_or_errno(ret));
 	return ENGINE_Q_DONE;
 }
 
 /* vsync at depth 1, and any I/O it cannot queue: one readv/writev now. */
-static long vsync_one(struct engine_file *f, struct io_u *u)
+static long vsync_one(const struct engine *e, struct engine_file *f,
+		      struct io_u *u)
 {
 	struct iovec iov = { u->buf, u->len };
 	long ret;
 
 	if (u->ddir > DDIR_WRITE)
-		return engine_do_other(f, u);
+		return engine_do_other(e, f, u);
 	ret = seek_to(f, u->offset);
 	if (ret)
 		return ret;
@@ -309,12 +315,12 @@ static enum engine_q vsync_queue(struct engine *e, struct io_u *u)
 	struct io_u *first;
 
 	if (e->depth == 1) {
-		engine_io_result(u, vsync_one(&e->files[u->file], u));
+		engine_io_result(u, vsync_one(e, &e->files[u->file], u));
 		return ENGINE_Q_DONE;
 	}
 	if (!se->nr_queued) {
 		if (u->ddir > DDIR_WRITE) {
-			engine_io_result(u, vsync_one(&e->files[u->file], u));
+			engine_io_result(u, vsync_one(e, &e->files[u->file], u));
 			return ENGINE_Q_DONE;
 		}
 		se->queued[se->nr_queued++] = u;

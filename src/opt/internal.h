@@ -90,6 +90,40 @@ int opt_replay_skip_cb(const struct opt_def *def, struct job_options *o,
 void opt_replay_skip_fmt(const struct opt_def *def,
 			 const struct job_options *o, struct strbuf *out);
 
+/* table_cb.c: rw, rwmixwrite, bssplit, startdelay, gtod_reduce,
+ * percentile_list */
+extern const struct opt_enum opt_rw_enums[];
+int opt_rw_cb(const struct opt_def *def, struct job_options *o,
+	      const char *val, struct strbuf *err);
+void opt_rw_fmt(const struct opt_def *def, const struct job_options *o,
+		struct strbuf *out);
+int opt_rwmixwrite_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err);
+void opt_rwmixwrite_fmt(const struct opt_def *def,
+			const struct job_options *o, struct strbuf *out);
+int opt_bssplit_cb(const struct opt_def *def, struct job_options *o,
+		   const char *val, struct strbuf *err);
+void opt_bssplit_fmt(const struct opt_def *def,
+		     const struct job_options *o, struct strbuf *out);
+int opt_startdelay_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err);
+void opt_startdelay_fmt(const struct opt_def *def,
+			const struct job_options *o, struct strbuf *out);
+int opt_gtod_reduce_cb(const struct opt_def *def, struct job_options *o,
+		       const char *val, struct strbuf *err);
+int opt_percentile_list_cb(const struct opt_def *def,
+			   struct job_options *o, const char *val,
+			   struct strbuf *err);
+void opt_percentile_list_fmt(const struct opt_def *def,
+			     const struct job_options *o,
+			     struct strbuf *out);
+
+/* sfr_opts.c: sync_file_range=flags[:N] */
+int opt_sfr_cb(const struct opt_def *def, struct job_options *o,
+	       const char *val, struct strbuf *err);
+void opt_sfr_fmt(const struct opt_def *def, const struct job_options *o,
+		 struct strbuf *out);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

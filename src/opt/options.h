@@ -21,7 +21,8 @@ enum ddir {
 	DDIR_RWDIR_CNT = 3,	/* data directions: read, write, trim */
 	DDIR_SYNC = 3,		/* fsync */
 	DDIR_DATASYNC = 4,	/* fdatasync */
-	DDIR_CNT = 5,
+	DDIR_SYNC_FILE_RANGE = 5,	/* sync_file_range(2) of the range written */
+	DDIR_CNT = 6,
 };
 
 /* rw= : which directions, sequential or random */
@@ -279,6 +280,9 @@ struct job_options {
 	enum sync_mode sync;
 	unsigned int fsync;
 	unsigned int fdatasync;
+	/* sync_file_range=flags:N: SYNC_FILE_RANGE_* every N writes (0: off) */
+	unsigned int sync_file_range;
+	unsigned int sync_file_range_nr;
 	bool end_fsync;
 	bool fsync_on_close;
 	bool hipri;		/* pvsync2 */

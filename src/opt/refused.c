@@ -19,6 +19,7 @@ static const struct {
 } refused_opts[] = {
 	{ "brick", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
 	{ "volume", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
+	{ "single-instance", "ioengine gfapi, gfapi_async", REFUSE_GLUSTER },
 	{ "busy_poll", "ioengine rbd, rados", REFUSE_CEPH },
 	{ "clientname", "ioengine rbd, rados", REFUSE_CEPH },
 	{ "clustername", "ioengine rbd, rados", REFUSE_CEPH },
@@ -56,6 +57,7 @@ static const struct {
 	{ "sg_write_mode", "ioengine sg", REFUSE_SG },
 	{ "readfua", "ioengine sg", REFUSE_SG },
 	{ "writefua", "ioengine sg", REFUSE_SG },
+	{ "stream_id", "ioengine sg", REFUSE_SG },
 	{ "skip_bad", "ioengine mtd", REFUSE_MTD },
 	{ "cmd_type", "ioengine io_uring_cmd", REFUSE_NVME_PT },
 	{ "xnvme_admin", "ioengine xnvme", REFUSE_USERDRV },
@@ -71,6 +73,27 @@ static const struct {
 	{ "zone_reset_threshold", "zonemode=zbd", REFUSE_ZONED },
 	{ "zonecapacity", "zonemode=zbd", REFUSE_ZONED },
 };
+
+/* fio's own options iolite does not implement, and why (not an engine's) */
+static const struct {
+	const char *name;
+	const char *why;
+} unsup_why[] = {
+	{ "block_error_percentiles", REFUSE_BLOCK_INFO },
+	{ "merge_blktrace_file", REFUSE_BLKTRACE },
+	{ "merge_blktrace_iters", REFUSE_BLKTRACE },
+	{ "merge_blktrace_scalars", REFUSE_BLKTRACE },
+};
+
+const char *opt_unsup_why(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < ARRAY_SIZE(unsup_why); i++)
+		if (!strcmp(name, unsup_why[i].name))
+			return unsup_why[i].why;
+	return NULL;
+}
 
 const char *opt_refused_why(const char *name, const char **engines)
 {

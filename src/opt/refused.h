@@ -55,6 +55,19 @@
 #define REFUSE_EXTERNAL "fio's external engines are shared objects " \
 	"built against fio's internals; iolite cannot load them"
 
+#define REFUSE_BLOCK_INFO "fio's per-block record of trims and write " \
+	"failures (its block lifetime percentiles, for wearing flash out " \
+	"with trims on a block device) is not implemented"
+#define REFUSE_BLKTRACE "merging blktrace replays needs blktrace binary " \
+	"logs, which iolite does not read (read_iolog replays fio's text " \
+	"logs)"
+
+/*
+ * For a fio option iolite does not implement yet that is no engine's
+ * (block_error_percentiles, merge_blktrace_*): the reason, or NULL.
+ */
+const char *opt_unsup_why(const char *name);
+
 /*
  * For an option fio has only for engines iolite refuses (volume,
  * clientname, http_host ...): the engines ("gfapi, gfapi_async") in

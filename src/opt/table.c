@@ -28,7 +28,7 @@
 
 /* --- enum value lists ------------------------------------------------ */
 
-static const struct opt_enum rw_enums[] = {
+const struct opt_enum opt_rw_enums[] = {
 	{ "read", RW_READ, "sequential reads" },
 	{ "write", RW_WRITE, "sequential writes" },
 	{ "trim", RW_TRIM, "sequential trims (block devices)" },
@@ -119,357 +119,6 @@ static const struct opt_enum coe_enums[] = {
 	{ NULL, 0, NULL },
 };
 
-/* --- callbacks ------------------------------------------------------- */
-
-/*
- * The count of rw=randread:N: its leading decimal digits, as fio reads it
- * (randread:8k is 8 I/Os per seek in fio 3.33, not 8192).
- */
-static int rw_count(const char *s, uint64_t *out)
-{
-	uint64_t v = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
-	}
-	*out = v;
-	return 0;
-}
-
-/*
- * rw=randread:8 -- the ':N' part is a count of I/Os per new random offset
- * for the random modes, and a size added to each next offset for the
- * sequential ones: rw=write:4k leaves 4k holes, rw=read:-8k steps back
- * 8k after each read (reading backwards). A negative count means nothing
- * for the random modes (fio silently turns them sequential): refused.
- */
-static int rw_cb(const struct opt_def *def, struct job_options *o,
-		 const char *val, struct strbuf *err)
-{
-	const char *colon = strchr(val, ':'), *arg;
-	char *mode = colon ? xstrndup(val, (size_t)(colon - val)) : xstrdup(val);
-	bool neg = false, rnd;
-	uint64_t nr = 0;
-	int v;
-
-	if (opt_enum_lookup(rw_enums, mode, &v)) {
-		strbuf_addf(err, "invalid value '%s' (valid: ", mode);
-		opt_enum_list(rw_enums, err);
-		strbuf_addch(err, ')');
-		free(mode);
-		return -1;
-	}
-	free(mode);
-	rnd = v == RW_RANDREAD || v == RW_RANDWRITE || v == RW_RANDTRIM ||
-	      v == RW_RANDRW || v == RW_RANDTRIMWRITE;
-	/* fio reads an empty "read:" as no modifier */
-	if (colon && colon[1]) {
-		arg = colon + 1;
-		if (*arg == '-') {
-			neg = true;
-			arg++;
-		}
-		if (neg && rnd) {
-			strbuf_addf(err, "modifier '%s': a negative offset "
-				    "modifier needs a sequential mode (read, "
-				    "write, rw, trim, trimwrite)", colon + 1);
-			return -1;
-		}
-		if (rnd && rw_count(arg, &nr)) {
-			strbuf_addf(err, "modifier '%s': not a count of I/Os",
-				    colon + 1);
-			return -1;
-		}
-		if (!rnd && opt_parse_size_msg(arg, o->kb_base, &nr, err))
-			return -1;
-		if (nr > (rnd ? UINT32_MAX : (uint64_t)INT64_MAX)) {
-			strbuf_addf(err, "modifier '%s' is too large",
-				    colon + 1);
-			return -1;
-		}
-	}
-	o->rw = (enum rw_mode)v;
-	o->rw_seq_nr = rnd ? (unsigned int)nr : 0;
-	o->rw_seq_add = rnd ? 0 : neg ? -(int64_t)nr : (int64_t)nr;
-	return 0;
-}
-
-static void rw_fmt(const struct opt_def *def, const struct job_options *o,
-		   struct strbuf *out)
-{
-	strbuf_addstr(out, opt_enum_name(rw_enums, (int)o->rw));
-	if (o->rw_seq_nr)
-		strbuf_addf(out, ":%u", o->rw_seq_nr);
-	else if (o->rw_seq_add)
-		strbuf_addf(out, ":%" PRId64, o->rw_seq_add);
-}
-
-/* As fio: whichever of rwmixread/rwmixwrite comes last wins. */
-static int rwmixwrite_cb(const struct opt_def *def, struct job_options *o,
-			 const char *val, struct strbuf *err)
-{
-	uint64_t v;
-
-	if (opt_parse_size_msg(val, o->kb_base, &v, err) ||
-	    opt_check_range(def, v, 0, err))
-		return -1;
-	o->rwmixread = 100 - (unsigned int)v;
-	return 0;
-}
-
-static void rwmixwrite_fmt(const struct opt_def *def,
-			   const struct job_options *o, struct strbuf *out)
-{
-	strbuf_addf(out, "%u", 100 - o->rwmixread);
-}
-
-struct bssplit_ctx {
-	struct job_options *o;
-};
-
-/* One direction: "4k/10:64k/50:32k/" (blank shares the remainder). */
-static int bssplit_one(const char *part, unsigned int d, void *vctx,
-		       struct strbuf *err)
-{
-	struct job_options *o = ((struct bssplit_ctx *)vctx)->o;
-	struct bssplit tmp[BSSPLIT_MAX];
-	bool blank[BSSPLIT_MAX];
-	char *copy = xstrdup(part), *p = copy, *next;
-	unsigned int n = 0, nblank = 0, sum = 0, i;
-	int ret = -1;
-
-	for (; p; p = next) {
-		char *slash;
-		uint64_t v;
-
-		next = strchr(p, ':');
-		if (next)
-			*next++ = '\0';
-		if (!*p)
-			continue;
-		if (n == BSSPLIT_MAX) {
-			strbuf_addf(err, "more than %d block sizes",
-				    BSSPLIT_MAX);
-			goto out;
-		}
-		slash = strchr(p, '/');
-		if (slash)
-			*slash++ = '\0';
-		if (opt_parse_size_msg(p, o->kb_base, &v, err))
-			goto out;
-		if (!v) {
-			strbuf_addstr(err, "block size 0 is not allowed");
-			goto out;
-		}
-		tmp[n].bs = v;
-		blank[n] = !slash || !*slash;
-		tmp[n].perc = 0;
-		if (blank[n]) {
-			nblank++;
-		} else {
-			if (num_parse_u64(slash, &v) || v > 100) {
-				strbuf_addf(err, "invalid percentage '%s' "
-					    "(0..100)", slash);
-				goto out;
-			}
-			tmp[n].perc = (unsigned int)v;
-			sum += (unsigned int)v;
-		}
-		n++;
-	}
-	if (!n) {
-		strbuf_addf(err, "no block sizes in '%s'", part);
-		goto out;
-	}
-	if (sum > 100 || (!nblank && sum != 100)) {
-		strbuf_addf(err, "percentages in '%s' add up to %u, not 100",
-			    part, sum);
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		unsigned int left = 100 - sum;
-
-		if (!blank[i])
-			continue;
-		/* the rounding remainder goes to the first blanks */
-		tmp[i].perc = left / nblank + (left % nblank ? 1 : 0);
-		sum += tmp[i].perc;
-		nblank--;
-	}
-	memcpy(o->bssplit[d], tmp, n * sizeof(tmp[0]));
-	o->nr_bssplit[d] = n;
-	ret = 0;
-out:
-	free(copy);
-	return ret;
-}
-
-static int bssplit_cb(const struct opt_def *def, struct job_options *o,
-		      const char *val, struct strbuf *err)
-{
-	struct bssplit_ctx c = { o };
-
-	return opt_parse_dirs(val, bssplit_one, &c, err);
-}
-
-static void bssplit_fmt_one(unsigned int d, const void *vo,
-			    struct strbuf *out)
-{
-	const struct job_options *o = vo;
-	unsigned int i;
-
-	for (i = 0; i < o->nr_bssplit[d]; i++)
-		strbuf_addf(out, "%s%" PRIu64 "/%u", i ? ":" : "",
-			    o->bssplit[d][i].bs, o->bssplit[d][i].perc);
-}
-
-static void bssplit_fmt(const struct opt_def *def,
-			const struct job_options *o, struct strbuf *out)
-{
-	opt_format_dirs(bssplit_fmt_one, o, out);
-}
-
-/* startdelay: fio also takes a range to pick from; not supported yet. */
-static int startdelay_cb(const struct opt_def *def, struct job_options *o,
-			 const char *val, struct strbuf *err)
-{
-	uint64_t v;
-	int ret;
-
-	if (strpbrk(val, "-:")) {
-		strbuf_addf(err, "a range ('%s') is not supported yet", val);
-		return -1;
-	}
-	ret = num_parse_time_us(val, def->unit_us, &v);
-	if (ret) {
-		strbuf_addf(err, ret == -ERANGE ? "'%s' is too large" :
-			    "invalid time '%s'", val);
-		return -1;
-	}
-	o->startdelay_us = v;
-	return 0;
-}
-
-static void startdelay_fmt(const struct opt_def *def,
-			   const struct job_options *o, struct strbuf *out)
-{
-	opt_format_time(o->startdelay_us, out);
-}
-
-/*
- * gtod_reduce=1 turns off, at this point of the job, every measurement
- * that needs clock reads per I/O and every percentile report, as fio
- * does; an option after it can turn one back on ("gtod_reduce=1" then
- * "disable_clat=0"). An earlier explicit value is overridden, so its
- * row no longer counts as given (the --parse-only dump must read back
- * the same). gtod_reduce=0 changes nothing else.
- */
-static int gtod_reduce_cb(const struct opt_def *def, struct job_options *o,
-			  const char *val, struct strbuf *err)
-{
-	static const char *const rows[] = {
-		"disable_lat", "disable_clat", "disable_slat",
-		"disable_bw_measurement", "clat_percentiles",
-		"lat_percentiles", "slat_percentiles",
-	};
-	size_t i;
-
-	if (!o->gtod_reduce)
-		return 0;
-	o->disable_lat = o->disable_clat = o->disable_slat = true;
-	o->disable_bw = true;
-	o->clat_percentiles = o->lat_percentiles = false;
-	o->slat_percentiles = false;
-	if (!opt_in_table(def))
-		return 0;
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		const struct opt_def *r = opt_lookup(rows[i]);
-
-		if (r)
-			o->set[opt_index(r)] = 0;
-	}
-	return 0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * percentile_list=99:99.9:50 -- fio's rules: at most 20 entries (more
- * are ignored), an entry of 0 (or an empty one) ends the list, the list
- * is sorted, and the labels get as many decimals as the entry written
- * with the most ("99.90" -> 2), counted over every entry given.
- */
-static int percentile_list_cb(const struct opt_def *def,
-			      struct job_options *o, const char *val,
-			      struct strbuf *err)
-{
-	double v[PERCENTILE_LIST_MAX];
-	unsigned int n = 0, prec = 0;
-	bool ended = false;
-	const char *p = val;
-
-	for (;;) {
-		size_t len = strcspn(p, ":");
-		char *tok = xstrndup(p, len);
-		const char *dot = strchr(tok, '.');
-		double d = 0;
-
-		if (*tok && (num_parse_double(tok, &d) ||
-			     !(d >= 0.0 && d <= 100.0))) {
-			strbuf_addf(err, "invalid percentile '%s' (a number "
-				    "in 0..100)", tok);
-			free(tok);
-			return -1;
-		}
-		if (dot && strspn(dot + 1, "0123456789") > prec)
-			prec = (unsigned int)strspn(dot + 1, "0123456789");
-		free(tok);
-		if (d == 0.0)
-			ended = true;
-		if (!ended && n < PERCENTILE_LIST_MAX)
-			v[n++] = d;
-		if (!p[len])
-			break;
-		p += len + 1;
-	}
-	qsort(v, n, sizeof(v[0]), cmp_double);
-	memcpy(o->percentile_list, v, n * sizeof(v[0]));
-	o->nr_percentile_list = n;
-	o->percentile_precision = prec;
-	return 0;
-}
-
-/* Entries with the list's precision; "0" for an empty list. */
-static void percentile_list_fmt(const struct opt_def *def,
-				const struct job_options *o,
-				struct strbuf *out)
-{
-	unsigned int i;
-	char buf[400];
-
-	if (!o->nr_percentile_list)
-		strbuf_addch(out, '0');
-	for (i = 0; i < o->nr_percentile_list; i++) {
-		double v = o->percentile_list[i];
-
-		snprintf(buf, sizeof(buf), "%.*f",
-			 (int)o->percentile_precision, v);
-		/* a value the precision cannot show: its exact digits */
-		if (strtod(buf, NULL) != v)
-			snprintf(buf, sizeof(buf), "%.17g", v);
-		strbuf_addf(out, "%s%s", i ? ":" : "", buf);
-	}
-}
-
 static const struct opt_enum zonemode_enums[] = {
 	{ "none", ZONE_MODE_NONE, "no zones: zonerange, zonesize and "
 	  "zoneskip must not be set" },
@@ -535,10 +184,6 @@ static const struct opt_enum write_hint_enums[] = {
 };
 
 /* --- the table ------------------------------------------------------- */
-
-#define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
-	.category = OPT_CAT_UNSUPPORTED, \
-	.help = "fio option; not supported by iolite yet" }
 
 #define SEC 1000000ULL
 
@@ -670,7 +315,7 @@ const struct opt_def opt_table[] = {
 	  .help = "pick each I/O's size from min-max (multiples of min); "
 		  "per direction like bs" },
 	{ .name = "bssplit", .type = OPT_CALLBACK, .off = OFF(bssplit),
-	  .cb = bssplit_cb, .format = bssplit_fmt,
+	  .cb = opt_bssplit_cb, .format = opt_bssplit_fmt,
 	  .typestr = "bs/pct[:bs/pct...][,...] (read,write,trim)",
 	  .category = OPT_CAT_IO,
 	  .help = "weighted mix of block sizes, e.g. 4k/10:64k/90; a blank "
@@ -680,8 +325,8 @@ const struct opt_def opt_table[] = {
 	  .help = "align random offsets to this (default: the block size); "
 		  "per direction like bs" },
 	{ .name = "rw", .alias = "readwrite", .type = OPT_CALLBACK,
-	  .off = OFF(rw), .def = "read", .enums = rw_enums,
-	  .cb = rw_cb, .format = rw_fmt, .typestr = "mode[:N]",
+	  .off = OFF(rw), .def = "read", .enums = opt_rw_enums,
+	  .cb = opt_rw_cb, .format = opt_rw_fmt, .typestr = "mode[:N]",
 	  .category = OPT_CAT_IO,
 	  .help = "I/O pattern; ':N' after a random mode takes N I/Os per "
 		  "new offset, after a sequential one skips N bytes each I/O" },
@@ -689,8 +334,8 @@ const struct opt_def opt_table[] = {
 	  .def = "50", .min = 0, .max = 100, .category = OPT_CAT_IO,
 	  .help = "percentage of reads in a mixed pattern" },
 	{ .name = "rwmixwrite", .type = OPT_CALLBACK, .off = OFF(rwmixread),
-	  .def = "50", .min = 0, .max = 100, .cb = rwmixwrite_cb,
-	  .format = rwmixwrite_fmt, .typestr = "integer",
+	  .def = "50", .min = 0, .max = 100, .cb = opt_rwmixwrite_cb,
+	  .format = opt_rwmixwrite_fmt, .typestr = "integer",
 	  .category = OPT_CAT_IO,
 	  .help = "percentage of writes in a mixed pattern (sets rwmixread "
 		  "to 100 minus this; the later of the two wins)" },
@@ -722,6 +367,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "fdatasync", .type = OPT_UINT, .off = OFF(fdatasync),
 	  .def = "0", .category = OPT_CAT_ENGINE,
 	  .help = "fdatasync after every N writes (0: never)" },
+	{ .name = "sync_file_range", .type = OPT_CALLBACK,
+	  .off = OFF(sync_file_range), .cb = opt_sfr_cb,
+	  .format = opt_sfr_fmt, .typestr = "wait_before,write,wait_after[:N]",
+	  .category = OPT_CAT_ENGINE,
+	  .help = "sync_file_range(2) with these flags over the range "
+		  "written since the last sync, every N writes (default 1)" },
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = OFF(end_fsync),
 	  .def = "0", .category = OPT_CAT_ENGINE,
 	  .help = "fsync the files when the job's writing ends" },
@@ -857,7 +508,7 @@ const struct opt_def opt_table[] = {
 	  .help = "run this long before measuring (seconds without a unit)" },
 	{ .name = "startdelay", .type = OPT_CALLBACK,
 	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
-	  .cb = startdelay_cb, .format = startdelay_fmt, .typestr = "time",
+	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt, .typestr = "time",
 	  .category = OPT_CAT_TIME,
 	  .help = "wait this long before starting the job (seconds without "
 		  "a unit)" },
@@ -1267,7 +918,7 @@ const struct opt_def opt_table[] = {
 
 	/* statistics and clocks */
 	{ .name = "gtod_reduce", .type = OPT_BOOL, .off = OFF(gtod_reduce),
-	  .def = "0", .cb = gtod_reduce_cb, .category = OPT_CAT_STAT,
+	  .def = "0", .cb = opt_gtod_reduce_cb, .category = OPT_CAT_STAT,
 	  .help = "read the clock as little as possible: sets disable_lat, "
 		  "disable_clat, disable_slat and disable_bw_measurement "
 		  "and turns all percentiles off (options after it may turn "
@@ -1305,7 +956,7 @@ const struct opt_def opt_table[] = {
 	{ .name = "percentile_list", .type = OPT_CALLBACK,
 	  .off = OFF(percentile_list),
 	  .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
-	  .cb = percentile_list_cb, .format = percentile_list_fmt,
+	  .cb = opt_percentile_list_cb, .format = opt_percentile_list_fmt,
 	  .typestr = "float[:float...]", .category = OPT_CAT_STAT,
 	  .help = "which latency percentiles to report, each in (0, 100], "
 		  "':'-separated; sorted, at most 20 (more are ignored), a 0 "
@@ -1604,75 +1255,8 @@ const struct opt_def opt_table[] = {
 		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
 		  "or the entry's class and level)" },
 
-	/* fio options iolite does not implement yet */
-	UNSUP("bindname", NULL),
-	UNSUP("block_error_percentiles", NULL),
-	UNSUP("brick", NULL),
-	UNSUP("busy_poll", NULL),
-	UNSUP("busy_wait_polling", NULL),
-	UNSUP("chunk_size", NULL),
-	UNSUP("clientname", NULL),
-	UNSUP("clustername", NULL),
-	UNSUP("cmd_type", NULL),
-	UNSUP("conf", NULL),
-	UNSUP("cont", NULL),
-	UNSUP("cuda_io", NULL),
-	UNSUP("device-names", NULL),
-	UNSUP("direct_write_to_pmem", NULL),
-	UNSUP("gpu_dev_ids", NULL),
-	UNSUP("hdfsdirectory", NULL),
-	UNSUP("http_host", NULL),
-	UNSUP("http_mode", NULL),
-	UNSUP("http_pass", NULL),
-	UNSUP("http_s3_key", NULL),
-	UNSUP("http_s3_keyid", NULL),
-	UNSUP("http_s3_region", NULL),
-	UNSUP("http_s3_sse_customer_algorithm", NULL),
-	UNSUP("http_s3_sse_customer_key", NULL),
-	UNSUP("http_s3_storage_class", NULL),
-	UNSUP("http_swift_auth_token", NULL),
-	UNSUP("http_user", NULL),
-	UNSUP("http_verbose", NULL),
-	UNSUP("https", NULL),
-	UNSUP("ignore_zone_limits", NULL),
-	UNSUP("job_max_open_zones", NULL),
-	UNSUP("large-block-op-kbytes", NULL),
-	UNSUP("load", NULL),
-	UNSUP("max_open_zones", NULL),
-	UNSUP("merge_blktrace_file", NULL),
-	UNSUP("merge_blktrace_iters", NULL),
-	UNSUP("merge_blktrace_scalars", NULL),
-	UNSUP("namenode", NULL),
-	UNSUP("nfs_url", NULL),
-	UNSUP("object_class", NULL),
-	UNSUP("pool", NULL),
-	UNSUP("prep", NULL),
-	UNSUP("profile", NULL),
-	UNSUP("rbdname", NULL),
-	UNSUP("read-req-num-512-blocks", NULL),
-	UNSUP("read_beyond_wp", NULL),
-	UNSUP("readfua", NULL),
-	UNSUP("serverip", NULL),
-	UNSUP("sg_write_mode", NULL),
-	UNSUP("single-instance", NULL),
-	UNSUP("skip_bad", NULL),
-	UNSUP("stream_id", NULL),
-	UNSUP("sync_file_range", NULL),
-	UNSUP("test-duration", NULL),
-	UNSUP("threads-per-queue", NULL),
-	UNSUP("touch_objects", NULL),
-	UNSUP("uri", NULL),
-	UNSUP("verb", NULL),
-	UNSUP("volume", NULL),
-	UNSUP("writefua", NULL),
-	UNSUP("xnvme_admin", NULL),
-	UNSUP("xnvme_async", NULL),
-	UNSUP("xnvme_dev_nsid", NULL),
-	UNSUP("xnvme_iovec", NULL),
-	UNSUP("xnvme_sync", NULL),
-	UNSUP("zone_reset_frequency", NULL),
-	UNSUP("zone_reset_threshold", NULL),
-	UNSUP("zonecapacity", NULL),
+	/* fio options iolite does not implement yet (their own file) */
+#include "opt/unsup_rows.h"
 };
 
 const size_t opt_table_size = sizeof(opt_table) / sizeof(opt_table[0]);

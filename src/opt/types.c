@@ -377,6 +377,9 @@ int opt_set_named(const struct opt_def *def, const char *shown,
 		if (why)
 			strbuf_addf(err, "option '%s' is not supported: an "
 				    "option of %s (%s)", shown, engines, why);
+		else if ((why = opt_unsup_why(def->name)))
+			strbuf_addf(err, "option '%s' is not supported yet: "
+				    "%s", shown, why);
 		else
 			strbuf_addf(err, "option '%s' is not supported yet",
 				    shown);

@@ -36,6 +36,7 @@
 #include "run/limits.h"
 #include "run/safety.h"
 #include "engine/pmem.h"
+#include "engine/rwflags.h"
 #include "util/log.h"
 #include "util/numfmt.h"
 #include "run/iolog_defer.h"
@@ -514,6 +515,48 @@ static int check_access(const struct job_plan *p, const struct target *t,
 				  "%s", write ? "write" : "read", t->path,
 				  strerror(errno));
 	return 0;
+}
+
+/*
+ * uncached=1, atomic=1: do the kernel and the target's file system (and
+ * for atomic, its device) take RWF_DONTCACHE, and RWF_ATOMIC at the
+ * job's write sizes? Asked before anything is laid out, with
+ * engine/rwflags.c's probes: an existing target is opened read-only;
+ * for a file still to be made, an unnamed O_TMPFILE in the nearest
+ * existing directory stands for it and leaves nothing behind. Where the file system has no O_TMPFILE nothing is asked: the
+ * job's first I/O fails (EOPNOTSUPP) if the flag is not taken.
+ */
+static int check_rwflags(const struct job_plan *p, const struct target *t,
+			 struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	int fd, ret;
+
+	if (!p->o.uncached && !(p->o.atomic && p->writes))
+		return 0;
+	if (t->kind != EF_REGULAR && t->kind != EF_BLOCKDEV)
+		return 0;
+	if (t->exists) {
+		fd = open(t->path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return files_fail(err, p, files_name_opt(p), "cannot "
+					  "open '%s': %s", t->path,
+					  strerror(errno));
+	} else {
+		struct stat st;
+		char *anc = existing_ancestor(t->path, &st);
+
+		fd = open(anc, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+		free(anc);
+		if (fd < 0)
+			return 0;
+	}
+	ret = rwflags_check(p, t->path, fd, &why);
+	close(fd);
+	if (ret)
+		files_fail(err, p, NULL, "%s", strbuf_str(&why));
+	strbuf_release(&why);
+	return ret ? -1 : 0;
 }
 
 static struct target *find_target(struct targets *ts, const char *path,
@@ -1013,6 +1056,8 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			break;
 		if (t->exists && t->kind != EF_CHARDEV &&
 		    (ret = check_access(p, t, p->writes, err)))
+			break;
+		if ((ret = check_rwflags(p, t, err)))
 			break;
 		if (t->kind == EF_REGULAR) {
 			if (off + len > t->want_size)

@@ -33,6 +33,7 @@ struct iolog_writer {
 static const char *const actions[DDIR_CNT] = {
 	[DDIR_READ] = "read", [DDIR_WRITE] = "write", [DDIR_TRIM] = "trim",
 	[DDIR_SYNC] = "sync", [DDIR_DATASYNC] = "datasync",
+	[DDIR_SYNC_FILE_RANGE] = "sync_file_range",
 };
 
 static void wr_flush(struct iolog_writer *w)

@@ -633,7 +633,24 @@ static __attribute__((noinline)) int worker_lat_check(struct worker *w)
 	return 0;
 }
 
-/* fsync / fdatasync of one file through the engine, after a drain. */
+/*
+ * sync_file_range's range: what the file's writes covered since its last
+ * sync, as fio tracks it; false when nothing was written (fio makes no
+ * call then). A range of 4 GiB or more does not fit the io_u's length:
+ * it goes as length 0, the kernel's "to the end of the file".
+ */
+static bool sfr_set_range(struct worker *w, struct io_u *u)
+{
+	const uint64_t *r = &w->sfr_range[2 * u->file];
+
+	if (r[1] <= r[0])
+		return false;
+	u->offset = r[0];
+	u->len = r[1] - r[0] > UINT32_MAX ? 0 : (uint32_t)(r[1] - r[0]);
+	return true;
+}
+
+/* fsync / fdatasync / sync_file_range of one file, after a drain. */
 int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 {
 	struct io_u *u = &w->ios[w->depth];
@@ -651,7 +668,14 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 		w->st->issued[DDIR_RWDIR_CNT]++;
 	u->start_time = u->issue_time = w->now = clock_now_ns();
 	if (unlikely(w->iolog))
-		iolog_writer_io(w->iolog, u, w->now);
+		iolog_writer_io(w->iolog, u, w->now);	/* fio: length 0 */
+	if (w->sfr_range) {
+		bool none = d == DDIR_SYNC_FILE_RANGE && !sfr_set_range(w, u);
+
+		worker_sfr_reset(w, file);	/* any sync, as fio */
+		if (none)
+			goto done;
+	}
 	q = w->ops->queue(w->e, u);
 	if (q == ENGINE_Q_QUEUED) {
 		if (w->ops->commit)
@@ -668,6 +692,7 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 		fcycle_synced(&w->fc);
 		return 0;
 	}
+done:
 	w->now = clock_now_ns();
 	if (complete(w, u, w->now))
 		return -1;
@@ -683,7 +708,8 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
  * write (16 writes, fsync=4: 3 syncs), the end of a loop that another
  * follows gets one (new_loop()), the next loop may begin with one, and
  * in a mixed job a read after a sync makes the same multiple due again.
- * Returns DDIR_SYNC, DDIR_DATASYNC or 0.
+ * sync_file_range=flags:N counts the same way. Returns DDIR_SYNC,
+ * DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
  */
 static int sync_due(const struct worker *w)
 {
@@ -695,7 +721,27 @@ static int sync_due(const struct worker *w)
 		return DDIR_SYNC;
 	if (w->fdatasync_n && wr % w->fdatasync_n == 0)
 		return DDIR_DATASYNC;
+	if (w->sfr_n && wr % w->sfr_n == 0)
+		return DDIR_SYNC_FILE_RANGE;
 	return 0;
+}
+
+/*
+ * A write about to be issued, after the sync due before it: its file is
+ * the one a loop's end syncs, and sync_file_range's range grows by it.
+ */
+static inline void sync_note_write(struct worker *w, const struct io_u *u)
+{
+	uint64_t *r;
+
+	w->sync_file = u->file;
+	if (!w->sfr_range)
+		return;
+	r = &w->sfr_range[2 * u->file];
+	if (u->offset < r[0])
+		r[0] = u->offset;
+	if (u->offset + u->len > r[1])
+		r[1] = u->offset + u->len;
 }
 
 /*
@@ -707,9 +753,11 @@ static __attribute__((noinline)) int sync_inline(struct worker *w,
 {
 	int d = sync_due(w);
 
+	if (d && worker_do_sync(w, (enum ddir)d, u->file))
+		return 1;
 	if (u->ddir == DDIR_WRITE)
-		w->sync_file = u->file;
-	return d ? worker_do_sync(w, (enum ddir)d, u->file) : 0;
+		sync_note_write(w, u);
+	return 0;
 }
 
 /*
@@ -761,7 +809,7 @@ static void loop_sync(struct worker *w)
 	uint64_t next_check = 0;
 	/* per-I/O extras below: one test for a job that has none of them */
 	const bool hooks = w->p->writes || w->pace || w->iolog ||
-			   w->fsync_n || w->fdatasync_n || w->wf;
+			   w->sync_any || w->wf;
 
 	w->done_more = w->lat_on || w->vf || w->prio;
 	w->nr_free = 0;	/* the one io_u is always ours */
@@ -775,7 +823,7 @@ static void loop_sync(struct worker *w)
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
 			if (next_io(w, u)) {
-				if (unlikely(w->fsync_n | w->fdatasync_n))
+				if (unlikely(w->sync_any))
 					w->end_sync = sync_due(w);
 				if (!worker_next_pass(w))
 					break;
@@ -783,7 +831,7 @@ static void loop_sync(struct worker *w)
 			}
 			if (!hooks)
 				goto issue;
-			if (unlikely(w->fsync_n | w->fdatasync_n) &&
+			if (unlikely(w->sync_any) &&
 			    sync_inline(w, u))
 				break;
 			if (u->ddir == DDIR_WRITE)
@@ -886,16 +934,16 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 {
 	int d = sync_due(w);
 
+	if (d) {
+		if (*queued && commit_batch(w, *queued, *t0))
+			return 1;
+		*queued = 0;
+		if (worker_do_sync(w, (enum ddir)d, u->file))
+			return 1;
+		*t0 = w->now;
+	}
 	if (u->ddir == DDIR_WRITE)
-		w->sync_file = u->file;
-	if (!d)
-		return 0;
-	if (*queued && commit_batch(w, *queued, *t0))
-		return 1;
-	*queued = 0;
-	if (worker_do_sync(w, (enum ddir)d, u->file))
-		return 1;
-	*t0 = w->now;
+		sync_note_write(w, u);
 	return 0;
 }
 
@@ -949,7 +997,7 @@ static void loop_async(struct worker *w)
 					pass_done = 1;
 					break;
 				}
-				if (unlikely(w->fsync_n | w->fdatasync_n) &&
+				if (unlikely(w->sync_any) &&
 				    sync_async(w, u, &queued, &t0))
 					goto out;
 				if (u->ddir == DDIR_WRITE)

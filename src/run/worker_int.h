@@ -67,10 +67,14 @@ struct worker {
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
 	/*
-	 * fsync=N, fdatasync=N (fio's rule, see sync_due()); fc: the files'
+	 * fsync=N, fdatasync=N, sync_file_range=flags:N (fio's rule, see
+	 * sync_due()); sync_any: any of them, one test per I/O; sfr_range:
+	 * per file, the first byte and the end of the writes issued since
+	 * its last sync (sync_file_range only, else NULL); fc: the files'
 	 * opens and closes, and whether the job is synced (run/fcycle.h).
 	 */
-	unsigned int fsync_n, fdatasync_n;
+	unsigned int fsync_n, fdatasync_n, sfr_n, sync_any;
+	uint64_t *sfr_range;
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
 	int quiet_sync;			/* end_fsync's: not in the stats */
@@ -160,6 +164,13 @@ static inline void end_phase(struct worker *w)
 			  w->now - w->phase_ns);
 	w->phase_ns = w->now;
 	w->in_verify = 0;
+}
+
+/* sync_file_range: file i has no write since its last sync */
+static inline void worker_sfr_reset(struct worker *w, unsigned int i)
+{
+	w->sfr_range[2 * i] = UINT64_MAX;
+	w->sfr_range[2 * i + 1] = 0;
 }
 
 /* worker.c: the loops, and what the other two call in them */

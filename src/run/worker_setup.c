@@ -155,6 +155,14 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (ddir_used(p, DDIR_WRITE)) {
 		w->fsync_n = o->fsync;
 		w->fdatasync_n = o->fdatasync;
+		w->sfr_n = o->sync_file_range ? o->sync_file_range_nr : 0;
+	}
+	w->sync_any = w->fsync_n | w->fdatasync_n | w->sfr_n;
+	if (w->sfr_n) {
+		w->sfr_range = xcalloc(2 * (size_t)rj->files->nr_files,
+				       sizeof(*w->sfr_range));
+		for (i = 0; i < rj->files->nr_files; i++)
+			worker_sfr_reset(w, i);
 	}
 	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
 	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
@@ -235,6 +243,7 @@ static void worker_teardown(struct worker *w)
 	free(w->batch);
 	free(w->xfer_done);
 	free(w->requeue);
+	free(w->sfr_range);
 }
 
 /*
@@ -339,7 +348,7 @@ static void prefault_stats(struct worker *w)
 		if (pace_rate_bps(w->p, d))
 			touch_hist(&st->co_hist[d]);
 	}
-	if (w->fsync_n || w->fdatasync_n)	/* end syncs are not counted */
+	if (w->sync_any)	/* end syncs are not counted */
 		touch_hist(&st->sync_hist);
 }
 

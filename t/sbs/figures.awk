@@ -144,7 +144,8 @@ FILENAME ~ /\.iolog$/ {
 	if (a == "close") { cl[r, f]++; next }
 	if (a == "add") next
 	# a sync line carries whatever offset fio's reused I/O unit held
-	if (a == "sync" || a == "datasync") print f, a >> seqf
+	if (a == "sync" || a == "datasync" || a == "sync_file_range")
+		print f, a >> seqf
 	else print f, a, $4, $5 >> seqf
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rows of opt/table.c's table: every fio 3.33 option name iolite does
+ * not implement, so that it is refused as "not supported yet" (with
+ * opt/refused.c's reason where one is known: another engine, hardware
+ * or service) rather than as unknown. Included inside opt_table[] only,
+ * after the implemented rows; not a header of its own. Implementing one
+ * = its row moves to table.c (or an engine's rows) and leaves this list;
+ * t/unit/opt_table checks that every fio 3.33 name still has one row.
+ */
+
+#define UNSUP(n, a) { .name = n, .alias = a, .type = OPT_UNSUPPORTED, \
+	.category = OPT_CAT_UNSUPPORTED, \
+	.help = "fio option; not supported by iolite yet" }
+
+	UNSUP("bindname", NULL),
+	UNSUP("block_error_percentiles", NULL),
+	UNSUP("brick", NULL),
+	UNSUP("busy_poll", NULL),
+	UNSUP("busy_wait_polling", NULL),
+	UNSUP("chunk_size", NULL),
+	UNSUP("clientname", NULL),
+	UNSUP("clustername", NULL),
+	UNSUP("cmd_type", NULL),
+	UNSUP("conf", NULL),
+	UNSUP("cont", NULL),
+	UNSUP("cuda_io", NULL),
+	UNSUP("device-names", NULL),
+	UNSUP("direct_write_to_pmem", NULL),
+	UNSUP("gpu_dev_ids", NULL),
+	UNSUP("hdfsdirectory", NULL),
+	UNSUP("http_host", NULL),
+	UNSUP("http_mode", NULL),
+	UNSUP("http_pass", NULL),
+	UNSUP("http_s3_key", NULL),
+	UNSUP("http_s3_keyid", NULL),
+	UNSUP("http_s3_region", NULL),
+	UNSUP("http_s3_sse_customer_algorithm", NULL),
+	UNSUP("http_s3_sse_customer_key", NULL),
+	UNSUP("http_s3_storage_class", NULL),
+	UNSUP("http_swift_auth_token", NULL),
+	UNSUP("http_user", NULL),
+	UNSUP("http_verbose", NULL),
+	UNSUP("https", NULL),
+	UNSUP("ignore_zone_limits", NULL),
+	UNSUP("job_max_open_zones", NULL),
+	UNSUP("large-block-op-kbytes", NULL),
+	UNSUP("load", NULL),
+	UNSUP("max_open_zones", NULL),
+	UNSUP("merge_blktrace_file", NULL),
+	UNSUP("merge_blktrace_iters", NULL),
+	UNSUP("merge_blktrace_scalars", NULL),
+	UNSUP("namenode", NULL),
+	UNSUP("nfs_url", NULL),
+	UNSUP("object_class", NULL),
+	UNSUP("pool", NULL),
+	UNSUP("prep", NULL),
+	UNSUP("profile", NULL),
+	UNSUP("rbdname", NULL),
+	UNSUP("read-req-num-512-blocks", NULL),
+	UNSUP("read_beyond_wp", NULL),
+	UNSUP("readfua", NULL),
+	UNSUP("serverip", NULL),
+	UNSUP("sg_write_mode", NULL),
+	UNSUP("single-instance", NULL),
+	UNSUP("skip_bad", NULL),
+	UNSUP("stream_id", NULL),
+	UNSUP("test-duration", NULL),
+	UNSUP("threads-per-queue", NULL),
+	UNSUP("touch_objects", NULL),
+	UNSUP("uri", NULL),
+	UNSUP("verb", NULL),
+	UNSUP("volume", NULL),
+	UNSUP("writefua", NULL),
+	UNSUP("xnvme_admin", NULL),
+	UNSUP("xnvme_async", NULL),
+	UNSUP("xnvme_dev_nsid", NULL),
+	UNSUP("xnvme_iovec", NULL),
+	UNSUP("xnvme_sync", NULL),
+	UNSUP("zone_reset_frequency", NULL),
+	UNSUP("zone_reset_threshold", NULL),
+	UNSUP("zonecapacity", NULL),
+
+#undef UNSUP

@@ -17,7 +17,10 @@
  * fio does; with loops, as fio 3.33, loop k ends at k x io_size bytes over
  * the job, and only the last loop wraps, while the job is short of io_size
  * by at least its largest block (io_loops). Random offsets without a map
- * never exhaust a file.
+ * never exhaust a file. A pass that starts after the files were used up
+ * (a loop, a wrap) draws what the first pass drew, as fio's generators
+ * seeded again do (randrepeat without randseed, not time_based):
+ * replay_first_pass().
  *
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
@@ -658,6 +661,86 @@ static void files_start_over(struct workload *w)
 	act_refill(w);
 }
 
+/* ---- replaying the first pass ---------------------------------------- */
+
+#define STREAMS(X) X(r_off) X(r_ddir) X(r_bs) X(r_file) X(r_zone) X(r_seq) \
+		   X(r_off64) X(r_dist) X(r_file64) X(key_state)
+
+static void streams_save(struct workload *w)
+{
+#define SAVE(f) w->first.f = w->f;
+	STREAMS(SAVE)
+#undef SAVE
+}
+
+static void streams_restore(struct workload *w)
+{
+#define RESTORE(f) w->f = w->first.f;
+	STREAMS(RESTORE)
+#undef RESTORE
+}
+
+static bool rand_exhausted(const struct workload *w, const struct wl_rand *q)
+{
+	switch (w->rmode) {
+	case RM_MAP:
+		return randmap_exhausted(&q->map);
+	case RM_BITMAP:
+		return !q->bm.nfree;
+	case RM_LFSR:
+		return !q->lfsr_left;
+	default:
+		return false;	/* no map: never used up */
+	}
+}
+
+/*
+ * Is f used up, though maybe not marked done yet (a pass that ended on
+ * its byte budget with the last block)? Some direction has nothing left.
+ */
+static bool file_used_up(const struct workload *w, struct wl_file *f)
+{
+	unsigned int d;
+	uint64_t o;
+
+	if (f->done)
+		return true;
+	if (w->zones)
+		return false;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!(w->dmask & 1U << d) || !f->rp[d])
+			continue;
+		if (w->random ? rand_exhausted(w, f->rp[d]) :
+		    seq_next(w, f, (enum ddir)d, w->bs[d].min, &o) < 0)
+			return true;
+	}
+	return false;
+}
+
+static bool all_used_up(const struct workload *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nr_files; i++)
+		if (!file_used_up(w, &w->files[i]))
+			return false;
+	return true;
+}
+
+/*
+ * fio starts a pass after the files were used up by seeding its random
+ * generators again (randrepeat): the pass draws what the first one drew.
+ * The files start over with the streams as the first pass found them.
+ */
+static void replay_first_pass(struct workload *w)
+{
+	streams_restore(w);
+	files_start_over(w);
+	w->seq_left = 0;
+	w->tw_lastw = UINT64_MAX;
+	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+}
+
 /*
  * A new pass (loops, time_based): as in fio, a file used up in the last
  * pass starts over, and one that is not goes on where it was (its
@@ -754,8 +837,15 @@ static int next_general(struct workload *w, struct io_u *u)
 			/* only io_size beyond the regions starts over */
 			if (!may_wrap(w) || wrapped)
 				return 1;
-			files_start_over(w);
 			wrapped = true;
+			if (w->replays) {
+				/* a new pass in fio: the first one's draws */
+				replay_first_pass(w);
+				d = pick_ddir(w);
+				len = bs_pick(w, &w->bs[d]);
+				continue;
+			}
+			files_start_over(w);
 		}
 		fi = pick_file(w);
 		f = &w->files[fi];
@@ -769,6 +859,15 @@ static int next_general(struct workload *w, struct io_u *u)
 		 * file never ends, it is read or written again from its
 		 * start (fio), and only the budget ends the pass.
 		 */
+		if (!f->fresh && w->replays && w->nr_files == 1 &&
+		    !wrapped) {
+			/* where fio's pass ends: the next one replays */
+			wrapped = true;
+			replay_first_pass(w);
+			d = pick_ddir(w);
+			len = bs_pick(w, &w->bs[d]);
+			continue;
+		}
 		if (!f->fresh || w->skewed) {
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
@@ -817,14 +916,23 @@ static int next_seq_fixed(struct workload *w, struct io_u *u)
 	return 0;
 }
 
+/* The map is used up within a pass: fio's order again, or a new one. */
+static __attribute__((noinline, cold)) void map0_restart(struct workload *w)
+{
+	if (w->replays)
+		replay_first_pass(w);
+	else
+		randmap_rekey(w->map0, next_key(w));
+}
+
 static int next_rand_map_fixed(struct workload *w, struct io_u *u)
 {
 	if (unlikely(!w->ios_left))
 		return 1;
 	w->ios_left--;
-	/* the pass wraps past the last block: a new order */
+	/* the pass wraps past the last block */
 	if (unlikely(randmap_exhausted(w->map0)))
-		randmap_rekey(w->map0, next_key(w));
+		map0_restart(w);
 	u->file = 0;
 	u->offset = w->start + randmap_next(w->map0) * w->bsz;
 	u->len = w->bsz;
@@ -1017,6 +1125,10 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = next_general;
 	pick_fast_path(w);
+	/* with randseed, fio's later passes draw anew (not the first's) */
+	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
+		     !o->time_based && !o->ramp_time_us;
+	streams_save(w);
 	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
 	w->ev_head = w->ev_nr = 0;
@@ -1067,6 +1179,8 @@ static void pass_start(struct workload *w, bool first)
 	w->seq_left = 0;
 	if (first)
 		files_start_over(w);
+	else if (w->replays && all_used_up(w))
+		replay_first_pass(w);
 	else
 		files_next_pass(w);
 	/* round robin starts with the first file in use */

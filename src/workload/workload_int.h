@@ -177,6 +177,19 @@ struct workload {
 	struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
 	struct prng_taus64 r_off64, r_dist, r_file64;
 	uint64_t key_state;	/* map keys: one splitmix64 stream */
+
+	/*
+	 * fio 3.33 (randrepeat, no randseed, not time_based): a pass that
+	 * starts after the files were used up draws what the first pass
+	 * drew (offsets, sizes, directions, file picks, map keys): the
+	 * streams as they were when the first pass began.
+	 */
+	bool replays;
+	struct wl_streams {
+		struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
+		struct prng_taus64 r_off64, r_dist, r_file64;
+		uint64_t key_state;
+	} first;
 };
 
 static inline uint64_t next_key(struct workload *w)

@@ -296,7 +296,8 @@ static void test_random_map(void)
 		struct fx f;
 		int c1, c2;
 
-		build(&f, "rw=randread bs=4k", n * 4 * KB, 1);
+		/* randrepeat=0: fio's generators go on, another order */
+		build(&f, "rw=randread bs=4k randrepeat=0", n * 4 * KB, 1);
 		c1 = covers_once(&f, n, 4 * KB, a, &sa);
 		workload_rewind(f.w);
 		c2 = covers_once(&f, n, 4 * KB, b, &sb);
@@ -304,10 +305,87 @@ static void test_random_map(void)
 		   "in each of two passes", n);
 		if (n >= 1000)
 			ok(sa != sb || memcmp(a, b, sizeof(a)),
-			   "random map, %" PRIu64 " blocks: the second pass "
-			   "has another order", n);
+			   "random map, %" PRIu64 " blocks, randrepeat=0: the "
+			   "second pass has another order", n);
 		fx_free(&f);
 	}
+}
+
+/* The I/Os of pass a and pass b (drain()ed) are the same, n of them. */
+static int same_ios(const struct io_u *a, const struct io_u *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].file != b[i].file || a[i].offset != b[i].offset ||
+		    a[i].len != b[i].len || a[i].ddir != b[i].ddir)
+			return 0;
+	return 1;
+}
+
+/*
+ * fio (randrepeat=1, no randseed) seeds its generators again for a pass
+ * that starts after the files were used up: it draws what the first one
+ * drew, sizes and directions too; a pass that goes on mid-file does not.
+ */
+static void test_replay(void)
+{
+	static const char *const specs[] = {
+		"rw=randread bs=4k",
+		"rw=randread bsrange=4k-16k",
+		"rw=randrw bssplit=4k/50:16k/50",
+		"rw=read bsrange=4k-16k",
+	};
+	struct io_u a[200], b[200];
+	size_t i, na, nb, k;
+	uint64_t bytes;
+	struct fx f;
+
+	for (i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		build(&f, specs[i], 256 * KB, 1);
+		na = drain(f.w, a, 200);
+		workload_rewind(f.w);
+		nb = drain(f.w, b, 200);
+		ok(na <= 200 && na == nb && same_ios(a, b, na),
+		   "%s: the second loop replays the first (%zu, %zu)",
+		   specs[i], na, nb);
+		fx_free(&f);
+	}
+
+	/* io_size beyond the file: the restart replays, the last block
+	 * crossing the budget is whole */
+	build(&f, "rw=randread bsrange=4k-16k io_size=400k", 256 * KB, 1);
+	na = drain(f.w, a, 200);
+	for (k = 0, bytes = 0; k < na && bytes < 256 * KB; k++)
+		bytes += a[k].len;
+	ok(bytes == 256 * KB && na > k && same_ios(a, a + k, na - k),
+	   "bsrange io_size=400k over 256k: the map is used up after %zu "
+	   "I/Os, then they come again (%zu in all)", k, na);
+	for (bytes = 0, i = 0; i < na; i++)
+		bytes += a[i].len;
+	ok(bytes >= 400 * KB && bytes - a[na - 1].len < 400 * KB,
+	   "bsrange io_size=400k: %" PRIu64 " bytes, the last I/O whole",
+	   bytes);
+	fx_free(&f);
+
+	/* with randseed (fio: not from the first pass) and randrepeat=0 */
+	build(&f, "rw=randread bsrange=4k-16k randseed=7", 256 * KB, 1);
+	na = drain(f.w, a, 200);
+	workload_rewind(f.w);
+	nb = drain(f.w, b, 200);
+	ok(!(na == nb && same_ios(a, b, na)),
+	   "randseed=7: the second loop draws anew");
+	fx_free(&f);
+
+	/* a loop that goes on mid-file does not start over: io_size=64k
+	 * loops=3 over 256k reads on in loop 2 */
+	build(&f, "rw=randread bs=4k io_size=64k loops=3", 256 * KB, 1);
+	na = drain(f.w, a, 200);
+	workload_rewind(f.w);
+	nb = drain(f.w, b, 200);
+	ok(na == 16 && nb == 16 && !same_ios(a, b, 4),
+	   "io_size=64k loops=3: loop 2 goes on (%zu, %zu)", na, nb);
+	fx_free(&f);
 }
 
 static void test_random_other(void)
@@ -1340,6 +1418,7 @@ int main(void)
 	test_sequential();
 	test_mixed_sequential();
 	test_random_map();
+	test_replay();
 	test_random_other();
 	test_seeds();
 	test_rwmix();

@@ -294,9 +294,13 @@ test_expect_success '--run: the sides take turns, A B A B, runs kept with --save
 	EOF
 	sed "s/1000/2000/" ra.fio >rb.fio &&
 	mkdir saved &&
-	"$IOLITE" compare --run --repeat=2 --save=saved --metrics=iops \
+	"$IOLITE" compare --run --repeat=2 --save=saved --metrics=iops,clat-p99 \
 		ra.fio rb.fio >out 2>err &&
 	test_must_be_empty err &&
+	# the runs are json+: percentiles from their histograms
+	grep -q "json+ histograms give those a report.s list lacks" out &&
+	! grep -q "plain JSON" out &&
+	grep -q "\"bins\" : {" saved/A-1.json &&
 	grep -q "^A: ra.fio (2 runs here" out &&
 	grep -q "taking turns (A B A B ...), 2 rounds" out &&
 	grep -q "^  r: rate_iops: A 1000, B 2000$" out &&

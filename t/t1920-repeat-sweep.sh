@@ -236,6 +236,20 @@ test_expect_success 'a short point: its p99.9 is marked and a note says so' '
 	! grep -q "fewer than 1000" out
 '
 
+test_expect_success 'notes: said once, a point'"'"'s own named by its values' '
+	"$IOLITE" --name=t --ioengine=psync --filename=t.dat --size=256k \
+		--loops=2 --sweep=bs=4k,8k >out &&
+	# before the run: the same job options at every point, one note
+	test "$(grep -c "^  job .t. is buffered (direct=0)" out)" = 1 &&
+	# after: each point its figure, and which point it is
+	grep -q "^  job .t. at bs=4k was measured for [0-9]* ms: too short" out &&
+	grep -q "^  job .t. at bs=8k was measured for [0-9]* ms: too short" out &&
+	! grep -q "^  job .t. was measured" out &&
+	"$IOLITE" --name=t --ioengine=psync --filename=t.dat --size=256k \
+		--loops=2 >out &&
+	grep -q "^  job .t. was measured for [0-9]* ms: too short" out
+'
+
 test_expect_success 'bad sweep values: refused before any file, naming option and value' '
 	test_must_fail "$IOLITE" --name=b --filename=b.dat --size=64k \
 		--sweep=iodepth=1,x 2>err &&

@@ -20,6 +20,7 @@
 /* The tester's stalls: more than 1% of the run waiting for a CPU. */
 static void stall_notes(const struct run_result *rr, struct notes *out)
 {
+	struct strbuf sb = STRBUF_INIT;
 	unsigned int i;
 
 	for (i = 0; i < rr->nr_jobs; i++) {
@@ -31,12 +32,13 @@ static void stall_notes(const struct run_result *rr, struct notes *out)
 		pct = (double)j->run_delay_ns / 1e4 / (double)j->run_ms;
 		if (pct <= 1.0)
 			continue;
-		notes_add(out, "job '%s': the tester was starved of CPU: its worker %s runnable but not running for %.1f ms (%.1f%% of %llu ms run; %llu involuntary context switches): a dip in IOPS may be the tester's, not the device's",
-			  j->name, j->members > 1 ? "threads were" : "thread was",
+		notes_add(out, "job %s: the tester was starved of CPU: its worker %s runnable but not running for %.1f ms (%.1f%% of %llu ms run; %llu involuntary context switches): a dip in IOPS may be the tester's, not the device's",
+			  notes_job(rr, j, &sb), j->members > 1 ? "threads were" : "thread was",
 			  (double)j->run_delay_ns / 1e6, pct,
 			  (unsigned long long)j->run_ms,
 			  (unsigned long long)j->nivcsw);
 	}
+	strbuf_release(&sb);
 }
 
 /* Whether the job moves data through files a device stands behind. */

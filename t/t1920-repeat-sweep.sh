@@ -28,7 +28,9 @@ test_expect_success '--repeat=3: the block lists 3 runs, the mean inside its int
 	test "$(wc -l <iops)" = 1 &&
 	read mean lo hi r1 r2 r3 rest <iops &&
 	test -n "$r3" && test -z "$rest" &&
-	between "$mean" 900 1100 &&
+	# the pacing caps the rate; a loaded machine may fall short of it
+	# (the runs'"'"' figures are checked against their JSON below)
+	between "$mean" 1 1100 &&
 	between "$mean" "$lo" "$hi" &&
 	awk -v m="$mean" -v a="$r1" -v b="$r2" -v c="$r3" \
 		"BEGIN { d = (a + b + c) / 3 - m; exit !(d < 0.1 && d > -0.1) }" &&
@@ -53,13 +55,28 @@ test_expect_success_if JQ '--repeat JSON: the last run at the top, every run in 
 	test "$(jq "[.iolite.repeats[].jobs[0].jobname] | unique" -c r.json)" = "[\"n1\"]" &&
 	test "$(jq ".jobs[0].read.total_ios == .iolite.repeats[2].jobs[0].read.total_ios and .timestamp_ms == .iolite.repeats[2].timestamp_ms" r.json)" = true &&
 	test "$(jq "[.iolite.repeats[].timestamp_ms] | . == sort and (unique | length) == 3" r.json)" = true &&
-	test "$(jq "[.iolite.repeats[].jobs[0].read.iops | select(. > 900 and . < 1100)] | length" r.json)" = 3 &&
+	test "$(jq "[.iolite.repeats[].jobs[0].read.iops | select(. > 0 and . <= 1100)] | length" r.json)" = 3 &&
 	test "$(jq "[.iolite.repeats[].iolite | has(\"notes\")] | all" r.json)" = true &&
 	# the summary: the mean of the runs inside its interval
 	test "$(jq ".iolite.repeat_summary | .runs == 3 and .confidence == 95 and (.jobs | length) == 1 and .jobs[0].jobname == \"n1\"" r.json)" = true &&
 	test "$(jq "(([.iolite.repeats[].jobs[0].read.iops] | add / 3) - .iolite.repeat_summary.jobs[0].read.iops.mean) | fabs < 0.001" r.json)" = true &&
 	test "$(jq "[.iolite.repeat_summary.jobs[0].read[] | .ci_lo <= .mean and .mean <= .ci_hi] | length == 6 and all" r.json)" = true &&
 	test "$(jq ".iolite.repeat_summary.jobs[0] | has(\"write\")" r.json)" = false
+'
+
+test_expect_success_if JQ 'the block'"'"'s figures are the runs'"'"' own, as JSON has them' '
+	RATE=1000 "$IOLITE" --repeat=3 --output-format=normal,json rated.fio \
+		>both 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^{$/,/^}$/p" both >b.json &&
+	sed -n "s/^    IOPS .*  runs: //p" both >got &&
+	jq -r "[.iolite.repeats[].jobs[0].read.iops |
+		if . < 1000 then (. * 10 | round / 10 | tostring |
+			if test(\"[.]\") then . else . + \".0\" end)
+		else (round | tostring) end] | join(\" \")" b.json >want &&
+	test_cmp want got &&
+	sed -n "s/^    clat p99 .*  runs: //p" both | wc -w >n &&
+	test "$(cat n)" = 3
 '
 
 test_expect_success 'files are laid out once; the runs repeat the same offsets' '
@@ -106,6 +123,12 @@ test_expect_success_if JANSSON 'compare: two repeat files of the same job, no si
 	grep -q "^  IOPS .*no significant difference" out
 '
 
+# sum_iops FILE: the mean IOPS over the runs, from the repeat summary
+sum_iops() {
+	sed -n "/\"repeat_summary\" : {/,\$p" "$1" |
+	sed -n "/\"iops\" : {/{n;s/^ *\"mean\" : \([0-9.]*\),$/\1/p;q}"
+}
+
 test_expect_success_if JANSSON 'compare: rate_iops=1000 against 1100, --repeat=5 a side: B faster' '
 	RATE=1000 "$IOLITE" --repeat=5 --output-format=json rated.fio >a5.json &&
 	RATE=1100 "$IOLITE" --repeat=5 --output-format=json rated.fio >b5.json &&
@@ -113,7 +136,12 @@ test_expect_success_if JANSSON 'compare: rate_iops=1000 against 1100, --repeat=5
 	awk -F"\t" "\$1 == \"B\" && \$5 == \"IOPS\" { print \$11, \$12, \$8 }" t >v &&
 	read verdict method change <v &&
 	test "$verdict $method" = "faster runs" &&
-	between "$change" 3 17 &&
+	# the change is the runs'"'"' mean IOPS, as each file'"'"'s repeat block
+	# has it (the pacing caps a rate; a loaded machine may fall short)
+	a=$(sum_iops a5.json) && b=$(sum_iops b5.json) &&
+	between "$a" 1 1000.5 && between "$b" 1 1100.5 &&
+	awk -v a="$a" -v b="$b" -v c="$change" \
+		"BEGIN { d = 100 * (b / a - 1) - c; exit !(d < 0.001 && d > -0.001) }" &&
 	"$IOLITE" compare --tsv b5.json a5.json >t &&
 	awk -F"\t" "\$1 == \"B\" && \$5 == \"IOPS\" { print \$11 }" t >v &&
 	echo slower | test_cmp - v
@@ -228,12 +256,42 @@ test_expect_success_if FIO,JQ 'a point does the I/O fio does with the value in t
 	done
 '
 
+test_expect_success_if JANSSON 'compare of two sweeps: each table names its point' '
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=1,2 --output-format=json >sa.json &&
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=1,2 --bs=8k --output-format=json >sb.json &&
+	"$IOLITE" compare --metrics=iops sa.json sb.json >out &&
+	grep -q "^x at iodepth=1, read:$" out &&
+	grep -q "^x#2 at iodepth=2, read:$" out &&
+	# points matched by order: where they differ, both are named
+	"$IOLITE" --name=x --ioengine=null --size=1m --rw=randread \
+		--sweep=iodepth=2,4 --output-format=json >sc.json &&
+	"$IOLITE" compare --metrics=iops sa.json sc.json >out &&
+	grep -q "^x#2 (A at iodepth=2, B at iodepth=4), read:$" out &&
+	grep -q "^  x#2: iodepth: A 2, B 4$" out
+'
+
 test_expect_success 'a short point: its p99.9 is marked and a note says so' '
 	"$IOLITE" --name=t --ioengine=null --size=64k --sweep=iodepth=1,2 >out &&
 	grep -q "^  \* fewer than 1000 latencies behind p99.9" out &&
 	grep -q "sweep of job .t.: p99.9 rests on fewer than 1000 latencies at iodepth=1 read (16), iodepth=2 read (16)" out &&
 	"$IOLITE" --name=t --ioengine=null --size=8m --sweep=iodepth=1,2 >out &&
 	! grep -q "fewer than 1000" out
+'
+
+test_expect_success 'notes: said once, a point'"'"'s own named by its values' '
+	"$IOLITE" --name=t --ioengine=psync --filename=t.dat --size=256k \
+		--invalidate=0 --sweep=bs=4k,8k >out &&
+	# before the run: the same job options at every point, one note
+	test "$(grep -c "^  job .t. is buffered (direct=0)" out)" = 1 &&
+	# after: each point its figure, and which point it is
+	grep -q "^  job .t. at bs=4k was measured for [0-9]* ms: too short" out &&
+	grep -q "^  job .t. at bs=8k was measured for [0-9]* ms: too short" out &&
+	! grep -q "^  job .t. was measured" out &&
+	"$IOLITE" --name=t --ioengine=psync --filename=t.dat --size=256k \
+		--invalidate=0 >out &&
+	grep -q "^  job .t. was measured for [0-9]* ms: too short" out
 '
 
 test_expect_success 'bad sweep values: refused before any file, naming option and value' '

@@ -173,7 +173,7 @@ int cmp_run_sides(const struct cmp_args *args, struct cmp_side *sides,
 		  unsigned int nr, struct strbuf *err)
 {
 	static const char *const parse_args[] = { "--parse-only" };
-	static const char *const json_args[] = { "--output-format=json" };
+	static const char *const json_args[] = { "--output-format=json+" };
 	struct strbuf json = STRBUF_INIT, name = STRBUF_INIT;
 	unsigned int s, r;
 	int ret;

@@ -469,20 +469,67 @@ static unsigned int note_of(char **notes, unsigned int *nr, const char *text)
 	return *nr;
 }
 
+/*
+ * A sweep point's values after the job's label (" at iodepth=4"), from
+ * side s's first run; empty when the job is no sweep point.
+ */
+static void sweep_label(struct strbuf *sb, const struct cmp_side *s,
+			const char *name, unsigned int dup)
+{
+	const struct rio_job *j = rio_find_job(&s->doc.runs[0], name, dup);
+	unsigned int k;
+
+	for (k = 0; j && k < j->nr_sweep; k++)
+		strbuf_addf(sb, "%s%s=%s", k ? "," : " at ", j->sweep[k].key,
+			    j->sweep[k].val);
+}
+
+/*
+ * "x#2 at iodepth=2": the job as the table names it. Sweep points are
+ * matched by their order (as numjobs clones are); where the sides' points
+ * differ, both are named.
+ */
+static void job_title(char *buf, size_t n, const struct cmp_side *a,
+		      const struct cmp_side *b, const char *name,
+		      unsigned int dup)
+{
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+
+	sweep_label(&sa, a, name, dup);
+	sweep_label(&sb, b, name, dup);
+	if (dup)
+		snprintf(buf, n, "%s#%u", name, dup + 1);
+	else
+		snprintf(buf, n, "%s", name);
+	if (!strcmp(strbuf_str(&sa), strbuf_str(&sb)))
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s",
+			 strbuf_str(&sa));
+	else
+		snprintf(buf + strlen(buf), n - strlen(buf), " (%c%s, %c%s)",
+			 a->label, *strbuf_str(&sa) ? strbuf_str(&sa) : ": no sweep",
+			 b->label, *strbuf_str(&sb) ? strbuf_str(&sb) : ": no sweep");
+	strbuf_release(&sa);
+	strbuf_release(&sb);
+}
+
 static void compare_dir(const struct cmp_args *args, const struct cmp_side *a,
 			const struct cmp_side *b, const char *name,
 			unsigned int dup, unsigned int dir, FILE *out,
 			struct cmp_tally *t)
 {
-	char *notes[NR_METRICS + 1], job[256];
+	char *notes[NR_METRICS + 1], job[512];
 	unsigned int nr_notes = 0, i;
 	bool pct = false, bins_a = true, bins_b = true;
 	struct row r;
 
-	if (dup)
-		snprintf(job, sizeof(job), "%s#%u", name, dup + 1);
-	else
-		snprintf(job, sizeof(job), "%s", name);
+	if (args->tsv) {
+		if (dup)
+			snprintf(job, sizeof(job), "%s#%u", name, dup + 1);
+		else
+			snprintf(job, sizeof(job), "%s", name);
+	} else {
+		job_title(job, sizeof(job), a, b, name, dup);
+	}
 	if (!args->tsv) {
 		char vs[16], iv[32];
 

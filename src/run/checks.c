@@ -26,11 +26,35 @@ void notes_add(struct notes *n, const char *fmt, ...)
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
+	unsigned int i;
+
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
+	for (i = 0; i < n->nr; i++)
+		if (!strcmp(n->v[i], sb.buf)) {
+			strbuf_release(&sb);
+			return;
+		}
 	n->v = xrealloc(n->v, (n->nr + 1) * sizeof(*n->v));
 	n->v[n->nr++] = strbuf_detach(&sb);
+}
+
+const char *notes_job(const struct run_result *rr, const struct job_result *j,
+		      struct strbuf *sb)
+{
+	const struct result_sweep *s = rr->sweep;
+	unsigned int k, p;
+
+	strbuf_reset(sb);
+	strbuf_addf(sb, "'%s'", j->name);
+	if (!s || !j->plan)
+		return sb->buf;
+	p = result_sweep_point(s, j);
+	for (k = 0; k < s->nr_opts; k++)
+		strbuf_addf(sb, "%s%s=%s", k ? "," : " at ", s->opts[k],
+			    s->vals[p * s->nr_opts + k]);
+	return sb->buf;
 }
 
 void notes_release(struct notes *n)
@@ -266,6 +290,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 
 void checks_after(const struct run_result *rr, struct notes *out)
 {
+	struct strbuf sb = STRBUF_INIT;
 	unsigned int i, d;
 
 	for (i = 0; i < rr->nr_jobs; i++) {
@@ -278,9 +303,10 @@ void checks_after(const struct run_result *rr, struct notes *out)
 		/* a report while the job runs: its run is not over */
 		if (!ms || ms >= 1000 || j->error || j->running)
 			continue;
-		notes_add(out, "job '%s' was measured for %llu ms: too short for stable figures (use a larger size, or runtime= with time_based)",
-			  j->name, (unsigned long long)ms);
+		notes_add(out, "job %s was measured for %llu ms: too short for stable figures (use a larger size, or runtime= with time_based)",
+			  notes_job(rr, j, &sb), (unsigned long long)ms);
 	}
+	strbuf_release(&sb);
 	steady_notes(rr, out);
 	pitfall_after(rr, out);
 }

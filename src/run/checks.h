@@ -25,9 +25,18 @@ struct notes {
 	unsigned int nr;
 };
 
+/* Adds a note, unless the very same text is there already (a sweep's
+ * points repeat the notes about the job options). */
 void notes_add(struct notes *n, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void notes_release(struct notes *n);
+/*
+ * A reported job as the notes name it: "'qd'", or with --sweep "'qd' at
+ * iodepth=4" (the point's values), since every point's job has its name.
+ * Returns sb's text.
+ */
+const char *notes_job(const struct run_result *rr, const struct job_result *j,
+		      struct strbuf *sb);
 
 void checks_before(const struct job_plan *plans, const struct job_files *files,
 		   unsigned int nr, struct notes *out);

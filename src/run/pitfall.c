@@ -17,10 +17,12 @@
 
 #include "engine/engine.h"
 #include "run/mem.h"
+#include "run/worker.h"
 
 /* The tester's stalls: more than 1% of the run waiting for a CPU. */
 static void stall_notes(const struct run_result *rr, struct notes *out)
 {
+	struct strbuf sb = STRBUF_INIT;
 	unsigned int i;
 
 	for (i = 0; i < rr->nr_jobs; i++) {
@@ -32,12 +34,13 @@ static void stall_notes(const struct run_result *rr, struct notes *out)
 		pct = (double)j->run_delay_ns / 1e4 / (double)j->run_ms;
 		if (pct <= 1.0)
 			continue;
-		notes_add(out, "job '%s': the tester was starved of CPU: its worker %s runnable but not running for %.1f ms (%.1f%% of %llu ms run; %llu involuntary context switches): a dip in IOPS may be the tester's, not the device's",
-			  j->name, j->members > 1 ? "threads were" : "thread was",
+		notes_add(out, "job %s: the tester was starved of CPU: its worker %s runnable but not running for %.1f ms (%.1f%% of %llu ms run; %llu involuntary context switches): a dip in IOPS may be the tester's, not the device's",
+			  notes_job(rr, j, &sb), j->members > 1 ? "threads were" : "thread was",
 			  (double)j->run_delay_ns / 1e6, pct,
 			  (unsigned long long)j->run_ms,
 			  (unsigned long long)j->nivcsw);
 	}
+	strbuf_release(&sb);
 }
 
 /* Whether the job moves data through files a device stands behind. */
@@ -130,9 +133,13 @@ static bool tmpfs(const char *path)
 }
 
 /*
- * A buffered job whose region fits in memory: reads after the first pass
- * (or all, with invalidate=0 after a layout) and writes never synced are
- * served by the page cache.
+ * A buffered job whose region fits in memory: reads of blocks read before
+ * (all, with invalidate=0 after a layout) and writes never synced are
+ * served by the page cache. With invalidate=1 every pass of a job that
+ * reads each block once (sequential, or random with a random map) starts
+ * cold, a loop or a time_based wrap alike (worker_pass_uses_files_up()),
+ * so only a pass that comes round to its blocks again -- io_size beyond
+ * the region, or random offsets without a map -- reads from memory.
  */
 static void check_cache(const struct job_plan *p, const struct job_files *jf,
 			uint64_t avail, struct notes *out)
@@ -155,8 +162,8 @@ static void check_cache(const struct job_plan *p, const struct job_files *jf,
 	if (!region || region > avail)
 		return;
 	reread = ddir_used(p, DDIR_READ) &&
-		 (o->time_based || o->loops > 1 || o->io_size.bytes > region ||
-		  !o->invalidate);
+		 (!o->invalidate || o->io_size.bytes > region ||
+		  !worker_pass_uses_files_up(p));
 	unsynced = p->writes && o->sync == SYNC_NONE && !o->fsync &&
 		   !o->fdatasync && !o->end_fsync && !o->fsync_on_close;
 	if (!reread && !unsynced)
@@ -165,7 +172,7 @@ static void check_cache(const struct job_plan *p, const struct job_files *jf,
 		  o->name, (unsigned long long)(region >> 20),
 		  (unsigned long long)(avail >> 20),
 		  !reread ? "" : o->invalidate ?
-		  "reads after the first pass are served from memory" :
+		  "reads of blocks the job read before are served from memory" :
 		  "reads of blocks cached already (invalidate=0) are served from memory",
 		  reread && unsynced ? " and " : "",
 		  unsynced ? "its writes, never synced, need only reach memory" : "",

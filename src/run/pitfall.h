@@ -16,8 +16,12 @@
  *    zeros without touching the device. Found with SEEK_DATA/SEEK_HOLE
  *    over the job's region of each file.
  *  - it is buffered (direct=0) and its working set fits in the page
- *    cache (MemAvailable of /proc/meminfo): reads after the first pass,
- *    and writes never synced, are served by memory.
+ *    cache (MemAvailable of /proc/meminfo): reads of blocks read before
+ *    in the same pass (io_size beyond the region, random offsets without
+ *    a map) or cached already (invalidate=0), and writes never synced,
+ *    are served by memory. With invalidate=1 a pass that reads each
+ *    block once starts cold (the cache is dropped at each loop and
+ *    time_based wrap), so its reads are the device's.
  *
  * After the run:
  *  - a job's worker thread waited for a CPU (run-queue delay,

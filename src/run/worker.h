@@ -67,4 +67,12 @@ struct run_ctx {
 /* Thread entry: runs one job instance to completion. */
 void *worker_main(void *arg);
 
+/*
+ * Whether a pass of the job reads or writes each block of its region once
+ * (sequential, or random with a random map): fio then drops the files'
+ * cache again (invalidate=1) before the next pass, so a buffered pass
+ * starts cold. Otherwise blocks come round again within a pass.
+ */
+bool worker_pass_uses_files_up(const struct job_plan *p);
+
 #endif

@@ -186,6 +186,5 @@ void worker_file_events(struct worker *w);
 void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);
-bool worker_pass_uses_files_up(const struct job_plan *p);
 
 #endif

@@ -92,7 +92,8 @@ static int parse_range(const struct opt_def *def, struct sweep_axis *a,
 		}
 		range_value(def, v, buf, sizeof(buf));
 		axis_add(a, buf);
-		if (*op == '*' ? v > hi / step : v > hi - step)
+		/* the next value would pass B (or overflow): the last */
+		if (*op == '*' ? v > hi / step : step > hi - v)
 			break;
 		v = *op == '*' ? v * step : v + step;
 	}

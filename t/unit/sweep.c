@@ -86,6 +86,11 @@ int main(void)
 	values_are("bs=512..4k*2", "512 1k 2k 4k");
 	values_are("bs=1m..4m*2", "1m 2m 4m");
 	values_are("iodepth=1,3..9+3,64", "1 3 6 9 64");
+	/* a step past B ends the range, even one that would overflow */
+	values_are("iodepth=1..10+20", "1");
+	values_are("iodepth=2..10+18446744073709551615", "2");
+	values_are("size=1..18446744073709551615+9223372036854775808",
+		   "1 9223372036854775809");
 	values_are("rw=randread,randwrite", "randread randwrite");
 	values_are("size=4096p..8192p*4", "4096p");
 	values_are("size=4096p..8192p+4096p", "4096p 8192p");

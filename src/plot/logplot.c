@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plot/chart.h"
+#include "plot/histlog.h"
 #include "plot/logread.h"
 #include "plot/page.h"
 #include "plot/resplot.h"
@@ -549,10 +550,14 @@ static int write_page(const struct plot_opts *o, const struct strbuf *page,
 	return 0;
 }
 
-/* One input: a log file, or JSON results (a run, repeats, a sweep). */
+/*
+ * One input: a log file (a histogram log), or JSON results (a run,
+ * repeats, a sweep).
+ */
 struct input {
-	bool json;
+	bool json, hist;
 	struct log_data ld;
+	struct hist_log hl;
 	struct rio_doc doc;
 };
 
@@ -563,6 +568,9 @@ static int read_input(struct input *in, const char *path, struct strbuf *err)
 	if (json < 0)
 		return -1;
 	in->json = json;
+	in->hist = !json && hist_log_named(path);
+	if (in->hist)
+		return hist_log_read(&in->hl, path, err);
 	if (!json)
 		return log_data_read(&in->ld, path, err);
 	if (!rio_available()) {
@@ -592,6 +600,8 @@ int plot_files(const char *const *files, unsigned int nr,
 	for (i = 0; i < nr && !k.failed; i++) {
 		if (in[i].json)
 			resplot_doc(&k, &in[i].doc, files[i]);
+		else if (in[i].hist)
+			hist_log_section(&k, &in[i].hl);
 		else
 			log_section(&k, &in[i].ld);
 	}
@@ -603,6 +613,8 @@ out:
 	for (i = 0; i <= got && i < nr; i++) {
 		if (in[i].json)
 			rio_doc_release(&in[i].doc);
+		else if (in[i].hist && i < got)
+			hist_log_release(&in[i].hl);
 		else if (i < got)
 			log_data_release(&in[i].ld);
 	}

@@ -44,11 +44,6 @@ static int kind_of(const char *name, bool *fz, enum log_kind *kind,
 		k--;
 	if (k < len && k && name[k - 1] == '.')
 		len = k - 1;
-	if (ends_with(name, len, "_clat_hist")) {
-		strbuf_addf(err, "'%s': histogram logs (write_hist_log) are "
-			    "not supported yet by iolite plot", name);
-		return -1;
-	}
 	for (k = 0; k < LOG_KIND_NR; k++) {
 		char tail[16];
 
@@ -64,7 +59,7 @@ static int kind_of(const char *name, bool *fz, enum log_kind *kind,
 	}
 unknown:
 	strbuf_addf(err, "'%s': cannot tell what it logs: fio names its logs "
-		    "NAME_lat.N.log, _clat, _slat, _bw or _iops (.fz when "
+		    "NAME_lat.N.log, _clat, _slat, _bw, _iops or _clat_hist (.fz when "
 		    "compressed)", name);
 	return -1;
 }

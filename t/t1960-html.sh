@@ -86,6 +86,10 @@ test_expect_success_if JQ 'every figure on the page is the JSON report'"'"'s' '
 '
 
 test_expect_success_if JQ 'every percentile on the page is the JSON report'"'"'s' '
+	# fio'"'"'s 17 percentiles in blocks of 9 columns: they fit a page
+	grep "<tr class=\"ph\">" r.html >heads &&
+	test $(wc -l <heads) = 4 &&
+	! awk -F"<th>" "NF - 2 > 9" heads | grep . &&
 	grep -o "<td data-jobi=[^>]*>[^<]*" r.html >cells &&
 	jq "[.jobs[0].read, .jobs[0].write | .clat_ns.percentile | length] | add" r.json >nr &&
 	test $(wc -l <cells) = $(cat nr) &&
@@ -130,6 +134,10 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	charts ten.html >c &&
 	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
 	grep -q "^bw-jobs 1$" c &&
+	# each job'"'"'s bar in its colour in the other charts
+	sed -n "/data-chart=\"bw-jobs\"/,/<\/svg>/p" ten.html |
+		grep -o "<rect fill=\"#[0-9A-F]*\"" | sort -u >fills &&
+	test $(wc -l <fills) -ge 7 &&
 	one=$(wc -c <a.html) && ten=$(wc -c <ten.html) &&
 	echo "# page sizes: 1 job $one bytes, 10 jobs $ten bytes" &&
 	test $ten -lt 1000000

@@ -22,6 +22,8 @@ static const char page_style[] =
 	"th:first-child,td:first-child{text-align:left}"
 	"table.pct{font-size:12.5px}table.pct th,table.pct td{padding:3px 5px;"
 	"white-space:nowrap}"
+	"table.pct tr.ph th{border-bottom:1px solid #999;font-weight:600}"
+	"table.pct tbody+tbody tr.ph th{padding-top:12px}"
 	"table.kv th{font-weight:normal;color:#555;white-space:nowrap}"
 	"table.kv td{text-align:left}"
 	"code,pre{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,"

@@ -21,6 +21,14 @@ void page_end(struct strbuf *sb);
 
 struct chart;
 
+/*
+ * The percentile tables' columns a block: fio's 17 default percentiles
+ * fit neither a 1280-pixel window nor a printed page in one row, so the
+ * tables go in blocks of this many, each under its own header row
+ * (<tr class="ph">).
+ */
+#define PAGE_PCT_COLS 9
+
 /* A chart inline with its caption (NULL: none) under it. */
 void page_figure(struct strbuf *sb, const struct chart *c,
 		 const char *caption);

@@ -274,6 +274,7 @@ static void jobs_chart(struct sink *k, const struct rgroup *g, unsigned int d)
 		if (!resplot_dir_used(dr))
 			continue;
 		chart_point(s, nr++, dr->bw_bytes);
+		chart_bar_colour(s, j);
 		if (dr->bw_samples.n)
 			chart_err(s, dr->bw_samples.min * 1024.0,
 				  dr->bw_samples.max * 1024.0);
@@ -323,23 +324,17 @@ static void figures_table(struct sink *k, const struct rgroup *g,
 	strbuf_addstr(sb, "</tbody></table></div>\n");
 }
 
-static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
-		      const char *kind)
+static void pct_block(struct strbuf *sb, const struct rgroup *g, unsigned int d,
+		      const char *kind, const struct rio_lat *first,
+		      unsigned int b)
 {
-	const struct rio_lat *first = NULL;
-	struct strbuf *sb = k->page;
-	unsigned int j, i;
+	unsigned int e = b + PAGE_PCT_COLS < first->nr_pct ?
+			 b + PAGE_PCT_COLS : first->nr_pct, i, j;
 
-	for (j = 0; j < g->nr && !first; j++)
-		if (lat_of(&rjob(g, j)->dir[d], kind)->nr_pct)
-			first = lat_of(&rjob(g, j)->dir[d], kind);
-	if (!first || k->o->format != PLOT_HTML)
-		return;
-	strbuf_addf(sb, "<div class=\"wide\"><table class=\"pct\"><thead><tr>"
-		    "<th>%s percentiles</th>", kind);
-	for (i = 0; i < first->nr_pct; i++)
+	strbuf_addf(sb, "<tbody><tr class=\"ph\"><th>%s percentiles</th>", kind);
+	for (i = b; i < e; i++)
 		strbuf_addf(sb, "<th>%g</th>", first->pct[i].p);
-	strbuf_addstr(sb, "</tr></thead><tbody>\n");
+	strbuf_addstr(sb, "</tr>\n");
 	for (j = 0; j < g->nr; j++) {
 		const struct rio_lat *l = lat_of(&rjob(g, j)->dir[d], kind);
 
@@ -348,7 +343,7 @@ static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
 		strbuf_addstr(sb, "<tr><td>");
 		xml_text(sb, rjob(g, j)->name);
 		strbuf_addstr(sb, "</td>");
-		for (i = 0; i < first->nr_pct; i++) {
+		for (i = b; i < e; i++) {
 			uint64_t v;
 
 			if (rio_percentile(l, first->pct[i].p, &v) != 0) {
@@ -364,7 +359,26 @@ static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
 		}
 		strbuf_addstr(sb, "</tr>\n");
 	}
-	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_addstr(sb, "</tbody>\n");
+}
+
+static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
+		      const char *kind)
+{
+	const struct rio_lat *first = NULL;
+	struct strbuf *sb = k->page;
+	unsigned int j, b;
+
+	for (j = 0; j < g->nr && !first; j++)
+		if (lat_of(&rjob(g, j)->dir[d], kind)->nr_pct)
+			first = lat_of(&rjob(g, j)->dir[d], kind);
+	if (!first || k->o->format != PLOT_HTML)
+		return;
+	strbuf_addstr(sb, "<div class=\"wide\"><table class=\"pct\">\n");
+	/* a block of columns at a time, as the report's */
+	for (b = 0; b < first->nr_pct; b += PAGE_PCT_COLS)
+		pct_block(sb, g, d, kind, first, b);
+	strbuf_addstr(sb, "</table></div>\n");
 }
 
 /* --- queue and CPU --------------------------------------------------- */

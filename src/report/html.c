@@ -292,30 +292,38 @@ static void pct_table(struct strbuf *sb, const struct group_jobs *g,
 		      unsigned int d, const char *kind)
 {
 	const struct job_result *first = NULL;
-	unsigned int k, i;
+	unsigned int k, i, b;
 
 	for (k = 0; k < g->nr && !first; k++)
 		if (pct_of(&gjob(g, k)->dir[d], kind)->on)
 			first = gjob(g, k);
 	if (!first || !first->nr_pct)
 		return;
-	strbuf_addf(sb, "<div class=\"wide\"><table class=\"pct\"><thead><tr>"
-		    "<th>%s percentiles</th>", kind);
-	for (i = 0; i < first->nr_pct; i++)
-		strbuf_addf(sb, "<th>%.*f</th>", first->pct_precision,
-			    first->pct_list[i]);
-	strbuf_addstr(sb, "</tr></thead><tbody>\n");
-	for (k = 0; k < g->nr; k++) {
-		if (!pct_of(&gjob(g, k)->dir[d], kind)->on)
-			continue;
-		strbuf_addstr(sb, "<tr><td>");
-		xml_text(sb, gjob(g, k)->name);
-		strbuf_addstr(sb, "</td>");
-		for (i = 0; i < first->nr_pct; i++)
-			pct_cell(sb, g, k, d, kind, first->pct_list[i]);
+	strbuf_addstr(sb, "<div class=\"wide\"><table class=\"pct\">\n");
+	/* a block of columns at a time: 17 columns fit no page */
+	for (b = 0; b < first->nr_pct; b += PAGE_PCT_COLS) {
+		unsigned int e = b + PAGE_PCT_COLS < first->nr_pct ?
+				 b + PAGE_PCT_COLS : first->nr_pct;
+
+		strbuf_addf(sb, "<tbody><tr class=\"ph\"><th>%s percentiles</th>",
+			    kind);
+		for (i = b; i < e; i++)
+			strbuf_addf(sb, "<th>%.*f</th>", first->pct_precision,
+				    first->pct_list[i]);
 		strbuf_addstr(sb, "</tr>\n");
+		for (k = 0; k < g->nr; k++) {
+			if (!pct_of(&gjob(g, k)->dir[d], kind)->on)
+				continue;
+			strbuf_addstr(sb, "<tr><td>");
+			xml_text(sb, gjob(g, k)->name);
+			strbuf_addstr(sb, "</td>");
+			for (i = b; i < e; i++)
+				pct_cell(sb, g, k, d, kind, first->pct_list[i]);
+			strbuf_addstr(sb, "</tr>\n");
+		}
+		strbuf_addstr(sb, "</tbody>\n");
 	}
-	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_addstr(sb, "</table></div>\n");
 }
 
 static void cpu_table(struct strbuf *sb, const struct group_jobs *g)

@@ -337,6 +337,7 @@ void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
 		if (!html_dir_shown(gjob(g, k), d))
 			continue;
 		chart_point(s, nr++, (double)dr->bw);
+		chart_bar_colour(s, k);
 		/* the samples are KiB/s, as fio keeps them */
 		if (dr->bw_samples.n)
 			chart_err(s, (double)dr->bw_samples.min * 1024.0,

@@ -134,6 +134,10 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	charts ten.html >c &&
 	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
 	grep -q "^bw-jobs 1$" c &&
+	# numjobs clones share a name: told apart in legends and tables
+	grep -o "<g data-s=\"t #[0-9]*\"" ten.html | sort -u >labels &&
+	test $(wc -l <labels) = 10 && grep -q "\"t #10\"" labels &&
+	grep -q "<tr data-jobi=\"9\"[^>]*><td>t #10</td>" ten.html &&
 	# each job'"'"'s bar in its colour in the other charts
 	sed -n "/data-chart=\"bw-jobs\"/,/<\/svg>/p" ten.html |
 		grep -o "<rect fill=\"#[0-9A-F]*\"" | sort -u >fills &&

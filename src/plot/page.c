@@ -2,6 +2,9 @@
 /* The frame of an HTML page of charts: see page.h. */
 #include "plot/page.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "plot/chart.h"
 #include "plot/svg.h"
 
@@ -86,6 +89,41 @@ void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
 		strbuf_addstr(sb, "</figcaption>\n");
 	}
 	strbuf_addstr(sb, "</figure>\n");
+}
+
+char **page_job_labels(const char *const *names, unsigned int nr)
+{
+	char **l = xcalloc(nr ? nr : 1, sizeof(*l));
+	unsigned int i, k, nth, same;
+
+	for (i = 0; i < nr; i++) {
+		const char *n = names[i] ? names[i] : "";
+
+		for (k = 0, nth = 0, same = 0; k < nr; k++) {
+			if (strcmp(n, names[k] ? names[k] : ""))
+				continue;
+			same++;
+			nth += k <= i;
+		}
+		if (same > 1) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s #%u", n, nth);
+			l[i] = strbuf_detach(&sb);
+		} else {
+			l[i] = xstrdup(n);
+		}
+	}
+	return l;
+}
+
+void page_labels_free(char **labels, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; labels && i < nr; i++)
+		free(labels[i]);
+	free(labels);
 }
 
 void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)

@@ -36,6 +36,16 @@ void page_figure(struct strbuf *sb, const struct chart *c,
 /* <tr><th>key</th><td>value</td></tr>, value escaped. */
 void page_kv(struct strbuf *sb, const char *key, const char *value);
 
+/*
+ * What a group's jobs are called on a page: the job's name, or "NAME
+ * #N" (N from 1, in the group's order) where jobs of the group share a
+ * name (numjobs=, a job file's repeated section), so that a legend or
+ * a table tells them apart. An array of nr strings, freed by
+ * page_labels_free().
+ */
+char **page_job_labels(const char *const *names, unsigned int nr);
+void page_labels_free(char **labels, unsigned int nr);
+
 /* The run's notes under a "Notes" heading; nothing when there are none. */
 void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr);
 

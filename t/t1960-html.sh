@@ -363,6 +363,9 @@ test_expect_success 'plot: a million-line log, a small page, every point, exact 
 	test $(wc -c <m.html) -lt 1000000 &&
 	grep -q "<g data-s=\"read\" data-n=\"666666\" data-marks=\"[0-9]*\">" m.html &&
 	grep -q "<g data-s=\"write\" data-n=\"333334\" data-marks=\"[0-9]*\">" m.html &&
+	# the first line is a write; the legend is in the directions'"'"' order
+	test "$(grep -o "<g data-s=\"[a-z]*\"" m.html | head -n 2 | tr -d "\n")" = \
+		"<g data-s=\"read\"<g data-s=\"write\"" &&
 	grep -q "data-dir=\"read\" data-n=\"666666\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	grep -q "data-dir=\"write\" data-n=\"333334\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	sed -n "/data-dir=\"read\"/p" m.html | head -n 1 >row &&

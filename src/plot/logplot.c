@@ -183,6 +183,7 @@ static void lat_time_chart(struct sink *k, const struct log_data *ld,
 			   const uint64_t *idx, unsigned int nr)
 {
 	struct chart_series *s[DDIR_RWDIR_CNT] = { NULL };
+	bool seen[DDIR_RWDIR_CNT] = { false };
 	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
 	struct chart c;
 	uint64_t i;
@@ -194,15 +195,19 @@ static void lat_time_chart(struct sink *k, const struct log_data *ld,
 				   .title = "time", .zero = true };
 	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
 				   .title = log_kind_name(ld->kind) };
-	for (i = 0; i < ld->n; i++) {
-		d = ld->ddir[i];
-		if (!s[d]) {
-			s[d] = chart_add(&c, ld->per_io ? SERIES_DOTS :
-					 SERIES_LINE, dir_names[d]);
-			s[d]->colour = d;
-		}
-		chart_point(s[d], (double)ld->t_ms[i], (double)ld->value[i]);
+	/* the series in the directions' order, as the other charts */
+	for (i = 0; i < ld->n; i++)
+		seen[ld->ddir[i]] = true;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!seen[d])
+			continue;
+		s[d] = chart_add(&c, ld->per_io ? SERIES_DOTS : SERIES_LINE,
+				 dir_names[d]);
+		s[d]->colour = d;
 	}
+	for (i = 0; i < ld->n; i++)
+		chart_point(s[ld->ddir[i]], (double)ld->t_ms[i],
+			    (double)ld->value[i]);
 	for (r = 0; r < nr; r++) {
 		strbuf_reset(&tip);
 		outlier_tip(ld, idx[r], &tip);

@@ -70,6 +70,12 @@ static void test_numbers(void)
 	ok(str_is(&sb, "12.35k"), "counts with SI prefixes");
 	chart_fmt(&sb, 99.5, UNIT_PCT, 3);
 	ok(str_is(&sb, "99.5%"), "percent");
+	chart_fmt(&sb, 99999, UNIT_NS, 4);
+	ok(str_is(&sb, "100.0 \xc2\xb5s"), "rounding up to a new digit keeps 4 digits");
+	chart_fmt(&sb, 999960, UNIT_NS, 4);
+	ok(str_is(&sb, "1.000 ms"), "rounding up to the next unit changes the unit");
+	chart_fmt(&sb, 9.9996, UNIT_NONE, 4);
+	ok(str_is(&sb, "10.00"), "counts: 9.9996 is 10.00");
 	strbuf_release(&sb);
 }
 

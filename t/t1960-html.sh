@@ -147,6 +147,15 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	test $ten -lt 1000000
 '
 
+test_expect_success 'a sweep'"'"'s notes, word for word the same at each point, shown once' '
+	"$IOLITE" --sweep=bs=4k,8k --name=s --ioengine=psync --filename=sf \
+		--size=8m --rw=randread --runtime=100ms --time_based \
+		--output-format=html >sw.html &&
+	grep -c "<li>job .s. is buffered" sw.html >n &&
+	test "$(cat n)" = 1 &&
+	grep -q "<li>job .s. is buffered.*(noted 2 times)</li>" sw.html
+'
+
 . "$TEST_DIR/lib-chromium.sh"
 
 command -v python3 >/dev/null 2>&1 ||

@@ -134,8 +134,19 @@ void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)
 		return;
 	strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
 	for (i = 0; i < nr; i++) {
+		unsigned int k, same;
+
+		/* a sweep's points repeat their notes word for word */
+		for (k = 0; k < i && strcmp(notes[k], notes[i]); k++)
+			;
+		if (k < i)
+			continue;	/* shown already */
+		for (k = i + 1, same = 1; k < nr; k++)
+			same += !strcmp(notes[k], notes[i]);
 		strbuf_addstr(sb, "<li>");
 		xml_text(sb, notes[i]);
+		if (same > 1)
+			strbuf_addf(sb, " (noted %u times)", same);
 		strbuf_addstr(sb, "</li>\n");
 	}
 	strbuf_addstr(sb, "</ul>\n");

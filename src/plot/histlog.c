@@ -9,6 +9,7 @@
 
 #include "plot/chart.h"
 #include "plot/latseries.h"
+#include "plot/logread.h"
 #include "plot/svg.h"
 #include "stats/results.h"
 #include "util/log.h"
@@ -19,33 +20,13 @@ static const double win_pct[HISTLOG_PCT_NR] = { 50, 90, 99, 99.9 };
 static const double key_pct[] = { 50, 90, 99, 99.9, 99.99, 99.999 };
 #define NR_KEY_PCT (sizeof(key_pct) / sizeof(key_pct[0]))
 
-static size_t base_len(const char *name, int *fz)
-{
-	size_t len = strlen(name), k;
-
-	*fz = len > 3 && !strcmp(name + len - 3, ".fz");
-	if (*fz)
-		len -= 3;
-	if (len < 4 || memcmp(name + len - 4, ".log", 4))
-		return 0;
-	len -= 4;
-	/* ".N": the job's number */
-	k = len;
-	while (k && name[k - 1] >= '0' && name[k - 1] <= '9')
-		k--;
-	if (k < len && k && name[k - 1] == '.')
-		len = k - 1;
-	return len;
-}
-
 int hist_log_named(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	const char *name = slash ? slash + 1 : path;
-	size_t len;
-	int fz;
+	bool fz;
+	size_t len = log_name_base(name, &fz);
 
-	len = base_len(name, &fz);
 	return len >= 10 && !memcmp(name + len - 10, "_clat_hist", 10);
 }
 
@@ -88,25 +69,12 @@ static void window_pct(struct hist_log *hl, const uint64_t *c,
 	}
 }
 
-/* A decimal field; *p moves past it and the ',' after it. */
+/* A decimal field (fio's counts are never hex) */
 static int field(const char **p, const char *end, uint64_t *v)
 {
-	const char *s = *p, *d;
-	uint64_t x = 0;
+	bool hex;
 
-	while (s < end && (*s == ' ' || *s == '\t'))
-		s++;
-	for (d = s; s < end && *s >= '0' && *s <= '9'; s++)
-		x = x * 10 + (uint64_t)(*s - '0');
-	if (s == d)
-		return -1;
-	while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
-		s++;
-	if (s < end && *s != ',')
-		return -1;
-	*p = s < end ? s + 1 : s;
-	*v = x;
-	return 0;
+	return log_field(p, end, v, &hex) || hex ? -1 : 0;
 }
 
 /* The counts a line holds: 1856 >> coarseness; the coarseness, or -1. */
@@ -169,11 +137,12 @@ int hist_log_read(struct hist_log *hl, const char *path, struct strbuf *err)
 	uint64_t *c = xcalloc(HIST_NR, sizeof(*c));
 	const char *p, *end;
 	unsigned long line = 0;
-	int fz, ret = -1;
+	bool fz;
+	int ret = -1;
 
 	memset(hl, 0, sizeof(*hl));
 	hl->name = xstrdup(slash ? slash + 1 : path);
-	base_len(hl->name, &fz);
+	log_name_base(hl->name, &fz);
 	if (fz) {
 		/* iolite refuses to write them (log_store_compressed) */
 		strbuf_addf(err, "'%s': compressed histogram logs are not "
@@ -394,8 +363,8 @@ void hist_log_section(struct sink *k, const struct hist_log *hl)
 	struct strbuf *sb = k->page;
 	uint64_t ios = 0, l;
 	unsigned int d;
-	int fz;
-	char *base = xstrndup(hl->name, base_len(hl->name, &fz));
+	bool fz;
+	char *base = xstrndup(hl->name, log_name_base(hl->name, &fz));
 
 	sink_base(k, base);
 	free(base);

@@ -86,6 +86,10 @@ test_expect_success_if JQ 'every figure on the page is the JSON report'"'"'s' '
 '
 
 test_expect_success_if JQ 'every percentile on the page is the JSON report'"'"'s' '
+	# fio'"'"'s 17 percentiles in blocks of 9 columns: they fit a page
+	grep "<tr class=\"ph\">" r.html >heads &&
+	test $(wc -l <heads) = 4 &&
+	! awk -F"<th>" "NF - 2 > 9" heads | grep . &&
 	grep -o "<td data-jobi=[^>]*>[^<]*" r.html >cells &&
 	jq "[.jobs[0].read, .jobs[0].write | .clat_ns.percentile | length] | add" r.json >nr &&
 	test $(wc -l <cells) = $(cat nr) &&
@@ -130,9 +134,26 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	charts ten.html >c &&
 	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
 	grep -q "^bw-jobs 1$" c &&
+	# numjobs clones share a name: told apart in legends and tables
+	grep -o "<g data-s=\"t #[0-9]*\"" ten.html | sort -u >labels &&
+	test $(wc -l <labels) = 10 && grep -q "\"t #10\"" labels &&
+	grep -q "<tr data-jobi=\"9\"[^>]*><td>t #10</td>" ten.html &&
+	# each job'"'"'s bar in its colour in the other charts
+	sed -n "/data-chart=\"bw-jobs\"/,/<\/svg>/p" ten.html |
+		grep -o "<rect fill=\"#[0-9A-F]*\"" | sort -u >fills &&
+	test $(wc -l <fills) -ge 7 &&
 	one=$(wc -c <a.html) && ten=$(wc -c <ten.html) &&
 	echo "# page sizes: 1 job $one bytes, 10 jobs $ten bytes" &&
 	test $ten -lt 1000000
+'
+
+test_expect_success 'a sweep'"'"'s notes, word for word the same at each point, shown once' '
+	"$IOLITE" --sweep=bs=4k,8k --name=s --ioengine=psync --filename=sf \
+		--size=8m --rw=randread --runtime=100ms --time_based \
+		--output-format=html >sw.html &&
+	grep -c "<li>job .s. is buffered" sw.html >n &&
+	test "$(cat n)" = 1 &&
+	grep -q "<li>job .s. is buffered.*(noted 2 times)</li>" sw.html
 '
 
 . "$TEST_DIR/lib-chromium.sh"
@@ -249,6 +270,98 @@ test_expect_success_if FIO 'plot: compressed logs (.fz), fio'"'"'s and iolite'"'
 '
 test_skip_reason=
 
+# hist_pcts PAGE DIR: "p ns" for each percentile of DIR's row
+hist_pcts() {
+	sed -n "s/.*data-dir=\"$2\" data-windows=[^>]*>//p" "$1" |
+		sed "s/<td data-pct/\\
+&/g" | sed -n "s/^<td data-pct=\"\([0-9.]*\)\" data-ns=\"\([0-9]*\)\".*/\1 \2/p"
+}
+
+# json_pcts FILE DIR: the same from a JSON report's clat_ns, but those
+# the report clamped to the largest latency (the log has its bucket only)
+json_pcts() {
+	for p in 50 90 99 99.9; do
+		jq -r ".jobs[0].$2.clat_ns | .percentile[\"$(printf %.6f $p)\"] as \$v |
+			if \$v == .max then empty else \"$p \(\$v)\" end" "$1"
+	done
+}
+
+test_expect_success_if JQ 'plot: histogram logs, the percentiles of the JSON report' '
+	# one window (a short last one is left out, as fio does): every I/O
+	"$IOLITE" --name=h --ioengine=psync --filename=hf --size=16m --bs=4k \
+		--rw=randrw --write_hist_log=h --log_hist_msec=600000 \
+		--output-format=json --output=h.json &&
+	"$IOLITE" plot h_clat_hist.1.log -o h.html 2>err &&
+	test_must_be_empty err &&
+	for d in read write; do
+		n=$(jq -r ".jobs[0].$d.clat_ns.N" h.json) &&
+		grep -q "data-dir=\"$d\" data-windows=\"[0-9]*\" data-n=\"$n\"" h.html &&
+		hist_pcts h.html $d >got &&
+		json_pcts h.json $d >want &&
+		test $(wc -l <want) -ge 3 &&
+		join want got >both &&
+		test $(wc -l <both) = $(wc -l <want) &&
+		awk "\$2 != \$3 { print; bad = 1 } END { exit bad }" both ||
+			return 1
+	done &&
+	grep -q "data-windows=\"1\"" h.html &&
+	charts h.html >c &&
+	test "$(cat c)" = "hist-time 4
+hist-time 4
+pct 2
+hist 2"
+'
+
+test_expect_success_if JQ 'plot: coarse histogram logs, percentiles within their buckets' '
+	"$IOLITE" --name=c --ioengine=psync --filename=hf --size=8m --bs=4k \
+		--rw=randread --write_hist_log=c \
+		--log_hist_msec=600000 --log_hist_coarseness=3 \
+		--output-format=json --output=c.json &&
+	test $(head -n 1 c_clat_hist.1.log | tr , "\n" | wc -l) = $((3 + 1856 / 8)) &&
+	"$IOLITE" plot c_clat_hist.1.log -o c.html &&
+	grep -q "log_hist_coarseness=3" c.html &&
+	hist_pcts c.html read >got && json_pcts c.json read >want &&
+	test $(wc -l <want) -ge 3 &&
+	join want got | awk "{ r = \$3 / \$2; if (r > 1.13 || r < 0.88) bad = 1 }
+		END { exit bad }"
+'
+
+test_expect_success 'plot: bad histogram logs are refused by name and line' '
+	printf "100, 0, 4096, 1, 2, 3\n" >b_clat_hist.1.log &&
+	test_must_fail "$IOLITE" plot b_clat_hist.1.log -o x.html 2>err &&
+	grep -q "^iolite: plot: b_clat_hist.1.log:1: not a histogram log line" err &&
+	: >z_clat_hist.1.log.fz &&
+	test_must_fail "$IOLITE" plot z_clat_hist.1.log.fz -o x.html 2>err &&
+	grep -q "compressed histogram logs are not supported yet" err &&
+	test_path_is_missing x.html
+'
+
+test_expect_success_if FIO 'plot: fio 3.33'"'"'s histogram logs give the charts iolite'"'"'s give' '
+	hl="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
+		--rw=randrw --rate_iops=400 --runtime=700ms --time_based \
+		--write_hist_log=q --log_hist_msec=100" &&
+	mkdir hfio hiol hfio.svg hiol.svg &&
+	(cd hfio && fio $hl --output-format=terse >/dev/null) &&
+	(cd hiol && "$IOLITE" $hl --output-format=terse >/dev/null) &&
+	for t in hfio hiol; do
+		"$IOLITE" plot --format=svg -o $t.svg $t/q_clat_hist.1.log \
+			>/dev/null || return 1
+	done &&
+	ls hfio.svg >fl && ls hiol.svg >il && test_cmp fl il &&
+	test $(wc -l <fl) = 4 &&
+	mkdir hfio.t hiol.t && cp hfio.svg/*-hist-time* hfio.t &&
+	cp hiol.svg/*-hist-time* hiol.t && same_charts hfio.t hiol.t &&
+	structure hfio.svg | cut -d"|" -f1-4 >fs &&
+	structure hiol.svg | cut -d"|" -f1-4 >is && test_cmp fs is &&
+	"$IOLITE" plot hfio/q_clat_hist.1.log -o hf.html &&
+	for d in 0 1; do
+		n=$(awk -F, "\$2 == $d { for (i = 4; i <= NF; i++) s += \$i }
+			END { print s + 0 }" hfio/q_clat_hist.1.log) &&
+		test $n -gt 0 &&
+		grep -q "data-windows=\"[0-9]*\" data-n=\"$n\"" hf.html || return 1
+	done
+'
+
 # (its time is in doc/performance.md, not asserted)
 test_expect_success 'plot: a million-line log, a small page, every point, exact figures' '
 	awk "BEGIN { for (i = 0; i < 1000000; i++)
@@ -259,6 +372,9 @@ test_expect_success 'plot: a million-line log, a small page, every point, exact 
 	test $(wc -c <m.html) -lt 1000000 &&
 	grep -q "<g data-s=\"read\" data-n=\"666666\" data-marks=\"[0-9]*\">" m.html &&
 	grep -q "<g data-s=\"write\" data-n=\"333334\" data-marks=\"[0-9]*\">" m.html &&
+	# the first line is a write; the legend is in the directions'"'"' order
+	test "$(grep -o "<g data-s=\"[a-z]*\"" m.html | head -n 2 | tr -d "\n")" = \
+		"<g data-s=\"read\"<g data-s=\"write\"" &&
 	grep -q "data-dir=\"read\" data-n=\"666666\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	grep -q "data-dir=\"write\" data-n=\"333334\" data-min=\"1\" data-max=\"1000\"" m.html &&
 	sed -n "/data-dir=\"read\"/p" m.html | head -n 1 >row &&

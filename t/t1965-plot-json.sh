@@ -216,6 +216,10 @@ test_expect_success_if JANSSON,JQ 'compare -o x.html: the sides overlaid, the in
 	series c.html >s &&
 	grep -q "^cmp-lat-pct|A: a.json|" s && grep -q "^cmp-lat-pct|B: b1.json,b2.json,b3.json|" s &&
 	grep -q "^cmp-iops|IOPS|2|0$" s && grep -q "^cmp-bw|bandwidth|2|0$" s &&
+	# the bars in the sides'"'"' colours of the percentile chart
+	sed -n "/data-chart=\"cmp-iops\"/,/<\/svg>/p" c.html |
+		grep -o "<rect fill=\"#[0-9A-F]*\"" >fills &&
+	test "$(tr -d "\n" <fills)" = "<rect fill=\"#0072B2\"<rect fill=\"#D55E00\"" &&
 	attrs c.html side dir m v lo hi >est &&
 	test $(wc -l <est) = 4 &&
 	for side in A:a B:b; do

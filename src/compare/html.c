@@ -250,6 +250,8 @@ static void rate_chart(struct strbuf *page, const struct cmp_args *args,
 		if (!e[s].runs)
 			continue;
 		chart_point(cs, s, e[s].mean);
+		/* the side's colour in the percentile chart */
+		chart_bar_colour(cs, s);
 		if (e[s].ci)
 			chart_err(cs, fmax(e[s].lo, 0), e[s].hi);
 	}

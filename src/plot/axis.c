@@ -74,10 +74,25 @@ static const struct unit_step *unit_for(enum axis_unit u, double v)
 	return &s[i];
 }
 
-/* v with sig significant digits, as "%.*f" chooses decimals. */
+/* v rounded to sig significant digits (99.996 -> 100.0 at 4) */
+static double round_sig(double v, unsigned int sig)
+{
+	double p;
+
+	if (v == 0 || !isfinite(v))
+		return v;
+	p = pow(10, (int)sig - 1 - (int)floor(log10(fabs(v)) + 1e-9));
+	return round(v * p) / p;
+}
+
+/*
+ * v with sig significant digits, as "%.*f" chooses decimals; the
+ * digits counted after rounding ("100.0", never "100.00").
+ */
 static void put_sig(struct strbuf *sb, double v, unsigned int sig)
 {
-	int mag = v == 0 ? 0 : (int)floor(log10(fabs(v)) + 1e-9);
+	double r = round_sig(v, sig);
+	int mag = r == 0 ? 0 : (int)floor(log10(fabs(r)) + 1e-9);
 	int dec = (int)sig - 1 - mag;
 
 	if (dec < 0)
@@ -103,6 +118,8 @@ void chart_fmt(struct strbuf *sb, double v, enum axis_unit unit,
 		put_sig(sb, v, sig);
 		return;
 	}
+	/* 999.96 us is "1.000 ms", not "1000 us" */
+	u = unit_for(unit, round_sig(v / u->div, sig) * u->div);
 	put_sig(sb, v / u->div, sig);
 	if (unit == UNIT_NONE)
 		strbuf_addstr(sb, u->name);

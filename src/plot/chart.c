@@ -139,6 +139,14 @@ void chart_err(struct chart_series *s, double lo, double hi)
 	s->p[s->n - 1].err = true;
 }
 
+void chart_bar_colour(struct chart_series *s, unsigned int colour)
+{
+	if (!s->n)
+		return;
+	s->p[s->n - 1].own_colour = true;
+	s->p[s->n - 1].colour = colour;
+}
+
 void chart_mark(struct chart_series *s, double x, double y, const char *tip)
 {
 	struct chart_mark *m;
@@ -590,12 +598,12 @@ static void bar_slot(const struct chart *c, const struct chart_series *s,
 }
 
 /* The value over a bar, when the bar is wide enough for it. */
-static void bar_value(const struct chart *c, const struct chart_series *s,
+static void bar_value(const struct chart *c, unsigned int colour,
 		      const struct chart_point *p, double x, double w,
 		      double top, double base, struct strbuf *sb)
 {
 	/* orange and sky blue want dark text, the others white */
-	unsigned int light = s->colour % NR_COLOURS;
+	unsigned int light = colour % NR_COLOURS;
 	const char *in = light == 4 || light == 5 ? "vd" : "vi";
 	struct strbuf v = STRBUF_INIT;
 
@@ -635,11 +643,12 @@ static void draw_bars(const struct chart *c, const struct frame *f,
 	for (i = 0; i < s->n; i++) {
 		const struct chart_point *p = &s->p[i];
 		double x0, x1, y = axis_px(&f->y, p->y);
+		unsigned int colour = p->own_colour ? p->colour : s->colour;
 
 		bar_span(c, f, s, p->x, &x0, &x1);
 		strbuf_reset(&tip);
 		point_tip(c, s, p, &tip);
-		strbuf_addf(sb, "<rect fill=\"%s\" x=\"", chart_colour(s->colour));
+		strbuf_addf(sb, "<rect fill=\"%s\" x=\"", chart_colour(colour));
 		svg_num(sb, x0);
 		strbuf_addstr(sb, "\" y=\"");
 		svg_num(sb, fmin(y, base));
@@ -652,7 +661,7 @@ static void draw_bars(const struct chart *c, const struct frame *f,
 		strbuf_addstr(sb, "</rect>\n");
 		/* whiskers would cross the value */
 		if (p->y > 0 && !p->err)
-			bar_value(c, s, p, (x0 + x1) / 2, x1 - x0,
+			bar_value(c, colour, p, (x0 + x1) / 2, x1 - x0,
 				  fmin(y, base), base, sb);
 	}
 	strbuf_release(&tip);

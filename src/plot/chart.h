@@ -76,6 +76,8 @@ struct chart_point {
 	double x, y;
 	double lo, hi;		/* its error bar, when err is set */
 	bool err;
+	bool own_colour;	/* a bar: colour, not the series' */
+	unsigned int colour;
 };
 
 struct chart_mark {
@@ -116,6 +118,11 @@ struct chart_series *chart_add(struct chart *c, enum series_kind kind,
 void chart_point(struct chart_series *s, double x, double y);
 /* An error bar from lo to hi on the last point added. */
 void chart_err(struct chart_series *s, double lo, double hi);
+/*
+ * The last point's bar in a colour of its own: a bar per job or side
+ * in the colour that job or side has in the page's other charts.
+ */
+void chart_bar_colour(struct chart_series *s, unsigned int colour);
 /* A marked point with its own tooltip (a listed percentile). */
 void chart_mark(struct chart_series *s, double x, double y, const char *tip);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "plot/chart.h"
+#include "plot/histlog.h"
 #include "plot/logread.h"
 #include "plot/page.h"
 #include "plot/resplot.h"
@@ -182,6 +183,7 @@ static void lat_time_chart(struct sink *k, const struct log_data *ld,
 			   const uint64_t *idx, unsigned int nr)
 {
 	struct chart_series *s[DDIR_RWDIR_CNT] = { NULL };
+	bool seen[DDIR_RWDIR_CNT] = { false };
 	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
 	struct chart c;
 	uint64_t i;
@@ -193,15 +195,19 @@ static void lat_time_chart(struct sink *k, const struct log_data *ld,
 				   .title = "time", .zero = true };
 	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
 				   .title = log_kind_name(ld->kind) };
-	for (i = 0; i < ld->n; i++) {
-		d = ld->ddir[i];
-		if (!s[d]) {
-			s[d] = chart_add(&c, ld->per_io ? SERIES_DOTS :
-					 SERIES_LINE, dir_names[d]);
-			s[d]->colour = d;
-		}
-		chart_point(s[d], (double)ld->t_ms[i], (double)ld->value[i]);
+	/* the series in the directions' order, as the other charts */
+	for (i = 0; i < ld->n; i++)
+		seen[ld->ddir[i]] = true;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!seen[d])
+			continue;
+		s[d] = chart_add(&c, ld->per_io ? SERIES_DOTS : SERIES_LINE,
+				 dir_names[d]);
+		s[d]->colour = d;
 	}
+	for (i = 0; i < ld->n; i++)
+		chart_point(s[ld->ddir[i]], (double)ld->t_ms[i],
+			    (double)ld->value[i]);
 	for (r = 0; r < nr; r++) {
 		strbuf_reset(&tip);
 		outlier_tip(ld, idx[r], &tip);
@@ -549,10 +555,14 @@ static int write_page(const struct plot_opts *o, const struct strbuf *page,
 	return 0;
 }
 
-/* One input: a log file, or JSON results (a run, repeats, a sweep). */
+/*
+ * One input: a log file (a histogram log), or JSON results (a run,
+ * repeats, a sweep).
+ */
 struct input {
-	bool json;
+	bool json, hist;
 	struct log_data ld;
+	struct hist_log hl;
 	struct rio_doc doc;
 };
 
@@ -563,6 +573,9 @@ static int read_input(struct input *in, const char *path, struct strbuf *err)
 	if (json < 0)
 		return -1;
 	in->json = json;
+	in->hist = !json && hist_log_named(path);
+	if (in->hist)
+		return hist_log_read(&in->hl, path, err);
 	if (!json)
 		return log_data_read(&in->ld, path, err);
 	if (!rio_available()) {
@@ -592,6 +605,8 @@ int plot_files(const char *const *files, unsigned int nr,
 	for (i = 0; i < nr && !k.failed; i++) {
 		if (in[i].json)
 			resplot_doc(&k, &in[i].doc, files[i]);
+		else if (in[i].hist)
+			hist_log_section(&k, &in[i].hl);
 		else
 			log_section(&k, &in[i].ld);
 	}
@@ -603,6 +618,8 @@ out:
 	for (i = 0; i <= got && i < nr; i++) {
 		if (in[i].json)
 			rio_doc_release(&in[i].doc);
+		else if (in[i].hist && i < got)
+			hist_log_release(&in[i].hl);
 		else if (i < got)
 			log_data_release(&in[i].ld);
 	}

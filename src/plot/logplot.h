@@ -5,17 +5,17 @@
 #include "util/strbuf.h"
 
 /*
- * `iolite plot`: pictures from saved results. Today those are fio-format
- * log files (plot/logread.h), iolite's or fio's: each becomes a section
- * of charts -- the values over time, for latency logs the latency by
- * percentile and the slowest I/Os (their time, and offset with
- * log_offset=1) -- with the figures from every line. Drawing thins a
- * big log out (plot/chart.h); the figures never are.
+ * `iolite plot`: pictures from saved results: fio-format log files
+ * (plot/logread.h), iolite's or fio's, each a section of charts -- the
+ * values over time, for latency logs the latency by percentile and the
+ * slowest I/Os (their time, and offset with log_offset=1) -- with the
+ * figures from every line; histogram logs (plot/histlog.h); and JSON
+ * results (plot/resplot.h, through resultsio/). Drawing thins a big log
+ * out (plot/chart.h); the figures never are.
  *
- * Inputs are told apart by their content: a file that starts with '{'
- * is JSON results, which need the JSON reader `iolite compare` brings:
- * refused for now, by name ("not supported yet"); a new kind of input
- * is one more case in plot_files().
+ * Inputs are told apart by their content and name: a file that starts
+ * with '{' is JSON results; NAME_clat_hist[.N].log a histogram log; a
+ * new kind of input is one more case in plot_files().
  */
 
 enum plot_format { PLOT_HTML, PLOT_SVG };

@@ -23,12 +23,7 @@ static bool ends_with(const char *s, size_t len, const char *tail)
 	return len >= n && !memcmp(s + len - n, tail, n);
 }
 
-/*
- * The kind from the name: "_KIND" before ".log" (after dropping ".fz"
- * and a ".N" job number). Returns 0, or -1 with a message.
- */
-static int kind_of(const char *name, bool *fz, enum log_kind *kind,
-		   struct strbuf *err)
+size_t log_name_base(const char *name, bool *fz)
 {
 	size_t len = strlen(name), k;
 
@@ -36,7 +31,7 @@ static int kind_of(const char *name, bool *fz, enum log_kind *kind,
 	if (*fz)
 		len -= 3;
 	if (!ends_with(name, len, ".log"))
-		goto unknown;
+		return 0;
 	len -= 4;
 	/* ".N": the job's number */
 	k = len;
@@ -44,11 +39,20 @@ static int kind_of(const char *name, bool *fz, enum log_kind *kind,
 		k--;
 	if (k < len && k && name[k - 1] == '.')
 		len = k - 1;
-	if (ends_with(name, len, "_clat_hist")) {
-		strbuf_addf(err, "'%s': histogram logs (write_hist_log) are "
-			    "not supported yet by iolite plot", name);
-		return -1;
-	}
+	return len;
+}
+
+/*
+ * The kind from the name: "_KIND" before ".log" (after dropping ".fz"
+ * and a ".N" job number). Returns 0, or -1 with a message.
+ */
+static int kind_of(const char *name, bool *fz, enum log_kind *kind,
+		   struct strbuf *err)
+{
+	size_t len = log_name_base(name, fz), k;
+
+	if (!len)
+		goto unknown;
 	for (k = 0; k < LOG_KIND_NR; k++) {
 		char tail[16];
 
@@ -64,7 +68,7 @@ static int kind_of(const char *name, bool *fz, enum log_kind *kind,
 	}
 unknown:
 	strbuf_addf(err, "'%s': cannot tell what it logs: fio names its logs "
-		    "NAME_lat.N.log, _clat, _slat, _bw or _iops (.fz when "
+		    "NAME_lat.N.log, _clat, _slat, _bw, _iops or _clat_hist (.fz when "
 		    "compressed)", name);
 	return -1;
 }
@@ -96,8 +100,7 @@ static int add_entry(void *arg, const struct log_entry *e)
 	return 0;
 }
 
-/* A decimal field; p moves past it and the ", " after it. */
-static int field(const char **p, const char *end, uint64_t *v, bool *hex)
+int log_field(const char **p, const char *end, uint64_t *v, bool *hex)
 {
 	const char *s = *p;
 	uint64_t x = 0;
@@ -139,7 +142,7 @@ static int parse_line(const char *s, const char *end, uint64_t f[6],
 	int n = 0;
 
 	while (s < end && n < 6) {
-		if (field(&s, end, &f[n], hex_last))
+		if (log_field(&s, end, &f[n], hex_last))
 			return -1;
 		n++;
 	}

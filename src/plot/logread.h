@@ -3,6 +3,7 @@
 #define IOLITE_PLOT_LOGREAD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "stats/log.h"
@@ -40,6 +41,19 @@ struct log_data {
  */
 int log_data_read(struct log_data *ld, const char *path, struct strbuf *err);
 void log_data_release(struct log_data *ld);
+
+/*
+ * The length of a log's name without ".fz", ".log" and a ".N" job
+ * number ("x_clat" of "x_clat.2.log.fz"); 0 when it does not end in
+ * ".log" (or ".log.fz"). *fz: it ends in ".fz".
+ */
+size_t log_name_base(const char *name, bool *fz);
+
+/*
+ * A field of a log line, decimal or "0x" hex (*hex set); *p moves past
+ * it and the ',' after it. Returns 0, or -1 when it is not a number.
+ */
+int log_field(const char **p, const char *end, uint64_t *v, bool *hex);
 
 /* "lat", "clat", "slat", "bw", "iops" */
 const char *log_kind_name(enum log_kind k);

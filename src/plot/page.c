@@ -2,6 +2,9 @@
 /* The frame of an HTML page of charts: see page.h. */
 #include "plot/page.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "plot/chart.h"
 #include "plot/svg.h"
 
@@ -22,6 +25,8 @@ static const char page_style[] =
 	"th:first-child,td:first-child{text-align:left}"
 	"table.pct{font-size:12.5px}table.pct th,table.pct td{padding:3px 5px;"
 	"white-space:nowrap}"
+	"table.pct tr.ph th{border-bottom:1px solid #999;font-weight:600}"
+	"table.pct tbody+tbody tr.ph th{padding-top:12px}"
 	"table.kv th{font-weight:normal;color:#555;white-space:nowrap}"
 	"table.kv td{text-align:left}"
 	"code,pre{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,"
@@ -86,6 +91,41 @@ void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
 	strbuf_addstr(sb, "</figure>\n");
 }
 
+char **page_job_labels(const char *const *names, unsigned int nr)
+{
+	char **l = xcalloc(nr ? nr : 1, sizeof(*l));
+	unsigned int i, k, nth, same;
+
+	for (i = 0; i < nr; i++) {
+		const char *n = names[i] ? names[i] : "";
+
+		for (k = 0, nth = 0, same = 0; k < nr; k++) {
+			if (strcmp(n, names[k] ? names[k] : ""))
+				continue;
+			same++;
+			nth += k <= i;
+		}
+		if (same > 1) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%s #%u", n, nth);
+			l[i] = strbuf_detach(&sb);
+		} else {
+			l[i] = xstrdup(n);
+		}
+	}
+	return l;
+}
+
+void page_labels_free(char **labels, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; labels && i < nr; i++)
+		free(labels[i]);
+	free(labels);
+}
+
 void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)
 {
 	unsigned int i;
@@ -94,8 +134,19 @@ void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)
 		return;
 	strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
 	for (i = 0; i < nr; i++) {
+		unsigned int k, same;
+
+		/* a sweep's points repeat their notes word for word */
+		for (k = 0; k < i && strcmp(notes[k], notes[i]); k++)
+			;
+		if (k < i)
+			continue;	/* shown already */
+		for (k = i + 1, same = 1; k < nr; k++)
+			same += !strcmp(notes[k], notes[i]);
 		strbuf_addstr(sb, "<li>");
 		xml_text(sb, notes[i]);
+		if (same > 1)
+			strbuf_addf(sb, " (noted %u times)", same);
 		strbuf_addstr(sb, "</li>\n");
 	}
 	strbuf_addstr(sb, "</ul>\n");

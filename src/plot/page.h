@@ -21,12 +21,30 @@ void page_end(struct strbuf *sb);
 
 struct chart;
 
+/*
+ * The percentile tables' columns a block: fio's 17 default percentiles
+ * fit neither a 1280-pixel window nor a printed page in one row, so the
+ * tables go in blocks of this many, each under its own header row
+ * (<tr class="ph">).
+ */
+#define PAGE_PCT_COLS 9
+
 /* A chart inline with its caption (NULL: none) under it. */
 void page_figure(struct strbuf *sb, const struct chart *c,
 		 const char *caption);
 
 /* <tr><th>key</th><td>value</td></tr>, value escaped. */
 void page_kv(struct strbuf *sb, const char *key, const char *value);
+
+/*
+ * What a group's jobs are called on a page: the job's name, or "NAME
+ * #N" (N from 1, in the group's order) where jobs of the group share a
+ * name (numjobs=, a job file's repeated section), so that a legend or
+ * a table tells them apart. An array of nr strings, freed by
+ * page_labels_free().
+ */
+char **page_job_labels(const char *const *names, unsigned int nr);
+void page_labels_free(char **labels, unsigned int nr);
 
 /* The run's notes under a "Notes" heading; nothing when there are none. */
 void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr);

@@ -22,6 +22,7 @@ struct rgroup {
 	unsigned int gid;
 	unsigned int *idx;
 	unsigned int nr;
+	char **label;	/* plot/page.h's page_job_labels */
 };
 
 static const struct rio_job *rjob(const struct rgroup *g, unsigned int k)
@@ -49,7 +50,7 @@ static void td_val(struct strbuf *sb, double v, enum axis_unit u)
 static struct chart_series *job_series(struct chart *c, enum series_kind kind,
 				       const struct rgroup *g, unsigned int k)
 {
-	struct chart_series *s = chart_add(c, kind, rjob(g, k)->name);
+	struct chart_series *s = chart_add(c, kind, g->label[k]);
 
 	s->colour = k;
 	return s;
@@ -147,7 +148,7 @@ static void pct_chart(struct sink *k, const struct rgroup *g, unsigned int d,
 			continue;
 		bins |= l->nr_bins != 0;
 		s = job_series(&c, l->nr_bins ? SERIES_STEP : SERIES_LINE, g, j);
-		marks |= resplot_lat_series(s, l, rjob(g, j)->name, kind,
+		marks |= resplot_lat_series(s, l, g->label[j], kind,
 					    c.x.max) != 0;
 	}
 	if (!c.nr) {
@@ -262,7 +263,7 @@ static void jobs_chart(struct sink *k, const struct rgroup *g, unsigned int d)
 	chart_init(&c, "bw-jobs", t.buf);
 	for (j = 0; j < g->nr; j++)
 		if (resplot_dir_used(&rjob(g, j)->dir[d]))
-			names[nr++] = rjob(g, j)->name;
+			names[nr++] = g->label[j];
 	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = nr,
 				   .cats = names, .title = "job" };
 	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS,
@@ -274,6 +275,7 @@ static void jobs_chart(struct sink *k, const struct rgroup *g, unsigned int d)
 		if (!resplot_dir_used(dr))
 			continue;
 		chart_point(s, nr++, dr->bw_bytes);
+		chart_bar_colour(s, j);
 		if (dr->bw_samples.n)
 			chart_err(s, dr->bw_samples.min * 1024.0,
 				  dr->bw_samples.max * 1024.0);
@@ -309,7 +311,7 @@ static void figures_table(struct sink *k, const struct rgroup *g,
 			    "data-clat-mean=\"%f\"><td>", g->idx[j],
 			    rio_dir_name[d], dr->iops, dr->bw_bytes,
 			    dr->total_ios, dr->runtime_ms, dr->clat.s.mean);
-		xml_text(sb, rjob(g, j)->name);
+		xml_text(sb, g->label[j]);
 		strbuf_addstr(sb, "</td>");
 		td_val(sb, dr->iops, UNIT_NONE);
 		td_val(sb, dr->bw_bytes, UNIT_BPS);
@@ -323,32 +325,26 @@ static void figures_table(struct sink *k, const struct rgroup *g,
 	strbuf_addstr(sb, "</tbody></table></div>\n");
 }
 
-static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
-		      const char *kind)
+static void pct_block(struct strbuf *sb, const struct rgroup *g, unsigned int d,
+		      const char *kind, const struct rio_lat *first,
+		      unsigned int b)
 {
-	const struct rio_lat *first = NULL;
-	struct strbuf *sb = k->page;
-	unsigned int j, i;
+	unsigned int e = b + PAGE_PCT_COLS < first->nr_pct ?
+			 b + PAGE_PCT_COLS : first->nr_pct, i, j;
 
-	for (j = 0; j < g->nr && !first; j++)
-		if (lat_of(&rjob(g, j)->dir[d], kind)->nr_pct)
-			first = lat_of(&rjob(g, j)->dir[d], kind);
-	if (!first || k->o->format != PLOT_HTML)
-		return;
-	strbuf_addf(sb, "<div class=\"wide\"><table class=\"pct\"><thead><tr>"
-		    "<th>%s percentiles</th>", kind);
-	for (i = 0; i < first->nr_pct; i++)
+	strbuf_addf(sb, "<tbody><tr class=\"ph\"><th>%s percentiles</th>", kind);
+	for (i = b; i < e; i++)
 		strbuf_addf(sb, "<th>%g</th>", first->pct[i].p);
-	strbuf_addstr(sb, "</tr></thead><tbody>\n");
+	strbuf_addstr(sb, "</tr>\n");
 	for (j = 0; j < g->nr; j++) {
 		const struct rio_lat *l = lat_of(&rjob(g, j)->dir[d], kind);
 
 		if (!l->nr_pct || !resplot_dir_used(&rjob(g, j)->dir[d]))
 			continue;
 		strbuf_addstr(sb, "<tr><td>");
-		xml_text(sb, rjob(g, j)->name);
+		xml_text(sb, g->label[j]);
 		strbuf_addstr(sb, "</td>");
-		for (i = 0; i < first->nr_pct; i++) {
+		for (i = b; i < e; i++) {
 			uint64_t v;
 
 			if (rio_percentile(l, first->pct[i].p, &v) != 0) {
@@ -364,7 +360,26 @@ static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
 		}
 		strbuf_addstr(sb, "</tr>\n");
 	}
-	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_addstr(sb, "</tbody>\n");
+}
+
+static void pct_table(struct sink *k, const struct rgroup *g, unsigned int d,
+		      const char *kind)
+{
+	const struct rio_lat *first = NULL;
+	struct strbuf *sb = k->page;
+	unsigned int j, b;
+
+	for (j = 0; j < g->nr && !first; j++)
+		if (lat_of(&rjob(g, j)->dir[d], kind)->nr_pct)
+			first = lat_of(&rjob(g, j)->dir[d], kind);
+	if (!first || k->o->format != PLOT_HTML)
+		return;
+	strbuf_addstr(sb, "<div class=\"wide\"><table class=\"pct\">\n");
+	/* a block of columns at a time, as the report's */
+	for (b = 0; b < first->nr_pct; b += PAGE_PCT_COLS)
+		pct_block(sb, g, d, kind, first, b);
+	strbuf_addstr(sb, "</table></div>\n");
 }
 
 /* --- queue and CPU --------------------------------------------------- */
@@ -379,7 +394,7 @@ static struct job_bars *group_bars(const struct rgroup *g, bool *iowq)
 	for (j = 0; j < g->nr; j++) {
 		const struct rio_job *jb = rjob(g, j);
 
-		b[j].name = jb->name;
+		b[j].name = g->label[j];
 		b[j].colour = j;
 		for (i = 0; i < JOB_DIST_NR && i < RIO_DIST_NR; i++) {
 			b[j].dist[JOB_DEPTH][i] = jb->depth[i];
@@ -465,12 +480,18 @@ static void dir_section(struct sink *k, const struct rgroup *g, unsigned int d)
 static void group_section(struct sink *k, const struct rio_run *r,
 			  unsigned int gid)
 {
-	struct rgroup g = { r, gid, xcalloc(r->nr_jobs + 1, sizeof(unsigned)), 0 };
+	struct rgroup g = { r, gid, xcalloc(r->nr_jobs + 1, sizeof(unsigned)),
+			    0, NULL };
+	const char **names = xcalloc(r->nr_jobs + 1, sizeof(*names));
 	unsigned int d, j;
 
 	for (j = 0; j < r->nr_jobs; j++)
 		if (r->jobs[j].groupid == gid)
 			g.idx[g.nr++] = j;
+	for (j = 0; j < g.nr; j++)
+		names[j] = rjob(&g, j)->name;
+	g.label = page_job_labels(names, g.nr);
+	free(names);
 	if (k->o->format == PLOT_HTML)
 		strbuf_addf(k->page, "<h2>Group %u</h2>\n", gid);
 	for (d = 0; d < RIO_DIR_NR; d++) {
@@ -485,6 +506,7 @@ static void group_section(struct sink *k, const struct rio_run *r,
 	queue_cpu_charts(k, &g);
 	sink_html(k, "</div>\n");
 	free(g.idx);
+	page_labels_free(g.label, g.nr);
 }
 
 static void run_head(struct sink *k, const struct rio_run *r, const char *path)

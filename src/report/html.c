@@ -47,6 +47,8 @@ static void group_jobs_get(const struct run_result *rr, unsigned int gid,
 {
 	unsigned int i;
 
+	const char **names;
+
 	g->rr = rr;
 	g->gid = gid;
 	g->nr = 0;
@@ -54,6 +56,11 @@ static void group_jobs_get(const struct run_result *rr, unsigned int gid,
 	for (i = 0; i < rr->nr_jobs; i++)
 		if (rr->jobs[i].groupid == gid && !rr->jobs[i].not_started)
 			g->idx[g->nr++] = i;
+	names = xcalloc(g->nr ? g->nr : 1, sizeof(*names));
+	for (i = 0; i < g->nr; i++)
+		names[i] = rr->jobs[g->idx[i]].name;
+	g->label = page_job_labels(names, g->nr);
+	free(names);
 }
 
 /* Is direction d shown for job j (fio shows it when it moved bytes)? */
@@ -186,7 +193,7 @@ static void jobs_table(struct strbuf *sb, const struct group_jobs *g)
 		if (j->members > 1)
 			strbuf_addf(&v, "%s(%u jobs reported as one)",
 				    v.len ? " " : "", j->members);
-		page_kv(sb, j->name, strbuf_str(&v));
+		page_kv(sb, g->label[k], strbuf_str(&v));
 		strbuf_release(&v);
 	}
 	strbuf_addstr(sb, "</table>\n");
@@ -210,7 +217,7 @@ static void figures_row(struct strbuf *sb, const struct group_jobs *g,
 		    g->idx[k], html_dir_name[d], dr->iops, dr->bw,
 		    total_ios(j, d), dr->runtime_ms,
 		    dr->clat.n ? dr->clat.mean : 0.0);
-	xml_text(sb, j->name);
+	xml_text(sb, g->label[k]);
 	strbuf_addstr(sb, "</td>");
 	td_val(sb, dr->iops, UNIT_NONE);
 	td_val(sb, (double)dr->bw, UNIT_BPS);
@@ -292,30 +299,38 @@ static void pct_table(struct strbuf *sb, const struct group_jobs *g,
 		      unsigned int d, const char *kind)
 {
 	const struct job_result *first = NULL;
-	unsigned int k, i;
+	unsigned int k, i, b;
 
 	for (k = 0; k < g->nr && !first; k++)
 		if (pct_of(&gjob(g, k)->dir[d], kind)->on)
 			first = gjob(g, k);
 	if (!first || !first->nr_pct)
 		return;
-	strbuf_addf(sb, "<div class=\"wide\"><table class=\"pct\"><thead><tr>"
-		    "<th>%s percentiles</th>", kind);
-	for (i = 0; i < first->nr_pct; i++)
-		strbuf_addf(sb, "<th>%.*f</th>", first->pct_precision,
-			    first->pct_list[i]);
-	strbuf_addstr(sb, "</tr></thead><tbody>\n");
-	for (k = 0; k < g->nr; k++) {
-		if (!pct_of(&gjob(g, k)->dir[d], kind)->on)
-			continue;
-		strbuf_addstr(sb, "<tr><td>");
-		xml_text(sb, gjob(g, k)->name);
-		strbuf_addstr(sb, "</td>");
-		for (i = 0; i < first->nr_pct; i++)
-			pct_cell(sb, g, k, d, kind, first->pct_list[i]);
+	strbuf_addstr(sb, "<div class=\"wide\"><table class=\"pct\">\n");
+	/* a block of columns at a time: 17 columns fit no page */
+	for (b = 0; b < first->nr_pct; b += PAGE_PCT_COLS) {
+		unsigned int e = b + PAGE_PCT_COLS < first->nr_pct ?
+				 b + PAGE_PCT_COLS : first->nr_pct;
+
+		strbuf_addf(sb, "<tbody><tr class=\"ph\"><th>%s percentiles</th>",
+			    kind);
+		for (i = b; i < e; i++)
+			strbuf_addf(sb, "<th>%.*f</th>", first->pct_precision,
+				    first->pct_list[i]);
 		strbuf_addstr(sb, "</tr>\n");
+		for (k = 0; k < g->nr; k++) {
+			if (!pct_of(&gjob(g, k)->dir[d], kind)->on)
+				continue;
+			strbuf_addstr(sb, "<tr><td>");
+			xml_text(sb, g->label[k]);
+			strbuf_addstr(sb, "</td>");
+			for (i = b; i < e; i++)
+				pct_cell(sb, g, k, d, kind, first->pct_list[i]);
+			strbuf_addstr(sb, "</tr>\n");
+		}
+		strbuf_addstr(sb, "</tbody>\n");
 	}
-	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_addstr(sb, "</table></div>\n");
 }
 
 static void cpu_table(struct strbuf *sb, const struct group_jobs *g)
@@ -332,7 +347,7 @@ static void cpu_table(struct strbuf *sb, const struct group_jobs *g)
 		strbuf_addf(sb, "<tr data-jobi=\"%u\" data-usr-cpu=\"%f\" "
 			    "data-sys-cpu=\"%f\" data-usr-ns-per-io=\"%f\"><td>",
 			    g->idx[k], j->usr_cpu, j->sys_cpu, j->usr_ns_per_io);
-		xml_text(sb, j->name);
+		xml_text(sb, g->label[k]);
 		strbuf_addf(sb, "</td><td>%.2f%%</td><td>%.2f%%</td>"
 			    "<td>%" PRIu64 "</td>", j->usr_cpu, j->sys_cpu,
 			    j->ctx);
@@ -377,6 +392,7 @@ static void group_section(struct strbuf *sb, const struct run_result *rr,
 	group_jobs_get(rr, gid, &g);
 	if (!g.nr) {
 		free(g.idx);
+		page_labels_free(g.label, g.nr);
 		return;
 	}
 	strbuf_addf(sb, "<section id=\"g%u\">\n<h2>Group %u</h2>\n", gid, gid);
@@ -396,6 +412,7 @@ static void group_section(struct strbuf *sb, const struct run_result *rr,
 	cpu_table(sb, &g);
 	strbuf_addstr(sb, "</section>\n");
 	free(g.idx);
+	page_labels_free(g.label, g.nr);
 }
 
 static void disks_table(struct strbuf *sb, const struct run_result *rr)

@@ -19,6 +19,7 @@ struct group_jobs {
 	unsigned int gid;
 	unsigned int *idx;	/* owned */
 	unsigned int nr;
+	char **label;		/* owned: plot/page.h's page_job_labels */
 };
 
 static inline const struct job_result *gjob(const struct group_jobs *g,

@@ -25,7 +25,7 @@ static struct chart_series *job_series(struct chart *c, enum series_kind kind,
 				       const struct group_jobs *g,
 				       unsigned int k)
 {
-	struct chart_series *s = chart_add(c, kind, gjob(g, k)->name);
+	struct chart_series *s = chart_add(c, kind, g->label[k]);
 
 	s->colour = k;
 	return s;
@@ -70,6 +70,7 @@ static void lat_kind_of(const struct dir_result *dr, unsigned int kind,
 
 /* The listed percentiles, as JSON has them, each a dot with its value. */
 static void pct_marks(struct chart_series *s, const struct job_result *j,
+		      const char *who,
 		      const struct lat_kind *lk, double pmax)
 {
 	struct strbuf tip = STRBUF_INIT;
@@ -81,7 +82,7 @@ static void pct_marks(struct chart_series *s, const struct job_result *j,
 		if (j->pct_list[i] > pmax + 1e-9)
 			continue;
 		strbuf_reset(&tip);
-		strbuf_addf(&tip, "%s: %s p%.*f = ", j->name, lk->name,
+		strbuf_addf(&tip, "%s: %s p%.*f = ", who, lk->name,
 			    j->pct_precision, j->pct_list[i]);
 		chart_fmt(&tip, (double)lk->pr->val[i], UNIT_NS, 4);
 		chart_mark(s, j->pct_list[i], (double)lk->pr->val[i],
@@ -134,7 +135,7 @@ static void pct_chart(struct strbuf *sb, const struct group_jobs *g,
 			continue;
 		s = job_series(&c, SERIES_STEP, g, k);
 		lat_quantile_series(s, lk.h, (double)lk.w->min, (double)lk.w->max);
-		pct_marks(s, j, &lk, c.x.max);
+		pct_marks(s, j, g->label[k], &lk, c.x.max);
 		marks |= s->nr_marks != 0;
 	}
 	figure(sb, &c, marks ? "From the full histograms (values within "
@@ -259,7 +260,7 @@ static struct job_bars *group_bars(const struct group_jobs *g, bool *iowq)
 	for (k = 0; k < g->nr; k++) {
 		const struct job_result *j = gjob(g, k);
 
-		b[k].name = j->name;
+		b[k].name = g->label[k];
 		b[k].colour = k;
 		results_depth_pct(j, b[k].dist[JOB_DEPTH]);
 		results_submit_pct(j, b[k].dist[JOB_SUBMIT]);
@@ -325,7 +326,7 @@ void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
 	chart_init(&c, "bw-jobs", strbuf_str(&t));
 	for (k = 0; k < g->nr; k++)
 		if (html_dir_shown(gjob(g, k), d))
-			names[nr++] = gjob(g, k)->name;
+			names[nr++] = g->label[k];
 	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = nr,
 				   .cats = names, .title = "job" };
 	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS,
@@ -337,6 +338,7 @@ void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
 		if (!html_dir_shown(gjob(g, k), d))
 			continue;
 		chart_point(s, nr++, (double)dr->bw);
+		chart_bar_colour(s, k);
 		/* the samples are KiB/s, as fio keeps them */
 		if (dr->bw_samples.n)
 			chart_err(s, (double)dr->bw_samples.min * 1024.0,

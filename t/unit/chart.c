@@ -70,6 +70,12 @@ static void test_numbers(void)
 	ok(str_is(&sb, "12.35k"), "counts with SI prefixes");
 	chart_fmt(&sb, 99.5, UNIT_PCT, 3);
 	ok(str_is(&sb, "99.5%"), "percent");
+	chart_fmt(&sb, 99999, UNIT_NS, 4);
+	ok(str_is(&sb, "100.0 \xc2\xb5s"), "rounding up to a new digit keeps 4 digits");
+	chart_fmt(&sb, 999960, UNIT_NS, 4);
+	ok(str_is(&sb, "1.000 ms"), "rounding up to the next unit changes the unit");
+	chart_fmt(&sb, 9.9996, UNIT_NONE, 4);
+	ok(str_is(&sb, "10.00"), "counts: 9.9996 is 10.00");
 	strbuf_release(&sb);
 }
 
@@ -226,6 +232,26 @@ static void test_bars(void)
 	   "whiskers drawn, and counted in the range");
 	ok(strstr(sb.buf, "\xe2\x80\xa6</text>") != NULL,
 	   "a category name wider than its band is cut");
+	ok(strstr(sb.buf, "<rect fill=\"#0072B2\"") &&
+	   !strstr(sb.buf, "<rect fill=\"#009E73\""),
+	   "bars take their series' colour");
+	chart_release(&c);
+
+	/* a bar per job, each in its job's colour from the other charts */
+	strbuf_reset(&sb);
+	chart_init(&c, "bw-jobs", "bandwidth per job");
+	c.x = (struct chart_axis){ .scale = AXIS_CAT, .nr_cats = 2, .cats = cats };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_BPS, .zero = true };
+	s = chart_add(&c, SERIES_BAR, "bw");
+	chart_point(s, 0, 100 * 1048576.0);
+	chart_bar_colour(s, 1);
+	chart_point(s, 1, 50 * 1048576.0);
+	chart_bar_colour(s, 2);
+	chart_render(&c, &sb, false);
+	ok(strstr(sb.buf, "<rect fill=\"#D55E00\"") &&
+	   strstr(sb.buf, "<rect fill=\"#009E73\"") &&
+	   !strstr(sb.buf, "<rect fill=\"#0072B2\""),
+	   "chart_bar_colour: each bar in the colour given");
 	chart_release(&c);
 	strbuf_release(&sb);
 }

@@ -173,6 +173,9 @@ enum thinktime_type { THINKTIME_COMPLETE, THINKTIME_ISSUE };
 /* steadystate= : what steady state is judged on (run/steady.c) */
 enum ss_mode { SS_IOPS_SLOPE, SS_IOPS, SS_BW, SS_BW_SLOPE };
 
+/* profile= : none, the run's threads, or every task on the CPUs */
+enum job_profile { JOB_PROFILE_NONE, JOB_PROFILE_CPU, JOB_PROFILE_SYSTEM };
+
 /* exit_what= : which jobs stop when one finishes and exitall is on */
 enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 
@@ -317,6 +320,9 @@ struct job_options {
 	/* bw / iops sample windows, read by the runner's sampler */
 	unsigned int bwavgtime_ms;
 	unsigned int iopsavgtime_ms;
+
+	/* profile=: a CPU profile of the group's measured phase (profile/) */
+	enum job_profile profile;
 
 	/* errors */
 	unsigned int continue_on_error;

@@ -16,6 +16,7 @@
 #include "opt/buffer_opts.h"
 #include "opt/engine_opts.h"
 #include "opt/internal.h"
+#include "opt/misc_opts.h"
 #include "opt/mmap_opts.h"
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
@@ -1338,6 +1339,13 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(exitall_on_error), .def = "0",
 	  .category = OPT_CAT_ERROR,
 	  .help = "when this job fails, stop the jobs exit_what names" },
+	{ .name = "profile", .type = OPT_CALLBACK, .cb = profile_cb,
+	  .format = profile_fmt, .category = OPT_CAT_STAT,
+	  .typestr = "none, cpu (or 1), system",
+	  .help = "iolite: where the CPU time of the group's measured phase "
+		  "went (perf cpu-clock samples of the run's threads; system: "
+		  "every task on the jobs' CPUs, as root). fio's workload "
+		  "profiles (tiobench, act) are not supported yet" },
 	/* exit_what, latency targets, steady state (opt/steady_opts.c) */
 	{ .name = "exit_what", .type = OPT_ENUM, .off = OFF(exit_what),
 	  .def = "group", .enums = exit_what_enums, .category = OPT_CAT_ERROR,
@@ -1556,7 +1564,6 @@ const struct opt_def opt_table[] = {
 	UNSUP("pool", NULL),
 	UNSUP("pre_read", NULL),
 	UNSUP("prep", NULL),
-	UNSUP("profile", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
 	UNSUP("read_beyond_wp", NULL),

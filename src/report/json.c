@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/profile.h"
 #include "report/report.h"
 #include "report/steady.h"
 #include "util/json.h"
@@ -294,6 +295,7 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr)
 	for (i = 0; i < rr->nr_notes; i++)
 		json_str(w, NULL, rr->notes[i]);
 	json_end_array(w);
+	report_profile_json(w, rr);
 	json_end_object(w);
 }
 

@@ -287,6 +287,7 @@ struct run_source {
 };
 
 struct host_info;
+struct profile_result;
 
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */
@@ -309,6 +310,9 @@ struct run_result {
 	unsigned int nr_notes;
 	const char *clock;		/* "tsc" or "clock_gettime"; NULL: unknown */
 	const struct idle_result *idle;	/* --idle-prof; borrowed, NULL: off */
+	/* --profile: one per profiled stonewall group (profile/profile.h) */
+	const struct profile_result *profiles;	/* borrowed; NULL: none */
+	unsigned int nr_profiles;
 	/*
 	 * What ran where, for the HTML report's summary, filled by main
 	 * (borrowed; NULL/0 = none): the command line, the job files with

@@ -64,7 +64,7 @@ struct cli {
 	uint64_t trigger_timeout_us;	/* 0: none */
 	const char *trigger_cmd;
 	enum idle_prof_mode idle_prof;
-	int profile;		/* --profile: a JOB_PROFILE_* value */
+	int profile;		/* --profile-folded, --profile-rate: CPU */
 	const char *profile_folded;	/* --profile-folded=FILE */
 	unsigned int profile_hz;	/* --profile-rate; 0: from the cost */
 

@@ -404,24 +404,6 @@ static int set_idle_prof(struct cli *c, const char *val, struct strbuf *err)
 	return 0;
 }
 
-static int set_profile(struct cli *c, const char *val, struct strbuf *err)
-{
-	if (!val || !*val || !strcmp(val, "cpu")) {
-		c->profile = JOB_PROFILE_CPU;
-	} else if (!strcmp(val, "system")) {
-		c->profile = JOB_PROFILE_SYSTEM;
-	} else if (!strcmp(val, "tiobench") || !strcmp(val, "act")) {
-		strbuf_addf(err, "option '--profile': fio's workload profile '%s' is not supported yet (iolite's --profile is a CPU profile: cpu or system)",
-			    val);
-		return -1;
-	} else {
-		strbuf_addf(err, "option '--profile': invalid value '%s' (valid: cpu, system)",
-			    val);
-		return -1;
-	}
-	return 0;
-}
-
 static int set_profile_folded(struct cli *c, const char *val,
 			      struct strbuf *err)
 {
@@ -526,12 +508,10 @@ static const struct cli_opt cli_opts[] = {
 	/* Profiling and logs */
 	{ "idle-prof", ARG_REQ, "=MODE", G_PROFILE, set_idle_prof, NULL,
 	  "percpu", "CPU idleness during the run: system, percpu, or calibrate (print the unit of work, exit)" },
-	{ "profile", ARG_OPT, "[=cpu|system]", G_PROFILE, set_profile, NULL,
-	  "system", "where the CPU time of each group's measured phase went (perf samples; system: every task on the jobs' CPUs, as root)" },
 	{ "profile-folded", ARG_REQ, "=FILE", G_PROFILE, set_profile_folded,
-	  NULL, "run.folded", "with --profile: folded stacks to FILE, for flame graph tools" },
+	  NULL, "run.folded", "folded stacks of the CPU profile (profile=, which this turns on) to FILE, for flame graph tools" },
 	{ "profile-rate", ARG_REQ, "=HZ", G_PROFILE, set_profile_rate, NULL,
-	  "997", "with --profile: samples a second of CPU (default: from the measured cost of a sample, for at most 0.5%)" },
+	  "997", "CPU profile (profile=, which this turns on): samples a second of CPU (default: from the measured cost of a sample, for at most 0.5%)" },
 	{ "inflate-log", ARG_REQ, "=FILE", G_PROFILE, set_inflate_log, NULL,
 	  "x.log.fz", "print a compressed log (.fz) as text" },
 	/* Triggers and state files */

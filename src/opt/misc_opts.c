@@ -134,7 +134,7 @@ int profile_cb(const struct opt_def *def, struct job_options *o,
 {
 	if (!strcmp(val, "0") || !strcmp(val, "none")) {
 		o->profile = JOB_PROFILE_NONE;
-	} else if (!strcmp(val, "1") || !strcmp(val, "cpu")) {
+	} else if (!*val || !strcmp(val, "1") || !strcmp(val, "cpu")) {
 		o->profile = JOB_PROFILE_CPU;
 	} else if (!strcmp(val, "system")) {
 		o->profile = JOB_PROFILE_SYSTEM;

@@ -1341,7 +1341,8 @@ const struct opt_def opt_table[] = {
 	  .help = "when this job fails, stop the jobs exit_what names" },
 	{ .name = "profile", .type = OPT_CALLBACK, .cb = profile_cb,
 	  .format = profile_fmt, .category = OPT_CAT_STAT,
-	  .typestr = "none, cpu (or 1), system",
+	  .flags = OPT_F_OPTVAL,
+	  .typestr = "none, cpu (1, or the bare name), system",
 	  .help = "iolite: where the CPU time of the group's measured phase "
 		  "went (perf cpu-clock samples of the run's threads; system: "
 		  "every task on the jobs' CPUs, as root). fio's workload "

@@ -73,6 +73,7 @@ struct profile {
 	unsigned int nr_fds, alloc_fds;
 	struct pf_ring *ring;	/* [nr_cpus] */
 	pthread_t reader;
+	int wake;		/* eventfd: the reader stops */
 	bool reading;
 	_Atomic int stop;
 	uint64_t reader_ns;	/* the reader thread's CPU time */

@@ -20,6 +20,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -564,8 +565,11 @@ static void *reader_main(void *arg)
 {
 	struct profile *p = arg;
 
+	struct pollfd pfd = { .fd = p->wake, .events = POLLIN };
+
+	/* the eventfd cuts the wait short at the phase's end */
 	while (!atomic_load_explicit(&p->stop, memory_order_acquire)) {
-		poll(NULL, 0, PF_READ_MS);
+		poll(&pfd, 1, PF_READ_MS);
 		drain_all(p);
 	}
 	p->reader_ns = thread_cpu_ns();
@@ -683,7 +687,11 @@ static void phase_begin(struct profile *p, unsigned int groupid)
 		open_threads(p);
 	}
 	/* started by a sampled thread: it inherits its events */
-	p->reading = !pthread_create(&p->reader, NULL, reader_main, p);
+	p->wake = eventfd(0, EFD_CLOEXEC);
+	p->reading = p->wake >= 0 &&
+		     !pthread_create(&p->reader, NULL, reader_main, p);
+	if (!p->reading && p->wake >= 0)
+		close(p->wake);
 	p->cur->on = true;
 	p->cur->since_ns = mono_ns();
 }
@@ -710,8 +718,14 @@ static void phase_end(struct profile *p)
 
 	set_all(p, false);
 	atomic_store_explicit(&p->stop, 1, memory_order_release);
-	if (p->reading)
+	if (p->reading) {
+		uint64_t one = 1;
+
+		if (write(p->wake, &one, sizeof(one)) != sizeof(one))
+			BUG("eventfd write failed");
 		pthread_join(p->reader, NULL);
+		close(p->wake);
+	}
 	p->reading = false;
 	g->read_ns += p->reader_ns;
 	drain_all(p);

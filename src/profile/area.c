@@ -62,6 +62,7 @@ static const struct rule rules[] = {
 	{ "ioctx_", PA_K_AIO }, { "user_refill_reqs", PA_K_AIO },
 	{ "io_", PA_K_IO_URING }, { "__io_", PA_K_IO_URING },
 	{ "__x64_sys_io_uring", PA_K_IO_URING }, { "iou_", PA_K_IO_URING },
+	{ "__do_sys_io_uring", PA_K_IO_URING },
 	/* interrupts, softirqs, timers */
 	{ "irq", PA_K_IRQ }, { "__irq", PA_K_IRQ }, { "handle_irq", PA_K_IRQ },
 	{ "handle_edge_irq", PA_K_IRQ }, { "handle_fasteoi", PA_K_IRQ },

@@ -501,11 +501,15 @@ static void on_sample(struct profile *p, const uint64_t *r, size_t words)
 		  (pid_t)pid == p->pid, ips, n);
 }
 
-static void on_record(struct profile *p, const struct perf_event_header *h)
+/* rec: a whole record, 8-byte aligned: the header, then its body */
+static void on_record(struct profile *p, const uint64_t *rec)
 {
-	const uint64_t *body = (const uint64_t *)(h + 1);
-	size_t words = (h->size - sizeof(*h)) / 8;
+	struct perf_event_header hdr, *h = &hdr;
+	const uint64_t *body = rec + 1;
+	size_t words;
 
+	memcpy(&hdr, rec, sizeof(hdr));
+	words = (h->size - sizeof(*h)) / 8;
 	switch (h->type) {
 	case PERF_RECORD_SAMPLE:
 		on_sample(p, body, words);
@@ -546,7 +550,7 @@ static void drain(struct profile *p, struct pf_ring *r)
 		first = size - at < h.size ? size - at : h.size;
 		memcpy(rec, data + at, first);
 		memcpy((unsigned char *)rec + first, data, h.size - first);
-		on_record(p, (const struct perf_event_header *)rec);
+		on_record(p, rec);
 		tail += h.size;
 	}
 	__atomic_store_n(&mp->data_tail, tail, __ATOMIC_RELEASE);

@@ -370,11 +370,20 @@ static int fn_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * A kernel leaf of no known area (a generic helper: kfree, xas_load, the
+ * irq enable where a deferred timer interrupt lands) gives its sample to
+ * the area of its nearest caller that has one, up to this many frames
+ * up. The function table keeps the leaf's own name and area.
+ */
+#define AREA_UP 4
+
 static void add_stack(struct profile *p, struct profile_result *r,
 		      struct fn_index *ix, const struct pf_stack *st,
 		      const uint64_t *ips)
 {
 	unsigned int seen[PF_STACK_MAX], nr_seen = 0, i, k;
+	enum profile_area area = PA_NR;
 	bool user = false;
 
 	for (i = 0; i < st->nr && nr_seen < PF_STACK_MAX; i++) {
@@ -391,7 +400,11 @@ static void add_stack(struct profile *p, struct profile_result *r,
 		idx = fn_get(r, ix, &f);
 		if (i == 0) {
 			r->fn[idx].self += st->count;
-			r->area[f.area] += st->count;
+			area = f.area;
+		} else if (area == PA_K_OTHER && f.kernel && f.area != PA_K_OTHER &&
+			   i <= AREA_UP) {
+			/* a helper (kfree, irq enable) counts for its caller */
+			area = f.area;
 		}
 		for (k = 0; k < nr_seen && seen[k] != idx; k++)
 			;
@@ -400,6 +413,8 @@ static void add_stack(struct profile *p, struct profile_result *r,
 			r->fn[idx].total += st->count;
 		}
 	}
+	if (area < PA_NR)
+		r->area[area] += st->count;
 }
 
 static void build_group(struct profile *p, const struct pf_group *g,

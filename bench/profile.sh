@@ -6,8 +6,12 @@
 # cost shows in full) runs time-based for BENCH_RUNTIME seconds on one
 # CPU (taskset), without --profile, with it (the rate it picks from the
 # measured cost of a sample) and with --profile-rate=997, the three
-# interleaved, BENCH_REPS times. One line per setting: the median IOPS,
-# its ratio to the run without, and the cost the profiler reports of
+# interleaved, BENCH_REPS times. One line per setting: the median IOPS
+# and I/Os per CPU-second of the worker thread (getrusage: usr_cpu +
+# sys_cpu of the runtime; the timer interrupts that take the samples are
+# charged to the thread they interrupt, so this figure carries their
+# cost, and it holds on a loaded machine where IOPS do not), their
+# ratios to the run without, and the cost the profiler reports of
 # itself (cost_pct: samples x the cost of one, measured before the run,
 # plus its reading and set-up, over the CPU time it watched).
 # doc/performance.md ("The CPU profile's own cost") records a run.
@@ -62,11 +66,18 @@ median() {
 }
 
 base=
-printf "%-10s %14s %8s %10s %8s %10s\n" setting iops ratio cost_pct rate_hz samples
+cbase=
+printf "%-10s %12s %7s %14s %7s %9s %8s %8s\n" setting iops ratio \
+	ios/cpu-s ratio cost_pct rate_hz samples
 for s in $SETTINGS; do
 	iops=$(for r in $(seq "$REPS"); do
 		jq '.jobs[0].read.iops' "$WORK/$s.$r.json"; done | median)
 	[ -n "$base" ] || base=$iops
+	percpu=$(for r in $(seq "$REPS"); do
+		jq '.jobs[0] | .read.total_ios /
+		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)' \
+			"$WORK/$s.$r.json"; done | median)
+	[ -n "$cbase" ] || cbase=$percpu
 	cost=$(for r in $(seq "$REPS"); do
 		jq '.iolite.cpu_profile[0].cost_pct // 0' "$WORK/$s.$r.json"
 		done | median)
@@ -77,6 +88,8 @@ for s in $SETTINGS; do
 	n=$(for r in $(seq "$REPS"); do
 		jq '.iolite.cpu_profile[0].samples // 0' "$WORK/$s.$r.json"
 		done | median)
-	printf "%-10s %14.0f %8.4f %10.2f %8s %10s\n" "$s" "$iops" \
-		"$(echo "$iops $base" | awk '{ print $1 / $2 }')" "$cost" "$hz" "$n"
+	printf "%-10s %12.0f %7.4f %14.0f %7.4f %9.2f %8s %8s\n" "$s" \
+		"$iops" "$(echo "$iops $base" | awk '{ print $1 / $2 }')" \
+		"$percpu" "$(echo "$percpu $cbase" | awk '{ print $1 / $2 }')" \
+		"$cost" "$hz" "$n"
 done

@@ -118,6 +118,19 @@ test_expect_success_if PERF 'folded stacks: one group root per group, counts add
 	test_cmp want0 sum0
 '
 
+test_expect_success_if PERF,PYTHON3,XMLLINT 'html: the profile and its flame graph, the JSON'"'"'s figures' '
+	"$IOLITE" $NULLJOB --runtime=300ms --profile-rate=997 \
+		--output-format=json,html --output=h.json 2>err &&
+	test_must_be_empty err &&
+	xmllint --noout h.html &&
+	grep -q "<h3>CPU profile</h3>" h.html &&
+	grep -q "<svg [^>]*class=\"flame\"" h.html &&
+	sed -n "s/.*class=\"profile\" data-samples=\"\([0-9]*\)\".*/\1/p" h.html >got &&
+	pj h.json "p[\"samples\"]" >want &&
+	test_cmp want got &&
+	grep -q "<title>all: $(cat want) samples\?, 100.00%</title>" h.html
+'
+
 test_expect_success 'refused perf events: a note naming the setting, the normal report, exit 0' '
 	IOLITE_PERF_REFUSE=all "$IOLITE" $NULLJOB --runtime=200ms --profile \
 		>out 2>err &&

@@ -67,6 +67,21 @@ struct profile_fn {
 	uint64_t total;		/* samples with it anywhere in the chain */
 };
 
+/*
+ * The call tree of the samples, for a flame graph: node 0 is the root
+ * (every sample), its children the threads (by name), theirs the
+ * outermost frames of the chains, down to the leaves. count: samples
+ * through the node; child and sibling: node indexes, 0 for none.
+ */
+struct profile_node {
+	const char *name;	/* the thread's or the function's */
+	const char *module;	/* NULL for the root and the threads */
+	enum profile_area area;
+	uint64_t count;
+	unsigned int child, sibling;
+	bool kernel;
+};
+
 struct profile_result {
 	unsigned int groupid;	/* the stonewall group's first group id */
 	const char *mode;	/* "threads" or "system" */
@@ -79,6 +94,8 @@ struct profile_result {
 	uint64_t area[PA_NR];	/* self samples per area */
 	struct profile_fn *fn;	/* by self, then total, descending */
 	unsigned int nr_fn;
+	struct profile_node *node;	/* the call tree; nr_node >= 1 */
+	unsigned int nr_node;
 	/* the profiler's own cost: samples x per_sample + reading + set-up */
 	uint64_t per_sample_ns;
 	uint64_t read_ns;

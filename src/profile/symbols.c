@@ -378,11 +378,64 @@ static int fn_cmp(const void *a, const void *b)
  */
 #define AREA_UP 4
 
+/* The flame graph's tree stops growing here (a big enough picture). */
+#define NODES_MAX 50000
+
+static unsigned int node_child(struct profile_result *r, unsigned int parent,
+			       const char *name, const char *module,
+			       enum profile_area area, bool kernel)
+{
+	unsigned int c, last = 0;
+	struct profile_node *n;
+
+	for (c = r->node[parent].child; c; last = c, c = r->node[c].sibling)
+		if (r->node[c].name == name && r->node[c].module == module)
+			return c;
+	if (r->nr_node >= NODES_MAX)
+		return 0;
+	r->node = xrealloc(r->node, (r->nr_node + 1) * sizeof(*r->node));
+	n = &r->node[r->nr_node];
+	memset(n, 0, sizeof(*n));
+	n->name = name;
+	n->module = module;
+	n->area = area;
+	n->kernel = kernel;
+	if (last)
+		r->node[last].sibling = r->nr_node;
+	else
+		r->node[parent].child = r->nr_node;
+	return r->nr_node++;
+}
+
+/*
+ * The chain's path from the root; fn[] may move while the table grows,
+ * so the frames are function indexes until every stack is in and the
+ * names are fixed (tree_names()).
+ */
+static void tree_add(struct profile_result *r, const char *comm,
+		     const unsigned int *fns, unsigned int nr, uint64_t count)
+{
+	unsigned int at;
+
+	r->node[0].count += count;
+	at = node_child(r, 0, comm, NULL, PA_NR, false);
+	while (at) {
+		r->node[at].count += count;
+		if (!nr)
+			break;
+		nr--;
+		/* module NULL marks a thread; a frame's is its fn index + 1 */
+		at = node_child(r, at, NULL, (const char *)(uintptr_t)(fns[nr] + 1),
+				PA_NR, false);
+	}
+}
+
 static void add_stack(struct profile *p, struct profile_result *r,
 		      struct fn_index *ix, const struct pf_stack *st,
 		      const uint64_t *ips)
 {
 	unsigned int seen[PF_STACK_MAX], nr_seen = 0, i, k;
+	unsigned int chain[PF_STACK_MAX], nr_chain = 0;
 	enum profile_area area = PA_NR;
 	bool user = false;
 
@@ -398,6 +451,7 @@ static void add_stack(struct profile *p, struct profile_result *r,
 			break;
 		user = user || !f.kernel;
 		idx = fn_get(r, ix, &f);
+		chain[nr_chain++] = idx;
 		if (i == 0) {
 			r->fn[idx].self += st->count;
 			area = f.area;
@@ -415,6 +469,26 @@ static void add_stack(struct profile *p, struct profile_result *r,
 	}
 	if (area < PA_NR)
 		r->area[area] += st->count;
+	tree_add(r, p->comm[st->comm], chain, nr_chain, st->count);
+}
+
+/* The frames' function indexes become their names, before fn[] sorts. */
+static void tree_names(struct profile_result *r)
+{
+	unsigned int i;
+
+	for (i = 1; i < r->nr_node; i++) {
+		struct profile_node *n = &r->node[i];
+		const struct profile_fn *fn;
+
+		if (n->name)
+			continue;	/* a thread */
+		fn = &r->fn[(uintptr_t)n->module - 1];
+		n->name = fn->name;
+		n->module = fn->module;
+		n->area = fn->area;
+		n->kernel = fn->area >= PA_K_IO_URING && fn->area <= PA_K_HIDDEN;
+	}
 }
 
 static void build_group(struct profile *p, const struct pf_group *g,
@@ -433,9 +507,14 @@ static void build_group(struct profile *p, const struct pf_group *g,
 	r->cpu_ns = g->cpu_ns;
 	r->wall_ns = g->wall_ns;
 	r->threads = g->threads;
+	r->node = xcalloc(1, sizeof(*r->node));
+	r->node[0].name = "all";
+	r->node[0].area = PA_NR;
+	r->nr_node = 1;
 	for (i = 0; i < g->tab.nr; i++)
 		add_stack(p, r, &ix, &g->tab.st[i], &g->tab.ips[g->tab.st[i].off]);
 	free(ix.slot);
+	tree_names(r);
 	qsort(r->fn, r->nr_fn, sizeof(*r->fn), fn_cmp);
 	/* what the event counted but could not sample: the kernel side */
 	if (!p->kernel && p->period_ns &&
@@ -516,6 +595,7 @@ void pf_results_free(struct profile *p)
 			free(p->res[i].fn[k].module);
 		}
 		free(p->res[i].fn);
+		free(p->res[i].node);
 	}
 	free(p->res);
 	p->res = NULL;

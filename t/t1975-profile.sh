@@ -48,6 +48,7 @@ test_expect_success_if PERF,PYTHON3 'null engine: iolite'"'"'s own code is the p
 	test "$(pj null.json "len(pr)")" = 1 &&
 	test "$(pj null.json "p[\"mode\"]")" = threads &&
 	test "$(pj null.json "p[\"functions\"][0][\"module\"]")" = iolite &&
+	pj null.json "(area(p, \"iolite\"), kernel(p))" >split &&
 	test "$(pj null.json "area(p, \"iolite\") >= 80")" = True &&
 	test "$(pj null.json "kernel(p) <= 10")" = True &&
 	if ! grep -q "built without elfutils" null.json
@@ -155,6 +156,19 @@ test_expect_success_if PERF,PYTHON3 'kernel side refused: user space sampled, th
 	grep -q "CPU profile: the kernel side is not sampled (kernel.perf_event_paranoid=" k.json &&
 	test "$(pj k.json "area(p, \"not sampled\") >= 30")" = True &&
 	test "$(pj k.json "[f for f in p[\"functions\"] if f[\"module\"] == \"kernel\"]")" = "[]"
+'
+
+test_expect_success_if PERF_KERNEL,PYTHON3 'hidden kernel symbols (kptr_restrict): a note, the frames as [kernel]' '
+	printf "0000000000000000 T _stext\n0000000000000000 t copy_user_generic\n" >zeros &&
+	IOLITE_KALLSYMS=zeros "$IOLITE" --name=p --ioengine=psync \
+		--rw=randread --bs=4k --filename="$TRASH_SHM/p.dat" \
+		--size=16m --time_based --runtime=300ms --profile-rate=997 \
+		--output-format=json >hid.json 2>err &&
+	test_must_be_empty err &&
+	grep -q "CPU profile: kernel symbols are hidden (kernel.kptr_restrict=[0-9]*): kernel frames show as \[kernel\]; .sysctl kernel.kptr_restrict=0." hid.json &&
+	pj hid.json "\" \".join(sorted(set(f[\"name\"] for f in p[\"functions\"] if f[\"module\"] == \"kernel\")))" >names &&
+	echo "[kernel]" >want &&
+	test_cmp want names
 '
 
 # The real thing: a normal user under this machine's perf_event_paranoid.

@@ -81,6 +81,7 @@ struct profile {
 	struct pf_group *groups;
 	unsigned int nr_groups;
 	bool fd_limited;
+	bool ring_failed;	/* a CPU's ring could not be mapped */
 	/* thread names */
 	char **comm;
 	unsigned int nr_comm;

@@ -71,8 +71,12 @@ static int pf_open(struct perf_event_attr *a, pid_t pid, int cpu)
 	}
 	fd = syscall(SYS_perf_event_open, a, pid, cpu, -1,
 		     PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0 && errno == EINVAL && a->sample_max_stack) {
-		/* before Linux 4.8: the system's perf_event_max_stack */
+	if (fd < 0 && (errno == EINVAL || errno == EOVERFLOW) &&
+	    a->sample_max_stack) {
+		/*
+		 * before Linux 4.8 (EINVAL), or kernel.perf_event_max_stack
+		 * below ours (EOVERFLOW): the system's limit
+		 */
 		a->sample_max_stack = 0;
 		fd = syscall(SYS_perf_event_open, a, pid, cpu, -1,
 			     PERF_FLAG_FD_CLOEXEC);
@@ -591,23 +595,32 @@ static void fd_add(struct profile *p, int fd)
 	p->fds[p->nr_fds++] = fd;
 }
 
-/* The CPU's ring, or the output of fd set to it. */
+/*
+ * The CPU's ring, or the output of fd set to it. A normal user's rings
+ * count against kernel.perf_event_mlock_kb (and RLIMIT_MEMLOCK beyond
+ * it): smaller ones are tried before the CPU goes without.
+ */
 static void attach_output(struct profile *p, unsigned int c, int fd)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	struct pf_ring *r = &p->ring[c];
+	size_t pages;
 
 	if (r->base) {
 		ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, r->fd);
 		return;
 	}
-	r->len = (size_t)page * (1 + PF_RING_PAGES);
-	r->base = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (r->base == MAP_FAILED) {
-		r->base = NULL;
-		return;
+	for (pages = PF_RING_PAGES; pages >= 4; pages /= 4) {
+		r->len = (size_t)page * (1 + pages);
+		r->base = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED,
+			       fd, 0);
+		if (r->base != MAP_FAILED) {
+			r->fd = fd;
+			return;
+		}
 	}
-	r->fd = fd;
+	r->base = NULL;
+	p->ring_failed = true;
 }
 
 /* Keeps room for the run's own files: events may take half of the rest. */

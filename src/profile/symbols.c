@@ -579,6 +579,13 @@ void pf_results_build(struct profile *p, struct strbuf *note)
 			      "then rebuild)");
 	}
 #endif
+	if (p->ring_failed) {
+		if (note->len)
+			strbuf_addch(note, '\n');
+		strbuf_addstr(note, "CPU profile: the samples of some CPUs are "
+			      "missing: their ring buffer could not be mapped "
+			      "(kernel.perf_event_mlock_kb, ulimit -l)");
+	}
 	if (p->fd_limited) {
 		if (note->len)
 			strbuf_addch(note, '\n');

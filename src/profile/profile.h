@@ -90,7 +90,8 @@ struct profile_result {
 	uint64_t lost;		/* records the ring buffers lost */
 	uint64_t cpu_ns;	/* CPU time of the sampled threads (the event) */
 	uint64_t wall_ns;	/* length of the measured phase */
-	unsigned int threads;	/* threads sampled at the phase's start */
+	unsigned int threads;	/* threads sampled at the phase's start;
+				 * system mode: the CPUs */
 	uint64_t area[PA_NR];	/* self samples per area */
 	struct profile_fn *fn;	/* by self, then total, descending */
 	unsigned int nr_fn;

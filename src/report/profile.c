@@ -10,6 +10,7 @@
 #include "report/profile.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "profile/profile.h"
 
@@ -67,10 +68,13 @@ void report_profile_normal(FILE *f, const struct run_result *rr)
 		const struct profile_result *p = &rr->profiles[i];
 		uint64_t all = all_samples(p);
 
+		bool sys = !strcmp(p->mode, "system");
+
 		fprintf(f, "\nCPU profile, group %u (measured phase %.2fs, %s, "
-			"%u thread%s at the start, %.0f Hz):\n", p->groupid,
+			"%u %s%s, %.0f Hz):\n", p->groupid,
 			(double)p->wall_ns / 1e9, p->mode, p->threads,
-			p->threads == 1 ? "" : "s",
+			sys ? "CPU" : "thread", p->threads == 1 ? "" :
+			sys ? "s" : "s at the start",
 			p->period_ns ? 1e9 / (double)p->period_ns : 0.0);
 		fprintf(f, "  samples=%" PRIu64 ", lost=%" PRIu64
 			", cpu=%.3fs, profiler cost=%.2f%% (%.1fus a sample, "

@@ -629,58 +629,55 @@ const struct profile_result *profile_results(struct profile *p,
 
 /* --- folded stacks ---------------------------------------------------- */
 
-static void folded_name(FILE *f, const struct frame *fr)
+/*
+ * One line per path of the call tree that has samples of its own (its
+ * count less its children's), root first, kernel functions marked
+ * "_[k]" as flame graph tools colour them.
+ */
+static void folded_node(FILE *f, const struct profile_result *r,
+			unsigned int n, unsigned int *path, unsigned int depth,
+			const char *root)
 {
-	const char *c;
+	uint64_t self = r->node[n].count;
+	unsigned int c, k;
 
-	fputc(';', f);
-	for (c = fr->name; *c; c++)
-		fputc(*c == ' ' || *c == ';' ? '_' : *c, f);
-	if (fr->kernel)
-		fputs("_[k]", f);
-}
-
-static void folded_stack(struct profile *p, FILE *f, const struct pf_stack *st,
-			 const uint64_t *ips, const char *root)
-{
-	struct frame fr[PF_STACK_MAX];
-	unsigned int n = 0, i;
-	bool user = false;
-
-	for (i = 0; i < st->nr && n < PF_STACK_MAX; i++) {
-		if (!PF_KERNEL_ADDR(ips[i]) && user &&
-		    !umap_find(p->syms, ips[i] - 1))
-			break;
-		if (!name_frame(p->syms, ips[i], i == 0, st->own, &fr[n]))
-			break;
-		user = user || !fr[n].kernel;
-		n++;
+	if (depth >= PF_STACK_MAX + 2)
+		return;
+	path[depth] = n;
+	for (c = r->node[n].child; c; c = r->node[c].sibling) {
+		self -= r->node[c].count;
+		folded_node(f, r, c, path, depth + 1, root);
 	}
-	if (root)
-		fputs(root, f);
-	fputs(p->comm[st->comm], f);
-	while (n-- > 0)
-		folded_name(f, &fr[n]);
-	fprintf(f, " %" PRIu64 "\n", st->count);
+	if (!self || !depth)
+		return;
+	fputs(root, f);
+	for (k = 1; k <= depth; k++) {
+		const struct profile_node *nd = &r->node[path[k]];
+		const char *ch;
+
+		if (k > 1)
+			fputc(';', f);
+		for (ch = nd->name; *ch; ch++)
+			fputc(*ch == ' ' || *ch == ';' ? '_' : *ch, f);
+		if (nd->kernel)
+			fputs("_[k]", f);
+	}
+	fprintf(f, " %" PRIu64 "\n", self);
 }
 
 int profile_write_folded(struct profile *p, FILE *f)
 {
 	struct strbuf note = STRBUF_INIT;
-	unsigned int nr, i, k;
+	unsigned int path[PF_STACK_MAX + 2], nr, i;
+	const struct profile_result *r = profile_results(p, &nr, &note);
 
-	if (!p)
-		return 0;
-	profile_results(p, &nr, &note);
 	strbuf_release(&note);
-	for (i = 0; i < p->nr_groups; i++) {
-		const struct pf_table *t = &p->groups[i].tab;
-		char root[32];
+	for (i = 0; i < nr; i++) {
+		char root[32] = "";
 
-		snprintf(root, sizeof(root), "group %u;", p->groups[i].groupid);
-		for (k = 0; k < t->nr; k++)
-			folded_stack(p, f, &t->st[k], &t->ips[t->st[k].off],
-				     p->nr_groups > 1 ? root : NULL);
+		if (nr > 1)
+			snprintf(root, sizeof(root), "group %u;", r[i].groupid);
+		folded_node(f, &r[i], 0, path, 0, root);
 	}
 	if (fflush(f) || ferror(f))
 		return -EIO;

@@ -31,6 +31,11 @@
  * container, kptr_restrict) becomes a note naming the setting and how
  * to change it; the benchmark itself never fails for it and nothing is
  * written to stderr.
+ *
+ * For the tests: IOLITE_PERF_REFUSE=all (or =kernel) makes
+ * perf_event_open refuse every event (or those that include the kernel)
+ * with EACCES, as a kernel with perf_event_paranoid set high does;
+ * IOLITE_KALLSYMS=FILE reads FILE for /proc/kallsyms.
  */
 
 enum profile_mode { PROFILE_OFF, PROFILE_THREADS, PROFILE_SYSTEM };

@@ -4,7 +4,7 @@
 # SANITIZE=address,undefined, BUILD=dir (objects and binary elsewhere),
 # FUZZ_TIME=60 (make fuzz: seconds in all, shared by the harnesses),
 # NO_OPTIONAL=1 (build as if no optional library were installed: liburing,
-# libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libfuse3; use with
+# libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libdw, libfuse3; use with
 # BUILD=dir, CI runs the suite so to exercise the skips), PREFIX, DESTDIR.
 
 CC ?= cc
@@ -95,6 +95,13 @@ HAVE_LIBJANSSON := $(call have,jansson.h,-ljansson)
 ifeq ($(HAVE_LIBJANSSON),1)
 CFLAGS += -DHAVE_LIBJANSSON=1
 LDLIBS += -ljansson
+endif
+# elfutils' libdw names user-space functions in --profile (libdwfl);
+# without it they show as module+offset.
+HAVE_LIBDW := $(call have,elfutils/libdwfl.h,-ldw -lelf)
+ifeq ($(HAVE_LIBDW),1)
+CFLAGS += -DHAVE_LIBDW=1
+LDLIBS += -ldw -lelf
 endif
 HAVE_LIBISAL := $(call have,isa-l/crc.h,-lisal)
 ifeq ($(HAVE_LIBISAL),1)

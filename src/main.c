@@ -19,9 +19,11 @@
 #include "opt/opt.h"
 #include "opt/plan.h"
 #include "opt/steady_opts.h"
+#include "profile/profile.h"
 #include "report/report.h"
 #include "report/status.h"
 #include "run/checks.h"
+#include "run/cpus.h"
 #include "run/clock.h"
 #include "run/files.h"
 #include "run/numa.h"
@@ -267,6 +269,9 @@ struct report_ctx {
 	const struct idle_result *idle;	/* the final report's */
 	const struct result_sweep *sweep;	/* --sweep; NULL: none */
 	struct repeat_set *reps;	/* --repeat=N > 1; NULL: one run */
+	struct profile *prof;		/* --profile, or NULL */
+	const struct profile_result *profiles;	/* the final report's */
+	unsigned int nr_profiles;
 	/* the HTML report's summary (run_info()) */
 	const char *const *argv;
 	unsigned int argc;
@@ -326,6 +331,8 @@ static int build_report(struct report_ctx *rc, struct worker_result *wr,
 	fill_result_opts(rr, rc->jl, rc->plans, nr);
 	rr->clock = clock_name();
 	rr->idle = rc->idle;
+	rr->profiles = rc->profiles;
+	rr->nr_profiles = rc->nr_profiles;
 	rr->argv = rc->argv;
 	rr->argc = rc->argc;
 	rr->sources = rc->src;
@@ -400,6 +407,73 @@ static void hook_status(void *arg, const struct run_status *s)
 	struct report_ctx *rc = arg;
 
 	status_print(&rc->sp, s);
+}
+
+static void hook_phase(void *arg, unsigned int groupid, enum run_phase what)
+{
+	struct report_ctx *rc = arg;
+	static const enum profile_phase map[] = {
+		[RUN_PHASE_BEGIN] = PROFILE_BEGIN,
+		[RUN_PHASE_PAUSE] = PROFILE_PAUSE,
+		[RUN_PHASE_RESUME] = PROFILE_RESUME,
+		[RUN_PHASE_END] = PROFILE_END,
+	};
+
+	profile_phase(rc->prof, groupid, map[what]);
+}
+
+/*
+ * --profile or profile= in any job: the run's profiler (NULL: none, or
+ * refused, with the reason in note). System mode watches the jobs' CPUs,
+ * all of them when some job may run anywhere.
+ */
+static struct profile *start_profile(const struct cli *c,
+				     const struct job_plan *plans,
+				     unsigned int nr, struct strbuf *note)
+{
+	int mode = c->profile, *cpus = NULL, any = 0;
+	unsigned int i, nr_cpus = 0, k;
+	struct strbuf err = STRBUF_INIT;
+	struct profile *p;
+	cpu_set_t set, all;
+
+	for (i = 0; i < nr; i++)
+		if ((int)plans[i].o.profile > mode)
+			mode = (int)plans[i].o.profile;
+	if (mode == JOB_PROFILE_NONE)
+		return NULL;
+	CPU_ZERO(&all);
+	for (i = 0; i < nr && mode == JOB_PROFILE_SYSTEM && !any; i++) {
+		if (cpus_for_job(&plans[i], &set, &any, &err))
+			any = 1;
+		else if (!any)
+			CPU_OR(&all, &all, &set);
+	}
+	strbuf_release(&err);
+	if (mode == JOB_PROFILE_SYSTEM && !any && CPU_COUNT(&all)) {
+		cpus = xcalloc(CPU_SETSIZE, sizeof(*cpus));
+		for (k = 0; k < CPU_SETSIZE; k++)
+			if (CPU_ISSET(k, &all))
+				cpus[nr_cpus++] = (int)k;
+	}
+	p = profile_new(mode == JOB_PROFILE_SYSTEM ? PROFILE_SYSTEM :
+			PROFILE_THREADS, c->profile_hz, cpus, nr_cpus, note);
+	free(cpus);
+	return p;
+}
+
+/* Each line of a note as a note of the run. */
+static void add_note_lines(struct report_ctx *rc, struct strbuf *sb)
+{
+	char *line = sb->buf, *nl;
+
+	while (sb->len && line && *line && rc->nr_notes < 38) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = '\0';
+		rc->notes[rc->nr_notes++] = line;
+		line = nl;
+	}
 }
 
 /* SIGUSR1 and --status-interval: the report so far, where reports go. */
@@ -506,6 +580,8 @@ int main(int argc, char **argv)
 	struct notes before = { NULL, 0 }, proc_out = { NULL, 0 };
 	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
 	struct strbuf trig_note = STRBUF_INIT, html_path = STRBUF_INIT;
+	struct strbuf prof_note = STRBUF_INIT, prof_after = STRBUF_INIT;
+	FILE *folded = NULL;
 	struct trigger *trig;
 	struct idle_prof *idle;
 	struct idle_result idle_res;
@@ -597,6 +673,12 @@ int main(int argc, char **argv)
 			    strerror(errno));
 	}
 	html = open_html(&c, out, &html_path);
+	if (c.profile_folded) {
+		folded = fopen(c.profile_folded, "w");
+		if (!folded)
+			die("cannot open '%s' (--profile-folded): %s",
+			    c.profile_folded, strerror(errno));
+	}
 	/* fio's order: the job lines, then what each job lays out */
 	if (cli_format_listed(&c, "normal"))
 		report_normal_preamble(plans, nr, out);
@@ -649,6 +731,10 @@ int main(int argc, char **argv)
 	ro.logs = log_set_active(&logs) ? &logs : NULL;
 	if (sweep.nr_points)
 		rc.sweep = &sweep.rs;
+	rc.prof = start_profile(&c, plans, nr, &prof_note);
+	add_note_lines(&rc, &prof_note);
+	if (rc.prof)
+		ro.phase = hook_phase;
 
 	nr_runs = c.repeat > 1 ? c.repeat : 1;
 	if (nr_runs > 1)
@@ -667,6 +753,13 @@ int main(int argc, char **argv)
 		failed = 1;
 	if (trig_note.len)
 		rc.notes[rc.nr_notes++] = trig_note.buf;
+	rc.profiles = profile_results(rc.prof, &rc.nr_profiles, &prof_after);
+	add_note_lines(&rc, &prof_after);
+	if (folded && (profile_write_folded(rc.prof, folded) || fclose(folded))) {
+		error("cannot write '%s': %s", c.profile_folded,
+		      strerror(errno));
+		failed = 1;
+	}
 
 	/* what the engines said about themselves (mmap: pages, copy) */
 	for (i = 0; i < nr && rc.nr_notes < 36; i++) {
@@ -739,6 +832,9 @@ int main(int argc, char **argv)
 	}
 	status_printer_release(&rc.sp);
 	idle_prof_free(idle);
+	profile_free(rc.prof);
+	strbuf_release(&prof_note);
+	strbuf_release(&prof_after);
 	free(wr);
 	free(jobs);
 	free(files);

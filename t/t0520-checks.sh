@@ -100,7 +100,7 @@ test_expect_success 'tiobench profile options run, with a note saying they do no
 	grep -q "tiobench profile" out.json &&
 	test_must_fail "$IOLITE" --name=t --ioengine=null --size=1m \
 		--profile=tiobench 2>err &&
-	grep -q "option .profile. is not supported yet" err
+	grep -q "option .profile.: fio.s workload profile .tiobench. is not supported yet" err
 '
 
 test_done

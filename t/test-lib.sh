@@ -187,6 +187,8 @@ prereq_check_() {
 	ZLIB)	prereq_build_ zlib zlib1g-dev --inflate-log=/dev/null ;;
 	IPV6)	grep -q "^0\{31\}1 " /proc/net/if_inet6 2>/dev/null ||
 			prereq_why="no IPv6 on the loopback (::1)" ;;
+	PERF)	! "$IOLITE" --name=p --ioengine=null --size=4k --profile 2>&1 | grep -q "CPU profile not taken" || prereq_why="perf events refused (kernel.perf_event_paranoid, a container) or absent (CONFIG_PERF_EVENTS)" ;;
+	PERF_KERNEL) ! "$IOLITE" --name=p --ioengine=null --size=4k --profile 2>&1 | grep -q "CPU profile.*not" || prereq_why="perf events of the kernel side refused (kernel.perf_event_paranoid=2 or more for a normal user)" ;;
 	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
 			prereq_why="needs 2 or more CPUs" ;;
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&

@@ -67,6 +67,9 @@ struct cli {
 	unsigned int repeat;	/* --repeat=N: runs of the job list; 0: one */
 	const char **sweeps;	/* --sweep=OPT=VALUES, in order (src/sweep/) */
 	size_t nr_sweeps;
+	int profile;		/* --profile-folded, --profile-rate: CPU */
+	const char *profile_folded;	/* --profile-folded=FILE */
+	unsigned int profile_hz;	/* --profile-rate; 0: from the cost */
 
 	const char **sections;	/* NULL-terminated */
 	size_t nr_sections;

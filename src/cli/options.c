@@ -427,6 +427,36 @@ static int set_idle_prof(struct cli *c, const char *val, struct strbuf *err)
 	return 0;
 }
 
+static int set_profile_folded(struct cli *c, const char *val,
+			      struct strbuf *err)
+{
+	if (!*val) {
+		strbuf_addstr(err, "option '--profile-folded' needs a file name");
+		return -1;
+	}
+	c->profile_folded = val;
+	if (!c->profile)
+		c->profile = JOB_PROFILE_CPU;
+	return 0;
+}
+
+static int set_profile_rate(struct cli *c, const char *val,
+			    struct strbuf *err)
+{
+	char *end;
+	unsigned long hz = strtoul(val, &end, 10);
+
+	if (!*val || *end || hz < 1 || hz > 10000) {
+		strbuf_addf(err, "option '--profile-rate': invalid rate '%s' (samples a second of CPU, 1 to 10000)",
+			    val);
+		return -1;
+	}
+	c->profile_hz = (unsigned int)hz;
+	if (!c->profile)
+		c->profile = JOB_PROFILE_CPU;
+	return 0;
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 static const struct cli_opt cli_opts[] = {
@@ -505,6 +535,10 @@ static const struct cli_opt cli_opts[] = {
 	/* Profiling and logs */
 	{ "idle-prof", ARG_REQ, "=MODE", G_PROFILE, set_idle_prof, NULL,
 	  "percpu", "CPU idleness during the run: system, percpu, or calibrate (print the unit of work, exit)" },
+	{ "profile-folded", ARG_REQ, "=FILE", G_PROFILE, set_profile_folded,
+	  NULL, "run.folded", "folded stacks of the CPU profile (profile=, which this turns on) to FILE, for flame graph tools" },
+	{ "profile-rate", ARG_REQ, "=HZ", G_PROFILE, set_profile_rate, NULL,
+	  "997", "CPU profile (profile=, which this turns on): samples a second of CPU (default: from the measured cost of a sample, for at most 0.5%)" },
 	{ "inflate-log", ARG_REQ, "=FILE", G_PROFILE, set_inflate_log, NULL,
 	  "x.log.fz", "print a compressed log (.fz) as text" },
 	/* Triggers and state files */

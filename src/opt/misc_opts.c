@@ -126,3 +126,33 @@ int misc_plan_check(struct job_plan *p, struct strbuf *err)
 		return -1;
 	return 0;
 }
+
+static const char *const profile_names[] = { "none", "cpu", "system" };
+
+int profile_cb(const struct opt_def *def, struct job_options *o,
+	       const char *val, struct strbuf *err)
+{
+	if (!strcmp(val, "0") || !strcmp(val, "none")) {
+		o->profile = JOB_PROFILE_NONE;
+	} else if (!*val || !strcmp(val, "1") || !strcmp(val, "cpu")) {
+		o->profile = JOB_PROFILE_CPU;
+	} else if (!strcmp(val, "system")) {
+		o->profile = JOB_PROFILE_SYSTEM;
+	} else if (!strcmp(val, "tiobench") || !strcmp(val, "act")) {
+		strbuf_addf(err, "fio's workload profile '%s' is not supported "
+			    "yet (iolite's profile= is a CPU profile: none, "
+			    "cpu or system)", val);
+		return -1;
+	} else {
+		strbuf_addf(err, "invalid value '%s' (valid: none, cpu, system)",
+			    val);
+		return -1;
+	}
+	return 0;
+}
+
+void profile_fmt(const struct opt_def *def, const struct job_options *o,
+		 struct strbuf *out)
+{
+	strbuf_addstr(out, profile_names[o->profile]);
+}

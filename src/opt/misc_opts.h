@@ -2,6 +2,7 @@
 #ifndef IOLITE_OPT_MISC_OPTS_H
 #define IOLITE_OPT_MISC_OPTS_H
 
+#include "opt/opt.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 
@@ -28,5 +29,14 @@ int misc_plan_check(struct job_plan *p, struct strbuf *err);
 enum offload_kind { OFFLOAD_NO, OFFLOAD_INLINE, OFFLOAD_QUEUEING };
 
 enum offload_kind offload_kind(const char *name);
+
+/*
+ * profile=none|0, cpu|1, system (iolite's CPU profile); fio's workload
+ * profiles (tiobench, act) are refused as not supported yet.
+ */
+int profile_cb(const struct opt_def *def, struct job_options *o,
+	       const char *val, struct strbuf *err);
+void profile_fmt(const struct opt_def *def, const struct job_options *o,
+		 struct strbuf *out);
 
 #endif

@@ -46,7 +46,7 @@ enum {
 	OPT_F_NODUMP = 1,	/* not shown in --parse-only dumps */
 	OPT_F_GLOBAL_ONLY = 2,
 	OPT_F_NEGATE = 4,	/* OPT_BOOL stored inverted (buffered=) */
-	OPT_F_OPTVAL = 8,	/* OPT_STR: a bare name stores "" (write_bw_log) */
+	OPT_F_OPTVAL = 8,	/* a bare name is the value "" (write_bw_log, profile) */
 };
 
 struct opt_enum {

@@ -180,6 +180,9 @@ static inline bool ss_mode_is_lat(enum ss_mode m)
 	return m == SS_LAT || m == SS_LAT_SLOPE;
 }
 
+/* profile= : none, the run's threads, or every task on the CPUs */
+enum job_profile { JOB_PROFILE_NONE, JOB_PROFILE_CPU, JOB_PROFILE_SYSTEM };
+
 /* exit_what= : which jobs stop when one finishes and exitall is on */
 enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 
@@ -360,6 +363,9 @@ struct job_options {
 	/* bw / iops sample windows, read by the runner's sampler */
 	unsigned int bwavgtime_ms;
 	unsigned int iopsavgtime_ms;
+
+	/* profile=: a CPU profile of the group's measured phase (profile/) */
+	enum job_profile profile;
 
 	/* errors */
 	unsigned int continue_on_error;

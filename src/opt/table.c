@@ -16,6 +16,7 @@
 #include "opt/buffer_opts.h"
 #include "opt/engine_opts.h"
 #include "opt/internal.h"
+#include "opt/misc_opts.h"
 #include "opt/mmap_opts.h"
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
@@ -1091,6 +1092,14 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(exitall_on_error), .def = "0",
 	  .category = OPT_CAT_ERROR,
 	  .help = "when this job fails, stop the jobs exit_what names" },
+	{ .name = "profile", .type = OPT_CALLBACK, .cb = profile_cb,
+	  .format = profile_fmt, .category = OPT_CAT_STAT,
+	  .flags = OPT_F_OPTVAL,
+	  .typestr = "none, cpu (1, or the bare name), system",
+	  .help = "iolite: where the CPU time of the group's measured phase "
+		  "went (perf cpu-clock samples of the run's threads; system: "
+		  "every task on the jobs' CPUs, as root). fio's workload "
+		  "profiles (tiobench, act) are not supported yet" },
 	/* exit_what, latency targets, steady state (opt/steady_opts.c) */
 	{ .name = "exit_what", .type = OPT_ENUM, .off = OFF(exit_what),
 	  .def = "group", .enums = exit_what_enums, .category = OPT_CAT_ERROR,

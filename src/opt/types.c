@@ -392,9 +392,10 @@ int opt_set_named(const struct opt_def *def, const char *shown,
 	}
 	if (!val && def->type == OPT_BOOL)
 		val = "1";
-	if (!val && def->type == OPT_STR && (def->flags & OPT_F_OPTVAL))
+	if (!val && (def->flags & OPT_F_OPTVAL))
 		val = "";
-	if (!val || (!*val && def->type != OPT_STR)) {
+	if (!val || (!*val && def->type != OPT_STR &&
+		     !(def->flags & OPT_F_OPTVAL))) {
 		strbuf_addf(err, "option '%s' needs a value", shown);
 		return -1;
 	}

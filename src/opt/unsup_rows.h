@@ -55,7 +55,6 @@
 	UNSUP("object_class", NULL),
 	UNSUP("pool", NULL),
 	UNSUP("prep", NULL),
-	UNSUP("profile", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
 	UNSUP("read_beyond_wp", NULL),

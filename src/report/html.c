@@ -410,6 +410,7 @@ static void group_section(struct strbuf *sb, const struct run_result *rr,
 	html_cpu_chart(sb, &g);
 	strbuf_addstr(sb, "</div>\n");
 	cpu_table(sb, &g);
+	html_profile_section(sb, rr, gid);
 	strbuf_addstr(sb, "</section>\n");
 	free(g.idx);
 	page_labels_free(g.label, g.nr);

@@ -47,6 +47,9 @@ void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
 		     unsigned int d);
 /* IO depth, submit and complete distributions. */
 void html_dist_charts(struct strbuf *sb, const struct group_jobs *g);
+/* The group's CPU profile (profile=): split and flame graph; or nothing. */
+void html_profile_section(struct strbuf *sb, const struct run_result *rr,
+			  unsigned int gid);
 /* CPU: usr, sys, io-wq, per job. */
 void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g);
 

@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/profile.h"
 #include "report/report.h"
 #include "report/steady.h"
 #include "util/json.h"
@@ -333,6 +334,7 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr,
 		if (rr->repeat_sum && rr->repeat_sum->v)
 			write_repeat_sum(w, rr);
 	}
+	report_profile_json(w, rr);
 	json_end_object(w);
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "report/profile.h"
 #include "report/report.h"
 #include "report/steady.h"
 #include "util/log.h"
@@ -526,6 +527,7 @@ static int normal_write(const struct run_result *rr, FILE *f)
 
 	show_disks(f, rr);
 	show_idle(f, rr);
+	report_profile_normal(f, rr);
 	show_notes(f, rr);
 	if (fflush(f) || ferror(f))
 		return -EIO;

@@ -181,6 +181,8 @@ struct reporter {
 	char *states;
 	struct worker_stats *zero;	/* stats of a job not counting yet */
 	struct steady *ss;		/* steady state (run/steady.c), or NULL */
+	unsigned int ph_seg;		/* the segment whose phase is watched */
+	int ph_state;			/* 0: not begun, 1: on, 2: paused */
 };
 
 static uint64_t live(_Atomic uint64_t *v)
@@ -701,6 +703,56 @@ static void scan_iowq(struct run_ctx *ctx)
 	}
 }
 
+/*
+ * The measured phase of the current stonewall segment, for ro->phase:
+ * on while some job of it counts (WS_RUNNING) and none ramps. Job
+ * states only move forward, so a segment whose jobs are all done (or,
+ * at the end, never launched) is over.
+ */
+static void phase_tick(struct reporter *r, bool final)
+{
+	struct run_ctx *ctx = r->ctx;
+
+	while (r->ro->phase && r->ph_seg < r->nr_seg) {
+		bool running = false, ramping = false, over = true;
+		unsigned int i, gid = 0, first = 1;
+
+		for (i = 0; i < ctx->nr_jobs; i++) {
+			int st;
+
+			if (r->j[i].seg != r->ph_seg)
+				continue;
+			if (first)
+				gid = ctx->jobs[i].plan->groupid;
+			first = 0;
+			if (!atomic_load(&r->j[i].launched)) {
+				over = over && final;
+				continue;
+			}
+			st = atomic_load(&ctx->jobs[i].state);
+			running |= st == WS_RUNNING;
+			ramping |= st == WS_RAMP;
+			over = over && st == WS_DONE;
+		}
+		if (over || final) {
+			if (r->ph_state)
+				r->ro->phase(r->ro->arg, gid, RUN_PHASE_END);
+			r->ph_state = 0;
+			r->ph_seg++;
+			continue;
+		}
+		if (running && !ramping && r->ph_state != 1) {
+			r->ro->phase(r->ro->arg, gid, r->ph_state ?
+				     RUN_PHASE_RESUME : RUN_PHASE_BEGIN);
+			r->ph_state = 1;
+		} else if (ramping && r->ph_state == 1) {
+			r->ro->phase(r->ro->arg, gid, RUN_PHASE_PAUSE);
+			r->ph_state = 2;
+		}
+		break;
+	}
+}
+
 static void *reporter_main(void *arg)
 {
 	struct reporter *r = arg;
@@ -729,6 +781,7 @@ static void *reporter_main(void *arg)
 			steady_tick(r->ss, now);
 		if (++tick % 10 == 0)
 			scan_iowq(r->ctx);
+		phase_tick(r, done);
 		if (ro->logs)
 			log_set_tick(ro->logs, now);
 		if (done)

@@ -9,6 +9,9 @@
 #include "stats/log.h"
 #include "util/strbuf.h"
 
+enum run_phase { RUN_PHASE_BEGIN, RUN_PHASE_PAUSE, RUN_PHASE_RESUME,
+		 RUN_PHASE_END };
+
 /*
  * How a run reports while it goes on. Every hook is called from the
  * reporter thread (never from a worker), one at a time; NULL hooks are
@@ -29,6 +32,14 @@ struct runner_opts {
 	 * (later stonewall groups) are left out: nr counts the others.
 	 */
 	void (*report)(void *arg, struct worker_result *wr, unsigned int nr);
+	/*
+	 * The measured phase of a stonewall group (groupid: its first
+	 * job's): RUN_PHASE_BEGIN once some job of the group counts and
+	 * none ramps, PAUSE while one ramps again, RESUME, END when every
+	 * job of the group is done. The reporter calls it, so the moves are
+	 * seen within its 10 ms tick.
+	 */
+	void (*phase)(void *arg, unsigned int groupid, enum run_phase what);
 	/* out: SIGINT or SIGTERM when a signal stopped the run, else 0 */
 	int signal;
 };

@@ -296,6 +296,7 @@ struct run_source {
 };
 
 struct host_info;
+struct profile_result;
 
 /*
  * --sweep (src/sweep/): the swept options and every point's values, for
@@ -358,6 +359,9 @@ struct run_result {
 	unsigned int nr_notes;
 	const char *clock;		/* "tsc" or "clock_gettime"; NULL: unknown */
 	const struct idle_result *idle;	/* --idle-prof; borrowed, NULL: off */
+	/* --profile: one per profiled stonewall group (profile/profile.h) */
+	const struct profile_result *profiles;	/* borrowed; NULL: none */
+	unsigned int nr_profiles;
 	/*
 	 * What ran where, for the HTML report's summary, filled by main
 	 * (borrowed; NULL/0 = none): the command line, the job files with

@@ -256,7 +256,9 @@ static void test_errors(void)
 {
 	fails("bss", "4k", "unknown option 'bss' (did you mean 'bs'?)");
 	fails("xyzzyplugh", "1", "unknown option 'xyzzyplugh'");
-	fails("profile", "tiobench", "option 'profile' is not supported yet");
+	fails("profile", "tiobench", "option 'profile': fio's workload "
+	      "profile 'tiobench' is not supported yet (iolite's profile= "
+	      "is a CPU profile: none, cpu or system)");
 	fails("rbdname", "r1", "option 'rbdname' is not supported: an option "
 	      "of ioengine rbd (a Ceph cluster client (librados/librbd): "
 	      "iolite measures local kernel I/O, not network storage "

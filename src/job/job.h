@@ -71,6 +71,9 @@ void job_list_release(struct job_list *jl);
 int job_file_read(struct job_list *jl, const char *path,
 		  const char *const *sections, struct strbuf *err);
 
+/* Frees a job's name, file and entries; jd is zeroed. */
+void job_desc_release(struct job_desc *jd);
+
 /* Appends one entry to a job (used by the file reader and command line). */
 void job_desc_add(struct job_desc *jd, const char *key, const char *val,
 		  const char *file, int line);

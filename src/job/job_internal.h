@@ -18,8 +18,6 @@ void job_expand_keywords(const char *s, struct strbuf *out);
 /* Evaluates an integer expression; 0 or -EINVAL (syntax, overflow, /0). */
 int job_eval_expr(const char *s, int64_t *out);
 
-/* Frees jd's name, file and entries; jd is left empty. */
-void job_desc_release(struct job_desc *jd);
 /* Starts a new job named name, inheriting the entries of global. */
 struct job_desc *job_list_new_job(struct job_list *jl, const char *name,
 				  const struct job_desc *global,

@@ -187,6 +187,7 @@ prereq_check_() {
 			prereq_why="no IPv6 on the loopback (::1)" ;;
 	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
 			prereq_why="needs 2 or more CPUs" ;;
+	MPI)	prereq_cmd_ mpirun openmpi-bin && { [ -x "${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}" ] || prereq_why="iolite-mpi not built: apt-get install libopenmpi-dev and rebuild"; } ;;
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;

@@ -24,12 +24,17 @@ static struct mpi_run run;
 
 /* Rank 0 says which rank and host could not go on, and why. */
 static void say_fault(const struct mpi_run *m, const struct mpi_fault *f,
-		      const char *what)
+		      const char *what, const char *after)
 {
+	char more[64] = "";
+
 	if (m->rank || !f->nr)
 		return;
-	error("rank %d (host %s) %s: %s%s", f->rank, f->host, what, f->msg,
-	      f->nr > 1 ? " (and more ranks, see their messages)" : "");
+	if (f->nr > 1)
+		snprintf(more, sizeof(more), " (and %d more rank%s)", f->nr - 1,
+			 f->nr > 2 ? "s" : "");
+	error("rank %d (host %s) %s: %s%s%s", f->rank, f->host, what, f->msg,
+	      more, after);
 }
 
 static void set_fault(struct mpi_run *m, const char *msg)
@@ -53,7 +58,7 @@ static int agree_start(struct mpi_run *m)
 		      m->rank, m->host, m->timeout_s);
 		return -1;
 	}
-	say_fault(m, &f, "cannot start; no rank started any I/O");
+	say_fault(m, &f, "cannot start", "; no rank started any I/O");
 	return f.nr ? -1 : 0;
 }
 
@@ -266,7 +271,7 @@ static int hook_finish(void *arg, int status)
 		      m->rank, m->host, m->timeout_s);
 		status = status ? status : 1;
 	}
-	say_fault(m, &f, "failed");
+	say_fault(m, &f, "failed", "");
 	if (f.nr && !status)
 		status = 1;
 	return status;

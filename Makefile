@@ -196,7 +196,7 @@ fusefault: $(FUSEFAULT)
 # build, then the most CPU and waiting, measured), so that no long one
 # starts last and leaves a CPU idle; the rest in order, the units last.
 TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1120-verify-modes.sh \
-	t/t1410-buffers.sh t/t1750-workload-fio.sh t/t1960-html.sh \
+	t/t1410-buffers.sh t/t1750-workload-fio.sh t/t1960-html.sh t/t1970-mpi.sh \
 	t/t1400-trim.sh t/t1100-verify.sh t/t0340-prio.sh t/t0600-json.sh \
 	t/t0420-percentiles.sh t/t1420-unified.sh t/t1012-logs-fio.sh \
 	t/t1290-examples.sh t/t1010-logs.sh t/t1000-status.sh

@@ -40,11 +40,17 @@ int64_t mpi_realtime_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* A short nap between two polls: a wait costs little CPU. */
-static void nap(void)
+/*
+ * A nap between two polls, 50 us doubling up to 1 ms (MPI_NAP_MAX_NS):
+ * quick answers stay quick, a long wait (a rank done before the others)
+ * costs little CPU.
+ */
+static void nap(unsigned int *n)
 {
-	struct timespec ts = { 0, 50000 };
+	long ns = 50000L << (*n < 5 ? *n : 5);
+	struct timespec ts = { 0, ns < MPI_NAP_MAX_NS ? ns : MPI_NAP_MAX_NS };
 
+	(*n)++;
 	nanosleep(&ts, NULL);
 }
 
@@ -78,6 +84,7 @@ int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 {
 	MPI_Request req;
 	double start = mpi_now();
+	unsigned int naps = 0;
 	int done = 0;
 
 	mpi_lock(m);
@@ -95,7 +102,7 @@ int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 			return 0;
 		if (expired(start, timeout))
 			return -1;
-		nap();
+		nap(&naps);
 	}
 }
 
@@ -103,6 +110,7 @@ int mpi_recv(struct mpi_run *m, int from, int tag, void **buf, size_t *len,
 	     double timeout, bool stoppable)
 {
 	double start = mpi_now();
+	unsigned int naps = 0;
 	MPI_Status st;
 	int found = 0, count;
 
@@ -118,7 +126,7 @@ int mpi_recv(struct mpi_run *m, int from, int tag, void **buf, size_t *len,
 			return -1;
 		if (stoppable && mpi_stop_test(m))
 			return -1;
-		nap();
+		nap(&naps);
 	}
 	MPI_Get_count(&st, MPI_BYTE, &count);
 	*buf = xmalloc(count ? (size_t)count : 1);

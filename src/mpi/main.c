@@ -142,7 +142,8 @@ static void seg_merge(void *acc, const void *in)
 
 /*
  * The common start: a little later than now on rank 0's clock, by
- * enough for the message to reach every rank down the tree.
+ * enough for the message to reach every rank down the tree (a poll's
+ * nap and a few round trips per level).
  */
 static void seg_root(struct mpi_run *m, void *buf)
 {
@@ -153,7 +154,8 @@ static void seg_root(struct mpi_run *m, void *buf)
 	for (n = 1; n < m->nranks; n <<= 1)
 		levels++;
 	s->start_ns = mpi_realtime_ns() + 2000000 +
-		      (int64_t)(4 * m->rtt_max_ns * levels);
+		      (int64_t)levels * (MPI_NAP_MAX_NS +
+					 4 * (int64_t)m->rtt_max_ns);
 }
 
 /* Everyone at segment seg of the whole job list, then its start. */
@@ -185,9 +187,10 @@ static int hook_poll(void *arg, bool stopping)
 {
 	struct mpi_run *m = arg;
 
+	/* a rank that stops (an error, a signal) stops all, itself too */
 	if (stopping)
 		mpi_send_stop(m);
-	return mpi_stop_test(m);
+	return mpi_stop_test(m) || stopping;
 }
 
 /* This rank's failed jobs, for rank 0 to name. */

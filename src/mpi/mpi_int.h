@@ -29,6 +29,9 @@
 
 #include "util/strbuf.h"
 
+/* the longest nap between two polls of a wait (comm.c) */
+#define MPI_NAP_MAX_NS 1000000L
+
 struct job_list;
 struct run_result;
 struct cli;

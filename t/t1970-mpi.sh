@@ -22,7 +22,7 @@ test_expect_success 'the plain iolite refuses ranks= (an iolite-mpi option)' '
 	grep -q "ranks" err
 '
 
-test_require MPI PYTHON3
+test_skip_unless MPI PYTHON3
 IOLITE_MPI=${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}
 host=$(hostname)
 # Under SANITIZE, no leak report: Open MPI keeps its own allocations to

@@ -152,6 +152,22 @@ test_expect_success 'normal: a section per rank, then All clients and the clock 
 	grep -q "^  iolite-mpi: rank 3 of 4 on $host; clock offset" out.txt
 '
 
+test_expect_success 'IOLITE_MPI_HOSTS=summary: a line per rank, All clients in full' '
+	IOLITE_MPI_HOSTS=summary mpi --name=s --ioengine=null --rw=write \
+		--size=64k --output-format=json,normal --output=sum >out 2>err &&
+	test_must_be_empty err &&
+	test $(grep -c "^<$host> rank [0-3]: jobs=1, err= 0; write: IOPS=" sum) = 4 &&
+	sed -n "/^{\$/,/^}\$/p" sum >sum.json &&
+	python3 -c "
+import json
+cs = json.load(open(\"sum.json\"))[\"client_stats\"]
+r = [c for c in cs if c[\"jobname\"] == \"rank summary\"]
+a = [c for c in cs if c[\"jobname\"] == \"All clients\"]
+assert sorted(c[\"rank\"] for c in r) == [0, 1, 2, 3] and len(a) == 1
+assert sum(c[\"write\"][\"io_bytes\"] for c in r) == a[0][\"write\"][\"io_bytes\"] == 4 * 65536
+"
+'
+
 test_expect_success 'a rank that cannot start stops all before any I/O; rank 0 names it' '
 	mkdir d0 d1 d3 &&
 	printf "[x]\nioengine=psync\nrw=write\nsize=64k\n%s\nfilename=f\n" \
@@ -192,7 +208,8 @@ assert a[\"error\"] == 28 and a[\"read\"][\"total_ios\"] > 0
 
 # mpirun passes SIGINT and SIGTERM to the ranks as SIGTERM; SIGTERM
 # here, as a shell running the tests in the background may have left
-# SIGINT ignored.
+# SIGINT ignored. The report goes to a file: once signalled, mpirun may
+# stop forwarding the ranks' output (doc/mpi.md).
 test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
 	cat >int.fio <<-\EOF &&
 	[w]
@@ -205,12 +222,11 @@ test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
 	start=$(date +%s) &&
 	{ timeout --preserve-status -s TERM 4 mpirun --allow-run-as-root \
 		--oversubscribe -np 4 "$IOLITE_MPI" --output-format=terse \
-		int.fio >out 2>err; rc=$?; } &&
+		--output=out int.fio >/dev/null 2>err; rc=$?; } &&
 	test $rc != 0 &&
 	test $(( $(date +%s) - start )) -lt 30 &&
 	test $(grep -c "^3;iolite-" out) = 5 &&
-	grep -q "^3;iolite-[^;]*;All clients;" out &&
-	grep -q "failed: interrupted by signal" err
+	grep -q "^3;iolite-[^;]*;All clients;" out
 '
 
 test_expect_success 'a rank killed mid-run ends the run with an error in bounded time' '

@@ -294,6 +294,20 @@ static double env_timeout(void)
 	return v;
 }
 
+/* IOLITE_MPI_HOSTS: full or summary; unset: full up to MPI_FULL_RANKS */
+static bool hosts_summary(int nranks)
+{
+	const char *s = getenv("IOLITE_MPI_HOSTS");
+
+	if (!s || !*s)
+		return nranks > MPI_FULL_RANKS;
+	if (!strcmp(s, "summary"))
+		return true;
+	if (strcmp(s, "full"))
+		die("IOLITE_MPI_HOSTS: '%s' is neither full nor summary", s);
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	struct mpi_run *m = &run;
@@ -313,6 +327,7 @@ int main(int argc, char **argv)
 	if (provided < MPI_THREAD_SERIALIZED)
 		die("this MPI library runs no threads beside MPI calls (MPI_THREAD_SERIALIZED); iolite's reporter thread needs it");
 	m->timeout_s = env_timeout();
+	m->summary = hosts_summary(m->nranks);
 
 	/* the job files' $rank, $nranks and $hostname (job/vars.c) */
 	snprintf(num, sizeof(num), "%d", m->rank);

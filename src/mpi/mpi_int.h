@@ -31,6 +31,8 @@
 
 /* the longest nap between two polls of a wait (comm.c) */
 #define MPI_NAP_MAX_NS 1000000L
+/* more ranks than this: a summary line per rank (IOLITE_MPI_HOSTS) */
+#define MPI_FULL_RANKS 64
 
 struct job_list;
 struct run_result;
@@ -64,6 +66,7 @@ struct mpi_run {
 	pthread_mutex_t lock;		/* held around every MPI call */
 	double timeout_s;		/* bounded steps; 0: none */
 	bool ready;			/* past the start agreement */
+	bool summary;			/* a line per rank, not its report */
 
 	/* the clock: this rank's CLOCK_REALTIME minus rank 0's */
 	int64_t offset_ns;

@@ -15,7 +15,9 @@
 #include "mpi/mpi_int.h"
 #include "report/report.h"
 #include "stats/results.h"
+#include "util/json.h"
 #include "util/log.h"
+#include "util/numfmt.h"
 
 /* fio's order, whatever the order given: terse, json (json+), normal */
 enum { F_TERSE, F_JSON, F_NORMAL, F_NR };
@@ -50,6 +52,99 @@ static int write_one(const struct formats *f, int k,
 	return report_normal.write(rr, out);
 }
 
+/* A rank's jobs summed per direction, for its summary line. */
+struct totals {
+	uint64_t bytes[DDIR_RWDIR_CNT], ios[DDIR_RWDIR_CNT];
+	uint64_t run_ms[DDIR_RWDIR_CNT];
+	int error;
+	unsigned int jobs;
+};
+
+static void totals_of(const struct run_result *rr, struct totals *t)
+{
+	unsigned int i, d;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < rr->nr_jobs; i++) {
+		const struct job_result *j = &rr->jobs[i];
+
+		t->jobs += j->members;
+		if (j->error && !t->error)
+			t->error = j->error;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			t->bytes[d] += j->dir[d].bytes;
+			t->ios[d] += j->dir[d].ios;
+			if (j->dir[d].runtime_ms > t->run_ms[d])
+				t->run_ms[d] = j->dir[d].runtime_ms;
+		}
+	}
+}
+
+static const char *const dir_name[DDIR_RWDIR_CNT] = { "read", "write",
+						      "trim" };
+
+/*
+ * IOLITE_MPI_HOSTS=summary (the default past MPI_FULL_RANKS ranks): a
+ * line per rank in the normal report, an object per rank in JSON with
+ * fio's direction keys (io_bytes, total_ios, runtime, bw_bytes, iops),
+ * nothing in terse; "All clients" follows in full as always.
+ */
+static void summary_part(const struct mpi_run *m, int k,
+			 const struct run_result *rr, FILE *f)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	struct totals t;
+	unsigned int d;
+
+	totals_of(rr, &t);
+	if (k == F_NORMAL) {
+		fprintf(f, "<%s> rank %d: jobs=%u, err=%2d", m->host, m->rank,
+			t.jobs, t.error);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			if (!t.bytes[d] || !t.run_ms[d])
+				continue;
+			strbuf_reset(&sb);
+			numfmt(&sb, t.ios[d] * 1000 / t.run_ms[d], 3, false,
+			       NUMFMT_NONE);
+			strbuf_addstr(&sb, ", BW=");
+			numfmt(&sb, t.bytes[d] * 1000 / t.run_ms[d], 3, true,
+			       NUMFMT_BYTEPERSEC);
+			strbuf_addstr(&sb, ", io=");
+			numfmt(&sb, t.bytes[d], 4, true, NUMFMT_BYTE);
+			fprintf(f, "; %s: IOPS=%s, run=%llumsec", dir_name[d],
+				strbuf_str(&sb), (unsigned long long)t.run_ms[d]);
+		}
+		fputc('\n', f);
+	} else if (k == F_JSON) {
+		json_init(&w, f);
+		w.depth = 2;
+		w.started = true;
+		w.is_array[1] = true;
+		w.has_items[0] = w.has_items[1] = true;
+		json_begin_object(&w, NULL);
+		json_str(&w, "jobname", "rank summary");
+		json_u64(&w, "jobs", t.jobs);
+		json_i64(&w, "error", t.error);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			json_begin_object(&w, dir_name[d]);
+			json_u64(&w, "io_bytes", t.bytes[d]);
+			json_u64(&w, "total_ios", t.ios[d]);
+			json_u64(&w, "runtime", t.run_ms[d]);
+			json_u64(&w, "bw_bytes", t.run_ms[d] ?
+				 t.bytes[d] * 1000 / t.run_ms[d] : 0);
+			json_double(&w, "iops", t.run_ms[d] ?
+				    (double)t.ios[d] * 1000.0 /
+				    (double)t.run_ms[d] : 0);
+			json_end_object(&w);
+		}
+		json_str(&w, "hostname", m->host);
+		json_i64(&w, "rank", m->rank);
+		json_end_object(&w);
+	}
+	strbuf_release(&sb);
+}
+
 /* This rank's part in each format: [len, text] per format. */
 static char *make_parts(struct mpi_run *m, const struct formats *f,
 			struct run_result *rr, size_t *len)
@@ -72,7 +167,15 @@ static char *make_parts(struct mpi_run *m, const struct formats *f,
 
 		if (f->on[k]) {
 			tf = open_memstream(&text, &tlen);
-			if (!tf || write_one(f, k, rr, tf) || fclose(tf))
+			if (!tf)
+				die("cannot make the report: %s",
+				    strerror(errno));
+			if (m->summary)
+				summary_part(m, k, rr, tf);
+			else if (write_one(f, k, rr, tf))
+				die("cannot make the report: %s",
+				    strerror(errno));
+			if (fclose(tf))
 				die("cannot make the report: %s",
 				    strerror(errno));
 		}

@@ -178,6 +178,22 @@ test_expect_success 'a rank that cannot start stops all before any I/O; rank 0 n
 	test_path_is_missing d3/f && ! grep -q "All clients" out
 '
 
+test_expect_success 'a rank stuck before the start: the others time out, all end' '
+	mkdir stuck &&
+	for r in 0 1 3; do
+		printf "ioengine=null\nsize=4k\n" >stuck/inc.$r || return 1
+	done &&
+	mkfifo stuck/inc.2 &&
+	printf "[x]\ninclude inc.\$rank\n" >stuck/t.fio &&
+	start=$(date +%s) &&
+	{ (cd stuck && IOLITE_MPI_TIMEOUT=2 timeout 50 mpirun \
+		--allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" \
+		t.fio) >out 2>err; rc=$?; } &&
+	test $rc != 0 && test $rc != 124 &&
+	test $(( $(date +%s) - start )) -lt 40 &&
+	grep -q "^iolite: rank 0 (host $host): no word from rank 2 within 2 s" err
+'
+
 test_expect_success 'a rank failing mid-run (ENOSPC) stops the others, reported with its host' '
 	cat >full.fio <<-\EOF &&
 	[w]

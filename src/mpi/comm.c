@@ -74,9 +74,13 @@ unsigned int mpi_children(const struct mpi_run *m, int *out, unsigned int max)
 	return n;
 }
 
-static bool expired(double start, double timeout)
+/* A wait past its time-out marks the run: MPI_Finalize would wait too. */
+static bool expired(struct mpi_run *m, double start, double timeout)
 {
-	return timeout > 0 && mpi_now() - start > timeout;
+	if (timeout <= 0 || mpi_now() - start <= timeout)
+		return false;
+	m->timed_out = true;
+	return true;
 }
 
 int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
@@ -93,14 +97,14 @@ int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 	for (;;) {
 		mpi_lock(m);
 		MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-		if (!done && expired(start, timeout)) {
+		if (!done && expired(m, start, timeout)) {
 			MPI_Cancel(&req);
 			MPI_Request_free(&req);
 		}
 		mpi_unlock(m);
 		if (done)
 			return 0;
-		if (expired(start, timeout))
+		if (expired(m, start, timeout))
 			return -1;
 		nap(&naps);
 	}
@@ -122,7 +126,7 @@ int mpi_recv(struct mpi_run *m, int from, int tag, void **buf, size_t *len,
 		mpi_unlock(m);
 		if (found)
 			break;
-		if (expired(start, timeout))
+		if (expired(m, start, timeout))
 			return -1;
 		if (stoppable && mpi_stop_test(m))
 			return -1;
@@ -209,6 +213,7 @@ int mpi_allreduce(struct mpi_run *m, int tag_up, void *buf, size_t len,
 	size_t got;
 
 	for (i = 0; i < n; i++) {
+		m->waiting_on = kids[i];
 		if (mpi_recv(m, kids[i], tag_up, &in, &got, timeout, stoppable))
 			return -1;
 		if (got == len)
@@ -218,6 +223,7 @@ int mpi_allreduce(struct mpi_run *m, int tag_up, void *buf, size_t len,
 	if (parent < 0 && root)
 		root(m, buf);
 	if (parent >= 0) {
+		m->waiting_on = parent;
 		if (mpi_send(m, parent, tag_up, buf, len, timeout))
 			return -1;
 		if (mpi_recv(m, parent, tag_up + 1, &in, &got, timeout,

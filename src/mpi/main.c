@@ -54,12 +54,24 @@ static int agree_start(struct mpi_run *m)
 
 	if (mpi_allreduce(m, TAG_READY_UP, &f, sizeof(f), mpi_fault_merge,
 			  NULL, m->timeout_s, false)) {
-		error("rank %d (host %s): the ranks did not all reach the start within %g s (IOLITE_MPI_TIMEOUT)",
-		      m->rank, m->host, m->timeout_s);
+		error("rank %d (host %s): no word from rank %d within %g s (IOLITE_MPI_TIMEOUT): the ranks did not all reach the start",
+		      m->rank, m->host, m->waiting_on, m->timeout_s);
 		return -1;
 	}
 	say_fault(m, &f, "cannot start", "; no rank started any I/O");
 	return f.nr ? -1 : 0;
+}
+
+/*
+ * MPI_Finalize waits for every rank: after a time-out (a rank that does
+ * not answer, maybe stuck) the run is aborted instead, which ends them
+ * all (mpirun kills the job).
+ */
+static void mpi_end(struct mpi_run *m, int status)
+{
+	if (m->timed_out)
+		MPI_Abort(MPI_COMM_WORLD, status ? status : 1);
+	MPI_Finalize();
 }
 
 __attribute__((noreturn))
@@ -71,7 +83,7 @@ static void on_die(const char *msg)
 	if (!m->ready) {
 		set_fault(m, msg);
 		agree_start(m);
-		MPI_Finalize();
+		mpi_end(m, 1);
 		exit(1);
 	}
 	/* mid-run: this rank cannot go on; the others are told */
@@ -122,7 +134,7 @@ static int hook_ready(void *arg)
 	return 0;
 fail:
 	strbuf_release(&err);
-	MPI_Finalize();
+	mpi_end(m, 1);
 	return -1;
 }
 
@@ -270,8 +282,8 @@ static int hook_finish(void *arg, int status)
 	f = m->fault;
 	if (mpi_allreduce(m, TAG_STATUS_UP, &f, sizeof(f), mpi_fault_merge,
 			  NULL, m->timeout_s, false)) {
-		error("rank %d (host %s): the ranks did not all end within %g s",
-		      m->rank, m->host, m->timeout_s);
+		error("rank %d (host %s): no word from rank %d within %g s (IOLITE_MPI_TIMEOUT): the ranks did not all end",
+		      m->rank, m->host, m->waiting_on, m->timeout_s);
 		status = status ? status : 1;
 	}
 	say_fault(m, &f, "failed", "");
@@ -348,6 +360,6 @@ int main(int argc, char **argv)
 	h.finish = hook_finish;
 	ret = iolite_main(argc, argv, &h);
 	set_die_routine(NULL);
-	MPI_Finalize();
+	mpi_end(m, ret);
 	return ret;
 }

@@ -66,6 +66,9 @@ struct mpi_run {
 	pthread_mutex_t lock;		/* held around every MPI call */
 	double timeout_s;		/* bounded steps; 0: none */
 	bool ready;			/* past the start agreement */
+	int waiting_on;			/* the rank a failed wait was for */
+	bool timed_out;			/* a wait timed out: abort, as
+					 * MPI_Finalize waits for every rank */
 	bool summary;			/* a line per rank, not its report */
 
 	/* the clock: this rank's CLOCK_REALTIME minus rank 0's */

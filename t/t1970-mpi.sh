@@ -225,7 +225,8 @@ assert a[\"error\"] == 28 and a[\"read\"][\"total_ios\"] > 0
 # mpirun passes SIGINT and SIGTERM to the ranks as SIGTERM; SIGTERM
 # here, as a shell running the tests in the background may have left
 # SIGINT ignored. The report goes to a file: once signalled, mpirun may
-# stop forwarding the ranks' output (doc/mpi.md).
+# stop forwarding the ranks' output (doc/mpi.md). The signal comes once
+# every rank runs its job (before, it ends a rank with no report).
 test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
 	cat >int.fio <<-\EOF &&
 	[w]
@@ -234,13 +235,21 @@ test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
 	rate_iops=100
 	time_based
 	runtime=60
+	exec_prerun=touch started.$rank
 	EOF
 	start=$(date +%s) &&
-	{ timeout --preserve-status -s TERM 4 mpirun --allow-run-as-root \
-		--oversubscribe -np 4 "$IOLITE_MPI" --output-format=terse \
-		--output=out int.fio >/dev/null 2>err; rc=$?; } &&
+	{ mpirun --allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" \
+		--output-format=terse --output=out int.fio >/dev/null 2>err &
+	  pid=$!; } &&
+	n=0 && while [ $n -lt 400 ] &&
+		! { test -e started.0 && test -e started.1 &&
+		    test -e started.2 && test -e started.3; }; do
+		sleep 0.1; n=$((n + 1))
+	done &&
+	sleep 0.5 && kill -TERM $pid &&
+	{ wait $pid; rc=$?; } &&
 	test $rc != 0 &&
-	test $(( $(date +%s) - start )) -lt 30 &&
+	test $(( $(date +%s) - start )) -lt 50 &&
 	test $(grep -c "^3;iolite-" out) = 5 &&
 	grep -q "^3;iolite-[^;]*;All clients;" out
 '

@@ -121,7 +121,8 @@ else
 PROG := $(BUILD)/iolite
 endif
 
-SRCS := $(sort $(wildcard src/*.c src/*/*.c))
+# src/mpi/ is iolite-mpi's alone (below): the plain iolite never links MPI.
+SRCS := $(sort $(filter-out src/mpi/%,$(wildcard src/*.c src/*/*.c)))
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS := $(sort $(wildcard t/unit/*.c))
@@ -133,6 +134,41 @@ all: $(PROG)
 $(PROG): $(OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# iolite-mpi: the same program run by mpirun or srun (doc/mpi.md), built
+# when an MPI implementation is found (pkg-config's ompi-c, else
+# `mpicc --showme`); without one (apt-get install libopenmpi-dev) it is
+# left out and everything else builds and tests as before. Its main.c is
+# src/main.c compiled without main() (IOLITE_NO_MAIN): src/mpi/ wraps it.
+ifneq ($(NO_OPTIONAL),1)
+MPI_CFLAGS := $(shell pkg-config --cflags ompi-c 2>/dev/null || \
+	mpicc --showme:compile 2>/dev/null)
+MPI_LIBS := $(shell pkg-config --libs ompi-c 2>/dev/null || \
+	mpicc --showme:link 2>/dev/null)
+HAVE_MPI := $(if $(MPI_LIBS),$(call have,mpi.h,$(MPI_CFLAGS) $(MPI_LIBS)))
+endif
+ifeq ($(HAVE_MPI),1)
+MPI_PROG := $(if $(filter build,$(BUILD)),iolite-mpi,$(BUILD)/iolite-mpi)
+MPI_SRCS := $(sort $(wildcard src/mpi/*.c))
+MPI_OBJS := $(MPI_SRCS:%.c=$(BUILD)/%.o) $(BUILD)/src/mpi-main.o
+DEPS += $(MPI_OBJS:.o=.d)
+
+all: $(MPI_PROG)
+
+$(MPI_PROG): $(MPI_OBJS) $(LIB_OBJS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(MPI_LIBS) $(LDLIBS)
+
+$(BUILD)/src/mpi/%.o: src/mpi/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CFLAGS) $(MPI_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/src/mpi-main.o: src/main.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (iolite-mpi)"
+	$(Q)$(CC) $(CFLAGS) -DIOLITE_NO_MAIN -MMD -MP -c -o $@ $<
+endif
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -167,14 +203,15 @@ fusefault: $(FUSEFAULT)
 # build, then the most CPU and waiting, measured), so that no long one
 # starts last and leaves a CPU idle; the rest in order, the units last.
 TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1120-verify-modes.sh \
-	t/t1410-buffers.sh t/t1750-workload-fio.sh t/t1960-html.sh \
+	t/t1410-buffers.sh t/t1750-workload-fio.sh t/t1960-html.sh t/t1970-mpi.sh \
 	t/t1400-trim.sh t/t1100-verify.sh t/t0340-prio.sh t/t0600-json.sh \
 	t/t0420-percentiles.sh t/t1420-unified.sh t/t1012-logs-fio.sh \
 	t/t1290-examples.sh t/t1010-logs.sh t/t1000-status.sh
 TESTS := $(filter $(wildcard t/t[0-9]*.sh),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(sort $(wildcard t/t[0-9]*.sh)))
-test: $(PROG) $(UNIT_BINS) $(FUSEFAULT)
+test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
+	IOLITE_MPI=$(if $(MPI_PROG),$(abspath $(MPI_PROG))) \
 	IOLITE_UNIT_DIR=$(abspath $(BUILD)/t/unit) \
 	IOLITE_FUSEFAULT=$(if $(FUSEFAULT),$(abspath $(FUSEFAULT))) \
 	IOLITE_FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) \
@@ -220,10 +257,11 @@ doc/options.md: $(PROG)
 install: $(PROG)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/iolite
 	install -m 0755 $(PROG) $(DESTDIR)$(PREFIX)/bin/iolite
+	$(if $(MPI_PROG),install -m 0755 $(MPI_PROG) $(DESTDIR)$(PREFIX)/bin/iolite-mpi)
 	install -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/iolite/
 
 clean:
-	rm -rf $(BUILD) iolite
+	rm -rf $(BUILD) iolite iolite-mpi
 
 .PHONY: all test run bench install clean units fuzz fuzz-bins fusefault
 

@@ -15,6 +15,7 @@
 #include "cli/cli_debug.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
+#include "main.h"
 #include "job/job.h"
 #include "opt/opt.h"
 #include "opt/plan.h"
@@ -266,6 +267,7 @@ struct report_ctx {
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
+	const struct main_hooks *h;	/* NULL: a plain run */
 	const struct idle_result *idle;	/* the final report's */
 	const struct result_sweep *sweep;	/* --sweep; NULL: none */
 	struct repeat_set *reps;	/* --repeat=N > 1; NULL: one run */
@@ -373,8 +375,12 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		repeat_summarize(rc->reps);
 		rr.repeat_sum = &rc->reps->sum;
 	}
-	if (write_reports(rc->c, doc, rc->out, rc->html))
+	if (rc->h && rc->h->report) {
+		if (rc->h->report(rc->h->arg, rc->c, doc, rc->out))
+			ret = -1;
+	} else if (write_reports(rc->c, doc, rc->out, rc->html)) {
 		ret = -1;
+	}
 	fflush(rc->out);
 	if (rc->html)
 		fflush(rc->html);
@@ -572,7 +578,7 @@ static const char *sig_name(int sig)
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
-int main(int argc, char **argv)
+int iolite_main(int argc, char **argv, const struct main_hooks *h)
 {
 	struct cli c = { 0 };
 	struct job_list jl;
@@ -621,11 +627,13 @@ int main(int argc, char **argv)
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
+	if (h && h->loaded && h->loaded(h->arg, &c, &jl, &err))
+		die("%s", strbuf_str(&err));
 	if (c.showcmd) {
 		cli_showcmd(&jl);
 		return 0;
 	}
-	if (!jl.nr) {
+	if (!jl.nr && !(h && h->empty_ok)) {
 		if (argc > 1 && !c.nr_jobfiles && !jl.global.nr)
 			return 0;
 		die("no jobs to run (see --help)");
@@ -666,7 +674,14 @@ int main(int argc, char **argv)
 	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
 			 c.trigger_file || c.trigger_timeout_us, &err))
 		die("%s", strbuf_str(&err));
-	if (c.output) {
+	/* a wrapper's processes agree to start, or none does (src/mpi/) */
+	if (h && h->ready && h->ready(h->arg))
+		exit(1);
+	if (h && h->quiet) {
+		out = fopen("/dev/null", "w");
+		if (!out)
+			die("cannot open /dev/null: %s", strerror(errno));
+	} else if (c.output) {
 		out = fopen(c.output, "w");
 		if (!out)
 			die("cannot open output file '%s': %s", c.output,
@@ -711,6 +726,7 @@ int main(int argc, char **argv)
 	rc.plans = plans;
 	rc.out = out;
 	rc.html = html;
+	rc.h = h;
 	if (html)
 		run_info(&rc, argc, argv);
 	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
@@ -722,9 +738,14 @@ int main(int argc, char **argv)
 		rc.notes[rc.nr_notes++] = before.v[k];
 	memset(&ro, 0, sizeof(ro));
 	ro.arg = &rc;
-	ro.report = hook_report;
+	ro.report = h && h->report ? NULL : hook_report;
+	if (h) {
+		ro.segment_start = h->segment_start;
+		ro.sync_poll = h->sync_poll;
+		ro.sync_arg = h->arg;
+	}
 	ro.status_interval_ms = c.status_interval_ms;
-	if (status_wanted(&c)) {
+	if (status_wanted(&c) && !(h && h->quiet)) {
 		ro.status = hook_status;
 		ro.eta_interval_ms = c.eta_interval_ms ? c.eta_interval_ms : 1000;
 	}
@@ -850,7 +871,13 @@ int main(int argc, char **argv)
 	strbuf_release(&trig_note);
 	strbuf_release(&html_path);
 	/* interrupted: 128 + the signal, the shell's convention */
-	if (ro.signal)
-		return 128 + ro.signal;
-	return failed ? 1 : 0;
+	ret = ro.signal ? 128 + ro.signal : failed ? 1 : 0;
+	return h && h->finish ? h->finish(h->arg, ret) : ret;
 }
+
+#ifndef IOLITE_NO_MAIN
+int main(int argc, char **argv)
+{
+	return iolite_main(argc, argv, NULL);
+}
+#endif

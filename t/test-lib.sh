@@ -191,6 +191,7 @@ prereq_check_() {
 	PERF_KERNEL) ! "$IOLITE" --name=p --ioengine=null --size=4k --profile 2>&1 | grep -q "CPU profile.*not" || prereq_why="perf events of the kernel side refused (kernel.perf_event_paranoid=2 or more for a normal user)" ;;
 	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
 			prereq_why="needs 2 or more CPUs" ;;
+	MPI)	prereq_cmd_ mpirun openmpi-bin && { [ -x "${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}" ] || prereq_why="iolite-mpi not built: apt-get install libopenmpi-dev and rebuild"; } ;;
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;

@@ -432,7 +432,8 @@ static void write_dist(struct json_writer *w, const char *key,
 }
 
 static void write_job(struct json_writer *w, const struct run_result *rr,
-		      const struct job_result *j, bool plus)
+		      const struct job_result *j, bool plus,
+		      const struct client_report *cl)
 {
 	double dist[DIST_NR], lat[LAT_MS_NR];
 	unsigned int d;
@@ -484,6 +485,13 @@ static void write_job(struct json_writer *w, const struct run_result *rr,
 	json_u64(w, "latency_target", j->latency_target);
 	json_double(w, "latency_percentile", j->latency_percentile);
 	json_u64(w, "latency_window", j->latency_window);
+	/* fio's client mode names the host of each job (the last for All
+	 * clients); iolite-mpi adds the rank (fio has the server's port) */
+	if (cl) {
+		json_str(w, "hostname", cl->host ? cl->host : "");
+		if (cl->part)
+			json_i64(w, "rank", cl->rank);
+	}
 	if (j->description)
 		json_str(w, "desc", j->description);
 	report_steady_json(w, j);
@@ -506,6 +514,48 @@ static void write_disk(struct json_writer *w, const struct disk_result *dk)
 	json_end_object(w);
 }
 
+/*
+ * A rank's part of iolite-mpi's document: its jobs as members of the
+ * "client_stats" array, each one after a comma (the document drops the
+ * first part's).
+ */
+static int write_json_part(const struct run_result *rr, FILE *f, bool plus)
+{
+	struct json_writer w;
+	unsigned int i;
+
+	json_init(&w, f);
+	w.depth = 2;
+	w.started = true;
+	w.is_array[0] = false;
+	w.is_array[1] = true;
+	w.has_items[0] = w.has_items[1] = true;
+	for (i = 0; i < rr->nr_jobs; i++)
+		write_job(&w, rr, &rr->jobs[i], plus, rr->client);
+	if (fflush(f) || ferror(f))
+		return -EIO;
+	return 0;
+}
+
+/* The parts in rank order, as members of the open array. */
+static void write_json_parts(struct json_writer *w,
+			     const struct client_report *cl)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nr_parts; i++) {
+		const char *p = cl->parts[i];
+
+		if (!p || !*p)
+			continue;
+		if (!w->has_items[w->depth - 1] && *p == ',')
+			p++;
+		fputs(p, w->f);
+		w->has_items[w->depth - 1] = true;
+	}
+}
+
+
 /* One run's report object (the document, or an element of "repeats"). */
 static void write_report(struct json_writer *w, const struct run_result *rr,
 			 bool plus)
@@ -525,9 +575,11 @@ static void write_report(struct json_writer *w, const struct run_result *rr,
 	json_u64(w, "timestamp_ms", rr->timestamp_ms);
 	json_str(w, "time", when);
 	write_opts(w, "global options", rr->global_opts, rr->nr_global_opts);
-	json_begin_array(w, "jobs");
+	json_begin_array(w, rr->client ? "client_stats" : "jobs");
+	if (rr->client)
+		write_json_parts(w, rr->client);
 	for (i = 0; i < rr->nr_jobs; i++)
-		write_job(w, rr, &rr->jobs[i], plus);
+		write_job(w, rr, &rr->jobs[i], plus, rr->client);
 	json_end_array(w);
 	if (rr->nr_disks) {
 		json_begin_array(w, "disk_util");
@@ -559,6 +611,8 @@ static int write_json(const struct run_result *rr, FILE *f, bool plus)
 {
 	struct json_writer w;
 
+	if (rr->client && rr->client->part)
+		return write_json_part(rr, f, plus);
 	json_init(&w, f);
 	write_report(&w, rr, plus);
 	if (json_finish(&w) || fflush(f))

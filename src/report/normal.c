@@ -509,6 +509,16 @@ static int normal_write(const struct run_result *rr, FILE *f)
 	unsigned int i, g;
 	bool *seen;
 
+	/*
+	 * iolite-mpi (fio's client mode): a rank's part under its host's
+	 * name; the document is the parts, then the "All clients" jobs.
+	 */
+	if (rr->client && rr->client->part)
+		fprintf(f, "\n<%s> rank %d:", rr->client->host,
+			rr->client->rank);
+	for (i = 0; rr->client && i < rr->client->nr_parts; i++)
+		if (rr->client->parts[i])
+			fputs(rr->client->parts[i], f);
 	/* fio separates the report from the preamble with a blank line */
 	fputc('\n', f);
 	for (i = 0; i < rr->nr_jobs; i++)

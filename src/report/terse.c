@@ -157,6 +157,10 @@ int report_terse_write(const struct run_result *rr, FILE *f, int version)
 
 	if (version < 2 || version > 5)
 		return -EINVAL;
+	/* iolite-mpi: the ranks' lines, then the "All clients" ones */
+	for (i = 0; rr->client && i < rr->client->nr_parts; i++)
+		if (rr->client->parts[i])
+			fputs(rr->client->parts[i], f);
 	for (i = 0; i < rr->nr_jobs; i++)
 		terse_job(f, &rr->jobs[i], rr, version);
 	if (fflush(f) || ferror(f))

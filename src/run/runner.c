@@ -690,6 +690,33 @@ static void on_stop_signal(struct reporter *r)
 	pthread_mutex_unlock(&ctx->lock);
 }
 
+/* Another process of a coordinated run asked every one to stop. */
+static void on_peer_stop(struct reporter *r)
+{
+	struct run_ctx *ctx = r->ctx;
+
+	r->stopping = true;
+	pthread_mutex_lock(&ctx->lock);
+	ctx->stop = 1;
+	pthread_cond_broadcast(&ctx->cond);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+/* A job of this run ended with an error (its errmsg is final then). */
+static bool job_failed(struct reporter *r)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->ctx->nr_jobs; i++) {
+		struct run_job *rj = &r->ctx->jobs[i];
+
+		if (atomic_load(&rj->state) == WS_DONE &&
+		    (rj->res.error || rj->errmsg[0]))
+			return true;
+	}
+	return false;
+}
+
 static void scan_iowq(struct run_ctx *ctx)
 {
 	unsigned int i;
@@ -777,6 +804,10 @@ static void *reporter_main(void *arg)
 		if (sig_stop && !r->stopping)
 			on_stop_signal(r);
 		sample_all(r, now);
+		if (ro->sync_poll && !done &&
+		    ro->sync_poll(ro->sync_arg, r->stopping || r->ctx->stop ||
+				  job_failed(r)) && !r->stopping)
+			on_peer_stop(r);
 		if (r->ss)
 			steady_tick(r->ss, now);
 		if (++tick % 10 == 0)
@@ -947,9 +978,16 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 
 	/* stonewall: everything before a stonewalled job finishes first */
 	for (i = 0; i < nr && !ctx.stop && !sig_stop; i = j) {
-		uint64_t now = clock_now_ns();
+		uint64_t now;
 
 		j = segment_end(jobs, nr, i);
+		/* in step with other processes: they start it together */
+		if (ro->segment_start &&
+		    ro->segment_start(ro->sync_arg, r.j[i].seg)) {
+			ctx.stop = 1;
+			break;
+		}
+		now = clock_now_ns();
 		/* read_iolog of a log an earlier group wrote: read it now */
 		for (unsigned int k = i; k < j; k++)
 			iolog_defer_start(&jobs[k]);

@@ -2,6 +2,7 @@
 #ifndef IOLITE_RUN_RUNNER_H
 #define IOLITE_RUN_RUNNER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "run/run_status.h"
@@ -40,6 +41,18 @@ struct runner_opts {
 	 * seen within its 10 ms tick.
 	 */
 	void (*phase)(void *arg, unsigned int groupid, enum run_phase what);
+	/*
+	 * A run in step with other processes (iolite-mpi, src/mpi/):
+	 * segment_start is called by the runner before each stonewall
+	 * segment seg starts (0, 1, ...; non-zero: the run stops there);
+	 * sync_poll by the reporter thread every tick, stopping set once
+	 * this run stops (a signal, a job's error); non-zero from it stops
+	 * the run as a signal would (another process asked). Both get
+	 * sync_arg.
+	 */
+	int (*segment_start)(void *sync_arg, unsigned int seg);
+	int (*sync_poll)(void *sync_arg, bool stopping);
+	void *sync_arg;
 	/* out: SIGINT or SIGTERM when a signal stopped the run, else 0 */
 	int signal;
 };

@@ -449,6 +449,50 @@ static void job_finish(struct job_result *j)
 	}
 }
 
+void results_job_merge(struct job_result *dst, const struct job_result *src)
+{
+	unsigned int d;
+
+	dst->members += src->members;
+	dst->running |= src->running;
+	if (src->error && !dst->error)
+		dst->error = src->error;
+	for (d = 0; d < RES_DIR_NR; d++)
+		dir_result_merge(&dst->dir[d], &src->dir[d]);
+	dst->sync_ios += src->sync_ios;
+	dst->total_err += src->total_err;
+	welford_merge(&dst->sync_lat, &src->sync_lat);
+	hist_merge(&dst->sync_hist, &src->sync_hist);
+	dst->usr_ms += src->usr_ms;
+	dst->sys_ms += src->sys_ms;
+	dst->run_ms += src->run_ms;
+	if (src->elapsed_ms > dst->elapsed_ms)
+		dst->elapsed_ms = src->elapsed_ms;
+	dst->own_usr_ns += src->own_usr_ns;
+	dst->own_ios += src->own_ios;
+	dst->iowq_cpu_ns += src->iowq_cpu_ns;
+	dst->iowq_threads += src->iowq_threads;
+	dst->iowq_max_threads += src->iowq_max_threads;
+	dst->logs |= src->logs;
+	dst->log_wait_ns += src->log_wait_ns;
+	dst->log_dropped += src->log_dropped;
+	dst->ctx += src->ctx;
+	dst->majf += src->majf;
+	dst->minf += src->minf;
+	dst->ddir_mask |= src->ddir_mask;
+	add_u64(dst->issued, src->issued, DDIR_RWDIR_CNT + 1);
+	add_u64(dst->issued_short, src->issued_short, DDIR_RWDIR_CNT + 1);
+	add_u64(dst->issued_drop, src->issued_drop, DDIR_RWDIR_CNT + 1);
+	add_u64(dst->lat_ns, src->lat_ns, LAT_NS_NR);
+	add_u64(dst->lat_us, src->lat_us, LAT_US_NR);
+	add_u64(dst->lat_ms, src->lat_ms, LAT_MS_NR);
+	add_u64(dst->depth, src->depth, DEPTH_NR);
+	add_u64(dst->submit, src->submit, DEPTH_NR);
+	add_u64(dst->complete, src->complete, DEPTH_NR);
+	dst->submit_calls += src->submit_calls;
+	dst->complete_calls += src->complete_calls;
+}
+
 static void groups_build(struct run_result *rr)
 {
 	unsigned int i, d;
@@ -512,6 +556,16 @@ static void groups_build(struct run_result *rr)
 			}
 		}
 	}
+}
+
+void results_finish(struct run_result *rr)
+{
+	unsigned int i;
+
+	for (i = 0; i < rr->nr_jobs; i++)
+		job_finish(&rr->jobs[i]);
+	memset(rr->groups, 0, rr->nr_groups * sizeof(*rr->groups));
+	groups_build(rr);
 }
 
 int results_build(struct run_result *rr, struct worker_result *wr,

@@ -382,6 +382,24 @@ struct run_result {
 	const struct run_result *repeats;
 	unsigned int nr_repeats;
 	const struct result_repeat_sum *repeat_sum;	/* with repeats */
+	/* fio's client mode (iolite-mpi); NULL: a plain run */
+	const struct client_report *client;
+};
+
+/*
+ * iolite-mpi's report, shaped as fio's client mode prints it. A rank
+ * writes its own part (part: the jobs only, each with "hostname" and
+ * "rank" in JSON; the normal report under a "<host> rank N:" line);
+ * rank 0 writes the document: the parts, in rank order, then jobs[] of
+ * its run_result (the "All clients" merges) -- in JSON under
+ * "client_stats" instead of "jobs".
+ */
+struct client_report {
+	bool part;
+	const char *host;
+	int rank;
+	const char *const *parts;	/* the document's: text per rank */
+	unsigned int nr_parts;
 };
 
 /*
@@ -425,6 +443,21 @@ void welford_sum(struct welford *dst, const struct welford *src);
  * max. Percentiles, bw, iops are left for results_build to recompute.
  */
 void dir_result_merge(struct dir_result *dst, const struct dir_result *src);
+
+/*
+ * Merges a reported job into another as jobs side by side (iolite-mpi's
+ * "All clients"): directions by dir_result_merge(), counts and
+ * distributions add, elapsed is the max, error the first. Per-priority
+ * figures are not merged (dst keeps none). Then results_finish().
+ */
+void results_job_merge(struct job_result *dst, const struct job_result *src);
+
+/*
+ * Derived figures of jobs made by results_job_merge() (rates,
+ * percentiles, CPU) and rr's groups (rr->groups has rr->nr_groups
+ * entries, zeroed here).
+ */
+void results_finish(struct run_result *rr);
 
 /* Welford's sample standard deviation (n - 1), 0 when n < 2. */
 double welford_stdev(const struct welford *w);

@@ -33,11 +33,26 @@ void warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+static void (*die_routine)(const char *msg);
+
+void set_die_routine(void (*fn)(const char *msg))
+{
+	die_routine = fn;
+}
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
+	if (die_routine) {
+		char msg[1024];
+
+		vsnprintf(msg, sizeof(msg), fmt, ap);
+		va_end(ap);
+		die_routine(msg);
+		exit(1);
+	}
 	vreport(NULL, fmt, ap);
 	va_end(ap);
 	exit(1);

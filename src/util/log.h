@@ -11,6 +11,12 @@
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/*
+ * A program that runs as one of many processes (iolite-mpi) takes over
+ * die(): fn gets the message (without "iolite: ") and must not return.
+ * NULL restores printing it and exit(1).
+ */
+void set_die_routine(void (*fn)(const char *msg));
 void bug_at(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4), noreturn));
 

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_MPI_MPI_INT_H
+#define IOLITE_MPI_MPI_INT_H
+
+/*
+ * iolite-mpi: iolite run by mpirun or srun, one process (rank) per slot,
+ * every rank running the job list (doc/mpi.md).
+ *
+ * Contract: this folder WRAPS iolite; nothing outside it includes it or
+ * links MPI. It takes part in a run only through main's hooks
+ * (src/main.h: job list, ready, segment start, the reporter's poll, the
+ * reports, the exit status) and die()'s routine; it reads the results
+ * model (stats/results.h) and merges it with the model's own merge
+ * (results_job_merge), and writes reports with the report writers in
+ * their client mode. The plain iolite never depends on it.
+ *
+ * Every MPI call goes through the lock here (MPI_THREAD_SERIALIZED is
+ * enough: the runner's thread and the reporter thread both talk) and
+ * every wait is a loop of non-blocking tests, so that a wait can time
+ * out, or end when another rank asks all to stop. Messages are point to
+ * point along a binomial tree rooted at rank 0 (comm.c), never a
+ * collective a stopped rank could leave unmatched.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/strbuf.h"
+
+/* the longest nap between two polls of a wait (comm.c) */
+#define MPI_NAP_MAX_NS 1000000L
+/* more ranks than this: a summary line per rank (IOLITE_MPI_HOSTS) */
+#define MPI_FULL_RANKS 64
+
+struct job_list;
+struct run_result;
+struct cli;
+
+enum mpi_tag {
+	TAG_READY_UP = 1,
+	TAG_READY_DOWN,
+	TAG_STOP,
+	TAG_CLOCK,
+	TAG_RESULT,
+	TAG_PART,
+	TAG_END_UP,
+	TAG_END_DOWN,
+	TAG_STATUS_UP,
+	TAG_STATUS_DOWN,
+	TAG_SEG = 100,		/* + 2 * segment (up), + 1 (down) */
+};
+
+/* Why a rank stopped or failed, carried up the tree to rank 0. */
+struct mpi_fault {
+	int32_t nr;		/* ranks with a fault */
+	int32_t rank;		/* the lowest of them */
+	char host[64];
+	char msg[400];
+};
+
+struct mpi_run {
+	int rank, nranks;
+	char host[64];
+	pthread_mutex_t lock;		/* held around every MPI call */
+	double timeout_s;		/* bounded steps; 0: none */
+	bool ready;			/* past the start agreement */
+	int waiting_on;			/* the rank a failed wait was for */
+	bool timed_out;			/* a wait timed out: abort, as
+					 * MPI_Finalize waits for every rank */
+	bool summary;			/* a line per rank, not its report */
+
+	/* the clock: this rank's CLOCK_REALTIME minus rank 0's */
+	int64_t offset_ns;
+	uint64_t rtt_ns;
+	/* rank 0: the spread over the ranks */
+	int64_t off_min_ns, off_max_ns;
+	uint64_t rtt_max_ns;
+	unsigned int nr_hosts;
+	uint64_t skew_max_ns;		/* rank 0: latest start - target */
+	uint64_t late_ns;		/* this rank's latest start */
+
+	/* stopping together */
+	void *stop_req;			/* MPI_Request *, posted once */
+	int32_t stop_buf;
+	bool stop_sent, stop_seen;
+	int stop_from;
+
+	/* ranks=: the segments and groups of the whole job list */
+	unsigned int *seg_map;		/* local segment -> global */
+	unsigned int nr_seg_map;
+	unsigned int nr_global_segs;
+	unsigned int next_seg;		/* global segments not yet passed */
+	unsigned int *gid_map;		/* local group id -> global */
+	unsigned int nr_gid_map;
+	unsigned int nr_global_gids;
+
+	struct mpi_fault fault;		/* this rank's (nr 0: none) */
+	char note[512];			/* rank 0: the run's, for the report */
+	char rank_note[320];		/* this rank's clock */
+};
+
+/* comm.c */
+void mpi_lock(struct mpi_run *m);
+void mpi_unlock(struct mpi_run *m);
+double mpi_now(void);			/* CLOCK_MONOTONIC, seconds */
+int64_t mpi_realtime_ns(void);
+int mpi_parent(const struct mpi_run *m);	/* -1 at the root */
+/* the children of a rank in the binomial tree, in order; returns nr */
+unsigned int mpi_children(const struct mpi_run *m, int *out, unsigned int max);
+int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
+	     double timeout);
+/* a message of any length from rank from; *buf malloc'd; -1 on time-out */
+int mpi_recv(struct mpi_run *m, int from, int tag, void **buf, size_t *len,
+	     double timeout, bool stoppable);
+void mpi_post_stop(struct mpi_run *m);
+bool mpi_stop_test(struct mpi_run *m);
+void mpi_send_stop(struct mpi_run *m);
+/*
+ * Up the tree: each rank's fixed-size record combined with its
+ * children's by fn, root (optional) at rank 0 on the result, then down:
+ * the root's result to every rank (in buf).
+ * 0, or -1 (time-out, or a stop when stoppable).
+ */
+int mpi_allreduce(struct mpi_run *m, int tag_up, void *buf, size_t len,
+		  void (*fn)(void *acc, const void *in),
+		  void (*root)(struct mpi_run *m, void *buf), double timeout,
+		  bool stoppable);
+int mpi_clock_sync(struct mpi_run *m, struct strbuf *err);
+/* waits until rank 0's clock reads t_ns (converted with the offset) */
+void mpi_sleep_until(struct mpi_run *m, int64_t t_ns);
+void mpi_fault_merge(void *acc, const void *in);
+
+/* ranks.c */
+int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
+		     struct strbuf *err);
+
+/* merge.c: the "All clients" jobs of every group, at rank 0 */
+int mpi_merge(struct mpi_run *m, const struct run_result *rr,
+	      struct run_result *all, struct strbuf *err);
+
+/* report.c */
+int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
+	       FILE *out);
+
+#endif

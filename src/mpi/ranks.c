@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ranks=LIST (iolite-mpi's own job option, "0-3,8"): the job runs on
+ * those ranks only, so that ranks can run different sections (writers
+ * on some, readers on the others). The entries are taken out before
+ * the option table sees them; the plain iolite refuses the option.
+ *
+ * Stonewall segments must stay in step on every rank: segment k of the
+ * whole job list starts everywhere together, whichever jobs a rank
+ * keeps. So the whole list's segments (and group ids) are worked out
+ * here; a kept job that follows a dropped stonewall job gets a
+ * stonewall of its own, and the maps say which segment and group of
+ * the whole list each local one is.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job/job.h"
+#include "mpi/mpi_int.h"
+#include "opt/options.h"
+#include "util/log.h"
+
+/* Is rank in "0-3,8"? -1 on a malformed list. */
+static int rank_listed(const char *s, int rank, int nranks)
+{
+	const char *p = s;
+	int hit = 0;
+
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+
+		if (end == p || a < 0)
+			return -1;
+		b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			if (end == p + 1 || b < a)
+				return -1;
+			p = end;
+		}
+		if (*p == ',')
+			p++;
+		else if (*p)
+			return -1;
+		if (a >= nranks)
+			continue;	/* fewer ranks than the list names */
+		if (rank >= a && rank <= b)
+			hit = 1;
+	}
+	return hit;
+}
+
+/* Takes the "ranks" entries out of jd; the last one's value, or NULL. */
+static char *take_ranks(struct job_desc *jd, char **file, int *line)
+{
+	char *val = NULL;
+	size_t i, n = 0, inh = jd->inherited;
+
+	for (i = 0; i < jd->nr; i++) {
+		struct job_entry *e = &jd->ents[i];
+
+		if (strcmp(e->key, "ranks")) {
+			jd->ents[n++] = *e;
+			continue;
+		}
+		free(val);
+		free(*file);
+		val = e->val ? e->val : xstrdup("");
+		*file = e->file;
+		*line = e->line;
+		free(e->key);
+		if (i < jd->inherited)
+			inh--;
+	}
+	jd->nr = n;
+	jd->inherited = inh;
+	return val;
+}
+
+static int job_flags(const struct job_desc *jd, bool *stonewall,
+		     bool *new_group, struct strbuf *err)
+{
+	struct job_options o;
+	int ret = job_build(jd, &o, err);
+
+	*stonewall = o.stonewall;
+	*new_group = o.new_group;
+	job_options_release(&o);
+	return ret;
+}
+
+int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
+		     struct strbuf *err)
+{
+	unsigned int gseg = 0, ggid = 0, lseg = 0, lgid = 0;
+	unsigned int prev_gseg = 0, prev_ggid = 0;
+	size_t i, kept = 0;
+
+	m->seg_map = xcalloc(jl->nr + 1, sizeof(*m->seg_map));
+	m->gid_map = xcalloc(jl->nr + 1, sizeof(*m->gid_map));
+	for (i = 0; i < jl->nr; i++) {
+		struct job_desc *jd = &jl->jobs[i];
+		char *file = NULL, *val;
+		int line = 0, on = 1;
+		bool sw, ng;
+
+		val = take_ranks(jd, &file, &line);
+		if (val) {
+			on = rank_listed(val, m->rank, m->nranks);
+			if (on < 0) {
+				strbuf_addf(err, "%s:%d: option 'ranks': invalid rank list '%s' (want e.g. 0-3,8)",
+					    file, line, val);
+				free(val);
+				free(file);
+				return -EINVAL;
+			}
+		}
+		free(val);
+		free(file);
+		if (job_flags(jd, &sw, &ng, err))
+			return -EINVAL;
+		if (i && sw)
+			gseg++;
+		if (i && (sw || ng))
+			ggid++;
+		if (!on) {
+			job_desc_release(jd);
+			continue;
+		}
+		/* a new segment (group) of the whole list is one here too */
+		if (kept && gseg != prev_gseg) {
+			if (!sw)
+				job_desc_add(jd, "stonewall", NULL, jd->file,
+					     jd->line);
+			m->seg_map[++lseg] = gseg;
+		} else if (!kept) {
+			m->seg_map[0] = gseg;
+		}
+		if (kept && ggid != prev_ggid) {
+			/* as main numbers groups: a stonewall or new_group */
+			if (!sw && !ng && gseg == prev_gseg)
+				job_desc_add(jd, "new_group", NULL, jd->file,
+					     jd->line);
+			lgid++;
+		}
+		m->gid_map[lgid] = ggid;
+		prev_gseg = gseg;
+		prev_ggid = ggid;
+		jl->jobs[kept++] = *jd;
+	}
+	m->nr_seg_map = kept ? lseg + 1 : 0;
+	m->nr_gid_map = kept ? lgid + 1 : 0;
+	m->nr_global_segs = jl->nr ? gseg + 1 : 0;
+	m->nr_global_gids = jl->nr ? ggid + 1 : 0;
+	jl->nr = kept;
+	return 0;
+}

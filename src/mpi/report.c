@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * iolite-mpi's one report, in every format asked for, shaped as fio's
+ * client mode prints it: each rank's own report (its "part", written by
+ * the rank itself with the report writers' client mode), in rank order,
+ * then the "All clients" jobs merged up the tree (merge.c). The parts go
+ * straight to rank 0: they are what rank 0 prints, one per host.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "mpi/mpi_int.h"
+#include "report/report.h"
+#include "stats/results.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/numfmt.h"
+
+/* fio's order, whatever the order given: terse, json (json+), normal */
+enum { F_TERSE, F_JSON, F_NORMAL, F_NR };
+
+struct formats {
+	bool on[F_NR];
+	bool plus;
+	int terse_version;
+};
+
+static void formats_of(const struct cli *c, struct formats *f)
+{
+	bool json = cli_format_listed(c, "json") || cli_format_listed(c, "json+");
+
+	memset(f, 0, sizeof(*f));
+	f->on[F_TERSE] = cli_format_listed(c, "terse") ||
+			 (c->append_terse && !json &&
+			  cli_format_listed(c, "normal"));
+	f->on[F_JSON] = json;
+	f->plus = cli_format_listed(c, "json+");
+	f->on[F_NORMAL] = cli_format_listed(c, "normal");
+	f->terse_version = c->terse_version ? c->terse_version : 3;
+}
+
+static int write_one(const struct formats *f, int k,
+		     const struct run_result *rr, FILE *out)
+{
+	if (k == F_TERSE)
+		return report_terse_write(rr, out, f->terse_version);
+	if (k == F_JSON)
+		return (f->plus ? report_json_plus : report_json).write(rr, out);
+	return report_normal.write(rr, out);
+}
+
+/* A rank's jobs summed per direction, for its summary line. */
+struct totals {
+	uint64_t bytes[DDIR_RWDIR_CNT], ios[DDIR_RWDIR_CNT];
+	uint64_t run_ms[DDIR_RWDIR_CNT];
+	int error;
+	unsigned int jobs;
+};
+
+static void totals_of(const struct run_result *rr, struct totals *t)
+{
+	unsigned int i, d;
+
+	memset(t, 0, sizeof(*t));
+	for (i = 0; i < rr->nr_jobs; i++) {
+		const struct job_result *j = &rr->jobs[i];
+
+		t->jobs += j->members;
+		if (j->error && !t->error)
+			t->error = j->error;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			t->bytes[d] += j->dir[d].bytes;
+			t->ios[d] += j->dir[d].ios;
+			if (j->dir[d].runtime_ms > t->run_ms[d])
+				t->run_ms[d] = j->dir[d].runtime_ms;
+		}
+	}
+}
+
+static const char *const dir_name[DDIR_RWDIR_CNT] = { "read", "write",
+						      "trim" };
+
+/*
+ * IOLITE_MPI_HOSTS=summary (the default past MPI_FULL_RANKS ranks): a
+ * line per rank in the normal report, an object per rank in JSON with
+ * fio's direction keys (io_bytes, total_ios, runtime, bw_bytes, iops),
+ * nothing in terse; "All clients" follows in full as always.
+ */
+static void summary_part(const struct mpi_run *m, int k,
+			 const struct run_result *rr, FILE *f)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_writer w;
+	struct totals t;
+	unsigned int d;
+
+	totals_of(rr, &t);
+	if (k == F_NORMAL) {
+		fprintf(f, "<%s> rank %d: jobs=%u, err=%2d", m->host, m->rank,
+			t.jobs, t.error);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			if (!t.bytes[d] || !t.run_ms[d])
+				continue;
+			strbuf_reset(&sb);
+			numfmt(&sb, t.ios[d] * 1000 / t.run_ms[d], 3, false,
+			       NUMFMT_NONE);
+			strbuf_addstr(&sb, ", BW=");
+			numfmt(&sb, t.bytes[d] * 1000 / t.run_ms[d], 3, true,
+			       NUMFMT_BYTEPERSEC);
+			strbuf_addstr(&sb, ", io=");
+			numfmt(&sb, t.bytes[d], 4, true, NUMFMT_BYTE);
+			fprintf(f, "; %s: IOPS=%s, run=%llumsec", dir_name[d],
+				strbuf_str(&sb), (unsigned long long)t.run_ms[d]);
+		}
+		fputc('\n', f);
+	} else if (k == F_JSON) {
+		json_init(&w, f);
+		w.depth = 2;
+		w.started = true;
+		w.is_array[1] = true;
+		w.has_items[0] = w.has_items[1] = true;
+		json_begin_object(&w, NULL);
+		json_str(&w, "jobname", "rank summary");
+		json_u64(&w, "jobs", t.jobs);
+		json_i64(&w, "error", t.error);
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			json_begin_object(&w, dir_name[d]);
+			json_u64(&w, "io_bytes", t.bytes[d]);
+			json_u64(&w, "total_ios", t.ios[d]);
+			json_u64(&w, "runtime", t.run_ms[d]);
+			json_u64(&w, "bw_bytes", t.run_ms[d] ?
+				 t.bytes[d] * 1000 / t.run_ms[d] : 0);
+			json_double(&w, "iops", t.run_ms[d] ?
+				    (double)t.ios[d] * 1000.0 /
+				    (double)t.run_ms[d] : 0);
+			json_end_object(&w);
+		}
+		json_str(&w, "hostname", m->host);
+		json_i64(&w, "rank", m->rank);
+		json_end_object(&w);
+	}
+	strbuf_release(&sb);
+}
+
+/* This rank's part in each format: [len, text] per format. */
+static char *make_parts(struct mpi_run *m, const struct formats *f,
+			struct run_result *rr, size_t *len)
+{
+	struct client_report cl = { .part = true, .host = m->host,
+				    .rank = m->rank };
+	char *msg = NULL;
+	size_t n = 0;
+	FILE *mf = open_memstream(&msg, &n);
+	int k;
+
+	if (!mf)
+		die("cannot make the report: %s", strerror(errno));
+	rr->client = &cl;
+	for (k = 0; k < F_NR; k++) {
+		char *text = NULL;
+		size_t tlen = 0;
+		FILE *tf;
+		uint32_t l;
+
+		if (f->on[k]) {
+			tf = open_memstream(&text, &tlen);
+			if (!tf)
+				die("cannot make the report: %s",
+				    strerror(errno));
+			if (m->summary)
+				summary_part(m, k, rr, tf);
+			else if (write_one(f, k, rr, tf))
+				die("cannot make the report: %s",
+				    strerror(errno));
+			if (fclose(tf))
+				die("cannot make the report: %s",
+				    strerror(errno));
+		}
+		l = (uint32_t)tlen;
+		fwrite(&l, sizeof(l), 1, mf);
+		if (tlen)
+			fwrite(text, 1, tlen, mf);
+		free(text);
+	}
+	rr->client = NULL;
+	if (fclose(mf))
+		die("cannot make the report: %s", strerror(errno));
+	*len = n;
+	return msg;
+}
+
+/* Splits a part message into its formats' texts (NUL-terminated). */
+static int split_parts(char *msg, size_t len, char **text)
+{
+	size_t pos = 0;
+	int k;
+
+	for (k = 0; k < F_NR; k++) {
+		uint32_t l;
+
+		if (pos + sizeof(l) > len)
+			return -1;
+		memcpy(&l, msg + pos, sizeof(l));
+		pos += sizeof(l);
+		if (pos + l > len)
+			return -1;
+		text[k] = xmalloc(l + 1);
+		memcpy(text[k], msg + pos, l);
+		text[k][l] = '\0';
+		pos += l;
+	}
+	return 0;
+}
+
+/* Local group ids as the whole job list numbers them (ranks.c). */
+static void global_groups(struct mpi_run *m, struct run_result *rr)
+{
+	unsigned int i;
+
+	for (i = 0; i < rr->nr_jobs; i++)
+		if (rr->jobs[i].groupid < m->nr_gid_map)
+			rr->jobs[i].groupid = m->gid_map[rr->jobs[i].groupid];
+	free(rr->groups);
+	rr->nr_groups = m->nr_global_gids;
+	rr->groups = xcalloc(rr->nr_groups ? rr->nr_groups : 1,
+			     sizeof(*rr->groups));
+	results_finish(rr);
+}
+
+static int write_documents(struct mpi_run *m, const struct formats *f,
+			   struct run_result *all, char ***texts, FILE *out)
+{
+	const char *notes[1] = { m->note };
+	const char **parts = xcalloc((size_t)m->nranks, sizeof(*parts));
+	struct client_report cl = { .host = m->host, .parts = parts,
+				    .nr_parts = (unsigned int)m->nranks };
+	int k, r, ret = 0;
+
+	all->client = &cl;
+	all->notes = notes;
+	all->nr_notes = m->note[0] ? 1 : 0;
+	for (k = 0; k < F_NR && !ret; k++) {
+		if (!f->on[k])
+			continue;
+		for (r = 0; r < m->nranks; r++)
+			parts[r] = texts[r] ? texts[r][k] : NULL;
+		ret = write_one(f, k, all, out);
+	}
+	all->client = NULL;
+	all->notes = NULL;
+	all->nr_notes = 0;
+	free(parts);
+	return ret;
+}
+
+int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
+	       FILE *out)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct run_result all;
+	struct formats f;
+	char ***texts = NULL;
+	char *msg;
+	size_t len;
+	int r, k, ret = 0;
+
+	memset(&all, 0, sizeof(all));
+	formats_of(c, &f);
+	global_groups(m, rr);
+	msg = make_parts(m, &f, rr, &len);
+	if (m->rank) {
+		if (mpi_send(m, 0, TAG_PART, msg, len, m->timeout_s))
+			ret = -1;
+	} else {
+		texts = xcalloc((size_t)m->nranks, sizeof(*texts));
+		texts[0] = xcalloc(F_NR, sizeof(char *));
+		if (split_parts(msg, len, texts[0]))
+			BUG("mpi: a part that does not read back");
+	}
+	free(msg);
+	for (r = 1; texts && r < m->nranks; r++) {
+		void *in;
+
+		if (mpi_recv(m, r, TAG_PART, &in, &len, m->timeout_s, false)) {
+			error("rank %d sent no report within %g s", r,
+			      m->timeout_s);
+			ret = -1;
+			continue;
+		}
+		texts[r] = xcalloc(F_NR, sizeof(char *));
+		if (split_parts(in, len, texts[r]))
+			ret = -1;
+		free(in);
+	}
+	/* after the parts: a rank sends its part before its merge */
+	if (mpi_merge(m, rr, &all, &err)) {
+		error("%s", strbuf_str(&err));
+		ret = -1;
+	}
+	if (texts && !ret)
+		ret = write_documents(m, &f, &all, texts, out);
+	if (texts) {
+		run_result_release(&all);
+		for (r = 0; r < m->nranks; r++) {
+			for (k = 0; texts[r] && k < F_NR; k++)
+				free(texts[r][k]);
+			free(texts[r]);
+		}
+		free(texts);
+	}
+	strbuf_release(&err);
+	return ret;
+}

@@ -1,0 +1,279 @@
+#!/bin/sh
+# iolite-mpi under Open MPI's mpirun, 4 ranks on this machine (issue
+# 18): the report's "All clients" jobs are the exact merge of the ranks'
+# (I/O counts and bytes add up, the json+ histogram is the bucket-wise
+# sum, min/max/mean combine, the per-second bandwidth samples are the
+# sum of the ranks' samples for the same period); $rank names each
+# rank's files and each rank writes its own; ranks= gives ranks different
+# sections and the stonewall groups stay in step; a rank that cannot
+# start stops every rank before any I/O and rank 0 names its host; a rank
+# that fails mid-run stops the others early with a report and a non-zero
+# exit; a rank killed mid-run ends the run with an error in bounded time.
+# The plain iolite links no MPI and refuses ranks=.
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'the plain iolite links no MPI library' '
+	! ldd "$IOLITE" 2>/dev/null | grep -q libmpi
+'
+
+test_expect_success 'the plain iolite refuses ranks= (an iolite-mpi option)' '
+	test_must_fail "$IOLITE" --name=x --ioengine=null --size=4k \
+		--ranks=0 2>err &&
+	grep -q "option .ranks. is iolite-mpi.s.*mpirun -np N iolite-mpi" err
+'
+
+test_skip_unless MPI PYTHON3
+IOLITE_MPI=${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}
+host=$(hostname)
+# Under SANITIZE, no leak report: Open MPI keeps its own allocations to
+# the end, some in plugins it has unloaded by then (LSan cannot name
+# them to suppress them). ASan's other checks stay on.
+if [ -n "$IOLITE_SANITIZE" ]; then
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+	export ASAN_OPTIONS
+fi
+# Keep every rank to a little CPU: the machine may have two.
+mpi() {
+	mpirun --allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" "$@"
+}
+
+# Group 0: each rank writes its own file. Group 1: writers on ranks 0-1,
+# rate-limited null-engine I/O on ranks 2-3 (readers in a real run), in
+# the same stonewall group: ranks 2-3 drop job "n" and keep "m".
+cat >"$TRASH/job.fio" <<EOF
+[global]
+bs=4k
+[w]
+ioengine=psync
+rw=write
+size=256k
+filename=f.\$rank
+write_iolog=w.\$rank.log
+[n]
+stonewall
+ranks=0-1
+ioengine=null
+rw=write
+size=1g
+rate_iops=400
+time_based
+runtime=2
+bwavgtime=500
+iopsavgtime=500
+[m]
+ranks=2-3
+ioengine=null
+rw=read
+size=1g
+rate_iops=200
+time_based
+runtime=2
+bwavgtime=500
+iopsavgtime=500
+EOF
+
+test_expect_success 'four ranks run the job list, one report on stdout' '
+	mpi --eta=never --output-format=json+,normal --output=out job.fio \
+		>stdout 2>err &&
+	test_must_be_empty err &&
+	test_must_be_empty stdout &&
+	sed -n "/^{\$/,/^}\$/p" out >out.json &&
+	sed "/^{\$/,/^}\$/d" out >out.txt &&
+	test -s out.json && grep -q "^All clients: " out.txt
+'
+
+test_expect_success '$rank names each rank'"'"'s file, written by that rank alone' '
+	for r in 0 1 2 3; do
+		test $(stat -c %s f.$r) = 262144 &&
+		grep -q "^[0-9]* f.$r add" w.$r.log &&
+		! grep -v " f.$r " w.$r.log | grep -q " f\." || return 1
+	done
+'
+
+cat >"$TRASH/check.py" <<'EOF'
+import json, sys
+d = json.load(open("out.json"))
+assert "jobs" not in d, "fio's client mode lists client_stats"
+cs = d["client_stats"]
+hosts = [c for c in cs if c["jobname"] != "All clients"]
+alls = {c["groupid"]: c for c in cs if c["jobname"] == "All clients"}
+assert sorted(alls) == [0, 1], alls.keys()
+assert sorted(c["rank"] for c in hosts if c["groupid"] == 0) == [0, 1, 2, 3]
+assert all(c["hostname"] == sys.argv[1] for c in cs)
+names = {(c["rank"], c["jobname"]) for c in hosts if c["groupid"] == 1}
+assert names == {(0, "n"), (1, "n"), (2, "m"), (3, "m")}, names
+for g, a in alls.items():
+    ranks = [c for c in hosts if c["groupid"] == g]
+    assert "job options" not in a
+    for dd in ("read", "write", "trim"):
+        for k in ("total_ios", "io_bytes", "short_ios", "drop_ios"):
+            assert a[dd][k] == sum(c[dd][k] for c in ranks), (g, dd, k)
+        if not a[dd]["total_ios"]:
+            continue
+        for lat in ("clat_ns", "lat_ns"):
+            bins = {}
+            for c in ranks:
+                for b, n in c[dd][lat].get("bins", {}).items():
+                    bins[b] = bins.get(b, 0) + n
+            if lat == "clat_ns" or bins:
+                assert a[dd][lat]["bins"] == bins, (g, dd, lat)
+            have = [c[dd][lat] for c in ranks if c[dd]["total_ios"]]
+            assert a[dd][lat]["min"] == min(x["min"] for x in have)
+            assert a[dd][lat]["max"] == max(x["max"] for x in have)
+            n = sum(x["N"] for x in have)
+            mean = sum(x["mean"] * x["N"] for x in have) / n
+            assert a[dd][lat]["N"] == n
+            assert abs(a[dd][lat]["mean"] - mean) <= 1e-6 * mean + 1e-3
+        # the sum of the ranks' samples for the same period
+        if g == 1:
+            sa = a["iolite"]["samples"][dd]
+            sr = [c["iolite"]["samples"][dd] for c in ranks
+                  if dd in c["iolite"].get("samples", {})]
+            npts = min(len(s["iops"]) for s in sr)
+            assert npts >= 3 and len(sa["iops"]) >= npts, (npts, sa)
+            for i in range(npts):
+                tot = sum(s["iops"][i] for s in sr)
+                assert abs(sa["iops"][i] - tot) <= len(sr), (i, sa, sr)
+assert alls[1]["write"]["total_ios"] and alls[1]["read"]["total_ios"]
+assert alls[0]["write"]["total_ios"] == 4 * 64
+print("ok")
+EOF
+
+test_expect_success 'All clients: counts, json+ histograms, moments, samples merged exactly' '
+	python3 check.py "$host" >res && grep -qx ok res
+'
+
+test_expect_success 'normal: a section per rank, then All clients and the clock note' '
+	for r in 0 1 2 3; do
+		grep -qx "<$host> rank $r:" out.txt || return 1
+	done &&
+	test $(grep -c "^All clients: (groupid=" out.txt) = 2 &&
+	grep -q "clock offsets to rank 0" out.txt &&
+	grep -q "^  iolite-mpi: rank 3 of 4 on $host; clock offset" out.txt
+'
+
+test_expect_success 'IOLITE_MPI_HOSTS=summary: a line per rank, All clients in full' '
+	IOLITE_MPI_HOSTS=summary mpi --name=s --ioengine=null --rw=write \
+		--size=64k --output-format=json,normal --output=sum >out 2>err &&
+	test_must_be_empty err &&
+	test $(grep -c "^<$host> rank [0-3]: jobs=1, err= 0; write: IOPS=" sum) = 4 &&
+	sed -n "/^{\$/,/^}\$/p" sum >sum.json &&
+	python3 -c "
+import json
+cs = json.load(open(\"sum.json\"))[\"client_stats\"]
+r = [c for c in cs if c[\"jobname\"] == \"rank summary\"]
+a = [c for c in cs if c[\"jobname\"] == \"All clients\"]
+assert sorted(c[\"rank\"] for c in r) == [0, 1, 2, 3] and len(a) == 1
+assert sum(c[\"write\"][\"io_bytes\"] for c in r) == a[0][\"write\"][\"io_bytes\"] == 4 * 65536
+"
+'
+
+test_expect_success 'a rank that cannot start stops all before any I/O; rank 0 names it' '
+	mkdir d0 d1 d3 &&
+	printf "[x]\nioengine=psync\nrw=write\nsize=64k\n%s\nfilename=f\n" \
+		"directory=d\$rank" >bad.fio &&
+	test_must_fail mpi bad.fio >out 2>err &&
+	grep -q "^iolite: rank 2 (host $host) cannot start: .*d2.* does not exist; no rank started any I/O" err &&
+	test_path_is_missing d0/f && test_path_is_missing d1/f &&
+	test_path_is_missing d3/f && ! grep -q "All clients" out
+'
+
+test_expect_success 'a rank stuck before the start: the others time out, all end' '
+	mkdir stuck &&
+	for r in 0 1 3; do
+		printf "ioengine=null\nsize=4k\n" >stuck/inc.$r || return 1
+	done &&
+	mkfifo stuck/inc.2 &&
+	printf "[x]\ninclude inc.\$rank\n" >stuck/t.fio &&
+	start=$(date +%s) &&
+	{ (cd stuck && IOLITE_MPI_TIMEOUT=2 timeout 50 mpirun \
+		--allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" \
+		t.fio) >out 2>err; rc=$?; } &&
+	test $rc != 0 && test $rc != 124 &&
+	test $(( $(date +%s) - start )) -lt 40 &&
+	grep -q "^iolite: rank 0 (host $host): no word from rank 2 within 2 s" err
+'
+
+test_expect_success 'a rank failing mid-run (ENOSPC) stops the others, reported with its host' '
+	cat >full.fio <<-\EOF &&
+	[w]
+	ranks=0,2-3
+	ioengine=null
+	size=1g
+	rate_iops=100
+	time_based
+	runtime=60
+	[bad]
+	ranks=1
+	ioengine=psync
+	rw=write
+	filename=/dev/full
+	size=64k
+	EOF
+	start=$(date +%s) &&
+	test_must_fail mpi --output-format=json full.fio >out 2>err &&
+	test $(( $(date +%s) - start )) -lt 30 &&
+	grep -q "^iolite: rank 1 (host $host) failed: job .bad. failed: No space left on device" err &&
+	python3 -c "
+import json
+d = json.load(open(\"out\"))
+a = [c for c in d[\"client_stats\"] if c[\"jobname\"] == \"All clients\"][0]
+assert a[\"error\"] == 28 and a[\"read\"][\"total_ios\"] > 0
+"
+'
+
+# mpirun passes SIGINT and SIGTERM to the ranks as SIGTERM; SIGTERM
+# here, as a shell running the tests in the background may have left
+# SIGINT ignored. The report goes to a file: once signalled, mpirun may
+# stop forwarding the ranks' output (doc/mpi.md). The signal comes once
+# every rank runs its job (before, it ends a rank with no report).
+test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
+	cat >int.fio <<-\EOF &&
+	[w]
+	ioengine=null
+	size=1g
+	rate_iops=100
+	time_based
+	runtime=60
+	exec_prerun=touch started.$rank
+	EOF
+	start=$(date +%s) &&
+	{ mpirun --allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" \
+		--output-format=terse --output=out int.fio >/dev/null 2>err &
+	  pid=$!; } &&
+	n=0 && while [ $n -lt 400 ] &&
+		! { test -e started.0 && test -e started.1 &&
+		    test -e started.2 && test -e started.3; }; do
+		sleep 0.1; n=$((n + 1))
+	done &&
+	sleep 0.5 && kill -TERM $pid &&
+	{ wait $pid; rc=$?; } &&
+	test $rc != 0 &&
+	test $(( $(date +%s) - start )) -lt 50 &&
+	test $(grep -c "^3;iolite-" out) = 5 &&
+	grep -q "^3;iolite-[^;]*;All clients;" out
+'
+
+test_expect_success 'a rank killed mid-run ends the run with an error in bounded time' '
+	cat >kill.fio <<-\EOF &&
+	[w]
+	ranks=0-1,3
+	ioengine=null
+	size=1g
+	rate_iops=100
+	time_based
+	runtime=60
+	[dies]
+	ranks=2
+	ioengine=null
+	size=1m
+	exec_prerun=sleep 1 && kill -9 $PPID
+	EOF
+	start=$(date +%s) &&
+	{ timeout 50 mpirun --allow-run-as-root --oversubscribe -np 4 \
+		"$IOLITE_MPI" kill.fio >out 2>err; rc=$?; } &&
+	test $rc != 0 && test $rc != 124 &&
+	test $(( $(date +%s) - start )) -lt 40
+'
+
+test_done

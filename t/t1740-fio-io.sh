@@ -9,6 +9,11 @@
 . "$(dirname "$0")/test-lib.sh"
 
 test_have_prereq STRACE || skip_all "strace is not installed (or cannot trace here)"
+# the calls not traced cost nothing with a seccomp filter (strace 5.3 on):
+# a third less CPU for a traced fio run
+SECCOMP=
+strace -f --seccomp-bpf -qq -e trace=close -o /dev/null true 2>/dev/null &&
+	SECCOMP=--seccomp-bpf
 
 # counts DIR TOOL ARGS...: iolite runs the job in DIR first to lay the
 # files out (the same files fio would lay out; fio's start-up costs ~0.3 s
@@ -23,7 +28,7 @@ counts() {
 	mkdir -p "$d" &&
 	(cd "$d" &&
 	 "$IOLITE" --name=j --output-format=terse "$@" >/dev/null 2>&1 &&
-	 strace -f -qq -y -o ../"$d.raw" \
+	 strace -f $SECCOMP -qq -y -o ../"$d.raw" \
 		-e trace=openat,close,fadvise64,fsync,fdatasync,ioctl,msync \
 		"$tool" --name=j --output-format=terse "$@" \
 		>../"$d.out" 2>../"$d.err") &&

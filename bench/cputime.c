@@ -4,13 +4,15 @@
  *
  *   cputime OUT CMD [ARGS...]
  *
- * Writes one line to OUT: "user_us sys_us wall_us status". The CPU times
- * come from wait4(): the command and every descendant it waited for (fio's
- * job processes), every thread of each (io_uring's iou-wrk workers are
- * threads of the process). Their sum is exact to the scheduler's
+ * Writes one line to OUT: "user_us sys_us wall_us status maxrss_kib". The
+ * CPU times come from wait4(): the command and every descendant it waited
+ * for (fio's job processes), every thread of each (io_uring's iou-wrk
+ * workers are threads of the process). Their sum is exact to the scheduler's
  * nanosecond runtime accounting; the split between user and system is
  * proportional to timer-tick samples unless the kernel does precise
- * (VIRT_CPU_ACCOUNTING) accounting, so bench/ compares the sum.
+ * (VIRT_CPU_ACCOUNTING) accounting, so bench/ compares the sum. maxrss_kib
+ * is the peak resident set of the largest of those processes (the tests
+ * use it to weigh a job's memory; GNU time is not always installed).
  *
  * Exits with the command's exit status (128 + signal if it was killed).
  */
@@ -76,8 +78,8 @@ int main(int argc, char **argv)
 	t1 = mono_us();
 	rc = WIFEXITED(status) ? WEXITSTATUS(status) :
 	     128 + WTERMSIG(status);
-	fprintf(out, "%lld %lld %lld %d\n", tv_us(&ru.ru_utime),
-		tv_us(&ru.ru_stime), t1 - t0, rc);
+	fprintf(out, "%lld %lld %lld %d %ld\n", tv_us(&ru.ru_utime),
+		tv_us(&ru.ru_stime), t1 - t0, rc, ru.ru_maxrss);
 	fclose(out);
 	return rc;
 }

@@ -72,7 +72,7 @@ tool_bin() {
 }
 
 # job TOOL ARGS...: one pinned run of the job, its CPU time in
-# $WORK/cpu ("user_us sys_us wall_us status").
+# $WORK/cpu ("user_us sys_us wall_us status maxrss_kib").
 job() {
 	local tool=$1
 	shift

@@ -30,25 +30,42 @@ while read -r f; do
 	    -e '/^$/d' -e '/^include/d' \
 	    -e 's/^\[\(.*\)\]$/--name=\1/' -e '/^--name=/!s/^/--/' \
 	    "$f" >"$seeds/fuzz_cmdline/$i"
-	# each value for the number grammar, each option line as it is
-	sed -e 's/[;#].*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' \
-	    -n -e '/^[a-z_]*=./p' "$f" |
-		while read -r line; do
-			sum=$(printf '%s' "$line" | cksum | cut -d' ' -f1)
-			printf 'o%s' "$line" >"$seeds/fuzz_num/o-$sum"
-			for k in u s t T b d; do
-				printf '%s%s' "$k" "${line#*=}" \
-					>"$seeds/fuzz_num/$k-$sum"
-			done
-		done
 done <"$seeds/list"
+# each value for the number grammar, each option line as it is, once per
+# distinct line: one awk for all the files (a few processes per line made
+# this the most of a short run's CPU)
+awk -v list="$seeds/list" -v out="$seeds/fuzz_num" 'BEGIN {
+	split("u s t T b d", kind, " ")
+	while ((getline f < list) > 0) {
+		while ((getline line < f) > 0) {
+			sub(/[;#].*/, "", line)
+			sub(/^[[:space:]]+/, "", line)
+			sub(/[[:space:]]+$/, "", line)
+			if (line !~ /^[a-z_]*=./ || line in seen)
+				continue
+			seen[line] = ++n
+			o = out "/o-" n
+			printf "o%s", line > o
+			close(o)
+			v = substr(line, index(line, "=") + 1)
+			for (k = 1; k <= 6; k++) {
+				o = out "/" kind[k] "-" n
+				printf "%s%s", kind[k], v > o
+				close(o)
+			}
+		}
+		close(f)
+	}
+}'
 
 for name in "$@"; do
 	bin=$dir/fuzz/$name
 	corpus=$dir/corpus/$name
 	mkdir -p "$corpus"
+	# (a seed that crashes here is reported by the run below; its
+	# artifact goes to $dir, not to the current directory)
 	FUZZ_WRITE_DICT=$seeds/$name.dict "$bin" -runs=0 \
-		"$seeds/$name" >/dev/null 2>&1 || true
+		-artifact_prefix="$dir/$name-" "$seeds/$name" >/dev/null 2>&1 || true
 	set -- "$corpus" "$seeds/$name"
 	[ -d "$src/fuzz/regress/$name" ] && set -- "$@" "$src/fuzz/regress/$name"
 	echo "  FUZZ    $name (${per}s)"

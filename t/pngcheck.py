@@ -30,9 +30,28 @@ def pixels(path):
     stride = w * bpp
     prev = bytearray(stride)
     rows = []
+    # "up" rows (most of a screenshot) add the row above byte by byte:
+    # done on whole rows as integers, the carries kept out of the next
+    # byte by adding the low 7 bits and putting the top bit back by xor
+    low7 = int.from_bytes(b'\x7f' * stride, 'big')
+    top1 = int.from_bytes(b'\x80' * stride, 'big')
     for y in range(h):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 0 or (f == 2 and not any(line)):
+            if f == 2:
+                line = bytearray(prev)
+            rows.append(bytes(line))
+            prev = line
+            continue
+        if f == 2:
+            x = int.from_bytes(line, 'big')
+            u = int.from_bytes(prev, 'big')
+            line = bytearray((((x & low7) + (u & low7)) ^ ((x ^ u) & top1))
+                             .to_bytes(stride, 'big'))
+            rows.append(bytes(line))
+            prev = line
+            continue
         for i in range(stride):
             a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
@@ -56,10 +75,15 @@ def pixels(path):
 def main():
     w, h, bpp, rows = pixels(sys.argv[1])
     counts = {}
+    # a page repeats its rows (margins, backgrounds): each distinct row
+    # is counted once and weighted
+    same = {}
     for line in rows:
+        same[line] = same.get(line, 0) + 1
+    for line, times in same.items():
         for i in range(0, len(line), bpp):
             px = line[i:i + 3]
-            counts[px] = counts.get(px, 0) + 1
+            counts[px] = counts.get(px, 0) + times
     white = counts.get(b'\xff\xff\xff', 0)
     share = 1.0 - white / float(w * h)
     print('%dx%d colours=%d nonwhite=%.3f' % (w, h, len(counts), share))

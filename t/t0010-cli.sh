@@ -305,8 +305,8 @@ test_expect_success '--debug: unknown and empty categories are refused' '
 test_expect_success '--debug prints the asked categories only, on stderr' '
 	"$IOLITE" --debug=file,parse --name=a --ioengine=psync --size=64k \
 		--filename=dbg.dat --output-format=terse >out 2>err &&
-	grep -q "^file  *[0-9][0-9]* job .a. instance 0: file .dbg.dat. size 65536" err &&
-	grep -q "^parse  *[0-9][0-9]* <cmdline>:[0-9]*: ioengine=psync" err &&
+	grep -q "^file  *[0-9][0-9]*  *job .a. instance 0: file .dbg.dat. size 65536" err &&
+	grep -q "^parse  *[0-9][0-9]*  *<cmdline>:[0-9]*: ioengine=psync" err &&
 	! grep -v "^file \|^parse " err &&
 	test $(wc -l <out) = 1 &&
 	"$IOLITE" --debug=all --name=a --ioengine=null --size=64k \

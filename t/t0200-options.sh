@@ -57,7 +57,9 @@ test_expect_success 'unknown option in a job file names file and line' '
 '
 
 test_expect_success 'a fio option iolite lacks is "not supported yet"' '
-	expect_error "<cmdline>:3: option '\''profile'\'' is not supported yet" \
+	expect_error "<cmdline>:3: option '\''threads-per-queue'\'' is not supported yet" \
+		--parse-only --name=x --threads-per-queue=2 &&
+	expect_error "<cmdline>:3: option '\''profile'\'': fio'\''s workload profile '\''tiobench'\'' is not supported yet (iolite'\''s profile= is a CPU profile: none, cpu or system)" \
 		--parse-only --name=x --profile=tiobench
 '
 

@@ -39,7 +39,8 @@ mpi() {
 
 # Group 0: each rank writes its own file. Group 1: writers on ranks 0-1,
 # rate-limited null-engine I/O on ranks 2-3 (readers in a real run), in
-# the same stonewall group: ranks 2-3 drop job "n" and keep "m".
+# the same stonewall group: ranks 2-3 drop job "n" and keep "m", which
+# starts a second later (its samples land on the grid's third point).
 cat >"$TRASH/job.fio" <<EOF
 [global]
 bs=4k
@@ -66,6 +67,7 @@ ioengine=null
 rw=read
 size=1g
 rate_iops=200
+startdelay=1
 time_based
 runtime=2
 bwavgtime=500
@@ -124,16 +126,38 @@ for g, a in alls.items():
             mean = sum(x["mean"] * x["N"] for x in have) / n
             assert a[dd][lat]["N"] == n
             assert abs(a[dd][lat]["mean"] - mean) <= 1e-6 * mean + 1e-3
-        # the sum of the ranks' samples for the same period
+        # on the grid from the group's common start (bwavgtime): the
+        # sum of the ranks' samples for the same interval
         if g == 1:
             sa = a["iolite"]["samples"][dd]
             sr = [c["iolite"]["samples"][dd] for c in ranks
                   if dd in c["iolite"].get("samples", {})]
-            npts = min(len(s["iops"]) for s in sr)
-            assert npts >= 3 and len(sa["iops"]) >= npts, (npts, sa)
-            for i in range(npts):
-                tot = sum(s["iops"][i] for s in sr)
-                assert abs(sa["iops"][i] - tot) <= len(sr), (i, sa, sr)
+            assert len(sr) == 2, sr
+            for k in ("bw", "iops"):
+                assert sa[k + "_period_ms"] == 500, sa
+                assert all(s[k + "_period_ms"] == 500 for s in sr), sr
+                n = max(len(s[k]) for s in sr)
+                assert n >= 4 and len(sa[k]) == n, (n, sa, sr)
+                for i in range(n):
+                    tot = sum(s[k][i] for s in sr if i < len(s[k]))
+                    assert abs(sa[k][i] - tot) <= len(sr), (k, i, sa, sr)
+            # startdelay=1: the readers' first two intervals are empty,
+            # the writers' are not
+            rate = {"read": 200, "write": 400}[dd]
+            for s in sr:
+                if dd == "read":
+                    assert s["iops"][:2] == [0, 0], s
+                    assert s["iops"][2] > 0 and s["iops"][3] > rate / 2, s
+                else:
+                    assert s["iops"][0] > rate / 2, s
+# the clock offsets measured at the start, per rank
+ck = d["iolite"]["ranks"]
+assert [c["rank"] for c in ck] == [0, 1, 2, 3], ck
+assert all(c["hostname"] == sys.argv[1] for c in ck), ck
+assert ck[0]["offset_ns"] == 0 and ck[0]["rtt_ns"] == 0, ck
+for c in ck[1:]:
+    # one host, one clock: only the exchange's error, within its round trip
+    assert 0 < c["rtt_ns"] and abs(c["offset_ns"]) <= c["rtt_ns"], ck
 assert alls[1]["write"]["total_ios"] and alls[1]["read"]["total_ios"]
 assert alls[0]["write"]["total_ios"] == 4 * 64
 print("ok")

@@ -187,6 +187,8 @@ static int barrier(struct mpi_run *m, unsigned int seg)
 	if (mpi_allreduce(m, TAG_SEG + 2 * (int)(seg % 10000), &s, sizeof(s),
 			  seg_merge, seg_root, 0, true))
 		return -1;
+	if (seg < m->nr_global_segs)
+		m->seg_start_ns[seg] = s.start_ns;
 	mpi_sleep_until(m, s.start_ns);
 	return 0;
 }

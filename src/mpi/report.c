@@ -236,7 +236,10 @@ static int write_documents(struct mpi_run *m, const struct formats *f,
 	const char *notes[1] = { m->note };
 	const char **parts = xcalloc((size_t)m->nranks, sizeof(*parts));
 	struct client_report cl = { .host = m->host, .parts = parts,
-				    .nr_parts = (unsigned int)m->nranks };
+				    .nr_parts = (unsigned int)m->nranks,
+				    .clocks = m->clocks,
+				    .nr_clocks = m->clocks ?
+						 (unsigned int)m->nranks : 0 };
 	int k, r, ret = 0;
 
 	all->client = &cl;
@@ -270,6 +273,7 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	memset(&all, 0, sizeof(all));
 	formats_of(c, &f);
 	global_groups(m, rr);
+	mpi_grid_align(m, rr);
 	msg = make_parts(m, &f, rr, &len);
 	if (m->rank) {
 		if (mpi_send(m, 0, TAG_PART, msg, len, m->timeout_s))

@@ -74,14 +74,16 @@ bwavgtime=500
 iopsavgtime=500
 EOF
 
-test_expect_success 'four ranks run the job list, one report on stdout' '
-	mpi --eta=never --output-format=json+,normal --output=out job.fio \
-		>stdout 2>err &&
+test_expect_success 'four ranks run the job list, one report and one page' '
+	mpi --eta=never --output-format=json+,normal,html --output=out \
+		job.fio >stdout 2>err &&
 	test_must_be_empty err &&
 	test_must_be_empty stdout &&
 	sed -n "/^{\$/,/^}\$/p" out >out.json &&
 	sed "/^{\$/,/^}\$/d" out >out.txt &&
-	test -s out.json && grep -q "^All clients: " out.txt
+	test -s out.json && grep -q "^All clients: " out.txt &&
+	test -s out.html && ls *.html >pages && echo out.html >expect &&
+	test_cmp expect pages
 '
 
 test_expect_success '$rank names each rank'"'"'s file, written by that rank alone' '
@@ -150,6 +152,15 @@ for g, a in alls.items():
                     assert s["iops"][2] > 0 and s["iops"][3] > rate / 2, s
                 else:
                     assert s["iops"][0] > rate / 2, s
+# html: rank 0's page has the All clients jobs, as JSON's, in group order
+import re
+rows = re.findall(r'data-jobi="(\d+)" data-dir="(\w+)" data-iops="[^"]*" '
+                  r'data-bw="(\d+)" data-ios="(\d+)"', open("out.html").read())
+want = {(str(g), dd, str(a[dd]["bw_bytes"]), str(a[dd]["total_ios"]))
+        for g, a in alls.items() for dd in ("read", "write", "trim")
+        if a[dd]["total_ios"]}
+assert set(rows) == want and len(rows) == len(want), (rows, want)
+assert "iolite-mpi: 4 ranks on 1 host" in open("out.html").read()
 # the clock offsets measured at the start, per rank
 ck = d["iolite"]["ranks"]
 assert [c["rank"] for c in ck] == [0, 1, 2, 3], ck

@@ -97,15 +97,6 @@ static int hook_loaded(void *arg, const struct cli *c, struct job_list *jl,
 		       struct strbuf *err)
 {
 	struct mpi_run *m = arg;
-	static const char *const refused[] = { "html" };
-	size_t k;
-
-	for (k = 0; k < ARRAY_SIZE(refused); k++)
-		if (cli_format_listed(c, refused[k])) {
-			strbuf_addf(err, "option '--output-format': %s is not supported by iolite-mpi yet (use json, json+, terse or normal)",
-				    refused[k]);
-			return -1;
-		}
 	if (c->status_interval_ms) {
 		strbuf_addstr(err, "option '--status-interval': not supported by iolite-mpi yet (a report needs every rank)");
 		return -1;
@@ -244,7 +235,7 @@ static void run_note(struct mpi_run *m, int64_t late_ns)
 }
 
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
-		       FILE *out)
+		       FILE *out, FILE *html)
 {
 	struct mpi_run *m = arg;
 	const char **notes = xcalloc(rr->nr_notes + 1, sizeof(*notes));
@@ -271,7 +262,7 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 	notes[rr->nr_notes] = m->rank_note;
 	rr->notes = notes;
 	rr->nr_notes++;
-	ret = mpi_report(m, c, rr, out);
+	ret = mpi_report(m, c, rr, out, html);
 	rr->notes = saved;
 	rr->nr_notes = nr_saved;
 	free(notes);

@@ -154,6 +154,6 @@ void mpi_grid_align(struct mpi_run *m, struct run_result *rr);
 
 /* report.c */
 int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
-	       FILE *out);
+	       FILE *out, FILE *html);
 
 #endif

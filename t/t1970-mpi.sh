@@ -203,6 +203,17 @@ assert sum(c[\"write\"][\"io_bytes\"] for c in r) == a[0][\"write\"][\"io_bytes\
 "
 '
 
+test_expect_success 'what iolite-mpi does not do yet is refused before any I/O' '
+	for o in --repeat=2 --sweep=bs=4k,8k --profile-folded=p.txt; do
+		test_must_fail mpirun --allow-run-as-root --oversubscribe \
+			-np 2 "$IOLITE_MPI" $o --name=x --ioengine=psync \
+			--rw=write --size=4k --filename=r.f >out 2>err &&
+		grep -q "^iolite: rank 0 (host $host) cannot start: option .${o%%=*}.: not supported by iolite-mpi yet" err &&
+		test_path_is_missing r.f && test_path_is_missing p.txt ||
+		return 1
+	done
+'
+
 test_expect_success 'a rank that cannot start stops all before any I/O; rank 0 names it' '
 	mkdir d0 d1 d3 &&
 	printf "[x]\nioengine=psync\nrw=write\nsize=64k\n%s\nfilename=f\n" \

@@ -258,7 +258,8 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		return -1;
 	if (!m->rank)
 		run_note(m, s.late_ns);
-	memcpy(notes, rr->notes, rr->nr_notes * sizeof(*notes));
+	if (rr->nr_notes)	/* rr->notes may be NULL */
+		memcpy(notes, rr->notes, rr->nr_notes * sizeof(*notes));
 	notes[rr->nr_notes] = m->rank_note;
 	rr->notes = notes;
 	rr->nr_notes++;

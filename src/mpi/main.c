@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -65,12 +66,24 @@ static int agree_start(struct mpi_run *m)
 /*
  * MPI_Finalize waits for every rank: after a time-out (a rank that does
  * not answer, maybe stuck) the run is aborted instead, which ends them
- * all (mpirun kills the job).
+ * all (mpirun kills the job). The other ranks time out at about the same
+ * moment as rank 0; they wait a little longer before the abort, so that
+ * rank 0 has said which rank it waited for (its abort ends them first).
  */
 static void mpi_end(struct mpi_run *m, int status)
 {
-	if (m->timed_out)
+	if (m->timed_out) {
+		if (m->rank) {
+			double grace = m->timeout_s < 5 ? m->timeout_s : 5;
+			struct timespec ts = {
+				.tv_sec = (time_t)grace,
+				.tv_nsec = (long)((grace - (time_t)grace) * 1e9),
+			};
+
+			nanosleep(&ts, NULL);
+		}
 		MPI_Abort(MPI_COMM_WORLD, status ? status : 1);
+	}
 	MPI_Finalize();
 }
 

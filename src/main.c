@@ -376,7 +376,7 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		rr.repeat_sum = &rc->reps->sum;
 	}
 	if (rc->h && rc->h->report) {
-		if (rc->h->report(rc->h->arg, rc->c, doc, rc->out))
+		if (rc->h->report(rc->h->arg, rc->c, doc, rc->out, rc->html))
 			ret = -1;
 	} else if (write_reports(rc->c, doc, rc->out, rc->html)) {
 		ret = -1;
@@ -687,7 +687,8 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 			die("cannot open output file '%s': %s", c.output,
 			    strerror(errno));
 	}
-	html = open_html(&c, out, &html_path);
+	/* a quiet process's report goes to another: no page of its own */
+	html = h && h->quiet ? NULL : open_html(&c, out, &html_path);
 	if (c.profile_folded) {
 		folded = fopen(c.profile_folded, "w");
 		if (!folded)

@@ -37,10 +37,11 @@ struct main_hooks {
 	int (*sync_poll)(void *arg, bool stopping);
 	/*
 	 * Writes the final reports instead of main: rr is this process's
-	 * results (notes and options filled), out where reports go.
+	 * results (notes and options filled), out where reports go, html
+	 * the page's file (or out, or NULL: no html asked, or quiet).
 	 */
 	int (*report)(void *arg, const struct cli *c, struct run_result *rr,
-		      FILE *out);
+		      FILE *out, FILE *html);
 	/* the run is over; returns the exit status for this process */
 	int (*finish)(void *arg, int status);
 };

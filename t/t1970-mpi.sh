@@ -39,7 +39,8 @@ mpi() {
 
 # Group 0: each rank writes its own file. Group 1: writers on ranks 0-1,
 # rate-limited null-engine I/O on ranks 2-3 (readers in a real run), in
-# the same stonewall group: ranks 2-3 drop job "n" and keep "m".
+# the same stonewall group: ranks 2-3 drop job "n" and keep "m", which
+# starts a second later (its samples land on the grid's third point).
 cat >"$TRASH/job.fio" <<EOF
 [global]
 bs=4k
@@ -66,20 +67,23 @@ ioengine=null
 rw=read
 size=1g
 rate_iops=200
+startdelay=1
 time_based
 runtime=2
 bwavgtime=500
 iopsavgtime=500
 EOF
 
-test_expect_success 'four ranks run the job list, one report on stdout' '
-	mpi --eta=never --output-format=json+,normal --output=out job.fio \
-		>stdout 2>err &&
+test_expect_success 'four ranks run the job list, one report and one page' '
+	mpi --eta=never --output-format=json+,normal,html --output=out \
+		job.fio >stdout 2>err &&
 	test_must_be_empty err &&
 	test_must_be_empty stdout &&
 	sed -n "/^{\$/,/^}\$/p" out >out.json &&
 	sed "/^{\$/,/^}\$/d" out >out.txt &&
-	test -s out.json && grep -q "^All clients: " out.txt
+	test -s out.json && grep -q "^All clients: " out.txt &&
+	test -s out.html && ls *.html >pages && echo out.html >expect &&
+	test_cmp expect pages
 '
 
 test_expect_success '$rank names each rank'"'"'s file, written by that rank alone' '
@@ -124,16 +128,47 @@ for g, a in alls.items():
             mean = sum(x["mean"] * x["N"] for x in have) / n
             assert a[dd][lat]["N"] == n
             assert abs(a[dd][lat]["mean"] - mean) <= 1e-6 * mean + 1e-3
-        # the sum of the ranks' samples for the same period
+        # on the grid from the group's common start (bwavgtime): the
+        # sum of the ranks' samples for the same interval
         if g == 1:
             sa = a["iolite"]["samples"][dd]
             sr = [c["iolite"]["samples"][dd] for c in ranks
                   if dd in c["iolite"].get("samples", {})]
-            npts = min(len(s["iops"]) for s in sr)
-            assert npts >= 3 and len(sa["iops"]) >= npts, (npts, sa)
-            for i in range(npts):
-                tot = sum(s["iops"][i] for s in sr)
-                assert abs(sa["iops"][i] - tot) <= len(sr), (i, sa, sr)
+            assert len(sr) == 2, sr
+            for k in ("bw", "iops"):
+                assert sa[k + "_period_ms"] == 500, sa
+                assert all(s[k + "_period_ms"] == 500 for s in sr), sr
+                n = max(len(s[k]) for s in sr)
+                assert n >= 4 and len(sa[k]) == n, (n, sa, sr)
+                for i in range(n):
+                    tot = sum(s[k][i] for s in sr if i < len(s[k]))
+                    assert abs(sa[k][i] - tot) <= len(sr), (k, i, sa, sr)
+            # startdelay=1: the readers' first two intervals are empty,
+            # the writers' are not
+            rate = {"read": 200, "write": 400}[dd]
+            for s in sr:
+                if dd == "read":
+                    assert s["iops"][:2] == [0, 0], s
+                    assert s["iops"][2] > 0 and s["iops"][3] > rate / 2, s
+                else:
+                    assert s["iops"][0] > rate / 2, s
+# html: rank 0's page has the All clients jobs, as JSON's, in group order
+import re
+rows = re.findall(r'data-jobi="(\d+)" data-dir="(\w+)" data-iops="[^"]*" '
+                  r'data-bw="(\d+)" data-ios="(\d+)"', open("out.html").read())
+want = {(str(g), dd, str(a[dd]["bw_bytes"]), str(a[dd]["total_ios"]))
+        for g, a in alls.items() for dd in ("read", "write", "trim")
+        if a[dd]["total_ios"]}
+assert set(rows) == want and len(rows) == len(want), (rows, want)
+assert "iolite-mpi: 4 ranks on 1 host" in open("out.html").read()
+# the clock offsets measured at the start, per rank
+ck = d["iolite"]["ranks"]
+assert [c["rank"] for c in ck] == [0, 1, 2, 3], ck
+assert all(c["hostname"] == sys.argv[1] for c in ck), ck
+assert ck[0]["offset_ns"] == 0 and ck[0]["rtt_ns"] == 0, ck
+for c in ck[1:]:
+    # one host, one clock: only the exchange's error, within its round trip
+    assert 0 < c["rtt_ns"] and abs(c["offset_ns"]) <= c["rtt_ns"], ck
 assert alls[1]["write"]["total_ios"] and alls[1]["read"]["total_ios"]
 assert alls[0]["write"]["total_ios"] == 4 * 64
 print("ok")
@@ -166,6 +201,17 @@ a = [c for c in cs if c[\"jobname\"] == \"All clients\"]
 assert sorted(c[\"rank\"] for c in r) == [0, 1, 2, 3] and len(a) == 1
 assert sum(c[\"write\"][\"io_bytes\"] for c in r) == a[0][\"write\"][\"io_bytes\"] == 4 * 65536
 "
+'
+
+test_expect_success 'what iolite-mpi does not do yet is refused before any I/O' '
+	for o in --repeat=2 --sweep=bs=4k,8k --profile-folded=p.txt; do
+		test_must_fail mpirun --allow-run-as-root --oversubscribe \
+			-np 2 "$IOLITE_MPI" $o --name=x --ioengine=psync \
+			--rw=write --size=4k --filename=r.f >out 2>err &&
+		grep -q "^iolite: rank 0 (host $host) cannot start: option .${o%%=*}.: not supported by iolite-mpi yet" err &&
+		test_path_is_missing r.f && test_path_is_missing p.txt ||
+		return 1
+	done
 '
 
 test_expect_success 'a rank that cannot start stops all before any I/O; rank 0 names it' '

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "mpi/mpi_int.h"
+#include "stats/results.h"
 #include "util/log.h"
 
 void mpi_lock(struct mpi_run *m)
@@ -279,6 +280,9 @@ static int clock_rank0(struct mpi_run *m, struct strbuf *err)
 	m->rtt_max_ns = 0;
 	snprintf(hosts[0], 64, "%s", m->host);
 	m->nr_hosts = 1;
+	free(m->clocks);
+	m->clocks = xcalloc((size_t)m->nranks, sizeof(*m->clocks));
+	snprintf(m->clocks[0].host, sizeof(m->clocks[0].host), "%s", m->host);
 	for (r = 1; r < m->nranks; r++) {
 		int64_t best_rtt = INT64_MAX, best_off = 0;
 
@@ -314,6 +318,10 @@ static int clock_rank0(struct mpi_run *m, struct strbuf *err)
 		if ((uint64_t)best_rtt > m->rtt_max_ns)
 			m->rtt_max_ns = (uint64_t)best_rtt;
 		msg.host[sizeof(msg.host) - 1] = '\0';
+		m->clocks[r].offset_ns = best_off;
+		m->clocks[r].rtt_ns = (uint64_t)best_rtt;
+		snprintf(m->clocks[r].host, sizeof(m->clocks[r].host), "%s",
+			 msg.host);
 		for (k = 0; k < (int)m->nr_hosts; k++)
 			if (!strcmp(hosts[k], msg.host))
 				break;

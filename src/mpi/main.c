@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -65,12 +66,24 @@ static int agree_start(struct mpi_run *m)
 /*
  * MPI_Finalize waits for every rank: after a time-out (a rank that does
  * not answer, maybe stuck) the run is aborted instead, which ends them
- * all (mpirun kills the job).
+ * all (mpirun kills the job). The other ranks time out at about the same
+ * moment as rank 0; they wait a little longer before the abort, so that
+ * rank 0 has said which rank it waited for (its abort ends them first).
  */
 static void mpi_end(struct mpi_run *m, int status)
 {
-	if (m->timed_out)
+	if (m->timed_out) {
+		if (m->rank) {
+			double grace = m->timeout_s < 5 ? m->timeout_s : 5;
+			struct timespec ts = {
+				.tv_sec = (time_t)grace,
+				.tv_nsec = (long)((grace - (time_t)grace) * 1e9),
+			};
+
+			nanosleep(&ts, NULL);
+		}
 		MPI_Abort(MPI_COMM_WORLD, status ? status : 1);
+	}
 	MPI_Finalize();
 }
 
@@ -97,15 +110,6 @@ static int hook_loaded(void *arg, const struct cli *c, struct job_list *jl,
 		       struct strbuf *err)
 {
 	struct mpi_run *m = arg;
-	static const char *const refused[] = { "html" };
-	size_t k;
-
-	for (k = 0; k < ARRAY_SIZE(refused); k++)
-		if (cli_format_listed(c, refused[k])) {
-			strbuf_addf(err, "option '--output-format': %s is not supported by iolite-mpi yet (use json, json+, terse or normal)",
-				    refused[k]);
-			return -1;
-		}
 	if (c->status_interval_ms) {
 		strbuf_addstr(err, "option '--status-interval': not supported by iolite-mpi yet (a report needs every rank)");
 		return -1;
@@ -187,6 +191,8 @@ static int barrier(struct mpi_run *m, unsigned int seg)
 	if (mpi_allreduce(m, TAG_SEG + 2 * (int)(seg % 10000), &s, sizeof(s),
 			  seg_merge, seg_root, 0, true))
 		return -1;
+	if (seg < m->nr_global_segs)
+		m->seg_start_ns[seg] = s.start_ns;
 	mpi_sleep_until(m, s.start_ns);
 	return 0;
 }
@@ -242,7 +248,7 @@ static void run_note(struct mpi_run *m, int64_t late_ns)
 }
 
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
-		       FILE *out)
+		       FILE *out, FILE *html)
 {
 	struct mpi_run *m = arg;
 	const char **notes = xcalloc(rr->nr_notes + 1, sizeof(*notes));
@@ -265,11 +271,12 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		return -1;
 	if (!m->rank)
 		run_note(m, s.late_ns);
-	memcpy(notes, rr->notes, rr->nr_notes * sizeof(*notes));
+	if (rr->nr_notes)	/* rr->notes may be NULL */
+		memcpy(notes, rr->notes, rr->nr_notes * sizeof(*notes));
 	notes[rr->nr_notes] = m->rank_note;
 	rr->notes = notes;
 	rr->nr_notes++;
-	ret = mpi_report(m, c, rr, out);
+	ret = mpi_report(m, c, rr, out, html);
 	rr->notes = saved;
 	rr->nr_notes = nr_saved;
 	free(notes);

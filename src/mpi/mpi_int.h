@@ -95,6 +95,12 @@ struct mpi_run {
 	unsigned int *gid_map;		/* local group id -> global */
 	unsigned int nr_gid_map;
 	unsigned int nr_global_gids;
+	unsigned int *gid_seg;		/* global group -> global segment */
+	int64_t *seg_start_ns;		/* global segment's common start
+					 * on rank 0's clock (0: not run) */
+
+	/* rank 0: every rank's clock as measured (for the JSON report) */
+	struct client_clock *clocks;
 
 	struct mpi_fault fault;		/* this rank's (nr 0: none) */
 	char note[512];			/* rank 0: the run's, for the report */
@@ -140,8 +146,14 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	      struct run_result *all, struct strbuf *err);
 
+/*
+ * grid.c: this rank's bandwidth and IOPS samples moved onto the grid all
+ * ranks share (doc/mpi.md), before the rank's report and the merge.
+ */
+void mpi_grid_align(struct mpi_run *m, struct run_result *rr);
+
 /* report.c */
 int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
-	       FILE *out);
+	       FILE *out, FILE *html);
 
 #endif

@@ -101,6 +101,7 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 
 	m->seg_map = xcalloc(jl->nr + 1, sizeof(*m->seg_map));
 	m->gid_map = xcalloc(jl->nr + 1, sizeof(*m->gid_map));
+	m->gid_seg = xcalloc(jl->nr + 1, sizeof(*m->gid_seg));
 	for (i = 0; i < jl->nr; i++) {
 		struct job_desc *jd = &jl->jobs[i];
 		char *file = NULL, *val;
@@ -126,6 +127,7 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 			gseg++;
 		if (i && (sw || ng))
 			ggid++;
+		m->gid_seg[ggid] = gseg;
 		if (!on) {
 			job_desc_release(jd);
 			continue;
@@ -155,6 +157,8 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 	m->nr_gid_map = kept ? lgid + 1 : 0;
 	m->nr_global_segs = jl->nr ? gseg + 1 : 0;
 	m->nr_global_gids = jl->nr ? ggid + 1 : 0;
+	m->seg_start_ns = xcalloc(m->nr_global_segs + 1,
+				  sizeof(*m->seg_start_ns));
 	jl->nr = kept;
 	return 0;
 }

@@ -236,7 +236,10 @@ static int write_documents(struct mpi_run *m, const struct formats *f,
 	const char *notes[1] = { m->note };
 	const char **parts = xcalloc((size_t)m->nranks, sizeof(*parts));
 	struct client_report cl = { .host = m->host, .parts = parts,
-				    .nr_parts = (unsigned int)m->nranks };
+				    .nr_parts = (unsigned int)m->nranks,
+				    .clocks = m->clocks,
+				    .nr_clocks = m->clocks ?
+						 (unsigned int)m->nranks : 0 };
 	int k, r, ret = 0;
 
 	all->client = &cl;
@@ -256,8 +259,26 @@ static int write_documents(struct mpi_run *m, const struct formats *f,
 	return ret;
 }
 
+/*
+ * --output-format=html: rank 0's page of the "All clients" jobs, one per
+ * group (the ranks' own results stay on their ranks: only their text
+ * parts and the merged partial results travel).
+ */
+static int write_page(struct mpi_run *m, struct run_result *all, FILE *html)
+{
+	const char *notes[1] = { m->note };
+	int ret;
+
+	all->notes = notes;
+	all->nr_notes = m->note[0] ? 1 : 0;
+	ret = report_html.write(all, html);
+	all->notes = NULL;
+	all->nr_notes = 0;
+	return ret;
+}
+
 int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
-	       FILE *out)
+	       FILE *out, FILE *html)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct run_result all;
@@ -270,6 +291,7 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	memset(&all, 0, sizeof(all));
 	formats_of(c, &f);
 	global_groups(m, rr);
+	mpi_grid_align(m, rr);
 	msg = make_parts(m, &f, rr, &len);
 	if (m->rank) {
 		if (mpi_send(m, 0, TAG_PART, msg, len, m->timeout_s))
@@ -302,6 +324,8 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	}
 	if (texts && !ret)
 		ret = write_documents(m, &f, &all, texts, out);
+	if (texts && !ret && html)
+		ret = write_page(m, &all, html);
 	if (texts) {
 		run_result_release(&all);
 		for (r = 0; r < m->nranks; r++) {

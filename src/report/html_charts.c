@@ -214,7 +214,6 @@ static void time_chart(struct strbuf *sb, const struct group_jobs *g,
 		const struct job_result *j = gjob(g, k);
 		const struct series *se = bw ? &j->dir[d].bw_series :
 					  &j->dir[d].iops_series;
-		const struct job_options *o = &j->plan->o;
 		struct chart_series *s;
 
 		if (!html_dir_shown(j, d) || !se->nr)
@@ -224,7 +223,10 @@ static void time_chart(struct strbuf *sb, const struct group_jobs *g,
 			chart_point(s, (double)se->pt[i].t_ms, se->pt[i].v);
 		any++;
 		per = se->per_point > per ? se->per_point : per;
-		period = bw ? o->bwavgtime_ms : o->iopsavgtime_ms;
+		/* iolite-mpi's All clients may have no plan (src/mpi/) */
+		if (j->plan)
+			period = bw ? j->plan->o.bwavgtime_ms :
+				      j->plan->o.iopsavgtime_ms;
 	}
 	strbuf_addf(&cap, "A sample every %llu ms", (unsigned long long)
 		    (period ? period : 500));

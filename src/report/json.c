@@ -301,6 +301,23 @@ static void write_sweep(struct json_writer *w, const struct run_result *rr,
 static void write_repeat_sum(struct json_writer *w,
 			     const struct run_result *rr);
 
+/* iolite-mpi: each rank's clock offset to rank 0 (doc/mpi.md) */
+static void write_clocks(struct json_writer *w, const struct client_report *cl)
+{
+	unsigned int r;
+
+	json_begin_array(w, "ranks");
+	for (r = 0; r < cl->nr_clocks; r++) {
+		json_begin_object(w, NULL);
+		json_u64(w, "rank", r);
+		json_str(w, "hostname", cl->clocks[r].host);
+		json_i64(w, "offset_ns", cl->clocks[r].offset_ns);
+		json_u64(w, "rtt_ns", cl->clocks[r].rtt_ns);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
 /*
  * The run's clock and notes, the document's last key; --sweep: the
  * options swept and the number of points; --repeat: every run's report
@@ -317,6 +334,8 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr,
 	for (i = 0; i < rr->nr_notes; i++)
 		json_str(w, NULL, rr->notes[i]);
 	json_end_array(w);
+	if (rr->client && rr->client->clocks)
+		write_clocks(w, rr->client);
 	if (rr->sweep) {
 		json_begin_object(w, "sweep");
 		json_begin_array(w, "options");

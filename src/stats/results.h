@@ -394,12 +394,21 @@ struct run_result {
  * its run_result (the "All clients" merges) -- in JSON under
  * "client_stats" instead of "jobs".
  */
+/* iolite-mpi: a rank's clock against rank 0's, as measured at start */
+struct client_clock {
+	int64_t offset_ns;	/* its CLOCK_REALTIME minus rank 0's */
+	uint64_t rtt_ns;	/* the round trip the offset came from */
+	char host[64];
+};
+
 struct client_report {
 	bool part;
 	const char *host;
 	int rank;
 	const char *const *parts;	/* the document's: text per rank */
 	unsigned int nr_parts;
+	const struct client_clock *clocks;	/* per rank, or NULL */
+	unsigned int nr_clocks;
 };
 
 /*

@@ -45,6 +45,7 @@ if ! command -v taskset >/dev/null; then
 fi
 test_expect_success_if PYTHON3 'a busy thread on the worker'"'"'s cpu: the note says it was starved' '
 	cpu=$(taskset -cp $$ | sed "s/.*: //; s/[-,].*//") &&
+	test -n "$cpu" || exit 1
 	taskset -c "$cpu" sh -c "while :; do :; done" &
 	hog=$!
 	test_at_exit="$test_at_exit; kill $hog 2>/dev/null"

@@ -107,17 +107,34 @@ wait_listen() {
 }
 
 # pair TOOL NAME: TOOL's reader in the background, its writer once the
-# reader listens; JSON in NAME.r.json and NAME.w.json
+# reader listens; JSON in NAME.r.json and NAME.w.json. A failed step says
+# which, with both sides' output (a lost port race is tried again).
 pair() {
+	for try in 1 2 3; do
+		pair_once "$@" && return 0
+		echo "pair $1, try $try: $pair_failed (port $PORT)"
+		tail -n 5 "$2.r.out" "$2.w.out"
+		grep -q "bind\|connect\|refused\|in use" "$2.r.out" "$2.w.out" ||
+			return 1
+	done
+	return 1
+}
+
+pair_once() {
 	PORT=$(free_port)
-	{ timeout $T "$1" --output-format=json --ioengine=net --port=$PORT \
+	: >"$2.w.out"
+	timeout $T "$1" --output-format=json --ioengine=net --port=$PORT \
 		--bs=4k --size=1m --name=r --rw=read --listen \
-		>"$2.r.out" 2>&1 & } &&
-	wait_listen $PORT &&
+		>"$2.r.out" 2>&1 &
+	reader=$!
+	pair_failed="nothing listened within 10 s"
+	wait_listen $PORT || { kill $reader; wait $reader; return 1; }
+	pair_failed="the writer failed"
 	timeout $T "$1" --output-format=json --ioengine=net --port=$PORT \
 		--bs=4k --size=1m --name=w --rw=write --hostname=127.0.0.1 \
-		>"$2.w.out" 2>&1 &&
-	wait &&
+		>"$2.w.out" 2>&1 || { kill $reader; wait $reader; return 1; }
+	pair_failed="the reader failed"
+	wait $reader &&
 	sed -n "/^{\$/,\$p" "$2.r.out" >"$2.r.json" &&
 	sed -n "/^{\$/,\$p" "$2.w.out" >"$2.w.json"
 }

@@ -77,7 +77,8 @@ test_expect_success() {
 		echo "ok $test_count - $1"
 	else
 		echo "not ok $test_count - $1"
-		sed 's/^/#   /' "$TRASH/.out"
+		# on stderr too: prove shows it without -v (a CI log)
+		sed 's/^/#   /' "$TRASH/.out" >&2
 		test_failed=$((test_failed + 1))
 	fi
 }

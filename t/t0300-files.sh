@@ -70,26 +70,17 @@ test_expect_success 'a character device needs size=' '
 '
 
 test_expect_success_if LOOP 'size beyond a block device' '
-	truncate -s 4M $TRASH_SHM/t0300.img &&
-	dev=$(losetup -f --show $TRASH_SHM/t0300.img) &&
-	{
-		refuse --name=x --filename=$dev --size=8m --rw=read
-		rc=$?
-		"$IOLITE" --name=y --filename=$dev --rw=read --bs=64k \
-			>ok.out 2>ok.err
-		rc2=$?
-		losetup -d $dev
-		rm -f $TRASH_SHM/t0300.img
-		test $rc = 0 && test $rc2 = 0
-	} &&
+	dev=$(test_loop $TRASH_SHM/t0300.img 4M) &&
+	refuse --name=x --filename=$dev --size=8m --rw=read &&
+	"$IOLITE" --name=y --filename=$dev --rw=read --bs=64k \
+		>ok.out 2>ok.err &&
 	grep "option '\''size'\'': 8388608 bytes from offset 0 go beyond the end of block device '\''$dev'\'' (4194304 bytes)" err &&
 	test_must_be_empty ok.err &&
 	grep "total=64," ok.out
 '
 
 test_expect_success_if LOOP 'writes to a mounted device need allow_mounted_write=1' '
-	truncate -s 8M $TRASH_SHM/t0300m.img &&
-	dev=$(losetup -f --show $TRASH_SHM/t0300m.img) &&
+	dev=$(test_loop $TRASH_SHM/t0300m.img 8M) &&
 	mkdir mnt &&
 	{
 		mkfs.ext4 -q $dev && mount $dev mnt &&
@@ -98,8 +89,6 @@ test_expect_success_if LOOP 'writes to a mounted device need allow_mounted_write
 			>ok.out 2>ok.err
 		rc=$?
 		umount mnt
-		losetup -d $dev
-		rm -f $TRASH_SHM/t0300m.img
 		test $rc = 0
 	} &&
 	grep "option '\''allow_mounted_write'\'': '\''$dev'\'' is mounted and the job writes to it" err &&

@@ -66,16 +66,8 @@ test_expect_success 'trim punches holes in a file' '
 '
 
 test_expect_success_if LOOP 'trim on a block device uses BLKDISCARD' '
-	truncate -s 4M $TRASH_SHM/t0310.img &&
-	dev=$(losetup -f --show $TRASH_SHM/t0310.img) &&
-	{
-		"$IOLITE" --name=t --filename=$dev --bs=64k --rw=trim \
-			>out 2>err
-		rc=$?
-		losetup -d $dev
-		rm -f $TRASH_SHM/t0310.img
-		test $rc = 0
-	} &&
+	dev=$(test_loop $TRASH_SHM/t0310.img 4M) &&
+	"$IOLITE" --name=t --filename=$dev --bs=64k --rw=trim >out 2>err &&
 	test_must_be_empty err &&
 	grep "total=0,0,[1-9]" out
 '

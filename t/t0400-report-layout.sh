@@ -108,9 +108,7 @@ test_expect_success 'time_based: bw and iops sample lines' '
 # Disk stats: a loop device over a scratch file.
 loopdev=
 if test_have_prereq LOOP; then
-	truncate -s 64m "$TRASH/disk.img" &&
-	loopdev=$(losetup -f --show "$TRASH/disk.img" 2>/dev/null) || loopdev=
-	test -n "$loopdev" && test_at_exit="losetup -d $loopdev"
+	loopdev=$(test_loop "$TRASH/disk.img" 64m 2>/dev/null) || loopdev=
 fi
 
 if test -n "$loopdev"; then

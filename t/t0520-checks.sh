@@ -58,15 +58,13 @@ test_expect_success 'small buffers on tmpfs: no cache note' '
 '
 
 test_expect_success_if LOOP 'a device on another NUMA node: a note' '
-	truncate -s 8m $TRASH_SHM/numa &&
-	dev=$(losetup -f --show $TRASH_SHM/numa) &&
+	dev=$(test_loop $TRASH_SHM/numa 8m) &&
 	mm=$(stat -c "%t:%T" $dev) &&
 	maj=$((0x${mm%:*})) && min=$((0x${mm#*:})) &&
 	mkdir -p fake/dev/block/$maj:$min/device &&
 	echo 1 >fake/dev/block/$maj:$min/device/numa_node &&
 	IOLITE_SYSFS_ROOT=$PWD/fake "$IOLITE" --name=remote --rw=read \
-		--bs=4k --size=1m --filename=$dev >out 2>err;
-	rc=$?; losetup -d $dev; rm -f $TRASH_SHM/numa; test $rc = 0 &&
+		--bs=4k --size=1m --filename=$dev >out 2>err &&
 	test_must_be_empty err &&
 	grep -q "job .remote. may run on cpu 0, which is not on numa node 1 of .$dev." out
 '

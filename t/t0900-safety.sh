@@ -19,31 +19,19 @@ mkdir "$MNT"
 
 # loop_new NAME MIB [losetup flags]: a loop device over a zeroed image.
 loop_new() {
-	rm -f "$SHM-$1.img" && truncate -s "$2"M "$SHM-$1.img" &&
-	loop_over "$SHM-$1.img" $3
+	test_loop "$SHM-$1.img" "$2"M $3
 }
 
 # loop_over FILE [losetup flags]: a loop device over FILE (or a device).
 loop_over() {
-	f=$1
-	shift
-	d=$(losetup -f --show "$@" "$f") || return 1
-	echo "$d" >>"$TRASH/.loops"
-	echo "$d"
+	test_loop "$1" - $2
 }
 
+# the mount first; the loop devices after it (test-lib.sh)
 release_all() {
 	while grep -q " $MNT " /proc/self/mounts 2>/dev/null; do
 		umount "$MNT" || break
 	done
-	if [ -f "$TRASH/.loops" ]; then
-		# the last attached first: a stacked device before its base
-		tac "$TRASH/.loops" | while read -r d; do
-			losetup -d "$d" 2>/dev/null
-		done
-		rm -f "$TRASH/.loops"
-	fi
-	rm -f "$SHM"-*.img
 }
 test_at_exit=release_all
 

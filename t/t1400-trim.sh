@@ -13,19 +13,8 @@ no_samples=1
 
 # A loop device over an image in /dev/shm, released at the end.
 loop_dev() {
-	if [ ! -f "$TRASH/.loop" ]; then
-		truncate -s 8M "$IMG" &&
-		losetup -f --show "$IMG" >"$TRASH/.loop" || return 1
-	fi
-	cat "$TRASH/.loop"
+	test_loop_once "$IMG" 8M
 }
-release() {
-	if [ -f "$TRASH/.loop" ]; then
-		losetup -d "$(cat "$TRASH/.loop")" 2>/dev/null
-	fi
-	rm -f "$IMG"
-}
-test_at_exit=release
 
 # zero_pages FILE BS: how many BS-sized blocks of FILE are all zeroes.
 zero_blocks() {

@@ -68,15 +68,12 @@ test_expect_success_if LIBAIO 'a target nothing meets: depth 1, full runtime' '
 '
 
 test_expect_success_if LOOP,LIBAIO 'a loop device, O_DIRECT: the search reaches iodepth' '
-	truncate -s 64m img &&
-	dev=$(losetup -f --show img) &&
+	dev=$(test_loop img 64m) &&
 	"$IOLITE" --name=lt --ioengine=libaio --filename="$dev" --direct=1 \
 		--rw=randread --bs=4k --iodepth=4 --latency_target=2s \
 		--latency_window=50ms --time_based --runtime=10 \
-		--output-format=json >l.json 2>err
-	ret=$?
-	losetup -d "$dev"
-	test $ret = 0 && test_must_be_empty err &&
+		--output-format=json >l.json 2>err &&
+	test_must_be_empty err &&
 	test "$(jget l.json ".latency_depth")" = 4 &&
 	test "$(jget l.json ".read.runtime")" -lt 5000
 '

@@ -238,9 +238,7 @@ test_expect_success 'write_iolog: the loops close, open and sync as in fio' '
 '
 
 test_expect_success_if LOOP 'a block device: BLKFLSBUF at every open, no fadvise' '
-	truncate -s 8m "$TRASH/img" &&
-	dev=$(losetup -f --show "$TRASH/img") &&
-	echo "$dev" >"$TRASH/loopdev" &&
+	dev=$(test_loop "$TRASH/img" 8m) &&
 	check bd "flush=2 dontneed=0" --filename=$dev \
 		--size=1m --rw=read --loops=2 &&
 	check bdm "flush=1 dontneed=0" --filename=$dev --size=1m --rw=read \
@@ -254,6 +252,5 @@ test_expect_success_if LOOP 'a block device: BLKFLSBUF at every open, no fadvise
 		grep "^  job .j.: invalidate=1 cannot drop the page cache of $dev without CAP_SYS_ADMIN (BLKFLSBUF)" note.out
 	fi
 '
-test_at_exit='[ -s "$TRASH/loopdev" ] && losetup -d "$(cat "$TRASH/loopdev")"'
 
 test_done

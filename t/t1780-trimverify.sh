@@ -12,19 +12,8 @@ IMG=$TRASH_SHM/t1780.img
 
 # A loop device over an image in /dev/shm, released at the end.
 loop_dev() {
-	if [ ! -f "$TRASH/.loop" ]; then
-		truncate -s 8M "$IMG" &&
-		losetup -f --show "$IMG" >"$TRASH/.loop" || return 1
-	fi
-	cat "$TRASH/.loop"
+	test_loop_once "$IMG" 8M
 }
-release() {
-	if [ -f "$TRASH/.loop" ]; then
-		losetup -d "$(cat "$TRASH/.loop")" 2>/dev/null
-	fi
-	rm -f "$IMG"
-}
-test_at_exit=release
 
 # seq LOG: the I/O lines of a write_iolog as t0 w0 r0 ... (4k blocks)
 seq_of() {

@@ -73,9 +73,7 @@ test_expect_success 'nice below 0 after a uid switch is refused, as fio' '
 # --- ioscheduler, on a loop device of our own ------------------------------
 
 loop=
-if test_have_prereq LOOP && truncate -s 8M "$TRASH/img" &&
-   loop=$(losetup -f --show "$TRASH/img" 2>/dev/null); then
-	test_at_exit="losetup -d $loop"
+if test_have_prereq LOOP && loop=$(test_loop "$TRASH/img" 8M 2>/dev/null); then
 	sched=/sys/block/${loop#/dev/}/queue/scheduler
 	# a scheduler the device offers and does not use
 	other=$(tr -d '[]' <"$sched" | tr ' ' '\n' | grep -v '^$' |
@@ -114,7 +112,7 @@ test_expect_success_if LOOP 'ioscheduler: a name the device does not offer is re
 blkio=$(awk '$3 == "cgroup2" { exit } $3 == "cgroup" && $4 ~ /(^|,)blkio(,|$)/ { print $2; exit }' /proc/mounts)
 cg=iolite-t1911-$$
 if test -n "$blkio"; then
-	test_at_exit="$test_at_exit; rmdir $blkio/$cg-keep $blkio/$cg-pre $blkio/$cg $blkio/$cg-f 2>/dev/null; :"
+	test_at_exit="${test_at_exit:-:}; rmdir $blkio/$cg-keep $blkio/$cg-pre $blkio/$cg $blkio/$cg-f 2>/dev/null; :"
 fi
 
 test_expect_success 'cgroup: the job thread runs in it; it is removed after' '
@@ -195,7 +193,7 @@ test_expect_success 'shmhuge without free huge pages: the job fails, saying why'
 # reserve 4 (8 MiB), the value before restored at the end
 huge=
 if test -n "$hp_before" && echo $((hp_before + 4)) >$hp 2>/dev/null; then
-	test_at_exit="$test_at_exit; echo $hp_before >$hp"
+	test_at_exit="${test_at_exit:-:}; echo $hp_before >$hp"
 	test "$(hp_free)" -ge 4 && huge=1
 fi
 

@@ -53,12 +53,66 @@ TRASH_SHM=$(mktemp -d /dev/shm/iolite-test.XXXXXX 2>/dev/null) ||
 trap 'test_cleanup' EXIT
 
 test_cleanup() {
-	eval "${test_at_exit:-:}"
+	# in a subshell: a slip in it must not skip the rest of the clean-up
+	(eval "${test_at_exit:-:}")
+	test_loop_release_all_
 	if [ "${IOLITE_TEST_KEEP:-0}" = 1 ]; then
 		echo "# kept $TRASH $TRASH_SHM"
 	else
 		rm -rf "$TRASH" "$TRASH_SHM"
 	fi
+}
+
+# test_loop IMAGE SIZE [losetup flags]: a loop device over IMAGE (made
+# SIZE long and zeroed first, unless SIZE is -), its name printed. Every
+# one is detached at exit (after test_at_exit, which unmounts), the last
+# attached first, or earlier by test_loop_release DEV; a device is only
+# detached while it still backs IMAGE, since a number freed early may be
+# another script's by then. Needs the LOOP prerequisite.
+test_loop() {
+	tl_img=$1 tl_size=$2
+	shift 2
+	if [ "$tl_size" != - ]; then
+		rm -f "$tl_img" && truncate -s "$tl_size" "$tl_img" || return 1
+	fi
+	tl_dev=$(losetup -f --show "$@" "$tl_img") || return 1
+	# the name the image was given, and the kernel's for it
+	echo "$tl_dev $tl_img $(losetup -n -O BACK-FILE "$tl_dev")" \
+		>>"$TRASH/.loops"
+	echo "$tl_dev"
+}
+
+# test_loop_once IMAGE SIZE: test_loop's device over IMAGE (an absolute
+# path), made on the first call and the same one after
+test_loop_once() {
+	tl_dev=$(awk -v f="$1" '$2 == f { print $1 }' "$TRASH/.loops" \
+		2>/dev/null | tail -n 1)
+	if [ -n "$tl_dev" ]; then
+		echo "$tl_dev"
+	else
+		test_loop "$@"
+	fi
+}
+
+# test_loop_release DEV: detach a device of test_loop's now
+test_loop_release() {
+	[ -f "$TRASH/.loops" ] || return 0
+	while read -r tl_dev tl_img tl_back; do
+		[ "$tl_dev" = "$1" ] || continue
+		[ "$(losetup -n -O BACK-FILE "$tl_dev" 2>/dev/null)" = "$tl_back" ] &&
+			losetup -d "$tl_dev"
+	done <"$TRASH/.loops"
+	grep -v "^$1 " "$TRASH/.loops" >"$TRASH/.loops.new"
+	mv "$TRASH/.loops.new" "$TRASH/.loops"
+}
+
+test_loop_release_all_() {
+	[ -f "$TRASH/.loops" ] || return 0
+	tac "$TRASH/.loops" | while read -r tl_dev tl_img tl_back; do
+		[ "$(losetup -n -O BACK-FILE "$tl_dev" 2>/dev/null)" = "$tl_back" ] &&
+			losetup -d "$tl_dev" 2>/dev/null
+	done
+	rm -f "$TRASH/.loops"
 }
 
 # Runs the commands in a subshell with set -e semantics per line via &&.

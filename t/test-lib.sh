@@ -99,17 +99,23 @@ test_loop_release() {
 	[ -f "$TRASH/.loops" ] || return 0
 	while read -r tl_dev tl_img tl_back; do
 		[ "$tl_dev" = "$1" ] || continue
-		[ "$(losetup -n -O BACK-FILE "$tl_dev" 2>/dev/null)" = "$tl_back" ] &&
+		test_loop_backs_ "$tl_dev" "$tl_back" &&
 			losetup -d "$tl_dev"
 	done <"$TRASH/.loops"
 	grep -v "^$1 " "$TRASH/.loops" >"$TRASH/.loops.new"
 	mv "$TRASH/.loops.new" "$TRASH/.loops"
 }
 
+# test_loop_backs_ DEV BACK: DEV is still over BACK (deleted or not)
+test_loop_backs_() {
+	tl_now=$(losetup -n -O BACK-FILE "$1" 2>/dev/null) &&
+	[ "${tl_now% (deleted)}" = "$2" ]
+}
+
 test_loop_release_all_() {
 	[ -f "$TRASH/.loops" ] || return 0
 	tac "$TRASH/.loops" | while read -r tl_dev tl_img tl_back; do
-		[ "$(losetup -n -O BACK-FILE "$tl_dev" 2>/dev/null)" = "$tl_back" ] &&
+		test_loop_backs_ "$tl_dev" "$tl_back" &&
 			losetup -d "$tl_dev" 2>/dev/null
 	done
 	rm -f "$TRASH/.loops"

@@ -76,7 +76,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 				plans = xrealloc(plans, alloc * sizeof(*plans));
 			}
 			memset(&plans[n], 0, sizeof(plans[n]));
-			if (plan_build(&plans[n], &o, jd->file, jd->line, &err))
+			if (job_plan_build(&plans[n], &o, jd, &err))
 				die("%s", strbuf_str(&err));
 			plans[n].clone = k;
 			plans[n].job_index = n;

@@ -101,7 +101,7 @@ test_expect_success 'a bare non-bool option needs a value' '
 '
 
 test_expect_success 'block size larger than size' '
-	expect_error "<cmdline>:2: option '\''bs'\'': block size 1048576 is larger than size 4096" \
+	expect_error "<cmdline>:3: option '\''bs'\'': block size 1048576 is larger than size 4096" \
 		--parse-only --name=x --bs=1m --size=4k
 '
 

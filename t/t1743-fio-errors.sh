@@ -3,7 +3,7 @@
 # and what the kernel would refuse (an immutable file, fs.aio-max-nr, an
 # io_uring ring too big, a directory that cannot be written) is refused
 # before any file is created, naming file:line and the option; an empty
-# filename= names no file (fio: "requires an argument").
+# filename= needs a value (fio: "requires an argument").
 . "$(dirname "$0")/test-lib.sh"
 
 # chattr +i works here (root, on a file system with the flag)
@@ -16,15 +16,15 @@ test_expect_success 'filename= empty is refused, nothing created' '
 	mkdir e && (cd e &&
 	printf "[j]\nsize=64k\nrw=write\nfilename=\n" >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	echo "iolite: job.fio:1: option '\''filename'\'': an empty value names no file" >want &&
+	echo "iolite: job.fio:4: option '\''filename'\'' needs a value" >want &&
 	test_cmp want err &&
 	printf "[global]\nfilename=x\n[j]\nsize=64k\nrw=write\nfilename=\n" \
 		>job2.fio &&
 	test_must_fail "$IOLITE" job2.fio 2>err2 &&
-	grep "^iolite: job2.fio:3: option .filename.: an empty value" err2 &&
+	grep "^iolite: job2.fio:6: option .filename. needs a value" err2 &&
 	test_must_fail "$IOLITE" --name=j --size=64k --rw=write \
 		--directory= 2>err3 &&
-	grep "option .directory.: an empty value names no directory" err3 &&
+	grep "^iolite: <cmdline>:4: option .directory. needs a value" err3 &&
 	test "$(ls | tr "\n" " ")" = "err err2 err3 job.fio job2.fio out want ")
 '
 

@@ -92,7 +92,7 @@ test_expect_success 'bad values are refused with the reason' '
 	refused "option '\''gtod_cpu'\'': cpu 4096 does not exist" --gtod_cpu=4096 &&
 	refused "option '\''log_compression_cpus'\'': cpu 4096 does not exist" \
 		--log_compression_cpus=4096 &&
-	refused "option '\''exec_prerun'\'': no command" --exec_prerun= &&
+	refused "option '\''exec_prerun'\'' needs a value" --exec_prerun= &&
 	refused "is not on a hugetlbfs mount" --mem=mmaphuge:$PWD/hb &&
 	: >exists &&
 	refused "'\''$PWD/exists'\'' exists: the shared mapping would write" \

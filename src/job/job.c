@@ -9,6 +9,7 @@
 
 #include "job/job_internal.h"
 #include "opt/opt.h"
+#include "opt/plan.h"
 
 #define CMDLINE_FILE "<cmdline>"
 
@@ -242,6 +243,54 @@ int job_build(const struct job_desc *jd, struct job_options *o,
 	if (jd->nr == jd->inherited && check_inherited(jd, o, err))
 		return -1;
 	return 0;
+}
+
+/* The entry that set option NAME (or an alias of it) last, or NULL. */
+static const struct job_entry *entry_of(const struct job_desc *jd,
+					const char *name, size_t len)
+{
+	const struct opt_def *want, *def;
+	char *key = xstrndup(name, len);
+	size_t i;
+
+	want = opt_lookup(key);
+	free(key);
+	for (i = jd->nr; want && i-- > 0;) {
+		def = opt_lookup(jd->ents[i].key);
+		if (def && (def == want || !strcmp(def->name, want->name)))
+			return &jd->ents[i];
+	}
+	return NULL;
+}
+
+int job_plan_build(struct job_plan *p, const struct job_options *o,
+		   const struct job_desc *jd, struct strbuf *err)
+{
+	struct strbuf msg = STRBUF_INIT, at = STRBUF_INIT;
+	const struct job_entry *e = NULL;
+	const char *rest, *name;
+	int ret;
+
+	ret = plan_build(p, o, jd->file, jd->line, &msg);
+	if (ret) {
+		/* plan_build() wrote "FILE:LINE: " of the section first */
+		strbuf_addf(&at, "%s:%d: ", jd->file, jd->line);
+		rest = strbuf_str(&msg);
+		if (!strncmp(rest, strbuf_str(&at), at.len)) {
+			rest += at.len;
+			if (!strncmp(rest, "option '", 8)) {
+				name = rest + 8;
+				e = entry_of(jd, name, strcspn(name, "'"));
+			}
+		}
+		if (e)
+			strbuf_addf(err, "%s:%d: %s", e->file, e->line, rest);
+		else
+			strbuf_addstr(err, strbuf_str(&msg));
+	}
+	strbuf_release(&msg);
+	strbuf_release(&at);
+	return ret;
 }
 
 int job_list_dump(const struct job_list *jl, struct strbuf *out,

@@ -90,6 +90,15 @@ int job_build(const struct job_desc *jd, struct job_options *o,
 	      struct strbuf *err);
 
 /*
+ * plan_build() for job jd: the checks of the job as a whole. Where an
+ * error names an option the job's entries set ("option 'bs': ..."), its
+ * location is that entry's file:line, not the section's.
+ */
+struct job_plan;
+int job_plan_build(struct job_plan *p, const struct job_options *o,
+		   const struct job_desc *jd, struct strbuf *err);
+
+/*
  * Expands a value as fio does: ${VAR} from the environment (empty when
  * unset; a bare $VAR is left as written, as fio leaves it), and the
  * reserved $ncpus, $pagesize and $mb_memory; when one of those was

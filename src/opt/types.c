@@ -394,8 +394,8 @@ int opt_set_named(const struct opt_def *def, const char *shown,
 		val = "1";
 	if (!val && (def->flags & OPT_F_OPTVAL))
 		val = "";
-	if (!val || (!*val && def->type != OPT_STR &&
-		     !(def->flags & OPT_F_OPTVAL))) {
+	/* as fio, whose every option fails on an empty value */
+	if (!val || (!*val && !(def->flags & OPT_F_OPTVAL))) {
 		strbuf_addf(err, "option '%s' needs a value", shown);
 		return -1;
 	}

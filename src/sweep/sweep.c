@@ -256,7 +256,7 @@ static int check_job(const struct sweep_spec *s, unsigned int p,
 	ret = job_build(jd, &o, &e);
 	if (!ret) {
 		memset(&plan, 0, sizeof(plan));
-		ret = plan_build(&plan, &o, jd->file, jd->line, &e);
+		ret = job_plan_build(&plan, &o, jd, &e);
 		if (!ret)
 			plan_release(&plan);
 	}

@@ -119,6 +119,20 @@ test_expect_success_if PERF 'folded stacks: one group root per group, counts add
 	test_cmp want0 sum0
 '
 
+test_expect_success_if PERF,PYTHON3 '--repeat: each run'"'"'s profile says which run it is' '
+	"$IOLITE" $NULLJOB --runtime=150ms --profile --repeat=2 \
+		--profile-folded=rep.folded --output-format=json,normal \
+		--output=rep.out 2>err &&
+	test_must_be_empty err &&
+	sed -n "/^{\$/,/^}\$/p" rep.out >rep.json &&
+	test "$(pj rep.json "[(q[\"groupid\"], q[\"run\"]) for q in pr]")" = "[(0, 1), (0, 2)]" &&
+	grep -q "^CPU profile, group 0, run 1 (" rep.out &&
+	grep -q "^CPU profile, group 0, run 2 (" rep.out &&
+	sed "s/;.*//" rep.folded | sort -u >roots &&
+	printf "group 0 run 1\ngroup 0 run 2\n" >want &&
+	test_cmp want roots
+'
+
 test_expect_success_if PERF,PYTHON3,XMLLINT 'html: the profile and its flame graph, the JSON'"'"'s figures' '
 	"$IOLITE" $NULLJOB --runtime=300ms --profile-rate=997 \
 		--output-format=json,html --output=h.json 2>err &&

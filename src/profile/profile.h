@@ -89,6 +89,7 @@ struct profile_node {
 
 struct profile_result {
 	unsigned int groupid;	/* the stonewall group's first group id */
+	unsigned int run;	/* --repeat: the run (1..N) it was in; 0: one run */
 	const char *mode;	/* "threads" or "system" */
 	uint64_t period_ns;	/* the sampling period */
 	uint64_t samples;	/* taken; area[PA_K_HIDDEN] not included */

@@ -529,6 +529,26 @@ static void build_group(struct profile *p, const struct pf_group *g,
 	r->cost_pct = g->cpu_ns ? 100.0 * (double)cost / (double)g->cpu_ns : 0;
 }
 
+/*
+ * --repeat: the profiler spans every run, so a group comes once a run;
+ * its k-th phase is run k (all 0 when no group came twice).
+ */
+static void number_runs(struct profile_result *r, unsigned int nr)
+{
+	unsigned int i, j, twice = 0;
+
+	for (i = 0; i < nr; i++) {
+		r[i].run = 1;
+		for (j = 0; j < i; j++)
+			if (r[j].groupid == r[i].groupid)
+				r[i].run++;
+		if (r[i].run > 1)
+			twice = 1;
+	}
+	for (i = 0; !twice && i < nr; i++)
+		r[i].run = 0;
+}
+
 void pf_results_build(struct profile *p, struct strbuf *note)
 {
 	unsigned int i;
@@ -556,6 +576,7 @@ void pf_results_build(struct profile *p, struct strbuf *note)
 	for (i = 0; i < p->nr_groups; i++)
 		build_group(p, &p->groups[i], &p->res[i]);
 	p->nr_res = p->nr_groups;
+	number_runs(p->res, p->nr_res);
 	if (kernel && p->syms->k_hidden) {
 		struct strbuf v = STRBUF_INIT;
 
@@ -675,7 +696,10 @@ int profile_write_folded(struct profile *p, FILE *f)
 	for (i = 0; i < nr; i++) {
 		char root[32] = "";
 
-		if (nr > 1)
+		if (r[i].run)
+			snprintf(root, sizeof(root), "group %u run %u;",
+				 r[i].groupid, r[i].run);
+		else if (nr > 1)
 			snprintf(root, sizeof(root), "group %u;", r[i].groupid);
 		folded_node(f, &r[i], 0, path, 0, root);
 	}

@@ -70,8 +70,11 @@ void report_profile_normal(FILE *f, const struct run_result *rr)
 
 		bool sys = !strcmp(p->mode, "system");
 
-		fprintf(f, "\nCPU profile, group %u (measured phase %.2fs, %s, "
-			"%u %s%s, %.0f Hz):\n", p->groupid,
+		fprintf(f, "\nCPU profile, group %u", p->groupid);
+		if (p->run)
+			fprintf(f, ", run %u", p->run);
+		fprintf(f, " (measured phase %.2fs, %s, "
+			"%u %s%s, %.0f Hz):\n",
 			(double)p->wall_ns / 1e9, p->mode, p->threads,
 			sys ? "CPU" : "thread", p->threads == 1 ? "" :
 			sys ? "s" : "s at the start",
@@ -107,6 +110,8 @@ void report_profile_json(struct json_writer *w, const struct run_result *rr)
 
 		json_begin_object(w, NULL);
 		json_u64(w, "groupid", p->groupid);
+		if (p->run)
+			json_u64(w, "run", p->run);
 		json_str(w, "mode", p->mode);
 		json_u64(w, "period_ns", p->period_ns);
 		json_u64(w, "samples", p->samples);

@@ -40,7 +40,10 @@ mpi() {
 # Group 0: each rank writes its own file. Group 1: writers on ranks 0-1,
 # rate-limited null-engine I/O on ranks 2-3 (readers in a real run), in
 # the same stonewall group: ranks 2-3 drop job "n" and keep "m", which
-# starts a second later (its samples land on the grid's third point).
+# starts a second later (its samples land on the grid's second point),
+# and "o", writers as "n" but a second later. "m" and "o" sample every
+# second where "n" samples every half second: the group's series are
+# all on the longer period's grid, so the writers' add up per second.
 cat >"$TRASH/job.fio" <<EOF
 [global]
 bs=4k
@@ -58,7 +61,7 @@ rw=write
 size=1g
 rate_iops=400
 time_based
-runtime=2
+runtime=3
 bwavgtime=500
 iopsavgtime=500
 [m]
@@ -70,8 +73,19 @@ rate_iops=200
 startdelay=1
 time_based
 runtime=2
-bwavgtime=500
-iopsavgtime=500
+bwavgtime=1000
+iopsavgtime=1000
+[o]
+ranks=2-3
+ioengine=null
+rw=write
+size=1g
+rate_iops=100
+startdelay=1
+time_based
+runtime=2
+bwavgtime=1000
+iopsavgtime=1000
 EOF
 
 test_expect_success 'four ranks run the job list, one report and one page' '
@@ -105,7 +119,7 @@ assert sorted(alls) == [0, 1], alls.keys()
 assert sorted(c["rank"] for c in hosts if c["groupid"] == 0) == [0, 1, 2, 3]
 assert all(c["hostname"] == sys.argv[1] for c in cs)
 names = {(c["rank"], c["jobname"]) for c in hosts if c["groupid"] == 1}
-assert names == {(0, "n"), (1, "n"), (2, "m"), (3, "m")}, names
+assert names == {(0, "n"), (1, "n"), (2, "m"), (3, "m"), (2, "o"), (3, "o")}, names
 for g, a in alls.items():
     ranks = [c for c in hosts if c["groupid"] == g]
     assert "job options" not in a
@@ -128,30 +142,31 @@ for g, a in alls.items():
             mean = sum(x["mean"] * x["N"] for x in have) / n
             assert a[dd][lat]["N"] == n
             assert abs(a[dd][lat]["mean"] - mean) <= 1e-6 * mean + 1e-3
-        # on the grid from the group's common start (bwavgtime): the
-        # sum of the ranks' samples for the same interval
+        # on the grid from the group's common start, of the group's
+        # longest period (m's and o's 1000 ms, not n's 500 ms): the sum
+        # of the ranks' samples for the same interval
         if g == 1:
             sa = a["iolite"]["samples"][dd]
             sr = [c["iolite"]["samples"][dd] for c in ranks
                   if dd in c["iolite"].get("samples", {})]
-            assert len(sr) == 2, sr
+            assert len(sr) == {"read": 2, "write": 4}[dd], sr
             for k in ("bw", "iops"):
-                assert sa[k + "_period_ms"] == 500, sa
-                assert all(s[k + "_period_ms"] == 500 for s in sr), sr
+                assert sa[k + "_period_ms"] == 1000, sa
+                assert all(s[k + "_period_ms"] == 1000 for s in sr), sr
                 n = max(len(s[k]) for s in sr)
-                assert n >= 4 and len(sa[k]) == n, (n, sa, sr)
+                assert n >= 2 and len(sa[k]) == n, (n, sa, sr)
                 for i in range(n):
                     tot = sum(s[k][i] for s in sr if i < len(s[k]))
                     assert abs(sa[k][i] - tot) <= len(sr), (k, i, sa, sr)
-            # startdelay=1: the readers' first two intervals are empty,
-            # the writers' are not
-            rate = {"read": 200, "write": 400}[dd]
-            for s in sr:
-                if dd == "read":
-                    assert s["iops"][:2] == [0, 0], s
-                    assert s["iops"][2] > 0 and s["iops"][3] > rate / 2, s
-                else:
-                    assert s["iops"][0] > rate / 2, s
+            # the IOPS of each second: n's 400 on ranks 0-1 from the
+            # start, m's 200 (read) and o's 100 (write) on ranks 2-3
+            # from the next second (startdelay=1)
+            want = {"read": [0, 400], "write": [800, 1000]}[dd]
+            for i, w in enumerate(want):
+                assert abs(sa["iops"][i] - w) <= w / 4 + 2, (dd, i, sa)
+    if g == 1:
+        assert "group 1's jobs sample at different periods" in \
+            open("out.txt").read()
 # html: rank 0's page has the All clients jobs, as JSON's, in group order
 import re
 rows = re.findall(r'data-jobi="(\d+)" data-dir="(\w+)" data-iops="[^"]*" '

@@ -240,11 +240,19 @@ static void job_faults(struct mpi_run *m, const struct run_result *rr)
 
 static void run_note(struct mpi_run *m, int64_t late_ns)
 {
-	snprintf(m->note, sizeof(m->note),
-		 "iolite-mpi: %d ranks on %u host%s; clock offsets to rank 0 from %+.1f to %+.1f us (round trip up to %.1f us); each stonewall group started together on rank 0's clock, the latest rank %.1f us after the common start",
-		 m->nranks, m->nr_hosts, m->nr_hosts == 1 ? "" : "s",
-		 (double)m->off_min_ns / 1e3, (double)m->off_max_ns / 1e3,
-		 (double)m->rtt_max_ns / 1e3, (double)late_ns / 1e3);
+	int n = snprintf(m->note, sizeof(m->note),
+			 "iolite-mpi: %d ranks on %u host%s; clock offsets to rank 0 from %+.1f to %+.1f us (round trip up to %.1f us); each stonewall group started together on rank 0's clock, the latest rank %.1f us after the common start",
+			 m->nranks, m->nr_hosts, m->nr_hosts == 1 ? "" : "s",
+			 (double)m->off_min_ns / 1e3,
+			 (double)m->off_max_ns / 1e3,
+			 (double)m->rtt_max_ns / 1e3, (double)late_ns / 1e3);
+
+	/* grid.c: a group's series are on its longest sampling period */
+	if (m->nr_mixed_periods && n > 0 && (size_t)n < sizeof(m->note))
+		snprintf(m->note + n, sizeof(m->note) - (size_t)n,
+			 "; group %u's jobs sample at different periods (bwavgtime, iopsavgtime): its samples over time are on its longest, %u and %u ms",
+			 m->mixed_gid, m->gid_period_ms[0][m->mixed_gid],
+			 m->gid_period_ms[1][m->mixed_gid]);
 }
 
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,

@@ -96,6 +96,10 @@ struct mpi_run {
 	unsigned int nr_gid_map;
 	unsigned int nr_global_gids;
 	unsigned int *gid_seg;		/* global group -> global segment */
+	/* global group -> its grid's period: bw [0] and IOPS [1] (ranks.c) */
+	unsigned int *gid_period_ms[2];
+	unsigned int nr_mixed_periods;	/* jobs sampled unlike their group */
+	unsigned int mixed_gid;		/* the first such group */
 	int64_t *seg_start_ns;		/* global segment's common start
 					 * on rank 0's clock (0: not run) */
 

@@ -23,15 +23,7 @@ test_expect_success 'the plain iolite refuses ranks= (an iolite-mpi option)' '
 '
 
 test_skip_unless MPI PYTHON3
-IOLITE_MPI=${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}
-host=$(hostname)
-# Under SANITIZE, no leak report: Open MPI keeps its own allocations to
-# the end, some in plugins it has unloaded by then (LSan cannot name
-# them to suppress them). ASan's other checks stay on.
-if [ -n "$IOLITE_SANITIZE" ]; then
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-	export ASAN_OPTIONS
-fi
+. "$TEST_DIR/lib-mpi.sh"
 # Keep every rank to a little CPU: the machine may have two.
 mpi() {
 	mpirun --allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" "$@"
@@ -257,21 +249,7 @@ test_expect_success 'a rank stuck before the start: the others time out, all end
 '
 
 test_expect_success 'a rank failing mid-run (ENOSPC) stops the others, reported with its host' '
-	cat >full.fio <<-\EOF &&
-	[w]
-	ranks=0,2-3
-	ioengine=null
-	size=1g
-	rate_iops=100
-	time_based
-	runtime=60
-	[bad]
-	ranks=1
-	ioengine=psync
-	rw=write
-	filename=/dev/full
-	size=64k
-	EOF
+	mpi_full_fio &&
 	start=$(date +%s) &&
 	test_must_fail mpi --output-format=json full.fio >out 2>err &&
 	test $(( $(date +%s) - start )) -lt 30 &&
@@ -290,24 +268,12 @@ assert a[\"error\"] == 28 and a[\"read\"][\"total_ios\"] > 0
 # stop forwarding the ranks' output (doc/mpi.md). The signal comes once
 # every rank runs its job (before, it ends a rank with no report).
 test_expect_success 'SIGTERM to mpirun stops every rank, with the report' '
-	cat >int.fio <<-\EOF &&
-	[w]
-	ioengine=null
-	size=1g
-	rate_iops=100
-	time_based
-	runtime=60
-	exec_prerun=touch started.$rank
-	EOF
+	mpi_int_fio &&
 	start=$(date +%s) &&
 	{ mpirun --allow-run-as-root --oversubscribe -np 4 "$IOLITE_MPI" \
 		--output-format=terse --output=out int.fio >/dev/null 2>err &
 	  pid=$!; } &&
-	n=0 && while [ $n -lt 400 ] &&
-		! { test -e started.0 && test -e started.1 &&
-		    test -e started.2 && test -e started.3; }; do
-		sleep 0.1; n=$((n + 1))
-	done &&
+	mpi_wait_started &&
 	sleep 0.5 && kill -TERM $pid &&
 	{ wait $pid; rc=$?; } &&
 	test $rc != 0 &&

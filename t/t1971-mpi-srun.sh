@@ -12,13 +12,7 @@
 . "$(dirname "$0")/test-lib.sh"
 
 test_require MPI SRUN PYTHON3
-IOLITE_MPI=${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}
-host=$(hostname)
-if [ -n "$IOLITE_SANITIZE" ]; then
-	# as t1970: Open MPI's own allocations are kept to the end
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-	export ASAN_OPTIONS
-fi
+. "$TEST_DIR/lib-mpi.sh"
 # --overcommit: 4 tasks on a node of 2 CPUs; a job name for scancel
 job=iolite-t1971-$$
 run() {
@@ -84,21 +78,7 @@ test_expect_success 'srun: All clients is the sum of the ranks, per group' '
 '
 
 test_expect_success 'srun: a rank failing (ENOSPC) stops all; non-zero exit, rank named' '
-	cat >full.fio <<-\EOF &&
-	[w]
-	ranks=0,2-3
-	ioengine=null
-	size=1g
-	rate_iops=100
-	time_based
-	runtime=60
-	[bad]
-	ranks=1
-	ioengine=psync
-	rw=write
-	filename=/dev/full
-	size=64k
-	EOF
+	mpi_full_fio &&
 	{ run --output-format=terse full.fio >out 2>err; rc=$?; } &&
 	test $rc != 0 && test $rc != 124 &&
 	grep -q "^iolite: rank 1 (host $host) failed: job .bad. failed: No space left on device" err &&
@@ -111,21 +91,9 @@ test_expect_success 'srun: a rank failing (ENOSPC) stops all; non-zero exit, ran
 # whole on stdout (unlike a signal to mpirun, doc/mpi.md). The signal
 # comes once every rank runs its job.
 test_expect_success 'srun: scancel stops every rank, with the report on stdout' '
-	cat >int.fio <<-\EOF &&
-	[w]
-	ioengine=null
-	size=1g
-	rate_iops=100
-	time_based
-	runtime=60
-	exec_prerun=touch started.$rank
-	EOF
+	mpi_int_fio &&
 	{ run --output-format=json,normal int.fio >out 2>err & pid=$!; } &&
-	n=0 && while [ $n -lt 400 ] &&
-		! { test -e started.0 && test -e started.1 &&
-		    test -e started.2 && test -e started.3; }; do
-		sleep 0.1; n=$((n + 1))
-	done &&
+	mpi_wait_started &&
 	sleep 0.3 && scancel -n "$job" &&
 	{ wait $pid; rc=$?; } &&
 	test $rc != 0 && test $rc != 124 &&

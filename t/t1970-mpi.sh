@@ -168,6 +168,9 @@ want = {(str(g), dd, str(a[dd]["bw_bytes"]), str(a[dd]["total_ios"]))
         if a[dd]["total_ios"]}
 assert set(rows) == want and len(rows) == len(want), (rows, want)
 assert "iolite-mpi: 4 ranks on 1 host" in open("out.html").read()
+# group 1's series over time: a point per second (its longest period)
+caps = set(re.findall(r"A sample every \d+ ms", open("out.html").read()))
+assert caps == {"A sample every 1000 ms"}, caps
 # the clock offsets measured at the start, per rank
 ck = d["iolite"]["ranks"]
 assert [c["rank"] for c in ck] == [0, 1, 2, 3], ck

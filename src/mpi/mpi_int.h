@@ -149,6 +149,8 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 /* merge.c: the "All clients" jobs of every group, at rank 0 */
 int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	      struct run_result *all, struct strbuf *err);
+/* frees what mpi_merge made at rank 0 */
+void mpi_all_release(struct run_result *all);
 
 /*
  * grid.c: this rank's bandwidth and IOPS samples moved onto the grid all

@@ -253,6 +253,7 @@ prereq_check_() {
 	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
 			prereq_why="needs 2 or more CPUs" ;;
 	MPI)	prereq_cmd_ mpirun openmpi-bin && { [ -x "${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}" ] || prereq_why="iolite-mpi not built: apt-get install libopenmpi-dev and rebuild"; } ;;
+	SRUN)	{ command -v srun >/dev/null 2>&1 && timeout -s KILL 5 srun -n 2 true >/dev/null 2>&1; } || prereq_why="srun -n 2 true failed: needs a Slurm cluster up (Debian's slurm-wlm, slurmctld and a running slurmd; doc/mpi.md)" ;;
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;

@@ -12,9 +12,11 @@
  * samples for the same interval, whenever each rank started.
  *
  * A point before the job's first sample (startdelay, ramp_time, a late
- * start) is 0: the job did no counted I/O in that interval. Jobs of one
- * group that sample at different periods still add up point by point
- * (as group_reporting does on one host).
+ * start) is 0: the job did no counted I/O in that interval. The period
+ * is the group's (ranks.c): the longest of its jobs' on any rank, so
+ * that jobs sampled at different periods (bwavgtime=500 on some ranks,
+ * 1000 on others) still add up over the same intervals; a finer series
+ * is shared out onto the coarser grid as any sample is.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -107,9 +109,9 @@ void mpi_grid_align(struct mpi_run *m, struct run_result *rr)
 		shift_ms = (double)(t0 - origin) / 1e6;
 		for (d = 0; d < RES_DIR_NR; d++) {
 			rebin(&j->dir[d].bw_series, shift_ms,
-			      o->bwavgtime_ms ? o->bwavgtime_ms : 500);
+			      m->gid_period_ms[0][j->groupid]);
 			rebin(&j->dir[d].iops_series, shift_ms,
-			      o->iopsavgtime_ms ? o->iopsavgtime_ms : 500);
+			      m->gid_period_ms[1][j->groupid]);
 		}
 	}
 }

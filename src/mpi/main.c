@@ -240,11 +240,19 @@ static void job_faults(struct mpi_run *m, const struct run_result *rr)
 
 static void run_note(struct mpi_run *m, int64_t late_ns)
 {
-	snprintf(m->note, sizeof(m->note),
-		 "iolite-mpi: %d ranks on %u host%s; clock offsets to rank 0 from %+.1f to %+.1f us (round trip up to %.1f us); each stonewall group started together on rank 0's clock, the latest rank %.1f us after the common start",
-		 m->nranks, m->nr_hosts, m->nr_hosts == 1 ? "" : "s",
-		 (double)m->off_min_ns / 1e3, (double)m->off_max_ns / 1e3,
-		 (double)m->rtt_max_ns / 1e3, (double)late_ns / 1e3);
+	int n = snprintf(m->note, sizeof(m->note),
+			 "iolite-mpi: %d ranks on %u host%s; clock offsets to rank 0 from %+.1f to %+.1f us (round trip up to %.1f us); each stonewall group started together on rank 0's clock, the latest rank %.1f us after the common start",
+			 m->nranks, m->nr_hosts, m->nr_hosts == 1 ? "" : "s",
+			 (double)m->off_min_ns / 1e3,
+			 (double)m->off_max_ns / 1e3,
+			 (double)m->rtt_max_ns / 1e3, (double)late_ns / 1e3);
+
+	/* grid.c: a group's series are on its longest sampling period */
+	if (m->nr_mixed_periods && n > 0 && (size_t)n < sizeof(m->note))
+		snprintf(m->note + n, sizeof(m->note) - (size_t)n,
+			 "; group %u's jobs sample at different periods (bwavgtime, iopsavgtime): its samples over time are on its longest, %u and %u ms",
+			 m->mixed_gid, m->gid_period_ms[0][m->mixed_gid],
+			 m->gid_period_ms[1][m->mixed_gid]);
 }
 
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
@@ -336,6 +344,36 @@ static bool hosts_summary(int nranks)
 	return false;
 }
 
+/*
+ * A launcher that started N tasks the MPI library does not see as one
+ * job (srun --mpi=none, or srun's PMI not the library's; an iolite-mpi
+ * built with another MPI than the mpirun): every task is a one-rank run
+ * of its own, rank 0, writing rank 0's files and a report each. The
+ * launcher's own count, the nearest one first: Open MPI's mpirun, a
+ * PMI launcher (MPICH's, srun --mpi=pmi2), srun. Only the first task
+ * says it; all exit before any file is read.
+ */
+static void check_launch(const struct mpi_run *m)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE",
+					    "PMI_SIZE",
+					    "SLURM_STEP_NUM_TASKS" };
+	const char *task = getenv("SLURM_PROCID"), *s = NULL;
+	unsigned int i;
+	long n;
+
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]) && !s; i++)
+		s = getenv(vars[i]);
+	n = s ? strtol(s, NULL, 10) : 0;
+	if (m->nranks != 1 || n <= 1)
+		return;
+	if (!task || !strcmp(task, "0"))
+		error("the launcher started %ld tasks (%s), but MPI sees each as a run of one rank: its MPI plugin does not match this MPI library (with srun: srun --mpi=pmix, see srun --mpi=list)",
+		      n, vars[i - 1]);
+	MPI_Finalize();
+	exit(1);
+}
+
 int main(int argc, char **argv)
 {
 	struct mpi_run *m = &run;
@@ -348,6 +386,7 @@ int main(int argc, char **argv)
 		die("MPI_Init_thread failed");
 	MPI_Comm_rank(MPI_COMM_WORLD, &m->rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &m->nranks);
+	check_launch(m);
 	pthread_mutex_init(&m->lock, NULL);
 	if (gethostname(m->host, sizeof(m->host) - 1))
 		snprintf(m->host, sizeof(m->host), "rank%d", m->rank);

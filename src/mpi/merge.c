@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "mpi/mpi_int.h"
+#include "opt/plan.h"
 #include "stats/results.h"
 #include "util/log.h"
 
@@ -212,9 +213,38 @@ static void make_message(struct buf *b, unsigned int nr,
 	}
 }
 
+/*
+ * The plan of a group's "All clients": rank 0's job's (for the writers'
+ * option checks), with the group's sampling periods (grid.c), the
+ * spacing of its series (the html page's "a sample every ... ms").
+ * Owned by the job: mpi_all_release frees it.
+ */
+static const struct job_plan *all_plan(const struct mpi_run *m,
+				       const struct job_plan *p,
+				       unsigned int g)
+{
+	struct job_plan *c = xmalloc(sizeof(*c));
+
+	*c = *p;	/* shares the options' strings: never released */
+	if (g < m->nr_global_gids) {
+		c->o.bwavgtime_ms = m->gid_period_ms[0][g];
+		c->o.iopsavgtime_ms = m->gid_period_ms[1][g];
+	}
+	return c;
+}
+
+void mpi_all_release(struct run_result *all)
+{
+	unsigned int i;
+
+	for (i = 0; i < all->nr_jobs; i++)
+		free((void *)all->jobs[i].plan);
+	run_result_release(all);
+}
+
 /* rank 0: the merged groups as the jobs of "all" */
-static void fill_all(struct run_result *all, unsigned int nr,
-		     struct job_result *agg, const bool *have,
+static void fill_all(const struct mpi_run *m, struct run_result *all,
+		     unsigned int nr, struct job_result *agg, const bool *have,
 		     const struct run_result *rr)
 {
 	unsigned int g, i;
@@ -234,9 +264,10 @@ static void fill_all(struct run_result *all, unsigned int nr,
 		j->groupid = g;
 		j->pid = 0;
 		/* a plan for the writers' option checks: rank 0's job's */
-		for (i = 0; i < rr->nr_jobs; i++)
-			if (rr->jobs[i].groupid == g)
-				j->plan = rr->jobs[i].plan;
+		j->plan = NULL;
+		for (i = 0; i < rr->nr_jobs && !j->plan; i++)
+			if (rr->jobs[i].groupid == g && rr->jobs[i].plan)
+				j->plan = all_plan(m, rr->jobs[i].plan, g);
 	}
 	results_finish(all);
 	all->timestamp = rr->timestamp;
@@ -289,7 +320,7 @@ int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 		free(b.p);
 	}
 	if (!ret && parent < 0) {
-		fill_all(all, nr, agg, have, rr);
+		fill_all(m, all, nr, agg, have, rr);
 	} else {
 		for (g = 0; g < nr; g++)
 			if (have[g])

@@ -96,6 +96,10 @@ struct mpi_run {
 	unsigned int nr_gid_map;
 	unsigned int nr_global_gids;
 	unsigned int *gid_seg;		/* global group -> global segment */
+	/* global group -> its grid's period: bw [0] and IOPS [1] (ranks.c) */
+	unsigned int *gid_period_ms[2];
+	unsigned int nr_mixed_periods;	/* jobs sampled unlike their group */
+	unsigned int mixed_gid;		/* the first such group */
 	int64_t *seg_start_ns;		/* global segment's common start
 					 * on rank 0's clock (0: not run) */
 
@@ -145,6 +149,8 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 /* merge.c: the "All clients" jobs of every group, at rank 0 */
 int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	      struct run_result *all, struct strbuf *err);
+/* frees what mpi_merge made at rank 0 */
+void mpi_all_release(struct run_result *all);
 
 /*
  * grid.c: this rank's bandwidth and IOPS samples moved onto the grid all

@@ -80,16 +80,44 @@ static char *take_ranks(struct job_desc *jd, char **file, int *line)
 	return val;
 }
 
-static int job_flags(const struct job_desc *jd, bool *stonewall,
-		     bool *new_group, struct strbuf *err)
+struct job_flags {
+	bool stonewall, new_group;
+	unsigned int period_ms[2];	/* bwavgtime, iopsavgtime */
+};
+
+static int job_flags(const struct job_desc *jd, struct job_flags *f,
+		     struct strbuf *err)
 {
 	struct job_options o;
 	int ret = job_build(jd, &o, err);
 
-	*stonewall = o.stonewall;
-	*new_group = o.new_group;
+	f->stonewall = o.stonewall;
+	f->new_group = o.new_group;
+	f->period_ms[0] = o.bwavgtime_ms ? o.bwavgtime_ms : 500;
+	f->period_ms[1] = o.iopsavgtime_ms ? o.iopsavgtime_ms : 500;
 	job_options_release(&o);
 	return ret;
+}
+
+/*
+ * The sampling grid of a group (grid.c): the longest bwavgtime (and
+ * iopsavgtime) of its jobs on any rank, so that the series of jobs
+ * sampled at different periods add up interval by interval; the first
+ * group whose jobs differ is kept for the run's note.
+ */
+static void group_period(struct mpi_run *m, unsigned int ggid,
+			 const struct job_flags *f, bool first)
+{
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		unsigned int *p = &m->gid_period_ms[k][ggid];
+
+		if (!first && *p != f->period_ms[k] && !m->nr_mixed_periods++)
+			m->mixed_gid = ggid;
+		if (first || f->period_ms[k] > *p)
+			*p = f->period_ms[k];
+	}
 }
 
 int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
@@ -102,10 +130,13 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 	m->seg_map = xcalloc(jl->nr + 1, sizeof(*m->seg_map));
 	m->gid_map = xcalloc(jl->nr + 1, sizeof(*m->gid_map));
 	m->gid_seg = xcalloc(jl->nr + 1, sizeof(*m->gid_seg));
+	m->gid_period_ms[0] = xcalloc(jl->nr + 1, sizeof(unsigned int));
+	m->gid_period_ms[1] = xcalloc(jl->nr + 1, sizeof(unsigned int));
 	for (i = 0; i < jl->nr; i++) {
 		struct job_desc *jd = &jl->jobs[i];
 		char *file = NULL, *val;
 		int line = 0, on = 1;
+		struct job_flags f;
 		bool sw, ng;
 
 		val = take_ranks(jd, &file, &line);
@@ -121,13 +152,16 @@ int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 		}
 		free(val);
 		free(file);
-		if (job_flags(jd, &sw, &ng, err))
+		if (job_flags(jd, &f, err))
 			return -EINVAL;
+		sw = f.stonewall;
+		ng = f.new_group;
 		if (i && sw)
 			gseg++;
 		if (i && (sw || ng))
 			ggid++;
 		m->gid_seg[ggid] = gseg;
+		group_period(m, ggid, &f, !i || sw || ng);
 		if (!on) {
 			job_desc_release(jd);
 			continue;

@@ -327,7 +327,7 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	if (texts && !ret && html)
 		ret = write_page(m, &all, html);
 	if (texts) {
-		run_result_release(&all);
+		mpi_all_release(&all);
 		for (r = 0; r < m->nranks; r++) {
 			for (k = 0; texts[r] && k < F_NR; k++)
 				free(texts[r][k]);

@@ -152,19 +152,29 @@ done
 # The jobs below that use the real-time class (cmdprio_class's default)
 # need CAP_SYS_NICE: iolite refuses them otherwise, so they need ROOT.
 
+# split_report OUT TEXT JSON: a normal,json(+) output cut in its two
+# reports (the JSON one: from a "{" line to a "}" line)
+split_report() {
+	sed -n "/^{$/,/^}$/p" "$1" >"$3" && test -s "$3" &&
+	sed "/^{$/,/^}$/d" "$1" >"$2"
+}
+
 # compare NAME ARGS...: the same job through fio and iolite; normal report
-# line structure, json+ keys and types (fmt=json: JSON's)
+# line structure, json+ keys and types (fmt=json: JSON's), both reports
+# of one run (a fio costs 0.2 s of CPU to start)
 compare() {
 	name=$1
 	shift
-	fio "$@" >$name.fio 2>$name.fio.err &&
-	"$IOLITE" "$@" >$name.iolite 2>$name.err &&
+	fio "$@" --output-format=normal,${fmt:-json+} >$name.f.out \
+		2>$name.fio.err &&
+	"$IOLITE" "$@" --output-format=normal,${fmt:-json+} >$name.i.out \
+		2>$name.err &&
 	test_must_be_empty $name.err &&
+	split_report $name.f.out $name.fio $name.f.json &&
+	split_report $name.i.out $name.iolite $name.i.json &&
 	normalize $name.fio | no_samples=1 drop_samples >$name.fn &&
 	normalize $name.iolite | no_samples=1 drop_samples >$name.in &&
 	test_cmp $name.fn $name.in &&
-	fio "$@" --output-format=${fmt:-json+} >$name.f.json 2>/dev/null &&
-	"$IOLITE" "$@" --output-format=${fmt:-json+} >$name.i.json &&
 	python3 "$JSONCMP" $name.f.json $name.i.json
 }
 

@@ -18,9 +18,9 @@ test_require LIBFUZZER
 
 test_expect_success 'make fuzz builds every harness and runs each' '
 	make -C "$SRC_DIR" -j"$JOBS" --no-print-directory fuzz \
-		FUZZ_TIME=6 FUZZ_BUILD="$FB" >out 2>err &&
+		FUZZ_TIME=3 FUZZ_BUILD="$FB" >out 2>err &&
 	for h in $HARNESSES; do
-		grep "^  FUZZ    $h (2s)$" out &&
+		grep "^  FUZZ    $h (1s)$" out &&
 		grep "^Done [0-9]* runs in" "$FB/$h.log" || exit 1
 	done
 '

@@ -23,8 +23,13 @@ pct_eta() {
 	awk '{ print $1, $2 * 60 + $3 }'
 }
 
+# The null engine's time_based jobs would spin a CPU each for the whole
+# runtime: a think time after each I/O leaves it idle (the status line and
+# the reports are those of any job, a thinking one too).
+T="--thinktime=10ms"
+
 test_expect_success 'time_based: lines every eta-interval, fio shape' '
-	"$IOLITE" --name=t --ioengine=null --size=1g --rw=read \
+	"$IOLITE" --name=t --ioengine=null --size=1g --rw=read $T \
 		--runtime=2 --time_based --eta=always --eta-interval=250ms \
 		--eta-newline=250ms >out 2>err &&
 	test_must_be_empty err &&
@@ -48,9 +53,9 @@ test_expect_success 'time_based: percent is the runtime done, ETA what is left' 
 # Size-bound jobs held at a steady pace (rate_iops), so that the bytes
 # done grow in step with the clock whatever else the machine is doing.
 test_expect_success 'size-bound: percent follows the bytes done' '
-	# 6000 blocks at 4000 a second: 1.5 s
-	"$IOLITE" --name=s --ioengine=null --size=24000k --bs=4k --rw=read \
-		--rate_iops=4000 --eta=always --eta-interval=250ms >out 2>err &&
+	# 600 blocks at 400 a second: 1.5 s
+	"$IOLITE" --name=s --ioengine=null --size=2400k --bs=4k --rw=read \
+		--rate_iops=400 --eta=always --eta-interval=250ms >out 2>err &&
 	test_must_be_empty err &&
 	check_shape out &&
 	ms=$(sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out) &&
@@ -62,9 +67,9 @@ test_expect_success 'size-bound: percent follows the bytes done' '
 '
 
 test_expect_success 'loops: percent over every loop' '
-	# three loops of 1800 blocks at 4000 a second: 1.35 s in all
-	"$IOLITE" --name=l --ioengine=null --size=7200k --bs=4k --loops=3 \
-		--rw=read --rate_iops=4000 --eta=always --eta-interval=250ms \
+	# three loops of 180 blocks at 400 a second: 1.35 s in all
+	"$IOLITE" --name=l --ioengine=null --size=720k --bs=4k --loops=3 \
+		--rw=read --rate_iops=400 --eta=always --eta-interval=250ms \
 		>out 2>err &&
 	check_shape out &&
 	ms=$(sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out) &&
@@ -76,7 +81,7 @@ test_expect_success 'loops: percent over every loop' '
 '
 
 test_expect_success 'ramp_time: / while ramping, ETA counts ramp and runtime' '
-	"$IOLITE" --name=r --ioengine=null --size=1g --rw=write \
+	"$IOLITE" --name=r --ioengine=null --size=1g --rw=write $T \
 		--ramp_time=1 --runtime=1 --time_based --eta=always \
 		--eta-interval=250ms >out 2>err &&
 	check_shape out &&
@@ -86,7 +91,7 @@ test_expect_success 'ramp_time: / while ramping, ETA counts ramp and runtime' '
 '
 
 test_expect_success 'stonewall: the queued group is in the ETA' '
-	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null \
+	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null $T \
 		--size=1g --runtime=1 --time_based \
 		--name=a --rw=randread --name=b --stonewall --rw=randwrite \
 		>out 2>err &&
@@ -98,7 +103,7 @@ test_expect_success 'stonewall: the queued group is in the ETA' '
 '
 
 test_expect_success 'mixed jobs: letters in job order, both directions' '
-	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null \
+	"$IOLITE" --eta=always --eta-interval=250ms --ioengine=null $T \
 		--size=1g --runtime=1 --time_based \
 		--name=a --rw=rw --numjobs=2 --name=b --rw=randtrim >out 2>err &&
 	check_shape out &&
@@ -106,19 +111,19 @@ test_expect_success 'mixed jobs: letters in job order, both directions' '
 '
 
 test_expect_success '--eta=never, and auto when stdout is not a terminal' '
-	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
-		--time_based --eta=never >out 2>err &&
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms $T \
+		--time_based --eta=never --eta-interval=250ms >out 2>err &&
 	! grep -q "Jobs:" out &&
-	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
-		--time_based >out 2>err &&
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms $T \
+		--time_based --eta-interval=250ms >out 2>err &&
 	! grep -q "Jobs:" out &&
-	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
-		--time_based --eta=auto >out 2>err &&
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms $T \
+		--time_based --eta=auto --eta-interval=250ms >out 2>err &&
 	! grep -q "Jobs:" out
 '
 
 test_expect_success 'JSON on stdout: no status line in it' '
-	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms $T \
 		--time_based --eta=always --eta-interval=250ms \
 		--output-format=json >out 2>err &&
 	test_must_be_empty err &&
@@ -128,7 +133,7 @@ test_expect_success 'JSON on stdout: no status line in it' '
 '
 
 test_expect_success '--output=FILE: status on stdout, report in the file' '
-	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms \
+	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=600ms $T \
 		--time_based --eta=always --eta-interval=250ms \
 		--output-format=json --output=report.json >out 2>err &&
 	test_must_be_empty err &&
@@ -151,7 +156,7 @@ test_expect_success 'bad --eta values are refused' '
 
 test_expect_success '--status-interval prints the report as the run goes' '
 	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=1600ms \
-		--time_based --status-interval=500ms >out 2>err &&
+		$T --time_based --status-interval=500ms >out 2>err &&
 	test_must_be_empty err &&
 	test "$(grep -c "^t: (groupid=0" out)" -ge 4 &&
 	sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" out >runs &&
@@ -190,7 +195,7 @@ test_expect_success_if FIO 'fio shows the same rate part' '
 
 test_expect_success 'a report while the run goes on has no "too short" note' '
 	"$IOLITE" --name=t --ioengine=null --size=1g --runtime=1500ms \
-		--time_based --status-interval=300ms >out 2>err &&
+		$T --time_based --status-interval=300ms >out 2>err &&
 	test_must_be_empty err &&
 	test "$(grep -c "^t: (groupid=0" out)" -ge 3 &&
 	! grep "too short for stable figures" out &&

@@ -9,6 +9,11 @@ sum_col() {
 	awk -F", " -v c="$2" '{ s += $c } END { printf "%d\n", s }' "$1"
 }
 
+# The null engine's time_based jobs would spin a CPU for the whole
+# runtime: a pause of 10 ms every 1000 I/Os leaves it idle, and each
+# window still holds thousands of I/Os.
+T="--thinktime=10ms --thinktime_blocks=1000"
+
 test_expect_success 'per-I/O logs: names, a line per I/O, fio columns' '
 	"$IOLITE" --name=p --ioengine=psync --filename=f --size=256k \
 		--rw=randrw --bs=4k --write_lat_log=p --write_bw_log=p \
@@ -56,7 +61,7 @@ test_expect_success 'log_offset adds the offset column' '
 '
 
 test_expect_success_if JQ 'log_avg_msec: a line per window, values as the report' '
-	"$IOLITE" --name=w --ioengine=null --size=1g --rw=randrw \
+	"$IOLITE" --name=w --ioengine=null --size=1g --rw=randrw $T \
 		--runtime=2 --time_based --write_bw_log=w --write_iops_log=w \
 		--write_lat_log=w --log_avg_msec=250 --output-format=json \
 		>out.json 2>err &&
@@ -91,7 +96,7 @@ test_expect_success_if JQ 'log_avg_msec: a line per window, values as the report
 '
 
 test_expect_success_if JQ 'log_max_value logs the window maximum' '
-	"$IOLITE" --name=x --ioengine=null --size=1g --rw=read \
+	"$IOLITE" --name=x --ioengine=null --size=1g --rw=read $T \
 		--runtime=1 --time_based --write_lat_log=x --log_avg_msec=200 \
 		--log_max_value=1 --output-format=json >out.json 2>err &&
 	max=$(jq ".jobs[0].read.clat_ns.max" out.json) &&
@@ -132,7 +137,7 @@ test_expect_success 'a bare write_*_log is named after the job' '
 
 test_expect_success 'histogram log: fio buckets per log_hist_msec window' '
 	"$IOLITE" --name=h --ioengine=null --size=1g --rw=read --runtime=1 \
-		--time_based --write_hist_log=h --log_hist_msec=250 \
+		$T --time_based --write_hist_log=h --log_hist_msec=250 \
 		>out 2>err &&
 	test_must_be_empty err &&
 	n=$(wc -l <h_clat_hist.1.log) &&
@@ -171,7 +176,7 @@ test_expect_success 'a log that cannot be created: error before anything' '
 fio2gnuplot=$(command -v fio2gnuplot)
 test_expect_success_if FIO2GNUPLOT 'fio2gnuplot reads the bandwidth and IOPS logs' '
 	mkdir plot && cd plot &&
-	"$IOLITE" --name=g --ioengine=null --size=1g --rw=read \
+	"$IOLITE" --name=g --ioengine=null --size=1g --rw=read $T \
 		--runtime=1 --time_based --write_bw_log=g --write_iops_log=g \
 		--log_avg_msec=100 >out 2>err &&
 	n=$(wc -l <g_bw.1.log) &&
@@ -184,7 +189,7 @@ test_expect_success_if FIO2GNUPLOT 'fio2gnuplot reads the bandwidth and IOPS log
 
 test_expect_success_if FIO_GENERATE_PLOTS 'fio_generate_plots plots every log' '
 	mkdir gp && cd gp &&
-	"$IOLITE" --name=gp --ioengine=null --size=1g --rw=randrw \
+	"$IOLITE" --name=gp --ioengine=null --size=1g --rw=randrw $T \
 		--runtime=1 --time_based --write_lat_log=gp \
 		--write_bw_log=gp --write_iops_log=gp --log_avg_msec=100 \
 		>out 2>err &&

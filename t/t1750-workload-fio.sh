@@ -8,9 +8,16 @@
 # (t1751-thinktime-fio.sh has thinktime with queue depth.)
 . "$(dirname "$0")/test-lib.sh"
 
+# ios_of LOG: the I/Os of a write_iolog as "file dir offset length" (fio's
+# log, with or without times)
+ios_of() {
+	awk 'NF == 5 { $1 = $2; $2 = $3; $3 = $4; $4 = $5 }
+	     $2 == "read" || $2 == "write" || $2 == "trim" {
+		print $1, $2, $3, $4 }' "$1"
+}
+
 # seq TOOL LOG ARGS...: runs the tool on the null engine with write_iolog
-# and prints its I/Os as "file dir offset length" (fio's log, with or
-# without times).
+# and prints its I/Os (ios_of)
 seq_of() {
 	tool=$1 log=$2
 	shift 2
@@ -18,9 +25,7 @@ seq_of() {
 	"$tool" --ioengine=null --write_iolog="$log" "$@" >"$log.out" \
 		2>"$log.err" &&
 	test_must_be_empty "$log.err" &&
-	awk 'NF == 5 { $1 = $2; $2 = $3; $3 = $4; $4 = $5 }
-	     $2 == "read" || $2 == "write" || $2 == "trim" {
-		print $1, $2, $3, $4 }' "$log"
+	ios_of "$log"
 }
 
 # Same as seq_of for a job file (no --ioengine).
@@ -30,22 +35,47 @@ seq_job() {
 	rm -f "$log" &&
 	"$tool" --write_iolog="$log" "$@" >"$log.out" 2>"$log.err" &&
 	test_must_be_empty "$log.err" &&
-	awk 'NF == 5 { $1 = $2; $2 = $3; $3 = $4; $4 = $5 }
-	     $2 == "read" || $2 == "write" { print $1, $2, $3, $4 }' "$log"
+	ios_of "$log"
 }
 
-# same_as_fio ARGS...: the null-engine job gives fio's I/O sequence
-same_as_fio() {
-	seq_of "$IOLITE" io.log "$@" >io.seq &&
-	seq_of fio fio.log "$@" >fio.seq &&
-	test_cmp fio.seq io.seq
-}
-
-# job_as_fio ARGS...: the same with the engine the job names (files)
+# job_as_fio ARGS...: the job gives fio's I/O sequence
 job_as_fio() {
 	seq_job "$IOLITE" io.log "$@" >io.seq &&
 	seq_job fio fio.log "$@" >fio.seq &&
 	test_cmp fio.seq io.seq
+}
+
+# jobs_of TOOL JOB...: each JOB (the options of one job) runs as job jN of
+# one TOOL command with its own write_iolog (one process: a fio costs
+# 0.2 s of CPU to start); job N's I/Os go to T.N.seq, T io or fio
+jobs_of() {
+	tool=$1
+	shift
+	case $tool in fio) t=fio ;; *) t=io ;; esac
+	n=0 args=
+	for a in "$@"; do
+		args="$args --name=j$n --write_iolog=$t.$n.log $a"
+		n=$((n + 1))
+	done
+	rm -f $t.*.log &&
+	"$tool" $args >$t.out 2>$t.err && test_must_be_empty $t.err &&
+	i=0 && while [ $i -lt $n ]; do
+		ios_of $t.$i.log >$t.$i.seq || return 1
+		i=$((i + 1))
+	done
+}
+
+# same_seqs N...: jobs N of jobs_of gave fio's I/O sequence
+same_seqs() {
+	for i in "$@"; do
+		test -s fio.$i.seq && test_cmp fio.$i.seq io.$i.seq || return 1
+	done
+}
+
+# jobs_as_fio JOB...: every job gives fio's I/O sequence (jobs_of)
+jobs_as_fio() {
+	jobs_of "$IOLITE" "$@" && jobs_of fio "$@" &&
+	same_seqs $(seq 0 $(($# - 1)))
 }
 
 # ios_bytes SEQ: "I/Os bytes"
@@ -175,7 +205,7 @@ test_expect_success 'loops=3: the map starts over, each pass once' '
 
 test_expect_success 'time_based: every whole pass covers the file once' '
 	seq_of "$IOLITE" io.log --name=j --size=256k --bsrange=4k-16k \
-		--rw=randwrite --time_based --runtime=100ms >io.seq &&
+		--rw=randwrite --time_based --runtime=10ms >io.seq &&
 	set -- $(passes io.seq 262144 4096) &&
 	test "$2" -ge 3 && test "$1" = "$2"
 '
@@ -224,12 +254,11 @@ test_expect_success 'bsrange=3k-8k: 3k, 6k and 8k (fio: 3:3:2)' '
 '
 
 test_expect_success_if FIO 'bssplit and bsrange sizes: fio 3.33 alike' '
-	seq_of fio fio.log --name=j --size=1m --rw=randwrite \
-		--bssplit=4k/50:6k/50 >fio.seq &&
-	test "$(sizes fio.seq)" = 4 &&
-	seq_of fio fio.log --name=j --size=4m --rw=write \
-		--bsrange=3k-8k >fio.seq &&
-	test "$(sizes fio.seq)" = "3 6 8"
+	jobs_of fio "--ioengine=null --size=1m --rw=randwrite \
+			--bssplit=4k/50:6k/50" \
+		"--ioengine=null --size=4m --rw=write --bsrange=3k-8k" &&
+	test "$(sizes fio.0.seq)" = 4 &&
+	test "$(sizes fio.1.seq)" = "3 6 8"
 '
 
 # --- 13.6: file_service_type makes hot and cold files -----------------
@@ -327,10 +356,9 @@ test_expect_success 'roundrobin, sequential, random: every file in full' '
 '
 
 test_expect_success_if FIO 'roundrobin:4 and sequential: fio'"'"'s sequence' '
-	for fst in roundrobin:4 sequential; do
-		same_as_fio --name=m --nrfiles=4 --size=256k --bs=4k \
-			--rw=read --file_service_type=$fst || return 1
-	done
+	j="--ioengine=null --nrfiles=4 --size=256k --bs=4k --rw=read" &&
+	jobs_as_fio "$j --file_service_type=roundrobin:4" \
+		"$j --file_service_type=sequential"
 '
 
 # --- 13.7: offset modifiers at the end of the file ----------------------
@@ -374,17 +402,15 @@ test_expect_success 'a region at an offset: holes do not wrap (fio 3.33)' '
 '
 
 test_expect_success_if FIO 'offset modifiers at the end: fio'"'"'s sequences' '
-	for a in "--size=1m --bs=8k --rw=write:4k" \
-		 "--size=1m --bs=8k --rw=write:4k --loops=2" \
-		 "--size=1m --bs=8k --rw=write:8k" \
-		 "--size=1m --bs=8k --rw=read:12k" \
-		 "--size=1000k --bs=8k --rw=write:4k" \
-		 "--size=128m --bs=1m --rw=read:512k" \
-		 "--size=64k --io_size=48k --bs=4k --rw=read --loops=2"; do
-		same_as_fio --name=j $a || return 1
-	done &&
-	job_as_fio --name=j --filename=f320 --offset=256k --size=64k --bs=4k \
-		--rw=write:4k
+	n="--ioengine=null" &&
+	jobs_as_fio "$n --size=1m --bs=8k --rw=write:4k" \
+		"$n --size=1m --bs=8k --rw=write:4k --loops=2" \
+		"$n --size=1m --bs=8k --rw=write:8k" \
+		"$n --size=1m --bs=8k --rw=read:12k" \
+		"$n --size=1000k --bs=8k --rw=write:4k" \
+		"$n --size=128m --bs=1m --rw=read:512k" \
+		"$n --size=64k --io_size=48k --bs=4k --rw=read --loops=2" \
+		"--filename=f320 --offset=256k --size=64k --bs=4k --rw=write:4k"
 '
 
 # --- 15.1: negative offset modifiers (reading backwards) ----------------
@@ -500,26 +526,20 @@ test_expect_success 'rw=rw:-8k: each direction goes backwards' '
 '
 
 test_expect_success_if FIO 'backwards: fio'"'"'s sequences' '
-	for a in "--size=64k --bs=4k --rw=read:-8k --loops=2" \
-		 "--size=64k --bs=4k --rw=write:-8k" \
-		 "--size=1m --bs=4k --rw=read:-12k" \
-		 "--size=1m --bs=4k --rw=read:-3k" \
-		 "--size=1m --bs=4k --rw=read:-1000k"; do
-		same_as_fio --name=j $a || return 1
-	done &&
-	for a in "--offset=256k --size=512k" "--offset=512k --size=256k" \
-		 "--offset=256k --size=64k --loops=2"; do
-		job_as_fio --name=j --filename=f1m $a --bs=4k \
-			--rw=read:-8k || return 1
-	done &&
+	n="--ioengine=null --bs=4k" f="--filename=f1m --bs=4k --rw=read:-8k" &&
+	set -- "$n --size=64k --rw=read:-8k --loops=2" \
+		"$n --size=64k --rw=write:-8k" \
+		"$n --size=1m --rw=read:-12k" \
+		"$n --size=1m --rw=read:-3k" \
+		"$n --size=1m --rw=read:-1000k" \
+		"$f --offset=256k --size=512k" "$f --offset=512k --size=256k" \
+		"$f --offset=256k --size=64k --loops=2" \
+		"$n --size=64k --rw=rw:-8k" &&
+	jobs_of "$IOLITE" "$@" && jobs_of fio "$@" &&
+	same_seqs 0 1 2 3 4 5 6 7 &&
 	for d in read write; do
-		seq_of "$IOLITE" io.log --name=j --size=64k --bs=4k \
-			--rw=rw:-8k >io.seq &&
-		seq_of fio fio.log --name=j --size=64k --bs=4k \
-			--rw=rw:-8k >fio.seq &&
-		awk -v d=$d "\$2 == d" io.seq >io.d &&
-		awk -v d=$d "\$2 == d" fio.seq >fio.d &&
-		head -n 3 io.d >io.h && head -n 3 fio.d >fio.h &&
+		awk -v d=$d "\$2 == d" io.8.seq | head -n 3 >io.h &&
+		awk -v d=$d "\$2 == d" fio.8.seq | head -n 3 >fio.h &&
 		test_cmp fio.h io.h || return 1
 	done
 '

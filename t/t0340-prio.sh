@@ -105,7 +105,7 @@ test_expect_success_if FIO 'fio 3.33 refuses the same values (but two)' '
 test_expect_success 'a job file: the error names file and line' '
 	printf "[j]\nfilename=made\nsize=1m\nioengine=psync\ncmdprio=2\n" >bad.fio &&
 	test_must_fail "$IOLITE" bad.fio 2>err &&
-	grep -q "^iolite: bad.fio:1: option .cmdprio. is not valid with ioengine .psync." err
+	grep -q "^iolite: bad.fio:5: option .cmdprio. is not valid with ioengine .psync." err
 '
 
 # --- the job thread's priority --------------------------------------------

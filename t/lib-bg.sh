@@ -1,0 +1,42 @@
+# Runs started ahead, for the scripts whose runs mostly wait (a rate, a
+# runtime, a timer): the script starts its independent runs together at
+# the top level, and each test waits for the run it checks, so their
+# waits overlap instead of adding up. Only runs that cannot disturb each
+# other's assertions go here (they use little CPU and no shared file).
+#
+#   bg_run NAME 'commands'  runs the commands (like a test body: in
+#                           $TRASH, a subshell) in the background; their
+#                           output goes to NAME.log, their exit status
+#                           to NAME.rc when they end
+#   bg_wait NAME            (in a test) waits for NAME to end, at most
+#                           $BG_TIMEOUT s (default 300); fails (showing
+#                           NAME.log) unless the commands exited 0
+#
+# The script waits for its runs before it ends (and $TRASH goes).
+
+bg_run() {
+	(cd "$TRASH" || exit
+	 (eval "$2") >"$1.log" 2>&1
+	 echo $? >"$1.rc.tmp" && mv "$1.rc.tmp" "$1.rc") &
+	bg_pids="$bg_pids $!"
+}
+
+bg_wait() {
+	bg_n_=$((${BG_TIMEOUT:-300} * 20))
+	while ! test -f "$TRASH/$1.rc"; do
+		bg_n_=$((bg_n_ - 1))
+		if [ $bg_n_ -le 0 ]; then
+			echo "bg_wait: run '$1' still going after ${BG_TIMEOUT:-300} s" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+	bg_rc_=$(cat "$TRASH/$1.rc")
+	[ "$bg_rc_" = 0 ] && return
+	echo "bg_wait: run '$1' exited $bg_rc_:" >&2
+	cat "$TRASH/$1.log" >&2
+	return 1
+}
+
+test_at_exit='[ -z "$bg_pids" ] || wait $bg_pids'"${test_at_exit:+
+$test_at_exit}"

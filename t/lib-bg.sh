@@ -12,25 +12,38 @@
 #                           $BG_TIMEOUT s (default 300); fails (showing
 #                           NAME.log) unless the commands exited 0
 #
+# A run holds a lock on NAME.lock (flock, util-linux) while it lasts:
+# bg_wait sleeps on it rather than polling (a poll a few times a second
+# costs a fork each time). Without flock, it polls.
+#
 # The script waits for its runs before it ends (and $TRASH goes).
 
 bg_run() {
+	# taken before the fork: a bg_wait cannot find it free too early;
+	# the run keeps it (fd 9) until it has written NAME.rc
+	exec 9>"$TRASH/$1.lock"
+	command -v flock >/dev/null && flock 9
 	(cd "$TRASH" || exit
-	 (eval "$2") >"$1.log" 2>&1
+	 (eval "$2") >"$1.log" 2>&1 9>&-
 	 echo $? >"$1.rc.tmp" && mv "$1.rc.tmp" "$1.rc") &
 	bg_pids="$bg_pids $!"
+	exec 9>&-
 }
 
 bg_wait() {
-	bg_n_=$((${BG_TIMEOUT:-300} * 20))
-	while ! test -f "$TRASH/$1.rc"; do
-		bg_n_=$((bg_n_ - 1))
-		if [ $bg_n_ -le 0 ]; then
-			echo "bg_wait: run '$1' still going after ${BG_TIMEOUT:-300} s" >&2
-			return 1
-		fi
-		sleep 0.05
-	done
+	if command -v flock >/dev/null; then
+		flock -s -w "${BG_TIMEOUT:-300}" "$TRASH/$1.lock" true
+	else
+		bg_n_=$((${BG_TIMEOUT:-300} * 10))
+		while ! test -f "$TRASH/$1.rc" && [ $bg_n_ -gt 0 ]; do
+			bg_n_=$((bg_n_ - 1))
+			sleep 0.1
+		done
+	fi
+	if ! test -f "$TRASH/$1.rc"; then
+		echo "bg_wait: run '$1' not ended (or not started) after ${BG_TIMEOUT:-300} s" >&2
+		return 1
+	fi
 	bg_rc_=$(cat "$TRASH/$1.rc")
 	[ "$bg_rc_" = 0 ] && return
 	echo "bg_wait: run '$1' exited $bg_rc_:" >&2

@@ -84,6 +84,40 @@ pattern_opts() {
 }
 
 modes="crc32c md5 sha1 sha256 sha512 xxhash pattern"
+
+# mode_steps MODE: the runs of MODE's four tests below, in the directory
+# MODE (its file, its verify state): step N's output in MODE/N.out and
+# N.err, its status in MODE/N.rc; a step runs whether the one before it
+# passed or not. The modes' steps run at once, each mode's in turn.
+mode_steps() {
+	mode=$1 popt= popt2=
+	[ $mode = pattern ] && popt=$(pattern_opts) popt2=$(pattern_opts 0x01)
+	mkdir $mode && cd $mode || return 1
+	{ job $mode $mode.f $popt >1.out 2>1.err &&
+	  job $mode $mode.f --verify_only $popt >1v.out 2>1v.err; }
+	echo $? >1.rc
+	{ printf Z | dd of=$mode.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only $popt >2.out 2>2.err; }
+	echo $? >2.rc
+	{ job $mode $mode.f $popt >/dev/null 2>&1 &&
+	  dd if=$mode.f of=$mode.f bs=4k skip=1 seek=3 count=1 \
+		conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only $popt >3.out 2>3.err; }
+	echo $? >3.rc
+	{ job $mode $mode.f --randseed=1 $popt2 >/dev/null 2>&1 &&
+	  dd if=$mode.f of=$mode.old bs=4k skip=2 count=1 2>/dev/null &&
+	  job $mode $mode.f --randseed=2 $popt >/dev/null 2>&1 &&
+	  dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
+		conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only --randseed=2 \
+		--verify_state_load=1 $popt >4.out 2>4.err; }
+	echo $? >4.rc
+}
+
+for mode in $modes; do
+	bg_run $mode 'mode_steps $mode'
+done
+
 for mode in $modes; do
 	# modes whose library this build lacks are refused: skip them
 	test_skip_reason=
@@ -91,47 +125,33 @@ for mode in $modes; do
 	md5|sha*) test_skip_unless LIBCRYPTO ;;
 	xxhash) test_skip_unless XXHASH ;;
 	esac
-	popt=
-	[ $mode = pattern ] && popt=$(pattern_opts)
-	popt2=
-	[ $mode = pattern ] && popt2=$(pattern_opts 0x01)
 
 	test_expect_success "$mode: a write then its read-back pass" "
-		job $mode $mode.f $popt >out 2>err &&
-		test_must_be_empty err &&
-		test \"\$(issued out)\" = 16,16,0,0 &&
-		grep -q '^  read: .*(64.0KiB/' out &&
-		job $mode $mode.f --verify_only $popt >out 2>err &&
-		test_must_be_empty err &&
-		test \"\$(issued out)\" = 16,0,0,0
+		bg_wait $mode && cd $mode &&
+		test \$(cat 1.rc) = 0 &&
+		test_must_be_empty 1.err &&
+		test \"\$(issued 1.out)\" = 16,16,0,0 &&
+		grep -q '^  read: .*(64.0KiB/' 1.out &&
+		test_must_be_empty 1v.err &&
+		test \"\$(issued 1v.out)\" = 16,0,0,0
 	"
 
 	test_expect_success "$mode: one byte changed on disk fails at its block" "
-		printf Z | dd of=$mode.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
-		grep \"job 'v': verify of 4096 bytes at offset 4096 of '$mode.f' failed: .*expected .*received\" err &&
-		test \$(wc -l <err) = 1 &&
-		grep -q 'err=84' out &&
-		grep -q '^  read: ' out
+		cd $mode && test \$(cat 2.rc) = 0 &&
+		grep \"job 'v': verify of 4096 bytes at offset 4096 of '$mode.f' failed: .*expected .*received\" 2.err &&
+		test \$(wc -l <2.err) = 1 &&
+		grep -q 'err=84' 2.out &&
+		grep -q '^  read: ' 2.out
 	"
 
 	test_expect_success "$mode: a block written at the wrong offset fails there" "
-		job $mode $mode.f $popt >/dev/null 2>&1 &&
-		dd if=$mode.f of=$mode.f bs=4k skip=1 seek=3 count=1 \
-			conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
-		grep \"verify of 4096 bytes at offset 12288 of '$mode.f' failed\" err
+		cd $mode && test \$(cat 3.rc) = 0 &&
+		grep \"verify of 4096 bytes at offset 12288 of '$mode.f' failed\" 3.err
 	"
 
 	test_expect_success "$mode: a stale block from an earlier write fails" "
-		job $mode $mode.f --randseed=1 $popt2 >/dev/null 2>&1 &&
-		dd if=$mode.f of=$mode.old bs=4k skip=2 count=1 2>/dev/null &&
-		job $mode $mode.f --randseed=2 $popt >/dev/null 2>&1 &&
-		dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
-			conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only --randseed=2 \
-			--verify_state_load=1 $popt >out 2>err &&
-		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" err
+		cd $mode && test \$(cat 4.rc) = 0 &&
+		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" 4.err
 	"
 done
 test_skip_reason=

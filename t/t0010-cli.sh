@@ -75,8 +75,9 @@ try_opts() {
 	done
 	wait
 	for o in "$@"; do
-		test "$(cat try.$o.rc)" = 0 || { cat try.$o.why >&2; return 1; }
-		echo "$o $(cat try.$o.res)"
+		read r <try.$o.rc && test "$r" = 0 ||
+			{ cat try.$o.why >&2; return 1; }
+		read r <try.$o.res && echo "$o $r" || return 1
 	done
 }
 

@@ -16,7 +16,8 @@
 # bg_wait sleeps on it rather than polling (a poll a few times a second
 # costs a fork each time). Without flock, it polls.
 #
-# The script waits for its runs before it ends (and $TRASH goes).
+# The script waits for its runs before it ends (and $TRASH goes): the
+# EXIT trap waits for them first.
 
 bg_run() {
 	# taken before the fork: a bg_wait cannot find it free too early;
@@ -51,5 +52,9 @@ bg_wait() {
 	return 1
 }
 
-test_at_exit='[ -z "$bg_pids" ] || wait $bg_pids'"${test_at_exit:+
-$test_at_exit}"
+# before test_cleanup (and test_at_exit, which may run in a subshell,
+# where the runs are not its children to wait for)
+bg_end_() {
+	[ -z "$bg_pids" ] || wait $bg_pids
+}
+trap 'bg_end_; test_cleanup' EXIT

@@ -115,6 +115,10 @@ mode_steps() {
 }
 
 for mode in $modes; do
+	case $mode in
+	md5|sha*) test_have_prereq LIBCRYPTO || continue ;;
+	xxhash) test_have_prereq XXHASH || continue ;;
+	esac
 	bg_run $mode 'mode_steps $mode'
 done
 

@@ -16,7 +16,8 @@ aux-path"
 
 # try_opt NAME: runs iolite with --NAME (and a value it takes) on a small
 # job; it must run (exit 0) or stop with a message naming the option and
-# saying why, never "unknown". Prints "ok" or "refused".
+# saying why, never "unknown". Prints "ok" or "refused". Its files are
+# try.NAME.out and try.NAME.err.
 try_opt() {
 	case $1 in
 	debug) a=--debug=parse ;;
@@ -42,32 +43,46 @@ try_opt() {
 	*) a=--$1 ;;
 	esac
 	# shellcheck disable=SC2086
-	"$IOLITE" $a --name=a --ioengine=null --size=64k >try.out 2>try.err
+	"$IOLITE" $a --name=a --ioengine=null --size=64k >try.$1.out \
+		2>try.$1.err
 	rc=$?
-	if grep -q "unknown\|not a job option\|is a command-line option" try.err
+	if grep -q "unknown\|not a job option\|is a command-line option" try.$1.err
 	then
-		echo "--$1: $(cat try.err)" >&2
+		echo "--$1: $(cat try.$1.err)" >&2
 		return 1
 	fi
 	if test $rc = 0; then
 		echo ok
-	elif grep -q -- "--$1.* is not supported: ..*" try.err; then
+	elif grep -q -- "--$1.* is not supported: ..*" try.$1.err; then
 		echo refused
-	elif test "$1" = inflate-log && grep -q "nosuch.log.fz" try.err; then
+	elif test "$1" = inflate-log && grep -q "nosuch.log.fz" try.$1.err; then
 		echo ok		# the option ran: the file is missing
-	elif test "$1" = cpuclock-test && grep -q "^cs: Failed" try.out; then
+	elif test "$1" = cpuclock-test && grep -q "^cs: Failed" try.$1.out; then
 		echo ok		# the test ran; this machine's TSC failed it
 	else
-		echo "--$1: exit $rc: $(cat try.err)" >&2
+		echo "--$1: exit $rc: $(cat try.$1.err)" >&2
 		return 1
 	fi
 }
 
+# try_opts NAME...: try_opt of each NAME, all at once (their runs are
+# small; what they cost is mostly start-up), a NAME tried before not
+# again; prints "NAME ok|refused" in order, fails if one failed
+try_opts() {
+	for o in "$@"; do
+		test -f try.$o.rc && continue
+		{ try_opt $o >try.$o.res 2>try.$o.why; echo $? >try.$o.rc; } &
+	done
+	wait
+	for o in "$@"; do
+		read r <try.$o.rc && test "$r" = 0 ||
+			{ cat try.$o.why >&2; return 1; }
+		read r <try.$o.res && echo "$o $r" || return 1
+	done
+}
+
 test_expect_success 'every option of fio --help (fixed list) is handled' '
-	for o in $FIO_HELP_OPTS; do
-		r=$(try_opt $o) || return 1
-		echo "$o $r"
-	done >handled &&
+	try_opts $FIO_HELP_OPTS >handled &&
 	grep -q "^output-format ok" handled &&
 	grep -q "^server refused" handled &&
 	grep -q "^merge-blktrace-only refused" handled &&
@@ -77,9 +92,7 @@ test_expect_success 'every option of fio --help (fixed list) is handled' '
 test_expect_success_if FIO 'every option of this fio'"'"'s --help is handled' '
 	fio --help | sed -n "s/^  --\([a-z-]*\).*/\1/p" | sort -u >fio.opts &&
 	test -s fio.opts &&
-	while read o; do
-		try_opt "$o" >/dev/null || return 1
-	done <fio.opts
+	try_opts $(cat fio.opts) >/dev/null
 '
 
 test_expect_success '--help lists every option of fio --help' '
@@ -335,7 +348,7 @@ test_expect_success '--alloc-size is accepted and changes nothing' '
 
 test_expect_success_if PYTHON3 '--trigger-file stops the run when the file appears' '
 	rm -f trig ran &&
-	(sleep 1 && : >trig) &
+	(sleep 0.3 && : >trig) &
 	"$IOLITE" --trigger-file=trig --trigger="echo fired >ran" --name=a \
 		--ioengine=null --size=1m --time_based --runtime=60 \
 		--output-format=json >out 2>err &&

@@ -28,12 +28,43 @@ shape() {
 	}' "$1"
 }
 
-# same_shape V NAME ARGS...: --terse-version=V of fio and iolite give the
-# same lines, field for field (count, and the kind of each field)
+# The cases fio and iolite are compared on: NAME's options are
+# $args_NAME, a file each. fio's start-up mostly waits: its runs start
+# now, together, and each test runs iolite's once fio's has ended.
+args_null="--name=a --ioengine=null --rw=randread --size=16m"
+args_psync="--ioengine=psync --filename=f.psync --name=p --rw=randrw \
+	--size=4m --bs=4k"
+args_two="--ioengine=null --size=4m --name=a --rw=read \
+	--description=words --name=b --rw=write --numjobs=2"
+args_coe="--name=a --ioengine=null --rw=read --size=1m --continue_on_error=all"
+for v in 2 3 4 5; do
+	eval "args_n$v=\"--name=a --ioengine=null --rw=randrw --size=4m \
+		--description=words\""
+	eval "args_p$v=\"--name=p --ioengine=psync --rw=randrw \
+		--filename=f.p$v --size=2m --bs=4k --time_based --runtime=300ms\""
+	eval "args_t$v=\"--ioengine=null --size=2m --name=a --rw=randtrim \
+		--name=b --rw=write --numjobs=2\""
+done
+. "$TEST_DIR/lib-bg.sh"
+if test_have_prereq FIO; then
+	for c in null psync two coe; do
+		bg_run fio-$c 'eval "fio --output-format=terse \$args_$c" \
+			>$c.fio 2>$c.fio.err'
+	done
+	for v in 2 3 4 5; do
+		for c in n$v p$v t$v; do
+			bg_run fio-$c 'eval "fio --minimal --terse-version=$v \
+				\$args_$c" >$c.fio 2>$c.fio.err'
+		done
+	done
+fi
+
+# same_shape V NAME: --terse-version=V of fio and iolite give the same
+# lines, field for field (count, and the kind of each field)
 same_shape() {
 	v=$1 name=$2
-	shift 2
-	fio --minimal --terse-version=$v "$@" >"$name.fio" 2>"$name.fio.err" &&
+	eval "set -- \$args_$name"
+	bg_wait fio-$name &&
 	"$IOLITE" --minimal --terse-version=$v "$@" >"$name.iolite" \
 		2>"$name.iolite.err" &&
 	test_must_be_empty "$name.iolite.err" &&
@@ -42,11 +73,11 @@ same_shape() {
 	test_cmp "$name.fio.s" "$name.iolite.s"
 }
 
-# same_count NAME ARGS...: fio and iolite give lines of equal field count
+# same_count NAME: fio and iolite give lines of equal field count
 same_count() {
 	name=$1
-	shift
-	fio --output-format=terse "$@" >"$name.fio" 2>"$name.fio.err" &&
+	eval "set -- \$args_$name"
+	bg_wait fio-$name &&
 	"$IOLITE" --output-format=terse "$@" >"$name.iolite" \
 		2>"$name.iolite.err" &&
 	test_must_be_empty "$name.iolite.err" &&
@@ -56,25 +87,22 @@ same_count() {
 }
 
 test_expect_success_if FIO 'null engine: fio'"'"'s field count' '
-	same_count null --name=a --ioengine=null --rw=randread --size=16m &&
+	same_count null &&
 	test "$(cat null.iolite.n)" = 121
 '
 
 test_expect_success_if FIO 'psync on a file: same count, disks included' '
-	same_count psync --ioengine=psync --filename="$TRASH/file" \
-		--name=p --rw=randrw --size=4m --bs=4k
+	same_count psync
 '
 
 test_expect_success_if FIO 'two jobs and a description: same count' '
-	same_count two --ioengine=null --size=4m --name=a --rw=read \
-		--description=words --name=b --rw=write --numjobs=2 &&
+	same_count two &&
 	test $(wc -l <two.iolite) = 3 &&
 	head -1 two.iolite | grep -q ";words\$"
 '
 
 test_expect_success_if FIO 'continue_on_error adds the error fields' '
-	same_count coe --name=a --ioengine=null --rw=read --size=1m \
-		--continue_on_error=all &&
+	same_count coe &&
 	test "$(cat coe.iolite.n)" = 123
 '
 
@@ -142,17 +170,13 @@ test_expect_success_if PYTHON3 'terse v5: the iops sample fields agree with the 
 
 for v in 2 3 4 5; do
 	test_expect_success_if FIO "terse v$v: fio's layout, null engine" "
-		same_shape $v n$v --name=a --ioengine=null --rw=randrw \
-			--size=4m --description=words
+		same_shape $v n$v
 	"
 	test_expect_success_if FIO "terse v$v: fio's layout, a file (disk fields)" "
-		same_shape $v p$v --name=p --ioengine=psync --rw=randrw \
-			--filename=\"\$TRASH/file\" --size=2m --bs=4k \
-			--time_based --runtime=300ms
+		same_shape $v p$v
 	"
 	test_expect_success_if FIO "terse v$v: fio's layout, trims and two jobs" "
-		same_shape $v t$v --ioengine=null --size=2m --name=a \
-			--rw=randtrim --name=b --rw=write --numjobs=2
+		same_shape $v t$v
 	"
 done
 

@@ -5,19 +5,34 @@
 # on.
 . "$(dirname "$0")/test-lib.sh"
 
-# Runs iolite in the background with the arguments after $1 (a sleep
-# before the signal $2 ... see below), output to out / err, status to rc.
-#   run_signal SECONDS SIGNAL iolite-args...
+# Runs iolite in the background with the arguments after $2 (a sleep
+# before the signal $3 ... see below), output to NAME.out / NAME.err,
+# status to NAME.status.
+#   run_signal NAME SECONDS SIGNAL iolite-args...
 run_signal() {
-	delay=$1 sig=$2
-	shift 2
-	"$IOLITE" "$@" >out 2>err &
+	name=$1 delay=$2 sig=$3
+	shift 3
+	"$IOLITE" "$@" >$name.out 2>$name.err &
 	pid=$!
 	sleep "$delay"
 	kill -s "$sig" "$pid"
 	wait "$pid"
-	echo $? >rc
+	echo $? >$name.status
 }
+
+# The runs wait for their signal: those stopped after 1 s run together
+# (and the pty's), then the two of the SIGUSR1 tests together.
+. "$TEST_DIR/lib-bg.sh"
+bg_run int 'run_signal int 1 INT --name=i --ioengine=null --size=1g \
+	--rw=read --runtime=20 --time_based --write_bw_log=i --log_avg_msec=100'
+test_have_prereq JQ && bg_run term 'run_signal term 1 TERM --name=t \
+	--ioengine=null --size=1g --rw=write --runtime=20 --time_based \
+	--output-format=json'
+bg_run sw 'run_signal sw 1 INT --ioengine=null --size=1g --runtime=20 \
+	--time_based --name=first --rw=read --name=second --stonewall --rw=write'
+test_have_prereq JQ && bg_run swj 'run_signal swj 1 INT --ioengine=null \
+	--size=1g --runtime=20 --time_based --name=first --rw=read \
+	--name=second --stonewall --rw=write --output-format=json'
 
 # msec of the first job's read line in report $1
 read_msec() {
@@ -25,8 +40,8 @@ read_msec() {
 }
 
 test_expect_success 'SIGINT: the I/O done so far, marked, status 130' '
-	run_signal 1 INT --name=i --ioengine=null --size=1g --rw=read \
-		--runtime=20 --time_based --write_bw_log=i --log_avg_msec=100 &&
+	bg_wait int &&
+	mv int.out out && mv int.err err && mv int.status rc &&
 	test "$(cat rc)" = 130 &&
 	grep -q "^iolite: terminating on signal 2 (SIGINT)$" err &&
 	grep -q "^i: (groupid=0" out &&
@@ -40,8 +55,8 @@ test_expect_success 'SIGINT: the I/O done so far, marked, status 130' '
 '
 
 test_expect_success_if JQ 'SIGTERM: the same, noted in the JSON, status 143' '
-	run_signal 1 TERM --name=t --ioengine=null --size=1g --rw=write \
-		--runtime=20 --time_based --output-format=json &&
+	bg_wait term &&
+	mv term.out out && mv term.err err && mv term.status rc &&
 	test "$(cat rc)" = 143 &&
 	jq -e ".iolite.notes | map(select(test(\"interrupted by SIGTERM\"))) | length == 1" \
 		out >/dev/null &&
@@ -50,9 +65,8 @@ test_expect_success_if JQ 'SIGTERM: the same, noted in the JSON, status 143' '
 '
 
 test_expect_success 'SIGINT between stonewalled groups: later ones never start' '
-	run_signal 1 INT --ioengine=null --size=1g --runtime=20 \
-		--time_based --name=first --rw=read --name=second \
-		--stonewall --rw=write &&
+	bg_wait sw &&
+	mv sw.out out && mv sw.err err && mv sw.status rc &&
 	test "$(cat rc)" = 130 &&
 	grep -q "^first: (groupid=0" out &&
 	# as fio, a job that never started is left out of the normal report
@@ -61,18 +75,22 @@ test_expect_success 'SIGINT between stonewalled groups: later ones never start' 
 '
 
 test_expect_success_if JQ 'SIGINT between groups: JSON lists the later job with zeros' '
-	run_signal 1 INT --ioengine=null --size=1g --runtime=20 \
-		--time_based --name=first --rw=read --name=second \
-		--stonewall --rw=write --output-format=json &&
+	bg_wait swj &&
+	mv swj.out out && mv swj.err err && mv swj.status rc &&
 	test "$(cat rc)" = 130 &&
 	test "$(jq -r ".jobs[1].jobname" out)" = second &&
 	test "$(jq ".jobs[1].write.total_ios" out)" = 0 &&
 	test "$(jq ".jobs[0].read.total_ios > 0" out)" = true
 '
 
+bg_run usr1 'run_signal usr1 0.7 USR1 --name=u --ioengine=null --size=1g \
+	--rw=read --runtime=2 --time_based'
+bg_run ramp 'run_signal ramp 0.5 USR1 --name=r --ioengine=null --size=1g \
+	--rw=read --ramp_time=2 --runtime=500ms --time_based'
+
 test_expect_success 'SIGUSR1: a report now, the run goes on to the end' '
-	run_signal 0.7 USR1 --name=u --ioengine=null --size=1g --rw=read \
-		--runtime=2 --time_based &&
+	bg_wait usr1 &&
+	mv usr1.out out && mv usr1.err err && mv usr1.status rc &&
 	test "$(cat rc)" = 0 &&
 	test_must_be_empty err &&
 	test "$(grep -c "^u: (groupid=0" out)" = 2 &&
@@ -84,8 +102,8 @@ test_expect_success 'SIGUSR1: a report now, the run goes on to the end' '
 '
 
 test_expect_success 'SIGUSR1 during ramp_time: the job shows no I/O yet' '
-	run_signal 0.5 USR1 --name=r --ioengine=null --size=1g --rw=read \
-		--ramp_time=2 --runtime=500ms --time_based &&
+	bg_wait ramp &&
+	mv ramp.out out && mv ramp.err err && mv ramp.status rc &&
 	test "$(cat rc)" = 0 &&
 	test "$(grep -c "^r: (groupid=0" out)" = 2 &&
 	sed -n "s/.*issued rwts: total=\([0-9]*\),.*/\1/p" out >issued &&

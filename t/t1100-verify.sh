@@ -18,12 +18,110 @@ job() {
 		--rw=write --ioengine=psync --verify="$mode" "$@"
 }
 
+# cross_job FILE DATA: a job file that writes DATA, then a later job that
+# verifies it (verify_only)
+cross_job() {
+	cat >"$1" <<-EOF
+	[global]
+	filename=$2
+	size=64k
+	bs=4k
+	verify=crc32c
+	[w]
+	rw=write
+	[r]
+	stonewall
+	rw=write
+	verify_only
+	EOF
+}
+
+# rt TERSE: "read_runtime write_runtime" (ms) of a terse v3 line
+rt() {
+	awk -F';' '{ print $9, $50 }' "$1"
+}
+
+# 32 writes at 100 IOPS take over 300 ms; reading them back is not paced
+rated() {
+	"$IOLITE" --name=v --filename=rt.f --size=128k --bs=4k --rw=write \
+		--verify=crc32c --rate_iops=100 "$@"
+}
+
+# The paced runs of the per-direction runtime tests below mostly wait:
+# they start now, each in a directory of its own (its file, its verify
+# state), and run beside the tests above them.
+. "$TEST_DIR/lib-bg.sh"
+# bgrated NAME OPTIONS...: rated in the directory NAME (its own verify
+# state file), output in NAME.out
+bgrated() {
+	bg_run "$1" "mkdir $1 && cd $1 && rated $2 >../$1.out 2>../$1.err"
+}
+bgrated rt1 --minimal
+bgrated rt1j --output-format=json
+bgrated rt2 "--verify_backlog=8 --minimal"
+bgrated rt3 "--verify_backlog=8 --time_based --runtime=200ms"
+bgrated rt3m "--verify_backlog=8 --time_based --runtime=200ms --minimal"
+bgrated rt4 "--loops=2 --size=64k --minimal"
+if test_have_prereq FIO; then
+	bg_run fio1 'mkdir fio1 && cd fio1 && fio --name=v --filename=fio.f \
+		--size=128k --bs=4k --rw=write --verify=crc32c --rate_iops=100 \
+		--minimal >../fio1.out 2>/dev/null'
+	# fio on the cross-job verify_only files (the last test)
+	bg_run fcross 'mkdir fcross && cd fcross &&
+		cross_job fcross.fio fx.f &&
+		fio --output-format=terse fcross.fio >../fcross.out 2>/dev/null &&
+		{ fio --name=r --filename=fx.f --size=64k --bs=8k --rw=write \
+			--verify=crc32c --verify_only --output-format=terse \
+			>../fcross2.out 2>&1; true; }'
+	bg_run fio2 'mkdir fio2 && cd fio2 && fio --name=v --filename=fio.f \
+		--size=128k --bs=4k --rw=write --verify=crc32c --rate_iops=100 \
+		--verify_backlog=8 --do_verify=0 --minimal >../fio2.out 2>/dev/null'
+fi
+
 # the options that make verify=pattern catch misplaced and stale blocks
 pattern_opts() {
 	echo "--verify_pattern=0xdeadbeef%o$1"
 }
 
 modes="crc32c md5 sha1 sha256 sha512 xxhash pattern"
+
+# mode_steps MODE: the runs of MODE's four tests below, in the directory
+# MODE (its file, its verify state): step N's output in MODE/N.out and
+# N.err, its status in MODE/N.rc; a step runs whether the one before it
+# passed or not. The modes' steps run at once, each mode's in turn.
+mode_steps() {
+	mode=$1 popt= popt2=
+	[ $mode = pattern ] && popt=$(pattern_opts) popt2=$(pattern_opts 0x01)
+	mkdir $mode && cd $mode || return 1
+	{ job $mode $mode.f $popt >1.out 2>1.err &&
+	  job $mode $mode.f --verify_only $popt >1v.out 2>1v.err; }
+	echo $? >1.rc
+	{ printf Z | dd of=$mode.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only $popt >2.out 2>2.err; }
+	echo $? >2.rc
+	{ job $mode $mode.f $popt >/dev/null 2>&1 &&
+	  dd if=$mode.f of=$mode.f bs=4k skip=1 seek=3 count=1 \
+		conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only $popt >3.out 2>3.err; }
+	echo $? >3.rc
+	{ job $mode $mode.f --randseed=1 $popt2 >/dev/null 2>&1 &&
+	  dd if=$mode.f of=$mode.old bs=4k skip=2 count=1 2>/dev/null &&
+	  job $mode $mode.f --randseed=2 $popt >/dev/null 2>&1 &&
+	  dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
+		conv=notrunc 2>/dev/null &&
+	  test_must_fail job $mode $mode.f --verify_only --randseed=2 \
+		--verify_state_load=1 $popt >4.out 2>4.err; }
+	echo $? >4.rc
+}
+
+for mode in $modes; do
+	case $mode in
+	md5|sha*) test_have_prereq LIBCRYPTO || continue ;;
+	xxhash) test_have_prereq XXHASH || continue ;;
+	esac
+	bg_run $mode 'mode_steps $mode'
+done
+
 for mode in $modes; do
 	# modes whose library this build lacks are refused: skip them
 	test_skip_reason=
@@ -31,47 +129,33 @@ for mode in $modes; do
 	md5|sha*) test_skip_unless LIBCRYPTO ;;
 	xxhash) test_skip_unless XXHASH ;;
 	esac
-	popt=
-	[ $mode = pattern ] && popt=$(pattern_opts)
-	popt2=
-	[ $mode = pattern ] && popt2=$(pattern_opts 0x01)
 
 	test_expect_success "$mode: a write then its read-back pass" "
-		job $mode $mode.f $popt >out 2>err &&
-		test_must_be_empty err &&
-		test \"\$(issued out)\" = 16,16,0,0 &&
-		grep -q '^  read: .*(64.0KiB/' out &&
-		job $mode $mode.f --verify_only $popt >out 2>err &&
-		test_must_be_empty err &&
-		test \"\$(issued out)\" = 16,0,0,0
+		bg_wait $mode && cd $mode &&
+		test \$(cat 1.rc) = 0 &&
+		test_must_be_empty 1.err &&
+		test \"\$(issued 1.out)\" = 16,16,0,0 &&
+		grep -q '^  read: .*(64.0KiB/' 1.out &&
+		test_must_be_empty 1v.err &&
+		test \"\$(issued 1v.out)\" = 16,0,0,0
 	"
 
 	test_expect_success "$mode: one byte changed on disk fails at its block" "
-		printf Z | dd of=$mode.f bs=1 seek=5000 conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
-		grep \"job 'v': verify of 4096 bytes at offset 4096 of '$mode.f' failed: .*expected .*received\" err &&
-		test \$(wc -l <err) = 1 &&
-		grep -q 'err=84' out &&
-		grep -q '^  read: ' out
+		cd $mode && test \$(cat 2.rc) = 0 &&
+		grep \"job 'v': verify of 4096 bytes at offset 4096 of '$mode.f' failed: .*expected .*received\" 2.err &&
+		test \$(wc -l <2.err) = 1 &&
+		grep -q 'err=84' 2.out &&
+		grep -q '^  read: ' 2.out
 	"
 
 	test_expect_success "$mode: a block written at the wrong offset fails there" "
-		job $mode $mode.f $popt >/dev/null 2>&1 &&
-		dd if=$mode.f of=$mode.f bs=4k skip=1 seek=3 count=1 \
-			conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only $popt >out 2>err &&
-		grep \"verify of 4096 bytes at offset 12288 of '$mode.f' failed\" err
+		cd $mode && test \$(cat 3.rc) = 0 &&
+		grep \"verify of 4096 bytes at offset 12288 of '$mode.f' failed\" 3.err
 	"
 
 	test_expect_success "$mode: a stale block from an earlier write fails" "
-		job $mode $mode.f --randseed=1 $popt2 >/dev/null 2>&1 &&
-		dd if=$mode.f of=$mode.old bs=4k skip=2 count=1 2>/dev/null &&
-		job $mode $mode.f --randseed=2 $popt >/dev/null 2>&1 &&
-		dd if=$mode.old of=$mode.f bs=4k seek=2 count=1 \
-			conv=notrunc 2>/dev/null &&
-		test_must_fail job $mode $mode.f --verify_only --randseed=2 \
-			--verify_state_load=1 $popt >out 2>err &&
-		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" err
+		cd $mode && test \$(cat 4.rc) = 0 &&
+		grep \"verify of 4096 bytes at offset 8192 of '$mode.f' failed\" 4.err
 	"
 done
 test_skip_reason=
@@ -295,46 +379,35 @@ test_expect_success 'aliases and the dump of the options' '
 
 # ---- per-direction runtime (fio's rule) ----
 
-# rt TERSE: "read_runtime write_runtime" (ms) of a terse v3 line
-rt() {
-	awk -F';' '{ print $9, $50 }' "$1"
-}
-
-# 32 writes at 100 IOPS take over 300 ms; reading them back is not paced
-rated() {
-	"$IOLITE" --name=v --filename=rt.f --size=128k --bs=4k --rw=write \
-		--verify=crc32c --rate_iops=100 "$@"
-}
-
 test_expect_success 'the read-back has its own runtime, writes theirs' '
-	rated --minimal >out 2>err &&
-	test_must_be_empty err &&
-	set -- $(rt out) &&
+	bg_wait rt1 &&
+	test_must_be_empty rt1.err &&
+	set -- $(rt rt1.out) &&
 	at_least "$2" 300 &&
 	at_least $(($2 / 4)) "$1" &&
 	at_least "$1" 1 &&
-	rated --output-format=json >out.json &&
-	grep -A8 "\"read\" : {" out.json | grep -q "\"iops\" : [0-9]\{4,\}"
+	bg_wait rt1j &&
+	grep -A8 "\"read\" : {" rt1j.out | grep -q "\"iops\" : [0-9]\{4,\}"
 '
 
 test_expect_success 'verify_backlog: read time is the final phase only' '
-	rated --verify_backlog=8 --minimal >out 2>err &&
-	test_must_be_empty err &&
-	set -- $(rt out) &&
+	bg_wait rt2 &&
+	test_must_be_empty rt2.err &&
+	set -- $(rt rt2.out) &&
 	at_least "$2" 300 &&
 	at_least $(($2 / 4)) "$1" &&
 	at_least "$1" 1
 '
 
 test_expect_success 'time_based verify_backlog: reads get no time, as in fio' '
-	rated --verify_backlog=8 --time_based --runtime=200ms >out 2>err &&
-	test_must_be_empty err &&
-	! grep "^  read:" out &&
-	! grep "^   READ:" out &&
-	grep "^  write:" out &&
-	test "$(issued out | cut -d, -f1)" -gt 0 &&
-	rated --verify_backlog=8 --time_based --runtime=200ms --minimal >out &&
-	test "$(rt out | cut -d" " -f1)" = 0
+	bg_wait rt3 &&
+	test_must_be_empty rt3.err &&
+	! grep "^  read:" rt3.out &&
+	! grep "^   READ:" rt3.out &&
+	grep "^  write:" rt3.out &&
+	test "$(issued rt3.out | cut -d, -f1)" -gt 0 &&
+	bg_wait rt3m &&
+	test "$(rt rt3m.out | cut -d" " -f1)" = 0
 '
 
 test_expect_success 'do_verify=0 turns verify_backlog off, as in fio' '
@@ -356,43 +429,24 @@ test_expect_success 'verify_only: writes get no time' '
 '
 
 test_expect_success 'loops: each loop adds its write and read-back time' '
-	rated --loops=2 --size=64k --minimal >out 2>err &&
-	test_must_be_empty err &&
-	set -- $(rt out) &&
+	bg_wait rt4 &&
+	test_must_be_empty rt4.err &&
+	set -- $(rt rt4.out) &&
 	at_least "$2" 300 &&
 	at_least $(($2 / 4)) "$1"
 '
 
 test_expect_success_if FIO 'fio splits the runtime the same way' '
-	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
-		--verify=crc32c --rate_iops=100 --minimal >fio.out 2>/dev/null &&
-	set -- $(rt fio.out) &&
+	bg_wait fio1 &&
+	set -- $(rt fio1.out) &&
 	at_least "$2" 300 &&
 	at_least $(($2 / 4)) "$1" &&
-	fio --name=v --filename=fio.f --size=128k --bs=4k --rw=write \
-		--verify=crc32c --rate_iops=100 --verify_backlog=8 \
-		--do_verify=0 --minimal >fio.out 2>/dev/null &&
-	test "$(rt fio.out | cut -d" " -f1)" = 0 &&
-	test "$(awk -F";" "{ print \$6 }" fio.out)" = 0
+	bg_wait fio2 &&
+	test "$(rt fio2.out | cut -d" " -f1)" = 0 &&
+	test "$(awk -F";" "{ print \$6 }" fio2.out)" = 0
 '
 
 # ---- verify_only after another job (fio checks the block, not its writer) ----
-
-cross_job() {
-	cat >"$1" <<-EOF
-	[global]
-	filename=$2
-	size=64k
-	bs=4k
-	verify=crc32c
-	[w]
-	rw=write
-	[r]
-	stonewall
-	rw=write
-	verify_only
-	EOF
-}
 
 test_expect_success 'a later verify_only job checks what another job wrote' '
 	cross_job cross.fio x.f &&
@@ -443,13 +497,10 @@ test_expect_success 'verify_only still fails another bs, mode, offset' '
 '
 
 test_expect_success_if FIO 'fio accepts the same cross-job verify_only' '
-	cross_job fcross.fio fx.f &&
-	fio --output-format=terse fcross.fio >out 2>err &&
-	test "$(cut -d";" -f5 out | tr "\n" " ")" = "0 0 " &&
-	test "$(sed -n 2p out | cut -d";" -f6)" = 64 &&
-	fio --name=r --filename=fx.f --size=64k --bs=8k --rw=write \
-		--verify=crc32c --verify_only --output-format=terse >out 2>&1;
-	grep -q "bad header length 4096, wanted 8192" out
+	bg_wait fcross &&
+	test "$(cut -d";" -f5 fcross.out | tr "\n" " ")" = "0 0 " &&
+	test "$(sed -n 2p fcross.out | cut -d";" -f6)" = 64 &&
+	grep -q "bad header length 4096, wanted 8192" fcross2.out
 '
 
 test_done

@@ -15,6 +15,34 @@ job() {
 		--rw=randwrite --ioengine=psync --verify="$mode" "$@"
 }
 
+# fio's start-up mostly waits: its runs start now, each set in a
+# directory of its own, and run beside the tests before theirs.
+. "$TEST_DIR/lib-bg.sh"
+if test_have_prereq FIO; then
+	bg_run fmodes 'mkdir fmodes && cd fmodes &&
+		for m in crc64 crc32 crc16 crc7 meta; do
+			fio --name=v --filename=fio-$m --size=64k --bs=4k \
+				--rw=write --verify=$m --output-format=terse \
+				>$m.out 2>$m.err || exit 1
+		done &&
+		printf Z | dd of=fio-meta bs=1 seek=5000 conv=notrunc \
+			2>/dev/null &&
+		fio --name=v --filename=fio-meta --size=64k --bs=4k --rw=write \
+			--verify=meta --verify_only --output-format=terse \
+			>meta-only.out 2>meta-only.err'
+	bg_run ft0004 'mkdir ft0004 && cd ft0004 &&
+		fio --name=v --filename=fvi.f --size=64k --bs=12k --rw=write \
+			--verify=crc32c --verify_interval=8k --output-format=terse \
+			>1.out 2>1.err &&
+		fio --name=v --filename=fvi.f --size=1m --bs=512 --rw=write \
+			--verify=md5 --do_verify=0 --verify_interval=1m \
+			--output-format=terse >2.out 2>2.err'
+	bg_run fexp 'mkdir fexp && cd fexp &&
+		fio --name=e --filename=fe.f --size=64k --bs=4k --rw=randwrite \
+			--verify=crc32c --experimental_verify=1 --verify_backlog=4 \
+			--write_iolog=f.log --output-format=terse >out 2>err'
+fi
+
 for mode in crc64 crc32 crc16 crc7 sha3-224 sha3-256 sha3-384 sha3-512; do
 	if "$IOLITE" --name=x --verify=$mode --parse-only >/dev/null 2>&1; then
 		test_skip_reason=
@@ -92,15 +120,11 @@ test_expect_success 'meta: the header is checked, the data is not (as fio)' '
 '
 
 test_expect_success_if FIO 'fio accepts the same modes, and meta the same way' '
+	bg_wait fmodes &&
 	for m in crc64 crc32 crc16 crc7 meta; do
-		fio --name=v --filename=fio-$m --size=64k --bs=4k --rw=write \
-			--verify=$m --output-format=terse >out 2>err &&
-		test "$(cut -d";" -f5,6 out)" = "0;64" || return 1
+		test "$(cut -d";" -f5,6 fmodes/$m.out)" = "0;64" || return 1
 	done &&
-	printf Z | dd of=fio-meta bs=1 seek=5000 conv=notrunc 2>/dev/null &&
-	fio --name=v --filename=fio-meta --size=64k --bs=4k --rw=write \
-		--verify=meta --verify_only --output-format=terse >out 2>err &&
-	test "$(cut -d";" -f5 out)" = 0
+	test "$(cut -d";" -f5 fmodes/meta-only.out)" = 0
 '
 
 # ---- verify_interval larger than a block: one chunk per block (fio) ----
@@ -121,14 +145,9 @@ test_expect_success 'verify_interval past the block: each block is one chunk' '
 '
 
 test_expect_success_if FIO 'fio runs the same jobs (its t0004 case too)' '
-	fio --name=v --filename=fvi.f --size=64k --bs=12k --rw=write \
-		--verify=crc32c --verify_interval=8k --output-format=terse \
-		>out 2>err &&
-	test "$(cut -d";" -f5,6 out)" = "0;60" &&
-	fio --name=v --filename=fvi.f --size=1m --bs=512 --rw=write \
-		--verify=md5 --do_verify=0 --verify_interval=1m \
-		--output-format=terse >out 2>err &&
-	test "$(cut -d";" -f5 out)" = 0 &&
+	bg_wait ft0004 &&
+	test "$(cut -d";" -f5,6 ft0004/1.out)" = "0;60" &&
+	test "$(cut -d";" -f5 ft0004/2.out)" = 0 &&
 	"$IOLITE" --name=v --filename=vi.f --size=1m --bs=512 --rw=write \
 		--verify=crc7 --do_verify=0 --verify_interval=1m >out 2>err &&
 	test_must_be_empty err
@@ -172,6 +191,7 @@ test_expect_success 'what fio refuses is refused' '
 
 # fio runs every pattern at once, a job and a file each (fio's start-up
 # is most of the cost of so small a job); iolite runs them one by one
+# meanwhile
 test_expect_success_if FIO 'fio writes the same bytes for each pattern' '
 	printf "some file bytes" >pfile &&
 	set -- && n=0 &&
@@ -181,20 +201,31 @@ test_expect_success_if FIO 'fio writes the same bytes for each pattern' '
 		n=$((n + 1)) &&
 		set -- "$@" --name=p$n --filename=f$n.fio --size=4k \
 			--rw=write --buffer_pattern="$p" &&
-		"$IOLITE" --name=p --filename=f$n.iol --size=4k --rw=write \
-			--buffer_pattern="$p" >/dev/null &&
 		printf "%s\n" "$p" >f$n.pat || return 1
 	done &&
+	nbuf=$n &&
 	for p in %o "0xff%o\"abcd\"-12" 1%o %o%o "\"%o\"" "%o\"x\"%o"; do
 		n=$((n + 1)) &&
 		set -- "$@" --name=p$n --filename=f$n.fio --size=8k --bs=4k \
 			--rw=write --verify=pattern --verify_pattern="$p" &&
-		"$IOLITE" --name=p --filename=f$n.iol --size=8k --bs=4k \
-			--rw=write --verify=pattern --verify_pattern="$p" \
-			>/dev/null &&
 		printf "%s\n" "$p" >f$n.pat || return 1
 	done &&
-	fio "$@" --output=/dev/null &&
+	{ fio "$@" --output=/dev/null & } &&
+	fpid=$! &&
+	i=0 &&
+	while [ $i -lt $n ]; do
+		i=$((i + 1)) &&
+		p=$(cat f$i.pat) &&
+		if [ $i -le $nbuf ]; then
+			"$IOLITE" --name=p --filename=f$i.iol --size=4k \
+				--rw=write --buffer_pattern="$p" >/dev/null
+		else
+			"$IOLITE" --name=p --filename=f$i.iol --size=8k \
+				--bs=4k --rw=write --verify=pattern \
+				--verify_pattern="$p" >/dev/null
+		fi || return 1
+	done &&
+	wait $fpid &&
 	while [ $n -gt 0 ]; do
 		cmp f$n.fio f$n.iol || { echo "differs: $(cat f$n.pat)"; return 1; }
 		n=$((n - 1))
@@ -237,22 +268,17 @@ test_expect_success 'experimental_verify ignores verify_backlog, loops replay' '
 '
 
 test_expect_success_if FIO 'fio issues the same I/O with experimental_verify' '
-	rm -f f.log &&
-	fio --name=e --filename=fe.f --size=64k --bs=4k --rw=randwrite \
-		--verify=crc32c --experimental_verify=1 --verify_backlog=4 \
-		--write_iolog=f.log --output-format=terse >out 2>err &&
-	test "$(cut -d";" -f5,6 out)" = "0;64" &&
-	order f.log | grep -q "^\(w[0-9]* \)\{16\}\(r[0-9]* \)\{16\}$" &&
+	bg_wait fexp &&
+	test "$(cut -d";" -f5,6 fexp/out)" = "0;64" &&
+	order fexp/f.log | grep -q "^\(w[0-9]* \)\{16\}\(r[0-9]* \)\{16\}$" &&
 	order b.log | grep -q "^\(w[0-9]* \)\{16\}\(r[0-9]* \)\{16\}$"
 '
 
 # ---- dedupe_global: one working set for the jobs that set it ----
 
-# distinct 4k blocks in the files given, and in each
+# distinct 4k blocks in the files given (od: a line per block)
 blocks() {
-	cat "$@" | split -b 4096 -a 4 - blk. &&
-	md5sum blk.* | cut -d" " -f1 | sort -u | wc -l &&
-	rm -f blk.*
+	cat "$@" | od -An -v -tx8 -w4096 | sort -u | wc -l
 }
 
 test_expect_success 'dedupe_global: the jobs repeat each other'"'"'s blocks' '

@@ -7,9 +7,33 @@
 
 NULLJOB="--ioengine=null --size=64m --bs=4k"
 
+# The rated runs mostly sleep: they run together, each test checks its own.
+. "$TEST_DIR/lib-bg.sh"
+bg_run r '"$IOLITE" --name=r $NULLJOB --rw=randread --rate_iops=500 \
+	--runtime=2 --time_based --output-format=json >out.json'
+bg_run rw '"$IOLITE" --name=rw $NULLJOB --rw=randrw --rate=1m,500k \
+	--runtime=1500ms --time_based --output-format=json >rw.json'
+bg_run w '"$IOLITE" --name=w $NULLJOB --rw=randrw --rate=,500k \
+	--runtime=1 --time_based --output-format=json >w.json'
+
+# A real stall needs a file system to freeze: ext4 on a loop device.
+stall_skip=
+if test_have_prereq LOOP,MKFS_EXT4,FSFREEZE,JQ; then
+	test_at_exit="$test_at_exit"'
+		fsfreeze -u "$TRASH/mnt" 2>/dev/null
+		umount "$TRASH/mnt" 2>/dev/null
+		[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"'
+	truncate -s 64m "$TRASH/img" &&
+	LOOPDEV=$(losetup -f --show "$TRASH/img") &&
+	mkfs.ext4 -q "$LOOPDEV" && mkdir "$TRASH/mnt" &&
+	mount "$LOOPDEV" "$TRASH/mnt" ||
+		stall_skip="cannot make and mount ext4 on a loop device"
+else
+	stall_skip=$prereq_missing
+fi
+
 test_expect_success_if JQ 'rate_iops=500 for 2 s runs at 400-600 IOPS' '
-	"$IOLITE" --name=r $NULLJOB --rw=randread --rate_iops=500 \
-		--runtime=2 --time_based --output-format=json >out.json &&
+	bg_wait r &&
 	between "$(jq ".jobs[0].read.iops" out.json)" 400 600 &&
 	between "$(jq ".jobs[0].read.runtime" out.json)" 1900 2300
 '
@@ -37,15 +61,13 @@ test_expect_success 'the normal report has a co-lat line only with a rate' '
 '
 
 test_expect_success_if JQ 'rate=1m,500k caps reads and writes apart' '
-	"$IOLITE" --name=rw $NULLJOB --rw=randrw --rate=1m,500k \
-		--runtime=1500ms --time_based --output-format=json >rw.json &&
+	bg_wait rw &&
 	between "$(jq ".jobs[0].read.bw_bytes" rw.json)" 838860 1258291 &&
 	between "$(jq ".jobs[0].write.bw_bytes" rw.json)" 409600 614400
 '
 
 test_expect_success_if JQ 'rate=,500k caps only writes' '
-	"$IOLITE" --name=w $NULLJOB --rw=randrw --rate=,500k \
-		--runtime=1 --time_based --output-format=json >w.json &&
+	bg_wait w &&
 	between "$(jq ".jobs[0].write.bw_bytes" w.json)" 409600 614400 &&
 	test "$(jq ".jobs[0].read.bw_bytes > 5120000" w.json)" = true &&
 	jq -e ".jobs[0].iolite.co_lat_ns | has(\"read\") | not" \
@@ -75,27 +97,54 @@ test_expect_success_if JQ 'poisson: the same mean rate, irregular gaps' '
 	test "$poi" -ge 10 && test "$((lin * 3))" -lt "$poi"
 '
 
+# The runs below start once the poisson test is done: the gaps of a run
+# at 500 IOPS are regular only on a machine no busier than it has to be.
 # One run, two jobs: both minimums are checked after the 2 s settle
 # period, every rate_cycle.
+cat >"$TRASH/min.fio" <<-\EOF
+[global]
+ioengine=null
+size=64m
+bs=4k
+rw=read
+rate_cycle=200
+time_based
+[ok]
+rate=1m
+rate_min=100k
+runtime=2500ms
+[slow]
+thinktime=10ms
+rate_iops_min=200
+runtime=6
+EOF
+bg_run min 'test_must_fail "$IOLITE" min.fio >min.out 2>min.err'
+# A real stall: writes to a frozen file system wait until it thaws.
+test -n "$stall_skip" || bg_run stall '"$IOLITE" --name=stall \
+	--filename=mnt/f --size=8m --bs=4k --rw=randwrite --direct=1 \
+	--rate_iops=200 --runtime=2 --time_based --output-format=json \
+	>stall.json &
+	pid=$! &&
+	sleep 0.7 && fsfreeze -f mnt && sleep 0.4 && fsfreeze -u mnt &&
+	wait $pid'
+! test_have_prereq LIBAIO ||
+	bg_run aio '"$IOLITE" --name=aio --ioengine=libaio --iodepth=8 \
+		--filename=$TRASH/aio.dat --size=4m --rw=randread \
+		--rate_iops=500 --runtime=1500ms --time_based \
+		--output-format=json >aio.json'
+if test_have_prereq FIO,PYTHON3; then
+	for t in fio "$IOLITE"; do
+		bg_run $(basename "$t") '"$t" --name=r $NULLJOB --rw=randrw \
+			--rate_iops=2000,1000 --number_ios=100 \
+			--output-format=json >$(basename "$t").json &&
+		"$t" --name=r $NULLJOB --rw=randrw --rate_iops=2000,1000 \
+			--number_ios=100 >$(basename "$t").out'
+	done
+fi
+
 test_expect_success 'rate_min, rate_iops_min: a job below fails (EIO)' '
-	cat >min.fio <<-\EOF &&
-	[global]
-	ioengine=null
-	size=64m
-	bs=4k
-	rw=read
-	rate_cycle=200
-	time_based
-	[ok]
-	rate=1m
-	rate_min=100k
-	runtime=2500ms
-	[slow]
-	thinktime=10ms
-	rate_iops_min=200
-	runtime=6
-	EOF
-	test_must_fail "$IOLITE" min.fio >out 2>err &&
+	bg_wait min &&
+	mv min.out out && mv min.err err &&
 	cat err &&
 	grep -q "job .slow.: read rate_iops_min=200 not met, got [0-9]* IOPS" \
 		err &&
@@ -120,24 +169,9 @@ test_expect_success 'impossible or ambiguous limits are refused up front' '
 # A real stall: writes to a frozen file system wait until it thaws. The
 # one write in flight shows it in clat; every write due while it lasted
 # is late, and co_lat shows each of them.
-test_skip_reason=
-if test_skip_unless LOOP MKFS_EXT4 FSFREEZE JQ; then
-	test_at_exit='fsfreeze -u "$TRASH/mnt" 2>/dev/null
-		umount "$TRASH/mnt" 2>/dev/null
-		[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"'
-	truncate -s 64m "$TRASH/img" &&
-	LOOPDEV=$(losetup -f --show "$TRASH/img") &&
-	mkfs.ext4 -q "$LOOPDEV" && mkdir "$TRASH/mnt" &&
-	mount "$LOOPDEV" "$TRASH/mnt" ||
-		test_skip_reason="cannot make and mount ext4 on a loop device"
-fi
+test_skip_reason=$stall_skip
 test_expect_success 'a device stall shows in co_lat, not only in clat' '
-	"$IOLITE" --name=stall --filename=mnt/f --size=8m --bs=4k \
-		--rw=randwrite --direct=1 --rate_iops=200 --runtime=2 \
-		--time_based --output-format=json >stall.json &
-	pid=$! &&
-	sleep 0.7 && fsfreeze -f mnt && sleep 0.4 && fsfreeze -u mnt &&
-	wait $pid &&
+	bg_wait stall &&
 	jq ".jobs[0] | {c: .write.clat_ns.mean, co: .iolite.co_lat_ns.write.mean}" \
 		stall.json &&
 	# about 80 writes were due during the 0.4 s: co_lat counts them all
@@ -151,10 +185,7 @@ test_expect_success 'a device stall shows in co_lat, not only in clat' '
 test_skip_reason=
 
 test_expect_success_if LIBAIO,JQ 'libaio at iodepth 8: the rate holds' '
-	"$IOLITE" --name=aio --ioengine=libaio --iodepth=8 \
-		--filename=$TRASH/aio.dat --size=4m --rw=randread \
-		--rate_iops=500 --runtime=1500ms --time_based \
-		--output-format=json >aio.json &&
+	bg_wait aio &&
 	between "$(jq ".jobs[0].read.iops" aio.json)" 400 600 &&
 	jq -e ".jobs[0] | .iolite.co_lat_ns.read.mean >=
 	       .read.lat_ns.mean" aio.json >/dev/null
@@ -164,13 +195,7 @@ test_expect_success_if LIBAIO,JQ 'libaio at iodepth 8: the rate holds' '
 
 test_expect_success_if FIO,PYTHON3 'same JSON and report layout as fio for a rated job' '
 	command -v python3 >/dev/null &&
-	for t in fio "$IOLITE"; do
-		n=$(basename "$t") &&
-		"$t" --name=r $NULLJOB --rw=randrw --rate_iops=2000,1000 \
-			--number_ios=100 --output-format=json >$n.json &&
-		"$t" --name=r $NULLJOB --rw=randrw --rate_iops=2000,1000 \
-			--number_ios=100 >$n.out || return 1
-	done &&
+	bg_wait fio && bg_wait iolite &&
 	python3 "$TEST_DIR/jsoncmp.py" fio.json iolite.json &&
 	grep -c "^  co-lat (" iolite.out >n && echo 2 >want && test_cmp want n &&
 	normalize fio.out | no_samples=1 drop_samples >fio.norm &&

@@ -22,10 +22,36 @@ jtrue() {
 		{ echo "false: $2" >&2; return 1; }
 }
 
+# The runs hold a rate for seconds, mostly waiting: they run together,
+# each test checks its own.
+. "$TEST_DIR/lib-bg.sh"
+bg_run reached '"$IOLITE" $(steady_job 20) --ss=iops:20% --ss_dur=2 \
+	--output-format=json,normal >reached.out 2>reached.err'
+bg_run ns '"$IOLITE" $(steady_job 2) --ss=iops_slope:0 --ss_dur=1 \
+	--output-format=json >ns.json 2>ns.err'
+bg_run short '"$IOLITE" $(steady_job 1) --ss=bw_slope:5% --ss_dur=5 \
+	--output-format=json,normal >short.out 2>short.err'
+bg_run g '"$IOLITE" $(steady_job 20) --numjobs=2 --group_reporting \
+	--ss=iops:20% --ss_dur=2 --output-format=json >g.json 2>g.err'
+bg_run interim '"$IOLITE" $(steady_job 4) --ss=iops:50% --ss_dur=2 \
+	--status-interval=1 --output-format=json >interim.out 2>interim.err'
+if test_have_prereq FIO,PYTHON3; then
+	bg_run f.json 'fio $(steady_job 2) --ss=iops:30% --ss_dur=1 \
+		--output-format=json >f.json 2>/dev/null'
+	bg_run i.json '"$IOLITE" $(steady_job 2) --ss=iops:30% --ss_dur=1 \
+		--output-format=json >i.json 2>i.err'
+fi
+bg_run lat '"$IOLITE" $(steady_job 20) --ss=lat:1000% --ss_dur=2 \
+	--output-format=json,normal >lat.out 2>lat.err'
+bg_run slope '"$IOLITE" $(steady_job 2) --ss=lat_slope:0 --ss_dur=1 \
+	--output-format=json,normal >slope.out 2>slope.err'
+bg_run iops '"$IOLITE" $(steady_job 1) --ss=iops:50% --ss_dur=1 \
+	--output-format=json,normal >iops.out 2>iops.err'
+
 test_expect_success 'steady state reached: the job stops early and says so' '
-	"$IOLITE" $(steady_job 20) --ss=iops:20% --ss_dur=2 \
-		--output-format=json,normal >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait reached &&
+	test_must_be_empty reached.err &&
+	mv reached.out out &&
 	sed -n "/^{/,/^}/p" out >ss.json &&
 	jtrue ss.json "\$s.attained == 1" &&
 	jtrue ss.json "\$s.ss == \"iops:20.000000%\"" &&
@@ -43,9 +69,8 @@ test_expect_success 'steady state reached: the job stops early and says so' '
 '
 
 test_expect_success 'steady state not reached: the job runs its runtime' '
-	"$IOLITE" $(steady_job 2) --ss=iops_slope:0 --ss_dur=1 \
-		--output-format=json >ns.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait ns &&
+	test_must_be_empty ns.err &&
 	jtrue ns.json "\$s.attained == 0" &&
 	jtrue ns.json "\$s.ss == \"iops_slope:0.000000\"" &&
 	jtrue ns.json "\$s.criterion | endswith(\"%\") | not" &&
@@ -54,9 +79,9 @@ test_expect_success 'steady state not reached: the job runs its runtime' '
 '
 
 test_expect_success 'a window never filled: zeros at its end, as fio' '
-	"$IOLITE" $(steady_job 1) --ss=bw_slope:5% --ss_dur=5 \
-		--output-format=json,normal >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait short &&
+	test_must_be_empty short.err &&
+	mv short.out out &&
 	sed -n "/^{/,/^}/p" out >short.json &&
 	jtrue short.json "\$s.attained == 0" &&
 	jtrue short.json "(\$s.data.bw | length) == 5 and (\$s.data.iops | length) == 5" &&
@@ -66,9 +91,8 @@ test_expect_success 'a window never filled: zeros at its end, as fio' '
 '
 
 test_expect_success 'group_reporting: the group is judged and stopped as one' '
-	"$IOLITE" $(steady_job 20) --numjobs=2 --group_reporting \
-		--ss=iops:20% --ss_dur=2 --output-format=json >g.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait g &&
+	test_must_be_empty g.err &&
 	jtrue g.json "(.jobs | length) == 1" &&
 	jtrue g.json "\$s.attained == 1" &&
 	# the rates of both jobs add up
@@ -77,9 +101,9 @@ test_expect_success 'group_reporting: the group is judged and stopped as one' '
 '
 
 test_expect_success 'reports made while the run goes on carry the block too' '
-	"$IOLITE" $(steady_job 4) --ss=iops:50% --ss_dur=2 \
-		--status-interval=1 --output-format=json >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait interim &&
+	test_must_be_empty interim.err &&
+	mv interim.out out &&
 	# one JSON document per report: the interim ones and the final one
 	awk "/^{/ { n++ } { print > (\"r\" n \".json\") }" out &&
 	test -f r2.json &&
@@ -134,10 +158,7 @@ test_expect_success 'the parse-only dump shows the options back' '
 
 if test_have_prereq FIO,PYTHON3; then
 	test_expect_success 'the steadystate object has fio 3.33'"'"'s keys and types' '
-		fio $(steady_job 2) --ss=iops:30% --ss_dur=1 \
-			--output-format=json >f.json 2>/dev/null &&
-		"$IOLITE" $(steady_job 2) --ss=iops:30% --ss_dur=1 \
-			--output-format=json >i.json 2>err &&
+		bg_wait f.json && bg_wait i.json &&
 		python3 - f.json i.json <<-\EOF
 		import json, sys
 		def shape(v):
@@ -192,9 +213,9 @@ test_expect_success 'lat needs completion latencies measured' '
 '
 
 test_expect_success 'lat reached: the job stops, the samples are latencies' '
-	"$IOLITE" $(steady_job 20) --ss=lat:1000% --ss_dur=2 \
-		--output-format=json,normal >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait lat &&
+	test_must_be_empty lat.err &&
+	mv lat.out out &&
 	sed -n "/^{/,/^}/p" out >lat.json &&
 	jtrue lat.json "\$s.attained == 1" &&
 	jtrue lat.json "\$s.ss == \"lat:1000.000000%\"" &&
@@ -210,9 +231,9 @@ test_expect_success 'lat reached: the job stops, the samples are latencies' '
 '
 
 test_expect_success 'lat_slope never below 0: the job runs its runtime' '
-	"$IOLITE" $(steady_job 2) --ss=lat_slope:0 --ss_dur=1 \
-		--output-format=json,normal >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait slope &&
+	test_must_be_empty slope.err &&
+	mv slope.out out &&
 	sed -n "/^{/,/^}/p" out >slope.json &&
 	jtrue slope.json "\$s.attained == 0" &&
 	jtrue slope.json "\$s.ss == \"lat_slope:0.000000\"" &&
@@ -222,8 +243,8 @@ test_expect_success 'lat_slope never below 0: the job runs its runtime' '
 '
 
 test_expect_success 'the iops and bw criteria have no lat keys, as fio' '
-	"$IOLITE" $(steady_job 1) --ss=iops:50% --ss_dur=1 \
-		--output-format=json,normal >out 2>err &&
+	bg_wait iops &&
+	mv iops.out out &&
 	sed -n "/^{/,/^}/p" out >iops.json &&
 	jtrue iops.json "\$s.data | has(\"lat_ns\") or has(\"lat_mean\") | not" &&
 	! grep "lat=.*nsec" out

@@ -42,59 +42,70 @@ ms() {
 stopped() { test "$(ms "$1" "$2")" -lt 1600; }
 ran() { test "$(ms "$1" "$2")" -ge 1900; }
 
+# The runs mostly wait (rate_iops, runtime): they run together, each test
+# checks its own.
+. "$TEST_DIR/lib-bg.sh"
+cd "$TRASH" &&
+jobs "" "" >none.fio &&
+jobs "" "exitall" >group.fio &&
+jobs "exitall
+exit_what=stonewall" "" >sw.fio &&
+jobs "exitall
+exit_what=all" "" >all.fio &&
+dd if=/dev/zero of=data bs=1M count=4 2>/dev/null &&
+jobs "ioengine=psync
+filename=data
+size=4m
+bs=256k
+max_latency=1
+exitall_on_error" "" >err.fio &&
+cd - >/dev/null || exit 1
+for j in none group sw all; do
+	bg_run $j '"$IOLITE" $j.fio --output-format=json >$j.json 2>$j.err'
+done
+bg_run all.out '"$IOLITE" all.fio >all.out 2>all.out.err'
+bg_run err 'test_must_fail "$IOLITE" err.fio --output-format=json \
+	>err.json 2>err.err'
+
 test_expect_success 'no exitall: every job runs its runtime' '
-	jobs "" "" >none.fio &&
-	"$IOLITE" none.fio --output-format=json >none.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait none &&
+	test_must_be_empty none.err &&
 	ran none.json b && ran none.json c &&
 	test "$(ms none.json d)" -ge 900
 '
 
 test_expect_success 'exit_what=group, exitall set in another job: a stops b only' '
-	jobs "" "exitall" >group.fio &&
-	"$IOLITE" group.fio --output-format=json >group.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait group &&
+	test_must_be_empty group.err &&
 	stopped group.json b &&
 	ran group.json c &&
 	test "$(ms group.json d)" -ge 900
 '
 
 test_expect_success 'exit_what=stonewall: a stops b and c, d still runs' '
-	jobs "exitall
-exit_what=stonewall" "" >sw.fio &&
-	"$IOLITE" sw.fio --output-format=json >sw.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait sw &&
+	test_must_be_empty sw.err &&
 	stopped sw.json b && stopped sw.json c &&
 	test "$(ms sw.json d)" -ge 900
 '
 
 test_expect_success 'exit_what=all: a stops everything, d never starts' '
-	jobs "exitall
-exit_what=all" "" >all.fio &&
-	"$IOLITE" all.fio --output-format=json >all.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait all &&
+	test_must_be_empty all.err &&
 	stopped all.json b && stopped all.json c &&
 	# as fio: listed with zeros in JSON, left out of the normal report
 	test "$(ms all.json d)" = 0 &&
 	test "$(jq "[.jobs[] | select(.jobname == \"d\")][0].read.total_ios" \
 		all.json)" = 0 &&
-	"$IOLITE" all.fio >all.out 2>err &&
-	test_must_be_empty err &&
+	bg_wait all.out &&
+	test_must_be_empty all.out.err &&
 	grep -q "^a: (groupid" all.out &&
 	! grep -q "^d: (groupid" all.out
 '
 
 test_expect_success 'exitall_on_error: a failed job stops its group' '
-	dd if=/dev/zero of=data bs=1M count=4 2>/dev/null &&
-	jobs "ioengine=psync
-filename=data
-size=4m
-bs=256k
-max_latency=1
-exitall_on_error" "" >err.fio &&
-	test_must_fail "$IOLITE" err.fio --output-format=json >err.json \
-		2>err &&
-	grep "job .a.: latency of" err &&
+	bg_wait err &&
+	grep "job .a.: latency of" err.err &&
 	stopped err.json b &&
 	ran err.json c &&
 	test "$(ms err.json d)" -ge 900

@@ -30,6 +30,30 @@ msec() {
 	sed -n "s/.*read: .*(.*\/\([0-9]*\)msec).*/\1/p" "$1"
 }
 
+# the cases, N:OPTIONS (commas for spaces); fio and iolite are compared
+# on each, the tests below check iolite's runs of 1, 2, 3 and 5
+VARIANTS="1: 2:--thinktime_blocks_type=issue
+3:--thinktime_blocks_type=issue,--thinktime_blocks=2
+4:--thinktime_blocks=2 5:--thinktime_blocks=8"
+
+# The runs mostly think (sleep): they start now, each in a directory of
+# its own (TOOL-ENGINE-N), and the tests check them as they end.
+. "$TEST_DIR/lib-bg.sh"
+for eng in libaio io_uring; do
+	case $eng in libaio) pre=LIBAIO ;; io_uring) pre=IO_URING ;; esac
+	test_have_prereq $pre || continue
+	tools=iolite
+	test_have_prereq FIO && tools="fio iolite"
+	for v in $VARIANTS; do
+		for t in $tools; do
+			bg_run $t-$eng-${v%%:*} 'mkdir $t-$eng-${v%%:*} &&
+				cd $t-$eng-${v%%:*} && ln -s ../tt tt &&
+				tool=fio && { [ $t = fio ] || tool=$IOLITE; } &&
+				think "$tool" $eng $(echo ${v#*:} | tr , " ")'
+		done
+	done
+done
+
 for eng in libaio io_uring; do
 	case $eng in libaio) pre=LIBAIO ;; io_uring) pre=IO_URING ;; esac
 
@@ -37,26 +61,25 @@ for eng in libaio io_uring; do
 	# the first four: at least 60 x 5 ms (iolite thought once per 4 I/Os
 	# before: 75 ms, 25% at depth 1)
 	test_expect_success_if $pre "$eng, thinktime_blocks=1: a think per I/O" '
-		think "$IOLITE" '$eng' &&
-		set -- $(depths out.'$eng') &&
+		bg_wait iolite-'$eng'-1 &&
+		set -- $(depths iolite-'$eng'-1/out.'$eng') &&
 		at_least "$1" 90 &&
-		at_least "$(msec out.'$eng')" 300
+		at_least "$(msec iolite-'$eng'-1/out.'$eng')" 300
 	'
 
 	# by issue the groups are exact: depth 1 only, or 1 and 2 by halves
 	test_expect_success_if $pre "$eng, thinktime_blocks_type=issue: exact" '
-		think "$IOLITE" '$eng' --thinktime_blocks_type=issue &&
-		test "$(depths out.'$eng')" = "100.0 0.0 0.0" &&
-		think "$IOLITE" '$eng' --thinktime_blocks_type=issue \
-			--thinktime_blocks=2 &&
-		test "$(depths out.'$eng')" = "50.0 50.0 0.0"
+		bg_wait iolite-'$eng'-2 &&
+		test "$(depths iolite-'$eng'-2/out.'$eng')" = "100.0 0.0 0.0" &&
+		bg_wait iolite-'$eng'-3 &&
+		test "$(depths iolite-'$eng'-3/out.'$eng')" = "50.0 50.0 0.0"
 	'
 
 	# a group as deep as the queue or deeper: the queue fills (fio:
 	# 12.5% 25% 62.5%)
 	test_expect_success_if $pre "$eng, thinktime_blocks=8: the queue fills" '
-		think "$IOLITE" '$eng' --thinktime_blocks=8 &&
-		test "$(depths out.'$eng')" = "12.5 25.0 62.5"
+		bg_wait iolite-'$eng'-5 &&
+		test "$(depths iolite-'$eng'-5/out.'$eng')" = "12.5 25.0 62.5"
 	'
 
 	if ! test_have_prereq $pre; then
@@ -64,12 +87,11 @@ for eng in libaio io_uring; do
 		continue
 	fi
 	test_expect_success_if FIO "$eng: fio 3.33 gives the same depths" '
-		for a in "" "--thinktime_blocks_type=issue" \
-			 "--thinktime_blocks_type=issue --thinktime_blocks=2" \
-			 "--thinktime_blocks=2" "--thinktime_blocks=8"; do
-			think fio '$eng' $a && depths out.'$eng' >fio.d &&
-			think "$IOLITE" '$eng' $a &&
-			depths out.'$eng' >io.d &&
+		for v in $VARIANTS; do
+			r='$eng'-${v%%:*} &&
+			bg_wait fio-$r && bg_wait iolite-$r &&
+			depths fio-$r/out.'$eng' >fio.d &&
+			depths iolite-$r/out.'$eng' >io.d &&
 			test_cmp fio.d io.d || return 1
 		done
 	'

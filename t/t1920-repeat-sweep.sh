@@ -18,9 +18,35 @@ rw=randread
 rate_iops=${RATE}
 EOF
 
+# The rated runs mostly wait: they run together, each test checks its own.
+. "$TEST_DIR/lib-bg.sh"
+bg_run r3 'RATE=1000 "$IOLITE" --repeat=3 rated.fio >r3.out 2>r3.err'
+bg_run r1 'RATE=1000 "$IOLITE" --repeat=1 rated.fio >r1.out'
+bg_run r.json 'RATE=1000 "$IOLITE" --repeat=3 --output-format=json \
+	rated.fio >r.json 2>r.json.err'
+bg_run both 'RATE=1000 "$IOLITE" --repeat=3 --output-format=normal,json \
+	rated.fio >both 2>both.err'
+if test_have_prereq JANSSON; then
+	bg_run a.json 'RATE=1000 "$IOLITE" --repeat=3 --output-format=json \
+		rated.fio >a.json'
+	bg_run b.json 'RATE=1000 "$IOLITE" --repeat=3 --output-format=json \
+		rated.fio >b.json'
+	bg_run a5.json 'RATE=1000 "$IOLITE" --repeat=5 --output-format=json \
+		rated.fio >a5.json'
+	bg_run b5.json 'RATE=1100 "$IOLITE" --repeat=5 --output-format=json \
+		rated.fio >b5.json'
+fi
+# the example's points have a runtime each
+test_have_prereq IO_URING && bg_run ex 'ex="$SRC_DIR/examples/sweep-qd-force-async.fio" &&
+	sed -e "s/^size=.*/size=2m/" -e "s/^runtime=.*/runtime=200ms/" "$ex" >ex.fio &&
+	mkdir exdir &&
+	SWEEP_DIR=$TRASH/exdir "$IOLITE" --sweep=force_async=0,1 \
+		--sweep=iodepth=1..4*2 ex.fio >ex.out 2>ex.err'
+
 test_expect_success '--repeat=3: the block lists 3 runs, the mean inside its interval' '
-	RATE=1000 "$IOLITE" --repeat=3 rated.fio >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait r3 &&
+	test_must_be_empty r3.err &&
+	mv r3.out out &&
 	grep -q "^Repeats: 3 runs; mean \[95% confidence interval" out &&
 	grep -q "^  n1 (g=0): read$" out &&
 	sed -n "s/^    IOPS *\([0-9.]*\) \[\([-0-9.]*\), \([0-9.]*\)\] (+-[0-9.]*%)  runs: \(.*\)$/\1 \2 \3 \4/p" \
@@ -43,13 +69,13 @@ test_expect_success '--repeat=3: the block lists 3 runs, the mean inside its int
 '
 
 test_expect_success '--repeat=1 is one run: no block' '
-	RATE=1000 "$IOLITE" --repeat=1 rated.fio >out &&
-	! grep -q "^Repeats:" out
+	bg_wait r1 &&
+	! grep -q "^Repeats:" r1.out
 '
 
 test_expect_success_if JQ '--repeat JSON: the last run at the top, every run in iolite.repeats' '
-	RATE=1000 "$IOLITE" --repeat=3 --output-format=json rated.fio >r.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait r.json &&
+	test_must_be_empty r.json.err &&
 	test "$(head -n1 r.json)" = "{" && test "$(tail -n1 r.json)" = "}" &&
 	test "$(jq ".iolite.repeats | length" r.json)" = 3 &&
 	test "$(jq "[.iolite.repeats[].jobs[0].jobname] | unique" -c r.json)" = "[\"n1\"]" &&
@@ -65,9 +91,8 @@ test_expect_success_if JQ '--repeat JSON: the last run at the top, every run in 
 '
 
 test_expect_success_if JQ 'the block'"'"'s figures are the runs'"'"' own, as JSON has them' '
-	RATE=1000 "$IOLITE" --repeat=3 --output-format=normal,json rated.fio \
-		>both 2>err &&
-	test_must_be_empty err &&
+	bg_wait both &&
+	test_must_be_empty both.err &&
 	sed -n "/^{$/,/^}$/p" both >b.json &&
 	sed -n "s/^    IOPS .*  runs: //p" both >got &&
 	jq -r "[.iolite.repeats[].jobs[0].read.iops |
@@ -113,8 +138,7 @@ test_expect_success '--repeat with log files or a trigger: refused before any fi
 '
 
 test_expect_success_if JANSSON 'compare: two repeat files of the same job, no significant difference' '
-	RATE=1000 "$IOLITE" --repeat=3 --output-format=json rated.fio >a.json &&
-	RATE=1000 "$IOLITE" --repeat=3 --output-format=json rated.fio >b.json &&
+	bg_wait a.json && bg_wait b.json &&
 	"$IOLITE" compare --tsv --metrics=IOPS,bw a.json b.json >t &&
 	awk -F"\t" "\$1 == \"B\" && \$5 == \"IOPS\" { print \$11, \$12 }" t >v &&
 	echo "no-difference runs" | test_cmp - v &&
@@ -130,8 +154,7 @@ sum_iops() {
 }
 
 test_expect_success_if JANSSON 'compare: rate_iops=1000 against 1100, --repeat=5 a side: B faster' '
-	RATE=1000 "$IOLITE" --repeat=5 --output-format=json rated.fio >a5.json &&
-	RATE=1100 "$IOLITE" --repeat=5 --output-format=json rated.fio >b5.json &&
+	bg_wait a5.json && bg_wait b5.json &&
 	"$IOLITE" compare --tsv a5.json b5.json >t &&
 	awk -F"\t" "\$1 == \"B\" && \$5 == \"IOPS\" { print \$11, \$12, \$8 }" t >v &&
 	read verdict method change <v &&
@@ -238,14 +261,24 @@ test_expect_success_if FIO,JQ 'a point does the I/O fio does with the value in t
 	rwmixread=70
 	bs=16k
 	EOF
-	"$IOLITE" --sweep=bs=4k,8k --sweep=rwmixread=30,70 \
-		--output-format=json pt.fio >pt.json &&
+	# fio runs the four points at once (its start-up mostly waits)
+	pids= &&
 	for bs in 4k 8k; do
 		for mix in 30 70; do
 			sed -e "s/^bs=.*/bs=$bs/" -e "s/^rwmixread=.*/rwmixread=$mix/" \
-				pt.fio >p1.fio &&
-			fio --output-format=json p1.fio >f.json &&
-			jq -c ".jobs[0] | [.read.io_bytes + .write.io_bytes, .read.total_ios + .write.total_ios]" f.json >want &&
+				pt.fio >p-$bs-$mix.fio &&
+			{ fio --output-format=json p-$bs-$mix.fio >f-$bs-$mix.json & } &&
+			pids="$pids $!" || return 1
+		done
+	done &&
+	"$IOLITE" --sweep=bs=4k,8k --sweep=rwmixread=30,70 \
+		--output-format=json pt.fio >pt.json &&
+	for pid in $pids; do
+		wait $pid || return 1
+	done &&
+	for bs in 4k 8k; do
+		for mix in 30 70; do
+			jq -c ".jobs[0] | [.read.io_bytes + .write.io_bytes, .read.total_ios + .write.total_ios]" f-$bs-$mix.json >want &&
 			jq -c ".jobs[] | select(.sweep.bs == \"$bs\" and .sweep.rwmixread == \"$mix\")" pt.json >pj &&
 			jq -c "[.read.io_bytes + .write.io_bytes, .read.total_ios + .write.total_ios]" pj >got &&
 			test_cmp want got &&
@@ -329,11 +362,9 @@ test_expect_success_if IO_URING 'the example: force_async off and on over queue 
 	ex="$SRC_DIR/examples/sweep-qd-force-async.fio" &&
 	grep -q "^;   SWEEP_DIR=/mnt/test ./iolite --sweep=force_async=0,1 \\\\$" "$ex" &&
 	grep -q "^;       --sweep=iodepth=1..128\\*2 examples/sweep-qd-force-async.fio$" "$ex" &&
-	sed -e "s/^size=.*/size=2m/" -e "s/^runtime=.*/runtime=200ms/" "$ex" >ex.fio &&
-	mkdir exdir &&
-	SWEEP_DIR=$TRASH/exdir "$IOLITE" --sweep=force_async=0,1 \
-		--sweep=iodepth=1..4*2 ex.fio >out 2>err &&
-	test_must_be_empty err &&
+	bg_wait ex &&
+	test_must_be_empty ex.err &&
+	mv ex.out out &&
 	grep -q "^Sweep of job .qd. (6 points):$" out &&
 	grep -q "^  force_async iodepth  *IOPS .* io-wq  *wq/IO$" out &&
 	awk "/^Sweep of job/ { t = 1; getline; next }

@@ -99,18 +99,25 @@ echo -1 >fake/dev/block/$DEV/device/numa_node
 echo 1 >fake/dev/block/$DEV/device/device/numa_node
 FAKE=$PWD/fake
 
-# the affinity of the job's thread while it runs (cpus), the memory
-# policies of the process's threads (maps)
+# job_cpus LINE OPTIONS...: the affinity of the job's threads while it
+# runs (cpus), the memory policies of the process's threads (maps), taken
+# once either has the line LINE (the job's thread has started) or the
+# run has ended
 job_cpus() {
+	want=$1
+	shift
 	IOLITE_SYSFS_ROOT=$FAKE "$IOLITE" --name=x --ioengine=null \
-		--filename=f --size=1m --time_based --runtime=2 \
+		--filename=f --size=1m --time_based --runtime=1 \
 		--thinktime=10ms --output-format=json "$@" >out 2>err &
 	pid=$!
-	sleep 1
-	for t in /proc/$pid/task/*; do
-		grep "^Cpus_allowed_list:" $t/status
-	done >cpus
-	cat /proc/$pid/task/*/numa_maps >maps 2>/dev/null
+	while kill -0 $pid 2>/dev/null; do
+		for t in /proc/$pid/task/*; do
+			grep "^Cpus_allowed_list:" $t/status
+		done >cpus 2>/dev/null
+		cat /proc/$pid/task/*/numa_maps >maps 2>/dev/null
+		grep -q -- "$want" cpus maps && break
+		sleep 0.02
+	done
 	wait $pid
 }
 
@@ -122,7 +129,7 @@ test_expect_success_if SMP 'without auto, the note names the node the job should
 '
 
 test_expect_success_if SMP 'numa_cpu_nodes=auto runs the job on its device'"'"'s node' '
-	job_cpus --numa_cpu_nodes=auto &&
+	job_cpus "^Cpus_allowed_list:	$LAST$" --numa_cpu_nodes=auto &&
 	test_must_be_empty err &&
 	grep -x "Cpus_allowed_list:	$LAST" cpus &&
 	! grep "numa node" out
@@ -130,14 +137,14 @@ test_expect_success_if SMP 'numa_cpu_nodes=auto runs the job on its device'"'"'s
 
 test_expect_success_if SMP 'numa_cpu_nodes=auto follows the device to node 0' '
 	echo 0 >fake/dev/block/$DEV/device/numa_node &&
-	job_cpus --numa_cpu_nodes=auto &&
+	job_cpus "^Cpus_allowed_list:	$NODE0$" --numa_cpu_nodes=auto &&
 	grep -x "Cpus_allowed_list:	$NODE0" cpus &&
 	! grep -x "Cpus_allowed_list:	$LAST" cpus
 '
 
 test_expect_success 'numa_mem_policy=auto binds the job to its device'"'"'s node' '
 	echo 0 >fake/dev/block/$DEV/device/numa_node &&
-	job_cpus --numa_mem_policy=auto &&
+	job_cpus " bind:0 " --numa_mem_policy=auto &&
 	test_must_be_empty err &&
 	grep -q " bind:0 " maps
 '

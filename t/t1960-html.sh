@@ -11,6 +11,47 @@
 
 job="--name=a --ioengine=psync --filename=f --size=2m --bs=4k --rw=randrw"
 
+# The runs with a runtime or a rate, fio's, and Chromium's screenshot
+# start now, each in files (or a directory) of its own, and run beside the
+# tests before theirs.
+. "$TEST_DIR/lib-bg.sh"
+. "$TEST_DIR/lib-chromium.sh"
+have_zlib() {
+	! "$IOLITE" --inflate-log=/dev/null 2>&1 | grep -q "has no zlib"
+}
+rated="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
+	--rw=read --rate_iops=400 --write_lat_log=q --write_bw_log=q \
+	--write_iops_log=q --log_offset=1"
+fz="--name=z --ioengine=psync --filename=zf --size=1m --bs=4k \
+	--rw=randread --rate_iops=500 --write_lat_log=z \
+	--log_offset=1 --log_store_compressed=1 --log_compression=16k"
+hl="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
+	--rw=randrw --rate_iops=400 --runtime=700ms --time_based \
+	--write_hist_log=q --log_hist_msec=100"
+bg_run r '"$IOLITE" $job --filename=rf --runtime=1200ms --time_based \
+	--output-format=json,html --output=r.json 2>r.err'
+bg_run ten '"$IOLITE" --name=t --ioengine=psync --filename=tf --size=1m \
+	--bs=4k --rw=randread --numjobs=10 --output-format=html >ten.html'
+test_have_prereq CHROMIUM && command -v python3 >/dev/null 2>&1 &&
+	bg_run shot 'bg_wait ten && shot ten.html ten.png'
+if test_have_prereq FIO; then
+	for t in fio:fio iol:"$IOLITE" hfio:fio hiol:"$IOLITE"; do
+		case ${t%%:*} in h*) o=$hl ;; *) o=$rated ;; esac
+		bg_run ${t%%:*} 'mkdir ${t%%:*} && cd ${t%%:*} &&
+			"${t#*:}" $o --output-format=terse >/dev/null'
+	done
+	if have_zlib; then
+		bg_run zfio 'mkdir zfio && cd zfio &&
+			fio $fz --output-format=terse >/dev/null'
+		bg_run ziol 'mkdir ziol && cd ziol &&
+			"$IOLITE" $fz --output-format=terse >/dev/null'
+	fi
+fi
+# a million-line log (awk's time, beside the waits)
+bg_run m 'awk "BEGIN { for (i = 0; i < 1000000; i++)
+	printf \"%d, %d, %d, 4096, %d, 0\\n\", i / 100, i % 1000 + 1,
+		i % 3 == 0, (i * 7) % 100000 * 4096 }" >m_clat.1.log'
+
 test_expect_success 'html alone goes to stdout: one page, nothing on stderr' '
 	"$IOLITE" $job --output-format=html >a.html 2>err &&
 	test_must_be_empty err &&
@@ -20,9 +61,8 @@ test_expect_success 'html alone goes to stdout: one page, nothing on stderr' '
 '
 
 test_expect_success 'beside other formats the page is FILE.html, as --output names' '
-	"$IOLITE" $job --runtime=1200ms --time_based \
-		--output-format=json,html --output=r.json 2>err &&
-	test_must_be_empty err &&
+	bg_wait r &&
+	test_must_be_empty r.err &&
 	head -n 1 r.json | grep -qx "{" && test -s r.html &&
 	! grep -q "<html" r.json &&
 	"$IOLITE" $job --output-format=normal,html --output=n.html 2>err &&
@@ -95,15 +135,21 @@ test_expect_success_if JQ 'every percentile on the page is the JSON report'"'"'s
 	test $(wc -l <cells) = $(cat nr) &&
 	sed "s/.*data-dir=\"\([a-z]*\)\" data-lat=\"\([a-z]*\)\" data-pct=\"\([0-9.]*\)\" data-ns=\"\([0-9]*\)\">\(.*\)/\1 \2 \3 \4 \5/" \
 		cells >pct &&
-	while read d k p ns num unit; do
-		want=$(jq ".jobs[0].$d.${k}_ns.percentile[\"$p\"]" r.json) &&
-		test "$ns" = "$want" || { echo "$d $k $p: $ns, JSON $want"; return 1; }
-		# the text: the same value to 4 significant digits
-		awk -v n="$num" -v u="$unit" -v ns="$ns" "BEGIN {
-			m = u == \"ns\" ? 1 : u == \"ms\" ? 1e6 : u == \"s\" ? 1e9 : 1e3
-			exit !(n * m >= ns * 0.9994 && n * m <= ns * 1.0006) }" ||
-			{ echo "$d $p: shown $num $unit for $ns ns"; return 1; }
-	done <pct
+	# every percentile of the JSON report: "dir kind pct ns"
+	jq -r ".jobs[0] | to_entries[] | select(.key == \"read\" or .key == \"write\") |
+		.key as \$d | .value | to_entries[] |
+		select(.value | type == \"object\" and has(\"percentile\")) |
+		(.key | rtrimstr(\"_ns\")) as \$k | .value.percentile | to_entries[] |
+		\"\(\$d) \(\$k) \(.key) \(.value)\"" r.json >jpct &&
+	awk "NR == FNR { want[\$1 \" \" \$2 \" \" \$3] = \$4; next }
+	     { d = \$1; k = \$2; p = \$3; ns = \$4; n = \$5; u = \$6
+	       w = (d \" \" k \" \" p) in want ? want[d \" \" k \" \" p] : \"null\"
+	       if (ns != w) { print d, k, p \": \" ns \", JSON \" w; exit 1 }
+	       # the text: the same value to 4 significant digits
+	       m = u == \"ns\" ? 1 : u == \"ms\" ? 1e6 : u == \"s\" ? 1e9 : 1e3
+	       if (!(n * m >= ns * 0.9994 && n * m <= ns * 1.0006)) {
+		       print d, p \": shown \" n, u \" for \" ns \" ns\"; exit 1 } }" \
+		jpct pct
 '
 
 test_expect_success_if JQ 'the CPU table is the JSON report'"'"'s' '
@@ -129,8 +175,7 @@ test_expect_success 'a 1.2 s run: latency, histogram, bandwidth and IOPS over ti
 '
 
 test_expect_success 'ten jobs of a group share their charts; the page stays small' '
-	"$IOLITE" --name=t --ioengine=psync --filename=f --size=1m --bs=4k \
-		--rw=randread --numjobs=10 --output-format=html >ten.html &&
+	bg_wait ten &&
 	charts ten.html >c &&
 	grep -q "^lat-pct 10$" c && grep -q "^depth 10$" c &&
 	grep -q "^bw-jobs 1$" c &&
@@ -157,12 +202,10 @@ test_expect_success 'a sweep'"'"'s notes, word for word the same at each point, 
 	test "$(cat n)" = 2
 '
 
-. "$TEST_DIR/lib-chromium.sh"
-
 command -v python3 >/dev/null 2>&1 ||
 	test_skip_reason="python3 is not installed (Debian package python3)"
 test_expect_success_if CHROMIUM 'Chromium renders the page offline, no console message, not blank' '
-	shot ten.html ten.png &&
+	bg_wait shot &&
 	! grep -E "CONSOLE|Failed to load|Uncaught" ten.png.err &&
 	python3 "$TEST_DIR/pngcheck.py" ten.png 0072B2 D55E00
 '
@@ -234,12 +277,8 @@ same_charts() {
 }
 
 test_expect_success_if FIO 'plot: fio 3.33'"'"'s logs give the charts iolite'"'"'s give' '
-	rated="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
-		--rw=read --rate_iops=400 --write_lat_log=q --write_bw_log=q \
-		--write_iops_log=q --log_offset=1" &&
-	mkdir fio iol fio.svg iol.svg &&
-	(cd fio && fio $rated --output-format=terse >/dev/null) &&
-	(cd iol && "$IOLITE" $rated --output-format=terse >/dev/null) &&
+	mkdir fio.svg iol.svg &&
+	bg_wait fio && bg_wait iol &&
 	for t in fio iol; do
 		"$IOLITE" plot --format=svg -o $t.svg $t/q_lat.1.log \
 			$t/q_clat.1.log $t/q_slat.1.log $t/q_bw.1.log \
@@ -250,17 +289,10 @@ test_expect_success_if FIO 'plot: fio 3.33'"'"'s logs give the charts iolite'"'"
 	same_charts fio.svg iol.svg
 '
 
-have_zlib() {
-	! "$IOLITE" --inflate-log=/dev/null 2>&1 | grep -q "has no zlib"
-}
 have_zlib || test_skip_reason="this build has no zlib (zlib1g-dev)"
 test_expect_success_if FIO 'plot: compressed logs (.fz), fio'"'"'s and iolite'"'"'s' '
-	fz="--name=z --ioengine=psync --filename=zf --size=1m --bs=4k \
-		--rw=randread --rate_iops=500 --write_lat_log=z \
-		--log_offset=1 --log_store_compressed=1 --log_compression=16k" &&
-	mkdir zfio ziol zfio.svg ziol.svg &&
-	(cd zfio && fio $fz --output-format=terse >/dev/null) &&
-	(cd ziol && "$IOLITE" $fz --output-format=terse >/dev/null) &&
+	mkdir zfio.svg ziol.svg &&
+	bg_wait zfio && bg_wait ziol &&
 	for t in zfio ziol; do
 		"$IOLITE" plot --format=svg -o $t.svg $t/z_clat.1.log.fz \
 			>/dev/null || return 1
@@ -338,12 +370,8 @@ test_expect_success 'plot: bad histogram logs are refused by name and line' '
 '
 
 test_expect_success_if FIO 'plot: fio 3.33'"'"'s histogram logs give the charts iolite'"'"'s give' '
-	hl="--name=q --ioengine=psync --filename=qf --size=1m --bs=4k \
-		--rw=randrw --rate_iops=400 --runtime=700ms --time_based \
-		--write_hist_log=q --log_hist_msec=100" &&
-	mkdir hfio hiol hfio.svg hiol.svg &&
-	(cd hfio && fio $hl --output-format=terse >/dev/null) &&
-	(cd hiol && "$IOLITE" $hl --output-format=terse >/dev/null) &&
+	mkdir hfio.svg hiol.svg &&
+	bg_wait hfio && bg_wait hiol &&
 	for t in hfio hiol; do
 		"$IOLITE" plot --format=svg -o $t.svg $t/q_clat_hist.1.log \
 			>/dev/null || return 1
@@ -365,9 +393,7 @@ test_expect_success_if FIO 'plot: fio 3.33'"'"'s histogram logs give the charts 
 
 # (its time is in doc/performance.md, not asserted)
 test_expect_success 'plot: a million-line log, a small page, every point, exact figures' '
-	awk "BEGIN { for (i = 0; i < 1000000; i++)
-		printf \"%d, %d, %d, 4096, %d, 0\\n\", i / 100, i % 1000 + 1,
-			i % 3 == 0, (i * 7) % 100000 * 4096 }" >m_clat.1.log &&
+	bg_wait m &&
 	test $(wc -l <m_clat.1.log) = 1000000 &&
 	"$IOLITE" plot m_clat.1.log -o m.html &&
 	test $(wc -c <m.html) -lt 1000000 &&

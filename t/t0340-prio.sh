@@ -365,8 +365,7 @@ test_expect_success_if SETPRIV,IO_URING,LIBAIO_BUILT 'real time without CAP_SYS_
 # layer's block_rq_issue event, which records each request's ioprio.
 loopdev= inst= tmount=
 if test_have_prereq LOOP && test_have_prereq TRACEFS; then
-	truncate -s 64m "$TRASH/disk.img" &&
-	loopdev=$(losetup -f --show "$TRASH/disk.img" 2>/dev/null) || loopdev=
+	loopdev=$(test_loop "$TRASH/disk.img" 64m 2>/dev/null) || loopdev=
 	tfs=/sys/kernel/tracing
 	if [ -n "$loopdev" ] && [ ! -d $tfs/instances ]; then
 		mkdir "$TRASH/tracefs" &&
@@ -378,8 +377,7 @@ if test_have_prereq LOOP && test_have_prereq TRACEFS; then
 		inst=$tfs/instances/iolite-t0340-$$
 	fi
 	test_at_exit='[ -n "$inst" ] && rmdir "$inst"
-		[ -n "$tmount" ] && umount "$tmount"
-		[ -n "$loopdev" ] && losetup -d "$loopdev"'
+		[ -n "$tmount" ] && umount "$tmount"'
 fi
 
 # traced OUT IOLITE-ARGS...: the run, and "class,level" of each request

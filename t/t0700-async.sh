@@ -272,15 +272,13 @@ fi
 
 if test_have_prereq LOOP,IO_URING; then
 	test_expect_success 'io_uring hipri on a loop device: no poll queues' '
-		dd if=/dev/zero of=lo.img bs=1M count=4 2>/dev/null &&
-		dev=$(losetup -f --show lo.img) &&
-		echo "$dev" >lo.dev &&
-		timeout 20 "$IOLITE" --name=h --ioengine=io_uring \
-			--filename=$dev --rw=randread --bs=4k --hipri \
-			--direct=1 >out 2>err
-		rc=$?
-		losetup -d "$dev"
-		test $rc = 1 &&
+		dev=$(test_loop "$TRASH/lo.img" 4M) &&
+		{
+			timeout 20 "$IOLITE" --name=h --ioengine=io_uring \
+				--filename=$dev --rw=randread --bs=4k --hipri \
+				--direct=1 >out 2>err
+			test $? = 1
+		} &&
 		grep "has no poll queues" err &&
 		grep "$(basename "$dev")\|$dev" err &&
 		test "$(wc -l <err)" = 1

@@ -21,10 +21,8 @@ stall_skip=
 if test_have_prereq LOOP,MKFS_EXT4,FSFREEZE,JQ; then
 	test_at_exit="$test_at_exit"'
 		fsfreeze -u "$TRASH/mnt" 2>/dev/null
-		umount "$TRASH/mnt" 2>/dev/null
-		[ -n "$LOOPDEV" ] && losetup -d "$LOOPDEV"'
-	truncate -s 64m "$TRASH/img" &&
-	LOOPDEV=$(losetup -f --show "$TRASH/img") &&
+		umount "$TRASH/mnt" 2>/dev/null'
+	LOOPDEV=$(test_loop "$TRASH/img" 64m) &&
 	mkfs.ext4 -q "$LOOPDEV" && mkdir "$TRASH/mnt" &&
 	mount "$LOOPDEV" "$TRASH/mnt" ||
 		stall_skip="cannot make and mount ext4 on a loop device"

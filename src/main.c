@@ -41,6 +41,14 @@
 #include "verify/verify.h"
 #include "workload/iolog.h"
 
+/* Dies with err, its location moved to the option's own line (job.h). */
+static __attribute__((noreturn)) void die_at(const struct job_list *jl,
+					     struct strbuf *err)
+{
+	job_list_relocate(jl, err);
+	die("%s", strbuf_str(err));
+}
+
 /* Job descriptions -> checked plans, numjobs clones expanded. */
 static struct job_plan *build_plans(const struct job_list *jl,
 				    const struct cli *c, unsigned int *nr)
@@ -84,7 +92,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			plans[n].groupid = groupid;
 			/* read_iolog: files, directions and sizes from the log */
 			if (iolog_plan(plans, n, &err))
-				die("%s", strbuf_str(&err));
+				die_at(jl, &err);
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
 				    jd->file, jd->line, o.name);
@@ -93,7 +101,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 		job_options_release(&o);
 	}
 	if (steady_plans_check(plans, n, &err))
-		die("%s", strbuf_str(&err));
+		die_at(jl, &err);
 	strbuf_release(&err);
 	*nr = n;
 	return plans;
@@ -654,26 +662,26 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	if (c.warnings_fatal)
 		warnings_fatal(plans, nr);
 	if (prio_check_caps(plans, nr, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 
 	choose_clock(plans, nr, &clock_note);
 	files = xcalloc(nr, sizeof(*files));
 	if (files_resolve(plans, nr, files, &err) ||
 	    numa_auto_resolve(plans, files, nr, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	cli_debug_before(plans, nr, files);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	if (proc_check(plans, files, nr, &before, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	if (log_set_init(&logs, plans, nr, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
 			 c.trigger_file || c.trigger_timeout_us, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	/* a wrapper's processes agree to start, or none does (src/mpi/) */
 	if (h && h->ready && h->ready(h->arg))
 		exit(1);
@@ -706,9 +714,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		exit(128 + ret);
 	}
 	if (ret)
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 	if (log_set_active(&logs) && log_set_open(&logs, &err))
-		die("%s", strbuf_str(&err));
+		die_at(&jl, &err);
 
 	jobs = xcalloc(nr, sizeof(*jobs));
 	for (i = 0; i < nr; i++) {

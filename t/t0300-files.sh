@@ -25,7 +25,7 @@ test_expect_success 'nor a missing directory under /dev' '
 	test ! -e /dev/iolite-t0300-dir
 '
 
-test_expect_success 'a job file error names the file and line' '
+test_expect_success 'a job file error names the file and the option'"'"'s line' '
 	cat >job.fio <<-EOF &&
 	[global]
 	size=1m
@@ -35,7 +35,14 @@ test_expect_success 'a job file error names the file and line' '
 	rw=randread
 	EOF
 	refuse job.fio &&
-	grep "^iolite: job.fio:[0-9]*: option '\''filename'\'': '\''/dev/iolite-t0300-missing'\'' does not exist" err
+	grep "^iolite: job.fio:5: option '\''filename'\'': '\''/dev/iolite-t0300-missing'\'' does not exist" err
+'
+
+test_expect_success 'an option from [global] is named at its line there' '
+	printf "[global]\ndirectory=nodir\nsize=64k\n\n[j]\nrw=write\n" >g.fio &&
+	refuse g.fio &&
+	grep "^iolite: g.fio:2: option '\''directory'\'': '\''nodir'\'' does not exist" err &&
+	test ! -e nodir
 '
 
 test_expect_success 'a parent that is a regular file' '

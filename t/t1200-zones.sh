@@ -105,7 +105,9 @@ test_expect_success 'percentage_random=0: a random job goes sequentially' '
 	test_cmp expect actual
 '
 
-# file:line: option: message, and no file created
+# file:line: option: message, and no file created (the line of the
+# option named, or of the job's section when the job did not set it; on
+# the command line, argv indexes: --name is 1)
 expect_refused() {
 	msg=$1
 	shift
@@ -119,11 +121,11 @@ expect_refused() {
 test_expect_success 'zone options checked before anything is created' '
 	expect_refused "<cmdline>:1: option '\''zonesize'\'': zonemode=strided needs a zone size" \
 		--zonemode=strided &&
-	expect_refused "<cmdline>:1: option '\''zonesize'\'': zones need zonemode=strided" \
+	expect_refused "<cmdline>:4: option '\''zonesize'\'': zones need zonemode=strided" \
 		--zonesize=16k &&
-	expect_refused "<cmdline>:1: option '\''zonemode'\'': zbd (zoned block devices) is not supported yet" \
+	expect_refused "<cmdline>:4: option '\''zonemode'\'': zbd (zoned block devices) is not supported yet" \
 		--zonemode=zbd --zonesize=16k &&
-	expect_refused "<cmdline>:1: option '\''zonerange'\'': zones of 4096 bytes are smaller than the read block size 8192" \
+	expect_refused "<cmdline>:7: option '\''zonerange'\'': zones of 4096 bytes are smaller than the read block size 8192" \
 		--bs=8k --zonemode=strided --zonesize=16k --zonerange=4k
 '
 

@@ -323,7 +323,7 @@ test_expect_success 'a missing log no earlier group writes is refused before any
 	write_iolog=gone.log
 	EOF
 	test_must_fail "$IOLITE" later.fio >out 2>err &&
-	grep "later.fio:1: option .read_iolog.: .gone.log. does not exist" err &&
+	grep "later.fio:2: option .read_iolog.: .gone.log. does not exist" err &&
 	test_path_is_missing gone1 && test_path_is_missing gone.log
 '
 

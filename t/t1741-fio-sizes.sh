@@ -113,7 +113,7 @@ test_expect_success 'an offset at or past filesize is refused, nothing created' 
 	mkdir past && (cd past &&
 	printf "[j]\nrw=write\nfilesize=1m\noffset=1m\n" >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	grep "^iolite: job.fio:1: option .offset.: 1048576 is at or beyond the end of .j.0.0. (filesize 1048576)$" err &&
+	grep "^iolite: job.fio:4: option .offset.: 1048576 is at or beyond the end of .j.0.0. (filesize 1048576)$" err &&
 	test_path_is_missing j.0.0 &&
 	test_must_fail "$IOLITE" --name=j --rw=write --filesize=1m \
 		--offset=256k --offset_increment=512k --numjobs=3 \

@@ -74,7 +74,7 @@ test_expect_success 'a layout bigger than the free space is refused, nothing wri
 	mkdir full && (cd full &&
 	printf "[j]\nrw=read\nsize=1m\noffset=1p\n" >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	grep "^iolite: job.fio:1: option .offset.: laying out .j.0.0. to 1125899907891200 bytes (offset 1125899906842624 + 1048576) needs .* on its file system, which has .* free$" err &&
+	grep "^iolite: job.fio:4: option .offset.: laying out .j.0.0. to 1125899907891200 bytes (offset 1125899906842624 + 1048576) needs .* on its file system, which has .* free$" err &&
 	test_path_is_missing j.0.0 &&
 	test_must_fail "$IOLITE" --name=j --rw=write --size=2p \
 		--nrfiles=2 2>err2 &&

@@ -46,7 +46,7 @@ test_expect_success 'an immutable file is refused up front' '
 	test_must_fail "$IOLITE" job.fio >out 2>err; r=$?
 	chattr -i f
 	test $r = 0 &&
-	echo "iolite: job.fio:1: option '\''filename'\'': cannot write '\''f'\'': it is immutable (chattr +i): Operation not permitted" >want &&
+	echo "iolite: job.fio:4: option '\''filename'\'': cannot write '\''f'\'': it is immutable (chattr +i): Operation not permitted" >want &&
 	test_cmp want err &&
 	test_path_is_missing n.0.0 &&
 	chattr +a f &&
@@ -109,7 +109,7 @@ test_expect_success_if LIBAIO 'libaio: io_setup beyond fs.aio-max-nr is refused 
 	printf "[j]\nioengine=libaio\niodepth=%s\nsize=64k\nrw=read\n" \
 		$((max + 1)) >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	grep "^iolite: job.fio:1: option .iodepth.: libaio needs $((max + 1)) AIO events (io_setup), more than the [0-9]* fs.aio-max-nr leaves" err &&
+	grep "^iolite: job.fio:3: option .iodepth.: libaio needs $((max + 1)) AIO events (io_setup), more than the [0-9]* fs.aio-max-nr leaves" err &&
 	test_path_is_missing j.0.0 &&
 	half=$((max / 2 + 1)) &&
 	test_must_fail "$IOLITE" --name=j --ioengine=libaio --iodepth=$half \

@@ -107,7 +107,7 @@ test_expect_success 'files beyond the hard RLIMIT_NOFILE are refused up front' '
 	mkdir hard && (cd hard && ulimit -n 256 &&
 	printf "[m]\nnrfiles=400\nfilesize=4k\nrw=write\n" >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	grep "^iolite: job.fio:1: option .nrfiles.: the jobs running together keep about 468 files open at once (this one 400), more than the 256 file descriptors RLIMIT_NOFILE allows (ulimit -n): set openfiles= lower or raise the limit$" err &&
+	grep "^iolite: job.fio:2: option .nrfiles.: the jobs running together keep about 468 files open at once (this one 400), more than the 256 file descriptors RLIMIT_NOFILE allows (ulimit -n): set openfiles= lower or raise the limit$" err &&
 	test "$(ls)" = "err
 job.fio
 out" &&

@@ -129,7 +129,7 @@ test_expect_success 'atomic refused: no file, no directory, nor an earlier job'"
 	EOF
 	if test_must_fail "$IOLITE" at.fio >out 2>err
 	then
-		grep "^iolite: at.fio:5: option .atomic.: .* takes no atomic writes" err &&
+		grep "^iolite: at.fio:11: option .atomic.: .* takes no atomic writes" err &&
 		test_must_be_empty out &&
 		! test -e "$TRASH/at-first" &&
 		! test -e "$TRASH/at-dir"

@@ -101,7 +101,7 @@ test_expect_success_if LOOP 'ioscheduler: the device is switched, and stays so, 
 test_expect_success_if LOOP 'ioscheduler: a name the device does not offer is refused first' '
 	test_must_fail "$IOLITE" --name=s --filename=$loop --size=64k \
 		--rw=read --ioscheduler=nosuch >out 2>err &&
-	grep "<cmdline>:1: option '\''ioscheduler'\'': device '\''${loop#/dev/}'\'' offers .*, not '\''nosuch'\''" err &&
+	grep "<cmdline>:5: option '\''ioscheduler'\'': device '\''${loop#/dev/}'\'' offers .*, not '\''nosuch'\''" err &&
 	test_must_be_empty out
 '
 

@@ -263,34 +263,58 @@ static const struct job_entry *entry_of(const struct job_desc *jd,
 	return NULL;
 }
 
+/*
+ * Moves "FILE:LINE: option 'NAME': ..." from jd's section line to the
+ * line that set NAME. Returns false (out untouched) when msg is not
+ * that shape or nothing in jd set NAME.
+ */
+static bool relocate(const struct job_desc *jd, const char *msg,
+		     struct strbuf *out)
+{
+	struct strbuf at = STRBUF_INIT;
+	const struct job_entry *e = NULL;
+	const char *rest = msg, *name;
+
+	strbuf_addf(&at, "%s:%d: ", jd->file, jd->line);
+	if (!strncmp(rest, strbuf_str(&at), at.len)) {
+		rest += at.len;
+		if (!strncmp(rest, "option '", 8)) {
+			name = rest + 8;
+			e = entry_of(jd, name, strcspn(name, "'"));
+		}
+	}
+	strbuf_release(&at);
+	if (e)
+		strbuf_addf(out, "%s:%d: %s", e->file, e->line, rest);
+	return e != NULL;
+}
+
 int job_plan_build(struct job_plan *p, const struct job_options *o,
 		   const struct job_desc *jd, struct strbuf *err)
 {
-	struct strbuf msg = STRBUF_INIT, at = STRBUF_INIT;
-	const struct job_entry *e = NULL;
-	const char *rest, *name;
+	struct strbuf msg = STRBUF_INIT;
 	int ret;
 
+	/* plan_build() writes "FILE:LINE: " of the section first */
 	ret = plan_build(p, o, jd->file, jd->line, &msg);
-	if (ret) {
-		/* plan_build() wrote "FILE:LINE: " of the section first */
-		strbuf_addf(&at, "%s:%d: ", jd->file, jd->line);
-		rest = strbuf_str(&msg);
-		if (!strncmp(rest, strbuf_str(&at), at.len)) {
-			rest += at.len;
-			if (!strncmp(rest, "option '", 8)) {
-				name = rest + 8;
-				e = entry_of(jd, name, strcspn(name, "'"));
-			}
-		}
-		if (e)
-			strbuf_addf(err, "%s:%d: %s", e->file, e->line, rest);
-		else
-			strbuf_addstr(err, strbuf_str(&msg));
-	}
+	if (ret && !relocate(jd, strbuf_str(&msg), err))
+		strbuf_addstr(err, strbuf_str(&msg));
 	strbuf_release(&msg);
-	strbuf_release(&at);
 	return ret;
+}
+
+void job_list_relocate(const struct job_list *jl, struct strbuf *msg)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < jl->nr; i++)
+		if (relocate(&jl->jobs[i], strbuf_str(msg), &out)) {
+			strbuf_reset(msg);
+			strbuf_addstr(msg, strbuf_str(&out));
+			break;
+		}
+	strbuf_release(&out);
 }
 
 int job_list_dump(const struct job_list *jl, struct strbuf *out,

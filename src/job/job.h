@@ -99,6 +99,13 @@ int job_plan_build(struct job_plan *p, const struct job_options *o,
 		   const struct job_desc *jd, struct strbuf *err);
 
 /*
+ * The same for an error raised later (files, devices, logs) with the
+ * section's "FILE:LINE: option 'NAME': ": msg is rewritten in place to
+ * the line in jl that set NAME, if one did.
+ */
+void job_list_relocate(const struct job_list *jl, struct strbuf *msg);
+
+/*
  * Expands a value as fio does: ${VAR} from the environment (empty when
  * unset; a bare $VAR is left as written, as fio leaves it), and the
  * reserved $ncpus, $pagesize and $mb_memory; when one of those was

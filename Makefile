@@ -232,11 +232,14 @@ FUZZ_TIME ?= 60
 FUZZ_BUILD ?= $(BUILD)/fuzz
 FUZZ_NAMES := $(patsubst fuzz/%.c,%,$(sort $(wildcard fuzz/fuzz_*.c)))
 
-fuzz:
-	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
-		SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
+fuzz: fuzz-build
 	$(Q)fuzz/run.sh $(abspath $(FUZZ_BUILD)) $(FUZZ_TIME) \
 		$(FUZZ_NAMES)
+
+# `make fuzz-build`: the harnesses only (t0910 builds them when missing)
+fuzz-build:
+	$(Q)$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
+		SANITIZE=fuzzer-no-link,address,undefined fuzz-bins
 
 fuzz-bins: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 
@@ -265,6 +268,6 @@ install: $(PROG)
 clean:
 	rm -rf $(BUILD) iolite iolite-mpi
 
-.PHONY: all test run bench install clean units fuzz fuzz-bins fusefault
+.PHONY: all test run bench install clean units fuzz fuzz-build fuzz-bins fusefault
 
 -include $(DEPS)

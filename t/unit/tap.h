@@ -14,19 +14,26 @@
 
 static int tap_n, tap_failed;
 
+/*
+ * A failure is also written to stderr, which prove shows without -v (a
+ * CI log has it), as t/test-lib.sh does for the scripts.
+ */
 __attribute__((format(printf, 2, 3)))
 static int ok(int cond, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
 	tap_n++;
-	printf("%sok %d - ", cond ? "" : "not ", tap_n);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	putchar('\n');
-	if (!cond)
+	printf("%sok %d - %s\n", cond ? "" : "not ", tap_n, msg);
+	if (!cond) {
+		fflush(stdout);
+		fprintf(stderr, "# failed: not ok %d - %s\n", tap_n, msg);
 		tap_failed++;
+	}
 	return cond;
 }
 

@@ -116,11 +116,11 @@ check_counts() {
 example_prereqs() {
 	awk '/^ioengine=libaio/ { p["LIBAIO"] = 1 }
 	     /^direct=1/ || /^buffered=0/ { p["ODIRECT"] = 1 }
-	     /^ioengine=e4defrag/ { p["TRASH_EXT4"] = 1 }
+	     /^ioengine=e4defrag/ { p["MOVE_EXT"] = 1 }
 	     END { s = ""
 		   if ("LIBAIO" in p) s = "LIBAIO"
 		   if ("ODIRECT" in p) s = s (s == "" ? "" : ",") "ODIRECT"
-		   if ("TRASH_EXT4" in p) s = s (s == "" ? "" : ",") "TRASH_EXT4"
+		   if ("MOVE_EXT" in p) s = s (s == "" ? "" : ",") "MOVE_EXT"
 		   print s }' "$1"
 }
 

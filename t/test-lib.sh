@@ -222,6 +222,11 @@ prereq_check_() {
 	MKFS_EXT4) prereq_cmd_ mkfs.ext4 e2fsprogs ;;
 	TRASH_EXT4) [ "$(stat -f -c %t "$TRASH")" = ef53 ] ||
 			prereq_why="the test directory is not on ext4 (TMPDIR)" ;;
+	MOVE_EXT) if [ "$(stat -f -c %t "$TRASH")" != ef53 ]; then
+			prereq_why="the test directory is not on ext4 (TMPDIR)"
+		else
+			prereq_move_ext_ "$TRASH"
+		fi ;;
 	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
 	PARTX)	prereq_cmd_ partx util-linux ;;
 	MKSWAP)	prereq_cmd_ mkswap util-linux ;;
@@ -340,6 +345,20 @@ prereq_odirect_() {
 		>/dev/null 2>&1 ||
 		prereq_why="the file system of $1 refuses O_DIRECT (tmpfs before Linux 6.6; point TMPDIR at a disk file system)"
 	rm -f "$1/.odirect"
+	[ -z "$prereq_why" ]
+}
+
+# prereq_move_ext_ DIR: ext4 in DIR swaps extents (EXT4_IOC_MOVE_EXT);
+# some kernels' ext4 refuses it (EPERM, as fio sees too), and iolite's
+# refusal is right there
+prereq_move_ext_() {
+	if ! "$IOLITE" --name=prereq --ioengine=e4defrag --donorname=.prereq-d \
+		--rw=write --bs=4k --size=8k --filename="$1/.prereq-e4" \
+		>/dev/null 2>"$1/.prereq-err"
+	then
+		prereq_why="ext4 here refuses EXT4_IOC_MOVE_EXT: $(sed -n "1s/.*failed: //p" "$1/.prereq-err")"
+	fi
+	rm -f "$1/.prereq-e4" "$1/.prereq-d" "$1/.prereq-err"
 	[ -z "$prereq_why" ]
 }
 

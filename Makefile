@@ -161,23 +161,35 @@ $(MPI_PROG): $(MPI_OBJS) $(LIB_OBJS)
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(MPI_LIBS) $(LDLIBS)
 
-$(BUILD)/src/mpi/%.o: src/mpi/%.c
+$(BUILD)/src/mpi/%.o: src/mpi/%.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) $(MPI_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/src/mpi-main.o: src/main.c
+$(BUILD)/src/mpi-main.o: src/main.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $< (iolite-mpi)"
 	$(Q)$(CC) $(CFLAGS) -DIOLITE_NO_MAIN -MMD -MP -c -o $@ $<
 endif
 
-$(BUILD)/%.o: %.c
+# The flags this build was made with, in a file the objects depend on: a
+# library installed (or removed) since the last build changes them, and
+# everything is compiled again with the engines it brings.
+FLAGS_FILE := $(BUILD)/.flags
+FLAGS_TEXT := $(CC) $(CFLAGS) $(MPI_CFLAGS) $(LDFLAGS) $(LDLIBS) $(MPI_LIBS)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifneq ($(FLAGS_TEXT),$(file <$(FLAGS_FILE)))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_FILE),$(FLAGS_TEXT))
+endif
+endif
+
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/t/unit/%: t/unit/%.c $(LIB_OBJS)
+$(BUILD)/t/unit/%: t/unit/%.c $(LIB_OBJS) $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CFLAGS) -It -MMD -MP -o $@ $< $(LIB_OBJS) $(LDFLAGS) $(LDLIBS)

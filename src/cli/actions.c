@@ -22,6 +22,8 @@ static int cmdhelp(const char *val, struct strbuf *out)
 
 	if (val && !strcmp(val, "markdown"))
 		opt_doc_markdown(out);
+	else if (val && !strcmp(val, "table"))
+		opt_table_tsv(out);
 	else
 		ret = opt_cmdhelp(val && strcmp(val, "all") ? val : NULL, out);
 	fputs(strbuf_str(out), ret ? stderr : stdout);

@@ -522,6 +522,52 @@ int opt_cmdhelp(const char *name, struct strbuf *out)
 	return 0;
 }
 
+static const char *const kind_names[] = {
+	[OPT_STR] = "str", [OPT_BOOL] = "bool", [OPT_UINT] = "int",
+	[OPT_U64] = "int", [OPT_SIZE] = "size", [OPT_SIZE_PCT] = "size_pct",
+	[OPT_SIZE_DIR] = "size_dir", [OPT_RANGE] = "range",
+	[OPT_RANGE_DIR] = "range_dir", [OPT_TIME] = "time",
+	[OPT_ENUM] = "enum", [OPT_CALLBACK] = "cb",
+};
+
+static void tsv_field(struct strbuf *out, const char *s, bool last)
+{
+	strbuf_addstr(out, s && *s ? s : "-");
+	strbuf_addch(out, last ? '\n' : '\t');
+}
+
+static void tsv_row(const struct opt_def *def, struct strbuf *out)
+{
+	const struct opt_enum *e;
+	struct strbuf enums;
+
+	strbuf_init(&enums);
+	for (e = def->enums; e && e->name; e++)
+		strbuf_addf(&enums, "%s%s", e == def->enums ? "" : ",", e->name);
+	tsv_field(out, def->name, false);
+	tsv_field(out, def->alias, false);
+	tsv_field(out, kind_names[def->type], false);
+	tsv_field(out, def->def, false);
+	strbuf_addf(out, "%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t", def->min,
+		    def->max, def->unit_us);
+	tsv_field(out, strbuf_str(&enums), false);
+	tsv_field(out, opt_category_name(def->category), false);
+	tsv_field(out, opt_engine_owners(def->name, NULL), true);
+	strbuf_release(&enums);
+}
+
+void opt_table_tsv(struct strbuf *out)
+{
+	size_t i;
+
+	strbuf_addstr(out, "name\talias\tkind\tdefault\tmin\tmax\tunit_us"
+		      "\tvalues\tcategory\tengines\n");
+	for (i = 0; i < opt_table_size; i++)
+		if (opt_table[i].type != OPT_UNSUPPORTED &&
+		    opt_table[i].type != OPT_TOOL)
+			tsv_row(&opt_table[i], out);
+}
+
 /* Markdown table cells: '|' would end the cell. */
 static void md_cell(struct strbuf *out, const char *s)
 {

@@ -192,6 +192,17 @@ int opt_cmdhelp(const char *name, struct strbuf *out);
 void opt_doc_markdown(struct strbuf *out);
 
 /*
+ * The table for programs (--cmdhelp=table): a header line, then one
+ * tab-separated line per implemented row: name, aliases, kind (bool,
+ * int, size, size_pct, size_dir, range, range_dir, time, enum, str,
+ * cb), default, min, max (0: none), the time unit in microseconds, the
+ * enum values (comma list), the category, and the engines that own the
+ * option ("-": any engine). Empty fields are "-". The side-by-side
+ * generator (t/sbs-gen) draws its jobs from it.
+ */
+void opt_table_tsv(struct strbuf *out);
+
+/*
  * Splits a filename= value at ':' ("\:" is a literal colon; empty names
  * are dropped). Returns a NULL-terminated array of *n heap strings; free
  * it with opt_free_filenames().

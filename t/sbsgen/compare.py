@@ -1,0 +1,297 @@
+"""Two runs of one job compared. What must be equal follows from the job:
+a sequential job with fixed block sizes must issue the same I/Os in the
+same order; a random one the same set (coverage, overlap, block sizes,
+per-file counts, offset range, the share of each eighth of the file);
+random block sizes, mixes and timed jobs give counts within a
+statistical tolerance. Files, their sizes, the exit status and the job's
+error are always compared; the data's properties when the job writes
+or lays out data; the runtime when a rate fixes it."""
+
+import math
+
+RAND_RW = ('randread', 'randwrite', 'randrw', 'randtrim')
+MIX_RW = ('rw', 'readwrite', 'randrw')
+
+
+def opt(job, name, default=''):
+    return job.opts.get(name, default)
+
+
+def traits(job):
+    """What in the job makes figures vary between two correct tools."""
+    t = set(job.traits)
+    rw = opt(job, 'rw', 'read').split(':')[0]
+    if rw in RAND_RW or opt(job, 'percentage_random') not in ('', '100'):
+        t.add('random')
+    if rw in MIX_RW and opt(job, 'rwmixread', '50') not in ('0', '100') \
+            and opt(job, 'rwmixwrite', '50') not in ('0', '100'):
+        t.add('mix')
+    if opt(job, 'bsrange') or (opt(job, 'bssplit') and
+                               opt(job, 'bssplit').count('/') > 1):
+        t.add('randsize')
+    if opt(job, 'time_based') == '1' or opt(job, 'runtime'):
+        t.add('timed')
+    if opt(job, 'ramp_time'):
+        t.add('ramp')
+    fst = opt(job, 'file_service_type', 'roundrobin').split(':')[0]
+    if fst not in ('roundrobin', 'sequential') and \
+            int(opt(job, 'nrfiles', '1') or 1) > 1:
+        t.add('randfile')
+    if int(opt(job, 'numjobs', '1') or 1) > 1:
+        t.add('jobs')
+    if opt(job, 'ioengine') == 'null':
+        t.add('null')
+    if opt(job, 'verify') not in ('', '0', 'none'):
+        t.add('verify')
+    return t
+
+
+def tol_count(n, cv):
+    """How far two counts of about n may be apart when each I/O's size or
+    direction is a draw with coefficient of variation cv: four standard
+    deviations of a sum, and 2 for rounding."""
+    return 4 * math.sqrt(max(n, 1)) * cv + 2
+
+
+def near(a, b, tol):
+    return abs(a - b) <= tol
+
+
+class Verdict:
+    def __init__(self):
+        self.diffs = []
+
+    def add(self, check, fio, iolite, note=''):
+        self.diffs.append((check, fio, iolite, note))
+
+    def __bool__(self):
+        return not self.diffs
+
+
+def compare_rc(v, a, b):
+    if (a['rc'] == 0) != (b['rc'] == 0):
+        v.add('rc', a['rc'], b['rc'])
+        return False
+    if a['rc'] is None or b['rc'] is None:
+        v.add('rc', a['rc'], b['rc'], 'a run did not finish')
+        return False
+    return True
+
+
+def compare_json(v, t, a, b):
+    ja, jb = a['json'], b['json']
+    if ja is None or jb is None:
+        if (ja is None) != (jb is None) and a['rc'] == 0:
+            v.add('json', ja is not None, jb is not None, 'report missing')
+        return
+    ea = [e != 0 for e in ja['errors']]
+    eb = [e != 0 for e in jb['errors']]
+    if any(ea) != any(eb):
+        v.add('jerr', ja['errors'], jb['errors'])
+    elif ja['errors'] != jb['errors']:
+        v.add('jerr', ja['errors'], jb['errors'], 'error numbers differ')
+    if ja['total_err'] != jb['total_err'] and not (t & {'timed', 'ramp'}):
+        v.add('total_err', ja['total_err'], jb['total_err'])
+    if t & {'timed', 'ramp'} or any(ea):
+        return
+    tot_a, tot_b = sum(ja['ios']), sum(jb['ios'])
+    cv = 0.6 if 'randsize' in t else 0
+    # a mixed job may end when one direction runs off the end
+    tcv = cv + (0.3 if 'mix' in t else 0)
+    if not near(tot_a, tot_b, tol_count(tot_a, tcv) if tcv else 0):
+        v.add('total', tot_a, tot_b)
+    for i, d in enumerate('rwt'):
+        n = max(ja['ios'][i], jb['ios'][i])
+        c = cv + (0.5 if 'mix' in t else 0)
+        tol = tol_count(n, c) if c else 0
+        if not near(ja['ios'][i], jb['ios'][i], tol):
+            v.add('ios.' + d, ja['ios'][i], jb['ios'][i])
+        per_io = max(ja['bytes'][i] / max(ja['ios'][i], 1),
+                     jb['bytes'][i] / max(jb['ios'][i], 1))
+        btol = tol * per_io
+        if not near(ja['bytes'][i], jb['bytes'][i], btol):
+            v.add('bytes.' + d, ja['bytes'][i], jb['bytes'][i])
+    stol = tol_count(ja['syncs'], 0.6) if t & {'mix', 'randsize'} else 0
+    if not near(ja['syncs'], jb['syncs'], stol):
+        v.add('syncs', ja['syncs'], jb['syncs'])
+
+
+def coverage(lines):
+    """Per file: bytes touched once or more, and more than once."""
+    by = {}
+    for f, act, off, ln in lines:
+        if act in ('read', 'write', 'trim'):
+            by.setdefault(f, []).append((off, off + ln))
+    cover = twice = 0
+    for ivs in by.values():
+        ev = sorted([(s, 1) for s, e in ivs] + [(e, -1) for s, e in ivs])
+        depth, last = 0, None
+        for pos, step in ev:
+            if last is not None and depth >= 1:
+                cover += pos - last
+                if depth >= 2:
+                    twice += pos - last
+            depth += step
+            last = pos
+    return cover, twice
+
+
+def set_props(lines, hi=None):
+    """A random job's I/O as a set: its size, coverage and overlap, block
+    sizes, I/Os per file, offset range and the share of I/Os in each
+    eighth of [0, hi)."""
+    ios = [x for x in lines if x[1] != 'sync' and x[1] != 'datasync']
+    cover, twice = coverage(ios)
+    per_file = {}
+    for f, act, off, ln in ios:
+        per_file[f] = per_file.get(f, 0) + 1
+    offs = [x[2] for x in ios]
+    top = max((x[2] + x[3] for x in ios), default=0)
+    hi = hi or top
+    eighths = [0] * 8
+    for x in ios:
+        eighths[min(7, x[2] * 8 // max(hi, 1))] += 1
+    return {'n': len(ios), 'cover': cover, 'twice': twice,
+            'bsset': sorted({x[3] for x in ios}),
+            'perfile': sorted(per_file.values(), reverse=True),
+            'lo': min(offs, default=0), 'hi': top, 'eighths': eighths,
+            'distinct': len(set(offs)), 'syncs': len(lines) - len(ios)}
+
+
+def share_tol(n):
+    """How far two shares (of n I/Os each) may be apart by chance."""
+    return 4 * math.sqrt(0.25 / max(n, 1)) + 0.03
+
+
+def compare_sets(v, t, la, lb, job):
+    sa, sb = set_props(la), set_props(lb)
+    hi = max(sa['hi'], sb['hi'])
+    sa, sb = set_props(la, hi), set_props(lb, hi)
+    n = max(sa['n'], sb['n'], 1)
+    m = min(sa['n'], sb['n'])
+    avg = max(sa['cover'] + sa['twice'], 1) / max(sa['n'], 1)
+    # a timed job's count and coverage follow the machine's speed
+    if 'timed' not in t:
+        cv = (0.6 if 'randsize' in t else 0) + \
+            (0.3 if 'mix' in t else 0)
+        if not near(sa['n'], sb['n'], tol_count(n, cv) if cv else 0):
+            v.add('iolog.n', sa['n'], sb['n'])
+        # in I/Os: draws that differ (no map, mixes, sizes, files)
+        # move coverage and overlap by a few standard deviations
+        drawn = t & {'nomap', 'mix', 'randsize', 'randfile', 'dist'}
+        tol = (tol_count(n, 1) if drawn else 1) * avg
+        if not near(sa['cover'], sb['cover'], tol):
+            v.add('cover', sa['cover'], sb['cover'])
+        if not near(sa['twice'], sb['twice'], tol):
+            v.add('twice', sa['twice'], sb['twice'])
+        if sa['hi'] and not near(sa['hi'], sb['hi'],
+                                 0.1 * sa['hi'] + 65536):
+            v.add('offset.hi', sa['hi'], sb['hi'])
+    if set(sa['bsset']) != set(sb['bsset']) and 'randsize' not in t:
+        v.add('bsset', sa['bsset'], sb['bsset'])
+    pa, pb = sa['perfile'], sb['perfile']
+    pa, pb = pa + [0] * (len(pb) - len(pa)), pb + [0] * (len(pa) - len(pb))
+    if m and any(abs(x / sa['n'] - y / sb['n']) > share_tol(m)
+                 for x, y in zip(pa, pb)):
+        v.add('perfile', sa['perfile'], sb['perfile'],
+              'I/Os per file, largest first')
+    # the shape only where offsets are many and not hashed (zipf and
+    # pareto scatter their popular blocks over the file)
+    dist = job.opts.get('random_distribution', 'random').split(':')[0]
+    if m >= 64 and min(sa['distinct'], sb['distinct']) >= 32 and \
+            dist not in ('zipf', 'pareto'):
+        for i in range(8):
+            if abs(sa['eighths'][i] / sa['n'] - sb['eighths'][i] /
+                   sb['n']) > share_tol(m):
+                v.add('shape', sa['eighths'], sb['eighths'],
+                      'share of I/Os per eighth of the offsets')
+                break
+
+
+def compare_iolog(v, t, a, b, job):
+    la, lb = a['iolog'], b['iolog']
+    if la is None or lb is None:
+        if (la is None) != (lb is None):
+            v.add('iolog', la is not None, lb is not None, 'log missing')
+        return
+    if t & {'random', 'randsize', 'mix', 'randfile', 'ramp'} or \
+            ('timed' in t and t & {'rated', 'verify'}):
+        compare_sets(v, t, la, lb, job)
+        return
+    if 'timed' in t:
+        m = min(len(la), len(lb))
+        la, lb = la[:m], lb[:m]
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            v.add('seq', ' '.join(map(str, x)), ' '.join(map(str, y)),
+                  'first difference at I/O line %d' % (i + 1))
+            return
+    if len(la) != len(lb):
+        v.add('seq.n', len(la), len(lb))
+
+
+def compare_files(v, t, a, b):
+    if a['files'] != b['files']:
+        v.add('files', a['files'], b['files'])
+        return
+    if 'nodata' in t:
+        return
+    for name, pa in a['data'].items():
+        pb = b['data'].get(name)
+        if pa is None or pb is None:
+            continue
+        blocks_a, sect_a, ratio_a = pa
+        blocks_b, sect_b, ratio_b = pb
+        if not near(blocks_a, blocks_b, 0.05 * blocks_a + 2):
+            v.add('data.blocks', pa, pb, name)
+        elif not near(sect_a, sect_b, 0.05 * sect_a + 8):
+            v.add('data.sectors', pa, pb, name)
+        elif not near(ratio_a, ratio_b, 0.05):
+            v.add('data.zlib', pa, pb, name)
+
+
+def compare_runtime(v, t, a, b):
+    if 'rated' not in t or t & {'timed', 'think', 'ramp'}:
+        return
+    ja, jb = a['json'], b['json']
+    if not ja or not jb:
+        return
+    ra, rb = max(ja['runtime']), max(jb['runtime'])
+    if not near(ra, rb, 0.25 * max(ra, rb) + 30):
+        v.add('runtime', ra, rb, 'ms, fixed by the rate')
+
+
+def compare_logs(v, t, a, b):
+    if 'timed' in t or 'ramp' in t:
+        return
+    for name, n in a['loglines'].items():
+        if '_lat.' not in name and '_clat.' not in name and \
+                '_slat.' not in name:
+            continue
+        m = b['loglines'].get(name)
+        if m != n:
+            v.add('loglines', n, m, name)
+    for name in b['loglines']:
+        if name not in a['loglines']:
+            v.add('logfiles', None, name)
+
+
+def compare(job, a, b):
+    """The differences between fio's figures a and iolite's b."""
+    t = traits(job)
+    if job.opts.get('norandommap') == '1':
+        t.add('nomap')
+    if job.opts.get('random_distribution', 'random') != 'random':
+        t.add('dist')
+    v = Verdict()
+    if not compare_rc(v, a, b):
+        return v
+    if a['rc'] != 0 and a['json'] is None and b['json'] is None:
+        return v
+    compare_json(v, t, a, b)
+    if not any(a['json']['errors'] if a['json'] else [1]):
+        compare_iolog(v, t, a, b, job)
+    compare_files(v, t, a, b)
+    compare_runtime(v, t, a, b)
+    compare_logs(v, t, a, b)
+    return v

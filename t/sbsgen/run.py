@@ -1,0 +1,58 @@
+"""Running one job through both tools, each in a directory of its own
+(the job's files, its write_iolog as sbs.iolog, its JSON report as
+out.json, its stdout, stderr and exit status), with a time limit: a run
+that hangs is killed and counts as a difference."""
+
+import os
+import shutil
+import subprocess
+import time
+
+from . import compare, figures
+
+
+def tool_args(job):
+    args = job.args() + ['--output-format=json', '--output=out.json']
+    # clones would share one log
+    if int(job.opts.get('numjobs', '1') or 1) == 1 and \
+            'write_iolog' not in job.opts:
+        args.append('--write_iolog=sbs.iolog')
+    return args
+
+
+def run_tool(binary, job, d, timeout):
+    os.makedirs(d)
+    start = time.monotonic()
+    with open(os.path.join(d, 'stdout'), 'w') as out, \
+            open(os.path.join(d, 'stderr'), 'w') as err:
+        try:
+            p = subprocess.run([binary] + tool_args(job), cwd=d, stdout=out,
+                               stderr=err, stdin=subprocess.DEVNULL,
+                               timeout=timeout)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            rc = None
+    with open(os.path.join(d, 'rc'), 'w') as f:
+        f.write('%s\n' % ('timeout' if rc is None else rc))
+    with open(os.path.join(d, 'time'), 'w') as f:
+        f.write('%.3f\n' % (time.monotonic() - start))
+
+
+class Result:
+    def __init__(self, job, verdict, fio_fig, iol_fig, d):
+        self.job, self.verdict, self.dir = job, verdict, d
+        self.fio, self.iolite = fio_fig, iol_fig
+
+
+def run_job(job, work, fio, iolite, timeout, keep):
+    d = os.path.join(work, '%s-%d' % (job.seed, job.index))
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    run_tool(fio, job, os.path.join(d, 'fio'), timeout)
+    run_tool(iolite, job, os.path.join(d, 'iolite'), timeout)
+    a = figures.collect(os.path.join(d, 'fio'))
+    b = figures.collect(os.path.join(d, 'iolite'))
+    v = compare.compare(job, a, b)
+    if v and not keep:
+        shutil.rmtree(d)
+    return Result(job, v, a, b, d)

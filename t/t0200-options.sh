@@ -40,6 +40,22 @@ test_expect_success '--cmdhelp finds an option by alias' '
 	grep "randtrimwrite" out
 '
 
+test_expect_success '--cmdhelp=table: a row per implemented option, fields a program reads' '
+	"$IOLITE" --cmdhelp=table >out 2>err &&
+	test_must_be_empty err &&
+	head -n 1 out >head &&
+	printf "name\talias\tkind\tdefault\tmin\tmax\tunit_us\tvalues\tcategory\tengines\n" >expect &&
+	test_cmp expect head &&
+	awk -F "\t" "NF != 10 { print \"line \" NR \": \" NF \" fields\"; bad = 1 } END { exit bad }" out &&
+	grep "^bs	blocksize	size_dir	4k	1	0	0	-	" out &&
+	grep "^ramp_time	-	time	0	0	0	1000000	-	" out &&
+	grep "^rw	readwrite	cb	read	.*,randtrimwrite	" out &&
+	grep "^donorname	.*	e4defrag\$" out &&
+	! grep "^rbdname	" out &&
+	"$IOLITE" --cmdhelp | grep -c "^  [a-z0-9_-]* *: " >nr &&
+	test "$(($(wc -l <out) - 1))" = "$(cat nr)"
+'
+
 test_expect_success '--cmdhelp=nosuch fails' '
 	test_must_fail "$IOLITE" --cmdhelp=nosuch >out 2>err &&
 	grep "nosuch" err

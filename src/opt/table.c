@@ -1001,8 +1001,10 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_VERIFY,
 	  .help = "a header every this many bytes of a block (0: one per "
 		  "block)" },
+	/* fio refuses an offset inside its 40-byte header (0 is only the
+	 * default: the header at the start) */
 	{ .name = "verify_offset", .type = OPT_SIZE,
-	  .off = OFF(verify_offset), .def = "0",
+	  .off = OFF(verify_offset), .min = 40,
 	  .category = OPT_CAT_VERIFY,
 	  .help = "put each header this many bytes into its chunk instead "
 		  "of at the start" },

@@ -68,9 +68,10 @@ class Result:
     def __init__(self, job, verdict, fio_fig, iol_fig, d):
         self.job, self.verdict, self.dir = job, verdict, d
         self.fio, self.iolite = fio_fig, iol_fig
+        self.alt = None
 
 
-def run_job(job, work, fio, iolite, timeout, keep):
+def run_job(job, work, fio, iolite, timeout, keep, alt=None):
     d = os.path.join(work, '%s-%d' % (job.seed, job.index))
     if os.path.exists(d):
         shutil.rmtree(d)
@@ -79,6 +80,13 @@ def run_job(job, work, fio, iolite, timeout, keep):
     a = figures.collect(os.path.join(d, 'fio'))
     b = figures.collect(os.path.join(d, 'iolite'))
     v = compare.compare(job, a, b)
+    res = Result(job, v, a, b, d)
+    # a second fio (a newer release) on a difference: does it side with
+    # iolite? A hint for the reader, never a verdict
+    if not v and alt:
+        run_tool(alt, job, os.path.join(d, 'fio-alt'), timeout)
+        res.alt = compare.compare(job, figures.collect(
+            os.path.join(d, 'fio-alt')), b)
     if v and not keep:
         shutil.rmtree(d)
-    return Result(job, v, a, b, d)
+    return res

@@ -272,6 +272,7 @@ struct report_ctx {
 	const struct job_plan *plans;
 	FILE *out;
 	FILE *html;		/* the HTML page's file, or out, or NULL */
+	int out_err, html_err;	/* the first write error of each, or 0 */
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
@@ -364,6 +365,44 @@ static int build_report(struct report_ctx *rc, struct worker_result *wr,
  * With --repeat the final report is the last run's, kept with the
  * others (rc->reps), which the writers list.
  */
+/*
+ * Which file a failed report write belongs to, and its error, kept for
+ * the end of the run: a report cut short by ENOSPC must be named on
+ * stderr, since a script that sends stdout to a file sees nothing else.
+ */
+static void note_write_error(struct report_ctx *rc, int e)
+{
+	bool html = rc->html && rc->html != rc->out;
+
+	if (!e)
+		e = EIO;
+	if (html && ferror(rc->html)) {
+		if (!rc->html_err)
+			rc->html_err = e;
+	} else if (!rc->out_err) {
+		rc->out_err = e;
+	}
+}
+
+/* Flushes and closes a report file (NULL name: stdout); 0, or -1 said. */
+static int close_report(FILE *f, const char *name, int e)
+{
+	if (!e && ferror(f))
+		e = EIO;
+	if (fflush(f) && !e)
+		e = errno;
+	if (f != stdout && fclose(f) && !e)
+		e = errno;
+	if (!e)
+		return 0;
+	if (name)
+		error("cannot write the report to '%s': %s", name, strerror(e));
+	else
+		error("cannot write the report to standard output: %s",
+		      strerror(e));
+	return -1;
+}
+
 static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		       unsigned int nr, struct disk_set *disks, bool final)
 {
@@ -389,9 +428,10 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 	} else if (write_reports(rc->c, doc, rc->out, rc->html)) {
 		ret = -1;
 	}
-	fflush(rc->out);
-	if (rc->html)
-		fflush(rc->html);
+	if (fflush(rc->out) || (rc->html && fflush(rc->html)))
+		ret = -1;
+	if (ret)
+		note_write_error(rc, errno);
 	if (!(final && rc->reps)) {
 		free_result_opts(&rr);
 		run_result_release(&rr);
@@ -832,14 +872,12 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		wr[i] = jobs[i].res;
 	if (emit_report(&rc, wr, nr, &disks, true))
 		failed = 1;
-	if (fflush(out) || (out != stdout && fclose(out))) {
-		error("cannot write the report: %s", strerror(errno));
+	if (close_report(out, h && h->quiet ? "/dev/null" : c.output,
+			 rc.out_err))
 		failed = 1;
-	}
-	if (html && html != out && fclose(html)) {
-		error("cannot write '%s': %s", html_path.buf, strerror(errno));
+	if (html && html != out &&
+	    close_report(html, html_path.buf, rc.html_err))
 		failed = 1;
-	}
 	run_info_release(&rc);
 	for (k = 0; k < reps.nr; k++)
 		free_result_opts(&reps.runs[k]);

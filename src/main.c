@@ -38,6 +38,7 @@
 #include "sweep/sweep.h"
 #include "util/host.h"
 #include "util/log.h"
+#include "util/safefile.h"
 #include "verify/verify.h"
 #include "workload/iolog.h"
 
@@ -183,7 +184,7 @@ static int write_reports(const struct cli *c, const struct run_result *rr,
  */
 static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
 {
-	const char *base, *dot;
+	const char *base, *dot, *why;
 	FILE *f;
 
 	if (!cli_format_listed(c, "html"))
@@ -202,10 +203,10 @@ static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
 	strbuf_addstr(path, ".html");
 	if (!strcmp(path->buf, c->output))
 		strbuf_addstr(path, ".html");
-	f = fopen(path->buf, "w");
+	/* the page's name is iolite's own: never through a symlink */
+	f = sf_fopen_w(path->buf, 0, &why);
 	if (!f)
-		die("cannot open output file '%s': %s", path->buf,
-		    strerror(errno));
+		die("cannot open output file '%s': %s", path->buf, why);
 	return f;
 }
 
@@ -626,6 +627,39 @@ static const char *sig_name(int sig)
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
+/*
+ * --output and --profile-folded must not name what the run reads or
+ * writes: a job file, or a job's data file. Opening the report would cut
+ * it to nothing before the first I/O; refused before anything runs.
+ */
+static void check_output(const struct cli *c, const char *path,
+			 const char *opt, const struct job_plan *plans,
+			 const struct job_files *files, unsigned int nr)
+{
+	unsigned int i, j;
+	size_t k;
+
+	for (k = 0; path && k < c->nr_jobfiles; k++)
+		if (strcmp(c->jobfiles[k], "-") &&
+		    sf_same_file(path, c->jobfiles[k]))
+			die("option '%s': '%s' is the job file '%s': not "
+			    "overwritten", opt, path, c->jobfiles[k]);
+	for (i = 0; path && i < nr; i++) {
+		const struct job_plan *p = &plans[i];
+
+		if (p->src_file[0] != '<' && sf_same_file(path, p->src_file))
+			die("option '%s': '%s' is the job file '%s': not "
+			    "overwritten", opt, path, p->src_file);
+		for (j = 0; j < files[i].nr_files; j++)
+			if ((files[i].files[j].flags & EF_KIND) &&
+			    sf_same_file(path, files[i].files[j].path))
+				die("%s:%d: option '%s': '%s' is the data file "
+				    "'%s' of job '%s': not overwritten",
+				    p->src_file, p->src_line, opt, path,
+				    files[i].files[j].path, p->o.name);
+	}
+}
+
 int iolite_main(int argc, char **argv, const struct main_hooks *h)
 {
 	struct cli c = { 0 };
@@ -652,6 +686,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	struct worker_result *kept = NULL;
 	unsigned int nr, i, nr_runs;
 	FILE *out = stdout, *html;
+	const char *why;
 	int ret, failed;
 	size_t k;
 
@@ -710,6 +745,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	    numa_auto_resolve(plans, files, nr, &err))
 		die_at(&jl, &err);
 	cli_debug_before(plans, nr, files);
+	check_output(&c, c.output, "--output", plans, files, nr);
+	check_output(&c, c.profile_folded, "--profile-folded", plans, files,
+		     nr);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die_at(&jl, &err);
 	if (proc_check(plans, files, nr, &before, &err))
@@ -730,18 +768,17 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		if (!out)
 			die("cannot open /dev/null: %s", strerror(errno));
 	} else if (c.output) {
-		out = fopen(c.output, "w");
+		out = sf_fopen_w(c.output, SF_NAMED, &why);
 		if (!out)
-			die("cannot open output file '%s': %s", c.output,
-			    strerror(errno));
+			die("cannot open output file '%s': %s", c.output, why);
 	}
 	/* a quiet process's report goes to another: no page of its own */
 	html = h && h->quiet ? NULL : open_html(&c, out, &html_path);
 	if (c.profile_folded) {
-		folded = fopen(c.profile_folded, "w");
+		folded = sf_fopen_w(c.profile_folded, SF_NAMED, &why);
 		if (!folded)
 			die("cannot open '%s' (--profile-folded): %s",
-			    c.profile_folded, strerror(errno));
+			    c.profile_folded, why);
 	}
 	/* fio's order: the job lines, then what each job lays out */
 	if (cli_format_listed(&c, "normal"))

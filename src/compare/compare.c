@@ -16,6 +16,7 @@
 #include "compare/compare.h"
 #include "compare/internal.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define EXIT_REGRESSION 1
 #define EXIT_USAGE 2
@@ -481,12 +482,13 @@ static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
 		      unsigned int nr)
 {
 	struct strbuf page = STRBUF_INIT;
-	FILE *f = args->output ? fopen(args->output, "w") : stdout;
+	const char *why = NULL;
+	FILE *f = args->output ? sf_fopen_w(args->output, SF_NAMED, &why) :
+		  stdout;
 	int ret = 0;
 
 	if (!f) {
-		error("compare: cannot create '%s': %s", args->output,
-		      strerror(errno));
+		error("compare: cannot create '%s': %s", args->output, why);
 		return -1;
 	}
 	cmp_html(args, sides, nr, &page);

@@ -687,7 +687,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	unsigned int nr, i, nr_runs;
 	FILE *out = stdout, *html;
 	const char *why;
-	int ret, failed;
+	int ret, failed, trig_sig = 0;
 	size_t k;
 
 	/* `iolite compare ...` reads finished runs: a tool of its own */
@@ -856,7 +856,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		die("%s", strbuf_str(&err));
 	failed = ret;
 	cli_debug_after(jobs, nr);
-	if (trigger_end(trig, &trig_note) < 0)
+	if (trigger_end(trig, &trig_note, &trig_sig) < 0)
 		failed = 1;
 	if (trig_note.len)
 		rc.notes[rc.nr_notes++] = trig_note.buf;
@@ -955,6 +955,8 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	strbuf_release(&trig_note);
 	strbuf_release(&html_path);
 	/* interrupted: 128 + the signal, the shell's convention */
+	if (!ro.signal)
+		ro.signal = trig_sig;
 	ret = ro.signal ? 128 + ro.signal : failed ? 1 : 0;
 	return h && h->finish ? h->finish(h->arg, ret) : ret;
 }

@@ -797,6 +797,21 @@ static void agg_put(struct log_set *ls, uint64_t t, uint64_t now)
 	a->any = true;
 }
 
+uint64_t log_set_tick_ns(const struct log_set *ls, uint64_t dflt)
+{
+	uint64_t t = dflt;
+	unsigned int i;
+
+	for (i = 0; ls && i < ls->nr; i++) {
+		const struct job_log *jl = ls->jobs[i];
+
+		if (jl && jl->avg_ns && jl->avg_ns < t &&
+		    (jl->file[LOG_BW] || jl->file[LOG_IOPS]))
+			t = jl->avg_ns;
+	}
+	return t;
+}
+
 void log_set_tick(struct log_set *ls, uint64_t now)
 {
 	struct log_agg *a = ls ? ls->agg : NULL;

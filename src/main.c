@@ -429,10 +429,12 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 	} else if (write_reports(rc->c, doc, rc->out, rc->html)) {
 		ret = -1;
 	}
-	if (fflush(rc->out) || (rc->html && fflush(rc->html)))
-		ret = -1;
-	if (ret)
+	/* a failure of the files themselves (a hook's may be no write) */
+	if (fflush(rc->out) || ferror(rc->out) ||
+	    (rc->html && (fflush(rc->html) || ferror(rc->html)))) {
 		note_write_error(rc, errno);
+		ret = -1;
+	}
 	if (!(final && rc->reps)) {
 		free_result_opts(&rr);
 		run_result_release(&rr);

@@ -95,6 +95,11 @@ static void on_signal(int sig)
 	sig_stop = sig;
 }
 
+int runner_signal(void)
+{
+	return sig_stop;
+}
+
 static const int run_signals[] = { SIGINT, SIGTERM, SIGUSR1 };
 
 struct saved_signals {

@@ -9,9 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The directory a path's last component is looked up in. */
+/*
+ * The directory a path's last component is in: is it shared? The opens
+ * below name the whole path (O_NOFOLLOW concerns its last component
+ * only; the directories on the way are the user's choice), so that
+ * strace shows the file each call is about.
+ */
 struct sf_dir {
-	int fd;			/* O_PATH */
 	bool shared;		/* sticky, and others may create there */
 	uid_t uid;
 };
@@ -31,15 +35,13 @@ static int refuse(int e, const char *text, const char **why)
 	return -1;
 }
 
-/*
- * Opens path's directory (following it: the user chose it) and sets
- * *base to the last component. 0, or -1 with errno.
- */
-static int dir_open(const char *path, struct sf_dir *d, const char **base)
+/* Looks at path's directory (following it): 0, or -1 with errno. */
+static int dir_look(const char *path, struct sf_dir *d)
 {
 	const char *slash = strrchr(path, '/');
 	struct stat st;
 	char *dir;
+	int ret;
 
 	if (!slash)
 		dir = strdup(".");
@@ -47,29 +49,17 @@ static int dir_open(const char *path, struct sf_dir *d, const char **base)
 		dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
 	if (!dir)
 		return -1;
-	*base = slash ? slash + 1 : path;
-	d->fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	ret = stat(dir, &st);
 	free(dir);
-	if (d->fd < 0)
+	if (ret)
 		return -1;
-	if (fstat(d->fd, &st)) {
-		int e = errno;
-
-		close(d->fd);
-		errno = e;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
 		return -1;
 	}
 	d->shared = (st.st_mode & S_ISVTX) && (st.st_mode & (S_IWGRP | S_IWOTH));
 	d->uid = st.st_uid;
 	return 0;
-}
-
-static void dir_close(struct sf_dir *d)
-{
-	int e = errno;
-
-	close(d->fd);
-	errno = e;
 }
 
 /* The symlink lst at the name: may it be followed? */
@@ -109,7 +99,7 @@ static int judge_file(const struct sf_dir *d, const struct stat *st,
 }
 
 /* The open itself: created, existing (no symlink) or through one. */
-static int open_at(const struct sf_dir *d, const char *base, int flags,
+static int open_at(const struct sf_dir *d, const char *path, int flags,
 		   mode_t mode, unsigned int how, bool *created, bool *linked,
 		   const char **why)
 {
@@ -118,8 +108,8 @@ static int open_at(const struct sf_dir *d, const char *base, int flags,
 
 	for (tries = 0; tries < 8; tries++) {
 		if (how & SF_CREATE) {
-			fd = openat(d->fd, base, flags | O_CREAT | O_EXCL |
-				    O_NOFOLLOW, mode);
+			fd = open(path, flags | O_CREAT | O_EXCL | O_NOFOLLOW,
+				  mode);
 			if (fd >= 0) {
 				*created = true;
 				return fd;
@@ -128,8 +118,8 @@ static int open_at(const struct sf_dir *d, const char *base, int flags,
 				return fail(why);
 		}
 		/* a FIFO planted under a name of ours must not hang us */
-		fd = openat(d->fd, base, flags | O_NOFOLLOW |
-			    (how & SF_NAMED ? 0 : O_NONBLOCK));
+		fd = open(path, flags | O_NOFOLLOW |
+			  (how & SF_NAMED ? 0 : O_NONBLOCK));
 		if (fd >= 0)
 			return fd;
 		if (errno == ENOENT && (how & SF_CREATE))
@@ -137,7 +127,7 @@ static int open_at(const struct sf_dir *d, const char *base, int flags,
 		e = errno;
 		if (e != ELOOP && e != ENXIO)
 			return fail(why);
-		if (fstatat(d->fd, base, &st, AT_SYMLINK_NOFOLLOW))
+		if (lstat(path, &st))
 			return fail(why);
 		if (!S_ISLNK(st.st_mode)) {	/* ENXIO: a FIFO, a socket */
 			if (judge_file(d, &st, true, how, why))
@@ -148,8 +138,7 @@ static int open_at(const struct sf_dir *d, const char *base, int flags,
 		if (judge_link(d, &st, how, why))
 			return -1;
 		*linked = true;
-		fd = openat(d->fd, base, flags | (how & SF_CREATE ? O_CREAT : 0),
-			    mode);
+		fd = open(path, flags | (how & SF_CREATE ? O_CREAT : 0), mode);
 		return fd < 0 ? fail(why) : fd;
 	}
 	return fail(why);
@@ -160,7 +149,6 @@ int sf_open(const char *path, int flags, mode_t mode, unsigned int how,
 {
 	bool write = (flags & O_ACCMODE) != O_RDONLY;
 	bool created = false, linked = false;
-	const char *base;
 	struct sf_dir d;
 	struct stat st;
 	int fd;
@@ -168,11 +156,11 @@ int sf_open(const char *path, int flags, mode_t mode, unsigned int how,
 	if (why)
 		*why = NULL;
 	flags = (flags & ~(O_CREAT | O_EXCL | O_TRUNC)) | O_CLOEXEC;
-	if (dir_open(path, &d, &base))
+	if (dir_look(path, &d))
 		return fail(why);
-	fd = open_at(&d, base, flags, mode, how, &created, &linked, why);
+	fd = open_at(&d, path, flags, mode, how, &created, &linked, why);
 	if (fd < 0 || created)
-		goto out;
+		return fd;
 	if (fstat(fd, &st) ||
 	    (!linked && judge_file(&d, &st, write, how, why)) ||
 	    (!(how & SF_NAMED) && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)) ||
@@ -183,8 +171,6 @@ int sf_open(const char *path, int flags, mode_t mode, unsigned int how,
 		close(fd);
 		fd = -1;
 	}
-out:
-	dir_close(&d);
 	return fd;
 }
 
@@ -206,22 +192,17 @@ FILE *sf_fopen_w(const char *path, unsigned int how, const char **why)
 int sf_check(const char *path, bool write, unsigned int how,
 	     const char **why)
 {
-	const char *base;
 	struct sf_dir d;
 	struct stat st;
-	int ret = 0;
 
 	/* missing, or under a file: the open will say (or make the parents) */
-	if (dir_open(path, &d, &base))
+	if (dir_look(path, &d))
 		return errno == ENOENT || errno == ENOTDIR ? 0 : fail(why);
-	if (fstatat(d.fd, base, &st, AT_SYMLINK_NOFOLLOW))
-		ret = errno == ENOENT || errno == ENOTDIR ? 0 : fail(why);
-	else if (S_ISLNK(st.st_mode))
-		ret = judge_link(&d, &st, how, why);
-	else
-		ret = judge_file(&d, &st, write, how, why);
-	dir_close(&d);
-	return ret;
+	if (lstat(path, &st))
+		return errno == ENOENT || errno == ENOTDIR ? 0 : fail(why);
+	if (S_ISLNK(st.st_mode))
+		return judge_link(&d, &st, how, why);
+	return judge_file(&d, &st, write, how, why);
 }
 
 int sf_replace_open(const char *path, mode_t mode, struct strbuf *tmp)

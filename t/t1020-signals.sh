@@ -140,4 +140,24 @@ test_expect_success_if PYTHON3 'a second SIGINT aborts at once' '
 	! grep -q "groupid" out
 '
 
+test_expect_success 'SIGTERM while --trigger runs: the command stopped, the report kept' '
+	rm -f cmd.pid late &&
+	"$IOLITE" --name=j --ioengine=null --size=1g --time_based \
+		--runtime=20 --trigger-timeout=100ms \
+		--trigger="echo \$\$ >cmd.pid; sleep 30; echo late >late" \
+		>trig.out 2>trig.err &
+	pid=$! && n=0 &&
+	while ! test -s cmd.pid && [ $n -lt 200 ]; do
+		sleep 0.1; n=$((n + 1))
+	done &&
+	kill -s TERM $pid && { wait $pid; echo $? >trig.status; } &&
+	test "$(cat trig.status)" = 143 &&
+	grep -x "iolite: trigger command .echo \$\$ >cmd.pid; sleep 30; echo late >late. stopped: iolite got SIGTERM" trig.err &&
+	grep -q "^j: (groupid=0" trig.out &&
+	grep -q "ran .*, stopped by SIGTERM sent to iolite" trig.out &&
+	# the command (the shell, and its sleep) is gone
+	! kill -0 "$(cat cmd.pid)" 2>/dev/null &&
+	test_path_is_missing late
+'
+
 test_done

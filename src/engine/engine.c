@@ -202,7 +202,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 		   struct strbuf *err)
 {
 	const struct job_plan *p = e->plan;
-	int flags = O_CLOEXEC;
+	int flags = O_CLOEXEC | engine_nofollow(f);
 	int fd, ret;
 
 	/*

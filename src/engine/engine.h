@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <time.h>
 
 #include "opt/plan.h"
@@ -42,7 +43,16 @@ enum engine_file_flags {
 	EF_REGULAR = 4,
 	EF_DIR = 8,		/* a directory the engine made (dircreate ...):
 				 * unlink=1 removes it with rmdir */
+	EF_MADE = 16,		/* iolite made the name up (filename_format,
+				 * opendir): a symlink there is never followed
+				 * (engine_nofollow(), doc/safety.md) */
 };
+
+/* What the target is: a file or device looked at, or 0 (names only). */
+#define EF_KIND (EF_BLOCKDEV | EF_CHARDEV | EF_REGULAR)
+
+/* O_NOFOLLOW for a name iolite made up, to or into an open's flags. */
+#define engine_nofollow(f) ((f)->flags & EF_MADE ? O_NOFOLLOW : 0)
 
 struct engine_file {
 	char *path;

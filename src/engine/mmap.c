@@ -270,7 +270,8 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 	void *m;
 
 	do {
-		fd = open(f->path, O_CLOEXEC | (p->writes ? O_RDWR : O_RDONLY));
+		fd = open(f->path, O_CLOEXEC | engine_nofollow(f) |
+			  (p->writes ? O_RDWR : O_RDONLY));
 	} while (fd < 0 && errno == EINTR);
 	if (fd < 0) {
 		ret = -errno;

@@ -15,7 +15,6 @@
  */
 #include "run/files.h"
 #include "run/fileopts.h"
-#include "run/fileopts.h"
 #include "run/files_priv.h"
 
 #include <dirent.h>
@@ -39,6 +38,7 @@
 #include "engine/rwflags.h"
 #include "util/log.h"
 #include "util/numfmt.h"
+#include "util/safefile.h"
 #include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
@@ -576,15 +576,24 @@ static struct target *find_target(struct targets *ts, const char *path,
 	return NULL;
 }
 
-/* Finds or adds the target for path, looking at it once. */
+/*
+ * Finds or adds the target for path, looking at it once. A name iolite
+ * made up (made) is never followed through a symlink; a named one is,
+ * but not another user's in a shared sticky directory (util/safefile.h).
+ */
 static int get_target(const struct job_plan *p, struct targets *ts,
-		      const char *path, struct target **out,
+		      const char *path, bool made, struct target **out,
 		      struct strbuf *err)
 {
 	struct target *t;
 	struct stat st;
+	const char *why;
 	bool exists;
 
+	if (sf_check(path, p->writes, made ? 0 : SF_NAMED, &why))
+		return files_fail(err, p, files_name_opt(p), "'%s': %s%s", path,
+				  why, made && errno == ELOOP ? " (name the "
+				  "file with filename= to use it)" : "");
 	exists = !stat(path, &st);
 	if (!exists && errno != ENOENT && errno != ENOTDIR)
 		return files_fail(err, p, files_name_opt(p), "cannot access '%s': %s",
@@ -993,6 +1002,9 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	bool nofile = ops && (ops->flags & (ENGINE_F_NOFILEIO |
 					    ENGINE_F_NOLAYOUT));
 	bool has_dirs = !ops || !(ops->flags & ENGINE_F_NOFILEIO);
+	/* names from filename_format are iolite's: never followed */
+	bool made = !p->replay && !(p->o.filename && *p->o.filename) &&
+		    !p->o.opendir;
 	char **names = NULL;
 	size_t n = 0, i;
 	int ret = 0;
@@ -1008,6 +1020,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	for (i = 0; i < n; i++) {
 		jf->files[i].path = names[i];
 		jf->files[i].fd = -1;
+		jf->files[i].flags = made ? EF_MADE : 0;
 	}
 	free(names);
 
@@ -1020,7 +1033,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			/* null: names only, nothing is looked at */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
-		} else if (get_target(p, ts, f->path, &t, err)) {
+		} else if (get_target(p, ts, f->path, made, &t, err)) {
 			return -1;
 		}
 		if (p->replay)	/* read_iolog: as far as the log goes */
@@ -1040,7 +1053,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		if (nofile)
 			continue;
 		(*slots)[i] = t;
-		f->flags = t->kind;
+		f->flags |= t->kind;
 		/* engines that never use O_DIRECT need no support for it */
 		if (p->o.direct &&
 		    !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&

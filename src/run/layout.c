@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define LAYOUT_CHUNK (1u << 20)
 
@@ -204,6 +205,7 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 {
 	struct engine_file *f = &jf->files[k];
 	bool zero = p->o.zero_buffers, wrote = false;
+	const char *why;
 	struct stat st;
 	int fd, ret = 0;
 
@@ -213,10 +215,11 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 		return files_fail(err, p, files_name_opt(p), "cannot create the "
 			    "directories of '%s': %s", f->path,
 			    strerror(-ret));
-	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	fd = sf_open(f->path, O_WRONLY, 0644, SF_CREATE |
+		     (f->flags & EF_MADE ? 0 : SF_NAMED), &why);
 	if (fd < 0)
 		return files_fail(err, p, files_name_opt(p), "cannot create '%s': %s",
-			    f->path, strerror(errno));
+			    f->path, why);
 	if (fstat(fd, &st)) {
 		ret = -errno;
 		goto out;

@@ -283,6 +283,12 @@ bool log_set_active(const struct log_set *ls);
 int log_set_open(struct log_set *ls, struct strbuf *err);
 
 /*
+ * How often the reporter must sample: dflt, or the shortest bw/iops log
+ * window (log_avg_msec) when that is shorter, as fio honours it.
+ */
+uint64_t log_set_tick_ns(const struct log_set *ls, uint64_t dflt);
+
+/*
  * Reporter thread, once per tick after log_sample() of every job: the
  * aggregate bandwidth lines due at now.
  */

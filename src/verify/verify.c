@@ -23,6 +23,7 @@
 
 #include "opt/verify_opts.h"
 #include "util/log.h"
+#include "util/safefile.h"
 #include "util/prng.h"
 #include "verify/async.h"
 #include "verify/header.h"
@@ -629,6 +630,7 @@ static void dump_block(struct verify *v, const struct io_u *u,
 	const char *path = v->nr_files ? v->files[u->file].path : "block";
 	const char *base = strrchr(path, '/');
 	unsigned char *want;
+	const char *why;
 	char name[4096];
 	int k;
 
@@ -646,10 +648,14 @@ static void dump_block(struct verify *v, const struct io_u *u,
 			 aux_path ? aux_path : "", aux_path ? "/" : "", base,
 			 (unsigned long long)u->offset,
 			 k ? "expected" : "received");
-		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd < 0 || write(fd, data, u->len) != (ssize_t)u->len)
+		/* a name of iolite's own: never through a symlink */
+		fd = sf_open(name, O_WRONLY, 0644, SF_CREATE | SF_TRUNC, &why);
+		errno = 0;	/* a short write sets none */
+		if (fd < 0)
+			warn("verify_dump: cannot write '%s': %s", name, why);
+		else if (write(fd, data, u->len) != (ssize_t)u->len)
 			warn("verify_dump: cannot write '%s': %s", name,
-			     strerror(errno));
+			     strerror(errno ? errno : ENOSPC));
 		if (fd >= 0)
 			close(fd);
 	}

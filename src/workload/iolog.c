@@ -35,6 +35,7 @@
 
 #include "opt/opt.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define READ_BLOCK (64u * 1024)
 #define LINE_MAX_LEN (READ_BLOCK - 1)
@@ -546,6 +547,7 @@ static int check_opts(const struct job_plan *p, struct strbuf *err)
 		struct stat st;
 		int bad = stat(dir, &st) ? errno : S_ISDIR(st.st_mode) ? 0 :
 			  ENOTDIR;
+		const char *why;
 
 		if (bad)
 			pl_fail(p, err, "option 'write_iolog': cannot write "
@@ -554,6 +556,9 @@ static int check_opts(const struct job_plan *p, struct strbuf *err)
 		free(dir);
 		if (bad)
 			return -1;
+		if (sf_check(o->write_iolog, true, SF_NAMED, &why))
+			return pl_fail(p, err, "option 'write_iolog': '%s': %s",
+				       o->write_iolog, why);
 		if (replay && !strcmp(o->write_iolog, o->read_iolog))
 			return pl_fail(p, err, "option 'write_iolog': '%s' is "
 				       "also the log read_iolog replays",

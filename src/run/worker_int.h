@@ -80,7 +80,6 @@ struct worker {
 	int quiet_sync;			/* end_fsync's: not in the stats */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
-	unsigned int coe;	/* continue_on_error mask */
 
 	unsigned int batch_submit;	/* commit every this many queued */
 	unsigned int complete_min;	/* reap at least (0: poll) */
@@ -96,7 +95,6 @@ struct worker {
 	/* verification and faults (verify/; see io_error()) */
 	struct verify *vf;		/* NULL: the job does not verify */
 	struct fault_policy fp;		/* continue_on_error, ignore_error */
-	int first_err;			/* first error continued past */
 	unsigned int errs_shown;
 	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
 	unsigned int nr_split;		/* io_us with xfer_done != 0 */

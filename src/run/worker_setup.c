@@ -179,7 +179,6 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
 		       o->iodepth_low : w->depth;
 	w->retry = -1;
-	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
 	/* fio: the dry run of verify_only gives writes no time */
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
@@ -505,15 +504,14 @@ void *worker_main(void *arg)
 			 strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
+	/*
+	 * Only an error that stopped the job fails it (and the run): one
+	 * continued past is the report's first_error (st->first_error), as
+	 * with fio, which exits 0 after ignore_error=,ENOSPC let every
+	 * ENOSPC through.
+	 */
 	rj->res.error = w.st->error;
 	rj->res.latency_depth = lat_target_depth(w.lt);
-	/*
-	 * Errors continued past: the report's error is the first of them
-	 * and the run fails, but the job did not stop on an error, so
-	 * exitall_on_error (which reads st->error) lets the others be.
-	 */
-	if (!rj->res.error)
-		rj->res.error = w.first_err;
 	if (rj->iowq) {
 		/* before the ring closes and its workers exit with it */
 		iowq_scan(rj->iowq);

@@ -42,6 +42,8 @@ enum engine_file_flags {
 	EF_REGULAR = 4,
 	EF_DIR = 8,		/* a directory the engine made (dircreate ...):
 				 * unlink=1 removes it with rmdir */
+	EF_CREATE = 16,		/* create_on_open: missing, the job's open
+				 * creates it (O_CREAT) */
 };
 
 struct engine_file {
@@ -113,6 +115,12 @@ enum engine_flags {
 	 * exit_on_io_done.
 	 */
 	ENGINE_F_NOIO = 128,
+	/*
+	 * The engine maps its files (mmap, dev-dax, libpmem): a file is
+	 * laid out with written data whatever the job does, as fio lays
+	 * them out, so it has its size before it is mapped.
+	 */
+	ENGINE_F_MAPS = 256,
 };
 
 /*

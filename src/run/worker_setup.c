@@ -405,17 +405,20 @@ void *worker_main(void *arg)
 		proc_job_end(rj->plan, &pj, 0);
 		return job_ends_early(rj, &err, -ret);
 	}
+	/*
+	 * exec_prerun before the job opens its files, as fio: a file
+	 * create_on_open makes is not there yet when the command runs
+	 */
+	if (proc_job_prerun(rj->plan, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		return job_ends_early(rj, &err, ECANCELED);
+	}
 	if (worker_setup(&w, rj)) {
 		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
 		rj->res.error = rj->st->error;
 		job_finished(rj);
 		return NULL;
-	}
-	if (proc_job_prerun(rj->plan, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, ECANCELED);
 	}
 	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
 		proc_job_end(rj->plan, &pj, 0);

@@ -143,8 +143,9 @@ struct engine_opt {
  * queue. An io_u for which queue() returned QUEUED is submitted by
  * commit() (when the engine has one), which the worker calls after a
  * batch of queue() calls and before getevents(); getevents() returns how
- * many have completed and event(0..n-1) hands them back (valid until the
- * next commit() or getevents()). BUSY means
+ * many have completed (at least min; at most max, but null hands back its
+ * whole batch, as fio's) and event(0..n-1) hands them back (valid until
+ * the next commit() or getevents()). BUSY means
  * "commit and reap, then queue this io_u again". Engines flagged
  * ENGINE_F_SYNC never return anything but DONE, and then the depth is 1.
  * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file;

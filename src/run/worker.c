@@ -804,11 +804,13 @@ static void loop_sync_fold(struct worker *w)
 	uint64_t k = w->inline_ios;
 
 	st->depth[1] += k;
+	w->inline_ios = 0;
+	if (!w->inline_calls)
+		return;
 	st->submit[1] += k;
 	st->submit_calls += k;
 	st->complete[1] += k;
 	st->complete_calls += k;
-	w->inline_ios = 0;
 }
 
 static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
@@ -909,8 +911,6 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		}
 	}
 	w->now = clock_now_ns();
-	/* as fio: a batch counts at the depth it leaves the queue at */
-	st->depth[depth_index(w->inflight)] += queued;
 	st->submit[submit_index(queued)]++;
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
@@ -1066,11 +1066,24 @@ static void loop_async(struct worker *w)
 				st->complete[submit_index(1)]++;
 				st->complete_calls++;
 				w->freel[w->nr_free++] = u->index;
+				if (complete(w, u, w->now, false) ||
+				    check_time(w))
 					goto out;
 				t0 = w->now;
 				continue;
 			}
 			w->inflight++;
+			/*
+			 * fio's IO depths: every iodepth_batch_submit-th
+			 * I/O queued counts that many at the depth then
+			 * (a batch the queue or the pass cut short counts
+			 * with the next; the last one's rest never does)
+			 */
+			if (++w->depth_mark == w->depth_batch) {
+				st->depth[depth_index(w->inflight)] +=
+					w->depth_mark;
+				w->depth_mark = 0;
+			}
 			if (unlikely(w->ovl))
 				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
@@ -1078,6 +1091,8 @@ static void loop_async(struct worker *w)
 				if (commit_batch(w, queued, t0))
 					goto out;
 				queued = 0;
+				if (w->one_by_one && drain(w))
+					goto out;
 				t0 = w->now;
 				if (check_time(w))
 					goto out;

@@ -132,6 +132,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* verify_async keeps io_us in the checks: the queueing loop */
 	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
+	w->inline_calls = !(w->ops->flags & ENGINE_F_INLINE_DEPTH1);
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
@@ -170,6 +171,15 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->batch_submit > w->depth)
 		w->batch_submit = w->depth;
 	w->complete_min = o->iodepth_batch_complete_min;
+	/*
+	 * fio: with iodepth_batch_complete_min=0 and no _max, each I/O is
+	 * committed and waited for before the next is queued, whatever
+	 * iodepth says (its figures: 100% at depth 1)
+	 */
+	w->one_by_one = !w->complete_min && !o->iodepth_batch_complete_max;
+	w->depth_batch = w->batch_submit;
+	if (w->one_by_one)
+		w->batch_submit = 1;	/* commit each, drain it */
 	/* fio: complete_max defaults to complete_min (at least 1) */
 	w->complete_max = o->iodepth_batch_complete_max ?
 			  o->iodepth_batch_complete_max :

@@ -101,6 +101,22 @@ test_expect_success 'bs=0 is refused' '
 		--parse-only --name=x --bs=0
 '
 
+test_expect_success 'ignore_error: names, numbers, negated numbers; lists in order' '
+	"$IOLITE" --parse-only --name=x --ignore_error=,-28:5,EILSEQ:: >out &&
+	grep "^ignore_error=,ENOSPC:EIO,EILSEQ$" out &&
+	"$IOLITE" --parse-only --name=x --ignore_error=,ENOSPC \
+		--continue_on_error=none >out &&
+	grep "^continue_on_error=none$" out &&
+	"$IOLITE" --parse-only --name=x --continue_on_error=none \
+		--ignore_error=,ENOSPC >out &&
+	grep "^continue_on_error=write$" out
+'
+
+test_expect_success 'ignore_error: an error after an empty entry is refused' '
+	expect_error "<cmdline>:3: option '\''ignore_error'\'': an empty entry in '\'',:ENOSPC'\'' (fio would ignore the errors after it)" \
+		--parse-only --name=x --ignore_error=,:ENOSPC
+'
+
 test_expect_success 'size overflow' '
 	expect_error "<cmdline>:3: option '\''size'\'': '\''99999999999999999999t'\'' is too large" \
 		--parse-only --name=x --size=99999999999999999999t

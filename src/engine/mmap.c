@@ -655,7 +655,7 @@ static const struct engine_opt mmap_options[] = {
 #define MMAP_OPS(n, h, initfn) {					\
 	.name = n,							\
 	.help = h,							\
-	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT,			\
+	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT | ENGINE_F_MAPS,	\
 	.init = initfn,							\
 	.cleanup = mmap_cleanup,					\
 	.open_file = mmap_open,						\

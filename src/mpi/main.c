@@ -230,7 +230,7 @@ static void job_faults(struct mpi_run *m, const struct run_result *rr)
 		const struct job_result *j = &rr->jobs[i];
 		char msg[300];
 
-		if (!j->error)
+		if (!j->failed)
 			continue;
 		snprintf(msg, sizeof(msg), "job '%s' failed: %s (error %d)",
 			 j->name, strerror(j->error), j->error);

@@ -55,6 +55,8 @@ struct target {
 	uint64_t cur_size;	/* on disk now (file) or device size */
 	uint64_t want_size;	/* largest end any job so far needs */
 	bool fill;		/* some job reads it: lay out with data */
+	bool layout;		/* a job without create_on_open uses it:
+				 * created and laid out before the run */
 	bool claimed;		/* need_create/need_layout reported once */
 	dev_t fs_dev;		/* device of the filesystem holding it */
 	unsigned int lbs;	/* logical block size, 0 = not known yet */
@@ -1072,11 +1074,14 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			break;
 		if ((ret = check_rwflags(p, t, err)))
 			break;
-		if (t->kind == EF_REGULAR) {
+		/* create_on_open: the job neither creates nor sizes it */
+		if (t->kind == EF_REGULAR && !p->o.create_on_open) {
 			if (off + len > t->want_size)
 				t->want_size = off + len;
-			if (job_reads(p) || (p->o.overwrite && p->writes))
+			if (job_reads(p) || (p->o.overwrite && p->writes) ||
+			    (ops && (ops->flags & ENGINE_F_MAPS)))
 				t->fill = true;
+			t->layout = true;
 		}
 		add_dev(jf, t->fs_dev);
 	}
@@ -1185,6 +1190,31 @@ static int check_space(const struct job_plan *plans, unsigned int nr,
 	return ret;
 }
 
+/*
+ * create_on_open=1, and every job on the target says so: nothing is
+ * created or laid out before the run (but its directories, as fio); the
+ * job's open creates a missing file, empty, and a read job reads what
+ * is there: past its end, a read that moves nothing (fio: EIO with the
+ * sync engines). A mapping engine (mmap) needs the bytes there before
+ * it maps them: fio dies of SIGBUS, iolite refuses.
+ */
+static int on_open(const struct job_plan *p, const struct target *t,
+		   struct engine_file *f, struct strbuf *err)
+{
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
+
+	if (ops && (ops->flags & ENGINE_F_MAPS) &&
+	    t->cur_size < f->io_offset + f->io_size)
+		return files_fail(err, p, "create_on_open", "'%s' is %s, "
+				  "and ioengine=%s maps the job's region: lay "
+				  "the file out first (create_on_open=0)",
+				  f->path, t->exists ? "shorter than the "
+				  "job's region" : "missing", ops->name);
+	if (!t->exists)
+		f->flags |= EF_CREATE;
+	return 0;
+}
+
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
@@ -1221,11 +1251,17 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = known_size(t);
-			if (t->kind != EF_REGULAR || t->claimed)
+			if (t->kind != EF_REGULAR)
+				continue;
+			if (plans[i].o.create_on_open && !t->layout &&
+			    (ret = on_open(&plans[i], t, f, err)))
+				break;
+			if (t->claimed)
 				continue;
 			t->claimed = true;
 			jf->need_create[k] = !t->exists;
-			jf->need_layout[k] = t->want_size > t->cur_size;
+			jf->need_layout[k] = t->layout &&
+					     t->want_size > t->cur_size;
 			jf->need_fill[k] = t->fill;
 			/* a read job grows an existing file: written too */
 			if (t->exists && jf->need_layout[k] &&

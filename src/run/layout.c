@@ -2,8 +2,9 @@
 /*
  * files_prepare(): what files_resolve() decided, done. Missing
  * directories and files are created and every file a job needs bigger is
- * laid out to full size before any job starts, as fio does: with written
- * data when a job reads it, else allocated only.
+ * laid out before any job starts, as fio does: to full size with written
+ * data when a job reads it, else allocated only, as fallocate= says
+ * (create_on_open's files are left to the job's open).
  *
  * fio's line "NAME: Laying out IO file (1 file / 1MiB)" says what each
  * job lays out. SIGINT or SIGTERM during the layout stop it within a
@@ -121,13 +122,16 @@ static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
 }
 
 /*
- * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
- * by default (native) allocated but not written, so the writes measure
- * the device and not block allocation, and where the filesystem cannot
- * fallocate, the size alone; posix insists (posix_fallocate(3) writes
+ * The allocation step of every layout, as fio makes it whether a job
+ * reads the file or not: fallocate= says how. By default (native)
+ * allocated but not written, so the writes measure the device and not
+ * block allocation, and nothing where the filesystem cannot fallocate
+ * (fio falls back to none); posix insists (posix_fallocate(3) writes
  * zeros where the filesystem cannot allocate); keep allocates with
- * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
- * the right size. The size is set last in every mode, as fio does.
+ * FALLOC_FL_KEEP_SIZE; truncate sets the size alone; none does nothing.
+ * A file no job reads gets nothing more: after none or keep it keeps
+ * its size until the job's writes make it, as with fio (a write job
+ * with io_size below size leaves a shorter file).
  */
 static int allocate_layout(int fd, uint64_t from, uint64_t to,
 			   enum fallocate_mode mode)
@@ -137,13 +141,12 @@ static int allocate_layout(int fd, uint64_t from, uint64_t to,
 
 	switch (mode) {
 	case FALLOCATE_NONE:
-	case FALLOCATE_TRUNCATE:
 		break;
+	case FALLOCATE_TRUNCATE:
+		return ftruncate(fd, (off_t)to) ? -errno : 0;
 	case FALLOCATE_POSIX:
 		ret = posix_fallocate(fd, off, len);
-		if (ret)
-			return -ret;
-		break;
+		return -ret;
 	case FALLOCATE_NATIVE:
 	case FALLOCATE_KEEP:
 		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
@@ -153,7 +156,7 @@ static int allocate_layout(int fd, uint64_t from, uint64_t to,
 			return -errno;
 		break;
 	}
-	return ftruncate(fd, (off_t)to) ? -errno : 0;
+	return 0;
 }
 
 /*
@@ -215,6 +218,8 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 		return files_fail(err, p, files_name_opt(p), "cannot create the "
 			    "directories of '%s': %s", f->path,
 			    strerror(-ret));
+	if (f->flags & EF_CREATE)
+		return 0;	/* create_on_open: the job's open makes it */
 	fd = sf_open(f->path, O_WRONLY, 0644, SF_CREATE |
 		     (f->flags & EF_MADE ? 0 : SF_NAMED), &why);
 	if (fd < 0)
@@ -227,7 +232,17 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 	if ((uint64_t)st.st_size >= f->real_size)
 		goto out;
 	if (jf->need_fill[k]) {
-		if (!*buf) {
+		/*
+		 * fio's calls for a file a job reads: the allocation, the
+		 * size (ftruncate), then the data
+		 */
+		if (!p->o.fill_device) {
+			ret = allocate_layout(fd, (uint64_t)st.st_size,
+					      f->real_size, p->o.fallocate);
+			if (!ret && ftruncate(fd, (off_t)f->real_size))
+				ret = -errno;
+		}
+		if (!ret && !*buf) {
 			*buf = xmalloc(LAYOUT_CHUNK);
 			if (zero)
 				memset(*buf, 0, LAYOUT_CHUNK);
@@ -236,8 +251,9 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 					    0x6A09E667F3BCC909ULL ^
 					    p->o.randseed);
 		}
-		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
-				   zero, *buf);
+		if (!ret)
+			ret = write_layout(fd, (uint64_t)st.st_size,
+					   f->real_size, zero, *buf);
 		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
 			ret = fill_device_full(p, jf, k, fd);
 		wrote = true;
@@ -351,7 +367,8 @@ static void say_layout(const struct job_plan *p, const struct job_files *jf,
 	if (!progress)
 		return;
 	for (k = 0; k < jf->nr_files; k++) {
-		if (!jf->need_create[k] && !jf->need_layout[k])
+		if ((!jf->need_create[k] && !jf->need_layout[k]) ||
+		    (jf->files[k].flags & EF_CREATE))
 			continue;
 		n++;
 		bytes += jf->files[k].real_size;

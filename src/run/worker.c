@@ -107,7 +107,12 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
-	w->st->total_err++;
+	/* counted when continue_on_error covers the class (fault.h) */
+	if (fault_counted(&w->fp, cls)) {
+		w->st->total_err++;
+		if (!w->st->first_error)
+			w->st->first_error = err;
+	}
 	cont = fault_non_fatal(&w->fp, cls, err) &&
 	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
 	if (!msg) {
@@ -142,8 +147,6 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 			snprintf(rj->errmsg, sizeof(rj->errmsg), "%s", msg);
 		return 1;
 	}
-	if (!w->first_err)
-		w->first_err = err;
 	/* error_dump=0: I/O errors let through go unsaid (fio's rule) */
 	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
 		return 0;
@@ -163,7 +166,8 @@ static inline enum fault_class fault_class_of(unsigned int d)
 
 /*
  * A short transfer: as fio, the rest is issued again (counted as short);
- * a piece that moves nothing is an error (EIO). Returns 1 when the rest
+ * a piece that moves nothing is an error (EIO) when it completed in
+ * queue() (complete_empty() has the events'). Returns 1 when the rest
  * was queued for reissue, 0 when the error was let through, -1 to stop
  * the job.
  */
@@ -422,10 +426,33 @@ static __attribute__((noinline, cold)) int engine_end(struct worker *w,
 	return 1;
 }
 
-/* Out of line: fsync/fdatasync, errors, short transfers and their pieces. */
+/*
+ * A completion event that moved no bytes (a read at or past the end of
+ * the file, with libaio, io_uring or posixaio): fio takes it as done,
+ * without an error, the I/O counted with what its earlier pieces moved.
+ * Only an I/O that completed in queue() (fio's synchronous path) makes
+ * it an EIO (short_xfer()).
+ */
+static __attribute__((noinline, cold)) int complete_empty(struct worker *w,
+							  struct io_u *u,
+							  uint64_t now)
+{
+	uint32_t done = w->xfer_done[u->index];
+
+	if (done)
+		short_restore(w, u);
+	u->len = done;
+	u->resid = 0;
+	return complete_count(w, u, now);
+}
+
+/*
+ * Out of line: fsync/fdatasync, errors, short transfers and their pieces.
+ * ev: u came back as a completion event (reap()), not from queue().
+ */
 static __attribute__((noinline)) int complete_rare(struct worker *w,
 						   struct io_u *u,
-						   uint64_t now)
+						   uint64_t now, bool ev)
 {
 	struct worker_stats *st = w->st;
 	unsigned int d = u->ddir;
@@ -449,8 +476,11 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	}
 	if (u->error)
 		return io_error(w, u, u->error, fault_class_of(d), NULL);
-	if (u->resid)
+	if (u->resid) {
+		if (ev && u->resid == u->len)
+			return complete_empty(w, u, now);
 		return short_xfer(w, u) < 0;
+	}
 	if (w->xfer_done[u->index])
 		short_restore(w, u);
 	return complete_count(w, u, now);
@@ -462,11 +492,11 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
  * The caller has put u back on the free list (loop_sync has no list).
  */
 static inline __attribute__((always_inline)) int
-complete(struct worker *w, struct io_u *u, uint64_t now)
+complete(struct worker *w, struct io_u *u, uint64_t now, bool ev)
 {
 	if (unlikely((u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
 		     (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL)))
-		return complete_rare(w, u, now);
+		return complete_rare(w, u, now, ev);
 	return complete_count(w, u, now);
 }
 
@@ -561,7 +591,7 @@ static int reap(struct worker *w, unsigned int min)
 		w->freel[w->nr_free++] = u->index;
 		if (unlikely(w->ovl))
 			overlap_done(w->ovl, u);
-		if (complete(w, u, w->now))
+		if (complete(w, u, w->now, true))
 			stop = 1;
 	}
 	return stop ? -1 : n;
@@ -694,7 +724,7 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 	}
 done:
 	w->now = clock_now_ns();
-	if (complete(w, u, w->now))
+	if (complete(w, u, w->now, false))
 		return -1;
 	fcycle_synced(&w->fc);
 	return 0;
@@ -774,11 +804,13 @@ static void loop_sync_fold(struct worker *w)
 	uint64_t k = w->inline_ios;
 
 	st->depth[1] += k;
+	w->inline_ios = 0;
+	if (!w->inline_calls)
+		return;
 	st->submit[1] += k;
 	st->submit_calls += k;
 	st->complete[1] += k;
 	st->complete_calls += k;
-	w->inline_ios = 0;
 }
 
 static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
@@ -850,7 +882,7 @@ issue:
 		u->start_time = u->issue_time = w->now;
 		w->ops->queue(w->e, u);
 		w->now = clock_now_ns();
-		if (complete(w, u, w->now))
+		if (complete(w, u, w->now, false))
 			break;
 		w->nr_free = 0;
 	}
@@ -879,8 +911,6 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		}
 	}
 	w->now = clock_now_ns();
-	/* as fio: a batch counts at the depth it leaves the queue at */
-	st->depth[depth_index(w->inflight)] += queued;
 	st->submit[submit_index(queued)]++;
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
@@ -1036,12 +1066,24 @@ static void loop_async(struct worker *w)
 				st->complete[submit_index(1)]++;
 				st->complete_calls++;
 				w->freel[w->nr_free++] = u->index;
-				if (complete(w, u, w->now) || check_time(w))
+				if (complete(w, u, w->now, false) ||
+				    check_time(w))
 					goto out;
 				t0 = w->now;
 				continue;
 			}
 			w->inflight++;
+			/*
+			 * fio's IO depths: every iodepth_batch_submit-th
+			 * I/O queued counts that many at the depth then
+			 * (a batch the queue or the pass cut short counts
+			 * with the next; the last one's rest never does)
+			 */
+			if (++w->depth_mark == w->depth_batch) {
+				st->depth[depth_index(w->inflight)] +=
+					w->depth_mark;
+				w->depth_mark = 0;
+			}
 			if (unlikely(w->ovl))
 				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
@@ -1049,6 +1091,8 @@ static void loop_async(struct worker *w)
 				if (commit_batch(w, queued, t0))
 					goto out;
 				queued = 0;
+				if (w->one_by_one && drain(w))
+					goto out;
 				t0 = w->now;
 				if (check_time(w))
 					goto out;

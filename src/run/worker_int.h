@@ -66,6 +66,9 @@ struct worker {
 	unsigned int file_op_dir;	/* ... of this direction */
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
+	int inline_calls;	/* ... and in submit/complete: not for null,
+				 * which commits at depth > 1 (fio counts no
+				 * calls for its inline completions) */
 	/*
 	 * fsync=N, fdatasync=N, sync_file_range=flags:N (fio's rule, see
 	 * sync_due()); sync_any: any of them, one test per I/O; sfr_range:
@@ -80,9 +83,11 @@ struct worker {
 	int quiet_sync;			/* end_fsync's: not in the stats */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
-	unsigned int coe;	/* continue_on_error mask */
 
 	unsigned int batch_submit;	/* commit every this many queued */
+	unsigned int depth_batch;	/* iodepth_batch_submit's, for ... */
+	unsigned int depth_mark;	/* ... the IO depths: queued since */
+	int one_by_one;			/* complete_min=max=0: fio's QD1 */
 	unsigned int complete_min;	/* reap at least (0: poll) */
 	unsigned int complete_max;	/* reap at most */
 	unsigned int depth_low;		/* refill when this few in flight */
@@ -96,7 +101,6 @@ struct worker {
 	/* verification and faults (verify/; see io_error()) */
 	struct verify *vf;		/* NULL: the job does not verify */
 	struct fault_policy fp;		/* continue_on_error, ignore_error */
-	int first_err;			/* first error continued past */
 	unsigned int errs_shown;
 	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
 	unsigned int nr_split;		/* io_us with xfer_done != 0 */

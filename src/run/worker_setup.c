@@ -132,6 +132,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* verify_async keeps io_us in the checks: the queueing loop */
 	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
+	w->inline_calls = !(w->ops->flags & ENGINE_F_INLINE_DEPTH1);
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
@@ -170,6 +171,15 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->batch_submit > w->depth)
 		w->batch_submit = w->depth;
 	w->complete_min = o->iodepth_batch_complete_min;
+	/*
+	 * fio: with iodepth_batch_complete_min=0 and no _max, each I/O is
+	 * committed and waited for before the next is queued, whatever
+	 * iodepth says (its figures: 100% at depth 1)
+	 */
+	w->one_by_one = !w->complete_min && !o->iodepth_batch_complete_max;
+	w->depth_batch = w->batch_submit;
+	if (w->one_by_one)
+		w->batch_submit = 1;	/* commit each, drain it */
 	/* fio: complete_max defaults to complete_min (at least 1) */
 	w->complete_max = o->iodepth_batch_complete_max ?
 			  o->iodepth_batch_complete_max :
@@ -179,7 +189,6 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
 		       o->iodepth_low : w->depth;
 	w->retry = -1;
-	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
 	/* fio: the dry run of verify_only gives writes no time */
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
@@ -406,17 +415,20 @@ void *worker_main(void *arg)
 		proc_job_end(rj->plan, &pj, 0);
 		return job_ends_early(rj, &err, -ret);
 	}
+	/*
+	 * exec_prerun before the job opens its files, as fio: a file
+	 * create_on_open makes is not there yet when the command runs
+	 */
+	if (proc_job_prerun(rj->plan, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		return job_ends_early(rj, &err, ECANCELED);
+	}
 	if (worker_setup(&w, rj)) {
 		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
 		rj->res.error = rj->st->error;
 		job_finished(rj);
 		return NULL;
-	}
-	if (proc_job_prerun(rj->plan, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, ECANCELED);
 	}
 	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
 		proc_job_end(rj->plan, &pj, 0);
@@ -505,15 +517,14 @@ void *worker_main(void *arg)
 			 strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
+	/*
+	 * Only an error that stopped the job fails it (and the run): one
+	 * continued past is the report's first_error (st->first_error), as
+	 * with fio, which exits 0 after ignore_error=,ENOSPC let every
+	 * ENOSPC through.
+	 */
 	rj->res.error = w.st->error;
 	rj->res.latency_depth = lat_target_depth(w.lt);
-	/*
-	 * Errors continued past: the report's error is the first of them
-	 * and the run fails, but the job did not stop on an error, so
-	 * exitall_on_error (which reads st->error) lets the others be.
-	 */
-	if (!rj->res.error)
-		rj->res.error = w.first_err;
 	if (rj->iowq) {
 		/* before the ring closes and its workers exit with it */
 		iowq_scan(rj->iowq);

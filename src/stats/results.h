@@ -125,7 +125,16 @@ struct job_result {
 	const struct job_plan *plan;	/* first member's plan (borrowed) */
 	unsigned int groupid;
 	unsigned int members;	/* "jobs=" in the header */
-	int error;		/* first non-zero error among members */
+	/*
+	 * error: the report's, the first member's that has one: the error
+	 * that stopped it, else (continue_on_error) the first it went past;
+	 * failed: some member stopped on an error (the run fails);
+	 * first_error: continue_on_error's first counted error (fio's
+	 * first_error), the first non-zero among members.
+	 */
+	int error;
+	bool failed;
+	int first_error;
 	pid_t pid;		/* first member's tid */
 	bool running;		/* a member still runs (a report made
 				 * while the run goes on) */

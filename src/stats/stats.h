@@ -247,8 +247,11 @@ struct worker_stats {
 	uint64_t submit_calls;
 	uint64_t complete_calls;
 
-	int error;		/* first error (errno), 0 if none */
-	uint64_t total_err;	/* errors met, continued past or not */
+	int error;		/* the error that stopped the job, 0 if none */
+	/* with continue_on_error, the errors of the classes it covers,
+	 * continued past or not, and the first of them (fault.h) */
+	uint64_t total_err;
+	int first_error;
 
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];

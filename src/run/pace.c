@@ -372,6 +372,14 @@ static int check_min(struct pace *pc, uint64_t now)
 
 int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 {
+	/*
+	 * A replayed log's sync or datasync: no rate, think time or flow
+	 * counts it (they count data), and dir[] has no slot for it
+	 */
+	if (unlikely(u->ddir >= DDIR_RWDIR_CNT)) {
+		pc->intended[u->index] = NO_INTENT;
+		return 0;
+	}
 	if (pc->think_ns && think_due(pc, *now) && think(pc, now))
 		return 1;
 	if (pc->flow && flow_wait(pc, now))

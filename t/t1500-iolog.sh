@@ -211,6 +211,27 @@ for eng in "psync" "null --iodepth=4" "psync --rate_iops=100000" \
 	'
 done
 
+test_expect_success 'rate_iops paces a replay by I/Os, whatever their sizes' '
+	dd if=/dev/zero of=ri bs=64k count=1 2>/dev/null &&
+	{
+		echo "fio version 2 iolog" &&
+		echo "ri add" && echo "ri open" &&
+		echo "ri read 0 1" &&
+		for i in 1 2 3 4 5 6 7 8 9 10; do
+			echo "ri read $((i * 4096)) 4096"
+		done
+	} >ri.log &&
+	# 11 I/Os at 100 a second: 100 ms; in bytes at the smallest I/O
+	# (100 B/s) the second alone would be due 10 s after the first
+	"$IOLITE" --name=r --ioengine=psync --read_iolog=ri.log \
+		--replay_no_stall=1 --rate_iops=100 >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "issued rwts: total=11,0,0,0" out &&
+	t=$(sed -n "s/.*run=\([0-9]*\)-.*/\1/p" out) &&
+	echo "11 I/Os at rate_iops=100: $t ms" &&
+	test "$t" -ge 90 && test "$t" -lt 2000
+'
+
 test_expect_success 'files a log names must exist: iolite does not create them' '
 	{
 		echo "fio version 3 iolog" &&

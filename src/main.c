@@ -635,6 +635,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
+	if (job_list_check_globals(&jl, &err) ||
+	    job_list_check_wait_for(&jl, &err))
+		die("%s", strbuf_str(&err));
 	if (h && h->loaded && h->loaded(h->arg, &c, &jl, &err))
 		die("%s", strbuf_str(&err));
 	if (c.showcmd) {

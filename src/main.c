@@ -27,6 +27,7 @@
 #include "run/cpus.h"
 #include "run/clock.h"
 #include "run/files.h"
+#include "run/limits.h"
 #include "run/numa.h"
 #include "run/prio.h"
 #include "run/proc.h"
@@ -602,6 +603,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	struct report_ctx rc;
 	struct runner_opts ro;
 	struct log_set logs;
+	struct limits_logs lim_logs;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
@@ -681,6 +683,10 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		die_at(&jl, &err);
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
+		die_at(&jl, &err);
+	lim_logs.nr_files = log_set_nr_files(&logs, &lim_logs.job,
+					     &lim_logs.opt);
+	if (limits_check_fds(plans, nr, files, &lim_logs, &err))
 		die_at(&jl, &err);
 	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
 			 c.trigger_file || c.trigger_timeout_us, &err))

@@ -71,10 +71,15 @@ static struct job_plan *build_plans(const struct job_list *jl,
 		if (!engine_find(o.ioengine)) {
 			const char *hint = engine_missing_hint(o.ioengine);
 
+			/* at the line that names it (die_at), not the job's */
+			strbuf_addf(&err, "%s:%d: option 'ioengine': ",
+				    jd->file, jd->line);
 			if (hint)
-				die("%s:%d: %s", jd->file, jd->line, hint);
-			die("%s:%d: unknown ioengine '%s' (see --enghelp)",
-			    jd->file, jd->line, o.ioengine);
+				strbuf_addstr(&err, hint);
+			else
+				strbuf_addf(&err, "unknown engine '%s' (see "
+					    "--enghelp)", o.ioengine);
+			die_at(jl, &err);
 		}
 		if (runner_jobs_check(n, o.numjobs ? o.numjobs : 1,
 				      c->max_jobs, &err))
@@ -94,6 +99,14 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			/* read_iolog: files, directions and sizes from the log */
 			if (iolog_plan(plans, n, &err))
 				die_at(jl, &err);
+			if (c->readonly && plans[n].runs) {
+				strbuf_addf(&err, "%s:%d: option '%s': "
+					    "--readonly refuses running '%s': "
+					    "a program could change anything",
+					    jd->file, jd->line,
+					    plans[n].runs_opt, plans[n].runs);
+				die_at(jl, &err);
+			}
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
 				    jd->file, jd->line, o.name);

@@ -188,6 +188,16 @@ test_expect_success 'bad log lines are refused with the log file:line, before an
 	test_path_is_missing newfile
 '
 
+test_expect_success 'a bare sync line is refused: it needs an offset and a length' '
+	dd if=/dev/zero of=bs bs=4k count=1 2>/dev/null &&
+	printf "fio version 2 iolog\nbs add\nbs open\nbs sync\n" >bs.log &&
+	test_must_fail "$IOLITE" --name=b --read_iolog=bs.log >out 2>err &&
+	grep "bs.log:4: .sync. needs an offset and a length (0 0, as write_iolog writes it)$" err &&
+	printf "fio version 2 iolog\nbs add\nbs open\nbs read\n" >br.log &&
+	test_must_fail "$IOLITE" --name=b --read_iolog=br.log >out 2>err &&
+	grep "br.log:4: .read. needs an offset and a length$" err
+'
+
 # Each sync and datasync of a log is an I/O of the worker loops: counted
 # in the sync slot of "issued rwts", never past it (datasync's index was
 # past the end of issued[] and pace's per-direction table: a sanitizer

@@ -14,7 +14,7 @@
 #include "util/numfmt.h"
 
 #define FDS_PER_JOB 4u		/* ring, eventfd, write_iolog... */
-#define FDS_BASE 16u		/* stdio, output, /proc reads (logs: counted) */
+#define FDS_BASE 16u		/* stdio, output, /proc reads; not logs */
 #define URING_MAX_ENTRIES 32768u
 
 __attribute__((format(printf, 4, 5)))
@@ -91,10 +91,15 @@ static uint64_t job_files(const struct job_plan *p, const struct job_files *jf)
 	return n;
 }
 
-/* What the group at i would need most: the three parts of its count. */
+/*
+ * The stonewall group that needs the most descriptors at once: the
+ * total, with the log files (the whole run's), its jobs' files and how
+ * many jobs it runs (FDS_PER_JOB each).
+ */
 struct fd_need {
 	uint64_t total, files, jobs;
-	unsigned int first, most;	/* the group's first job; its most files */
+	unsigned int first;	/* the group's first job */
+	unsigned int most;	/* its job with the most files */
 };
 
 static void worst_group(const struct job_plan *plans, unsigned int nr,
@@ -105,7 +110,7 @@ static void worst_group(const struct job_plan *plans, unsigned int nr,
 
 	memset(w, 0, sizeof(*w));
 	for (i = 0; i < nr; i = end) {
-		uint64_t files = 0, most = 0;
+		uint64_t files = 0, most = 0, total;
 		unsigned int big = i;
 
 		end = group_end(plans, nr, i);
@@ -118,11 +123,11 @@ static void worst_group(const struct job_plan *plans, unsigned int nr,
 				big = j;
 			}
 		}
-		if (FDS_BASE + log_files + files + (end - i) * FDS_PER_JOB <=
-		    w->total)
+		total = FDS_BASE + log_files + files +
+			(uint64_t)(end - i) * FDS_PER_JOB;
+		if (total <= w->total)
 			continue;
-		w->total = FDS_BASE + log_files + files +
-			   (end - i) * FDS_PER_JOB;
+		w->total = total;
 		w->files = files;
 		w->jobs = end - i;
 		w->first = i;

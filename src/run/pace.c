@@ -36,10 +36,10 @@
 #define NO_INTENT UINT64_MAX
 
 struct pace_dir {
-	uint64_t bps;		/* cap, bytes/s (I/Os/s by_count); 0: none */
+	uint64_t bps;		/* cap, bytes/s (by_count: I/Os/s); 0: none */
 	uint64_t base;		/* the schedule's start */
 	uint64_t bytes;		/* issued since base (I/Os by_count) */
-	bool by_count;		/* pace_rate_by_count(): a replay's rate_iops */
+	bool by_count;		/* a replay's rate_iops (pace_rate_by_count) */
 	uint64_t next;		/* when the next I/O is due */
 	uint64_t min_bps;	/* rate_min */
 	uint64_t min_iops;	/* rate_iops_min */

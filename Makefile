@@ -236,9 +236,10 @@ test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
 # `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)
 # and runs each for an equal share of FUZZ_TIME seconds in total, seeded
-# from examples/ and t/data/; the corpus grows in $(FUZZ_BUILD)/corpus
-# from run to run. A finding stops the run; the input is saved as
-# $(FUZZ_BUILD)/NAME-crash-... and replays with `$(FUZZ_BUILD)/fuzz/NAME FILE`.
+# from examples/, t/data/ and fuzz/seeds/; the corpus grows in
+# $(FUZZ_BUILD)/corpus from run to run. A finding stops the run; the input
+# is saved as $(FUZZ_BUILD)/NAME-crash-... and replays with
+# `$(FUZZ_BUILD)/fuzz/NAME FILE`.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_BUILD ?= $(BUILD)/fuzz

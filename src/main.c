@@ -27,6 +27,7 @@
 #include "run/cpus.h"
 #include "run/clock.h"
 #include "run/files.h"
+#include "run/limits.h"
 #include "run/numa.h"
 #include "run/prio.h"
 #include "run/proc.h"
@@ -71,10 +72,15 @@ static struct job_plan *build_plans(const struct job_list *jl,
 		if (!engine_find(o.ioengine)) {
 			const char *hint = engine_missing_hint(o.ioengine);
 
+			/* at the line that names it (die_at), not the job's */
+			strbuf_addf(&err, "%s:%d: option 'ioengine': ",
+				    jd->file, jd->line);
 			if (hint)
-				die("%s:%d: %s", jd->file, jd->line, hint);
-			die("%s:%d: unknown ioengine '%s' (see --enghelp)",
-			    jd->file, jd->line, o.ioengine);
+				strbuf_addstr(&err, hint);
+			else
+				strbuf_addf(&err, "unknown engine '%s' (see "
+					    "--enghelp)", o.ioengine);
+			die_at(jl, &err);
 		}
 		if (runner_jobs_check(n, o.numjobs ? o.numjobs : 1,
 				      c->max_jobs, &err))
@@ -94,6 +100,14 @@ static struct job_plan *build_plans(const struct job_list *jl,
 			/* read_iolog: files, directions and sizes from the log */
 			if (iolog_plan(plans, n, &err))
 				die_at(jl, &err);
+			if (c->readonly && plans[n].runs) {
+				strbuf_addf(&err, "%s:%d: option '%s': "
+					    "--readonly refuses running '%s': "
+					    "a program could change anything",
+					    jd->file, jd->line,
+					    plans[n].runs_opt, plans[n].runs);
+				die_at(jl, &err);
+			}
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
 				    jd->file, jd->line, o.name);
@@ -678,6 +692,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	struct report_ctx rc;
 	struct runner_opts ro;
 	struct log_set logs;
+	struct limits_logs lim_logs;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
@@ -712,6 +727,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
+	if (job_list_check_globals(&jl, &err) ||
+	    job_list_check_wait_for(&jl, &err))
+		die("%s", strbuf_str(&err));
 	if (h && h->loaded && h->loaded(h->arg, &c, &jl, &err))
 		die("%s", strbuf_str(&err));
 	if (c.showcmd) {
@@ -758,6 +776,10 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		die_at(&jl, &err);
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
+		die_at(&jl, &err);
+	lim_logs.nr_files = log_set_nr_files(&logs, &lim_logs.job,
+					     &lim_logs.opt);
+	if (limits_check_fds(plans, nr, files, &lim_logs, &err))
 		die_at(&jl, &err);
 	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
 			 c.trigger_file || c.trigger_timeout_us, &err))

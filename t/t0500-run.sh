@@ -167,6 +167,30 @@ test_expect_success 'startdelay and wait_for order the jobs' '
 	grep -q "^second:" out
 '
 
+# fio refuses all three ("waitee job b unknown", "a job cannot wait for
+# itself"); a cycle hung for ever, the other two were ignored
+test_expect_success 'wait_for names an earlier job: a later one, itself or none is refused' '
+	printf "[a]\nwait_for=b\nsize=64k\n[b]\nwait_for=a\nsize=64k\n" >cyc.fio &&
+	test_must_fail "$IOLITE" cyc.fio >out 2>err &&
+	echo "iolite: cyc.fio:2: option '\''wait_for'\'': job '\''b'\'' comes after job '\''a'\'': wait_for names an earlier job (jobs waiting for later ones could wait for each other for ever)" >expect &&
+	test_cmp expect err &&
+	printf "[a]\nsize=64k\nwait_for=a\n" >self.fio &&
+	test_must_fail "$IOLITE" self.fio >out 2>err &&
+	grep "^iolite: self.fio:3: option .wait_for.: job .a. cannot wait for itself$" err &&
+	test_must_fail "$IOLITE" --name=a --size=64k --wait_for=zz >out 2>err &&
+	grep "^iolite: <cmdline>:3: option .wait_for.: no job .zz. (wait_for names an earlier job)$" err &&
+	test_path_is_missing a.0.0 && test_path_is_missing b.0.0
+'
+
+test_expect_success 'time_based without a runtime is refused (it would never end)' '
+	test_must_fail "$IOLITE" --name=t --size=64k --time_based >out 2>err &&
+	grep "^iolite: <cmdline>:3: option .time_based.: needs a runtime (runtime=): without one the job would never end$" err &&
+	test_path_is_missing t.0.0 &&
+	"$IOLITE" --name=t --ioengine=null --size=64k --time_based \
+		--runtime=100ms >out 2>err &&
+	test_must_be_empty err
+'
+
 test_expect_success 'rw=trim punches every block out of a file' '
 	"$IOLITE" --name=w --rw=write --bs=64k --size=1m --filename=tr \
 		>/dev/null &&

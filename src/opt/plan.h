@@ -52,6 +52,12 @@ struct job_plan {
 	bool bs_fixed;		/* one block size for every direction used */
 	bool no_io;		/* cpuio, exec: the job does no I/O (fio
 				 * prints no header line for it) */
+	/*
+	 * The option that makes the job run a program (ioengine for exec,
+	 * exec_prerun, exec_postrun) and that program, else NULL: a
+	 * program can change anything, so --readonly refuses it.
+	 */
+	const char *runs_opt, *runs;
 	uint64_t min_bs, max_bs; /* over the directions used */
 	/*
 	 * Per direction (all three filled, used or not): the block sizes

@@ -1273,7 +1273,7 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 	if (!ret)
 		ret = check_space(plans, nr, out, slots, err);
 	if (!ret)
-		ret = limits_check(plans, nr, out, err);
+		ret = limits_check(plans, nr, err);
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);

@@ -36,9 +36,10 @@
 #define NO_INTENT UINT64_MAX
 
 struct pace_dir {
-	uint64_t bps;		/* cap, bytes/s; 0: none */
+	uint64_t bps;		/* cap, bytes/s (by_count: I/Os/s); 0: none */
 	uint64_t base;		/* the schedule's start */
-	uint64_t bytes;		/* issued since base */
+	uint64_t bytes;		/* issued since base (I/Os by_count) */
+	bool by_count;		/* a replay's rate_iops (pace_rate_by_count) */
 	uint64_t next;		/* when the next I/O is due */
 	uint64_t min_bps;	/* rate_min */
 	uint64_t min_iops;	/* rate_iops_min */
@@ -293,6 +294,7 @@ static void pick_direction(struct pace *pc, uint64_t now)
 static int rate_wait(struct pace *pc, struct io_u *u, uint64_t *now)
 {
 	struct pace_dir *pd = &pc->dir[u->ddir];
+	uint64_t n;
 
 	if (!pd->bps) {
 		pc->intended[u->index] = NO_INTENT;
@@ -302,9 +304,10 @@ static int rate_wait(struct pace *pc, struct io_u *u, uint64_t *now)
 	    (quiesce(pc, now) || sleep_until(pc, pd->next, now)))
 		return 1;
 	pc->intended[u->index] = pd->next;
-	pd->bytes += u->len;
+	n = pd->by_count ? 1 : u->len;
+	pd->bytes += n;
 	if (pc->poisson)
-		pd->next += pace_exp_gap(&pc->rnd, (double)u->len *
+		pd->next += pace_exp_gap(&pc->rnd, (double)n *
 					 (double)NSEC / (double)pd->bps);
 	else
 		pd->next = pd->base + pace_linear_offset(pd->bytes, pd->bps);
@@ -372,6 +375,14 @@ static int check_min(struct pace *pc, uint64_t now)
 
 int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 {
+	/*
+	 * A replayed log's sync or datasync: no rate, think time or flow
+	 * counts it (they count data), and dir[] has no slot for it
+	 */
+	if (unlikely(u->ddir >= DDIR_RWDIR_CNT)) {
+		pc->intended[u->index] = NO_INTENT;
+		return 0;
+	}
 	if (pc->think_ns && think_due(pc, *now) && think(pc, now))
 		return 1;
 	if (pc->flow && flow_wait(pc, now))
@@ -425,7 +436,9 @@ static void init_rates(struct pace *pc, const struct pace_env *env)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		struct pace_dir *pd = &pc->dir[d];
 
-		pd->bps = pace_rate_bps(pc->p, d);
+		pd->by_count = pace_rate_by_count(pc->p, d);
+		pd->bps = pd->by_count ? o->rate_iops[d] :
+			  pace_rate_bps(pc->p, d);
 		pd->base = pd->next = env->now;
 		pd->min_bps = o->rate_min[d];
 		pd->min_iops = o->rate_iops_min[d];

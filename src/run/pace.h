@@ -23,7 +23,8 @@
  *
  * Rates follow a schedule: direction d's I/O is due at start + (bytes of
  * d issued before it) / rate[d] (rate_process=linear), or after an
- * exponentially distributed gap with that mean (poisson). A job that
+ * exponentially distributed gap with that mean (poisson); a replay's
+ * rate_iops counts I/Os instead of bytes (pace_rate_by_count()). A job that
  * falls behind issues at once until it has caught up, as fio does; one
  * that is ahead waits (in-flight I/O first completes, as fio's
  * quiescing, so that completion times are not taken late), sleeping for

@@ -92,8 +92,10 @@ static inline void short_restore(struct worker *w, struct io_u *u)
 static int io_error(struct worker *w, struct io_u *u, int err,
 		    enum fault_class cls, const char *msg)
 {
-	static const char *const dn[] = { "read", "write", "trim", "fsync",
-					  "fdatasync" };
+	static const char *const dn[DDIR_CNT] = {
+		"read", "write", "trim", "fsync", "fdatasync",
+		"sync_file_range",
+	};
 	struct run_job *rj = w->rj;
 	char buf[sizeof(rj->errmsg)];
 	uint32_t done = w->xfer_done[u->index];
@@ -420,7 +422,7 @@ complete_count(struct worker *w, struct io_u *u, uint64_t now)
 static __attribute__((noinline, cold)) int engine_end(struct worker *w,
 						      struct io_u *u)
 {
-	w->st->issued[u->ddir]--;
+	w->st->issued[issued_slot(u->ddir)]--;
 	if (w->inline_engine)
 		w->inline_ios--;
 	return 1;
@@ -877,7 +879,7 @@ static void loop_sync(struct worker *w)
 				wfiles_hold(w->wf, u, 0);	/* may wait */
 		}
 issue:
-		st->issued[u->ddir]++;
+		st->issued[issued_slot(u->ddir)]++;
 		w->inline_ios++;
 		u->start_time = u->issue_time = w->now;
 		w->ops->queue(w->e, u);
@@ -1056,7 +1058,7 @@ static void loop_async(struct worker *w)
 				busy = 1;
 				break;
 			}
-			st->issued[u->ddir]++;
+			st->issued[issued_slot(u->ddir)]++;
 			if (q == ENGINE_Q_DONE) {
 				/* completed inline: a batch of its own */
 				w->now = clock_now_ns();

@@ -294,12 +294,16 @@ static void job_finished(struct run_job *rj)
 	pthread_mutex_unlock(&ctx->lock);
 }
 
-/* wait_for=name: block until every instance of that job has finished. */
+/*
+ * wait_for=name: block until every instance of that job defined before
+ * this one has finished (main refused a name with none: a later job
+ * could be waiting for this one).
+ */
 static void wait_for_job(struct run_job *rj)
 {
 	struct run_ctx *ctx = rj->ctx;
 	const char *name = rj->plan->o.wait_for;
-	unsigned int i;
+	unsigned int i, self = (unsigned int)(rj - ctx->jobs);
 
 	if (!name || !*name)
 		return;
@@ -307,10 +311,10 @@ static void wait_for_job(struct run_job *rj)
 	for (;;) {
 		int pending = 0;
 
-		for (i = 0; i < ctx->nr_jobs; i++) {
+		for (i = 0; i < self; i++) {
 			struct run_job *o = &ctx->jobs[i];
 
-			if (o != rj && !strcmp(o->plan->o.name, name) &&
+			if (!strcmp(o->plan->o.name, name) &&
 			    atomic_load(&o->state) != WS_DONE)
 				pending = 1;
 		}

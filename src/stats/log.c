@@ -628,6 +628,26 @@ bool log_set_active(const struct log_set *ls)
 	return ls && ls->nr_files > 0;
 }
 
+unsigned int log_set_nr_files(const struct log_set *ls, unsigned int *job,
+			      const char **opt)
+{
+	unsigned int i, k;
+
+	*job = 0;
+	*opt = ls->nr_files ? ls->files[0]->opt : "";
+	for (i = 0; i < ls->nr; i++) {
+		const struct job_log *jl = ls->jobs[i];
+
+		for (k = 0; jl && jl->any_file && k < LOG_KIND_NR; k++)
+			if (jl->file[k]) {
+				*job = i;
+				*opt = jl->file[k]->opt;
+				return ls->nr_files;
+			}
+	}
+	return ls->nr_files;
+}
+
 int log_set_open(struct log_set *ls, struct strbuf *err)
 {
 	unsigned int i, k, nr_pools = 0;

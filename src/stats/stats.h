@@ -224,6 +224,17 @@ static inline void prio_stats_add(struct prio_stats *ps, unsigned int d,
 }
 
 /*
+ * The slot of issued[] (and issued_short[], issued_drop[]) an I/O of
+ * direction d counts in: fsync, fdatasync and sync_file_range share the
+ * last one, fio's "issued rwts". A replayed log's datasync is an I/O
+ * like any other in the worker's loops: indexing by d would go past it.
+ */
+static inline unsigned int issued_slot(unsigned int d)
+{
+	return d < DDIR_RWDIR_CNT ? d : DDIR_RWDIR_CNT;
+}
+
+/*
  * The small fields first, the histograms last (in the directions' and
  * at the end): a job touches a few pages of its ~190 KiB of statistics
  * (worker_stats_init()).

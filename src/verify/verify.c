@@ -1003,6 +1003,7 @@ int verify_finish(struct verify *v, struct strbuf *err)
 {
 	const struct job_options *o = &v->p->o;
 	struct verify_state st;
+	unsigned int i;
 	char *path;
 	int ret;
 
@@ -1013,7 +1014,16 @@ int verify_finish(struct verify *v, struct strbuf *err)
 	st.index = v->p->job_index;
 	st.mode = v->mode;
 	st.seed = v->seed;
-	/* every write below this one completed */
+	/*
+	 * Every write below this one completed. A write still marked in
+	 * its io_u never did: the job stopped (a signal, the runtime)
+	 * after it was drawn and before it was issued, as a paced job
+	 * does while it waits for its turn.
+	 */
+	for (i = 0; i < v->nr_ios; i++)
+		if (v->vio[i].kind == VIO_WRITE &&
+		    v->vio[i].seq < v->first_failed)
+			v->first_failed = v->vio[i].seq;
 	st.writes = v->first_failed < v->next_seq ? v->first_failed :
 		    v->next_seq;
 	path = verify_state_path(v->p);

@@ -189,6 +189,26 @@ static int file_find(const struct iolog_reader *r, struct tok name)
 	return -1;
 }
 
+static const struct {
+	const char *name;
+	enum ddir ddir;
+} io_actions[] = {
+	{ "read", DDIR_READ }, { "write", DDIR_WRITE },
+	{ "trim", DDIR_TRIM }, { "sync", DDIR_SYNC },
+	{ "datasync", DDIR_DATASYNC },
+};
+
+/* The actions of I/O lines, which take an offset and a length. */
+static bool io_action(struct tok act)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(io_actions) / sizeof(io_actions[0]); k++)
+		if (tok_is(act, io_actions[k].name))
+			return true;
+	return tok_is(act, "wait") || tok_is(act, "sync_file_range");
+}
+
 static int file_action(struct iolog_reader *r, struct tok name,
 		       struct tok act, struct strbuf *err)
 {
@@ -206,6 +226,11 @@ static int file_action(struct iolog_reader *r, struct tok name,
 		r->state[i] |= F_ADDED;
 		return 0;
 	}
+	if (io_action(act))
+		return rd_fail(r, err, "'%.*s' needs an offset and a length%s",
+			       (int)act.n, act.s, tok_is(act, "sync") ||
+			       tok_is(act, "datasync") ? " (0 0, as "
+			       "write_iolog writes it)" : "");
 	if (!tok_is(act, "open") && !tok_is(act, "close"))
 		return rd_fail(r, err, "unknown action '%.*s' (valid: add, "
 			       "open, close, read, write, trim, sync, "
@@ -280,15 +305,6 @@ static int rd_header(struct iolog_reader *r, struct strbuf *err)
 			       "in fio)" : "");
 	return 0;
 }
-
-static const struct {
-	const char *name;
-	enum ddir ddir;
-} io_actions[] = {
-	{ "read", DDIR_READ }, { "write", DDIR_WRITE },
-	{ "trim", DDIR_TRIM }, { "sync", DDIR_SYNC },
-	{ "datasync", DDIR_DATASYNC },
-};
 
 /*
  * "[ts] name action offset length": 1 with io filled, 0 for a line that

@@ -324,6 +324,11 @@ struct job_options {
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
+	/*
+	 * buffer_pattern given after any refill_buffers: refill when the
+	 * job reads or compresses, so reads do not spoil the pattern (fio)
+	 */
+	bool pattern_refill;
 
 	/* groups */
 	bool group_reporting;

@@ -70,11 +70,11 @@ struct job_plan {
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */
 	/*
-	 * dedupe_global with dedupe_mode=working_set: blocks of the working
-	 * set the run's such jobs share, the sum of their shares; set by
-	 * the runner before the jobs start (run/buffer.h). 0: the job's own.
+	 * dedupe_global with dedupe_mode=working_set: the job's place among
+	 * the run's jobs that share working sets, and their number; set by
+	 * the runner before the jobs start (run/buffer.h). 0: not shared.
 	 */
-	uint64_t dedupe_ws_global;
+	unsigned int dedupe_rank, dedupe_ranks;
 	/*
 	 * numa_cpu_nodes=auto or numa_mem_policy=auto: the NUMA node of the
 	 * job's target, set by run/numa.c before the jobs start.

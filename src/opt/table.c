@@ -737,9 +737,10 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_BUFFER,
 	  .help = "fill write buffers with zeroes instead of random data" },
 	{ .name = "refill_buffers", .type = OPT_BOOL,
-	  .off = OFF(refill_buffers), .def = "0",
+	  .off = OFF(refill_buffers), .def = "0", .cb = refill_buffers_cb,
 	  .category = OPT_CAT_BUFFER,
-	  .help = "new random data in the buffer for every write" },
+	  .help = "new buffer contents for every write (else a write sends "
+		  "what the buffer holds, scrambled)" },
 	{ .name = "scramble_buffers", .type = OPT_BOOL,
 	  .off = OFF(scramble_buffers), .def = "1",
 	  .category = OPT_CAT_BUFFER,
@@ -750,31 +751,36 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_BUFFER,
 	  .typestr = "pattern (0x.., number, \"text\", 'file')",
 	  .help = "fill write buffers with these bytes, repeated; turns "
-		  "scramble_buffers and zero_buffers off" },
+		  "scramble_buffers and zero_buffers off, refill_buffers on "
+		  "when the job reads or compresses (a later option wins)" },
 	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
 	  .off = OFF(buffer_compress_percentage), .def = "0", .min = 0,
 	  .max = 100, .category = OPT_CAT_BUFFER,
 	  .help = "make written data compress by about this percentage: "
 		  "each chunk is random, then that share of zeroes (or "
-		  "buffer_pattern); refills buffers for every write" },
+		  "buffer_pattern); refills buffers for every write unless "
+		  "refill_buffers is given" },
 	{ .name = "buffer_compress_chunk", .type = OPT_SIZE,
 	  .off = OFF(buffer_compress_chunk), .def = "512",
 	  .category = OPT_CAT_BUFFER,
 	  .help = "size of the random-then-fixed regions of "
-		  "buffer_compress_percentage (0: the whole block)" },
-	{ .name = "dedupe_percentage", .type = OPT_UINT,
-	  .off = OFF(dedupe_percentage), .def = "0", .min = 0, .max = 100,
-	  .category = OPT_CAT_BUFFER,
+		  "buffer_compress_percentage, at most the smallest write "
+		  "size (0: that size)" },
+	{ .name = "dedupe_percentage", .type = OPT_CALLBACK,
+	  .off = OFF(dedupe_percentage), .min = 0, .max = 100,
+	  .cb = dedupe_percentage_cb, .format = dedupe_percentage_fmt,
+	  .typestr = "integer (default 0)", .category = OPT_CAT_BUFFER,
 	  .help = "this percentage of writes repeat an earlier block; "
-		  "refills buffers for every write" },
+		  "sets refill_buffers (a later refill_buffers=0 wins)" },
 	{ .name = "dedupe_mode", .type = OPT_ENUM, .off = OFF(dedupe_mode),
 	  .def = "repeat", .enums = dedupe_mode_enums,
 	  .category = OPT_CAT_BUFFER,
 	  .help = "which earlier block a deduplicated write repeats" },
 	{ .name = "dedupe_global", .type = OPT_BOOL, .off = OFF(dedupe_global),
 	  .def = "0", .category = OPT_CAT_BUFFER,
-	  .help = "dedupe_mode=working_set: the jobs with this set share "
-		  "one working set, each adding its share" },
+	  .help = "dedupe_mode=working_set: the working sets of the jobs "
+		  "with this set take an equal share from each such job's "
+		  "first blocks" },
 	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
 	  .off = OFF(dedupe_working_set_percentage), .def = "5", .min = 0,
 	  .max = 100, .category = OPT_CAT_BUFFER,

@@ -39,10 +39,8 @@
 #include "workload/workload.h"
 
 /*
- * Write buffer contents: random by default (fio's default), zeros with
- * zero_buffers, refilled per write with refill_buffers; scramble_buffers
- * (on by default, off with zero_buffers) stamps the offset into the
- * first and middle words so identical blocks don't dedupe.
+ * Write buffer contents (run/buffer.h has fio's rules): verify's blocks,
+ * new contents, a scrambled buffer or the buffer as it is.
  */
 static inline void prep_write(struct worker *w, struct io_u *u)
 {
@@ -50,17 +48,11 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		verify_prep_write(w->vf, u);
 		return;
 	}
-	if (w->refill) {
-		if (w->refill == 1)
-			fill_random(w, u->buf, u->len);
-		else
-			buffer_fill_write(w->bfill, u->buf, u->len);
-	} else if (w->scramble && u->len >= 16) {
-		char *q = u->buf;
-
-		put_u64(q, u->offset ^ w->rnd);
-		put_u64(q + u->len / 16 * 8, u->offset + w->rnd);
-	}
+	if (w->wmode == BUF_SCRAMBLE)
+		buffer_scramble(u->buf, u->len, u->offset, w->nr_writes++,
+				w->scramble_key);
+	else if (w->wmode == BUF_REFILL)
+		buffer_fill_write(w->bfill, u->buf, u->len);
 }
 
 /* ---- faults and short transfers (verify/fault.h has the policy) ---- */

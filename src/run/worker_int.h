@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include "engine/engine.h"
+#include "run/buffer.h"
 #include "run/fcycle.h"
 #include "run/mem.h"
 #include "run/worker.h"
@@ -93,9 +94,9 @@ struct worker {
 	unsigned int depth_low;		/* refill when this few in flight */
 	int retry;			/* io_u the engine refused, or -1 */
 
-	int refill, scramble;	/* refill 2: bfill fills each write */
-	uint64_t rnd;		/* buffer-content PRNG state */
-	struct buf_fill *bfill;	/* run/buffer.h; NULL: defaults above */
+	enum buf_write wmode;	/* what a write does to its buffer */
+	uint64_t nr_writes, scramble_key;	/* for BUF_SCRAMBLE */
+	struct buf_fill *bfill;	/* run/buffer.h; BUF_REFILL's contents */
 	struct rusage ru_start;
 
 	/* verification and faults (verify/; see io_error()) */
@@ -134,32 +135,6 @@ struct worker {
 	struct overlap *ovl;	/* serialize_overlap (run/overlap.h) or NULL */
 	struct verify_async *va;	/* verify_async (verify/async.h) or NULL */
 };
-
-static inline uint64_t xorshift64(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*s = x;
-	return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
-static inline void put_u64(void *p, uint64_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void fill_random(struct worker *w, void *buf, size_t len)
-{
-	char *q = buf;
-	size_t i;
-
-	for (i = 0; i < len / 8; i++)
-		put_u64(q + 8 * i, xorshift64(&w->rnd));
-}
 
 /* Credits the open phase's time to the directions it counts for. */
 static inline void end_phase(struct worker *w)

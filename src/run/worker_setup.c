@@ -101,20 +101,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
 	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
 	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
-	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
-		 o->randseed;
-	if (!o->zero_buffers)
-		fill_random(w, w->mem, w->mem_size);
-	w->refill = o->refill_buffers && !o->zero_buffers;
-	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
-	/* buffer_pattern, compress, dedupe: run/buffer.c owns the contents */
-	if (buffer_fill_init(&w->bfill, p, w->rnd, w->mem, w->buf_size,
-			     w->depth + 1, &err))
-		goto fail;
-	if (w->bfill) {
-		w->scramble = 0;
-		w->refill = buffer_fill_refills(w->bfill) ? 2 : 0;
-	}
+	/* the contents go on from the layout's (run/buffer.h) */
+	buffer_fill_init(&w->bfill, &w->wmode, p, rj->files->fill_drawn,
+			 w->mem, w->buf_size, w->depth + 1);
+	w->scramble_key = buffer_scramble_key(p);
 	for (i = 0; i <= w->depth; i++) {
 		struct io_u *u = &w->ios[i];
 

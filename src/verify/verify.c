@@ -71,6 +71,7 @@ struct verify {
 	uint32_t voff;			/* verify_offset */
 	uint32_t min_chunk;		/* hdr_len + voff */
 	const struct byte_pattern *pat;	/* NULL: none */
+	unsigned int rnd_pct;		/* buffer_compress_percentage's rest */
 	uint64_t seed;
 	uint32_t job;
 
@@ -178,6 +179,27 @@ static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
 	}
 }
 
+/*
+ * Without verify_pattern, as fio: random, and with
+ * buffer_compress_percentage that share of the block (not of each
+ * buffer_compress_chunk) buffer_pattern or zeroes at its end, so the
+ * data compresses as asked for; the headers go on top.
+ */
+static void fill_data(struct verify *v, unsigned char *buf, uint32_t file,
+		      uint64_t offset, uint32_t len, uint64_t seq)
+{
+	const struct byte_pattern *fixed = &v->p->o.buffer_pattern;
+	uint32_t r = (uint32_t)((uint64_t)len * v->rnd_pct / 100);
+
+	fill_stream(buf, r, v->seed, file, offset, seq);
+	if (r == len)
+		return;
+	if (fixed->len)
+		pattern_fill(fixed, buf + r, len - r, 0);
+	else
+		memset(buf + r, 0, len - r);
+}
+
 /* Builds the block a write of (file, offset, len, seq) puts on disk. */
 static void build_block(struct verify *v, unsigned char *buf, uint32_t file,
 			uint64_t offset, uint32_t len, uint64_t seq)
@@ -187,7 +209,7 @@ static void build_block(struct verify *v, unsigned char *buf, uint32_t file,
 	if (v->pat)
 		pattern_fill(v->pat, buf, len, offset);
 	else
-		fill_stream(buf, len, v->seed, file, offset, seq);
+		fill_data(v, buf, file, offset, len, seq);
 	if (!v->hdr_len || len < v->min_chunk)
 		return;
 	for (pos = 0; pos < len; pos += c) {
@@ -937,10 +959,15 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	v->mode = o->verify;
 	v->h = vhash_new(v->mode);
 	v->hdr_len = verify_hdr_size(v->mode);
-	v->interval = (uint32_t)o->verify_interval;
+	/* fio: by default a header per smallest write block (bsrange) */
+	v->interval = (uint32_t)(o->verify_interval ? o->verify_interval :
+				 p->dir_min_bs[DDIR_WRITE]);
 	v->voff = v->hdr_len ? (uint32_t)o->verify_offset : 0;
 	v->min_chunk = v->hdr_len + v->voff;
 	v->pat = o->verify_pattern.len ? &o->verify_pattern : NULL;
+	/* fio: 100% compressible is zero_buffers, which verify ignores */
+	v->rnd_pct = o->buffer_compress_percentage % 100 ?
+		     100 - o->buffer_compress_percentage : 100;
 	v->seed = verify_seed(p);
 	v->job = p->job_index;
 	v->writes = ddir_used(p, DDIR_WRITE);

@@ -270,33 +270,61 @@ uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 	return wsize < min ? 0 : (wsize - min) / w->align[d] + 1;
 }
 
-/* Moves f's window to the strided zone starting at lo. */
-static void zone_set(struct workload *w, struct wl_file *f, uint64_t lo)
+/*
+ * Random positions of direction d in a strided zone, as fio counts them:
+ * room for the smallest block past an aligned offset; the block may run
+ * past the zone's end, and the count stays that of a whole zone where
+ * the region end cuts one short (a draw past the end ends the file).
+ */
+uint64_t wl_zone_blocks(const struct workload *w, enum ddir d)
+{
+	uint64_t min = w->bs[d].min, a = w->align[d], r = w->zrange;
+
+	if (min > a) {
+		if (r < min - a)
+			return 0;
+		r -= min - a;
+	}
+	return r / a;
+}
+
+/* Sequential positions back to the zone start, random state afresh. */
+static void zone_rewind(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
-	f->wlo = lo;
-	f->whi = f->size - lo > w->zrange ? lo + w->zrange : f->size;
-	f->wfull = f->whi - lo == w->zrange;
-	f->zone_bytes = 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		f->pos[d] = f->last[d] = lo;
+		f->pos[d] = f->last[d] = f->wlo;
 		if (w->random && (w->dmask & 1u << d) &&
 		    f->rp[d] == &f->rnd[d])
-			wl_rand_setup(w, &f->rnd[d],
-				   wl_window_blocks(w, (enum ddir)d, f->whi - lo),
-				   f->whi - lo, w->align[d]);
+			rand_reset(w, &f->rnd[d]);
 	}
 }
 
-/* zonesize bytes done in this zone: the next one, wrapping at the end. */
-static void zone_next(struct workload *w, struct wl_file *f)
+/*
+ * Before an I/O of direction d on f (fio's order): after zsize bytes of
+ * the job f's zone moves zonerange + zoneskip on, back to the region
+ * start when it would begin past the target's end; a sequential position
+ * at or past the zone's end goes back to its start; and each time the
+ * job's count is a whole number of zoneranges (a new zone, or zonesize
+ * larger than zonerange) f starts the zone over.
+ */
+static void zone_prep(struct workload *w, struct wl_file *f, enum ddir d)
 {
-	uint64_t step = w->zrange + w->zskip, lo = f->wlo + step;
+	if (w->zone_bytes >= w->zsize) {
+		uint64_t lo = f->wlo + w->zrange + w->zskip;
 
-	if (lo < f->wlo || lo >= f->size)
-		lo = 0;
-	zone_set(w, f, lo);
+		w->zone_bytes = 0;
+		if (lo < f->wlo || lo >= f->real - f->start)
+			lo = 0;
+		f->wlo = lo;
+		f->pos[d] = lo;
+	}
+	/* (unsigned: a position below the zone is past it too) */
+	if (f->pos[d] - f->wlo >= w->zrange)
+		f->pos[d] = f->wlo;
+	if (w->zone_bytes % w->zrange == 0)
+		zone_rewind(w, f);
 }
 
 /* f starts over from its beginning: a fresh sweep. */
@@ -306,10 +334,7 @@ static void file_reset(struct workload *w, struct wl_file *f)
 
 	f->done = false;
 	f->fresh = true;
-	if (w->zones) {
-		zone_set(w, f, 0);
-		return;
-	}
+	f->wlo = 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		f->pos[d] = f->last[d] = 0;
 		if (f->rp[d] == &f->rnd[d])
@@ -356,24 +381,26 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 
 /*
  * fio's sequential step, offsets relative to the window start 'base'
- * (absolute), 'size' its length and 'real' the absolute end of the
- * target: from the end of the last I/O (*last, 0 at the start), plus the
- * offset modifier 'add' except for the first I/O. A step that goes past
- * the target's end (or below 0: the sum wraps) wraps to the start when
- * going forward and to the end plus 'add' when going backward. The
- * results of fio 3.33 are kept where the window does not start at 0,
- * odd as they are: a forward step past the target end goes to 'base' as
- * a relative offset, so holes that reach the end of a region starting at
- * an offset end the file instead of wrapping; a backward job that starts
- * at an offset and is no longer than the offset starts at its end, one
- * that is longer starts at offset 'size' (rw=read:-8k offset=256k
- * size=512k reads 504k, 500k, ... 256k, then 760k ...). The step fails
- * (the window is used up) at an offset past the window or a block of min
- * bytes that would cross its end; fio lets a block cross the region end
- * when the target goes on, iolite keeps to the region.
+ * (absolute), 'size' the region's length, 'real' the absolute end of the
+ * target and 'fit' the bytes from base to the region end: from the end
+ * of the last I/O (*last, 0 at the start), plus the offset modifier
+ * 'add' except for the first I/O. A step that goes past the target's end
+ * (or below 0: the sum wraps) wraps to the start when going forward and
+ * to the end plus 'add' when going backward. The results of fio 3.33 are
+ * kept where the window does not start at 0, odd as they are: a forward
+ * step past the target end goes to 'base' as a relative offset, so holes
+ * that reach the end of a region starting at an offset end the file
+ * instead of wrapping; a backward job that starts at an offset and is no
+ * longer than the offset starts at its end, one that is longer starts at
+ * offset 'size' (rw=read:-8k offset=256k size=512k reads 504k, 500k, ...
+ * 256k, then 760k ...). The step fails (the window is used up) at an
+ * offset 'size' or more past base or past the target, or a block of min
+ * bytes that would cross the region end; fio lets a block cross the
+ * region end when the target goes on, iolite keeps to the region.
  */
-static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
-		     uint64_t last, uint64_t min, uint64_t *out)
+static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
+		     uint64_t fit, int64_t add, uint64_t last, uint64_t min,
+		     uint64_t *out)
 {
 	uint64_t top = size < real ? size : real, pos;
 
@@ -387,7 +414,8 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
 		if (pos >= real)
 			pos = add > 0 ? base : top + (uint64_t)add;
 	}
-	if (pos >= size || base + pos >= real || size - pos < min)
+	if (pos >= size || base + pos >= real || fit < min ||
+	    pos > fit - min)
 		return false;
 	*out = pos;
 	return true;
@@ -395,26 +423,26 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
 
 /*
  * The next sequential offset of direction d in f (relative to the region
- * start). A strided zone is a target of its own, starting at 0: holes
- * and backward steps wrap inside it, and a whole zone that is used up
- * starts over until zonesize bytes have gone to it; one the region end
- * cut short ends the file. Returns 0, or -1 when f is used up.
+ * start). A strided zone's start is the base of fio's step: its I/O goes
+ * on from the last one's end (zone_prep() brings it back to the zone
+ * start once it is at or past the zone's end), so a block may run past
+ * the zone, up to the region end. Returns 0, or -1 when f is used up.
  */
 static int seq_next(const struct workload *w, struct wl_file *f,
 		    enum ddir d, uint64_t min, uint64_t *o)
 {
-	uint64_t wsize = f->whi - f->wlo, pos;
+	uint64_t pos;
 
 	if (!w->zones) {
-		if (!seq_step(f->start, f->size, f->real, w->add, f->pos[d],
-			      min, &pos))
+		if (!seq_step(f->start, f->size, f->real, f->size, w->add,
+			      f->pos[d], min, &pos))
 			return -1;
 		*o = pos;
 		return 0;
 	}
-	if (!seq_step(0, wsize, wsize, w->add, f->pos[d] - f->wlo, min,
-		      &pos) &&
-	    (!f->wfull || !seq_step(0, wsize, wsize, w->add, 0, min, &pos)))
+	if (f->wlo > f->size ||
+	    !seq_step(f->start + f->wlo, f->size, f->real, f->size - f->wlo,
+		      w->add, f->pos[d] - f->wlo, min, &pos))
 		return -1;
 	*o = f->wlo + pos;
 	return 0;
@@ -453,8 +481,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	uint64_t o = 0, avail, blk;
 	bool rnd = w->random;
 
-	if (unlikely(f->whi - f->wlo < b->min))
-		return -1;	/* a zone cut shorter than a block */
+	/* a zone that starts too near the region end for a block */
+	if (unlikely(f->wlo > f->whi || f->whi - f->wlo < b->min))
+		return -1;
 	if (rnd) {
 		if (w->seq_nr > 1 && w->seq_left) {
 			/* rw=randread:N: the I/Os after a random one */
@@ -473,17 +502,22 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		}
 	}
 	if (rnd) {
+		/* a zone smaller than a block: no random offset (fio) */
+		if (unlikely(!f->rp[d]->nblk))
+			return -1;
 		blk = rand_block(w, f->rp[d]);
-		if (blk == NO_BLOCK) {
-			/* strided: zonesize past the zone goes over it again */
-			if (!w->zones)
-				return -1;
-			rand_reset(w, f->rp[d]);
-			blk = rand_block(w, f->rp[d]);
-			if (blk == NO_BLOCK)
-				return -1;
-		}
+		if (blk == NO_BLOCK)
+			return -1;
 		o = f->wlo + blk * w->align[d];
+		/*
+		 * fio: a zone's draw at or past the region (or the target)
+		 * end, or with no room for the smallest block before it,
+		 * ends the file
+		 */
+		if (w->zones && (o - f->wlo >= f->size ||
+				 f->start + o >= f->real ||
+				 o + b->min > f->whi))
+			return -1;
 	} else if (!w->random) {
 		if (seq_next(w, f, d, b->min, &o))
 			return -1;
@@ -658,6 +692,7 @@ static void files_start_over(struct workload *w)
 		file_reset(w, &w->files[i]);
 	w->nr_done = 0;
 	w->fs_left = 0;
+	w->zone_bytes = 0;
 	act_refill(w);
 }
 
@@ -728,6 +763,19 @@ static bool all_used_up(const struct workload *w)
 }
 
 /*
+ * The file service's place at a pass's start: round robin starts with
+ * the first file in use, and in a later pass (fio) goes on after the
+ * last file it tried; the others start at the first slot.
+ */
+static void slot_restart(struct workload *w)
+{
+	if (w->fsrv != FSRV_ROUNDROBIN)
+		w->cur_slot = 0;
+	else if (w->cur_slot >= w->nact)
+		w->cur_slot = w->nact - 1;
+}
+
+/*
  * fio starts a pass after the files were used up by seeding its random
  * generators again (randrepeat): the pass draws what the first one drew.
  * The files start over with the streams as the first pass found them.
@@ -738,7 +786,7 @@ static void replay_first_pass(struct workload *w)
 	files_start_over(w);
 	w->seq_left = 0;
 	w->tw_lastw = UINT64_MAX;
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	slot_restart(w);
 }
 
 /*
@@ -849,8 +897,8 @@ static int next_general(struct workload *w, struct io_u *u)
 		}
 		fi = pick_file(w);
 		f = &w->files[fi];
-		if (w->zones && f->zone_bytes >= w->zsize)
-			zone_next(w, f);
+		if (w->zones)
+			zone_prep(w, f, d);
 		if (!file_next(w, f, d, &len, &off))
 			break;
 		/*
@@ -876,7 +924,7 @@ static int next_general(struct workload *w, struct io_u *u)
 		file_done(w, fi);
 	}
 
-	f->zone_bytes += len;
+	w->zone_bytes += len;
 	u->file = fi;
 	u->offset = off;
 	u->len = len;
@@ -1177,14 +1225,16 @@ static void pass_start(struct workload *w, bool first)
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;
 	w->seq_left = 0;
-	if (first)
+	if (first) {
 		files_start_over(w);
-	else if (w->replays && all_used_up(w))
+		w->cur_slot = w->nact;
+		slot_restart(w);
+	} else if (w->replays && all_used_up(w)) {
 		replay_first_pass(w);
-	else
+	} else {
 		files_next_pass(w);
-	/* round robin starts with the first file in use */
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+		slot_restart(w);
+	}
 }
 
 void workload_rewind(struct workload *w)

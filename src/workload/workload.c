@@ -28,11 +28,12 @@
  * Any explicit blockalign turns the random map off, as in fio; so does a
  * non-uniform random_distribution.
  *
- * Strided zones (zonemode=strided) narrow each file to a window, the
- * current zone, that moves on after zonesize bytes; sequential positions
- * and random state (map, LFSR, distribution, zone table) then cover the
- * window instead of the region and are set up again for each zone, which
- * costs O(1) (O(zones) for random_distribution=zoned) per zone change.
+ * Strided zones (zonemode=strided) follow fio 3.33's steps (zone_prep):
+ * the window starts at the file's current zone; the job's zone bytes move
+ * the zone of whichever file takes the I/O after zonesize bytes; random
+ * state (map, LFSR, distribution, zone table) is sized once for a whole
+ * zonerange and started over at each whole zonerange of the job's bytes,
+ * which costs O(1) (a bitmap: O(blocks / 64)) per zone change.
  *
  * random_distribution=zoned / zoned_abs: a 100-slot table picks a zone by
  * its access percentage, then a block of the zone uniformly: two PRNG
@@ -422,6 +423,26 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
 }
 
 /*
+ * Backwards in a strided zone (rw=read:-8k): fio 3.33 leaves the zone and
+ * reads one block over and over; iolite keeps to the HOWTO (I/O stays in
+ * the zone) and steps the zone, cut by the region end, as a target of
+ * its own: 0, then back from its end, wrapping (doc/compat.md).
+ */
+static int zone_back_next(const struct workload *w, struct wl_file *f,
+			  enum ddir d, uint64_t min, uint64_t *pos)
+{
+	uint64_t wsize = f->size - f->wlo < w->zrange ? f->size - f->wlo :
+			 w->zrange;
+
+	if (!seq_step(0, wsize, wsize, wsize, w->add, f->pos[d] - f->wlo,
+		      min, pos) &&
+	    (wsize < w->zrange ||
+	     !seq_step(0, wsize, wsize, wsize, w->add, 0, min, pos)))
+		return -1;
+	return 0;
+}
+
+/*
  * The next sequential offset of direction d in f (relative to the region
  * start). A strided zone's start is the base of fio's step: its I/O goes
  * on from the last one's end (zone_prep() brings it back to the zone
@@ -440,7 +461,9 @@ static int seq_next(const struct workload *w, struct wl_file *f,
 		*o = pos;
 		return 0;
 	}
-	if (f->wlo > f->size ||
+	if (f->wlo > f->size)
+		return -1;
+	if (w->add < 0 ? zone_back_next(w, f, d, min, &pos) :
 	    !seq_step(f->start + f->wlo, f->size, f->real, f->size - f->wlo,
 		      w->add, f->pos[d] - f->wlo, min, &pos))
 		return -1;

@@ -292,7 +292,8 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	uint64_t limit = workload_pass_bytes(w->wl), done = 0;
 	unsigned int d;
 
-	if ((!verify_phase && !o->io_size.bytes) || o->number_ios)
+	/* io_size as the user gave it: files.c derives one from filesize */
+	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
 		return false;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		done += st->dir[d].bytes;

@@ -816,12 +816,22 @@ static void replay_first_pass(struct workload *w)
  * A new pass (loops, time_based): as in fio, a file used up in the last
  * pass starts over, and one that is not goes on where it was (its
  * sequential position, its random map), no longer fresh: when it is
- * used up in this pass it starts over at once instead of ending it.
+ * used up in this pass it starts over at once instead of ending it
+ * (restarts: time_based, ramp_time, io_size's passes). A plain loop
+ * (fio's next loop over the same size) starts no file over while some
+ * other goes on: a file used up stays so (fio finds it used up again).
  */
 static void files_next_pass(struct workload *w)
 {
 	unsigned int i;
 
+	if (!w->restarts && w->nr_done < w->nr_files) {
+		for (i = 0; i < w->nr_files; i++)
+			w->files[i].fresh = w->files[i].done;
+		w->fs_left = 0;
+		act_refill(w);
+		return;
+	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -930,8 +940,8 @@ static int next_general(struct workload *w, struct io_u *u)
 		 * file never ends, it is read or written again from its
 		 * start (fio), and only the budget ends the pass.
 		 */
-		if (!f->fresh && w->replays && w->nr_files == 1 &&
-		    !wrapped) {
+		if (!f->fresh && w->restarts && w->replays &&
+		    w->nr_files == 1 && !wrapped) {
 			/* where fio's pass ends: the next one replays */
 			wrapped = true;
 			replay_first_pass(w);
@@ -939,7 +949,7 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		if (!f->fresh || w->skewed) {
+		if ((!f->fresh && w->restarts) || w->skewed) {
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
 				break;
@@ -1196,6 +1206,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = next_general;
 	pick_fast_path(w);
+	/* passes that start used-up files over at once (see above) */
+	w->restarts = o->time_based || o->ramp_time_us || w->io_loops ||
+		      w->wrap;
 	/* with randseed, fio's later passes draw anew (not the first's) */
 	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
 		     !o->time_based && !o->ramp_time_us;
@@ -1237,11 +1250,17 @@ static void pass_start(struct workload *w, bool first)
 {
 	w->ios_left = w->ios_pass;
 	w->bytes_left = w->budget;
-	if (w->io_loops) {
+	/*
+	 * fio counts a loop's bytes from the job's start: loop k ends at
+	 * k x the budget, so a loop that ended past its share on a whole
+	 * block leaves the next one less (zones, whose passes end on bytes)
+	 */
+	if (w->io_loops || (w->loops > 1 && !w->o->time_based &&
+			    !w->o->ramp_time_us)) {
 		uint64_t target;
 
 		w->loop_k = first ? 1 : w->loop_k + 1;
-		target = (uint64_t)w->loop_k * w->io_size;
+		target = (uint64_t)w->loop_k * w->budget;
 		w->bytes_left = target > w->cum ? target - w->cum : 0;
 	}
 	w->nios_left = w->nios_pass;

@@ -124,6 +124,7 @@ struct workload {
 	 * by at least the largest block (max_bs).
 	 */
 	bool io_loops;
+	bool restarts;		/* a later pass starts used-up files over */
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
 	bool random;

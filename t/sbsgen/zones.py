@@ -4,7 +4,9 @@ fio 3.33 (and iolite after it) draws a zone's random offsets over a whole
 zonerange, and a draw past the region end ends the file: where a zone is
 cut by the region end, the count of I/Os depends on the order of the
 draws, which fio and iolite make with different generators (fio's first
-draw of a job is always near the start of the range). Where zonesize is
+draw of a job is always near the start of the range). So does a
+sequential mix's, where the direction that first runs past the end of a
+cut zone ends the file. Where zonesize is
 less than a zone's blocks, each visit of a zone starts its random map
 over, so coverage over repeated visits is a matter of draws too. The
 differences in those figures are renamed 'zdraw.CHECK', which
@@ -48,8 +50,11 @@ def draw_checks(job):
     """The checks of a random strided-zone job whose figures follow from
     the draws (empty for other jobs)."""
     o = job.opts
-    if o.get('zonemode') != 'strided' or \
-            o.get('rw', 'read').split(':')[0] not in RAND_RW:
+    rw = o.get('rw', 'read').split(':')[0]
+    mixed = rw in ('rw', 'readwrite') and \
+        o.get('rwmixread', '50') not in ('0', '100') and \
+        o.get('rwmixwrite', '50') not in ('0', '100')
+    if o.get('zonemode') != 'strided' or (rw not in RAND_RW and not mixed):
         return ()
     nr = int(o.get('nrfiles', '1') or 1)
     size = fio_size(o.get('size', ''))
@@ -62,14 +67,21 @@ def draw_checks(job):
             o.get('filesize') or o.get('offset') or o.get('io_size'):
         return COUNTS
     return walk(size // nr, nr, size, zsize, zrange, zskip, bs, align,
-                o.get('norandommap') == '1')
+                o.get('norandommap') == '1' or mixed, mixed)
 
 
-def walk(region, nr, budget, zsize, zrange, zskip, bs, align, nomap):
+def walk(region, nr, budget, zsize, zrange, zskip, bs, align, nomap,
+         seq=False):
     """fio's zone steps over the job's I/Os (fixed blocks, round robin):
     COUNTS when a file reaches a zone the region end cuts, COVER when a
-    zone is left with blocks undone, else nothing follows the draws."""
+    zone is left with blocks undone, else nothing follows the draws.
+    seq: a sequential mix, whose directions share a zone's I/Os as the
+    mix draws them: either may take them all, so a zone is cut where
+    they would run past the region end."""
     nblk = max(zrange - max(bs - align, 0), 0) // align
+    if seq:
+        nblk = min(-(-zsize // bs), -(-zrange // bs))
+        align = bs
     if not nblk:
         return ()       # no random offset at all: nothing drawn
     files = [{'z': 0, 'left': nblk, 'done': False} for _ in range(nr)]

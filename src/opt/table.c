@@ -692,12 +692,13 @@ const struct opt_def opt_table[] = {
 	  .help = "how zonerange, zonesize and zoneskip split the region" },
 	{ .name = "zonerange", .type = OPT_SIZE, .off = OFF(zonerange),
 	  .def = "0", .category = OPT_CAT_IO,
-	  .help = "strided: size of a zone; I/O stays inside it (default: "
+	  .help = "strided: size of a zone; I/O starts inside it (default: "
 		  "zonesize)" },
 	{ .name = "zonesize", .type = OPT_SIZE, .off = OFF(zonesize),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes of I/O in a zone before moving to the next "
-		  "(more than zonerange goes over the zone again)" },
+		  "(more than zonerange goes over the zone again); counted "
+		  "over the job's files, as fio" },
 	{ .name = "zoneskip", .type = OPT_SIZE, .off = OFF(zoneskip),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes skipped between one zone and the next" },

@@ -278,6 +278,32 @@ static void wrap_pass(struct worker *w)
 			fcycle_invalidate(&w->fc, i);
 }
 
+/*
+ * After its loops fio runs the job once more while it is short of its
+ * size (io_size, else the regions) by at least its largest block, if a
+ * verify phase ran (its read-backs count, and the files it opened again
+ * are no longer done) or io_size was given: files used up early (strided
+ * zones, holes from an offset) get another loop, until one moves nothing.
+ */
+static bool short_of_size(struct worker *w, bool verify_phase)
+{
+	const struct job_options *o = &w->p->o;
+	const struct worker_stats *st = w->st;
+	uint64_t limit = workload_pass_bytes(w->wl), done = 0;
+	unsigned int d;
+
+	/* io_size as the user gave it: files.c derives one from filesize */
+	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
+		return false;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		done += st->dir[d].bytes;
+	/* a loop that moved nothing ends it (fio too) */
+	if (done == w->extra_done)
+		return false;
+	w->extra_done = done;
+	return done < limit && limit - done >= w->p->max_bs;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 int worker_next_pass(struct worker *w)
 {
@@ -327,5 +353,8 @@ int worker_next_pass(struct worker *w)
 		}
 		return !new_loop(w);
 	}
+	if (!w->file_op && short_of_size(w, verified || (w->vf &&
+						      w->p->o.do_verify)))
+		return !new_loop(w);
 	return 0;
 }

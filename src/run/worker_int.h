@@ -57,6 +57,7 @@ struct worker {
 	uint64_t ramp_end_ns;
 	int ramping;
 	unsigned int loops_left;
+	uint64_t extra_done;		/* bytes when short_of_size() last ran */
 	int time_based;
 
 	int clat_on, lat_on, slat_on;

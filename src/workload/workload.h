@@ -58,11 +58,13 @@ int workload_check(const struct job_plan *p,
  * default). With rw=trimwrite each block is returned twice, trim then
  * write, counted once.
  *
- * zonemode=strided: each file's I/O stays inside a zone of zonerange
- * bytes until zonesize bytes have gone to it, then moves zonerange +
- * zoneskip further on, wrapping to the region start past its end; a
- * sequential job that reaches the end of a zone cut short by the region
- * end has used its file up, as in fio.
+ * zonemode=strided, as fio 3.33: each file's I/O starts inside its zone
+ * of zonerange bytes; after zonesize bytes of the job (over all its
+ * files) the file taking the next I/O moves its zone zonerange +
+ * zoneskip further on, back to the region start past the target's end.
+ * A sequential I/O may run past the zone's end; a random one is drawn
+ * over the whole zone, and a draw past the region end (or a random map
+ * used up before zonesize bytes) has used the file up.
  */
 int workload_next(struct workload *w, struct io_u *u);
 

@@ -9,6 +9,8 @@ or lays out data; the runtime when a rate fixes it."""
 
 import math
 
+from . import zones
+
 RAND_RW = ('randread', 'randwrite', 'randrw', 'randtrim')
 MIX_RW = ('rw', 'readwrite', 'randrw')
 
@@ -303,4 +305,4 @@ def compare(job, a, b):
     compare_files(v, t, a, b)
     compare_runtime(v, t, a, b)
     compare_logs(v, t, a, b)
-    return v
+    return zones.rename(job, v)

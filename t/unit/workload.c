@@ -737,6 +737,7 @@ static size_t pass_kb(struct fx *f, uint64_t *kb, size_t max)
 static void test_zones_sequential(void)
 {
 	static uint64_t kb[4096];
+	static struct io_u ios_buf[4096];
 	struct fx f;
 	size_t n, i;
 	int good;
@@ -812,7 +813,12 @@ static void test_zones_sequential(void)
 	ok(good, "a new pass goes on with the next zone");
 	fx_free(&f);
 
-	/* several files: each has its own zone */
+	/*
+	 * several files: the zone count is the job's (fio), so after 8k
+	 * the file taking the next I/O moves on: file 0 every time here
+	 * (0, 32k, 64k, 96k, back to 0), file 1 never leaves its first
+	 * zone (fio's write_iolog)
+	 */
 	{
 		static struct io_u ios[256];
 		int zgood = 1;
@@ -822,12 +828,33 @@ static void test_zones_sequential(void)
 		n = drain(f.w, ios, 256);
 		for (i = 0; i < n; i++)
 			zgood &= rel(&f, &ios[i]) / KB ==
-				 (i / 4) % 4 * 32 + (i / 2) % 2 * 4 &&
+				 (i % 2 ? (i / 2) % 8 * 4 : (i / 2) % 4 * 32) &&
 				 ios[i].file == i % 2;
-		ok(n == 64 && zgood, "2 files, round robin: each moves "
-		   "through its zones (%zu)", n);
+		ok(n == 64 && zgood, "2 files, round robin: the job's zone "
+		   "count moves file 0 only (%zu)", n);
 		fx_free(&f);
 	}
+
+	/* a block past the zone's end: it goes on from the last I/O (fio) */
+	build(&f, "rw=write bs=1k zonemode=strided zonesize=32000",
+	      256 * KB, 1);
+	n = drain(f.w, ios_buf, 4096);
+	good = n == 256 && rel(&f, &ios_buf[31]) == 31744 &&
+	       rel(&f, &ios_buf[32]) == 32000 &&
+	       rel(&f, &ios_buf[64]) == 64000;
+	ok(good, "bs=1k in zones of 32000: the 32nd write at 31744, the next "
+	   "zone at 32000 (%zu)", n);
+	fx_free(&f);
+
+	/* zones smaller than a block: each I/O starts at a zone's start */
+	build(&f, "rw=read bs=8k zonemode=strided zonesize=16k zonerange=4k",
+	      64 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 8;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == i / 2 * 4;
+	ok(good, "8k reads in 4k zones: 0 0 4 4 8 8 12 12 (%zu)", n);
+	fx_free(&f);
 }
 
 static void test_zones_random(void)
@@ -877,6 +904,47 @@ static void test_zones_random(void)
 		good = kb[i] / 64 == (i / 4) % 16;
 	ok(good, "zipf inside strided zones stays in the zone (%zu)", n);
 	fx_free(&f);
+
+	/* a map used up before zonesize bytes ends the file (fio) */
+	build(&f, "rw=randwrite bs=4k zonemode=strided zonesize=32000",
+	      256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 7;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] < 28 && kb[i] % 4 == 0;
+	ok(good, "zones of 32000 bytes, 4k blocks: 7 writes, then the map "
+	   "is used up (%zu)", n);
+	fx_free(&f);
+
+	/* a zone smaller than a block holds no random offset */
+	build(&f, "rw=randread bs=64k zonemode=strided zonesize=16k",
+	      256 * KB, 1);
+	ok(pass_kb(&f, kb, 4096) == 0, "64k reads in 16k zones: none");
+	fx_free(&f);
+
+	/* a draw past the region end ends the file: 16k of a 64k zone */
+	{
+		size_t tot = 0, runs = 200, r;
+
+		for (r = 0; r < runs; r++) {
+			char spec[128];
+
+			snprintf(spec, sizeof(spec), "rw=randwrite bs=4k "
+				 "zonemode=strided zonesize=64k randseed=%zu",
+				 r + 1);
+			build(&f, spec, 16 * KB, 1);
+			n = pass_kb(&f, kb, 4096);
+			for (i = 0; i < n; i++)
+				tot += kb[i] >= 16;
+			tot += n * 1000;
+			fx_free(&f);
+		}
+		/* 4 of 16 blocks in the file: 4 / 13 writes on average */
+		ok(tot % 1000 == 0 && tot / 1000 > runs * 4 / 13 / 2 &&
+		   tot / 1000 < runs * 4 / 13 * 2, "16k file, 64k zones: "
+		   "%zu writes in %zu runs, none past the end", tot / 1000,
+		   runs);
+	}
 }
 
 static void expect_fail(const char *spec, uint64_t size, const char *msg)
@@ -902,9 +970,6 @@ static void test_zone_errors(void)
 	expect_fail("rw=read zonemode=zbd zonesize=16k", 64 * KB,
 		    "option 'zonemode': zbd (zoned block devices) is not "
 		    "supported yet");
-	expect_fail("rw=read bs=8k zonemode=strided zonesize=16k "
-		    "zonerange=4k", 64 * KB, "option 'zonerange': zones of "
-		    "4096 bytes are smaller than the read block size 8192");
 }
 
 /* ---- zoned distributions --------------------------------------------- */

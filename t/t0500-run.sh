@@ -112,6 +112,17 @@ test_expect_success 'ramp_time is not in the measured time' '
 	  { cat out; false; }; }
 '
 
+# fio: the ramp does not make the job longer; all of it counts, no latency
+test_expect_success 'a job that ends during ramp_time counts all of its I/O' '
+	"$IOLITE" --name=n --ioengine=null --rw=write --size=256k --bs=4k \
+		--loops=2 --ramp_time=5s >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,128,0,0" &&
+	grep "write: IOPS=.*(512KiB/" out &&
+	! grep "clat" out &&
+	grep "ended during its ramp_time" out
+'
+
 # fio's count: the sync after every N writes comes before the next one,
 # so none follows the last (t1740 has the whole rule)
 test_expect_success 'fsync=N issues a sync every N writes' '

@@ -263,7 +263,7 @@ static bool time_based_ios_done(const struct worker *w)
 }
 
 /*
- * A time_based (or ramp_time) pass wraps: the files stay open, and when
+ * A time_based pass wraps: the files stay open, and when
  * they were used up fio drops their cache again (invalidate=1) before
  * the next pass.
  */
@@ -300,7 +300,11 @@ int worker_next_pass(struct worker *w)
 		w->in_verify = !w->time_based;
 		return 1;
 	}
-	if (w->time_based || w->ramping) {
+	/*
+	 * ramp_time does not make a job longer: one that ends during its
+	 * ramp has done its I/O and counts all of it, as fio
+	 */
+	if (w->time_based) {
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
 			return 0;
 		if (time_based_ios_done(w))

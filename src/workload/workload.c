@@ -1116,7 +1116,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		total += files[i].io_size;
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
 	w->wrap = o->io_size.bytes > total;
-	w->io_loops = o->io_size.bytes && !o->time_based && !o->ramp_time_us &&
+	w->io_loops = o->io_size.bytes && !o->time_based &&
 		      (o->loops > 1 || w->wrap);
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
@@ -1127,7 +1127,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	pick_fast_path(w);
 	/* with randseed, fio's later passes draw anew (not the first's) */
 	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
-		     !o->time_based && !o->ramp_time_us;
+		     !o->time_based;
 	streams_save(w);
 	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */

@@ -17,6 +17,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -745,6 +746,32 @@ static inline void sync_note_write(struct worker *w, const struct io_u *u)
 }
 
 /*
+ * The sync due before the next I/O is chosen, and its file: in fio it
+ * takes an I/O's place, so it takes that I/O's turn in the file service
+ * (workload_sync_file()). 0 when none is due, or when the next I/O must
+ * say the file (then sync_inline() or sync_async() sync u's file);
+ * verify's read-backs choose their own files.
+ */
+static inline int sync_turn_due(struct worker *w, unsigned int *file)
+{
+	int d = sync_due(w);
+
+	if (!d || w->vf)
+		return 0;
+	*file = workload_sync_file(w->wl, false);
+	return *file == UINT_MAX ? 0 : d;
+}
+
+/* The inline loop's sync_turn_due(). Non-zero: stop. */
+static __attribute__((noinline)) int sync_turn(struct worker *w)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && worker_do_sync(w, (enum ddir)d, file);
+}
+
+/*
  * The inline loop's due sync, before u (just chosen, not issued) goes:
  * to u's file, as fio syncs the file its next I/O takes. Non-zero: stop.
  */
@@ -822,6 +849,8 @@ static void loop_sync(struct worker *w)
 		if (unlikely(w->nr_requeue)) {
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
+			if (unlikely(w->sync_any) && sync_turn(w))
+				break;
 			if (next_io(w, u)) {
 				if (unlikely(w->sync_any))
 					w->end_sync = sync_due(w);
@@ -922,11 +951,35 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 }
 
 /*
- * fsync=N / fdatasync=N with a queueing engine: the sync sync_due()
- * says, before u (chosen, not queued) goes. What the batch queued is
- * submitted first and worker_do_sync() waits for everything in flight,
- * so the sync covers every write before it. Non-zero: stop the job.
+ * fsync=N / fdatasync=N with a queueing engine: sync d of file. What the
+ * batch queued is submitted first and worker_do_sync() waits for
+ * everything in flight, so the sync covers every write before it.
+ * Non-zero: stop the job.
  */
+static int sync_async_file(struct worker *w, int d, unsigned int file,
+			   unsigned int *queued, uint64_t *t0)
+{
+	if (*queued && commit_batch(w, *queued, *t0))
+		return 1;
+	*queued = 0;
+	if (worker_do_sync(w, (enum ddir)d, file))
+		return 1;
+	*t0 = w->now;
+	return 0;
+}
+
+/* The queueing loop's sync_turn_due(), before it takes an io_u. */
+static __attribute__((noinline)) int sync_turn_async(struct worker *w,
+						     unsigned int *queued,
+						     uint64_t *t0)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && sync_async_file(w, d, file, queued, t0);
+}
+
+/* The due sync sync_turn_due() left to u (chosen, not queued). */
 static __attribute__((noinline)) int sync_async(struct worker *w,
 						const struct io_u *u,
 						unsigned int *queued,
@@ -934,14 +987,8 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 {
 	int d = sync_due(w);
 
-	if (d) {
-		if (*queued && commit_batch(w, *queued, *t0))
-			return 1;
-		*queued = 0;
-		if (worker_do_sync(w, (enum ddir)d, u->file))
-			return 1;
-		*t0 = w->now;
-	}
+	if (d && sync_async_file(w, d, u->file, queued, t0))
+		return 1;
 	if (u->ddir == DDIR_WRITE)
 		sync_note_write(w, u);
 	return 0;
@@ -986,6 +1033,9 @@ static void loop_async(struct worker *w)
 				/* the rest of a short transfer */
 				u = &w->ios[w->requeue[--w->nr_requeue]];
 			} else {
+				if (unlikely(w->sync_any) &&
+				    sync_turn_async(w, &queued, &t0))
+					goto out;
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
 					/*

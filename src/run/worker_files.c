@@ -10,6 +10,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 
 #include "opt/opt.h"
@@ -200,8 +201,15 @@ static int new_loop(struct worker *w)
 	int d = w->end_sync;
 
 	w->end_sync = 0;
-	if (d && worker_do_sync(w, (enum ddir)d, w->sync_file))
-		return -1;
+	if (d) {
+		/* it takes the next file's turn, as any sync (fio) */
+		unsigned int f = w->vf ? UINT_MAX :
+				 workload_sync_file(w->wl, true);
+
+		if (worker_do_sync(w, (enum ddir)d,
+				   f != UINT_MAX ? f : w->sync_file))
+			return -1;
+	}
 	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
 		for (i = 0; i < n; i++)
 			if (fcycle_is_open(&w->fc, i))

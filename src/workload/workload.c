@@ -56,6 +56,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -730,7 +731,8 @@ static bool all_used_up(const struct workload *w)
 /*
  * fio starts a pass after the files were used up by seeding its random
  * generators again (randrepeat): the pass draws what the first one drew.
- * The files start over with the streams as the first pass found them.
+ * The files start over with the streams as the first pass found them;
+ * round robin goes on with its turn (fio keeps it).
  */
 static void replay_first_pass(struct workload *w)
 {
@@ -738,7 +740,8 @@ static void replay_first_pass(struct workload *w)
 	files_start_over(w);
 	w->seq_left = 0;
 	w->tw_lastw = UINT64_MAX;
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	if (w->fsrv != FSRV_ROUNDROBIN || w->cur_slot >= w->nact)
+		w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
 }
 
 /*
@@ -1162,6 +1165,16 @@ int workload_next(struct workload *w, struct io_u *u)
 	return w->next(w, u);
 }
 
+unsigned int workload_sync_file(struct workload *w, bool pass_end)
+{
+	/* one file (the fast paths count otherwise): no turn to take */
+	if (w->replay || w->nr_files == 1 || w->pending ||
+	    (!pass_end && (!w->bytes_left || !w->nios_left)) ||
+	    w->nr_done == w->nr_files)
+		return UINT_MAX;
+	return pick_file(w);
+}
+
 static void pass_start(struct workload *w, bool first)
 {
 	w->ios_left = w->ios_pass;
@@ -1183,8 +1196,13 @@ static void pass_start(struct workload *w, bool first)
 		replay_first_pass(w);
 	else
 		files_next_pass(w);
-	/* round robin starts with the first file in use */
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	/*
+	 * round robin starts with the first file in use; a later pass takes
+	 * the turn where the last one left it, as fio's (where a loop ended
+	 * on io_size, number_ios or a sync's turn, the next file begins)
+	 */
+	if (first || w->cur_slot >= w->nact)
+		w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
 }
 
 void workload_rewind(struct workload *w)

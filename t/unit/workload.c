@@ -2,6 +2,7 @@
 /* The workload (src/workload/): offsets, sizes, directions, passes. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "tap.h"
@@ -1267,6 +1268,64 @@ static void test_file_service(void)
 	fx_free(&f);
 }
 
+/*
+ * A pass as file digits, an 'S' where a sync takes a turn before every
+ * every-th I/O (fsync=every, syncs at I/O counts that are multiples),
+ * over passes passes (workload_rewind() between them, as loops).
+ */
+static void sync_order(const char *spec, unsigned int nr, unsigned int every,
+		       unsigned int passes, char *out, size_t max)
+{
+	struct fx f;
+	struct io_u u;
+	size_t n = 0, ios = 0, synced = 0;
+	unsigned int p, fi;
+
+	build(&f, spec, 16 * KB, nr);
+	for (p = 0; p < passes; p++) {
+		if (p)
+			workload_rewind(f.w);
+		for (;;) {
+			if (ios && ios % every == 0 && ios != synced &&
+			    n + 2 < max &&
+			    (fi = workload_sync_file(f.w, false)) != UINT_MAX) {
+				out[n++] = 'S';
+				out[n++] = (char)('0' + fi);
+				synced = ios;
+			}
+			memset(&u, 0, sizeof(u));
+			if (workload_next(f.w, &u) || n + 1 >= max)
+				break;
+			out[n++] = (char)('0' + u.file);
+			ios++;
+		}
+	}
+	out[n] = '\0';
+	fx_free(&f);
+}
+
+static void test_sync_turns(void)
+{
+	char s[200];
+	struct fx f;
+
+	/* fio: two files, fsync=3: 4 turns a cycle, every sync on file 1 */
+	sync_order("rw=write bs=4k", 2, 3, 1, s, sizeof(s));
+	ok(!strcmp(s, "010S1010S111"), "a sync takes a turn: %s", s);
+	sync_order("rw=write bs=4k file_service_type=sequential", 2, 3, 1, s,
+		   sizeof(s));
+	ok(!strcmp(s, "000S0011S111"), "sequential: the current file's: %s",
+	   s);
+	/* a new pass goes on with the turn (number_ios ends it mid-turn) */
+	sync_order("rw=write bs=4k number_ios=4", 3, 100, 3, s, sizeof(s));
+	ok(!strcmp(s, "012012012012"), "round robin goes on across passes: %s",
+	   s);
+	build(&f, "rw=write bs=4k", 16 * KB, 1);
+	ok(workload_sync_file(f.w, false) == UINT_MAX,
+	   "one file: no turn to take");
+	fx_free(&f);
+}
+
 static void test_openfiles(void)
 {
 	static struct io_u ios[64];
@@ -1432,6 +1491,7 @@ int main(void)
 	test_percentage_random();
 	test_rw_sequencer();
 	test_file_service();
+	test_sync_turns();
 	test_openfiles();
 	test_options();
 	return done_testing();

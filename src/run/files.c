@@ -27,11 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
-#include <time.h>
 #include <unistd.h>
 #include <linux/fs.h>
 
@@ -39,7 +37,6 @@
 #include "run/safety.h"
 #include "engine/pmem.h"
 #include "engine/rwflags.h"
-#include "opt/opt.h"
 #include "util/log.h"
 #include "util/numfmt.h"
 #include "util/prng.h"
@@ -643,26 +640,6 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-/* fio's file-size stream among a job's random streams (util/prng.h) */
-#define FIO_STREAM_FILESIZE 7
-
-static uint64_t filesize_seed(const struct job_plan *p)
-{
-	const struct job_options *o = &p->o;
-	unsigned int nr = p->job_index + 1;	/* fio's job number */
-	struct timespec ts;
-	uint64_t s;
-
-	if (o->allrandrepeat)
-		return prng_fio_allrand_seed(nr, FIO_STREAM_FILESIZE);
-	if (o->randrepeat || opt_is_set(o, "randseed"))
-		return prng_fio_seed(o->randseed, nr, FIO_STREAM_FILESIZE);
-	if (getrandom(&s, sizeof(s), 0) == (ssize_t)sizeof(s))
-		return s;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 32);
-}
-
 /*
  * The files' sizes from a filesize= range, as fio draws them: one draw
  * per file, in order, from the job's file-size generator (fio's seed
@@ -675,7 +652,7 @@ static uint64_t filesize_seed(const struct job_plan *p)
 static uint64_t *draw_filesizes(const struct job_plan *p, unsigned int n)
 {
 	const struct bs_range *r = &p->o.filesize;
-	uint64_t seed = filesize_seed(p), span = r->max - r->min, align;
+	uint64_t seed = plan_fio_seed(p, FIO_STREAM_FILESIZE), span = r->max - r->min, align;
 	bool wide = p->o.random_generator == RANDGEN_TAUSWORTHE64;
 	struct prng_taus64 t64;
 	struct prng_taus t;

@@ -132,6 +132,18 @@ test_expect_success 'fsync=N issues a sync every N writes' '
 	test "$(issued out)" = "0,16,0,3"
 '
 
+# the HOWTO: a sync after every N writes; reads do not make one due
+test_expect_success 'fsync=N in a mixed job: a sync after every Nth write' '
+	"$IOLITE" --name=m --rw=randrw --bs=4k --size=1m --fsync=3 \
+		--number_ios=200 --write_iolog=m.log --filename=m >out 2>err &&
+	test_must_be_empty err &&
+	awk "\$3 == \"write\" { w++ } \$3 == \"read\" { r++ }
+	     \$3 == \"sync\" { if (w != 3) bad++; s++; w = 0 }
+	     END { print s + 0, r + 0, bad + 0 }" m.log >got &&
+	read syncs reads bad <got &&
+	test "$bad" = 0 && test "$reads" -gt 50 && test "$syncs" -gt 20
+'
+
 # fio leaves end_fsync's sync out of the counts (t1740 counts the calls)
 test_expect_success 'end_fsync syncs at the end, outside the counts' '
 	"$IOLITE" --name=w --rw=write --bs=4k --size=64k --end_fsync=1 \

@@ -474,6 +474,7 @@ complete(struct worker *w, struct io_u *u, uint64_t now)
 void worker_reset_stats(struct worker *w)
 {
 	worker_stats_reset(w->st);
+	w->sync_wr = 0;		/* the write count starts again */
 	if (w->rj->iowq) {
 		iowq_scan(w->rj->iowq);
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
@@ -690,33 +691,35 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 		w->nr_free--;
 		if (w->st->error)
 			return -1;
-		fcycle_synced(&w->fc);
+		worker_synced(w);
 		return 0;
 	}
 done:
 	w->now = clock_now_ns();
 	if (complete(w, u, w->now))
 		return -1;
-	fcycle_synced(&w->fc);
+	worker_synced(w);
 	return 0;
 }
 
 /*
- * fsync=N, fdatasync=N as fio 3.33 counts them: before an I/O is
- * issued, the job syncs when the writes it issued so far are a non-zero
- * multiple of N and it has issued anything since its last sync or the
+ * fsync=N, fdatasync=N: before an I/O is issued, the job syncs when the
+ * writes it issued so far are a non-zero multiple of N it has not
+ * synced at yet, and it issued anything since its last sync or the
  * start of the loop (fcycle_unsynced()). No sync follows the job's last
  * write (16 writes, fsync=4: 3 syncs), the end of a loop that another
- * follows gets one (new_loop()), the next loop may begin with one, and
- * in a mixed job a read after a sync makes the same multiple due again.
- * sync_file_range=flags:N counts the same way. Returns DDIR_SYNC,
- * DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
+ * follows gets one (new_loop()), and the next loop may begin with one,
+ * as in fio 3.33. Only writes count, as the HOWTO says ("sync the file
+ * after every 32 writes issued"): fio 3.33 makes the same multiple due
+ * again after a read ("sync, read, sync": 33 syncs for 35 writes with
+ * fsync=2 on randrw, fio 3.42 17). sync_file_range=flags:N counts the
+ * same way. Returns DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
  */
 static int sync_due(const struct worker *w)
 {
 	uint64_t wr = w->st->issued[DDIR_WRITE];
 
-	if (!wr || !fcycle_unsynced(&w->fc))
+	if (!wr || wr == w->sync_wr || !fcycle_unsynced(&w->fc))
 		return 0;
 	if (w->fsync_n && wr % w->fsync_n == 0)
 		return DDIR_SYNC;

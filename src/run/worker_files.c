@@ -219,6 +219,7 @@ static int new_loop(struct worker *w)
 	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
+	w->sync_wr = 0;
 	workload_rewind(w->wl);
 	if (w->wf)
 		wfiles_restart(w->wf);

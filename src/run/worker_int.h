@@ -74,6 +74,8 @@ struct worker {
 	 * opens and closes, and whether the job is synced (run/fcycle.h).
 	 */
 	unsigned int fsync_n, fdatasync_n, sfr_n, sync_any;
+	uint64_t sync_wr;	/* writes issued at the last sync (0: none
+				 * since the loop began) */
 	uint64_t *sfr_range;
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
@@ -155,6 +157,13 @@ static inline void fill_random(struct worker *w, void *buf, size_t len)
 
 	for (i = 0; i < len / 8; i++)
 		put_u64(q + 8 * i, xorshift64(&w->rnd));
+}
+
+/* The job's own loop synced (fsync=N, the end syncs): sync_due() */
+static inline void worker_synced(struct worker *w)
+{
+	fcycle_synced(&w->fc);
+	w->sync_wr = w->st->issued[DDIR_WRITE];
 }
 
 /* Credits the open phase's time to the directions it counts for. */

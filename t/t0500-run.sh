@@ -132,6 +132,22 @@ test_expect_success 'fsync=N issues a sync every N writes' '
 	test "$(issued out)" = "0,16,0,3"
 '
 
+# fio's HOWTO: each instance picks its delay from the range
+test_expect_success 'startdelay=lo-hi: each instance waits a delay from the range' '
+	start=$(date +%s%N) &&
+	"$IOLITE" --name=d --ioengine=null --rw=read --size=4k \
+		--startdelay=300ms-400ms --numjobs=3 --debug=job >out 2>err &&
+	end=$(date +%s%N) &&
+	sed -n "s/.* starts \([0-9]*\) us late (startdelay)/\1/p" err >delays &&
+	test $(wc -l <delays) = 3 &&
+	test $(sort -u delays | wc -l) -gt 1 &&
+	while read d; do
+		test "$d" -ge 300000 && test "$d" -le 400000 || return 1
+	done <delays &&
+	test $(((end - start) / 1000000)) -ge 300 &&
+	test $(grep -c "issued rwts: total=1,0,0,0 " out) = 3
+'
+
 # the HOWTO: a sync after every N writes; reads do not make one due
 test_expect_success 'fsync=N in a mixed job: a sync after every Nth write' '
 	"$IOLITE" --name=m --rw=randrw --bs=4k --size=1m --fsync=3 \

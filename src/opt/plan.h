@@ -105,6 +105,14 @@ void plan_release(struct job_plan *p);
 uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
 
 /*
+ * startdelay=lo-hi: the instance's delay, drawn uniformly from the range
+ * (each numjobs clone its own; the same every run unless randrepeat=0).
+ * fio's draw is not reproduced: the stream is iolite's own.
+ */
+#define STREAM_STARTDELAY	64
+void plan_draw_startdelay(struct job_plan *p);
+
+/*
  * A plan error: "file:line: " then the message, into err; returns -1.
  * For the checks of a job's options against the machine too (run/).
  */

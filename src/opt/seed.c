@@ -12,6 +12,20 @@
 #include "opt/plan.h"
 #include "util/prng.h"
 
+void plan_draw_startdelay(struct job_plan *p)
+{
+	struct job_options *o = &p->o;
+	struct prng_taus64 r;
+	uint64_t span;
+
+	if (!o->startdelay_hi_us)
+		return;
+	span = o->startdelay_hi_us - o->startdelay_us;
+	prng_taus64_seed(&r, plan_fio_seed(p, STREAM_STARTDELAY));
+	o->startdelay_us += prng_scale64(prng_taus64_next(&r), span + 1);
+	o->startdelay_hi_us = 0;
+}
+
 uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream)
 {
 	const struct job_options *o = &p->o;

@@ -207,6 +207,37 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 }
 
 /*
+ * A distribution's rank goes to block (scatter(rank) mod n + turn) mod n,
+ * as in fio: scatter is fio's multiplicative hash (rank 0 stays 0, so
+ * the likeliest rank of zipf and pareto is at the turn); the turn is
+ * random_distribution's centre, fio's "base": zipf and pareto put their
+ * likeliest rank on the block centre x n (without one, on a block drawn
+ * at random), normal turns its scattered bell by (centre - 0.5) x n
+ * blocks (without one, 0.5: not at all), truncated toward zero as fio.
+ */
+static inline uint64_t dist_scatter(uint64_t rank)
+{
+	return rank * 0x61c8864680b583ebULL;
+}
+
+static uint64_t dist_turn(struct workload *w, uint64_t n)
+{
+	const struct job_options *o = w->o;
+	int64_t turn;
+
+	if (o->random_distribution == RDIST_NORMAL) {
+		if (!o->rdist_centred)
+			return 0;
+		turn = (int64_t)((o->rdist_center - 0.5) * (double)n) %
+		       (int64_t)n;
+		return (uint64_t)(turn < 0 ? turn + (int64_t)n : turn);
+	}
+	if (!o->rdist_centred)
+		return next_key(w) % n;
+	return (uint64_t)(o->rdist_center * (double)n) % n;
+}
+
+/*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
@@ -247,10 +278,10 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		q->lfsr_left = nblk;
 		break;
 	case RM_DIST:
-		randmap_init(&q->map, nblk, next_key(w));
 		if (dist_init(&q->dist, o->random_distribution,
 			      o->rdist_param, nblk))
 			return -EINVAL;
+		q->dist_off = dist_turn(w, nblk);
 		break;
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
@@ -342,9 +373,12 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 			return NO_BLOCK;
 		q->lfsr_left--;
 		return prng_lfsr_next(&q->lfsr);
-	case RM_DIST:
-		return randmap_permute(&q->map,
-				       dist_next(&q->dist, &w->r_dist));
+	case RM_DIST: {
+		uint64_t b = dist_scatter(dist_next(&q->dist, &w->r_dist)) %
+			     q->nblk + q->dist_off;
+
+		return b >= q->nblk ? b - q->nblk : b;
+	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);
 	case RM_UNIFORM32:

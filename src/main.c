@@ -95,6 +95,7 @@ static struct job_plan *build_plans(const struct job_list *jl,
 				die("%s", strbuf_str(&err));
 			plans[n].clone = k;
 			plans[n].job_index = n;
+			plan_draw_startdelay(&plans[n]);
 			plans[n].desc_index = (unsigned int)i;
 			plans[n].groupid = groupid;
 			/* read_iolog: files, directions and sizes from the log */

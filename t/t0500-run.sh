@@ -112,6 +112,17 @@ test_expect_success 'ramp_time is not in the measured time' '
 	  { cat out; false; }; }
 '
 
+# fio: the ramp does not make the job longer; all of it counts, no latency
+test_expect_success 'a job that ends during ramp_time counts all of its I/O' '
+	"$IOLITE" --name=n --ioengine=null --rw=write --size=256k --bs=4k \
+		--loops=2 --ramp_time=5s >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,128,0,0" &&
+	grep "write: IOPS=.*(512KiB/" out &&
+	! grep "clat" out &&
+	grep "ended during its ramp_time" out
+'
+
 # fio's count: the sync after every N writes comes before the next one,
 # so none follows the last (t1740 has the whole rule)
 test_expect_success 'fsync=N issues a sync every N writes' '
@@ -119,6 +130,34 @@ test_expect_success 'fsync=N issues a sync every N writes' '
 		--ioengine=psync --filename=s >out 2>err &&
 	test_must_be_empty err &&
 	test "$(issued out)" = "0,16,0,3"
+'
+
+# fio's HOWTO: each instance picks its delay from the range
+test_expect_success 'startdelay=lo-hi: each instance waits a delay from the range' '
+	start=$(date +%s%N) &&
+	"$IOLITE" --name=d --ioengine=null --rw=read --size=4k \
+		--startdelay=300ms-400ms --numjobs=3 --debug=job >out 2>err &&
+	end=$(date +%s%N) &&
+	sed -n "s/.* starts \([0-9]*\) us late (startdelay)/\1/p" err >delays &&
+	test $(wc -l <delays) = 3 &&
+	test $(sort -u delays | wc -l) -gt 1 &&
+	while read d; do
+		test "$d" -ge 300000 && test "$d" -le 400000 || return 1
+	done <delays &&
+	test $(((end - start) / 1000000)) -ge 300 &&
+	test $(grep -c "issued rwts: total=1,0,0,0 " out) = 3
+'
+
+# the HOWTO: a sync after every N writes; reads do not make one due
+test_expect_success 'fsync=N in a mixed job: a sync after every Nth write' '
+	"$IOLITE" --name=m --rw=randrw --bs=4k --size=1m --fsync=3 \
+		--number_ios=200 --write_iolog=m.log --filename=m >out 2>err &&
+	test_must_be_empty err &&
+	awk "\$3 == \"write\" { w++ } \$3 == \"read\" { r++ }
+	     \$3 == \"sync\" { if (w != 3) bad++; s++; w = 0 }
+	     END { print s + 0, r + 0, bad + 0 }" m.log >got &&
+	read syncs reads bad <got &&
+	test "$bad" = 0 && test "$reads" -gt 50 && test "$syncs" -gt 20
 '
 
 # fio leaves end_fsync's sync out of the counts (t1740 counts the calls)

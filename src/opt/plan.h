@@ -99,6 +99,26 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 void plan_release(struct job_plan *p);
 
 /*
+ * fio's seed for stream of the job's random streams (util/prng.h):
+ * from randseed and the job's number with randrepeat or randseed=, from
+ * the job's number alone with allrandrepeat, else a new one every run.
+ * The streams are their places in fio's list (opt/seed.c).
+ */
+#define FIO_STREAM_FILESIZE	7
+#define FIO_STREAM_POISSON_READ	15
+#define FIO_STREAM_POISSON_WRITE 17
+#define FIO_STREAM_POISSON_TRIM	18
+uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
+
+/*
+ * startdelay=lo-hi: the instance's delay, drawn uniformly from the range
+ * (each numjobs clone its own; the same every run unless randrepeat=0).
+ * fio's draw is not reproduced: the stream is iolite's own.
+ */
+#define STREAM_STARTDELAY	64
+void plan_draw_startdelay(struct job_plan *p);
+
+/*
  * A plan error: "file:line: " then the message, into err; returns -1.
  * For the checks of a job's options against the machine too (run/).
  */

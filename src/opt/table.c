@@ -509,10 +509,12 @@ const struct opt_def opt_table[] = {
 	  .help = "run this long before measuring (seconds without a unit)" },
 	{ .name = "startdelay", .type = OPT_CALLBACK,
 	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
-	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt, .typestr = "time",
+	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt,
+	  .typestr = "time[-time]",
 	  .category = OPT_CAT_TIME,
 	  .help = "wait this long before starting the job (seconds without "
-		  "a unit)" },
+		  "a unit); a range lo-hi: each instance draws its wait "
+		  "from it" },
 	{ .name = "loops", .type = OPT_UINT, .off = OFF(loops), .def = "1",
 	  .min = 1, .category = OPT_CAT_TIME,
 	  .help = "run the workload this many times" },
@@ -672,8 +674,10 @@ const struct opt_def opt_table[] = {
 	{ .name = "random_distribution", .type = OPT_CALLBACK,
 	  .off = OFF(random_distribution), .def = "random",
 	  .enums = opt_rdist_enums, .cb = opt_rdist_cb, .format = opt_rdist_fmt,
-	  .typestr = "name[:value]", .category = OPT_CAT_RANDOM,
-	  .help = "how random offsets are spread over the region" },
+	  .typestr = "name[:value[:centre]]", .category = OPT_CAT_RANDOM,
+	  .help = "how random offsets are spread over the region; zipf, "
+		  "pareto and normal take a centre from 0 to 1 (zipf:1.2:0.25: "
+		  "the hottest block a quarter into the region)" },
 	{ .name = "percentage_random", .type = OPT_CALLBACK,
 	  .off = OFF(perc_rand), .def = "100", .cb = opt_perc_rand_cb,
 	  .format = opt_perc_rand_fmt, .typestr = "int[,int][,int]",

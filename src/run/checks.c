@@ -337,6 +337,9 @@ void checks_after(const struct run_result *rr, struct notes *out)
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
 			if (j->dir[d].ios && j->dir[d].runtime_ms > ms)
 				ms = j->dir[d].runtime_ms;
+		if (j->ramp_end && !j->running)
+			notes_add(out, "job %s ended during its ramp_time: all its I/O is counted and no latency was recorded, as fio does (use a larger size, or time_based)",
+				  notes_job(rr, j, &sb));
 		/* a report while the job runs: its run is not over */
 		if (!ms || ms >= 1000 || j->error || j->running)
 			continue;

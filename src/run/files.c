@@ -39,6 +39,7 @@
 #include "util/log.h"
 #include "util/numfmt.h"
 #include "util/safefile.h"
+#include "util/prng.h"
 #include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
@@ -650,23 +651,44 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-/* A size from a filesize= range: deterministic per job and file. */
-static uint64_t pick_filesize(const struct job_plan *p, unsigned int filenum)
+/*
+ * The files' sizes from a filesize= range, as fio draws them: one draw
+ * per file, in order, from the job's file-size generator (fio's seed
+ * and generator: taus88, taus258 with random_generator=tausworthe64),
+ * scaled to the range and rounded down to the smallest block size of
+ * any direction, used or not, which may take it below the range, as in
+ * fio. Without randrepeat or randseed they change from run to run, as
+ * fio's do. NULL when filesize= is one size.
+ */
+static uint64_t *draw_filesizes(const struct job_plan *p, unsigned int n)
 {
 	const struct bs_range *r = &p->o.filesize;
-	uint64_t x, v;
+	uint64_t seed = plan_fio_seed(p, FIO_STREAM_FILESIZE), span = r->max - r->min, align;
+	bool wide = p->o.random_generator == RANDGEN_TAUSWORTHE64;
+	struct prng_taus64 t64;
+	struct prng_taus t;
+	uint64_t *v;
+	unsigned int i, d;
 
-	if (r->max <= r->min)
-		return r->min;
-	/* splitmix64 of seed, job and file: same sizes run to run */
-	x = p->o.randseed + ((uint64_t)p->job_index << 32) + filenum +
-	    0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	x ^= x >> 31;
-	v = r->min + x % (r->max - r->min + 1);
-	if (p->min_bs && v / p->min_bs * p->min_bs >= r->min)
-		v = v / p->min_bs * p->min_bs;
+	if (!r->min || r->max <= r->min)
+		return NULL;
+	align = p->dir_min_bs[0];
+	for (d = 1; d < DDIR_RWDIR_CNT; d++)
+		if (p->dir_min_bs[d] && p->dir_min_bs[d] < align)
+			align = p->dir_min_bs[d];
+	if (wide)
+		prng_taus64_seed_fio(&t64, seed);
+	else
+		prng_taus_seed_fio(&t, seed);
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		double u = wide ? prng_taus64_next(&t64) / 18446744073709551616.0 :
+				  prng_taus_next(&t) / 4294967296.0;
+
+		v[i] = r->min + (uint64_t)((double)span * u);
+		if (align)
+			v[i] -= v[i] % align;
+	}
 	return v;
 }
 
@@ -744,8 +766,9 @@ static uint64_t region_offset(const struct job_plan *p, uint64_t base)
 	return o->offset.pct || inc->pct ? align_up(off, align) : off;
 }
 
+/* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
-		      unsigned int filenum, unsigned int nr_files,
+		      uint64_t filesize, unsigned int nr_files,
 		      bool nofile, uint64_t *off, uint64_t *len,
 		      struct strbuf *err)
 {
@@ -760,7 +783,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		 * start inside it, not the file's end (size= is only the
 		 * default io_size then: resolve_job())
 		 */
-		real = pick_filesize(p, filenum);
+		real = filesize;
 		*off = region_offset(p, real);
 		if (*off >= real)
 			return files_fail(err, p, offset_opt(p), "%llu is at or "
@@ -969,7 +992,8 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 	    (!o->size.bytes && !o->size.pct))
 		goto pct;
 	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
-		uint64_t v = pct_of(pick_filesize(p, i), o->size.pct);
+		/* filesize= made the file's region its size */
+		uint64_t v = pct_of(jf->files[i].real_size, o->size.pct);
 
 		budget += p->min_bs ? v - v % p->min_bs : v;
 	}
@@ -1008,11 +1032,13 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	bool made = !p->replay && !(p->o.filename && *p->o.filename) &&
 		    !p->o.opendir;
 	char **names = NULL;
+	uint64_t *fsizes;
 	size_t n = 0, i;
 	int ret = 0;
 
 	if ((has_dirs && check_dirs(p, err)) || job_names(p, &names, &n, err))
 		return -1;
+	fsizes = p->replay ? NULL : draw_filesizes(p, (unsigned int)n);
 	jf->files = xcalloc(n, sizeof(*jf->files));
 	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
 	jf->need_layout = xcalloc(n, sizeof(*jf->need_layout));
@@ -1036,16 +1062,17 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
 		} else if (get_target(p, ts, f->path, made, &t, err)) {
-			return -1;
+			ret = -1;
+			break;
 		}
 		if (p->replay)	/* read_iolog: as far as the log goes */
 			ret = iolog_region(p, (unsigned int)i,
 					   t->kind == EF_BLOCKDEV ?
 					   t->cur_size : 0, &off, &len, err);
 		else
-			ret = job_region(p, t, (unsigned int)i,
-					 (unsigned int)n, nofile, &off, &len,
-					 err);
+			ret = job_region(p, t, fsizes ? fsizes[i] :
+					 p->o.filesize.min, (unsigned int)n,
+					 nofile, &off, &len, err);
 		if (ret)
 			break;
 		f->io_offset = off;
@@ -1085,6 +1112,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		}
 		add_dev(jf, t->fs_dev);
 	}
+	free(fsizes);
 	if (!ret)
 		ret = default_io_size(p, jf, err);
 	if (!ret)

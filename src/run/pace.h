@@ -97,9 +97,9 @@ bool pace_records(const struct pace *pc);
  * The schedule's arithmetic, for the unit tests: the offset (ns) from
  * the schedule's start of the I/O that follows 'bytes' bytes at 'bps'
  * bytes per second; and one exponential gap of the given mean (ns),
- * from a draw of the generator.
+ * from a draw of the generator (ns, of a mean in whole us, as fio).
  */
 uint64_t pace_linear_offset(uint64_t bytes, uint64_t bps);
-uint64_t pace_exp_gap(struct prng_taus64 *r, double mean_ns);
+uint64_t pace_exp_gap(struct prng_taus *r, uint64_t mean_us);
 
 #endif

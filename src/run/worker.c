@@ -17,6 +17,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -497,6 +498,7 @@ complete(struct worker *w, struct io_u *u, uint64_t now, bool ev)
 void worker_reset_stats(struct worker *w)
 {
 	worker_stats_reset(w->st);
+	w->sync_wr = 0;		/* the write count starts again */
 	if (w->rj->iowq) {
 		iowq_scan(w->rj->iowq);
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
@@ -713,33 +715,35 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 		w->nr_free--;
 		if (w->st->error)
 			return -1;
-		fcycle_synced(&w->fc);
+		worker_synced(w);
 		return 0;
 	}
 done:
 	w->now = clock_now_ns();
 	if (complete(w, u, w->now, false))
 		return -1;
-	fcycle_synced(&w->fc);
+	worker_synced(w);
 	return 0;
 }
 
 /*
- * fsync=N, fdatasync=N as fio 3.33 counts them: before an I/O is
- * issued, the job syncs when the writes it issued so far are a non-zero
- * multiple of N and it has issued anything since its last sync or the
+ * fsync=N, fdatasync=N: before an I/O is issued, the job syncs when the
+ * writes it issued so far are a non-zero multiple of N it has not
+ * synced at yet, and it issued anything since its last sync or the
  * start of the loop (fcycle_unsynced()). No sync follows the job's last
  * write (16 writes, fsync=4: 3 syncs), the end of a loop that another
- * follows gets one (new_loop()), the next loop may begin with one, and
- * in a mixed job a read after a sync makes the same multiple due again.
- * sync_file_range=flags:N counts the same way. Returns DDIR_SYNC,
- * DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
+ * follows gets one (new_loop()), and the next loop may begin with one,
+ * as in fio 3.33. Only writes count, as the HOWTO says ("sync the file
+ * after every 32 writes issued"): fio 3.33 makes the same multiple due
+ * again after a read ("sync, read, sync": 33 syncs for 35 writes with
+ * fsync=2 on randrw, fio 3.42 17). sync_file_range=flags:N counts the
+ * same way. Returns DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
  */
 static int sync_due(const struct worker *w)
 {
 	uint64_t wr = w->st->issued[DDIR_WRITE];
 
-	if (!wr || !fcycle_unsynced(&w->fc))
+	if (!wr || wr == w->sync_wr || !fcycle_unsynced(&w->fc))
 		return 0;
 	if (w->fsync_n && wr % w->fsync_n == 0)
 		return DDIR_SYNC;
@@ -766,6 +770,32 @@ static inline void sync_note_write(struct worker *w, const struct io_u *u)
 		r[0] = u->offset;
 	if (u->offset + u->len > r[1])
 		r[1] = u->offset + u->len;
+}
+
+/*
+ * The sync due before the next I/O is chosen, and its file: in fio it
+ * takes an I/O's place, so it takes that I/O's turn in the file service
+ * (workload_sync_file()). 0 when none is due, or when the next I/O must
+ * say the file (then sync_inline() or sync_async() sync u's file);
+ * verify's read-backs choose their own files.
+ */
+static inline int sync_turn_due(struct worker *w, unsigned int *file)
+{
+	int d = sync_due(w);
+
+	if (!d || w->vf)
+		return 0;
+	*file = workload_sync_file(w->wl, false);
+	return *file == UINT_MAX ? 0 : d;
+}
+
+/* The inline loop's sync_turn_due(). Non-zero: stop. */
+static __attribute__((noinline)) int sync_turn(struct worker *w)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && worker_do_sync(w, (enum ddir)d, file);
 }
 
 /*
@@ -848,6 +878,8 @@ static void loop_sync(struct worker *w)
 		if (unlikely(w->nr_requeue)) {
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
+			if (unlikely(w->sync_any) && sync_turn(w))
+				break;
 			if (next_io(w, u)) {
 				if (unlikely(w->sync_any))
 					w->end_sync = sync_due(w);
@@ -946,11 +978,35 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 }
 
 /*
- * fsync=N / fdatasync=N with a queueing engine: the sync sync_due()
- * says, before u (chosen, not queued) goes. What the batch queued is
- * submitted first and worker_do_sync() waits for everything in flight,
- * so the sync covers every write before it. Non-zero: stop the job.
+ * fsync=N / fdatasync=N with a queueing engine: sync d of file. What the
+ * batch queued is submitted first and worker_do_sync() waits for
+ * everything in flight, so the sync covers every write before it.
+ * Non-zero: stop the job.
  */
+static int sync_async_file(struct worker *w, int d, unsigned int file,
+			   unsigned int *queued, uint64_t *t0)
+{
+	if (*queued && commit_batch(w, *queued, *t0))
+		return 1;
+	*queued = 0;
+	if (worker_do_sync(w, (enum ddir)d, file))
+		return 1;
+	*t0 = w->now;
+	return 0;
+}
+
+/* The queueing loop's sync_turn_due(), before it takes an io_u. */
+static __attribute__((noinline)) int sync_turn_async(struct worker *w,
+						     unsigned int *queued,
+						     uint64_t *t0)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && sync_async_file(w, d, file, queued, t0);
+}
+
+/* The due sync sync_turn_due() left to u (chosen, not queued). */
 static __attribute__((noinline)) int sync_async(struct worker *w,
 						const struct io_u *u,
 						unsigned int *queued,
@@ -958,14 +1014,8 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 {
 	int d = sync_due(w);
 
-	if (d) {
-		if (*queued && commit_batch(w, *queued, *t0))
-			return 1;
-		*queued = 0;
-		if (worker_do_sync(w, (enum ddir)d, u->file))
-			return 1;
-		*t0 = w->now;
-	}
+	if (d && sync_async_file(w, d, u->file, queued, t0))
+		return 1;
 	if (u->ddir == DDIR_WRITE)
 		sync_note_write(w, u);
 	return 0;
@@ -1010,6 +1060,9 @@ static void loop_async(struct worker *w)
 				/* the rest of a short transfer */
 				u = &w->ios[w->requeue[--w->nr_requeue]];
 			} else {
+				if (unlikely(w->sync_any) &&
+				    sync_turn_async(w, &queued, &t0))
+					goto out;
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
 					/*

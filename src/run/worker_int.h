@@ -79,6 +79,8 @@ struct worker {
 	 * opens and closes, and whether the job is synced (run/fcycle.h).
 	 */
 	unsigned int fsync_n, fdatasync_n, sfr_n, sync_any;
+	uint64_t sync_wr;	/* writes issued at the last sync (0: none
+				 * since the loop began) */
 	uint64_t *sfr_range;
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
@@ -136,6 +138,13 @@ struct worker {
 	struct overlap *ovl;	/* serialize_overlap (run/overlap.h) or NULL */
 	struct verify_async *va;	/* verify_async (verify/async.h) or NULL */
 };
+
+/* The job's own loop synced (fsync=N, the end syncs): sync_due() */
+static inline void worker_synced(struct worker *w)
+{
+	fcycle_synced(&w->fc);
+	w->sync_wr = w->st->issued[DDIR_WRITE];
+}
 
 /* Credits the open phase's time to the directions it counts for. */
 static inline void end_phase(struct worker *w)

@@ -447,6 +447,8 @@ void *worker_main(void *arg)
 		getrusage(RUSAGE_THREAD, &w.ru_start);
 		rj->delay0_ns = stall_delay_ns(0);
 		rj->run_start_ns = w.now;
+		/* a job that ends during its ramp counts from its start */
+		w.phase_ns = w.now;
 	} else {
 		worker_reset_stats(&w);
 	}
@@ -485,6 +487,11 @@ void *worker_main(void *arg)
 			 o->name, strbuf_str(&err));
 	}
 	strbuf_release(&err);
+	/* ended during its ramp: fio counts the I/O, records no latency */
+	if (w.ramping) {
+		worker_stats_drop_lat(w.st);
+		rj->res.ramp_end = true;
+	}
 	w.now = clock_now_ns();
 	if (w.iolog) {
 		int e = iolog_writer_close(w.iolog, w.now);

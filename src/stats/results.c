@@ -327,6 +327,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 
 	j->members++;
 	j->running |= w->running;
+	j->ramp_end |= w->ramp_end;
 	err = w->error ? w->error : st->error;
 	if (err)
 		j->failed = true;

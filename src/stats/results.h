@@ -138,6 +138,7 @@ struct job_result {
 	pid_t pid;		/* first member's tid */
 	bool running;		/* a member still runs (a report made
 				 * while the run goes on) */
+	bool ramp_end;		/* a member ended during its ramp_time */
 	bool not_started;	/* its thread never ran (a signal or exit_what
 				 * stopped the run first): all zeros, listed by
 				 * JSON and terse, left out of the normal report,

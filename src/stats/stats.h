@@ -295,6 +295,12 @@ struct worker_stats {
 void worker_stats_init(struct worker_stats *s);
 /* Zeroes them again, the per-priority figures too (ramp_time's end). */
 void worker_stats_reset(struct worker_stats *s);
+/*
+ * Forgets the latencies (slat, clat, lat, co_lat, sync, per priority)
+ * and keeps the counts: a job that ended during its ramp_time, whose
+ * I/O fio counts but whose latencies it never records.
+ */
+void worker_stats_drop_lat(struct worker_stats *s);
 /* Frees what the stats own (the per-priority figures). */
 void worker_stats_release(struct worker_stats *s);
 

@@ -57,6 +57,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,6 +208,37 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 }
 
 /*
+ * A distribution's rank goes to block (scatter(rank) mod n + turn) mod n,
+ * as in fio: scatter is fio's multiplicative hash (rank 0 stays 0, so
+ * the likeliest rank of zipf and pareto is at the turn); the turn is
+ * random_distribution's centre, fio's "base": zipf and pareto put their
+ * likeliest rank on the block centre x n (without one, on a block drawn
+ * at random), normal turns its scattered bell by (centre - 0.5) x n
+ * blocks (without one, 0.5: not at all), truncated toward zero as fio.
+ */
+static inline uint64_t dist_scatter(uint64_t rank)
+{
+	return rank * 0x61c8864680b583ebULL;
+}
+
+static uint64_t dist_turn(struct workload *w, uint64_t n)
+{
+	const struct job_options *o = w->o;
+	int64_t turn;
+
+	if (o->random_distribution == RDIST_NORMAL) {
+		if (!o->rdist_centred)
+			return 0;
+		turn = (int64_t)((o->rdist_center - 0.5) * (double)n) %
+		       (int64_t)n;
+		return (uint64_t)(turn < 0 ? turn + (int64_t)n : turn);
+	}
+	if (!o->rdist_centred)
+		return next_key(w) % n;
+	return (uint64_t)(o->rdist_center * (double)n) % n;
+}
+
+/*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
@@ -247,10 +279,10 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		q->lfsr_left = nblk;
 		break;
 	case RM_DIST:
-		randmap_init(&q->map, nblk, next_key(w));
 		if (dist_init(&q->dist, o->random_distribution,
 			      o->rdist_param, nblk))
 			return -EINVAL;
+		q->dist_off = dist_turn(w, nblk);
 		break;
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
@@ -367,9 +399,12 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 			return NO_BLOCK;
 		q->lfsr_left--;
 		return prng_lfsr_next(&q->lfsr);
-	case RM_DIST:
-		return randmap_permute(&q->map,
-				       dist_next(&q->dist, &w->r_dist));
+	case RM_DIST: {
+		uint64_t b = dist_scatter(dist_next(&q->dist, &w->r_dist)) %
+			     q->nblk + q->dist_off;
+
+		return b >= q->nblk ? b - q->nblk : b;
+	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);
 	case RM_UNIFORM32:
@@ -801,7 +836,8 @@ static void slot_restart(struct workload *w)
 /*
  * fio starts a pass after the files were used up by seeding its random
  * generators again (randrepeat): the pass draws what the first one drew.
- * The files start over with the streams as the first pass found them.
+ * The files start over with the streams as the first pass found them;
+ * round robin goes on with its turn (fio keeps it).
  */
 static void replay_first_pass(struct workload *w)
 {
@@ -1197,7 +1233,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		total += files[i].io_size;
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
 	w->wrap = o->io_size.bytes > total;
-	w->io_loops = o->io_size.bytes && !o->time_based && !o->ramp_time_us &&
+	w->io_loops = o->io_size.bytes && !o->time_based &&
 		      (o->loops > 1 || w->wrap);
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
@@ -1211,7 +1247,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		      w->wrap;
 	/* with randseed, fio's later passes draw anew (not the first's) */
 	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
-		     !o->time_based && !o->ramp_time_us;
+		     !o->time_based;
 	streams_save(w);
 	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
@@ -1244,6 +1280,16 @@ void workload_free(struct workload *w)
 int workload_next(struct workload *w, struct io_u *u)
 {
 	return w->next(w, u);
+}
+
+unsigned int workload_sync_file(struct workload *w, bool pass_end)
+{
+	/* one file (the fast paths count otherwise): no turn to take */
+	if (w->replay || w->nr_files == 1 || w->pending ||
+	    (!pass_end && (!w->bytes_left || !w->nios_left)) ||
+	    w->nr_done == w->nr_files)
+		return UINT_MAX;
+	return pick_file(w);
 }
 
 static void pass_start(struct workload *w, bool first)

@@ -69,6 +69,19 @@ int workload_check(const struct job_plan *p,
 int workload_next(struct workload *w, struct io_u *u);
 
 /*
+ * The file a sync due before the next I/O goes to (fsync=N, fdatasync=N,
+ * sync_file_range=flags:N): in fio the sync takes an I/O's place, so it
+ * takes that file's turn in file_service_type's order (roundrobin over
+ * two files with fsync=3: every sync lands on the second file).
+ * UINT_MAX when there is no turn to take (one file) or the next I/O's
+ * file is not the workload's to say (no I/O left in the pass, a write
+ * trimwrite owes, read_iolog): the sync then goes to the next I/O's
+ * file. pass_end: the sync at the end of a loop that another follows,
+ * which takes the turn after the pass's last I/O.
+ */
+unsigned int workload_sync_file(struct workload *w, bool pass_end);
+
+/*
  * Starts a new pass: sequential offsets back to the start, a new random
  * map order (an lfsr repeats its order, as fio's does), the budgets full.
  */

@@ -60,11 +60,12 @@ struct wl_zoned {
 /* Random state of one file for one block grid (shared by directions). */
 struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
-	struct randmap map;		/* the map, or a dist's scatter */
+	struct randmap map;		/* RM_MAP: the map */
 	struct blkmap bm;		/* RM_BITMAP: the blocks done */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
+	uint64_t dist_off;		/* RM_DIST: the centre's rotation */
 	struct wl_zoned *zt;		/* RM_ZONED, owned */
 	enum ddir zdir;			/* RM_ZONED: whose zone list */
 };

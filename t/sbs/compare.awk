@@ -19,8 +19,8 @@ BEGIN {
 	split("fsync fdatasync fadvise64 dontneed openat close ftruncate fallocate sync_file_range", sl, " ")
 	for (i = 1; i in sl; i++) straced[sl[i]] = 1
 	# default tolerances: mix and depth in percentage points, perfile
-	# in points of the total, runtime in percent (and 20 ms)
-	deftol["mix"] = 5; deftol["depth"] = 10; deftol["perfile"] = 10; deftol["runtime"] = 50
+	# and regions in points of the total, runtime in percent (and 20 ms)
+	deftol["mix"] = 5; deftol["depth"] = 10; deftol["perfile"] = 10; deftol["regions"] = 5; deftol["runtime"] = 50
 	deftol["dsubmit"] = deftol["dcomplete"] = 10
 	while (skipf != "" && (getline l < skipf) > 0) {
 		split(l, p, "\t"); norun[p[1]] = p[2]
@@ -59,6 +59,14 @@ function same(key, a, b,    t, na, nb, x, y, i, n, ta, tb, da, db, sn, p, m) {
 		for (i = 1; i <= na; i++) { split(x[i], p, ":"); da[p[1]] = p[2]; sn[p[1]] = 1 }
 		for (i = 1; i <= nb; i++) { split(y[i], p, ":"); db[p[1]] = p[2]; sn[p[1]] = 1 }
 		for (i in sn) if (abs(da[i] - db[i]) > t) return 0
+		return 1
+	}
+	if (key == "regions") {
+		for (i = 1; i <= na; i++) { ta += x[i]; tb += y[i] }
+		if (na != nb) return 0
+		for (i = 1; i <= na; i++)
+			if (abs((ta ? 100 * x[i] / ta : 0) - (tb ? 100 * y[i] / tb : 0)) > t)
+				return 0
 		return 1
 	}
 	if (key == "perfile") {

@@ -158,6 +158,8 @@ FILENAME ~ /\.iolog$/ {
 	else print f, a, $4, $5 >> seqf
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++
+	ro[r, nio[r, "all"]++] = $4
+	if ($4 + $5 > rmax[r]) rmax[r] = $4 + $5
 	bs[r, $5] = 1
 	if ((r, f, a) in last) {
 		st = $4 - last[r, f, a]
@@ -193,6 +195,19 @@ function keys(arr, r, how,    k, p, x, nn, i, j, s, a) {
 	s = ""
 	for (i = 1; i <= nn; i++) s = s (i > 1 ? "," : "") a[i]
 	return s == "" ? "none" : s
+}
+
+# I/Os per eighth of the span the row's I/Os reached (offsets 0 to the
+# furthest end), in order: where a distribution puts its hot spots
+function regions(r,    i, k, c, s) {
+	for (k = 0; k < 8; k++) c[k] = 0
+	for (i = 0; i < nio[r, "all"]; i++) {
+		k = int(8 * ro[r, i] / rmax[r])
+		c[k > 7 ? 7 : k]++
+	}
+	s = c[0]
+	for (k = 1; k < 8; k++) s = s "," c[k]
+	return s
 }
 
 # per direction, the offset steps between its I/Os on a file:
@@ -248,6 +263,7 @@ END {
 			out(r, "bsset", keys(bs, r, "num"))
 			out(r, "opens", keys(lfiles, r, "opens"))
 			out(r, "perfile", keys(per, r, "count"))
+			out(r, "regions", nio[r, "all"] ? regions(r) : "none")
 			out(r, "stride", strides(r))
 		} else {
 			printf "" > (w "/" r ".seq")

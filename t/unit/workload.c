@@ -2,6 +2,7 @@
 /* The workload (src/workload/): offsets, sizes, directions, passes. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 #include "tap.h"
@@ -622,10 +623,14 @@ static int cmp_desc(const void *a, const void *b)
 }
 
 /* Share of the I/Os that go to the hottest pct percent of 1000 blocks. */
-static double hot_share(const char *dist, unsigned int pct,
-			uint64_t *hottest)
+/*
+ * The share of the hottest pct percent of nblk blocks; *hottest: the
+ * hottest block, *used: the blocks hit at all.
+ */
+static double hot_share_n(const char *dist, unsigned int pct, size_t nblk,
+			  uint64_t *hottest, size_t *used)
 {
-	static uint32_t hits[1000];
+	static uint32_t hits[1024];
 	char spec[128];
 	struct fx f;
 	struct io_u u;
@@ -635,25 +640,36 @@ static double hot_share(const char *dist, unsigned int pct,
 	memset(hits, 0, sizeof(hits));
 	snprintf(spec, sizeof(spec), "rw=randread random_distribution=%s",
 		 dist);
-	build(&f, spec, 1000 * 4 * KB, 1);
+	build(&f, spec, nblk * 4 * KB, 1);
 	for (i = 0; i < n; i++) {
 		next_io(f.w, &u);
 		hits[rel(&f, &u) / (4 * KB)]++;
 	}
-	for (i = 0; i < 1000; i++)
+	for (i = 0, *used = 0; i < nblk; i++) {
 		if (hits[i] > hits[best])
 			best = i;
+		*used += hits[i] != 0;
+	}
 	*hottest = best;
-	qsort(hits, 1000, sizeof(hits[0]), cmp_desc);
-	for (i = 0; i < pct * 10; i++)
+	qsort(hits, nblk, sizeof(hits[0]), cmp_desc);
+	for (i = 0; i < pct * nblk / 100; i++)
 		top += hits[i];
 	fx_free(&f);
 	return (double)top / n;
 }
 
+static double hot_share(const char *dist, unsigned int pct,
+			uint64_t *hottest)
+{
+	size_t used;
+
+	return hot_share_n(dist, pct, 1024, hottest, &used);
+}
+
 static void test_distributions(void)
 {
 	uint64_t h1, h2;
+	size_t used;
 	double z12 = hot_share("zipf:1.2", 10, &h1);
 	double z08 = hot_share("zipf:0.8", 10, &h2);
 	double uni = hot_share("random", 10, &h2);
@@ -675,6 +691,20 @@ static void test_distributions(void)
 	   100 * nor);
 	ok(h1 != 0, "zipf's hottest block is scattered (block %" PRIu64 ")",
 	   h1);
+
+	/*
+	 * fio's scatter (a multiplicative hash, then mod n) folds ranks
+	 * onto one block where n is not a power of two: over 1000 blocks
+	 * it reaches 308 (k * 0x61c8864680b583eb mod 2^64 mod 1000)
+	 */
+	hot_share_n("pareto:0.2", 20, 1000, &h2, &used);
+	ok(used > 250 && used <= 308, "pareto:0.2 over 1000 blocks folds onto "
+	   "%zu (at most 308)", used);
+	/* a centre puts the likeliest rank there (fio's base) */
+	hot_share("zipf:1.2:0.25", 10, &h1);
+	hot_share("pareto:0.2:0", 10, &h2);
+	ok(h1 == 256 && h2 == 0, "zipf:1.2:0.25's hottest block is 256 of "
+	   "1024 (%" PRIu64 "), pareto:0.2:0's block 0 (%" PRIu64 ")", h1, h2);
 }
 
 static void test_files(void)
@@ -1332,6 +1362,64 @@ static void test_file_service(void)
 	fx_free(&f);
 }
 
+/*
+ * A pass as file digits, an 'S' where a sync takes a turn before every
+ * every-th I/O (fsync=every, syncs at I/O counts that are multiples),
+ * over passes passes (workload_rewind() between them, as loops).
+ */
+static void sync_order(const char *spec, unsigned int nr, unsigned int every,
+		       unsigned int passes, char *out, size_t max)
+{
+	struct fx f;
+	struct io_u u;
+	size_t n = 0, ios = 0, synced = 0;
+	unsigned int p, fi;
+
+	build(&f, spec, 16 * KB, nr);
+	for (p = 0; p < passes; p++) {
+		if (p)
+			workload_rewind(f.w);
+		for (;;) {
+			if (ios && ios % every == 0 && ios != synced &&
+			    n + 2 < max &&
+			    (fi = workload_sync_file(f.w, false)) != UINT_MAX) {
+				out[n++] = 'S';
+				out[n++] = (char)('0' + fi);
+				synced = ios;
+			}
+			memset(&u, 0, sizeof(u));
+			if (workload_next(f.w, &u) || n + 1 >= max)
+				break;
+			out[n++] = (char)('0' + u.file);
+			ios++;
+		}
+	}
+	out[n] = '\0';
+	fx_free(&f);
+}
+
+static void test_sync_turns(void)
+{
+	char s[200];
+	struct fx f;
+
+	/* fio: two files, fsync=3: 4 turns a cycle, every sync on file 1 */
+	sync_order("rw=write bs=4k", 2, 3, 1, s, sizeof(s));
+	ok(!strcmp(s, "010S1010S111"), "a sync takes a turn: %s", s);
+	sync_order("rw=write bs=4k file_service_type=sequential", 2, 3, 1, s,
+		   sizeof(s));
+	ok(!strcmp(s, "000S0011S111"), "sequential: the current file's: %s",
+	   s);
+	/* a new pass goes on with the turn (number_ios ends it mid-turn) */
+	sync_order("rw=write bs=4k number_ios=4", 3, 100, 3, s, sizeof(s));
+	ok(!strcmp(s, "012012012012"), "round robin goes on across passes: %s",
+	   s);
+	build(&f, "rw=write bs=4k", 16 * KB, 1);
+	ok(workload_sync_file(f.w, false) == UINT_MAX,
+	   "one file: no turn to take");
+	fx_free(&f);
+}
+
 static void test_openfiles(void)
 {
 	static struct io_u ios[64];
@@ -1497,6 +1585,7 @@ int main(void)
 	test_percentage_random();
 	test_rw_sequencer();
 	test_file_service();
+	test_sync_turns();
 	test_openfiles();
 	test_options();
 	return done_testing();

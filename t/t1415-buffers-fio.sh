@@ -18,49 +18,42 @@
 
 test_skip_unless FIO PYTHON3
 
-cat >"$TRASH/props.py" <<\EOF
-# props.py DIR: "FILE u4 u512 z" for each file of DIR, then "ALL ..."
+cat >"$TRASH/compare.py" <<\EOF
+# compare.py NAME CHECKS: the files NAME/fio and NAME/iolite left,
+# compared per file and (with several files) all together: u4 u512 z
 import os, sys, zlib
 
 def props(d):
     u4 = len({d[i:i + 4096] for i in range(0, len(d), 4096)})
     u512 = len({d[i:i + 512] for i in range(0, len(d), 512)})
     z = len(zlib.compress(d, 6)) / max(len(d), 1)
-    return "%d %d %.4f" % (u4, u512, z)
+    return (u4, u512, z)
 
-top = sys.argv[1]
-names = sorted(n for n in os.listdir(top) if not n.endswith(".state"))
-every = b""
-for n in names:
-    d = open(os.path.join(top, n), "rb").read()
-    every += d
-    print(n, props(d))
-print("ALL", props(every))
-EOF
+def load(top):
+    names = sorted(n for n in os.listdir(top) if not n.endswith(".state"))
+    datas = [open(os.path.join(top, n), "rb").read() for n in names]
+    out = {n: props(d) for n, d in zip(names, datas)}
+    if len(datas) > 1:
+        out["ALL"] = props(b"".join(datas))
+    return out
 
-cat >"$TRASH/compare.py" <<\EOF
-# compare.py FIO IOLITE CHECKS: the props.py lines of both, compared
-import sys
-
-def load(path):
-    return {l.split()[0]: l.split()[1:] for l in open(path)}
-
-fio, iol = load(sys.argv[1]), load(sys.argv[2])
-checks = [c for c in sys.argv[3].split(",") if c not in ("pre", "aio")]
+name, checks = sys.argv[1], sys.argv[2]
+fio, iol = load(name + "/fio"), load(name + "/iolite")
+checks = [c for c in checks.split(",") if c not in ("pre", "aio")]
 idx = {"u4": 0, "u512": 1, "z": 2}
 bad = 0
 if sorted(fio) != sorted(iol):
     print("files: fio %s iolite %s" % (sorted(fio), sorted(iol)))
     sys.exit(1)
-for name in sorted(fio):
+for n in sorted(fio):
     for c in checks:
         key, _, tol = c.partition("~")
-        a, b = float(fio[name][idx[key]]), float(iol[name][idx[key]])
+        a, b = float(fio[n][idx[key]]), float(iol[n][idx[key]])
         if key == "z":
             ok = abs(a - b) <= float(tol or 0)
         else:
             ok = abs(a - b) <= max(a, b) * float(tol or 0) / 100
-        print("%s %s: fio %g iolite %g%s" % (name, c, a, b,
+        print("%s %s: fio %g iolite %g%s" % (n, c, a, b,
                                              "" if ok else "  <- differs"))
         bad += not ok
 sys.exit(1 if bad else 0)
@@ -97,11 +90,8 @@ run_both() {
 		*)	(cd "$name/$tool" && "$bin" --name=j "$@" >out 2>err) ;;
 		esac || { echo "$tool failed:"; cat "$name/$tool/err"; return 1; }
 		rm -f "$name/$tool/out" "$name/$tool/err"
-		python3 "$TRASH/props.py" "$name/$tool" >"$name/$tool.props" ||
-			return 1
 	done
-	python3 "$TRASH/compare.py" "$name/fio.props" "$name/iolite.props" \
-		"$checks"
+	python3 "$TRASH/compare.py" "$name" "$checks"
 }
 
 while IFS='|' read -r name checks args; do

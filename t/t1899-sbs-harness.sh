@@ -54,6 +54,20 @@ esac
 exec "$IOLITE" "$@"
 FAKE
 chmod +x "$TRASH/fakefio"
+# for the generator: iolite with every size= halved
+cat >"$TRASH/halfgen" <<'FAKE'
+#!/bin/sh
+for a; do
+	shift
+	case $a in
+	--size=*) a=--size=$(( $("$IOLITE" --parse-only --name=x "$a" |
+		sed -n "s/^size=//p") / 2 )) ;;
+	esac
+	set -- "$@" "$a"
+done
+exec "$IOLITE" "$@"
+FAKE
+chmod +x "$TRASH/halfgen"
 
 run_table() {
 	(SBS_TABLES="$TRASH/tables" && sbs_table t && echo "counts: $test_count $test_failed $test_skipped") >"$1"
@@ -122,6 +136,45 @@ test_expect_success 'without fio: fixed figures are checked, the rest skips' '
 	grep "^ok [0-9]* # skip t.txt: differ (no fixed figures: needs fio)$" without.out &&
 	grep "^not ok [0-9]* - t.txt: bad-expect$" without.out &&
 	grep "^#   ios: expected=0,15,0 iolite=0,16,0$" without.out
+'
+
+# --- the generator (t/sbs-gen) ------------------------------------------
+
+test_expect_success_if PYTHON3 'sbs-gen: the same seed draws the same jobs, every family among them' '
+	python3 "$TEST_DIR/sbs-gen" --iolite="$IOLITE" --seed=h --count=300 \
+		--print >jobs1 &&
+	python3 "$TEST_DIR/sbs-gen" --iolite="$IOLITE" --seed=h --count=300 \
+		--print >jobs2 &&
+	test_cmp jobs1 jobs2 &&
+	python3 "$TEST_DIR/sbs-gen" --iolite="$IOLITE" --seed=h2 --count=300 \
+		--print >jobs3 &&
+	! cmp -s jobs1 jobs3 &&
+	for f in size rw bs random zones loops rate fsync buffers filesvc \
+		 create errors verify logs queue engines jobs; do
+		grep -q "^[0-9]* \[\([a-z]*,\)*$f[],]" jobs1 ||
+			{ echo "no $f job" >&2; return 1; }
+	done
+'
+
+# iolite beside itself: whatever the job, two identical tools must not
+# differ (a tolerance that is too tight shows here, without fio)
+test_expect_success_if PYTHON3 'sbs-gen: iolite beside itself shows no difference' '
+	python3 "$TEST_DIR/sbs-gen" --iolite="$IOLITE" --fio="$IOLITE" \
+		--seed=self --count=40 --jobs=2 --work="$TRASH/self" >self.out ||
+		{ cat self.out >&2; return 1; }
+	grep "^sbs-gen summary: seed self, 40 jobs, 0 with an unexplained" self.out
+'
+
+test_expect_success_if PYTHON3 'sbs-gen: a "fio" that does half the I/O is caught, with both commands' '
+	test_must_fail python3 "$TEST_DIR/sbs-gen" --iolite="$IOLITE" \
+		--fio="$TRASH/halfgen" --seed=half --count=12 --jobs=2 \
+		--family=size >half.out &&
+	grep "^seed half job [0-9]* (families: " half.out &&
+	grep "^  fio:    $TRASH/halfgen --name=g " half.out &&
+	grep "^  again:  t/sbs-gen --seed=half --family=size --only=" half.out &&
+	grep -E "^  (total|ios\.[rw]|iolog\.n|cover|files): fio=" half.out &&
+	n=$(sed -n "s/^sbs-gen summary: seed half, 12 jobs, \([0-9]*\) with.*/\1/p" half.out) &&
+	test "$n" -ge 6
 '
 
 test_done

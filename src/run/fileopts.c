@@ -198,8 +198,19 @@ int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 					    strerror(errno));
 				break;
 			}
-			if (!got)
-				break;	/* past the end: nothing to cache */
+			if ((size_t)got < want) {
+				ret = -EIO;
+				strbuf_addf(err, "option 'pre_read': reading '%s' "
+					    "failed: %zd of %zu bytes at offset "
+					    "%llu (the file is shorter than its "
+					    "region%s)", f->path, got, want,
+					    (unsigned long long)pos,
+					    p->o.create_on_open ?
+					    ": option 'create_on_open' creates "
+					    "it empty, leave one of them out" :
+					    "");
+				break;
+			}
 			pos += (uint64_t)got;
 		}
 		close(fd);

@@ -99,6 +99,26 @@ static void close_now(struct wfiles *wf, unsigned int file)
 	wf->nr_open--;
 }
 
+void wfiles_close_all(struct wfiles *wf)
+{
+	unsigned int i;
+
+	for (i = 0; i < wf->nr_files; i++)
+		close_now(wf, i);
+}
+
+int wfiles_open(struct wfiles *wf, unsigned int file, struct strbuf *err)
+{
+	int ret = fcycle_open(wf->fc, file, err);
+
+	if (ret)
+		return ret;
+	wf->is_open[file] = true;
+	if (++wf->nr_open > wf->max_open)
+		wf->max_open = wf->nr_open;
+	return 0;
+}
+
 /*
  * A file brought in: opened before its first I/O is queued, once the
  * files retired before it are closed (their I/O has completed), so that

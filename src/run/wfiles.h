@@ -48,6 +48,13 @@ bool wfiles_open_at_start(const struct wfiles *wf, unsigned int file);
  * as the files open now.
  */
 void wfiles_restart(struct wfiles *wf);
+/*
+ * fio's verify phase: every file is closed before the read-back
+ * (wfiles_close_all()), which then opens the files it reads as it
+ * reaches them (wfiles_open(): 0 or -errno), openfiles or not.
+ */
+void wfiles_close_all(struct wfiles *wf);
+int wfiles_open(struct wfiles *wf, unsigned int file, struct strbuf *err);
 void wfiles_free(struct wfiles *wf);
 
 /* Takes the workload's file events. 0 (-1 with err set: none yet). */

@@ -199,6 +199,8 @@ static inline int next_io(struct worker *w, struct io_u *u)
 
 	if (unlikely(w->wf) && !ret)
 		worker_file_events(w);
+	if (unlikely(w->vclosed) && !ret)
+		worker_verify_open(w, u->file);
 	return ret;
 }
 
@@ -755,6 +757,18 @@ static int sync_due(const struct worker *w)
 }
 
 /*
+ * The sync due before an I/O just chosen: none before verify's reads. In
+ * fio a verify_backlog round comes before the sync that is due (which
+ * follows the round), and the read-back phase makes no fsync=N syncs.
+ */
+static inline int sync_due_before(const struct worker *w)
+{
+	if (w->vf && verify_reading(w->vf))
+		return 0;
+	return sync_due(w);
+}
+
+/*
  * A write about to be issued, after the sync due before it: its file is
  * the one a loop's end syncs, and sync_file_range's range grows by it.
  */
@@ -776,14 +790,14 @@ static inline void sync_note_write(struct worker *w, const struct io_u *u)
  * The sync due before the next I/O is chosen, and its file: in fio it
  * takes an I/O's place, so it takes that I/O's turn in the file service
  * (workload_sync_file()). 0 when none is due, or when the next I/O must
- * say the file (then sync_inline() or sync_async() sync u's file);
- * verify's read-backs choose their own files.
+ * say the file (then sync_inline() or sync_async() sync u's file), or
+ * is verify's read-back (the sync waits for the workload's next I/O).
  */
 static inline int sync_turn_due(struct worker *w, unsigned int *file)
 {
 	int d = sync_due(w);
 
-	if (!d || w->vf)
+	if (!d || (w->vf && verify_round_due(w->vf)))
 		return 0;
 	*file = workload_sync_file(w->wl, false);
 	return *file == UINT_MAX ? 0 : d;
@@ -805,7 +819,7 @@ static __attribute__((noinline)) int sync_turn(struct worker *w)
 static __attribute__((noinline)) int sync_inline(struct worker *w,
 						 const struct io_u *u)
 {
-	int d = sync_due(w);
+	int d = sync_due_before(w);
 
 	if (d && worker_do_sync(w, (enum ddir)d, u->file))
 		return 1;
@@ -1012,7 +1026,7 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 						unsigned int *queued,
 						uint64_t *t0)
 {
-	int d = sync_due(w);
+	int d = sync_due_before(w);
 
 	if (d && sync_async_file(w, d, u->file, queued, t0))
 		return 1;

@@ -85,6 +85,10 @@ struct worker {
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
 	int quiet_sync;			/* end_fsync's: not in the stats */
+	bool io_ended;			/* worker_io_end() ran this loop */
+	bool ran_out;			/* the pass ran out: pass_ran_out() */
+	uint64_t pass_ios0;		/* r+w+t issued when the loop began */
+	bool vclosed;			/* the read-back opens its files */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
 
@@ -175,5 +179,7 @@ void worker_file_events(struct worker *w);
 void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);
+int worker_io_end(struct worker *w, bool more);
+void worker_verify_open(struct worker *w, unsigned int file);
 
 #endif

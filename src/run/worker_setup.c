@@ -189,10 +189,19 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->lt)
 		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
 				 &w->nr_free);
-	if (o->write_iolog && *o->write_iolog &&
-	    iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
-			      rj->files->nr_files, clock_now_ns(), &err))
-		goto fail;
+	if (o->write_iolog && *o->write_iolog) {
+		uint64_t now = clock_now_ns();
+
+		if (iolog_writer_open(&w->iolog, o->write_iolog,
+				      rj->files->files, rj->files->nr_files,
+				      now, &err))
+			goto fail;
+		/* the files open now (FILE_OP engines: when the run starts) */
+		for (i = 0; i < rj->files->nr_files; i++)
+			if (wfiles_open_at_start(w->wf, i))
+				iolog_writer_file(w->iolog, i, true, now);
+		w->fc.iolog = w->iolog;
+	}
 	strbuf_release(&err);
 	return 0;
 fail_prep:
@@ -379,6 +388,22 @@ static void *job_ends_early(struct run_job *rj, struct strbuf *err, int e)
 	return NULL;
 }
 
+/*
+ * pre_read failed: fio goes on to issue the job's first I/O, and its
+ * error stops the job after it (fio checks for one after each I/O): no
+ * read-back, no end syncs, the job fails with the error.
+ */
+static void pre_read_failed(struct worker *w, int e, struct strbuf *err)
+{
+	snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+		 w->p->o.name, strbuf_str(err));
+	strbuf_reset(err);
+	w->st->error = e;
+	w->loops_left = 1;
+	w->time_based = 0;
+	workload_cap_pass(w->wl, 1);
+}
+
 void *worker_main(void *arg)
 {
 	struct run_job *rj = arg;
@@ -424,11 +449,7 @@ void *worker_main(void *arg)
 		job_finished(rj);
 		return NULL;
 	}
-	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, EIO);
-	}
+	ret = o->pre_read ? fileopts_pre_read(rj->plan, rj->files, &err) : 0;
 	prefault_stats(&w);
 	if (o->exit_on_io_done) {
 		pthread_mutex_lock(&rj->ctx->lock);
@@ -452,6 +473,8 @@ void *worker_main(void *arg)
 	} else {
 		worker_reset_stats(&w);
 	}
+	if (ret)	/* pre_read's, once the stats are reset */
+		pre_read_failed(&w, -ret, &err);
 	worker_pace_start(&w);
 
 	worker_run(&w);
@@ -480,7 +503,7 @@ void *worker_main(void *arg)
 
 	/* the last loop's end_fsync (fsync_on_close's, as fio) */
 	if (!w.st->error)
-		worker_end_syncs(&w);
+		worker_io_end(&w, false);
 	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
 		w.st->error = EIO;
 		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
@@ -496,7 +519,7 @@ void *worker_main(void *arg)
 	if (w.iolog) {
 		int e = iolog_writer_close(w.iolog, w.now);
 
-		w.iolog = NULL;
+		w.iolog = w.fc.iolog = NULL;
 		if (e && !w.st->error) {
 			w.st->error = -e;
 			snprintf(rj->errmsg, sizeof(rj->errmsg),

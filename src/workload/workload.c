@@ -84,28 +84,45 @@ static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 			v -= v % b->min;
 		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
-		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
-					     b->nsplit)];
+		w->split_slot = prng_scale32(prng_taus_next(&w->r_bs),
+					     b->nsplit);
+		return b->split[w->split_slot];
 	case BS_FIXED:
 		break;
 	}
 	return b->min;
 }
 
-/* The largest size of b that fits in avail (>= b->min) bytes. */
-static uint32_t bs_fit(const struct wl_bs *b, uint64_t avail)
+/*
+ * A size of b for avail (>= b->min) bytes when the one drawn does not
+ * fit: fio's rule, which draws again until one fits (here: a draw among
+ * the outcomes that fit, at once). bssplit: the first size from the
+ * drawn slot on that fits (the slots in fio's order, by percentage,
+ * smallest first): bssplit=512/50:4k/10:2m/40 over 1m is 90% 512s.
+ * bsrange: any size up to avail, each as likely.
+ */
+static uint32_t bs_fit(struct workload *w, const struct wl_bs *b,
+		       uint64_t avail)
 {
-	uint32_t best = b->min;
-	unsigned int i;
+	uint32_t s = w->split_slot, last;
 
+	if (b->kind == BS_SPLIT) {
+		/* the draws that lead to a size: slots up to the last fit */
+		for (last = b->nsplit; last > 0 && b->split[last - 1] > avail;)
+			last--;
+		if (!last--)
+			return b->min;	/* only a size of 0% fits */
+		if (s > last)
+			s = prng_scale32(prng_taus_next(&w->r_bs), last + 1);
+		while (b->split[s] > avail)
+			s++;
+		return b->split[s];
+	}
 	if (b->unaligned)
-		return (uint32_t)(avail < b->max ? avail : b->max);
-	if (b->kind != BS_SPLIT)
-		return (uint32_t)(avail - avail % b->min);
-	for (i = 0; i < b->nsplit; i++)
-		if (b->split[i] <= avail && b->split[i] > best)
-			best = b->split[i];
-	return best;
+		return b->min + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
+						       avail - b->min + 1);
+	return b->min * (1 + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
+						    avail / b->min));
 }
 
 /* ---- zoned distributions ------------------------------------------- */
@@ -193,7 +210,7 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 		randmap_rekey(&q->map, next_key(w));
 		break;
 	case RM_BITMAP:
-		blkmap_reset(&q->bm, q->nblk);
+		blkmap_reset(q->bmp, q->bmp == &q->bm ? q->nblk : q->bmp->n);
 		break;
 	case RM_LFSR:
 		prng_lfsr_reset(&q->lfsr);
@@ -224,6 +241,8 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		randmap_init(&q->map, nblk, next_key(w));
 		break;
 	case RM_BITMAP:
+		if (q->bmp != &q->bm)
+			break;	/* xmap: the file's map is set up already */
 		/* the first window is the largest: zones reuse its room */
 		if (!q->bm.nlv) {
 			int ret = blkmap_init(&q->bm, nblk);
@@ -299,11 +318,37 @@ static void zone_next(struct workload *w, struct wl_file *f)
 	zone_set(w, f, lo);
 }
 
+/*
+ * f's region after its first sweep: from start2 to the same end, as fio
+ * (a percentage offset taken again); its random state fits it again.
+ */
+static void file_move(struct workload *w, struct wl_file *f)
+{
+	uint64_t end = f->start + f->size;
+	unsigned int d;
+
+	f->start = f->start2;
+	f->size = end > f->start ? end - f->start : 0;
+	f->whi = f->size;
+	if (w->zones)
+		return;		/* zone_set() sizes the window */
+	if (w->xmap)
+		blkmap_reset(&f->xbm, f->whi / w->xunit);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (w->random && (w->dmask & 1u << d) &&
+		    f->rp[d] == &f->rnd[d])
+			wl_rand_setup(w, &f->rnd[d],
+				      wl_window_blocks(w, (enum ddir)d, f->whi),
+				      f->whi, w->align[d]);
+}
+
 /* f starts over from its beginning: a fresh sweep. */
 static void file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
+	if (unlikely(f->later && f->start2 != f->start))
+		file_move(w, f);
 	f->done = false;
 	f->fresh = true;
 	if (w->zones) {
@@ -331,9 +376,9 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 			     prng_scale64(prng_taus64_next(&w->r_off64),
 					  q->nblk);
 
-		if (blkmap_is_free(&q->bm, b))
+		if (blkmap_is_free(q->bmp, b))
 			return b;
-		b = blkmap_next_free(&q->bm, b);
+		b = blkmap_next_free(q->bmp, b);
 		return b == BLKMAP_NONE ? NO_BLOCK : b;
 	}
 	case RM_LFSR:
@@ -431,7 +476,7 @@ static uint32_t bitmap_take(struct wl_rand *q, uint64_t blk, uint32_t unit,
 	uint64_t nb = !(unit & (unit - 1)) ?
 		      (len + unit - 1) >> __builtin_ctz(unit) :
 		      len / unit + (len % unit != 0);
-	uint64_t got = blkmap_claim(&q->bm, blk, nb);
+	uint64_t got = blkmap_claim(q->bmp, blk, nb);
 
 	return got * unit < len ? (uint32_t)(got * unit) : len;
 }
@@ -471,6 +516,14 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 				rnd = !in_window(f, o, b->min);
 			}
 		}
+		/*
+		 * fio: a continuation (o is 0 but for one) past the end is
+		 * drawn at random, but one that starts inside the region
+		 * with no room for its block ends the file (randread:2 over
+		 * 16000 bytes: 0, 4k, 8k, and 12k has no room: 3 reads)
+		 */
+		if (rnd && o && !w->zones && o < f->whi)
+			return -1;
 	}
 	if (rnd) {
 		blk = rand_block(w, f->rp[d]);
@@ -483,6 +536,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			if (blk == NO_BLOCK)
 				return -1;
 		}
+		/* xmap: the next free block of another's units (fio) */
+		if (unlikely(blk >= f->rp[d]->nblk))
+			return -1;
 		o = f->wlo + blk * w->align[d];
 	} else if (!w->random) {
 		if (seq_next(w, f, d, b->min, &o))
@@ -490,7 +546,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	}
 	avail = f->whi - o;
 	if (*len > avail)
-		*len = bs_fit(b, avail);
+		*len = bs_fit(w, b, avail);
 	if (rnd && w->rmode == RM_BITMAP)
 		*len = bitmap_take(f->rp[d], blk, b->min, *len);
 	f->pos[d] = o + *len;
@@ -581,6 +637,7 @@ static void file_done(struct workload *w, unsigned int fi)
 	unsigned int nf;
 
 	f->done = true;
+	f->later = true;
 	w->nr_done++;
 	if (!w->limited)
 		return;
@@ -686,7 +743,7 @@ static bool rand_exhausted(const struct workload *w, const struct wl_rand *q)
 	case RM_MAP:
 		return randmap_exhausted(&q->map);
 	case RM_BITMAP:
-		return !q->bm.nfree;
+		return !q->bmp->nfree;
 	case RM_LFSR:
 		return !q->lfsr_left;
 	default:
@@ -869,11 +926,17 @@ static int next_general(struct workload *w, struct io_u *u)
 			continue;
 		}
 		if (!f->fresh || w->skewed) {
+			f->later = true;
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
 				break;
 		}
 		file_done(w, fi);
+		/* fio: the next file's I/O is drawn anew, its direction too */
+		if (w->mixed) {
+			d = pick_ddir(w);
+			len = bs_pick(w, &w->bs[d]);
+		}
 	}
 
 	f->zone_bytes += len;
@@ -983,7 +1046,7 @@ static void pick_fast_path(struct workload *w)
 
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
-	    w->zones || w->perc_on)
+	    w->zones || w->perc_on || f->start2 != f->start)
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -1145,11 +1208,13 @@ void workload_free(struct workload *w)
 
 	if (!w)
 		return;
-	for (i = 0; w->files && i < w->nr_files; i++)
+	for (i = 0; w->files && i < w->nr_files; i++) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			free(w->files[i].rnd[d].zt);
 			blkmap_free(&w->files[i].rnd[d].bm);
 		}
+		blkmap_free(&w->files[i].xbm);
+	}
 	free(w->files);
 	free(w->act);
 	free(w->ev);
@@ -1164,6 +1229,8 @@ int workload_next(struct workload *w, struct io_u *u)
 
 static void pass_start(struct workload *w, bool first)
 {
+	unsigned int i;
+
 	w->ios_left = w->ios_pass;
 	w->bytes_left = w->budget;
 	if (w->io_loops) {
@@ -1177,6 +1244,8 @@ static void pass_start(struct workload *w, bool first)
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;
 	w->seq_left = 0;
+	for (i = 0; !first && i < w->nr_files; i++)
+		w->files[i].later = true;
 	if (first)
 		files_start_over(w);
 	else if (w->replays && all_used_up(w))

@@ -62,6 +62,7 @@ struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
 	struct randmap map;		/* the map, or a dist's scatter */
 	struct blkmap bm;		/* RM_BITMAP: the blocks done */
+	struct blkmap *bmp;		/* the map used: bm, or the file's xbm */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
@@ -75,6 +76,7 @@ struct wl_rand {
  */
 struct wl_file {
 	uint64_t start, size;		/* region */
+	uint64_t start2;		/* where later sweeps start (fio) */
 	uint64_t real;			/* end of the target (absolute) */
 	uint64_t wlo, whi;		/* window */
 	uint64_t zone_bytes;		/* issued in this zone */
@@ -82,11 +84,13 @@ struct wl_file {
 	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
 	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
+	struct blkmap xbm;		/* xmap: the directions' one map */
 	unsigned int slot;		/* openfiles: slot in act[] */
 	bool done;
 	bool fresh;			/* this pass started it over */
 	bool open;			/* in use (openfiles) */
 	bool wfull;			/* window is a whole zonerange */
+	bool later;			/* a first sweep is over: start2 */
 };
 
 /* openfiles: what the worker must do before the next I/O. */
@@ -142,6 +146,7 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
+	uint32_t split_slot;	/* bssplit: the slot last drawn */
 	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
 	unsigned int seq_left;
@@ -149,6 +154,15 @@ struct workload {
 	bool perc_on;		/* percentage_random below 100 somewhere */
 	uint64_t perc_thresh[DDIR_RWDIR_CNT];	/* random when below */
 	enum wl_rand_mode rmode;
+	/*
+	 * fio 3.33's random map when the directions' block sizes differ
+	 * (bs=8k,512): one bitmap per file, in units of the smallest
+	 * block, that each direction reads and marks in units of its own
+	 * (read block 3 is bit 3, so is write block 3); a direction whose
+	 * next free block lies past the region ends the file.
+	 */
+	bool xmap;
+	uint64_t xunit;		/* xmap: its unit, the smallest block */
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];

@@ -236,9 +236,10 @@ test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
 # `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)
 # and runs each for an equal share of FUZZ_TIME seconds in total, seeded
-# from examples/ and t/data/; the corpus grows in $(FUZZ_BUILD)/corpus
-# from run to run. A finding stops the run; the input is saved as
-# $(FUZZ_BUILD)/NAME-crash-... and replays with `$(FUZZ_BUILD)/fuzz/NAME FILE`.
+# from examples/, t/data/ and fuzz/seeds/; the corpus grows in
+# $(FUZZ_BUILD)/corpus from run to run. A finding stops the run; the input
+# is saved as $(FUZZ_BUILD)/NAME-crash-... and replays with
+# `$(FUZZ_BUILD)/fuzz/NAME FILE`.
 FUZZ_CC ?= clang
 FUZZ_TIME ?= 60
 FUZZ_BUILD ?= $(BUILD)/fuzz
@@ -268,6 +269,17 @@ run: $(PROG)
 bench: $(PROG)
 	bench/run.sh $(abspath $(PROG))
 
+# `make sbs-gen N=10000 [SEED=s]`: a long run of the side-by-side
+# generator (doc/sidebyside.md); its summary goes to $(BUILD)/sbs-gen.txt
+# and the differences, each with its seed and both command lines, to
+# $(BUILD)/sbs-gen-diffs.txt. make test runs a fixed slice (t1890).
+N ?= 1000
+SEED ?= $(shell date +%Y%m%d)
+sbs-gen: $(PROG)
+	t/sbs-gen --iolite=$(abspath $(PROG)) --seed=$(SEED) --count=$(N) \
+		--summary=$(BUILD)/sbs-gen.txt >$(BUILD)/sbs-gen-diffs.txt; \
+		rc=$$?; cat $(BUILD)/sbs-gen.txt; exit $$rc
+
 doc/options.md: $(PROG)
 	$(abspath $(PROG)) --cmdhelp=markdown > $@
 
@@ -280,6 +292,7 @@ install: $(PROG)
 clean:
 	rm -rf $(BUILD) iolite iolite-mpi
 
-.PHONY: all test run bench install clean units fuzz fuzz-build fuzz-bins fusefault
+.PHONY: all test run bench install clean units fuzz fuzz-build fuzz-bins fusefault \
+	sbs-gen
 
 -include $(DEPS)

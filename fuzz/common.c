@@ -85,6 +85,19 @@ void fuzz_write_dict(const char *prefix, const char *suffix)
 	fclose(f);
 }
 
+void fuzz_write_words(const char *const *words, size_t n)
+{
+	const char *path = getenv("FUZZ_WRITE_DICT");
+	size_t i;
+	FILE *f;
+
+	if (!path || !(f = fopen(path, "w")))
+		return;
+	for (i = 0; i < n; i++)
+		dict_entry(f, "", words[i], "");
+	fclose(f);
+}
+
 void fuzz_selftest(const uint8_t *data, size_t size)
 {
 	static const char magic[] = "iolite-fuzz-selftest";

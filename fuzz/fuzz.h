@@ -4,9 +4,10 @@
 
 /*
  * libFuzzer harnesses for what iolite reads from its user: job files, the
- * command line and the number grammar. Each harness drives the same code
- * as the binary up to (not including) files and I/O, and releases
- * everything, so that LeakSanitizer checks the modules too. Built with
+ * command line, the number grammar and I/O logs. Each harness drives the
+ * same code as the binary, up to (not including) files and I/O but for
+ * the log's replay on the null engine, and releases everything, so that
+ * LeakSanitizer checks the modules too. Built with
  * clang by `make fuzz`, run by fuzz/run.sh.
  */
 #include <stddef.h>
@@ -32,6 +33,9 @@ int fuzz_build_jobs(const struct job_list *jl, struct strbuf *dump);
  * the value words of enum options to path. fuzz/run.sh calls it once.
  */
 void fuzz_write_dict(const char *prefix, const char *suffix);
+
+/* The same for a harness whose input is no job file: n words. */
+void fuzz_write_words(const char *const *words, size_t n);
 
 /*
  * A finding on demand: with IOLITE_FUZZ_SELFTEST set in the environment,

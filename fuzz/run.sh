@@ -4,8 +4,9 @@
 # Each harness BUILD_DIR/fuzz/NAME gets an equal share of SECONDS (at
 # least 1), a seed corpus made here from examples/ and t/data/ (job files
 # as they are, as command lines, and their values for the number
-# grammar), the inputs kept in fuzz/regress/NAME/ (past findings), and a
-# dictionary of option names. The corpus BUILD_DIR/corpus/NAME is kept
+# grammar) or kept in fuzz/seeds/NAME/ (I/O logs), the inputs kept in
+# fuzz/regress/NAME/ (past findings), and a dictionary of option names
+# (or the harness's own words). The corpus BUILD_DIR/corpus/NAME is kept
 # between runs. Exits non-zero on the first finding.
 set -eu
 
@@ -19,6 +20,9 @@ per=$((total / $#))
 seeds=$dir/seeds
 rm -rf "$seeds"
 mkdir -p "$seeds/fuzz_jobfile" "$seeds/fuzz_cmdline" "$seeds/fuzz_num"
+for d in "$src"/fuzz/seeds/*/; do
+	[ -d "$d" ] && cp -R "$d" "$seeds/"
+done
 
 find "$src/examples" "$src/t/data" -type f -name '*.fio' | sort >"$seeds/list"
 i=0

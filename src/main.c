@@ -27,6 +27,7 @@
 #include "run/cpus.h"
 #include "run/clock.h"
 #include "run/files.h"
+#include "run/limits.h"
 #include "run/numa.h"
 #include "run/prio.h"
 #include "run/proc.h"
@@ -38,6 +39,7 @@
 #include "sweep/sweep.h"
 #include "util/host.h"
 #include "util/log.h"
+#include "util/safefile.h"
 #include "verify/verify.h"
 #include "workload/iolog.h"
 
@@ -70,10 +72,15 @@ static struct job_plan *build_plans(const struct job_list *jl,
 		if (!engine_find(o.ioengine)) {
 			const char *hint = engine_missing_hint(o.ioengine);
 
+			/* at the line that names it (die_at), not the job's */
+			strbuf_addf(&err, "%s:%d: option 'ioengine': ",
+				    jd->file, jd->line);
 			if (hint)
-				die("%s:%d: %s", jd->file, jd->line, hint);
-			die("%s:%d: unknown ioengine '%s' (see --enghelp)",
-			    jd->file, jd->line, o.ioengine);
+				strbuf_addstr(&err, hint);
+			else
+				strbuf_addf(&err, "unknown engine '%s' (see "
+					    "--enghelp)", o.ioengine);
+			die_at(jl, &err);
 		}
 		if (runner_jobs_check(n, o.numjobs ? o.numjobs : 1,
 				      c->max_jobs, &err))
@@ -88,11 +95,20 @@ static struct job_plan *build_plans(const struct job_list *jl,
 				die("%s", strbuf_str(&err));
 			plans[n].clone = k;
 			plans[n].job_index = n;
+			plan_draw_startdelay(&plans[n]);
 			plans[n].desc_index = (unsigned int)i;
 			plans[n].groupid = groupid;
 			/* read_iolog: files, directions and sizes from the log */
 			if (iolog_plan(plans, n, &err))
 				die_at(jl, &err);
+			if (c->readonly && plans[n].runs) {
+				strbuf_addf(&err, "%s:%d: option '%s': "
+					    "--readonly refuses running '%s': "
+					    "a program could change anything",
+					    jd->file, jd->line,
+					    plans[n].runs_opt, plans[n].runs);
+				die_at(jl, &err);
+			}
 			if (c->readonly && plans[n].writes)
 				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
 				    jd->file, jd->line, o.name);
@@ -183,7 +199,7 @@ static int write_reports(const struct cli *c, const struct run_result *rr,
  */
 static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
 {
-	const char *base, *dot;
+	const char *base, *dot, *why;
 	FILE *f;
 
 	if (!cli_format_listed(c, "html"))
@@ -202,10 +218,10 @@ static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
 	strbuf_addstr(path, ".html");
 	if (!strcmp(path->buf, c->output))
 		strbuf_addstr(path, ".html");
-	f = fopen(path->buf, "w");
+	/* the page's name is iolite's own: never through a symlink */
+	f = sf_fopen_w(path->buf, 0, &why);
 	if (!f)
-		die("cannot open output file '%s': %s", path->buf,
-		    strerror(errno));
+		die("cannot open output file '%s': %s", path->buf, why);
 	return f;
 }
 
@@ -272,6 +288,7 @@ struct report_ctx {
 	const struct job_plan *plans;
 	FILE *out;
 	FILE *html;		/* the HTML page's file, or out, or NULL */
+	int out_err, html_err;	/* the first write error of each, or 0 */
 	struct status_printer sp;
 	const char *notes[40];
 	unsigned int nr_notes;
@@ -364,6 +381,44 @@ static int build_report(struct report_ctx *rc, struct worker_result *wr,
  * With --repeat the final report is the last run's, kept with the
  * others (rc->reps), which the writers list.
  */
+/*
+ * Which file a failed report write belongs to, and its error, kept for
+ * the end of the run: a report cut short by ENOSPC must be named on
+ * stderr, since a script that sends stdout to a file sees nothing else.
+ */
+static void note_write_error(struct report_ctx *rc, int e)
+{
+	bool html = rc->html && rc->html != rc->out;
+
+	if (!e)
+		e = EIO;
+	if (html && ferror(rc->html)) {
+		if (!rc->html_err)
+			rc->html_err = e;
+	} else if (!rc->out_err) {
+		rc->out_err = e;
+	}
+}
+
+/* Flushes and closes a report file (NULL name: stdout); 0, or -1 said. */
+static int close_report(FILE *f, const char *name, int e)
+{
+	if (!e && ferror(f))
+		e = EIO;
+	if (fflush(f) && !e)
+		e = errno;
+	if (f != stdout && fclose(f) && !e)
+		e = errno;
+	if (!e)
+		return 0;
+	if (name)
+		error("cannot write the report to '%s': %s", name, strerror(e));
+	else
+		error("cannot write the report to standard output: %s",
+		      strerror(e));
+	return -1;
+}
+
 static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		       unsigned int nr, struct disk_set *disks, bool final)
 {
@@ -389,9 +444,12 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 	} else if (write_reports(rc->c, doc, rc->out, rc->html)) {
 		ret = -1;
 	}
-	fflush(rc->out);
-	if (rc->html)
-		fflush(rc->html);
+	/* a failure of the files themselves (a hook's may be no write) */
+	if (fflush(rc->out) || ferror(rc->out) ||
+	    (rc->html && (fflush(rc->html) || ferror(rc->html)))) {
+		note_write_error(rc, errno);
+		ret = -1;
+	}
 	if (!(final && rc->reps)) {
 		free_result_opts(&rr);
 		run_result_release(&rr);
@@ -586,6 +644,39 @@ static const char *sig_name(int sig)
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }
 
+/*
+ * --output and --profile-folded must not name what the run reads or
+ * writes: a job file, or a job's data file. Opening the report would cut
+ * it to nothing before the first I/O; refused before anything runs.
+ */
+static void check_output(const struct cli *c, const char *path,
+			 const char *opt, const struct job_plan *plans,
+			 const struct job_files *files, unsigned int nr)
+{
+	unsigned int i, j;
+	size_t k;
+
+	for (k = 0; path && k < c->nr_jobfiles; k++)
+		if (strcmp(c->jobfiles[k], "-") &&
+		    sf_same_file(path, c->jobfiles[k]))
+			die("option '%s': '%s' is the job file '%s': not "
+			    "overwritten", opt, path, c->jobfiles[k]);
+	for (i = 0; path && i < nr; i++) {
+		const struct job_plan *p = &plans[i];
+
+		if (p->src_file[0] != '<' && sf_same_file(path, p->src_file))
+			die("option '%s': '%s' is the job file '%s': not "
+			    "overwritten", opt, path, p->src_file);
+		for (j = 0; j < files[i].nr_files; j++)
+			if ((files[i].files[j].flags & EF_KIND) &&
+			    sf_same_file(path, files[i].files[j].path))
+				die("%s:%d: option '%s': '%s' is the data file "
+				    "'%s' of job '%s': not overwritten",
+				    p->src_file, p->src_line, opt, path,
+				    files[i].files[j].path, p->o.name);
+	}
+}
+
 int iolite_main(int argc, char **argv, const struct main_hooks *h)
 {
 	struct cli c = { 0 };
@@ -602,6 +693,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	struct report_ctx rc;
 	struct runner_opts ro;
 	struct log_set logs;
+	struct limits_logs lim_logs;
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
@@ -612,7 +704,8 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	struct worker_result *kept = NULL;
 	unsigned int nr, i, nr_runs;
 	FILE *out = stdout, *html;
-	int ret, failed;
+	const char *why;
+	int ret, failed, trig_sig = 0;
 	size_t k;
 
 	/* `iolite compare ...` reads finished runs: a tool of its own */
@@ -635,6 +728,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	for (k = 0; k < c.nr_jobfiles; k++)
 		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
 			die("%s", strbuf_str(&err));
+	if (job_list_check_globals(&jl, &err) ||
+	    job_list_check_wait_for(&jl, &err))
+		die("%s", strbuf_str(&err));
 	if (h && h->loaded && h->loaded(h->arg, &c, &jl, &err))
 		die("%s", strbuf_str(&err));
 	if (c.showcmd) {
@@ -670,6 +766,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	    numa_auto_resolve(plans, files, nr, &err))
 		die_at(&jl, &err);
 	cli_debug_before(plans, nr, files);
+	check_output(&c, c.output, "--output", plans, files, nr);
+	check_output(&c, c.profile_folded, "--profile-folded", plans, files,
+		     nr);
 	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
 		die_at(&jl, &err);
 	if (proc_check(plans, files, nr, &before, &err))
@@ -678,6 +777,10 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		die_at(&jl, &err);
 	if (c.bandwidth_log &&
 	    log_set_bandwidth_log(&logs, plans, nr, &err))
+		die_at(&jl, &err);
+	lim_logs.nr_files = log_set_nr_files(&logs, &lim_logs.job,
+					     &lim_logs.opt);
+	if (limits_check_fds(plans, nr, files, &lim_logs, &err))
 		die_at(&jl, &err);
 	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
 			 c.trigger_file || c.trigger_timeout_us, &err))
@@ -690,18 +793,17 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		if (!out)
 			die("cannot open /dev/null: %s", strerror(errno));
 	} else if (c.output) {
-		out = fopen(c.output, "w");
+		out = sf_fopen_w(c.output, SF_NAMED, &why);
 		if (!out)
-			die("cannot open output file '%s': %s", c.output,
-			    strerror(errno));
+			die("cannot open output file '%s': %s", c.output, why);
 	}
 	/* a quiet process's report goes to another: no page of its own */
 	html = h && h->quiet ? NULL : open_html(&c, out, &html_path);
 	if (c.profile_folded) {
-		folded = fopen(c.profile_folded, "w");
+		folded = sf_fopen_w(c.profile_folded, SF_NAMED, &why);
 		if (!folded)
 			die("cannot open '%s' (--profile-folded): %s",
-			    c.profile_folded, strerror(errno));
+			    c.profile_folded, why);
 	}
 	/* fio's order: the job lines, then what each job lays out */
 	if (cli_format_listed(&c, "normal"))
@@ -779,7 +881,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		die("%s", strbuf_str(&err));
 	failed = ret;
 	cli_debug_after(jobs, nr);
-	if (trigger_end(trig, &trig_note) < 0)
+	if (trigger_end(trig, &trig_note, &trig_sig) < 0)
 		failed = 1;
 	if (trig_note.len)
 		rc.notes[rc.nr_notes++] = trig_note.buf;
@@ -832,14 +934,12 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		wr[i] = jobs[i].res;
 	if (emit_report(&rc, wr, nr, &disks, true))
 		failed = 1;
-	if (fflush(out) || (out != stdout && fclose(out))) {
-		error("cannot write the report: %s", strerror(errno));
+	if (close_report(out, h && h->quiet ? "/dev/null" : c.output,
+			 rc.out_err))
 		failed = 1;
-	}
-	if (html && html != out && fclose(html)) {
-		error("cannot write '%s': %s", html_path.buf, strerror(errno));
+	if (html && html != out &&
+	    close_report(html, html_path.buf, rc.html_err))
 		failed = 1;
-	}
 	run_info_release(&rc);
 	for (k = 0; k < reps.nr; k++)
 		free_result_opts(&reps.runs[k]);
@@ -880,6 +980,8 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	strbuf_release(&trig_note);
 	strbuf_release(&html_path);
 	/* interrupted: 128 + the signal, the shell's convention */
+	if (!ro.signal)
+		ro.signal = trig_sig;
 	ret = ro.signal ? 128 + ro.signal : failed ? 1 : 0;
 	return h && h->finish ? h->finish(h->arg, ret) : ret;
 }

@@ -61,6 +61,30 @@ test_expect_success 'a directory is not a job file' '
 	test_cmp expect err
 '
 
+test_expect_success 'a [global] on the command line after the last job is checked' '
+	test_must_fail "$IOLITE" --name=a --ioengine=null --size=1m \
+		--name=global --rw=frob >out 2>err &&
+	grep "^iolite: <cmdline>:5: option .rw.: invalid value .frob." err &&
+	test_must_be_empty out && test_path_is_missing a.0.0 &&
+	"$IOLITE" --parse-only --bs=8k --name=a --name=global --bs=16k >out &&
+	grep -x "bs=8192" out
+'
+
+# A path that is no job file (a device, a log): refused once it goes past
+# 16 MiB or a million lines, memory bounded, the file named.
+test_expect_success 'a job file without end is refused, naming it' '
+	test_must_fail "$IOLITE" --parse-only /dev/zero 2>err &&
+	echo "iolite: job file '\''/dev/zero'\'' goes past 16 MiB, the most iolite reads of a job file and its includes" >expect &&
+	test_cmp expect err &&
+	printf "[a]\nioengine=null\ninclude /dev/zero\n" >z.fio &&
+	test_must_fail "$IOLITE" z.fio >out 2>err &&
+	grep "^iolite: z.fio:3: include file ./dev/zero. goes past 16 MiB" err &&
+	test_must_be_empty out &&
+	{ echo "[a]"; yes "bs=4k" | head -n 1000000; } >long.fio &&
+	test_must_fail "$IOLITE" --parse-only long.fio 2>err &&
+	grep "^iolite: job file .long.fio. goes past 1000000 lines" err
+'
+
 test_expect_success '$ncpus, $pagesize and $mb_memory are the system values' '
 	ncpus=$(getconf _NPROCESSORS_ONLN) &&
 	pagesize=$(getconf PAGESIZE) &&

@@ -40,6 +40,22 @@ test_expect_success '--cmdhelp finds an option by alias' '
 	grep "randtrimwrite" out
 '
 
+test_expect_success '--cmdhelp=table: a row per implemented option, fields a program reads' '
+	"$IOLITE" --cmdhelp=table >out 2>err &&
+	test_must_be_empty err &&
+	head -n 1 out >head &&
+	printf "name\talias\tkind\tdefault\tmin\tmax\tunit_us\tvalues\tcategory\tengines\n" >expect &&
+	test_cmp expect head &&
+	awk -F "\t" "NF != 10 { print \"line \" NR \": \" NF \" fields\"; bad = 1 } END { exit bad }" out &&
+	grep "^bs	blocksize	size_dir	4k	1	0	0	-	" out &&
+	grep "^ramp_time	-	time	0	0	0	1000000	-	" out &&
+	grep "^rw	readwrite	cb	read	.*,randtrimwrite	" out &&
+	grep "^donorname	.*	e4defrag\$" out &&
+	! grep "^rbdname	" out &&
+	"$IOLITE" --cmdhelp | grep -c "^  [a-z0-9_-]* *: " >nr &&
+	test "$(($(wc -l <out) - 1))" = "$(cat nr)"
+'
+
 test_expect_success '--cmdhelp=nosuch fails' '
 	test_must_fail "$IOLITE" --cmdhelp=nosuch >out 2>err &&
 	grep "nosuch" err
@@ -83,6 +99,22 @@ test_expect_success 'out of range' '
 test_expect_success 'bs=0 is refused' '
 	expect_error "<cmdline>:3: option '\''bs'\'': 0 is out of range (minimum 1)" \
 		--parse-only --name=x --bs=0
+'
+
+test_expect_success 'ignore_error: names, numbers, negated numbers; lists in order' '
+	"$IOLITE" --parse-only --name=x --ignore_error=,-28:5,EILSEQ:: >out &&
+	grep "^ignore_error=,ENOSPC:EIO,EILSEQ$" out &&
+	"$IOLITE" --parse-only --name=x --ignore_error=,ENOSPC \
+		--continue_on_error=none >out &&
+	grep "^continue_on_error=none$" out &&
+	"$IOLITE" --parse-only --name=x --continue_on_error=none \
+		--ignore_error=,ENOSPC >out &&
+	grep "^continue_on_error=write$" out
+'
+
+test_expect_success 'ignore_error: an error after an empty entry is refused' '
+	expect_error "<cmdline>:3: option '\''ignore_error'\'': an empty entry in '\'',:ENOSPC'\'' (fio would ignore the errors after it)" \
+		--parse-only --name=x --ignore_error=,:ENOSPC
 '
 
 test_expect_success 'size overflow' '

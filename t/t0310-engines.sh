@@ -81,7 +81,11 @@ test_expect_success 'an engine fio has but iolite lacks' '
 test_expect_success 'an unknown engine' '
 	test_must_fail "$IOLITE" --name=x --ioengine=nosuch --size=1m \
 		>out 2>err &&
-	grep "unknown ioengine '\''nosuch'\''" err
+	grep "^iolite: <cmdline>:2: option '\''ioengine'\'': unknown engine '\''nosuch'\'' (see --enghelp)$" err &&
+	printf "[x]\nsize=1m\nioengine=nosuch\n" >eng.fio &&
+	test_must_fail "$IOLITE" eng.fio >out 2>err &&
+	grep "^iolite: eng.fio:3: option .ioengine.: unknown engine .nosuch." err &&
+	test_path_is_missing x.0.0
 '
 
 test_expect_success '--enghelp lists the engines, --enghelp=pvsync2 its options' '

@@ -149,4 +149,19 @@ test_expect_success 'refused before anything runs: no program, not found, not ex
 	test_path_is_missing ex.0.0
 '
 
+# --readonly means no side effects: a program could do anything (fio
+# runs it all the same)
+test_expect_success '--readonly refuses running a program, before anything runs' '
+	printf "[ex]\nruntime=1\nioengine=exec\nprogram=touch\narguments=made\n" >ro.fio &&
+	test_must_fail "$IOLITE" --readonly ro.fio >out 2>err &&
+	echo "iolite: ro.fio:3: option '\''ioengine'\'': --readonly refuses running '\''touch'\'': a program could change anything" >expect &&
+	test_cmp expect err && test_must_be_empty out &&
+	test_must_fail "$IOLITE" --readonly --name=r --ioengine=null \
+		--size=4k --exec_postrun="touch made" >out 2>err &&
+	grep "^iolite: <cmdline>:5: option .exec_postrun.: --readonly refuses running .touch made." err &&
+	test_path_is_missing made &&
+	test_path_is_missing r.postrun.txt
+'
+
+test_done
 test_done

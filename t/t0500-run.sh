@@ -112,6 +112,17 @@ test_expect_success 'ramp_time is not in the measured time' '
 	  { cat out; false; }; }
 '
 
+# fio: the ramp does not make the job longer; all of it counts, no latency
+test_expect_success 'a job that ends during ramp_time counts all of its I/O' '
+	"$IOLITE" --name=n --ioengine=null --rw=write --size=256k --bs=4k \
+		--loops=2 --ramp_time=5s >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "0,128,0,0" &&
+	grep "write: IOPS=.*(512KiB/" out &&
+	! grep "clat" out &&
+	grep "ended during its ramp_time" out
+'
+
 # fio's count: the sync after every N writes comes before the next one,
 # so none follows the last (t1740 has the whole rule)
 test_expect_success 'fsync=N issues a sync every N writes' '
@@ -119,6 +130,34 @@ test_expect_success 'fsync=N issues a sync every N writes' '
 		--ioengine=psync --filename=s >out 2>err &&
 	test_must_be_empty err &&
 	test "$(issued out)" = "0,16,0,3"
+'
+
+# fio's HOWTO: each instance picks its delay from the range
+test_expect_success 'startdelay=lo-hi: each instance waits a delay from the range' '
+	start=$(date +%s%N) &&
+	"$IOLITE" --name=d --ioengine=null --rw=read --size=4k \
+		--startdelay=300ms-400ms --numjobs=3 --debug=job >out 2>err &&
+	end=$(date +%s%N) &&
+	sed -n "s/.* starts \([0-9]*\) us late (startdelay)/\1/p" err >delays &&
+	test $(wc -l <delays) = 3 &&
+	test $(sort -u delays | wc -l) -gt 1 &&
+	while read d; do
+		test "$d" -ge 300000 && test "$d" -le 400000 || return 1
+	done <delays &&
+	test $(((end - start) / 1000000)) -ge 300 &&
+	test $(grep -c "issued rwts: total=1,0,0,0 " out) = 3
+'
+
+# the HOWTO: a sync after every N writes; reads do not make one due
+test_expect_success 'fsync=N in a mixed job: a sync after every Nth write' '
+	"$IOLITE" --name=m --rw=randrw --bs=4k --size=1m --fsync=3 \
+		--number_ios=200 --write_iolog=m.log --filename=m >out 2>err &&
+	test_must_be_empty err &&
+	awk "\$3 == \"write\" { w++ } \$3 == \"read\" { r++ }
+	     \$3 == \"sync\" { if (w != 3) bad++; s++; w = 0 }
+	     END { print s + 0, r + 0, bad + 0 }" m.log >got &&
+	read syncs reads bad <got &&
+	test "$bad" = 0 && test "$reads" -gt 50 && test "$syncs" -gt 20
 '
 
 # fio leaves end_fsync's sync out of the counts (t1740 counts the calls)
@@ -165,6 +204,30 @@ test_expect_success 'startdelay and wait_for order the jobs' '
 		--size=1m --wait_for=first >out 2>err &&
 	test_must_be_empty err &&
 	grep -q "^second:" out
+'
+
+# fio refuses all three ("waitee job b unknown", "a job cannot wait for
+# itself"); a cycle hung for ever, the other two were ignored
+test_expect_success 'wait_for names an earlier job: a later one, itself or none is refused' '
+	printf "[a]\nwait_for=b\nsize=64k\n[b]\nwait_for=a\nsize=64k\n" >cyc.fio &&
+	test_must_fail "$IOLITE" cyc.fio >out 2>err &&
+	echo "iolite: cyc.fio:2: option '\''wait_for'\'': job '\''b'\'' comes after job '\''a'\'': wait_for names an earlier job (jobs waiting for later ones could wait for each other for ever)" >expect &&
+	test_cmp expect err &&
+	printf "[a]\nsize=64k\nwait_for=a\n" >self.fio &&
+	test_must_fail "$IOLITE" self.fio >out 2>err &&
+	grep "^iolite: self.fio:3: option .wait_for.: job .a. cannot wait for itself$" err &&
+	test_must_fail "$IOLITE" --name=a --size=64k --wait_for=zz >out 2>err &&
+	grep "^iolite: <cmdline>:3: option .wait_for.: no job .zz. (wait_for names an earlier job)$" err &&
+	test_path_is_missing a.0.0 && test_path_is_missing b.0.0
+'
+
+test_expect_success 'time_based without a runtime is refused (it would never end)' '
+	test_must_fail "$IOLITE" --name=t --size=64k --time_based >out 2>err &&
+	grep "^iolite: <cmdline>:3: option .time_based.: needs a runtime (runtime=): without one the job would never end$" err &&
+	test_path_is_missing t.0.0 &&
+	"$IOLITE" --name=t --ioengine=null --size=64k --time_based \
+		--runtime=100ms >out 2>err &&
+	test_must_be_empty err
 '
 
 test_expect_success 'rw=trim punches every block out of a file' '

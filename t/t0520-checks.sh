@@ -101,4 +101,15 @@ test_expect_success 'tiobench profile options run, with a note saying they do no
 	grep -q "option .profile.: fio.s workload profile .tiobench. is not supported yet" err
 '
 
+test_expect_success 'random I/O in zones smaller than a block: a note, no I/O' '
+	"$IOLITE" --name=z --ioengine=null --rw=randread --size=256k \
+		--bs=64k --zonemode=strided --zonesize=16k >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "zones of 16384 bytes hold no read block of 65536 bytes" out &&
+	grep -q "issued rwts: total=0,0,0,0" out &&
+	"$IOLITE" --name=z --ioengine=null --rw=read --size=256k \
+		--bs=64k --zonemode=strided --zonesize=16k >out 2>err &&
+	! grep -q "hold no" out
+'
+
 test_done

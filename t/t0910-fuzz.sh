@@ -10,7 +10,7 @@
 # a make above us must not hand its variables (BUILD, SANITIZE) down
 unset MAKEFLAGS MFLAGS MAKELEVEL
 FB=${IOLITE_FUZZ_BUILD:-$TRASH/fuzz}
-HARNESSES="fuzz_cmdline fuzz_jobfile fuzz_num"
+HARNESSES="fuzz_cmdline fuzz_iolog fuzz_jobfile fuzz_num"
 JOBS=$(nproc 2>/dev/null || echo 2)
 
 command -v make >/dev/null 2>&1 || skip_all "no make: apt-get install make"
@@ -18,21 +18,28 @@ test_require LIBFUZZER
 
 test_expect_success 'make fuzz builds every harness and runs each' '
 	make -C "$SRC_DIR" -j"$JOBS" --no-print-directory fuzz \
-		FUZZ_TIME=3 FUZZ_BUILD="$FB" >out 2>err &&
+		FUZZ_TIME=4 FUZZ_BUILD="$FB" >out 2>err &&
 	for h in $HARNESSES; do
 		grep "^  FUZZ    $h (1s)$" out &&
 		grep "^Done [0-9]* runs in" "$FB/$h.log" || exit 1
 	done
 '
 
-test_expect_success 'the seeds come from examples/ and t/data/' '
+test_expect_success 'the seeds come from examples/, t/data/ and fuzz/seeds/' '
 	n=$(find "$SRC_DIR/examples" "$SRC_DIR/t/data" -name "*.fio" |
 		wc -l) &&
 	test "$n" -gt 0 &&
 	test "$(ls "$FB/seeds/fuzz_jobfile" | wc -l)" = "$n" &&
 	test "$(ls "$FB/seeds/fuzz_cmdline" | wc -l)" = "$n" &&
 	test "$(ls "$FB/seeds/fuzz_num" | wc -l)" -gt "$n" &&
-	grep -l "^--name=" "$FB/seeds/fuzz_cmdline"/* >/dev/null
+	grep -l "^--name=" "$FB/seeds/fuzz_cmdline"/* >/dev/null &&
+	# the I/O logs: kept in fuzz/seeds/, every action among them
+	ls "$SRC_DIR/fuzz/seeds/fuzz_iolog" >want &&
+	ls "$FB/seeds/fuzz_iolog" >got && test_cmp want got &&
+	for a in add open close read write trim sync datasync wait; do
+		grep -l " $a\( \|$\)" "$FB/seeds/fuzz_iolog"/* >/dev/null ||
+			exit 1
+	done
 '
 
 test_expect_success 'every seed and past finding replays clean' '

@@ -106,6 +106,21 @@ test_expect_success_if JQ 'log_max_value logs the window maximum' '
 	test "$(wc -l <x_clat.1.log)" -ge 4
 '
 
+# fio 3.33 honours log_avg_msec=2 (about 400 lines a second here, loaded);
+# iolite's reporter woke every 10 ms and gave at most ~100: it now wakes
+# as often as the shortest window asks. 150 is a bound a 10 ms tick
+# cannot reach, far under the 500 an idle machine gives.
+test_expect_success 'log_avg_msec below 10: honoured for bw and iops logs' '
+	"$IOLITE" --name=ms --ioengine=null --size=1g --rw=read --runtime=1 \
+		--time_based --write_bw_log=ms --write_iops_log=ms \
+		--log_avg_msec=2 >out 2>err &&
+	test_must_be_empty err &&
+	test "$(wc -l <ms_bw.1.log)" -gt 150 &&
+	test "$(wc -l <ms_iops.1.log)" -gt 150 &&
+	# the windows end on the 2 ms grid
+	awk -F", " "\$1 % 2 { bad++ } END { exit bad }" ms_bw.1.log
+'
+
 test_expect_success 'numjobs: a file per instance, per_job_logs=0 shares one' '
 	"$IOLITE" --name=n --ioengine=null --size=1m --rw=read --numjobs=2 \
 		--write_iops_log=n >out 2>err &&

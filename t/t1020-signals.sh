@@ -111,6 +111,31 @@ test_expect_success 'SIGUSR1 during ramp_time: the job shows no I/O yet' '
 	test "$(tail -n 1 issued)" -gt 0
 '
 
+# A paced writer stopped by a signal leaves a verify state that counts
+# the writes that completed: the write drawn and waiting for its turn
+# (the rate's, the think time's) when the signal came was never issued,
+# and a verify_only run checking it found "no verify header".
+vs_args='--ioengine=psync --filename=vs.f --size=1m --bs=4k --rw=write
+	--verify=crc32c'
+bg_run vrate 'mkdir vrate && cd vrate && run_signal w 1 INT --name=v $vs_args \
+	--do_verify=0 --rate_iops=20'
+bg_run vthink 'mkdir vthink && cd vthink && run_signal w 1 TERM --name=v $vs_args \
+	--do_verify=0 --thinktime=40ms'
+
+for pace in rate think; do
+	test_expect_success "a $pace-paced write stopped by a signal: its verify state holds" '
+		bg_wait v$pace && cd v$pace &&
+		test "$(cat w.status)" -gt 128 &&
+		test -s local-v-0-verify.state &&
+		w=$(issued w.out | cut -d, -f2) &&
+		echo "$w writes completed" && test "$w" -gt 3 &&
+		"$IOLITE" --name=v $vs_args --verify_only \
+			--verify_state_load=1 >v.out 2>v.err &&
+		test_must_be_empty v.err &&
+		test "$(issued v.out)" = "$w,0,0,0"
+	'
+done
+
 # A read that never completes: sync reads of a pseudo-terminal nobody
 # writes to. The first SIGINT waits for it; the second ends the process.
 test_expect_success_if PYTHON3 'a second SIGINT aborts at once' '
@@ -138,6 +163,26 @@ test_expect_success_if PYTHON3 'a second SIGINT aborts at once' '
 	grep -q "terminating on signal 2" err &&
 	grep -q "^iolite: aborted$" err &&
 	! grep -q "groupid" out
+'
+
+test_expect_success 'SIGTERM while --trigger runs: the command stopped, the report kept' '
+	rm -f cmd.pid late &&
+	"$IOLITE" --name=j --ioengine=null --size=1g --time_based \
+		--runtime=20 --trigger-timeout=100ms \
+		--trigger="echo \$\$ >cmd.pid; sleep 30; echo late >late" \
+		>trig.out 2>trig.err &
+	pid=$! && n=0 &&
+	while ! test -s cmd.pid && [ $n -lt 200 ]; do
+		sleep 0.1; n=$((n + 1))
+	done &&
+	kill -s TERM $pid && { wait $pid; echo $? >trig.status; } &&
+	test "$(cat trig.status)" = 143 &&
+	grep -x "iolite: trigger command .echo \$\$ >cmd.pid; sleep 30; echo late >late. stopped: iolite got SIGTERM" trig.err &&
+	grep -q "^j: (groupid=0" trig.out &&
+	grep -q "ran .*, stopped by SIGTERM sent to iolite" trig.out &&
+	# the command (the shell, and its sleep) is gone
+	! kill -0 "$(cat cmd.pid)" 2>/dev/null &&
+	test_path_is_missing late
 '
 
 test_done

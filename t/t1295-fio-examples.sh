@@ -160,7 +160,7 @@ for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
 	test_expect_success "ioengine=$e is refused with the reason" '
 		test_must_fail "$IOLITE" --parse-only --name=x --ioengine=$e \
 			2>err &&
-		grep -q "^iolite: <cmdline>:[0-9]*: ioengine '\''$e'\'' is not supported: ..........*" err
+		grep -q "^iolite: <cmdline>:3: option '\''ioengine'\'': ioengine '\''$e'\'' is not supported: ..........*" err
 	'
 done
 

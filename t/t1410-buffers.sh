@@ -94,18 +94,98 @@ test_expect_success 'buffer_pattern: bad values refused with file:line' '
 	test ! -e x
 '
 
-test_expect_success_if PYTHON3 'buffer_pattern survives reads into the same buffers' '
-	truncate -s 1m rw &&
-	"$IOLITE" --name=a --filename=rw --rw=randrw --bs=4k --size=1m \
-		--buffer_pattern=0x5a >/dev/null &&
-	python3 - rw <<-\EOF
+# fill FILE BYTE: 1 MiB of BYTE (hex)
+fill() {
+	python3 -c 'import sys; open(sys.argv[1], "wb").write(bytes.fromhex(sys.argv[2]) * (1 << 20))' "$1" "$2"
+}
+
+# kinds FILE: how many 4 KiB blocks are all 0x5a, all 0x77, other
+kinds() {
+	python3 - "$1" <<-\EOF
 	import sys
 	d = open(sys.argv[1], "rb").read()
-	blocks = [d[i:i + 4096] for i in range(0, len(d), 4096)]
-	pat = [b for b in blocks if b == b"\x5a" * 4096]
-	assert all(b == b"\x5a" * 4096 or not b.strip(b"\0") for b in blocks)
-	assert 75 < len(pat) < 181, len(pat)
+	b = [d[i:i + 4096] for i in range(0, len(d), 4096)]
+	a = sum(x == b"\x5a" * 4096 for x in b)
+	c = sum(x == b"\x77" * 4096 for x in b)
+	print(a, c, len(b) - a - c)
 	EOF
+}
+
+test_expect_success_if PYTHON3 'a write after a read sends what the read left, unless refilled' '
+	# fio refills a buffer for a write only with refill_buffers (which
+	# buffer_pattern turns on in a job that reads, where it stands):
+	# else a randrw job writes back the bytes it last read
+	fill rw1 77 &&
+	"$IOLITE" --name=a --filename=rw1 --rw=randrw --bs=4k --size=1m \
+		--buffer_pattern=0x5a --refill_buffers=0 >/dev/null &&
+	set -- $(kinds rw1) &&
+	echo "pattern=$1 old=$2 other=$3" &&
+	test $1 -le 8 && test $(($1 + $2)) = 256 &&
+	fill rw2 77 &&
+	"$IOLITE" --name=a --filename=rw2 --rw=randrw --bs=4k --size=1m \
+		--refill_buffers=0 --buffer_pattern=0x5a >/dev/null &&
+	set -- $(kinds rw2) &&
+	echo "pattern=$1 old=$2 other=$3" &&
+	test $1 -ge 75 && test $1 -le 181 && test $(($1 + $2)) = 256
+'
+
+test_expect_success_if PYTHON3 'a read job lays out what its writes would hold' '
+	"$IOLITE" --name=a --filename=l1 --rw=read --bs=4k --size=1m \
+		--buffer_pattern=0x5a >/dev/null &&
+	test "$(kinds l1)" = "256 0 0" &&
+	"$IOLITE" --name=a --filename=l2 --rw=read --bs=4k --size=1m \
+		--buffer_compress_percentage=50 >/dev/null &&
+	r=$(ratio l2) && echo "gzip=$r%" &&
+	test $r -ge 48 && test $r -le 58 &&
+	"$IOLITE" --name=a --filename=l3 --rw=read --bs=4k --size=4m \
+		--dedupe_percentage=50 >/dev/null &&
+	d=$(blocks l3 4096 2) && echo "dups=$d/1024" &&
+	test $d -ge 450 && test $d -le 574 &&
+	"$IOLITE" --name=a --filename=l4a:l4b --rw=read --bs=4k \
+		--size=1m >/dev/null &&
+	cat l4a l4b >l4 &&
+	test "$(blocks l4 512 2)" = 0
+'
+
+test_expect_success_if PYTHON3 'scramble_buffers: no 512-byte sector written twice' '
+	"$IOLITE" --name=a --filename=sc1 --rw=write --bs=4k --size=256k \
+		>/dev/null &&
+	test "$(blocks sc1 512 2)" = 0 &&
+	# another randseed: other sectors; the same: the same bytes
+	cp sc1 sc1.first &&
+	"$IOLITE" --name=a --filename=sc1 --rw=write --bs=4k --size=256k \
+		--randseed=7 >/dev/null &&
+	cat sc1.first sc1 >sc1.both &&
+	test "$(blocks sc1.both 512 2)" = 0 &&
+	"$IOLITE" --name=a --filename=sc1 --rw=write --bs=4k --size=256k \
+		>/dev/null &&
+	cmp sc1.first sc1 &&
+	"$IOLITE" --name=a --filename=sc2a:sc2b --rw=write --bs=64k \
+		--size=1m >/dev/null &&
+	cat sc2a sc2b >sc2 &&
+	test "$(blocks sc2 512 2)" = 0 &&
+	"$IOLITE" --name=a --filename=sc3 --rw=write --bs=4k --size=256k \
+		--zero_buffers --scramble_buffers=1 >/dev/null &&
+	test "$(blocks sc3 512 2)" = 0 &&
+	"$IOLITE" --name=a --filename=sc4 --rw=write --bs=4k --size=256k \
+		--scramble_buffers=1 --buffer_pattern=0x5a >/dev/null &&
+	test "$(kinds sc4)" = "64 0 0"
+'
+
+test_expect_success_if PYTHON3 'compression or dedupe given: no scramble; refill_buffers=0 kept' '
+	"$IOLITE" --name=a --filename=n1 $W --buffer_compress_percentage=0 \
+		>/dev/null &&
+	test "$(blocks n1 4096 2)" = 255 &&
+	"$IOLITE" --name=a --filename=n2 $W --buffer_compress_percentage=50 \
+		--refill_buffers=0 >/dev/null &&
+	test "$(blocks n2 4096 2)" = 255 &&
+	"$IOLITE" --name=a --filename=n3 $W --dedupe_percentage=50 \
+		--refill_buffers=0 >/dev/null &&
+	test "$(blocks n3 4096 2)" = 255 &&
+	# dedupe_percentage sets refill_buffers where it stands
+	"$IOLITE" --name=a --filename=n4 $W --refill_buffers=0 \
+		--dedupe_percentage=0 >/dev/null &&
+	test "$(blocks n4 4096 2)" = 0 && test "$(ratio n4)" -ge 99
 '
 
 test_expect_success_if PYTHON3 'defaults: random, no two blocks alike; zero_buffers' '
@@ -212,6 +292,10 @@ test_expect_success 'refused: working_set without size, a bad percentage' '
 	test_must_fail "$IOLITE" --name=a --filename=x --rw=write \
 		--dedupe_percentage=10 --dedupe_mode=working_set 2>err &&
 	grep "<cmdline>:[0-9]*: option .dedupe_mode.*size=" err &&
+	test_must_fail "$IOLITE" --name=a --filename=x $W \
+		--dedupe_percentage=60 --dedupe_mode=working_set \
+		--dedupe_working_set_percentage=50 2>err &&
+	grep "<cmdline>:[0-9]*: option .dedupe_percentage.: 60% cannot be reached" err &&
 	test_must_fail "$IOLITE" --name=a --filename=x $W \
 		--buffer_compress_percentage=101 2>err &&
 	grep "buffer_compress_percentage" err &&

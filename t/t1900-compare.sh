@@ -204,6 +204,30 @@ test_expect_success '--fail-if-slower: exit 1 on a regression beyond it, else 0'
 		$B $A >out
 '
 
+test_expect_success '--fail-if-slower fails closed: no job, no number, no direction' '
+	# B with no jobs: nothing to judge is no pass
+	sed -e "/\"jobs\" : \[/,\$d" s1000.json >nojobs.json &&
+	echo "\"jobs\" : [] }" >>nojobs.json &&
+	exits_with 2 "$IOLITE" compare --fail-if-slower=5% s1000.json \
+		nojobs.json >out 2>err &&
+	grep -q "^iolite: compare: --fail-if-slower cannot judge 1 thing, so the gate fails:$" err &&
+	grep -q "^  n1: B (nojobs.json) has no job of that name (it has no jobs at all)$" err &&
+	grep -q "could not be judged, so the gate fails:$" out &&
+	# without the gate the same comparison is no error
+	exits_with 0 "$IOLITE" compare s1000.json nojobs.json >out 2>err &&
+	test_must_be_empty err &&
+	# a figure that is not a number (it read as 0 before: -100%, passed)
+	sed -e "0,/\"iops\" : [0-9.]*,/s//\"iops\" : \"fast\",/" \
+		s1000.json >nan.json &&
+	exits_with 2 "$IOLITE" compare --fail-if-slower=5% --metrics=iops \
+		s1000.json nan.json >out 2>err &&
+	grep -q "^  n1, read, IOPS: not comparable: B.s report gives IOPS as something that is not a number$" err &&
+	# A regression found still says 1
+	exits_with 1 "$IOLITE" compare --fail-if-slower=5% --metrics=iops \
+		s1100.json,s1102.json,s1098.json s1000.json,s1002.json,s998.json \
+		>out 2>err
+'
+
 test_expect_success 'usage and input errors exit 2' '
 	exits_with 2 "$IOLITE" compare a1.json 2>err &&
 	grep -q "two or more needed" err &&

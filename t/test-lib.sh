@@ -352,7 +352,7 @@ prereq_odirect_() {
 # some kernels' ext4 refuses it (EPERM, as fio sees too), and iolite's
 # refusal is right there
 prereq_move_ext_() {
-	if ! "$IOLITE" --name=prereq --ioengine=e4defrag --donorname=.prereq-d \
+	if ! "$IOLITE" --name=prereq --ioengine=e4defrag --donorname="$1/.prereq-d" \
 		--rw=write --bs=4k --size=8k --filename="$1/.prereq-e4" \
 		>/dev/null 2>"$1/.prereq-err"
 	then

@@ -155,7 +155,11 @@ int cli_idle_calibrate(FILE *out);
  */
 struct trigger;
 struct trigger *trigger_start(const struct cli *c);
-/* 1 when the trigger fired (why in note), 0 when not; -1: command failed */
-int trigger_end(struct trigger *t, struct strbuf *note);
+/*
+ * 1 when the trigger fired (why in note), 0 when not; -1: the command
+ * failed, or SIGINT / SIGTERM stopped it (*sig, else 0: the caller
+ * reports, then exits 128 + *sig).
+ */
+int trigger_end(struct trigger *t, struct strbuf *note, int *sig);
 
 #endif

@@ -22,6 +22,9 @@ static void dbg_plan(const struct job_plan *p, const struct job_files *jf)
 	dbg(DBG_JOB, "job '%s' instance %u (clone %u of %u): group %u, ioengine=%s, iodepth=%u, %s:%d",
 	    o->name, p->job_index, p->clone, o->numjobs ? o->numjobs : 1,
 	    p->groupid, o->ioengine, o->iodepth, p->src_file, p->src_line);
+	if (o->startdelay_us)
+		dbg(DBG_JOB, "job '%s' instance %u: starts %" PRIu64 " us late (startdelay)",
+		    o->name, p->job_index, o->startdelay_us);
 	dbg(DBG_MEM, "job '%s' instance %u: %u I/O buffers of up to %" PRIu64 " bytes in one page-aligned mapping",
 	    o->name, p->job_index, o->iodepth, p->max_bs);
 	dbg(DBG_RANDOM, "job '%s' instance %u: randseed=%" PRIu64 ", randrepeat=%d, %s offsets",

@@ -16,6 +16,7 @@
 #include "compare/compare.h"
 #include "compare/internal.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define EXIT_REGRESSION 1
 #define EXIT_USAGE 2
@@ -52,7 +53,9 @@ static const char usage_text[] =
 "                        tables still go to stdout\n"
 "\n"
 "Exit status: 0 compared, 1 a regression beyond --fail-if-slower,\n"
-"2 a usage or input error. See doc/compare.md for the methods.\n";
+"2 a usage or input error, or something --fail-if-slower could not\n"
+"judge (a job or direction B lacks, a figure that is no number).\n"
+"See doc/compare.md for the methods.\n";
 
 __attribute__((format(printf, 1, 2)))
 static int usage_error(const char *fmt, ...)
@@ -444,13 +447,19 @@ static void summary(const struct cmp_args *args, const struct cmp_tally *t,
 		fprintf(out, "%u regression%s", t->regressions,
 			t->regressions == 1 ? "" : "s");
 	else
-		fprintf(out, "no regression");
+		fprintf(out, t->unjudged ? "no regression in what could be "
+			"judged" : "no regression");
 	if (t->no_interval)
 		fprintf(out, " (%u metric%s without an interval could not be "
 			"judged)", t->no_interval,
 			t->no_interval == 1 ? "" : "s");
 	fprintf(out, "%s\n%s", t->regressions ? ":" : "",
 		strbuf_str(&t->regressed));
+	if (t->unjudged)
+		fprintf(out, "--fail-if-slower=%g%%: %u thing%s could not be "
+			"judged, so the gate fails:\n%s",
+			args->fail_if_slower * 100, t->unjudged,
+			t->unjudged == 1 ? "" : "s", strbuf_str(&t->unjudgeable));
 }
 
 static void release(struct cmp_args *args, struct cmp_side *sides,
@@ -465,6 +474,7 @@ static void release(struct cmp_args *args, struct cmp_side *sides,
 	free(args->changed);
 	free(args->specs);
 	strbuf_release(&t->regressed);
+	strbuf_release(&t->unjudgeable);
 }
 
 /* The page to -o's file, or to stdout; 0 or -1 (said on stderr) */
@@ -472,12 +482,13 @@ static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
 		      unsigned int nr)
 {
 	struct strbuf page = STRBUF_INIT;
-	FILE *f = args->output ? fopen(args->output, "w") : stdout;
+	const char *why = NULL;
+	FILE *f = args->output ? sf_fopen_w(args->output, SF_NAMED, &why) :
+		  stdout;
 	int ret = 0;
 
 	if (!f) {
-		error("compare: cannot create '%s': %s", args->output,
-		      strerror(errno));
+		error("compare: cannot create '%s': %s", args->output, why);
 		return -1;
 	}
 	cmp_html(args, sides, nr, &page);
@@ -499,7 +510,7 @@ int compare_main(int argc, char **argv)
 {
 	struct cmp_args args = { 0 };
 	struct cmp_side sides[CMP_MAX_SIDES];
-	struct cmp_tally t = { 0, 0, 0, STRBUF_INIT };
+	struct cmp_tally t = { 0, 0, 0, STRBUF_INIT, 0, STRBUF_INIT };
 	struct strbuf err = STRBUF_INIT;
 	FILE *out = stdout;
 	unsigned int s, i, nr;
@@ -559,16 +570,34 @@ int compare_main(int argc, char **argv)
 		const struct rio_run *ra = &sides[0].doc.runs[0];
 
 		for (i = 0; i < ra->nr_jobs; i++)
-			cmp_job_table(&args, &sides[0], &sides[s],
-				      ra->jobs[i].name, ra->jobs[i].dup, out, &t);
+			if (cmp_job_table(&args, &sides[0], &sides[s],
+					  ra->jobs[i].name, ra->jobs[i].dup,
+					  out, &t) == -ENOENT &&
+			    args.fail_if_slower >= 0)
+				cmp_unjudged(&t, "%s: %c (%s) has no job of "
+					     "that name%s", ra->jobs[i].name,
+					     sides[s].label, sides[s].spec,
+					     sides[s].doc.runs[0].nr_jobs ? "" :
+					     " (it has no jobs at all)");
 		if (!args.tsv) {
 			list_unmatched(&sides[0], &sides[s], out);
 			list_unmatched(&sides[s], &sides[0], out);
 		}
 	}
+	if (args.fail_if_slower >= 0 && !t.rows && !t.unjudged)
+		cmp_unjudged(&t, "no metric was compared (%c has no jobs)",
+			     sides[0].label);
 	if (!args.tsv)
 		summary(&args, &t, out);
 	ret = t.regressions ? EXIT_REGRESSION : 0;
+	/* a gate fails closed: what it could not judge is an error */
+	if (!ret && t.unjudged) {
+		error("compare: --fail-if-slower cannot judge %u thing%s, so "
+		      "the gate fails:\n%.*s", t.unjudged,
+		      t.unjudged == 1 ? "" : "s",
+		      (int)t.unjudgeable.len - 1, t.unjudgeable.buf);
+		ret = EXIT_USAGE;
+	}
 	if (args.html && write_html(&args, sides, nr))
 		ret = EXIT_USAGE;
 	if (fflush(out)) {

@@ -47,7 +47,13 @@ struct cmp_tally {
 	unsigned int no_interval;	/* of which without an interval */
 	unsigned int regressions;	/* slower beyond --fail-if-slower */
 	struct strbuf regressed;	/* one line per regression */
+	unsigned int unjudged;		/* --fail-if-slower could not judge */
+	struct strbuf unjudgeable;	/* one line each, why */
 };
+
+/* Counts what the gate cannot judge, with a line saying why. */
+__attribute__((format(printf, 2, 3)))
+void cmp_unjudged(struct cmp_tally *t, const char *fmt, ...);
 
 /*
  * Prints the comparison of job (name, dup) between side a and side b,

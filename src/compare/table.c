@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,7 @@ struct side_vals {
 	const struct rio_dir_result *first;
 	const struct rio_run *first_run;
 	bool has_bins;
+	bool not_number;	/* a run gives the figure as no number */
 };
 
 enum method { MT_RUNS, MT_BATCHES, MT_NONE };
@@ -146,6 +148,10 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 		sv->has_bins |= (m->lat == L_CLAT ? d->clat : d->lat).nr_bins > 0;
 		if (!metric_value(m, d, &sv->v[sv->n]))
 			continue;
+		if (isnan(sv->v[sv->n])) {
+			sv->not_number = true;
+			continue;
+		}
 		if (!sv->n++) {
 			sv->first = d;
 			sv->first_run = run;
@@ -209,7 +215,11 @@ static void estimate(struct row *r, char la, char lb)
 	double ra = 0, rb = 0;
 
 	r->method = MT_NONE;
-	if (!r->a.n || !r->b.n) {
+	if (r->a.not_number || r->b.not_number) {
+		strbuf_addf(&r->why, "not comparable: %c's report gives %s as "
+			    "something that is not a number",
+			    r->a.not_number ? la : lb, m->name);
+	} else if (!r->a.n || !r->b.n) {
 		strbuf_addf(&r->why, "not comparable: %c's report%s no %s%s",
 			    r->a.n ? lb : la,
 			    (r->a.n ? r->b.runs : r->a.runs) > 1 ? "s have" :
@@ -375,13 +385,34 @@ void cmp_tsv_header(FILE *out)
 		"lo_pct\thi_pct\tverdict\tmethod\n");
 }
 
-/* Slower beyond --fail-if-slower: counted and described for the end. */
+void cmp_unjudged(struct cmp_tally *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	t->unjudged++;
+	strbuf_addstr(&t->unjudgeable, "  ");
+	va_start(ap, fmt);
+	strbuf_vaddf(&t->unjudgeable, fmt, ap);
+	va_end(ap);
+	strbuf_addch(&t->unjudgeable, '\n');
+}
+
+/*
+ * Slower beyond --fail-if-slower: counted and described for the end. A
+ * gate fails closed: a figure one side lacks or gives as no number
+ * cannot be judged, and is counted as such (a row without an interval
+ * is stated, as before: one run per side has none for latencies).
+ */
 static void judge(const struct cmp_args *args, const struct row *r, char lb,
 		  const char *job, unsigned int dir, struct cmp_tally *t)
 {
 	double a = mean_of(&r->a), b = mean_of(&r->b), change;
 
 	t->rows++;
+	if (args->fail_if_slower >= 0 &&
+	    (r->a.not_number || r->b.not_number || !r->a.n || !r->b.n))
+		cmp_unjudged(t, "%s, %s, %s: %s", job, rio_dir_name[dir],
+			     r->m->name, strbuf_str(&r->why));
 	if (r->method == MT_NONE) {
 		t->no_interval++;
 		return;
@@ -612,6 +643,10 @@ int cmp_job_table(const struct cmp_args *args, const struct cmp_side *a,
 			fprintf(out, "\n%s, %s: only %c has I/O in this "
 				"direction\n", name, rio_dir_name[dir],
 				ha ? a->label : b->label);
+		if (ha && !hb && args->fail_if_slower >= 0)
+			cmp_unjudged(t, "%s, %s: %c has no I/O in this "
+				     "direction", name, rio_dir_name[dir],
+				     b->label);
 	}
 	return 0;
 }

@@ -26,6 +26,7 @@
 
 #include "engine/engines.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 /* The kernel's interface (fs/ext4/ext4.h), which no uapi header has. */
 struct ext4_move_ext {
@@ -86,15 +87,18 @@ static void defrag_cleanup(struct engine *e)
 static int donor_open(struct defrag_engine *de, struct strbuf *err)
 {
 	uint64_t lo = UINT64_MAX, hi = 0;
+	const char *why;
 	struct stat st;
 	unsigned int i;
 
-	de->donor_fd = open(de->donor_path, O_CREAT | O_WRONLY | O_CLOEXEC,
-			    0644);
+	de->donor_fd = sf_open(de->donor_path, O_WRONLY, 0644,
+			       SF_NAMED | SF_CREATE, &why);
 	if (de->donor_fd < 0) {
+		int e = errno;
+
 		strbuf_addf(err, "cannot open donor '%s': %s",
-			    de->donor_path, strerror(errno));
-		return -errno;
+			    de->donor_path, why);
+		return -e;
 	}
 	for (i = 0; i < de->e.nr_files; i++) {
 		const struct engine_file *f = &de->e.files[i];
@@ -132,7 +136,7 @@ static int defrag_open(struct engine *e, struct engine_file *f,
 			    "only, and '%s' is not one", f->path);
 		return -EINVAL;
 	}
-	fd = open(f->path, O_RDWR | O_CLOEXEC);
+	fd = open(f->path, O_RDWR | O_CLOEXEC | engine_nofollow(f));
 	if (fd < 0) {
 		strbuf_addf(err, "cannot open '%s': %s", f->path,
 			    strerror(errno));

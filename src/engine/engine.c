@@ -202,7 +202,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 		   struct strbuf *err)
 {
 	const struct job_plan *p = e->plan;
-	int flags = O_CLOEXEC;
+	int flags = O_CLOEXEC | engine_nofollow(f);
 	int fd, ret;
 
 	/*
@@ -218,9 +218,15 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 	else if (p->o.sync == SYNC_DSYNC)
 		flags |= O_DSYNC;
 
-	/* Never O_CREAT: files.c has created and laid out every file. */
+	/*
+	 * files.c has created and laid out every file but create_on_open's
+	 * missing ones, which the open creates (fio's mode, 0600), never
+	 * through a symlink put there since
+	 */
+	if (f->flags & EF_CREATE)
+		flags |= O_CREAT | O_NOFOLLOW;
 	do {
-		fd = open(f->path, flags);
+		fd = open(f->path, flags, 0600);
 	} while (fd < 0 && errno == EINTR);
 	if (fd < 0) {
 		int saved = errno;

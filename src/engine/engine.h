@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <fcntl.h>
 #include <time.h>
 
 #include "opt/plan.h"
@@ -42,7 +43,18 @@ enum engine_file_flags {
 	EF_REGULAR = 4,
 	EF_DIR = 8,		/* a directory the engine made (dircreate ...):
 				 * unlink=1 removes it with rmdir */
+	EF_MADE = 16,		/* iolite made the name up (filename_format,
+				 * opendir): a symlink there is never followed
+				 * (engine_nofollow(), doc/safety.md) */
+	EF_CREATE = 32,		/* create_on_open: missing, the job's open
+				 * creates it (O_CREAT) */
 };
+
+/* What the target is: a file or device looked at, or 0 (names only). */
+#define EF_KIND (EF_BLOCKDEV | EF_CHARDEV | EF_REGULAR)
+
+/* O_NOFOLLOW for a name iolite made up, to or into an open's flags. */
+#define engine_nofollow(f) ((f)->flags & EF_MADE ? O_NOFOLLOW : 0)
 
 struct engine_file {
 	char *path;
@@ -119,6 +131,12 @@ enum engine_flags {
 	 * exit_on_io_done.
 	 */
 	ENGINE_F_NOIO = 128,
+	/*
+	 * The engine maps its files (mmap, dev-dax, libpmem): a file is
+	 * laid out with written data whatever the job does, as fio lays
+	 * them out, so it has its size before it is mapped.
+	 */
+	ENGINE_F_MAPS = 256,
 };
 
 /*
@@ -141,8 +159,9 @@ struct engine_opt {
  * queue. An io_u for which queue() returned QUEUED is submitted by
  * commit() (when the engine has one), which the worker calls after a
  * batch of queue() calls and before getevents(); getevents() returns how
- * many have completed and event(0..n-1) hands them back (valid until the
- * next commit() or getevents()). BUSY means
+ * many have completed (at least min; at most max, but null hands back its
+ * whole batch, as fio's) and event(0..n-1) hands them back (valid until
+ * the next commit() or getevents()). BUSY means
  * "commit and reap, then queue this io_u again". Engines flagged
  * ENGINE_F_SYNC never return anything but DONE, and then the depth is 1.
  * DDIR_SYNC / DDIR_DATASYNC io_us (len 0) fsync / fdatasync u->file;

@@ -35,6 +35,7 @@
 
 #include "engine/engines.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define POLL_MS 50
 
@@ -125,26 +126,31 @@ static int exec_init(const struct job_plan *plan, unsigned int depth,
 	return 0;
 }
 
-static int redirect(posix_spawn_file_actions_t *fa, const struct job_options *o)
+/*
+ * The program's stdin, stdout and stderr. std_redirect's JOB.stdout and
+ * JOB.stderr are names of iolite's own: opened here (util/safefile.h,
+ * never through a symlink) into fds[] (closed by the caller after the
+ * spawn), not by the spawn. 0 or an errno.
+ */
+static int redirect(posix_spawn_file_actions_t *fa, const struct job_options *o,
+		    int fds[2])
 {
+	static const char *const ext[2] = { "stdout", "stderr" };
 	struct strbuf path = STRBUF_INIT;
-	int ret;
+	int k, ret = 0;
 
 	posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0);
 	if (!o->std_redirect)
 		/* stdout is the report's: the program talks on stderr */
 		return posix_spawn_file_actions_adddup2(fa, 2, 1);
-	strbuf_addf(&path, "%s.stdout", o->name);
-	ret = posix_spawn_file_actions_addopen(fa, 1, strbuf_str(&path),
-					       O_WRONLY | O_CREAT | O_TRUNC,
-					       0644);
-	strbuf_reset(&path);
-	strbuf_addf(&path, "%s.stderr", o->name);
-	if (!ret)
-		ret = posix_spawn_file_actions_addopen(fa, 2,
-						       strbuf_str(&path),
-						       O_WRONLY | O_CREAT |
-						       O_TRUNC, 0644);
+	for (k = 0; k < 2 && !ret; k++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s.%s", o->name, ext[k]);
+		fds[k] = sf_open(path.buf, O_WRONLY, 0644, SF_CREATE | SF_TRUNC,
+				 NULL);
+		ret = fds[k] < 0 ? errno :
+		      posix_spawn_file_actions_adddup2(fa, fds[k], k + 1);
+	}
 	strbuf_release(&path);
 	return ret;
 }
@@ -156,7 +162,7 @@ static int start(struct exec_engine *xe)
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
 	sigset_t none, dfl;
-	int ret;
+	int ret, fds[2] = { -1, -1 };
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawnattr_init(&attr);
@@ -167,10 +173,14 @@ static int start(struct exec_engine *xe)
 	posix_spawnattr_setsigdefault(&attr, &dfl);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK |
 				 POSIX_SPAWN_SETSIGDEF);
-	ret = redirect(&fa, o);
+	ret = redirect(&fa, o, fds);
 	if (!ret)
 		ret = posix_spawnp(&xe->pid, xe->argv[0], &fa, &attr,
 				   xe->argv, environ);
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	if (ret) {

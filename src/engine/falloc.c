@@ -54,7 +54,7 @@ static int alloc_open(struct engine *e, struct engine_file *f,
 	}
 	/* read-write for every job: a falloc read allocates blocks */
 	do {
-		fd = open(f->path, O_RDWR | O_CLOEXEC);
+		fd = open(f->path, O_RDWR | O_CLOEXEC | engine_nofollow(f));
 	} while (fd < 0 && errno == EINTR);
 	if (fd < 0) {
 		int saved = errno;

@@ -152,7 +152,8 @@ static int timed_op(struct fsmeta_engine *fm, struct engine_file *f,
 
 	switch (fm->op) {
 	case OP_CREATE:
-		*fd = open(f->path, O_CREAT | O_RDWR | O_CLOEXEC, 0600);
+		*fd = open(f->path, O_CREAT | O_RDWR | O_CLOEXEC |
+			   engine_nofollow(f), 0600);
 		ret = *fd < 0 ? -1 : 0;
 		break;
 	case OP_STAT:

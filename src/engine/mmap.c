@@ -270,7 +270,8 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 	void *m;
 
 	do {
-		fd = open(f->path, O_CLOEXEC | (p->writes ? O_RDWR : O_RDONLY));
+		fd = open(f->path, O_CLOEXEC | engine_nofollow(f) |
+			  (p->writes ? O_RDWR : O_RDONLY));
 	} while (fd < 0 && errno == EINTR);
 	if (fd < 0) {
 		ret = -errno;
@@ -654,7 +655,7 @@ static const struct engine_opt mmap_options[] = {
 #define MMAP_OPS(n, h, initfn) {					\
 	.name = n,							\
 	.help = h,							\
-	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT,			\
+	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT | ENGINE_F_MAPS,	\
 	.init = initfn,							\
 	.cleanup = mmap_cleanup,					\
 	.open_file = mmap_open,						\

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * null: transfers nothing, every I/O succeeds. It measures the benchmark
- * itself, so it behaves like a real engine of its kind: at depth 1 queue()
- * completes inline; at depth > 1 queue() returns QUEUED, commit() makes the
- * batch complete and getevents() hands it back, as fio's null engine does.
+ * itself, so it behaves like a real engine of its kind, and as fio's null
+ * engine does, for the same IO depth figures: at depth 1 queue()
+ * completes inline; at depth > 1 queue() returns QUEUED, commit() makes
+ * the batch complete and getevents() hands all of it back, whatever its
+ * max (fio's counts one reap of the batch). Until that batch is reaped,
+ * queue() says BUSY: one batch in flight at a time, so at iodepth=8 and
+ * iodepth_batch=1 every I/O goes at depth 1 (fio: 100% at 1), at
+ * iodepth_batch=4 at depth 4.
  * No file is opened (ENGINE_F_NOFILEIO): files.c neither creates nor sizes
  * anything for it beyond what size= says.
  */
@@ -71,8 +76,8 @@ static enum engine_q null_queue(struct engine *e, struct io_u *u)
 	u->resid = 0;
 	if (e->depth == 1)
 		return ENGINE_Q_DONE;
-	/* what the last getevents() handed out is free again */
-	if (ne->nr_queued + ne->nr_done - ne->nr_reaped >= ne->cap)
+	/* a committed batch not handed back yet: fio's null waits for it */
+	if (ne->nr_done > ne->nr_reaped || ne->nr_queued >= ne->cap)
 		return ENGINE_Q_BUSY;
 	ne->queued[ne->nr_queued++] = u;
 	return ENGINE_Q_QUEUED;
@@ -110,7 +115,8 @@ static int null_getevents(struct engine *e, unsigned int min,
 	/* a caller that waits for more than was committed gets the rest */
 	if (ne->nr_done < min)
 		null_commit(e);
-	n = ne->nr_done < max ? ne->nr_done : max;
+	/* the whole batch, past max: it is done, and fio hands it all */
+	n = ne->nr_done;
 	ne->nr_reaped = n;
 	return (int)n;
 }

@@ -139,6 +139,23 @@ int job_cmdline_add(struct job_list *jl, const char *key, const char *val,
 	return 0;
 }
 
+int job_list_check_globals(const struct job_list *jl, struct strbuf *err)
+{
+	struct job_desc g = jl->global;
+	struct job_options o;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < jl->nr; i++)
+		if (jl->jobs[i].inherited >= jl->cmdline_nr)
+			return 0;
+	g.name = (char *)"global";
+	g.nr = jl->cmdline_nr;
+	ret = job_build(&g, &o, err);
+	job_options_release(&o);
+	return ret;
+}
+
 static void add_location(struct strbuf *err, const struct job_entry *e)
 {
 	strbuf_addf(err, "%s:%d: ", e->file, e->line);
@@ -287,6 +304,54 @@ static bool relocate(const struct job_desc *jd, const char *msg,
 	if (e)
 		strbuf_addf(out, "%s:%d: %s", e->file, e->line, rest);
 	return e != NULL;
+}
+
+/* The job's name: its section's, unless a name= entry says otherwise. */
+static const char *name_of(const struct job_desc *jd)
+{
+	const struct job_entry *e = entry_of(jd, "name", 4);
+
+	return e && e->val ? e->val : jd->name;
+}
+
+int job_list_check_wait_for(const struct job_list *jl, struct strbuf *err)
+{
+	size_t i, k;
+
+	for (i = 0; i < jl->nr; i++) {
+		const struct job_entry *e = entry_of(&jl->jobs[i], "wait_for",
+						     8);
+		const char *w = e ? e->val : NULL;
+
+		if (!w || !*w)
+			continue;
+		add_location(err, e);
+		if (!strcmp(w, name_of(&jl->jobs[i]))) {
+			strbuf_addf(err, "option 'wait_for': job '%s' cannot "
+				    "wait for itself", w);
+			return -1;
+		}
+		for (k = 0; k < i && strcmp(name_of(&jl->jobs[k]), w); k++)
+			;
+		if (k < i) {
+			strbuf_reset(err);
+			continue;
+		}
+		for (k = i + 1; k < jl->nr && strcmp(name_of(&jl->jobs[k]), w);
+		     k++)
+			;
+		if (k < jl->nr)
+			strbuf_addf(err, "option 'wait_for': job '%s' comes "
+				    "after job '%s': wait_for names an earlier "
+				    "job (jobs waiting for later ones could "
+				    "wait for each other for ever)", w,
+				    name_of(&jl->jobs[i]));
+		else
+			strbuf_addf(err, "option 'wait_for': no job '%s' "
+				    "(wait_for names an earlier job)", w);
+		return -1;
+	}
+	return 0;
 }
 
 int job_plan_build(struct job_plan *p, const struct job_options *o,

@@ -67,6 +67,11 @@ void job_list_release(struct job_list *jl);
  * As in fio, call job_cmdline_add() for every command-line option before
  * reading the job files, wherever the files appear in argv: the command
  * line's global options then apply to every job file.
+ *
+ * [global] entries no job of the file takes (after its last job) are
+ * parsed as a job of their own, so that a bad one is refused. A file
+ * that goes past 16 MiB or a million lines with its includes (a device,
+ * a log) is refused, naming it.
  */
 int job_file_read(struct job_list *jl, const char *path,
 		  const char *const *sections, struct strbuf *err);
@@ -126,6 +131,24 @@ char *job_expand_vars(const char *val);
  */
 int job_cmdline_add(struct job_list *jl, const char *key, const char *val,
 		    int argi, struct strbuf *err);
+
+/*
+ * The command line's global options when no job took them all (given
+ * after the last --name, or with no job at all), built as a job of
+ * their own: otherwise nothing would parse them. The [global] sections
+ * of job files are checked so by job_file_read(). Returns 0, or -1 with
+ * "<cmdline>:N: option 'x': ..." in err.
+ */
+int job_list_check_globals(const struct job_list *jl, struct strbuf *err);
+
+/*
+ * wait_for=NAME must name a job defined before the waiting one, as fio
+ * requires: a later job (two could wait for each other for ever), the
+ * job itself or a name no job has is refused. Checked on the list as
+ * read (before a wrapper drops jobs: iolite-mpi's ranks=). Returns 0, or
+ * -1 with "file:line: option 'wait_for': ..." in err.
+ */
+int job_list_check_wait_for(const struct job_list *jl, struct strbuf *err);
 
 /*
  * --parse-only: builds every job and appends "[name]" and its explicitly

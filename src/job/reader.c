@@ -25,13 +25,24 @@ enum reader_in {
 	IN_SKIP,	/* in a job --section did not select */
 };
 
+/*
+ * What one job_file_read() takes, includes and all: job files are a few
+ * kilobytes, generated ones a few megabytes. The caps stop a path that
+ * is no job file (/dev/zero, a disk, a log) before it fills memory.
+ */
+#define JOB_READ_MAX_BYTES (16u << 20)
+#define JOB_READ_MAX_LINES 1000000u
+
 struct reader {
 	struct job_list *jl;
 	const char *const *sections;
 	struct strbuf *err;
 	struct job_desc gl;	/* this file's global entries so far */
+	size_t gl_inherited;	/* of them, in effect when a job began */
 	enum reader_in in;
 	size_t job;
+	size_t bytes;		/* read so far, includes and all */
+	unsigned int lines;
 	/*
 	 * The files being read, outermost first, to catch include loops.
 	 * No depth limit of its own: as in fio, each level keeps its file
@@ -99,6 +110,7 @@ static int section(struct reader *r, char *line, const char *file, int lnum)
 		r->in = IN_SKIP;
 	} else {
 		job_list_new_job(r->jl, name, &r->gl, file, lnum);
+		r->gl_inherited = r->gl.nr;
 		r->job = r->jl->nr - 1;
 		r->in = IN_JOB;
 	}
@@ -245,13 +257,62 @@ static void include_loop(struct reader *r, int first, const char *path,
 	strbuf_addf(r->err, "'%s')", path);
 }
 
+/*
+ * Past the caps: the file (and the include that named it) and which cap,
+ * into err; -1.
+ */
+static int too_large(struct reader *r, const char *path, const char *from,
+		     int from_line)
+{
+	if (from)
+		strbuf_addf(r->err, "%s:%d: include file '%s'", from, from_line,
+			    path);
+	else
+		strbuf_addf(r->err, "job file '%s'", path);
+	if (r->lines > JOB_READ_MAX_LINES)
+		strbuf_addf(r->err, " goes past %u lines", JOB_READ_MAX_LINES);
+	else
+		strbuf_addf(r->err, " goes past %u MiB",
+			    JOB_READ_MAX_BYTES >> 20);
+	strbuf_addstr(r->err, ", the most iolite reads of a job file and "
+		      "its includes");
+	return -1;
+}
+
+/*
+ * getline() with the caps: a line without an end (/dev/zero) stops at
+ * the byte cap instead of growing with it. 1 with a line in *buf, 0 at
+ * the end of the file, -1 past a cap.
+ */
+static int read_line(struct reader *r, FILE *f, char **buf, size_t *cap)
+{
+	size_t len = 0;
+	int c;
+
+	while ((c = getc_unlocked(f)) != EOF) {
+		if (++r->bytes > JOB_READ_MAX_BYTES)
+			return -1;
+		if (len + 2 > *cap) {
+			*cap = *cap ? 2 * *cap : 256;
+			*buf = xrealloc(*buf, *cap);
+		}
+		(*buf)[len++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (!len)
+		return 0;
+	(*buf)[len] = '\0';
+	return ++r->lines > JOB_READ_MAX_LINES ? -1 : 1;
+}
+
 static int read_file(struct reader *r, const char *path, const char *from,
 		     int from_line)
 {
 	char *buf = NULL;
 	size_t cap = 0;
 	struct stat st;
-	int lnum = 0, i, ret = 0;
+	int lnum = 0, i, ret = 0, got;
 	FILE *f;
 
 	f = fopen(path, "r");
@@ -293,11 +354,13 @@ static int read_file(struct reader *r, const char *path, const char *from,
 		dbg(DBG_PARSE, "%s:%d: include '%s' (depth %d)", from, from_line,
 		    path, r->depth - 1);
 	errno = 0;
-	while (getline(&buf, &cap, f) >= 0) {
+	while ((got = read_line(r, f, &buf, &cap)) > 0) {
 		ret = parse_line(r, buf, path, ++lnum);
 		if (ret)
 			break;
 	}
+	if (got < 0 && !ret)
+		ret = too_large(r, path, from, from_line);
 	if (!ret && ferror(f))
 		ret = open_error(r, path, from, from_line, "read",
 				 errno ? errno : EIO);
@@ -305,6 +368,23 @@ static int read_file(struct reader *r, const char *path, const char *from,
 out:
 	free(buf);
 	fclose(f);
+	return ret;
+}
+
+/*
+ * [global] entries no job of the file took (a [global] after the last
+ * job, or in a file without jobs) would never be parsed: they are built
+ * as a job of their own, so that "rw=frob" there is refused as in fio.
+ */
+static int check_global(struct reader *r)
+{
+	struct job_desc jd = r->gl;
+	struct job_options o;
+	int ret;
+
+	jd.name = (char *)"global";
+	ret = job_build(&jd, &o, r->err);
+	job_options_release(&o);
 	return ret;
 }
 
@@ -325,6 +405,8 @@ int job_file_read(struct job_list *jl, const char *path,
 		job_desc_add(&r.gl, e->key, e->val, e->file, e->line);
 	}
 	ret = read_file(&r, path, NULL, 0);
+	if (!ret && r.gl.nr > r.gl_inherited && r.gl.nr > jl->cmdline_nr)
+		ret = check_global(&r);
 	/* jl->global also shows this file's [global] entries */
 	for (i = jl->cmdline_nr; !ret && i < r.gl.nr; i++) {
 		const struct job_entry *e = &r.gl.ents[i];

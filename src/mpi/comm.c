@@ -6,6 +6,7 @@
  * for, and the clocks' offsets to rank 0.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,11 @@ static bool expired(struct mpi_run *m, double start, double timeout)
 	return true;
 }
 
+/*
+ * The message goes from a copy of buf: a send that times out may still
+ * be read by the library after the caller freed buf (MPI_Cancel of a
+ * send need not succeed), so the copy is then left to it, never freed.
+ */
 int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 	     double timeout)
 {
@@ -91,9 +97,11 @@ int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 	double start = mpi_now();
 	unsigned int naps = 0;
 	int done = 0;
+	void *copy = xmalloc(len ? len : 1);
 
+	memcpy(copy, buf, len);
 	mpi_lock(m);
-	MPI_Isend(buf, (int)len, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
+	MPI_Isend(copy, (int)len, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
 	mpi_unlock(m);
 	for (;;) {
 		mpi_lock(m);
@@ -103,10 +111,12 @@ int mpi_send(struct mpi_run *m, int to, int tag, const void *buf, size_t len,
 			MPI_Request_free(&req);
 		}
 		mpi_unlock(m);
-		if (done)
+		if (done) {
+			free(copy);
 			return 0;
+		}
 		if (expired(m, start, timeout))
-			return -1;
+			return -1;	/* copy: the library's now */
 		nap(&naps);
 	}
 }
@@ -383,4 +393,30 @@ void mpi_sleep_until(struct mpi_run *m, int64_t t_ns)
 	now -= local;
 	if ((uint64_t)now > m->late_ns)
 		m->late_ns = (uint64_t)now;
+}
+
+double mpi_wait_s(struct mpi_run *m, double dflt, double at)
+{
+	double left;
+
+	if (m->hurry_start <= 0)
+		return dflt;
+	left = m->hurry_start + at - mpi_now();
+	return left > 0.001 ? left : 0.001;	/* 0 would be no time-out */
+}
+
+void mpi_lost(struct mpi_run *m, const char *fmt, ...)
+{
+	size_t n = strlen(m->lost);
+	va_list ap;
+
+	if (n + 3 >= sizeof(m->lost))
+		return;
+	if (n) {
+		strcpy(m->lost + n, "; ");
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(m->lost + n, sizeof(m->lost) - n, fmt, ap);
+	va_end(ap);
 }

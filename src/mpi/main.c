@@ -18,6 +18,7 @@
 #include "job/job.h"
 #include "main.h"
 #include "mpi/mpi_int.h"
+#include "run/runner.h"
 #include "stats/results.h"
 #include "util/log.h"
 
@@ -229,7 +230,7 @@ static void job_faults(struct mpi_run *m, const struct run_result *rr)
 		const struct job_result *j = &rr->jobs[i];
 		char msg[300];
 
-		if (!j->error)
+		if (!j->failed)
 			continue;
 		snprintf(msg, sizeof(msg), "job '%s' failed: %s (error %d)",
 			 j->name, strerror(j->error), j->error);
@@ -266,16 +267,24 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 	int ret;
 
 	job_faults(m, rr);
+	/* signalled: mpirun's SIGKILL is near, every wait ends in time */
+	if (runner_signal() && m->hurry_start <= 0)
+		m->hurry_start = mpi_now();
 	if (m->fault.nr)
 		mpi_send_stop(m);
 	/* the segments the others still run (unless all stop) */
 	while (m->next_seg < m->nr_global_segs && !mpi_stop_test(m) &&
 	       !m->stop_sent && !barrier(m, m->next_seg))
 		m->next_seg++;
-	/* everyone done: no time-out, a rank may run long (doc/mpi.md) */
+	/*
+	 * Everyone done: no time-out, a rank may run long (doc/mpi.md);
+	 * signalled, a rank that does not answer in time is lost and the
+	 * report goes on without it.
+	 */
 	s.late_ns = (int64_t)m->late_ns;
-	if (mpi_allreduce(m, TAG_END_UP, &s, sizeof(s), seg_merge, NULL, 0,
-			  false))
+	if (mpi_allreduce(m, TAG_END_UP, &s, sizeof(s), seg_merge, NULL,
+			  mpi_wait_s(m, 0, HURRY_END_S), false) &&
+	    m->hurry_start <= 0)
 		return -1;
 	if (!m->rank)
 		run_note(m, s.late_ns);
@@ -305,7 +314,8 @@ static int hook_finish(void *arg, int status)
 	}
 	f = m->fault;
 	if (mpi_allreduce(m, TAG_STATUS_UP, &f, sizeof(f), mpi_fault_merge,
-			  NULL, m->timeout_s, false)) {
+			  NULL, mpi_wait_s(m, m->timeout_s, HURRY_STATUS_S),
+			  false)) {
 		error("rank %d (host %s): no word from rank %d within %g s (IOLITE_MPI_TIMEOUT): the ranks did not all end",
 		      m->rank, m->host, m->waiting_on, m->timeout_s);
 		status = status ? status : 1;

@@ -277,6 +277,28 @@ static void fill_all(const struct mpi_run *m, struct run_result *all,
 	all->nr_global_opts = rr->nr_global_opts;
 }
 
+/*
+ * Signalled, no results from rank k in time: its subtree's are missing
+ * from "All clients" (rank k and the ranks that merge through it; their
+ * own reports still reach rank 0, straight). Said at rank 0 only: an
+ * inner rank's loss shows there as that rank's subtree.
+ */
+static void lost_subtree(struct mpi_run *m, int k)
+{
+	int last = k + (k & -k) - 1;
+
+	if (last >= m->nranks)
+		last = m->nranks - 1;
+	if (m->rank)
+		return;
+	if (last > k)
+		mpi_lost(m, "no results from rank %d: \"All clients\" lacks "
+			 "ranks %d-%d", k, k, last);
+	else
+		mpi_lost(m, "no results from rank %d: \"All clients\" lacks "
+			 "it", k);
+}
+
 int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	      struct run_result *all, struct strbuf *err)
 {
@@ -292,8 +314,14 @@ int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 		void *in;
 		size_t len;
 
-		if (mpi_recv(m, kids[i], TAG_RESULT, &in, &len, m->timeout_s,
+		if (mpi_recv(m, kids[i], TAG_RESULT, &in, &len,
+			     mpi_wait_s(m, m->timeout_s, m->rank ?
+					HURRY_PART_TX_S : HURRY_MERGE_S),
 			     false)) {
+			if (m->hurry_start > 0) {
+				lost_subtree(m, kids[i]);
+				continue;
+			}
 			strbuf_addf(err, "no results from rank %d within %g s",
 				    kids[i], m->timeout_s);
 			ret = -1;
@@ -312,9 +340,12 @@ int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	}
 	if (!ret && parent >= 0) {
 		make_message(&b, nr, agg, have);
-		if (mpi_send(m, parent, TAG_RESULT, b.p, b.len, m->timeout_s)) {
-			strbuf_addf(err, "rank %d did not take the results within %g s",
-				    parent, m->timeout_s);
+		if (mpi_send(m, parent, TAG_RESULT, b.p, b.len,
+			     mpi_wait_s(m, m->timeout_s, HURRY_MERGE_TX_S))) {
+			strbuf_addf(err, "rank %d did not take the results within %g s%s",
+				    parent, m->hurry_start > 0 ?
+				    HURRY_MERGE_TX_S : m->timeout_s,
+				    m->hurry_start > 0 ? " of the stop" : "");
 			ret = -1;
 		}
 		free(b.p);

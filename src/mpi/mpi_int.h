@@ -33,6 +33,21 @@
 #define MPI_NAP_MAX_NS 1000000L
 /* more ranks than this: a summary line per rank (IOLITE_MPI_HOSTS) */
 #define MPI_FULL_RANKS 64
+/*
+ * Signalled, a rank has under a second for the end of the run: mpirun
+ * sends SIGTERM when a rank dies (or is signalled itself) and SIGKILL
+ * odls_base_sigkill_timeout (1 s) later, so rank 0 must have written the
+ * report by then, without the ranks that never answer. Each step ends
+ * this long after the stop; a sender waits longer than its receiver, so
+ * that the receiver, not the sender, is the one to give up.
+ */
+#define HURRY_END_S	0.15	/* the ranks' "all done" */
+#define HURRY_PART_S	0.35	/* rank 0 has the ranks' parts */
+#define HURRY_PART_TX_S	0.45
+#define HURRY_MERGE_S	0.6	/* rank 0 has its children's results */
+#define HURRY_MERGE_TX_S 0.7	/* (an inner rank waits HURRY_PART_TX_S
+				 * for its own children) */
+#define HURRY_STATUS_S	0.8
 
 struct job_list;
 struct run_result;
@@ -107,7 +122,10 @@ struct mpi_run {
 	struct client_clock *clocks;
 
 	struct mpi_fault fault;		/* this rank's (nr 0: none) */
-	char note[512];			/* rank 0: the run's, for the report */
+	double hurry_start;		/* > 0: a signal stopped this rank
+					 * then: every wait is short (HURRY_*) */
+	char lost[256];			/* rank 0: ranks that never answered */
+	char note[768];			/* rank 0: the run's, for the report */
 	char rank_note[320];		/* this rank's clock */
 };
 
@@ -141,7 +159,11 @@ int mpi_clock_sync(struct mpi_run *m, struct strbuf *err);
 /* waits until rank 0's clock reads t_ns (converted with the offset) */
 void mpi_sleep_until(struct mpi_run *m, int64_t t_ns);
 void mpi_fault_merge(void *acc, const void *in);
-
+/* A wait's time-out: dflt, or what is left until at s after the stop. */
+double mpi_wait_s(struct mpi_run *m, double dflt, double at);
+/* rank 0: what never came, for the report's note and stderr */
+void mpi_lost(struct mpi_run *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 /* ranks.c */
 int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 		     struct strbuf *err);

@@ -277,6 +277,21 @@ static int write_page(struct mpi_run *m, struct run_result *all, FILE *html)
 	return ret;
 }
 
+/*
+ * Rank 0, signalled: the ranks that never answered (killed: mpirun ends
+ * the others when one dies) named on stderr and in the report's note;
+ * the others' reports and what they merged are printed.
+ */
+static void say_lost(struct mpi_run *m)
+{
+	size_t n = strlen(m->note);
+
+	error("lost: %s", m->lost);
+	snprintf(m->note + n, sizeof(m->note) - n, "%slost: %s: the report "
+		 "holds what the other ranks measured", n ? "; " : "",
+		 m->lost);
+}
+
 int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	       FILE *out, FILE *html)
 {
@@ -294,7 +309,8 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	mpi_grid_align(m, rr);
 	msg = make_parts(m, &f, rr, &len);
 	if (m->rank) {
-		if (mpi_send(m, 0, TAG_PART, msg, len, m->timeout_s))
+		if (mpi_send(m, 0, TAG_PART, msg, len,
+			     mpi_wait_s(m, m->timeout_s, HURRY_PART_TX_S)))
 			ret = -1;
 	} else {
 		texts = xcalloc((size_t)m->nranks, sizeof(*texts));
@@ -306,7 +322,14 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	for (r = 1; texts && r < m->nranks; r++) {
 		void *in;
 
-		if (mpi_recv(m, r, TAG_PART, &in, &len, m->timeout_s, false)) {
+		if (mpi_recv(m, r, TAG_PART, &in, &len,
+			     mpi_wait_s(m, m->timeout_s, HURRY_PART_S),
+			     false)) {
+			if (m->hurry_start > 0) {	/* killed, most likely */
+				mpi_lost(m, "rank %d sent no report within "
+					 "%g s of the stop", r, HURRY_PART_S);
+				continue;
+			}
 			error("rank %d sent no report within %g s", r,
 			      m->timeout_s);
 			ret = -1;
@@ -322,6 +345,8 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 		error("%s", strbuf_str(&err));
 		ret = -1;
 	}
+	if (texts && m->lost[0])
+		say_lost(m);
 	if (texts && !ret)
 		ret = write_documents(m, &f, &all, texts, out);
 	if (texts && !ret && html)

@@ -19,6 +19,16 @@ int buffer_pattern_cb(const struct opt_def *def, struct job_options *o,
 void buffer_pattern_fmt(const struct opt_def *def,
 			const struct job_options *o, struct strbuf *out);
 
+/* refill_buffers: after the store, overrides buffer_pattern's rule. */
+int refill_buffers_cb(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err);
+
+/* dedupe_percentage: the value, and refill_buffers on (opt_cb_fn). */
+int dedupe_percentage_cb(const struct opt_def *def, struct job_options *o,
+			 const char *val, struct strbuf *err);
+void dedupe_percentage_fmt(const struct opt_def *def,
+			   const struct job_options *o, struct strbuf *out);
+
 /*
  * The plan rule (called by plan_build): dedupe_mode=working_set needs a
  * size in bytes and one file, as fio. Returns 0 or -1 with

@@ -178,6 +178,8 @@ static int check_exec(struct job_plan *p, struct strbuf *err)
 				 "is not an executable file" :
 				 "is not found on PATH");
 	no_io_job(p, EXEC_POLL_US);
+	p->runs_opt = "ioengine";
+	p->runs = o->program;
 	return check_no_verify(p, err);
 }
 

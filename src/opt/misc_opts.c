@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Plan rules for io_submit_mode, log compression and openfiles. */
+/* Plan rules for io_submit_mode, log compression, openfiles, time_based. */
 #include "opt/misc_opts.h"
 
 #include <stdbool.h>
@@ -119,10 +119,26 @@ static int check_openfiles(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * time_based repeats the workload until the runtime ends: without a
+ * runtime nothing would end the job (fio says so too, and drops
+ * time_based; iolite refuses rather than ignore an option). The engines
+ * without I/O set it themselves, so only the user's is checked.
+ */
+static int check_time_based(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (!o->time_based || o->runtime_us || !opt_is_set(o, "time_based"))
+		return 0;
+	return plan_fail(p, err, "option 'time_based': needs a runtime "
+			 "(runtime=): without one the job would never end");
+}
+
 int misc_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	if (check_offload(p, err) || check_log_compression(p, err) ||
-	    check_openfiles(p, err))
+	    check_openfiles(p, err) || check_time_based(p, err))
 		return -1;
 	return 0;
 }

@@ -7,14 +7,15 @@
 #include "util/strbuf.h"
 
 /*
- * The rules of io_submit_mode, log_compression / log_store_compressed
- * and openfiles against the rest of the job:
+ * The rules of io_submit_mode, log_compression / log_store_compressed,
+ * openfiles and time_based against the rest of the job:
  *  - offload wraps the engines offload_kind() knows (engine/offload.c),
  *    and io_uring only without registerfiles or sqthread_poll;
  *  - log compression needs zlib, and a compressed histogram log has no
  *    format fio can read back (fio writes an unreadable one): refused;
  *  - openfiles below nrfiles cannot verify (the read-back goes to every
- *    file) nor use io_uring's registerfiles (a table filled once).
+ *    file) nor use io_uring's registerfiles (a table filled once);
+ *  - time_based needs a runtime.
  * Returns 0, or -1 with "file:line: option 'x': ..." in err.
  */
 int misc_plan_check(struct job_plan *p, struct strbuf *err);

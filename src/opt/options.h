@@ -308,6 +308,8 @@ struct job_options {
 	bool time_based;
 	uint64_t ramp_time_us;
 	uint64_t startdelay_us;
+	uint64_t startdelay_hi_us;	/* a range's top (plan_draw_startdelay
+					 * picks), 0: one value */
 	unsigned int loops;
 
 	/* randomness */
@@ -319,11 +321,19 @@ struct job_options {
 	enum random_generator random_generator;
 	enum random_dist random_distribution;
 	double rdist_param;	/* zipf theta, pareto h, normal sigma (%) */
+	/* zipf, pareto, normal: ":centre" given (0..1, fio's "base") */
+	bool rdist_centred;
+	double rdist_center;
 
 	/* buffers */
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
+	/*
+	 * buffer_pattern given after any refill_buffers: refill when the
+	 * job reads or compresses, so reads do not spoil the pattern (fio)
+	 */
+	bool pattern_refill;
 
 	/* groups */
 	bool group_reporting;

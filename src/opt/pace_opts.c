@@ -38,6 +38,11 @@ uint64_t pace_rate_bps(const struct job_plan *p, unsigned int d)
 	return o->rate_iops[d] * p->dir_min_bs[d];
 }
 
+bool pace_rate_by_count(const struct job_plan *p, unsigned int d)
+{
+	return p->replay && !p->o.rate[d] && p->o.rate_iops[d];
+}
+
 bool pace_wanted(const struct job_plan *p)
 {
 	const struct job_options *o = &p->o;

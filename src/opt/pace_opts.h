@@ -32,6 +32,15 @@ int pace_plan_check(struct job_plan *p, struct strbuf *err);
  */
 uint64_t pace_rate_bps(const struct job_plan *p, unsigned int d);
 
+/*
+ * Whether direction d's cap counts I/Os rather than bytes: rate_iops
+ * (not rate) in a job that replays a log (read_iolog). The log's sizes
+ * are the log's, not a block size range the job chose: pacing them in
+ * bytes at the smallest would turn one 1-byte I/O in the log into a
+ * rate of rate_iops bytes per second. The cap is then rate_iops[d].
+ */
+bool pace_rate_by_count(const struct job_plan *p, unsigned int d);
+
 /* Whether the job paces at all: a rate, a minimum, think time or flow. */
 bool pace_wanted(const struct job_plan *p);
 

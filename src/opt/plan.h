@@ -52,6 +52,12 @@ struct job_plan {
 	bool bs_fixed;		/* one block size for every direction used */
 	bool no_io;		/* cpuio, exec: the job does no I/O (fio
 				 * prints no header line for it) */
+	/*
+	 * The option that makes the job run a program (ioengine for exec,
+	 * exec_prerun, exec_postrun) and that program, else NULL: a
+	 * program can change anything, so --readonly refuses it.
+	 */
+	const char *runs_opt, *runs;
 	uint64_t min_bs, max_bs; /* over the directions used */
 	/*
 	 * Per direction (all three filled, used or not): the block sizes
@@ -64,11 +70,11 @@ struct job_plan {
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */
 	/*
-	 * dedupe_global with dedupe_mode=working_set: blocks of the working
-	 * set the run's such jobs share, the sum of their shares; set by
-	 * the runner before the jobs start (run/buffer.h). 0: the job's own.
+	 * dedupe_global with dedupe_mode=working_set: the job's place among
+	 * the run's jobs that share working sets, and their number; set by
+	 * the runner before the jobs start (run/buffer.h). 0: not shared.
 	 */
-	uint64_t dedupe_ws_global;
+	unsigned int dedupe_rank, dedupe_ranks;
 	/*
 	 * numa_cpu_nodes=auto or numa_mem_policy=auto: the NUMA node of the
 	 * job's target, set by run/numa.c before the jobs start.
@@ -91,6 +97,26 @@ struct job_plan {
 int plan_build(struct job_plan *p, const struct job_options *o,
 	       const char *src_file, int src_line, struct strbuf *err);
 void plan_release(struct job_plan *p);
+
+/*
+ * fio's seed for stream of the job's random streams (util/prng.h):
+ * from randseed and the job's number with randrepeat or randseed=, from
+ * the job's number alone with allrandrepeat, else a new one every run.
+ * The streams are their places in fio's list (opt/seed.c).
+ */
+#define FIO_STREAM_FILESIZE	7
+#define FIO_STREAM_POISSON_READ	15
+#define FIO_STREAM_POISSON_WRITE 17
+#define FIO_STREAM_POISSON_TRIM	18
+uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
+
+/*
+ * startdelay=lo-hi: the instance's delay, drawn uniformly from the range
+ * (each numjobs clone its own; the same every run unless randrepeat=0).
+ * fio's draw is not reproduced: the stream is iolite's own.
+ */
+#define STREAM_STARTDELAY	64
+void plan_draw_startdelay(struct job_plan *p);
 
 /*
  * A plan error: "file:line: " then the message, into err; returns -1.

@@ -184,6 +184,10 @@ int sys_plan_check(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option 'exec_prerun': no command");
 	if (o->exec_postrun && !*o->exec_postrun)
 		return plan_fail(p, err, "option 'exec_postrun': no command");
+	if (!p->runs && (o->exec_prerun || o->exec_postrun)) {
+		p->runs_opt = o->exec_prerun ? "exec_prerun" : "exec_postrun";
+		p->runs = o->exec_prerun ? o->exec_prerun : o->exec_postrun;
+	}
 	if (o->ioscheduler && !*o->ioscheduler)
 		return plan_fail(p, err, "option 'ioscheduler': no scheduler "
 				 "name");

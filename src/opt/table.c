@@ -509,10 +509,12 @@ const struct opt_def opt_table[] = {
 	  .help = "run this long before measuring (seconds without a unit)" },
 	{ .name = "startdelay", .type = OPT_CALLBACK,
 	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
-	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt, .typestr = "time",
+	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt,
+	  .typestr = "time[-time]",
 	  .category = OPT_CAT_TIME,
 	  .help = "wait this long before starting the job (seconds without "
-		  "a unit)" },
+		  "a unit); a range lo-hi: each instance draws its wait "
+		  "from it" },
 	{ .name = "loops", .type = OPT_UINT, .off = OFF(loops), .def = "1",
 	  .min = 1, .category = OPT_CAT_TIME,
 	  .help = "run the workload this many times" },
@@ -672,8 +674,10 @@ const struct opt_def opt_table[] = {
 	{ .name = "random_distribution", .type = OPT_CALLBACK,
 	  .off = OFF(random_distribution), .def = "random",
 	  .enums = opt_rdist_enums, .cb = opt_rdist_cb, .format = opt_rdist_fmt,
-	  .typestr = "name[:value]", .category = OPT_CAT_RANDOM,
-	  .help = "how random offsets are spread over the region" },
+	  .typestr = "name[:value[:centre]]", .category = OPT_CAT_RANDOM,
+	  .help = "how random offsets are spread over the region; zipf, "
+		  "pareto and normal take a centre from 0 to 1 (zipf:1.2:0.25: "
+		  "the hottest block a quarter into the region)" },
 	{ .name = "percentage_random", .type = OPT_CALLBACK,
 	  .off = OFF(perc_rand), .def = "100", .cb = opt_perc_rand_cb,
 	  .format = opt_perc_rand_fmt, .typestr = "int[,int][,int]",
@@ -692,12 +696,13 @@ const struct opt_def opt_table[] = {
 	  .help = "how zonerange, zonesize and zoneskip split the region" },
 	{ .name = "zonerange", .type = OPT_SIZE, .off = OFF(zonerange),
 	  .def = "0", .category = OPT_CAT_IO,
-	  .help = "strided: size of a zone; I/O stays inside it (default: "
+	  .help = "strided: size of a zone; I/O starts inside it (default: "
 		  "zonesize)" },
 	{ .name = "zonesize", .type = OPT_SIZE, .off = OFF(zonesize),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes of I/O in a zone before moving to the next "
-		  "(more than zonerange goes over the zone again)" },
+		  "(more than zonerange goes over the zone again); counted "
+		  "over the job's files, as fio" },
 	{ .name = "zoneskip", .type = OPT_SIZE, .off = OFF(zoneskip),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes skipped between one zone and the next" },
@@ -737,9 +742,10 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_BUFFER,
 	  .help = "fill write buffers with zeroes instead of random data" },
 	{ .name = "refill_buffers", .type = OPT_BOOL,
-	  .off = OFF(refill_buffers), .def = "0",
+	  .off = OFF(refill_buffers), .def = "0", .cb = refill_buffers_cb,
 	  .category = OPT_CAT_BUFFER,
-	  .help = "new random data in the buffer for every write" },
+	  .help = "new buffer contents for every write (else a write sends "
+		  "what the buffer holds, scrambled)" },
 	{ .name = "scramble_buffers", .type = OPT_BOOL,
 	  .off = OFF(scramble_buffers), .def = "1",
 	  .category = OPT_CAT_BUFFER,
@@ -750,31 +756,36 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_BUFFER,
 	  .typestr = "pattern (0x.., number, \"text\", 'file')",
 	  .help = "fill write buffers with these bytes, repeated; turns "
-		  "scramble_buffers and zero_buffers off" },
+		  "scramble_buffers and zero_buffers off, refill_buffers on "
+		  "when the job reads or compresses (a later option wins)" },
 	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
 	  .off = OFF(buffer_compress_percentage), .def = "0", .min = 0,
 	  .max = 100, .category = OPT_CAT_BUFFER,
 	  .help = "make written data compress by about this percentage: "
 		  "each chunk is random, then that share of zeroes (or "
-		  "buffer_pattern); refills buffers for every write" },
+		  "buffer_pattern); refills buffers for every write unless "
+		  "refill_buffers is given" },
 	{ .name = "buffer_compress_chunk", .type = OPT_SIZE,
 	  .off = OFF(buffer_compress_chunk), .def = "512",
 	  .category = OPT_CAT_BUFFER,
 	  .help = "size of the random-then-fixed regions of "
-		  "buffer_compress_percentage (0: the whole block)" },
-	{ .name = "dedupe_percentage", .type = OPT_UINT,
-	  .off = OFF(dedupe_percentage), .def = "0", .min = 0, .max = 100,
-	  .category = OPT_CAT_BUFFER,
+		  "buffer_compress_percentage, at most the smallest write "
+		  "size (0: that size)" },
+	{ .name = "dedupe_percentage", .type = OPT_CALLBACK,
+	  .off = OFF(dedupe_percentage), .min = 0, .max = 100,
+	  .cb = dedupe_percentage_cb, .format = dedupe_percentage_fmt,
+	  .typestr = "integer (default 0)", .category = OPT_CAT_BUFFER,
 	  .help = "this percentage of writes repeat an earlier block; "
-		  "refills buffers for every write" },
+		  "sets refill_buffers (a later refill_buffers=0 wins)" },
 	{ .name = "dedupe_mode", .type = OPT_ENUM, .off = OFF(dedupe_mode),
 	  .def = "repeat", .enums = dedupe_mode_enums,
 	  .category = OPT_CAT_BUFFER,
 	  .help = "which earlier block a deduplicated write repeats" },
 	{ .name = "dedupe_global", .type = OPT_BOOL, .off = OFF(dedupe_global),
 	  .def = "0", .category = OPT_CAT_BUFFER,
-	  .help = "dedupe_mode=working_set: the jobs with this set share "
-		  "one working set, each adding its share" },
+	  .help = "dedupe_mode=working_set: the working sets of the jobs "
+		  "with this set take an equal share from each such job's "
+		  "first blocks" },
 	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
 	  .off = OFF(dedupe_working_set_percentage), .def = "5", .min = 0,
 	  .max = 100, .category = OPT_CAT_BUFFER,
@@ -1001,8 +1012,10 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_VERIFY,
 	  .help = "a header every this many bytes of a block (0: one per "
 		  "block)" },
+	/* fio refuses an offset inside its 40-byte header (0 is only the
+	 * default: the header at the start) */
 	{ .name = "verify_offset", .type = OPT_SIZE,
-	  .off = OFF(verify_offset), .def = "0",
+	  .off = OFF(verify_offset), .min = 40,
 	  .category = OPT_CAT_VERIFY,
 	  .help = "put each header this many bytes into its chunk instead "
 		  "of at the start" },

@@ -227,24 +227,41 @@ void opt_bssplit_fmt(const struct opt_def *def,
 	opt_format_dirs(bssplit_fmt_one, o, out);
 }
 
-/* startdelay: fio also takes a range to pick from; not supported yet. */
+static int startdelay_one(const struct opt_def *def, const char *s,
+			  uint64_t *v, struct strbuf *err)
+{
+	int ret = num_parse_time_us(s, def->unit_us, v);
+
+	if (ret)
+		strbuf_addf(err, ret == -ERANGE ? "'%s' is too large" :
+			    "invalid time '%s'", s);
+	return ret ? -1 : 0;
+}
+
+/*
+ * startdelay=time, or a range lo-hi (lo:hi) that each job instance
+ * picks its delay from (plan_draw_startdelay()), as fio's HOWTO says.
+ */
 int opt_startdelay_cb(const struct opt_def *def, struct job_options *o,
 		      const char *val, struct strbuf *err)
 {
-	uint64_t v;
+	const char *sep = strpbrk(val, "-:");
+	uint64_t lo, hi = 0;
+	char *first;
 	int ret;
 
-	if (strpbrk(val, "-:")) {
-		strbuf_addf(err, "a range ('%s') is not supported yet", val);
+	first = sep ? xstrndup(val, (size_t)(sep - val)) : xstrdup(val);
+	ret = startdelay_one(def, first, &lo, err);
+	free(first);
+	if (ret || (sep && startdelay_one(def, sep + 1, &hi, err)))
+		return -1;
+	/* fio 3.33 waits for ever on such a range */
+	if (sep && hi < lo) {
+		strbuf_addf(err, "range '%s' ends below its start", val);
 		return -1;
 	}
-	ret = num_parse_time_us(val, def->unit_us, &v);
-	if (ret) {
-		strbuf_addf(err, ret == -ERANGE ? "'%s' is too large" :
-			    "invalid time '%s'", val);
-		return -1;
-	}
-	o->startdelay_us = v;
+	o->startdelay_us = lo;
+	o->startdelay_hi_us = hi > lo ? hi : 0;
 	return 0;
 }
 
@@ -252,6 +269,10 @@ void opt_startdelay_fmt(const struct opt_def *def,
 			const struct job_options *o, struct strbuf *out)
 {
 	opt_format_time(o->startdelay_us, out);
+	if (o->startdelay_hi_us) {
+		strbuf_addch(out, '-');
+		opt_format_time(o->startdelay_hi_us, out);
+	}
 }
 
 /*

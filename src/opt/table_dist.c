@@ -197,12 +197,32 @@ int opt_check_dist_param(char kind, double p, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * The centre after zipf:theta, pareto:h or normal:dev (fio's "base" of
+ * the distribution): a float in [0, 1] mapped onto the region.
+ */
+static int rdist_center(int v, const char *s, double *out,
+			struct strbuf *err)
+{
+	if (v != RDIST_ZIPF && v != RDIST_PARETO && v != RDIST_NORMAL) {
+		strbuf_addf(err, "a centre ('%s') is for zipf, pareto and "
+			    "normal only", s);
+		return -1;
+	}
+	if (num_parse_double(s, out) || !(*out >= 0.0 && *out <= 1.0)) {
+		strbuf_addf(err, "invalid centre '%s' (a number from 0 to 1)",
+			    s);
+		return -1;
+	}
+	return 0;
+}
+
 int opt_rdist_cb(const struct opt_def *def, struct job_options *o,
 		    const char *val, struct strbuf *err)
 {
 	const char *colon = strchr(val, ':');
 	char *name = colon ? xstrndup(val, (size_t)(colon - val)) : xstrdup(val);
-	double p = 0;
+	double p = 0, center = -1;
 	int v;
 
 	if (!strcmp(name, "zoned") || !strcmp(name, "zoned_abs")) {
@@ -226,6 +246,7 @@ int opt_rdist_cb(const struct opt_def *def, struct job_options *o,
 		}
 		o->random_distribution = c.abs ? RDIST_ZONED_ABS : RDIST_ZONED;
 		o->rdist_param = 0;
+		o->rdist_centred = false;
 		free(name);
 		return 0;
 	}
@@ -250,15 +271,11 @@ int opt_rdist_cb(const struct opt_def *def, struct job_options *o,
 		char *num;
 		int ret;
 
-		if (c2) {
-			strbuf_addf(err, "a distribution center ('%s') is not "
-				    "supported yet", c2 + 1);
-			goto fail;
-		}
-		num = xstrdup(colon + 1);
+		num = c2 ? xstrndup(colon + 1, (size_t)(c2 - colon - 1)) :
+			   xstrdup(colon + 1);
 		ret = parse_float(num, &p, err);
 		free(num);
-		if (ret)
+		if (ret || (c2 && rdist_center(v, c2 + 1, &center, err)))
 			goto fail;
 	}
 	if (opt_check_dist_param(v == RDIST_ZIPF ? 'z' :
@@ -270,11 +287,28 @@ int opt_rdist_cb(const struct opt_def *def, struct job_options *o,
 	free(name);
 	o->random_distribution = (enum random_dist)v;
 	o->rdist_param = p;
+	o->rdist_centred = center >= 0;
+	o->rdist_center = center >= 0 ? center : 0;
 	memset(o->nr_rdist_zones, 0, sizeof(o->nr_rdist_zones));
 	return 0;
 fail:
 	free(name);
 	return -1;
+}
+
+/* ":v", the shortest of %.15g..%.17g that reads back exactly */
+static void add_float(struct strbuf *out, double v)
+{
+	char buf[64];
+	int prec;
+
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%.*g", prec, v);
+	strbuf_addf(out, ":%s", buf);
 }
 
 void opt_rdist_fmt(const struct opt_def *def, const struct job_options *o,
@@ -287,18 +321,9 @@ void opt_rdist_fmt(const struct opt_def *def, const struct job_options *o,
 		strbuf_addch(out, ':');
 		opt_format_dirs(rzone_fmt_one, o, out);
 	} else if (o->random_distribution != RDIST_RANDOM) {
-		char buf[64];
-		int prec;
-
-		/* the shortest of %.15g..%.17g that reads back exactly */
-		for (prec = 15; prec < 17; prec++) {
-			snprintf(buf, sizeof(buf), "%.*g", prec,
-				 o->rdist_param);
-			if (strtod(buf, NULL) == o->rdist_param)
-				break;
-		}
-		snprintf(buf, sizeof(buf), "%.*g", prec, o->rdist_param);
-		strbuf_addf(out, ":%s", buf);
+		add_float(out, o->rdist_param);
+		if (o->rdist_centred)
+			add_float(out, o->rdist_center);
 	}
 }
 

@@ -178,7 +178,7 @@ void verify_pattern_fmt(const struct opt_def *def,
 	pattern_format(&o->verify_pattern, out);
 }
 
-/* "EIO" or "5": an errno, or -1. */
+/* "EIO", "5" or "-5" (fio takes a negated errno too): an errno, or -1. */
 static int parse_errno(const char *s)
 {
 	char *end;
@@ -196,6 +196,8 @@ static int parse_errno(const char *s)
 		return -1;
 	}
 	v = strtol(s, &end, 10);
+	if (v < 0)
+		v = -v;
 	if (end == s || *end || v <= 0 || v >= 4096)
 		return -1;
 	return (int)v;
@@ -203,7 +205,10 @@ static int parse_errno(const char *s)
 
 /*
  * ignore_error=READ,WRITE,VERIFY, each a ':'-separated list of errno
- * names or numbers; a part may be empty.
+ * names or numbers; a part may be empty. A list turns continue_on_error
+ * on for its class then and there, so a continue_on_error= after it
+ * decides again (as fio: "ignore_error=,ENOSPC continue_on_error=none"
+ * stops at the first ENOSPC).
  */
 int ignore_error_cb(const struct opt_def *def, struct job_options *o,
 		    const char *val, struct strbuf *err)
@@ -215,7 +220,7 @@ int ignore_error_cb(const struct opt_def *def, struct job_options *o,
 	memset(o->ignore_error, 0, sizeof(o->ignore_error));
 	memset(o->nr_ignore_error, 0, sizeof(o->nr_ignore_error));
 	for (cls = 0; part; cls++) {
-		char *next = strchr(part, ','), *tok, *save = NULL;
+		char *next = strchr(part, ','), *tok, *next_tok;
 
 		if (next)
 			*next++ = '\0';
@@ -224,10 +229,27 @@ int ignore_error_cb(const struct opt_def *def, struct job_options *o,
 				    val);
 			goto out;
 		}
-		for (tok = strtok_r(part, ":", &save); tok;
-		     tok = strtok_r(NULL, ":", &save)) {
-			int e = parse_errno(tok);
+		for (tok = part; *tok; tok = next_tok) {
+			char *colon = strchr(tok, ':');
+			int e;
 
+			next_tok = colon ? colon + 1 : tok + strlen(tok);
+			if (colon)
+				*colon = '\0';
+			/*
+			 * fio ends a list at an empty entry and drops what
+			 * follows it unsaid (",:ENOSPC" ignores nothing):
+			 * trailing ':'s are harmless, an error after an
+			 * empty entry is refused rather than dropped
+			 */
+			if (!*tok) {
+				if (!next_tok[strspn(next_tok, ":")])
+					break;
+				strbuf_addf(err, "an empty entry in '%s' (fio would ignore the errors after it)",
+					    val);
+				goto out;
+			}
+			e = parse_errno(tok);
 			if (e < 0) {
 				strbuf_addf(err, "unknown error '%s' (use a name like EIO or a number)",
 					    tok);

@@ -546,7 +546,7 @@ static int write_page(const struct plot_opts *o, const struct strbuf *page,
 		      struct strbuf *err)
 {
 	if (o->out)
-		return plot_write_file(o->out, page, err);
+		return plot_write_file(o->out, true, page, err);
 	if (fwrite(page->buf, 1, page->len, stdout) != page->len ||
 	    fflush(stdout)) {
 		strbuf_addf(err, "cannot write the page: %s", strerror(errno));

@@ -9,21 +9,29 @@
 
 #include "plot/page.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
-int plot_write_file(const char *path, const struct strbuf *sb,
+int plot_write_file(const char *path, bool named, const struct strbuf *sb,
 		    struct strbuf *err)
 {
-	FILE *f = fopen(path, "w");
+	const char *why;
+	FILE *f = sf_fopen_w(path, named ? SF_NAMED : 0, &why);
+	bool bad;
+	int e;
 
 	if (!f) {
-		strbuf_addf(err, "cannot create '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot create '%s': %s", path, why);
 		return -1;
 	}
-	if (fwrite(sb->buf, 1, sb->len, f) != sb->len || fclose(f)) {
-		strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
-		return -1;
+	bad = fwrite(sb->buf, 1, sb->len, f) != sb->len || fflush(f);
+	e = errno;
+	if (fclose(f) && !bad) {
+		bad = true;
+		e = errno;
 	}
-	return 0;
+	if (bad)
+		strbuf_addf(err, "cannot write '%s': %s", path, strerror(e));
+	return bad ? -1 : 0;
 }
 
 static bool name_taken(const struct sink *k, const char *name)
@@ -59,7 +67,7 @@ void sink_chart(struct sink *k, struct chart *c, const char *caption)
 		k->names = xrealloc(k->names, (k->nr_names + 1) *
 				    sizeof(*k->names));
 		k->names[k->nr_names++] = xstrdup(path.buf);
-		if (plot_write_file(path.buf, &svg, k->err))
+		if (plot_write_file(path.buf, false, &svg, k->err))
 			k->failed = 1;
 		else
 			printf("%s\n", path.buf);

@@ -30,7 +30,11 @@ void sink_html(struct sink *k, const char *s);
 void sink_base(struct sink *k, const char *base);
 void sink_release(struct sink *k);
 
-int plot_write_file(const char *path, const struct strbuf *sb,
+/*
+ * Writes sb to path: named (the user's -o) or a chart's file name made
+ * from it (never followed through a symlink: util/safefile.h).
+ */
+int plot_write_file(const char *path, bool named, const struct strbuf *sb,
 		    struct strbuf *err);
 
 #endif

@@ -498,7 +498,7 @@ static void write_job(struct json_writer *w, const struct run_result *rr,
 
 	if (j->plan && j->plan->o.continue_on_error) {
 		json_u64(w, "total_err", j->total_err);
-		json_i64(w, "first_error", j->error);
+		json_i64(w, "first_error", j->first_error);
 	}
 	json_u64(w, "latency_depth", j->latency_depth);
 	json_u64(w, "latency_target", j->latency_target);

@@ -404,8 +404,8 @@ static void show_job(FILE *f, const struct run_result *rr,
 	/* as fio: with continue_on_error, the errors the job went past */
 	if (j->plan && j->plan->o.continue_on_error)
 		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
-			(unsigned long long)j->total_err, j->error,
-			strerror(j->error));
+			(unsigned long long)j->total_err, j->first_error,
+			strerror(j->first_error));
 	fprintf(f, "     latency   : target=%llu, window=%llu, "
 		"percentile=%.2f%%, depth=%u\n",
 		(unsigned long long)j->latency_target,

@@ -145,7 +145,7 @@ static void terse_job(FILE *f, const struct job_result *j,
 			dk->time_in_queue, dk->util);
 	}
 	if (j->plan && j->plan->o.continue_on_error)
-		fprintf(f, ";%" PRIu64 ";%d", j->total_err, j->error);
+		fprintf(f, ";%" PRIu64 ";%d", j->total_err, j->first_error);
 	if (j->description)
 		fprintf(f, "%s;%s", ver == 2 ? "\n" : "", j->description);
 	fputc('\n', f);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -154,6 +155,18 @@ static double num(const json_t *o, const char *key)
 	return json_is_number(v) ? json_number_value(v) : 0.0;
 }
 
+/*
+ * A figure a comparison judges: NAN when the key is missing or holds
+ * something other than a number, so that a reader can tell "not a
+ * number" from 0 (a regression gate must not pass on a broken report).
+ */
+static double fig(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
 static uint64_t unum(const json_t *o, const char *key)
 {
 	double v = num(o, key);
@@ -212,7 +225,7 @@ static void read_stat(const json_t *o, struct rio_stat *s)
 	s->n = unum(o, "N");
 	s->min = num(o, "min");
 	s->max = num(o, "max");
-	s->mean = num(o, "mean");
+	s->mean = s->n ? fig(o, "mean") : 0;
 	s->stdev = num(o, "stddev");
 }
 
@@ -282,10 +295,10 @@ static void read_dir(const json_t *o, struct rio_dir_result *d)
 		      unum(o, "io_kbytes") * 1024;
 	d->total_ios = unum(o, "total_ios");
 	d->runtime_ms = unum(o, "runtime");
-	d->iops = num(o, "iops");
+	d->iops = fig(o, "iops");
 	/* fio 2.x had "bw" (KiB/s) only */
-	d->bw_bytes = json_object_get(o, "bw_bytes") ? num(o, "bw_bytes") :
-		      num(o, "bw") * 1024.0;
+	d->bw_bytes = json_object_get(o, "bw_bytes") ? fig(o, "bw_bytes") :
+		      fig(o, "bw") * 1024.0;
 	read_lat(json_object_get(o, "slat_ns"), &d->slat);
 	read_lat(json_object_get(o, "clat_ns"), &d->clat);
 	read_lat(json_object_get(o, "lat_ns"), &d->lat);

@@ -44,7 +44,7 @@ extern const char *const rio_dir_name[RIO_DIR_NR];
  * iops_* sample summaries (n = bw_samples / iops_samples). */
 struct rio_stat {
 	uint64_t n;
-	double min, max, mean, stdev;
+	double min, max, mean, stdev;	/* mean NAN: n > 0 but no number */
 };
 
 struct rio_pct {
@@ -81,8 +81,8 @@ struct rio_series {
 struct rio_dir_result {
 	bool present;		/* the block is in the file */
 	uint64_t io_bytes, total_ios, runtime_ms;
-	double iops;
-	double bw_bytes;	/* bytes/s */
+	double iops;		/* NAN: missing or not a number */
+	double bw_bytes;	/* bytes/s; NAN likewise */
 	struct rio_lat slat, clat, lat;
 	struct rio_stat bw_samples;	/* KiB/s */
 	struct rio_stat iops_samples;

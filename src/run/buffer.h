@@ -5,54 +5,70 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "opt/plan.h"
-#include "util/strbuf.h"
 
 /*
- * Write buffer contents beyond the worker's own defaults (random data,
- * zero_buffers, refill_buffers, scramble_buffers, which stay in
- * run/worker.c): buffer_pattern, buffer_compress_percentage with
- * buffer_compress_chunk, dedupe_percentage with dedupe_mode and
- * dedupe_working_set_percentage. Semantics, as fio's:
+ * The bytes a job writes: its buffers' first contents, what each write
+ * does to its buffer, and the data a layout writes into the files a job
+ * reads. The rules are fio 3.33's, as its files show them:
  *
- * - buffer_pattern alone: every buffer holds the pattern, repeated from
- *   its first byte; refilled for each write only when the job also reads
- *   (a read overwrites the buffer) or refill_buffers is set.
- * - buffer_compress_percentage=N: each chunk of a write (chunk bytes, or
- *   the whole block when 0) is random for its first 100-N percent and
- *   zeroes (or buffer_pattern) for the rest, so that the data compresses
- *   to about 100-N percent of its size. Refilled for every write.
- * - dedupe_percentage=N: N percent of the writes (drawn at random) repeat
- *   an earlier block: with dedupe_mode=repeat the last unique one, with
- *   working_set one drawn from a set of dedupe_working_set_percentage of
- *   size / block size blocks. The others are new. Refilled for every
- *   write; each block's contents follow from a 64-bit seed, so nothing is
- *   kept but seeds.
- * - dedupe_global with working_set: the jobs that set it share one working
- *   set, of the sum of their shares (buffer_dedupe_link()), so their
- *   deduplicated writes repeat each other's blocks too. With repeat it
- *   changes nothing, as in fio.
+ * Contents, when a buffer is filled (at the start, for every write with
+ * refilling, for every block of a layout), the first that applies:
+ * - buffer_compress_percentage=N (1..99) or dedupe_percentage=M: mixed.
+ *   Each chunk (buffer_compress_chunk, at most the smallest write block;
+ *   0: the smallest write block) is random for its first 100-N percent
+ *   and fixed for the rest: buffer_pattern, else zeroes. M percent of
+ *   the fills (drawn at random) repeat an earlier block: with
+ *   dedupe_mode=repeat the last new one (run/buffer.c: what follows
+ *   it too, as fio 3.33's), with working_set one of the
+ *   job's first dedupe_working_set_percentage * size / bs new blocks
+ *   (the working set; with dedupe_global the sharing jobs' first blocks,
+ *   an equal share from each). dedupe_percentage=100: every chunk the
+ *   same. buffer_compress_percentage=100 is zero_buffers.
+ * - buffer_pattern: the pattern, repeated from the buffer's first byte.
+ * - zero_buffers: zeroes.
+ * - else random: a new block every fill.
+ * The contents are one stream per job (run/buffer.c): the layout reads
+ * its start, the job's buffers go on from there, so the working set is
+ * the first blocks whoever wrote them.
  *
- * The fill runs off the I/O loop's fast path: the worker calls
- * buffer_fill_write() only when buffer_fill_init() asked for refills.
+ * Per write (the worker; verify writes its own blocks):
+ * - refill: filled as above. With refill_buffers; by default when
+ *   buffer_compress_percentage is 1..99 (refill_buffers=0 given keeps
+ *   the buffers); dedupe_percentage, given at all, sets refill_buffers
+ *   where it stands, and buffer_pattern sets it when the job reads or
+ *   compresses (opt/buffer_opts.c; a later refill_buffers wins).
+ * - else scramble, unless buffer_compress_percentage or dedupe_percentage
+ *   was given at all: every 512-byte sector of the write gets its offset
+ *   and the write's number stamped in, so that no two sectors written
+ *   are alike (scramble_buffers=1, the default; zero_buffers turns it
+ *   off unless scramble_buffers is given; buffer_pattern turns it off
+ *   where it stands).
+ * - else the buffer as it is: its first contents, or what a read left.
  */
+
+/* What each write does to its buffer (decided once per job). */
+enum buf_write {
+	BUF_KEEP,	/* nothing */
+	BUF_SCRAMBLE,	/* buffer_scramble() */
+	BUF_REFILL,	/* buffer_fill_write() */
+};
 
 struct buf_fill;
 
 /*
- * Sets up the contents p's options ask for and fills the nr buffers of
- * buf_size bytes at mem with them. *out is NULL (and nothing is touched)
- * when none of the options above is set: the worker's defaults apply.
- * seed: the job's buffer PRNG seed. Returns 0 or -ENOMEM with a message.
- * Free with buffer_fill_free().
+ * Sets up job p's buffers: *mode says what each write does, the nr
+ * buffers of buf_size bytes at mem get their first contents (when the
+ * job writes: else *mode is BUF_KEEP and they are zeroed), and *out
+ * is the fill state (NULL unless *mode is BUF_REFILL). start: where the
+ * layout left the job's stream (job_files.fill_drawn). Free with
+ * buffer_fill_free().
  */
-int buffer_fill_init(struct buf_fill **out, const struct job_plan *p,
-		     uint64_t seed, void *mem, size_t buf_size,
-		     unsigned int nr, struct strbuf *err);
-
-/* True when every write must go through buffer_fill_write(). */
-bool buffer_fill_refills(const struct buf_fill *bf);
+void buffer_fill_init(struct buf_fill **out, enum buf_write *mode,
+		      const struct job_plan *p, uint64_t start, void *mem,
+		      size_t buf_size, unsigned int nr);
 
 /* The contents of the next write of len bytes, into buf. */
 void buffer_fill_write(struct buf_fill *bf, void *buf, size_t len);
@@ -60,10 +76,57 @@ void buffer_fill_write(struct buf_fill *bf, void *buf, size_t len);
 void buffer_fill_free(struct buf_fill *bf);
 
 /*
- * Before the run: the shared working set of the nr plans' dedupe_global
- * jobs (dedupe_percentage and dedupe_mode=working_set): sets their
- * dedupe_ws_global to the sum of their working sets' blocks.
+ * The layout's contents for plans[i]'s files (a layout writes what the
+ * job's buffers would hold, a fill per block of blk bytes: the job's
+ * largest write block): a fill state at the start of the job's stream.
+ * plans: all nr jobs (dedupe_global's shares).
+ */
+struct buf_fill *buffer_layout_new(const struct job_plan *plans,
+				   unsigned int nr, unsigned int i,
+				   size_t *blk);
+
+/* True when every block of a layout holds the same bytes (zero, pattern). */
+bool buffer_fill_static(const struct buf_fill *bf);
+
+/* Where the job's stream is now (for job_files.fill_drawn). */
+uint64_t buffer_fill_drawn(const struct buf_fill *bf);
+
+/*
+ * Before the run: the places of the dedupe_global jobs that share a
+ * working set (dedupe_percentage and dedupe_mode=working_set) among the
+ * nr plans: sets their dedupe_rank and dedupe_ranks.
  */
 void buffer_dedupe_link(struct job_plan *const *plans, unsigned int nr);
+
+/*
+ * The key of job p's scrambling: from randseed, so a run writes the
+ * same bytes as the last one (fio stamps the time: its runs differ).
+ */
+uint64_t buffer_scramble_key(const struct job_plan *p);
+
+/*
+ * scramble_buffers: stamps each whole 512-byte sector of a write of len
+ * bytes at off with the sector's offset and the write's number seq, so
+ * that no sector repeats another, in this write or any other (a write of
+ * less than a sector is left alone, as fio does). Little of the buffer
+ * changes, and with words as plain as fio's (an offset; the number and
+ * 32 bits of a hash of it and the job's key, the same in every sector of
+ * the write), so the data compresses as fio's does: the offset goes in
+ * the 64 bytes the hash picks, the number and hash at the end of the
+ * first 64.
+ */
+static inline void buffer_scramble(void *buf, size_t len, uint64_t off,
+				   uint64_t seq, uint64_t key)
+{
+	unsigned char *s = buf, *end = s + (len & ~(size_t)511);
+	uint64_t h = (seq ^ key) * 0x9E3779B97F4A7C15ULL, tag = (uint32_t)h;
+	size_t line = (size_t)(h >> 61) * 64;
+
+	for (; s < end; s += 512, off += 512) {
+		memcpy(s + line, &off, 8);
+		memcpy(s + 48, &seq, 8);
+		memcpy(s + 56, &tag, 8);
+	}
+}
 
 #endif

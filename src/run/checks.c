@@ -247,6 +247,42 @@ void checks_options(const struct job_plan *plans, unsigned int nr,
 }
 
 /*
+ * Random I/O in strided zones too small for a block (zonerange 16k,
+ * bs=64k): fio 3.33 finds no offset and runs the job without I/O, and
+ * so does iolite (workload.c); a user should know why nothing moved.
+ */
+static void check_zones(const struct job_plan *plans, unsigned int nr,
+			struct notes *out)
+{
+	static const char *const dname[DDIR_RWDIR_CNT] = {
+		"read", "write", "trim"
+	};
+	unsigned int i, d;
+
+	for (i = 0; i < nr; i++) {
+		const struct job_plan *p = &plans[i];
+		uint64_t range = p->o.zonerange ? p->o.zonerange :
+				 p->o.zonesize;
+
+		if (p->clone || !p->random ||
+		    p->o.zonemode != ZONE_MODE_STRIDED)
+			continue;
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			uint64_t min = p->dir_min_bs[d], a = p->dir_align[d] ?
+				       p->dir_align[d] : min;
+
+			/* no aligned offset with room for a block */
+			if (!ddir_used(p, (enum ddir)d) ||
+			    range >= (min > a ? min : a))
+				continue;
+			notes_add(out, "job '%s': zones of %llu bytes hold no %s block of %llu bytes: random I/O finds no offset in them, and the job does no %s (as in fio)",
+				  p->o.name, (unsigned long long)range, dname[d],
+				  (unsigned long long)min, dname[d]);
+		}
+	}
+}
+
+/*
  * invalidate=1 on a block device is BLKFLSBUF, which takes
  * CAP_SYS_ADMIN: without it the device's cached pages stay, and a
  * buffered job may read them from memory (fio says "only root may flush
@@ -283,6 +319,7 @@ void checks_before(const struct job_plan *plans, const struct job_files *files,
 	check_cache(plans, files, nr, out);
 	check_numa(plans, files, nr, out);
 	checks_options(plans, nr, out);
+	check_zones(plans, nr, out);
 	proc_notes_options(plans, nr, out);
 	fileopts_notes(plans, files, nr, out);
 	pitfall_before(plans, files, nr, out);
@@ -300,6 +337,9 @@ void checks_after(const struct run_result *rr, struct notes *out)
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
 			if (j->dir[d].ios && j->dir[d].runtime_ms > ms)
 				ms = j->dir[d].runtime_ms;
+		if (j->ramp_end && !j->running)
+			notes_add(out, "job %s ended during its ramp_time: all its I/O is counted and no latency was recorded, as fio does (use a larger size, or time_based)",
+				  notes_job(rr, j, &sb));
 		/* a report while the job runs: its run is not over */
 		if (!ms || ms >= 1000 || j->error || j->running)
 			continue;

@@ -17,6 +17,7 @@
 #include "opt/opt.h"
 #include "run/files_priv.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 static const char *sysfs_root(void)
 {
@@ -214,6 +215,7 @@ int fileopts_unlink_loop(const struct job_plan *p,
 
 	for (i = 0; i < jf->nr_files; i++) {
 		const struct engine_file *f = &jf->files[i];
+		const char *why;
 		int fd;
 
 		if (!(f->flags & EF_REGULAR))
@@ -223,12 +225,14 @@ int fileopts_unlink_loop(const struct job_plan *p,
 				    "delete '%s': %s", f->path, strerror(errno));
 			return -errno;
 		}
-		fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+		fd = sf_open(f->path, O_WRONLY, 0644, SF_CREATE |
+			     (f->flags & EF_MADE ? 0 : SF_NAMED), &why);
 		if (fd < 0) {
+			int e = errno;
+
 			strbuf_addf(err, "option 'unlink_each_loop': cannot "
-				    "create '%s' again: %s", f->path,
-				    strerror(errno));
-			return -errno;
+				    "create '%s' again: %s", f->path, why);
+			return -e;
 		}
 		close(fd);
 	}

@@ -15,7 +15,6 @@
  */
 #include "run/files.h"
 #include "run/fileopts.h"
-#include "run/fileopts.h"
 #include "run/files_priv.h"
 
 #include <dirent.h>
@@ -39,6 +38,8 @@
 #include "engine/rwflags.h"
 #include "util/log.h"
 #include "util/numfmt.h"
+#include "util/safefile.h"
+#include "util/prng.h"
 #include "run/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
@@ -55,6 +56,8 @@ struct target {
 	uint64_t cur_size;	/* on disk now (file) or device size */
 	uint64_t want_size;	/* largest end any job so far needs */
 	bool fill;		/* some job reads it: lay out with data */
+	bool layout;		/* a job without create_on_open uses it:
+				 * created and laid out before the run */
 	bool claimed;		/* need_create/need_layout reported once */
 	dev_t fs_dev;		/* device of the filesystem holding it */
 	unsigned int lbs;	/* logical block size, 0 = not known yet */
@@ -576,15 +579,24 @@ static struct target *find_target(struct targets *ts, const char *path,
 	return NULL;
 }
 
-/* Finds or adds the target for path, looking at it once. */
+/*
+ * Finds or adds the target for path, looking at it once. A name iolite
+ * made up (made) is never followed through a symlink; a named one is,
+ * but not another user's in a shared sticky directory (util/safefile.h).
+ */
 static int get_target(const struct job_plan *p, struct targets *ts,
-		      const char *path, struct target **out,
+		      const char *path, bool made, struct target **out,
 		      struct strbuf *err)
 {
 	struct target *t;
 	struct stat st;
+	const char *why;
 	bool exists;
 
+	if (sf_check(path, p->writes, made ? 0 : SF_NAMED, &why))
+		return files_fail(err, p, files_name_opt(p), "'%s': %s%s", path,
+				  why, made && errno == ELOOP ? " (name the "
+				  "file with filename= to use it)" : "");
 	exists = !stat(path, &st);
 	if (!exists && errno != ENOENT && errno != ENOTDIR)
 		return files_fail(err, p, files_name_opt(p), "cannot access '%s': %s",
@@ -639,23 +651,44 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
-/* A size from a filesize= range: deterministic per job and file. */
-static uint64_t pick_filesize(const struct job_plan *p, unsigned int filenum)
+/*
+ * The files' sizes from a filesize= range, as fio draws them: one draw
+ * per file, in order, from the job's file-size generator (fio's seed
+ * and generator: taus88, taus258 with random_generator=tausworthe64),
+ * scaled to the range and rounded down to the smallest block size of
+ * any direction, used or not, which may take it below the range, as in
+ * fio. Without randrepeat or randseed they change from run to run, as
+ * fio's do. NULL when filesize= is one size.
+ */
+static uint64_t *draw_filesizes(const struct job_plan *p, unsigned int n)
 {
 	const struct bs_range *r = &p->o.filesize;
-	uint64_t x, v;
+	uint64_t seed = plan_fio_seed(p, FIO_STREAM_FILESIZE), span = r->max - r->min, align;
+	bool wide = p->o.random_generator == RANDGEN_TAUSWORTHE64;
+	struct prng_taus64 t64;
+	struct prng_taus t;
+	uint64_t *v;
+	unsigned int i, d;
 
-	if (r->max <= r->min)
-		return r->min;
-	/* splitmix64 of seed, job and file: same sizes run to run */
-	x = p->o.randseed + ((uint64_t)p->job_index << 32) + filenum +
-	    0x9E3779B97F4A7C15ULL;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-	x ^= x >> 31;
-	v = r->min + x % (r->max - r->min + 1);
-	if (p->min_bs && v / p->min_bs * p->min_bs >= r->min)
-		v = v / p->min_bs * p->min_bs;
+	if (!r->min || r->max <= r->min)
+		return NULL;
+	align = p->dir_min_bs[0];
+	for (d = 1; d < DDIR_RWDIR_CNT; d++)
+		if (p->dir_min_bs[d] && p->dir_min_bs[d] < align)
+			align = p->dir_min_bs[d];
+	if (wide)
+		prng_taus64_seed_fio(&t64, seed);
+	else
+		prng_taus_seed_fio(&t, seed);
+	v = xcalloc(n ? n : 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		double u = wide ? prng_taus64_next(&t64) / 18446744073709551616.0 :
+				  prng_taus_next(&t) / 4294967296.0;
+
+		v[i] = r->min + (uint64_t)((double)span * u);
+		if (align)
+			v[i] -= v[i] % align;
+	}
 	return v;
 }
 
@@ -754,8 +787,9 @@ static uint64_t later_offset(const struct job_plan *p, const struct target *t,
 	return later > off ? later : off;
 }
 
+/* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
-		      unsigned int filenum, unsigned int nr_files,
+		      uint64_t filesize, unsigned int nr_files,
 		      bool nofile, uint64_t *off, uint64_t *len,
 		      struct strbuf *err)
 {
@@ -770,7 +804,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		 * start inside it, not the file's end (size= is only the
 		 * default io_size then: resolve_job())
 		 */
-		real = pick_filesize(p, filenum);
+		real = filesize;
 		*off = region_offset(p, real);
 		if (*off >= real)
 			return files_fail(err, p, offset_opt(p), "%llu is at or "
@@ -980,7 +1014,8 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 	    (!o->size.bytes && !o->size.pct))
 		goto pct;
 	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
-		uint64_t v = pct_of(pick_filesize(p, i), o->size.pct);
+		/* filesize= made the file's region its size */
+		uint64_t v = pct_of(jf->files[i].real_size, o->size.pct);
 
 		budget += p->min_bs ? v - v % p->min_bs : v;
 	}
@@ -1025,12 +1060,17 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	bool nofile = ops && (ops->flags & (ENGINE_F_NOFILEIO |
 					    ENGINE_F_NOLAYOUT));
 	bool has_dirs = !ops || !(ops->flags & ENGINE_F_NOFILEIO);
+	/* names from filename_format are iolite's: never followed */
+	bool made = !p->replay && !(p->o.filename && *p->o.filename) &&
+		    !p->o.opendir;
 	char **names = NULL;
+	uint64_t *fsizes;
 	size_t n = 0, i;
 	int ret = 0;
 
 	if ((has_dirs && check_dirs(p, err)) || job_names(p, &names, &n, err))
 		return -1;
+	fsizes = p->replay ? NULL : draw_filesizes(p, (unsigned int)n);
 	jf->files = xcalloc(n, sizeof(*jf->files));
 	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
 	jf->need_layout = xcalloc(n, sizeof(*jf->need_layout));
@@ -1040,6 +1080,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	for (i = 0; i < n; i++) {
 		jf->files[i].path = names[i];
 		jf->files[i].fd = -1;
+		jf->files[i].flags = made ? EF_MADE : 0;
 	}
 	free(names);
 
@@ -1052,17 +1093,18 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			/* null: names only, nothing is looked at */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
-		} else if (get_target(p, ts, f->path, &t, err)) {
-			return -1;
+		} else if (get_target(p, ts, f->path, made, &t, err)) {
+			ret = -1;
+			break;
 		}
 		if (p->replay)	/* read_iolog: as far as the log goes */
 			ret = iolog_region(p, (unsigned int)i,
 					   t->kind == EF_BLOCKDEV ?
 					   t->cur_size : 0, &off, &len, err);
 		else
-			ret = job_region(p, t, (unsigned int)i,
-					 (unsigned int)n, nofile, &off, &len,
-					 err);
+			ret = job_region(p, t, fsizes ? fsizes[i] :
+					 p->o.filesize.min, (unsigned int)n,
+					 nofile, &off, &len, err);
 		if (ret)
 			break;
 		f->io_offset = off;
@@ -1072,7 +1114,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		if (nofile)
 			continue;
 		(*slots)[i] = t;
-		f->flags = t->kind;
+		f->flags |= t->kind;
 		/* engines that never use O_DIRECT need no support for it */
 		if (p->o.direct &&
 		    !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
@@ -1091,15 +1133,19 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			break;
 		if ((ret = check_rwflags(p, t, err)))
 			break;
-		if (t->kind == EF_REGULAR) {
+		/* create_on_open: the job neither creates nor sizes it */
+		if (t->kind == EF_REGULAR && !p->o.create_on_open) {
 			if (off + len > t->want_size)
 				t->want_size = off + len;
-			if (job_reads(p) || (p->o.overwrite && p->writes))
+			if (job_reads(p) || (p->o.overwrite && p->writes) ||
+			    (ops && (ops->flags & ENGINE_F_MAPS)))
 				t->fill = true;
 			f->io_offset_later = later_offset(p, t, off);
+			t->layout = true;
 		}
 		add_dev(jf, t->fs_dev);
 	}
+	free(fsizes);
 	if (!ret)
 		ret = default_io_size(p, jf, err);
 	if (!ret)
@@ -1205,6 +1251,31 @@ static int check_space(const struct job_plan *plans, unsigned int nr,
 	return ret;
 }
 
+/*
+ * create_on_open=1, and every job on the target says so: nothing is
+ * created or laid out before the run (but its directories, as fio); the
+ * job's open creates a missing file, empty, and a read job reads what
+ * is there: past its end, a read that moves nothing (fio: EIO with the
+ * sync engines). A mapping engine (mmap) needs the bytes there before
+ * it maps them: fio dies of SIGBUS, iolite refuses.
+ */
+static int on_open(const struct job_plan *p, const struct target *t,
+		   struct engine_file *f, struct strbuf *err)
+{
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
+
+	if (ops && (ops->flags & ENGINE_F_MAPS) &&
+	    t->cur_size < f->io_offset + f->io_size)
+		return files_fail(err, p, "create_on_open", "'%s' is %s, "
+				  "and ioengine=%s maps the job's region: lay "
+				  "the file out first (create_on_open=0)",
+				  f->path, t->exists ? "shorter than the "
+				  "job's region" : "missing", ops->name);
+	if (!t->exists)
+		f->flags |= EF_CREATE;
+	return 0;
+}
+
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
@@ -1241,11 +1312,17 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = known_size(t);
-			if (t->kind != EF_REGULAR || t->claimed)
+			if (t->kind != EF_REGULAR)
+				continue;
+			if (plans[i].o.create_on_open && !t->layout &&
+			    (ret = on_open(&plans[i], t, f, err)))
+				break;
+			if (t->claimed)
 				continue;
 			t->claimed = true;
 			jf->need_create[k] = !t->exists;
-			jf->need_layout[k] = t->want_size > t->cur_size;
+			jf->need_layout[k] = t->layout &&
+					     t->want_size > t->cur_size;
 			jf->need_fill[k] = t->fill;
 			/* a read job grows an existing file: written too */
 			if (t->exists && jf->need_layout[k] &&
@@ -1257,7 +1334,7 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 	if (!ret)
 		ret = check_space(plans, nr, out, slots, err);
 	if (!ret)
-		ret = limits_check(plans, nr, out, err);
+		ret = limits_check(plans, nr, err);
 	for (i = 0; i < nr; i++)
 		free(slots[i]);
 	free(slots);

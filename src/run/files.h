@@ -39,6 +39,8 @@ struct job_files {
 	bool *need_fill;	/* per file: lay out with written data (a job
 				 * reads or trims it, or overwrite=1), not
 				 * just allocated (write-only jobs) */
+	uint64_t fill_drawn;	/* where the layout left the job's stream
+				 * of contents (run/buffer.h) */
 };
 
 /*

@@ -76,7 +76,8 @@ void iolog_defer_start(struct run_job *rj)
 	for (f = 0; f < rj->files->nr_files; f++) {
 		const struct engine_file *ef = &rj->files->files[f];
 
-		sizes[f] = ef->flags == EF_REGULAR || ef->flags == EF_BLOCKDEV ?
+		sizes[f] = (ef->flags & EF_KIND) == EF_REGULAR ||
+			   (ef->flags & EF_KIND) == EF_BLOCKDEV ?
 			   ef->real_size : UINT64_MAX;
 	}
 	if (iolog_plan_start(p, sizes, &err))

@@ -13,6 +13,7 @@
 
 #include "opt/options.h"
 #include "util/log.h"
+#include "util/safefile.h"
 #include "util/numfmt.h"
 
 #define WBUF_SIZE (64u * 1024)
@@ -108,6 +109,7 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 {
 	static const char head[] = "fio version 3 iolog\n";
 	struct iolog_writer *w;
+	const char *why;
 	size_t longest = 0;
 	unsigned int i;
 
@@ -126,10 +128,11 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 		w->names[i] = files[i].path;
 		w->name_len[i] = strlen(files[i].path);
 	}
-	w->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	w->fd = sf_open(path, O_WRONLY | O_APPEND, 0644, SF_NAMED | SF_CREATE,
+			&why);
 	if (w->fd < 0) {
 		strbuf_addf(err, "option 'write_iolog': cannot open '%s': %s",
-			    path, strerror(errno));
+			    path, why);
 		free(w->names);
 		free(w->name_len);
 		free(w);

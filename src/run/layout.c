@@ -2,8 +2,9 @@
 /*
  * files_prepare(): what files_resolve() decided, done. Missing
  * directories and files are created and every file a job needs bigger is
- * laid out to full size before any job starts, as fio does: with written
- * data when a job reads it, else allocated only.
+ * laid out before any job starts, as fio does: to full size with written
+ * data when a job reads it, else allocated only, as fallocate= says
+ * (create_on_open's files are left to the job's open).
  *
  * fio's line "NAME: Laying out IO file (1 file / 1MiB)" says what each
  * job lays out. SIGINT or SIGTERM during the layout stop it within a
@@ -23,7 +24,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/buffer.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define LAYOUT_CHUNK (1u << 20)
 
@@ -64,46 +67,71 @@ static int make_parents(const char *path)
  * Layout data. A file a job reads must hold written blocks: a hole or an
  * unwritten extent (what fallocate leaves) reads back as zeros without
  * touching the device on ext4 and xfs, and the job would measure the page
- * cache or the allocator instead of the disk. Zeros are not good data
- * either: devices and filesystems that compress or deduplicate store them
- * in nothing. So, like fio, which writes its I/O buffer contents, the
- * layout writes pseudo-random bytes (zeros with zero_buffers=1), and
- * stamps each 4 KiB block with its offset so that no two blocks are the
- * same. One buffer is filled once and reused: the cost is the writes.
+ * cache or the allocator instead of the disk. Like fio, the layout writes
+ * what the job's buffers hold (run/buffer.h: random, a new block each
+ * time, unless zero_buffers, buffer_pattern, buffer_compress_percentage
+ * or dedupe_percentage say otherwise), a fill per block of the job's
+ * largest write size, so storage that compresses or deduplicates sees
+ * the data the job asked for. The writes are of whole blocks, about
+ * LAYOUT_CHUNK bytes each.
  */
-static void fill_random(unsigned char *buf, size_t len, uint64_t seed)
-{
-	uint64_t *q = (uint64_t *)(void *)buf;
-	uint64_t x = seed | 1;
-	size_t i;
+struct layout_fill {
+	struct buf_fill *bf;
+	size_t blk;		/* a fill per block */
+	size_t chunk;		/* bytes per write: whole blocks */
+	size_t have;		/* static contents: bytes of buf filled */
+	unsigned char *buf;
+};
 
-	for (i = 0; i < len / 8; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		q[i] = x * 0x2545F4914F6CDD1DULL;
-	}
+static void layout_fill_init(struct layout_fill *lf,
+			     const struct job_plan *plans, unsigned int nr,
+			     unsigned int i)
+{
+	memset(lf, 0, sizeof(*lf));
+	lf->bf = buffer_layout_new(plans, nr, i, &lf->blk);
+	lf->chunk = lf->blk >= LAYOUT_CHUNK ? lf->blk :
+		    LAYOUT_CHUNK / lf->blk * lf->blk;
 }
 
-static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
-			unsigned char *buf)
+/* The job's buffers go on from where the layout left its stream. */
+static void layout_fill_release(struct layout_fill *lf, struct job_files *jf)
+{
+	jf->fill_drawn = buffer_fill_drawn(lf->bf);
+	buffer_fill_free(lf->bf);
+	free(lf->buf);
+}
+
+/* The next n bytes of the layout into lf->buf. */
+static void layout_contents(struct layout_fill *lf, size_t n)
+{
+	size_t b;
+
+	if (!lf->buf)
+		lf->buf = xmalloc(lf->chunk);
+	if (lf->have >= n)
+		return;	/* zeroes or a pattern: filled already */
+	for (b = 0; b < n; b += lf->blk)
+		buffer_fill_write(lf->bf, lf->buf + b,
+				  n - b < lf->blk ? n - b : lf->blk);
+	if (buffer_fill_static(lf->bf))
+		lf->have = n;
+}
+
+static int write_layout(int fd, uint64_t from, uint64_t to,
+			struct layout_fill *lf)
 {
 	uint64_t off = from;
 
 	while (off < to) {
-		size_t n = to - off < LAYOUT_CHUNK ? (size_t)(to - off) :
-						     LAYOUT_CHUNK;
+		size_t n = to - off < lf->chunk ? (size_t)(to - off) :
+						  lf->chunk;
+		size_t done = 0;
 
 		if (layout_signal)
 			return -EINTR;
-		size_t done = 0;
-		size_t b;
-
-		if (!zero)
-			for (b = 0; b + 8 <= n; b += 4096)
-				memcpy(buf + b, &(uint64_t){ off + b }, 8);
+		layout_contents(lf, n);
 		while (done < n) {
-			ssize_t w = pwrite(fd, buf + done, n - done,
+			ssize_t w = pwrite(fd, lf->buf + done, n - done,
 					   (off_t)(off + done));
 
 			if (w < 0 && errno == EINTR)
@@ -120,13 +148,16 @@ static int write_layout(int fd, uint64_t from, uint64_t to, bool zero,
 }
 
 /*
- * Sizes a file no job reads (write-only, overwrite=0) as fallocate= says:
- * by default (native) allocated but not written, so the writes measure
- * the device and not block allocation, and where the filesystem cannot
- * fallocate, the size alone; posix insists (posix_fallocate(3) writes
+ * The allocation step of every layout, as fio makes it whether a job
+ * reads the file or not: fallocate= says how. By default (native)
+ * allocated but not written, so the writes measure the device and not
+ * block allocation, and nothing where the filesystem cannot fallocate
+ * (fio falls back to none); posix insists (posix_fallocate(3) writes
  * zeros where the filesystem cannot allocate); keep allocates with
- * FALLOC_FL_KEEP_SIZE first; none and truncate leave a sparse file of
- * the right size. The size is set last in every mode, as fio does.
+ * FALLOC_FL_KEEP_SIZE; truncate sets the size alone; none does nothing.
+ * A file no job reads gets nothing more: after none or keep it keeps
+ * its size until the job's writes make it, as with fio (a write job
+ * with io_size below size leaves a shorter file).
  */
 static int allocate_layout(int fd, uint64_t from, uint64_t to,
 			   enum fallocate_mode mode)
@@ -136,13 +167,12 @@ static int allocate_layout(int fd, uint64_t from, uint64_t to,
 
 	switch (mode) {
 	case FALLOCATE_NONE:
-	case FALLOCATE_TRUNCATE:
 		break;
+	case FALLOCATE_TRUNCATE:
+		return ftruncate(fd, (off_t)to) ? -errno : 0;
 	case FALLOCATE_POSIX:
 		ret = posix_fallocate(fd, off, len);
-		if (ret)
-			return -ret;
-		break;
+		return -ret;
 	case FALLOCATE_NATIVE:
 	case FALLOCATE_KEEP:
 		if (!fallocate(fd, mode == FALLOCATE_KEEP ?
@@ -152,7 +182,7 @@ static int allocate_layout(int fd, uint64_t from, uint64_t to,
 			return -errno;
 		break;
 	}
-	return ftruncate(fd, (off_t)to) ? -errno : 0;
+	return 0;
 }
 
 /*
@@ -199,11 +229,12 @@ static int layout_undo(const struct job_plan *p, const struct engine_file *f,
 }
 
 static int prepare_file(const struct job_plan *p, struct job_files *jf,
-			unsigned int k, unsigned char **buf,
+			unsigned int k, struct layout_fill *lf,
 			struct strbuf *err)
 {
 	struct engine_file *f = &jf->files[k];
-	bool zero = p->o.zero_buffers, wrote = false;
+	bool wrote = false;
+	const char *why;
 	struct stat st;
 	int fd, ret = 0;
 
@@ -213,10 +244,13 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 		return files_fail(err, p, files_name_opt(p), "cannot create the "
 			    "directories of '%s': %s", f->path,
 			    strerror(-ret));
-	fd = open(f->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+	if (f->flags & EF_CREATE)
+		return 0;	/* create_on_open: the job's open makes it */
+	fd = sf_open(f->path, O_WRONLY, 0644, SF_CREATE |
+		     (f->flags & EF_MADE ? 0 : SF_NAMED), &why);
 	if (fd < 0)
 		return files_fail(err, p, files_name_opt(p), "cannot create '%s': %s",
-			    f->path, strerror(errno));
+			    f->path, why);
 	if (fstat(fd, &st)) {
 		ret = -errno;
 		goto out;
@@ -224,17 +258,19 @@ static int prepare_file(const struct job_plan *p, struct job_files *jf,
 	if ((uint64_t)st.st_size >= f->real_size)
 		goto out;
 	if (jf->need_fill[k]) {
-		if (!*buf) {
-			*buf = xmalloc(LAYOUT_CHUNK);
-			if (zero)
-				memset(*buf, 0, LAYOUT_CHUNK);
-			else
-				fill_random(*buf, LAYOUT_CHUNK,
-					    0x6A09E667F3BCC909ULL ^
-					    p->o.randseed);
+		/*
+		 * fio's calls for a file a job reads: the allocation, the
+		 * size (ftruncate), then the data
+		 */
+		if (!p->o.fill_device) {
+			ret = allocate_layout(fd, (uint64_t)st.st_size,
+					      f->real_size, p->o.fallocate);
+			if (!ret && ftruncate(fd, (off_t)f->real_size))
+				ret = -errno;
 		}
-		ret = write_layout(fd, (uint64_t)st.st_size, f->real_size,
-				   zero, *buf);
+		if (!ret)
+			ret = write_layout(fd, (uint64_t)st.st_size,
+					   f->real_size, lf);
 		if ((ret == -ENOSPC || ret == -EDQUOT) && p->o.fill_device)
 			ret = fill_device_full(p, jf, k, fd);
 		wrote = true;
@@ -273,9 +309,27 @@ out:
 	return 0;
 }
 
+/* One job's files, with the contents its buffers would hold. */
+static int prepare_files(const struct job_plan *plans, unsigned int nr,
+			 unsigned int i, struct job_files *jf,
+			 struct strbuf *err)
+{
+	struct layout_fill lf;
+	unsigned int k;
+	int ret = 0;
+
+	layout_fill_init(&lf, plans, nr, i);
+	for (k = 0; k < jf->nr_files && !ret; k++)
+		if (jf->need_create[k] || jf->need_layout[k])
+			ret = prepare_file(&plans[i], jf, k, &lf, err);
+	layout_fill_release(&lf, jf);
+	return ret;
+}
+
 /* create_serialize=0: one job's files, in a thread of its own. */
 struct prepare_job {
-	const struct job_plan *p;
+	const struct job_plan *plans;
+	unsigned int nr, i;
 	struct job_files *jf;
 	struct strbuf err;
 	pthread_t thread;
@@ -286,14 +340,8 @@ struct prepare_job {
 static void *prepare_job_files(void *arg)
 {
 	struct prepare_job *pj = arg;
-	unsigned char *buf = NULL;
-	unsigned int k;
 
-	for (k = 0; k < pj->jf->nr_files && !pj->ret; k++)
-		if (pj->jf->need_create[k] || pj->jf->need_layout[k])
-			pj->ret = prepare_file(pj->p, pj->jf, k, &buf,
-					       &pj->err);
-	free(buf);
+	pj->ret = prepare_files(pj->plans, pj->nr, pj->i, pj->jf, &pj->err);
 	return NULL;
 }
 
@@ -313,7 +361,9 @@ static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
 	for (i = 0; i < nr; i++) {
 		if (plans[i].o.create_serialize)
 			continue;
-		pj[i].p = &plans[i];
+		pj[i].plans = plans;
+		pj[i].nr = nr;
+		pj[i].i = i;
 		pj[i].jf = &jf[i];
 		strbuf_init(&pj[i].err);
 		if (pthread_create(&pj[i].thread, NULL, prepare_job_files,
@@ -323,7 +373,7 @@ static int prepare_parallel(const struct job_plan *plans, unsigned int nr,
 			pj[i].started = true;
 	}
 	for (i = 0; i < nr; i++) {
-		if (!pj[i].p)
+		if (!pj[i].plans)
 			continue;
 		if (pj[i].started)
 			pthread_join(pj[i].thread, NULL);
@@ -348,7 +398,8 @@ static void say_layout(const struct job_plan *p, const struct job_files *jf,
 	if (!progress)
 		return;
 	for (k = 0; k < jf->nr_files; k++) {
-		if (!jf->need_create[k] && !jf->need_layout[k])
+		if ((!jf->need_create[k] && !jf->need_layout[k]) ||
+		    (jf->files[k].flags & EF_CREATE))
 			continue;
 		n++;
 		bytes += jf->files[k].real_size;
@@ -367,8 +418,7 @@ int files_prepare(const struct job_plan *plans, unsigned int nr,
 		  struct job_files *jf, FILE *progress, struct strbuf *err)
 {
 	struct sigaction sa, old_int, old_term;
-	unsigned char *buf = NULL;
-	unsigned int i, k;
+	unsigned int i;
 	int ret = 0;
 
 	/* the first signal stops the layout, a second one the process */
@@ -384,12 +434,8 @@ int files_prepare(const struct job_plan *plans, unsigned int nr,
 		if (!plans[i].o.create_serialize)
 			continue;
 		say_layout(&plans[i], &jf[i], progress);
-		for (k = 0; k < jf[i].nr_files && !ret; k++)
-			if (jf[i].need_create[k] || jf[i].need_layout[k])
-				ret = prepare_file(&plans[i], &jf[i], k, &buf,
-						   err);
+		ret = prepare_files(plans, nr, i, &jf[i], err);
 	}
-	free(buf);
 	for (i = 0; i < nr && !ret; i++)
 		if (!plans[i].o.create_serialize)
 			say_layout(&plans[i], &jf[i], progress);

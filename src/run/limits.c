@@ -13,8 +13,8 @@
 #include "engine/engine.h"
 #include "util/numfmt.h"
 
-#define FDS_PER_JOB 4u		/* ring, eventfd, logs... */
-#define FDS_BASE 64u		/* stdio, output, log files, /proc reads */
+#define FDS_PER_JOB 4u		/* ring, eventfd, write_iolog... */
+#define FDS_BASE 16u		/* stdio, output, /proc reads; not logs */
 #define URING_MAX_ENTRIES 32768u
 
 __attribute__((format(printf, 4, 5)))
@@ -78,7 +78,8 @@ bool limits_has_cap(unsigned int bit)
 
 /* ---- file descriptors ---- */
 
-static uint64_t job_fds(const struct job_plan *p, const struct job_files *jf)
+/* The files job p keeps open at once. */
+static uint64_t job_files(const struct job_plan *p, const struct job_files *jf)
 {
 	const struct engine_ops *ops = engine_find(p->o.ioengine);
 	uint64_t n = jf->nr_files;
@@ -87,7 +88,94 @@ static uint64_t job_fds(const struct job_plan *p, const struct job_files *jf)
 		n = 0;
 	else if (p->o.openfiles && p->o.openfiles < n)
 		n = p->o.openfiles;
-	return n + FDS_PER_JOB;
+	return n;
+}
+
+/*
+ * The stonewall group that needs the most descriptors at once: the
+ * total, with the log files (the whole run's), its jobs' files and how
+ * many jobs it runs (FDS_PER_JOB each).
+ */
+struct fd_need {
+	uint64_t total, files, jobs;
+	unsigned int first;	/* the group's first job */
+	unsigned int most;	/* its job with the most files */
+};
+
+static void worst_group(const struct job_plan *plans, unsigned int nr,
+			const struct job_files *jf, unsigned int log_files,
+			struct fd_need *w)
+{
+	unsigned int i, j, end;
+
+	memset(w, 0, sizeof(*w));
+	for (i = 0; i < nr; i = end) {
+		uint64_t files = 0, most = 0, total;
+		unsigned int big = i;
+
+		end = group_end(plans, nr, i);
+		for (j = i; j < end; j++) {
+			uint64_t n = job_files(&plans[j], &jf[j]);
+
+			files += n;
+			if (n > most) {
+				most = n;
+				big = j;
+			}
+		}
+		total = FDS_BASE + log_files + files +
+			(uint64_t)(end - i) * FDS_PER_JOB;
+		if (total <= w->total)
+			continue;
+		w->total = total;
+		w->files = files;
+		w->jobs = end - i;
+		w->first = i;
+		w->most = big;
+	}
+}
+
+/*
+ * The part that weighs most is named: the log files (all open for the
+ * whole run), the jobs themselves (a few descriptors each, many jobs),
+ * or their files (nrfiles, filename, openfiles).
+ */
+static int fds_refused(const struct job_plan *plans, const struct job_files *jf,
+		       const struct limits_logs *logs, const struct fd_need *w,
+		       uint64_t limit, struct strbuf *err)
+{
+	const struct job_plan *p = &plans[w->most];
+	const struct job_plan *g = &plans[w->first];
+	unsigned long long total = w->total, lim = limit;
+
+	if (logs->nr_files >= w->files &&
+	    logs->nr_files >= w->jobs * FDS_PER_JOB)
+		return refuse(err, &plans[logs->job], logs->opt, "the run "
+			      "keeps its %u log files open from start to end: "
+			      "with the jobs running together that is about "
+			      "%llu file descriptors, more than the %llu "
+			      "RLIMIT_NOFILE allows (ulimit -n): raise the "
+			      "limit or log fewer jobs", logs->nr_files, total,
+			      lim);
+	if (w->jobs * FDS_PER_JOB > w->files) {
+		strbuf_addf(err, "%s:%d: ", g->src_file, g->src_line);
+		if (g->o.numjobs > 1)
+			strbuf_addstr(err, "option 'numjobs': ");
+		strbuf_addf(err, "%llu jobs running together need about %llu "
+			    "file descriptors (a few each besides their "
+			    "files), more than the %llu RLIMIT_NOFILE allows "
+			    "(ulimit -n): raise the limit or run fewer at once "
+			    "(stonewall)", (unsigned long long)w->jobs, total,
+			    lim);
+		return -1;
+	}
+	return refuse(err, p, p->o.openfiles ? "openfiles" :
+		      p->o.filename ? "filename" : "nrfiles",
+		      "the jobs running together keep about %llu files open "
+		      "at once (this one %llu), more than the %llu file "
+		      "descriptors RLIMIT_NOFILE allows (ulimit -n): set "
+		      "openfiles= lower or raise the limit", total,
+		      (unsigned long long)job_files(p, &jf[w->most]), lim);
 }
 
 /*
@@ -95,47 +183,23 @@ static uint64_t job_fds(const struct job_plan *p, const struct job_files *jf)
  * openfiles" on every EMFILE; here the soft limit is raised when the
  * hard one allows, else the run is refused before it starts.
  */
-static int check_fds(const struct job_plan *plans, unsigned int nr,
-		     const struct job_files *jf, struct strbuf *err)
+int limits_check_fds(const struct job_plan *plans, unsigned int nr,
+		     const struct job_files *jf, const struct limits_logs *logs,
+		     struct strbuf *err)
 {
-	uint64_t need = 0, most = 0;
-	unsigned int i, j, end, worst = 0;
+	struct fd_need w;
 	struct rlimit rl;
 
-	for (i = 0; i < nr; i = end) {
-		uint64_t group = FDS_BASE;
-
-		end = group_end(plans, nr, i);
-		for (j = i; j < end; j++)
-			group += job_fds(&plans[j], &jf[j]);
-		if (group > need) {
-			need = group;
-			worst = i;
-		}
-	}
+	worst_group(plans, nr, jf, logs->nr_files, &w);
 	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
-	    need <= rl.rlim_cur)
+	    w.total <= rl.rlim_cur)
 		return 0;
-	if (rl.rlim_max == RLIM_INFINITY || need <= rl.rlim_max) {
-		rl.rlim_cur = need;
+	if (rl.rlim_max == RLIM_INFINITY || w.total <= rl.rlim_max) {
+		rl.rlim_cur = w.total;
 		if (!setrlimit(RLIMIT_NOFILE, &rl))
 			return 0;
 	}
-	/* the job of the worst group that keeps the most files open */
-	for (i = worst, end = group_end(plans, nr, worst); i < end; i++)
-		if (job_fds(&plans[i], &jf[i]) > most) {
-			most = job_fds(&plans[i], &jf[i]);
-			worst = i;
-		}
-	return refuse(err, &plans[worst], plans[worst].o.openfiles ?
-		      "openfiles" : plans[worst].o.filename ? "filename" :
-		      "nrfiles", "the jobs running together keep about %llu "
-		      "files open at once (this one %llu), more than the %llu "
-		      "file descriptors RLIMIT_NOFILE allows (ulimit -n): set "
-		      "openfiles= lower or raise the limit",
-		      (unsigned long long)need,
-		      (unsigned long long)(most - FDS_PER_JOB),
-		      (unsigned long long)rl.rlim_max);
+	return fds_refused(plans, jf, logs, &w, rl.rlim_max, err);
 }
 
 /* ---- libaio: fs.aio-max-nr ---- */
@@ -275,10 +339,9 @@ static int check_uring(const struct job_plan *plans, unsigned int nr,
 }
 
 int limits_check(const struct job_plan *plans, unsigned int nr,
-		 const struct job_files *jf, struct strbuf *err)
+		 struct strbuf *err)
 {
-	if (check_fds(plans, nr, jf, err) || check_aio(plans, nr, err) ||
-	    check_uring(plans, nr, err))
+	if (check_aio(plans, nr, err) || check_uring(plans, nr, err))
 		return -1;
 	return 0;
 }

@@ -13,9 +13,6 @@
  * file is created: the jobs that run together (a stonewall group) are
  * counted against
  *
- *  - RLIMIT_NOFILE: each keeps its files open (openfiles= of them at
- *    most) and a few descriptors of its engine; the soft limit is raised
- *    towards the hard one when that is enough;
  *  - libaio: io_setup(iodepth) per job against what fs.aio-max-nr leaves
  *    (/proc/sys/fs/aio-max-nr minus aio-nr), else EAGAIN;
  *  - io_uring: at most 32768 entries a ring; registered buffers
@@ -25,7 +22,30 @@
  * Returns 0, or -1 with "file:line: option 'x': ..." in err.
  */
 int limits_check(const struct job_plan *plans, unsigned int nr,
-		 const struct job_files *jf, struct strbuf *err);
+		 struct strbuf *err);
+
+/*
+ * The log files of the run (stats/log.h: all open from start to end),
+ * and the first job that asks for one, with the option that does.
+ */
+struct limits_logs {
+	unsigned int nr_files;
+	unsigned int job;
+	const char *opt;
+};
+
+/*
+ * RLIMIT_NOFILE against the most the run keeps open at once: the log
+ * files, and for the jobs running together their files (openfiles= of
+ * them at most) and a few descriptors each of their engines. The soft
+ * limit is raised towards the hard one when that is enough; else the
+ * part that weighs most is named (the log option, numjobs, or nrfiles,
+ * filename, openfiles). Returns 0, or -1 with "file:line: option 'x':
+ * ..." in err.
+ */
+int limits_check_fds(const struct job_plan *plans, unsigned int nr,
+		     const struct job_files *jf, const struct limits_logs *logs,
+		     struct strbuf *err);
 
 /* The number a /proc or /sys file starts with, 0 when unreadable. */
 unsigned long long limits_read_ull(const char *path);

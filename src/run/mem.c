@@ -20,6 +20,8 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
+#include "util/safefile.h"
+
 uint64_t mem_info_bytes(const char *field)
 {
 	const char *path = getenv("IOLITE_MEMINFO");
@@ -146,7 +148,7 @@ static int map_file(struct iomem *m, const char *file, int flags,
 	if (fd >= 0)
 		m->unlink = xstrdup(file);
 	else if (errno == EEXIST)	/* there before, or another job's */
-		fd = open(file, O_RDWR | O_CLOEXEC);
+		fd = sf_open(file, O_RDWR, 0644, SF_NAMED, NULL);
 	if (fd < 0 || fstat(fd, &st))
 		goto fail;
 	if ((uint64_t)st.st_size < m->map_len &&

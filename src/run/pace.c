@@ -36,15 +36,19 @@
 #define NO_INTENT UINT64_MAX
 
 struct pace_dir {
-	uint64_t bps;		/* cap, bytes/s; 0: none */
+	uint64_t bps;		/* cap, bytes/s (by_count: I/Os/s); 0: none */
 	uint64_t base;		/* the schedule's start */
-	uint64_t bytes;		/* issued since base */
+	uint64_t bytes;		/* issued since base (I/Os by_count) */
+	bool by_count;		/* a replay's rate_iops (pace_rate_by_count) */
 	uint64_t next;		/* when the next I/O is due */
 	uint64_t min_bps;	/* rate_min */
 	uint64_t min_iops;	/* rate_iops_min */
 	uint64_t mark_bytes;	/* completed at the last check */
 	uint64_t mark_ios;
 	bool checked;		/* has a minimum and is expected to run */
+	/* rate_process=poisson: fio's gaps, per I/O whatever its size */
+	struct prng_taus rnd;
+	uint64_t mean_us;
 };
 
 struct pace {
@@ -62,7 +66,6 @@ struct pace {
 	bool rated;		/* some direction has a cap */
 	bool poisson;
 	bool hint;		/* mixed: take the direction that is due */
-	struct prng_taus64 rnd;
 	struct pace_dir dir[DDIR_RWDIR_CNT];
 	uint64_t *intended;	/* per io_u: its due time, or NO_INTENT */
 	uint64_t slack_ns;	/* how late sleeps wake, smoothed */
@@ -115,12 +118,12 @@ uint64_t pace_linear_offset(uint64_t bytes, uint64_t bps)
 	return (uint64_t)((unsigned __int128)bytes * NSEC / bps);
 }
 
-uint64_t pace_exp_gap(struct prng_taus64 *r, double mean_ns)
+uint64_t pace_exp_gap(struct prng_taus *r, uint64_t mean_us)
 {
-	/* 1 - u is in (0, 1]: the log is finite */
-	double u = 1.0 - prng_u01_64(prng_taus64_next(r));
+	/* u in (0, 1]: the log is finite; fio's float log, whole us */
+	double u = (prng_taus_next(r) + 1.0) / 4294967296.0;
 
-	return (uint64_t)(-log(u) * mean_ns + 0.5);
+	return (uint64_t)((double)mean_us * -logf((float)u)) * 1000;
 }
 
 /*
@@ -293,6 +296,7 @@ static void pick_direction(struct pace *pc, uint64_t now)
 static int rate_wait(struct pace *pc, struct io_u *u, uint64_t *now)
 {
 	struct pace_dir *pd = &pc->dir[u->ddir];
+	uint64_t n;
 
 	if (!pd->bps) {
 		pc->intended[u->index] = NO_INTENT;
@@ -302,10 +306,10 @@ static int rate_wait(struct pace *pc, struct io_u *u, uint64_t *now)
 	    (quiesce(pc, now) || sleep_until(pc, pd->next, now)))
 		return 1;
 	pc->intended[u->index] = pd->next;
-	pd->bytes += u->len;
+	n = pd->by_count ? 1 : u->len;
+	pd->bytes += n;
 	if (pc->poisson)
-		pd->next += pace_exp_gap(&pc->rnd, (double)u->len *
-					 (double)NSEC / (double)pd->bps);
+		pd->next += pace_exp_gap(&pd->rnd, pd->mean_us);
 	else
 		pd->next = pd->base + pace_linear_offset(pd->bytes, pd->bps);
 pick:
@@ -372,6 +376,14 @@ static int check_min(struct pace *pc, uint64_t now)
 
 int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 {
+	/*
+	 * A replayed log's sync or datasync: no rate, think time or flow
+	 * counts it (they count data), and dir[] has no slot for it
+	 */
+	if (unlikely(u->ddir >= DDIR_RWDIR_CNT)) {
+		pc->intended[u->index] = NO_INTENT;
+		return 0;
+	}
 	if (pc->think_ns && think_due(pc, *now) && think(pc, now))
 		return 1;
 	if (pc->flow && flow_wait(pc, now))
@@ -417,6 +429,29 @@ static bool dir_expected(const struct job_plan *p, unsigned int d)
 	return d == DDIR_READ ? o->rwmixread > 0 : o->rwmixread < 100;
 }
 
+/*
+ * rate_process=poisson as fio: each direction has its own stream of
+ * gaps (fio's seed and generator for it, whatever random_generator
+ * says), and a gap is an I/O's, of mean 10^6 / IOPS whole microseconds,
+ * IOPS being the rate over the direction's smallest block: a job of
+ * mixed sizes issues that many I/Os a second, not that many bytes.
+ */
+static void poisson_init(struct pace *pc, unsigned int d)
+{
+	static const unsigned int stream[DDIR_RWDIR_CNT] = {
+		FIO_STREAM_POISSON_READ, FIO_STREAM_POISSON_WRITE,
+		FIO_STREAM_POISSON_TRIM,
+	};
+	struct pace_dir *pd = &pc->dir[d];
+	uint64_t bs = pc->p->dir_min_bs[d], iops;
+
+	if (!pd->bps || pc->p->o.rate_process != RATE_PROCESS_POISSON)
+		return;
+	iops = bs ? pd->bps / bs : pd->bps;
+	pd->mean_us = 1000000 / (iops ? iops : 1);
+	prng_taus_seed_fio(&pd->rnd, plan_fio_seed(pc->p, stream[d]));
+}
+
 static void init_rates(struct pace *pc, const struct pace_env *env)
 {
 	const struct job_options *o = &pc->p->o;
@@ -425,7 +460,9 @@ static void init_rates(struct pace *pc, const struct pace_env *env)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		struct pace_dir *pd = &pc->dir[d];
 
-		pd->bps = pace_rate_bps(pc->p, d);
+		pd->by_count = pace_rate_by_count(pc->p, d);
+		pd->bps = pd->by_count ? o->rate_iops[d] :
+			  pace_rate_bps(pc->p, d);
 		pd->base = pd->next = env->now;
 		pd->min_bps = o->rate_min[d];
 		pd->min_iops = o->rate_iops_min[d];
@@ -435,12 +472,11 @@ static void init_rates(struct pace *pc, const struct pace_env *env)
 			pc->rated = true;
 		if (pd->checked)
 			pc->checks = true;
+		poisson_init(pc, d);
 	}
 	pc->poisson = o->rate_process == RATE_PROCESS_POISSON;
 	pc->hint = pc->rated && (o->rw == RW_RW || o->rw == RW_RANDRW) &&
 		   o->rwmixread > 0 && o->rwmixread < 100;
-	prng_taus64_seed(&pc->rnd, prng_derive(o->randseed ^
-					       pc->p->job_index, 77));
 	pc->cycle_ns = (uint64_t)(o->rate_cycle_ms ? o->rate_cycle_ms : 1000) *
 		       1000000;
 	pc->next_check = env->count_ns + SETTLE_NS;

@@ -23,7 +23,8 @@
  *
  * Rates follow a schedule: direction d's I/O is due at start + (bytes of
  * d issued before it) / rate[d] (rate_process=linear), or after an
- * exponentially distributed gap with that mean (poisson). A job that
+ * exponentially distributed gap with that mean (poisson); a replay's
+ * rate_iops counts I/Os instead of bytes (pace_rate_by_count()). A job that
  * falls behind issues at once until it has caught up, as fio does; one
  * that is ahead waits (in-flight I/O first completes, as fio's
  * quiescing, so that completion times are not taken late), sleeping for
@@ -96,9 +97,9 @@ bool pace_records(const struct pace *pc);
  * The schedule's arithmetic, for the unit tests: the offset (ns) from
  * the schedule's start of the I/O that follows 'bytes' bytes at 'bps'
  * bytes per second; and one exponential gap of the given mean (ns),
- * from a draw of the generator.
+ * from a draw of the generator (ns, of a mean in whole us, as fio).
  */
 uint64_t pace_linear_offset(uint64_t bytes, uint64_t bps);
-uint64_t pace_exp_gap(struct prng_taus64 *r, double mean_ns);
+uint64_t pace_exp_gap(struct prng_taus *r, uint64_t mean_us);
 
 #endif

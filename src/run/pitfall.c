@@ -102,9 +102,10 @@ static void check_holes(const struct job_plan *p, const struct job_files *jf,
 			continue;
 		/*
 		 * A file with as many blocks as bytes has no hole (but for
-		 * blocks kept past its end): no open that fio does not make
+		 * blocks kept past its end), one not there yet has none
+		 * either (create_on_open): no open that fio does not make
 		 */
-		if (!stat(f->path, &st) &&
+		if (stat(f->path, &st) ||
 		    (uint64_t)st.st_blocks * 512 >= (uint64_t)st.st_size)
 			continue;
 		fd = open(f->path, O_RDONLY | O_CLOEXEC);

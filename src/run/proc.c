@@ -29,6 +29,7 @@
 #include "opt/opt.h"
 #include "run/mem.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 extern char **environ;
 
@@ -393,16 +394,18 @@ static int run_cmd(const struct job_options *o, const char *cmd,
 	char *argv[] = { (char *)"sh", (char *)"-c", (char *)cmd, NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
+	const char *why;
 	sigset_t none, def;
 	pid_t pid;
 	size_t i;
 	int ret, fd;
 
 	snprintf(out, outlen, "%s.%s.txt", o->name, what);
-	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	/* the output's name is iolite's own: never through a symlink */
+	fd = sf_open(out, O_WRONLY, 0666, SF_CREATE | SF_TRUNC, &why);
 	if (fd < 0) {
 		strbuf_addf(err, "option 'exec_%s': cannot create %s: %s", what,
-			    out, strerror(errno));
+			    out, why);
 		return -1;
 	}
 	sigemptyset(&none);

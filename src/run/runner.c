@@ -95,6 +95,11 @@ static void on_signal(int sig)
 	sig_stop = sig;
 }
 
+int runner_signal(void)
+{
+	return sig_stop;
+}
+
 static const int run_signals[] = { SIGINT, SIGTERM, SIGUSR1 };
 
 struct saved_signals {
@@ -784,7 +789,8 @@ static void *reporter_main(void *arg)
 {
 	struct reporter *r = arg;
 	struct runner_opts *ro = r->ro;
-	unsigned int tick = 0;
+	/* bw/iops logs' windows under 10 ms (log_avg_msec=1): as often */
+	uint64_t tick_ns = log_set_tick_ns(ro->logs, TICK_NS), next_iowq = 0;
 	sigset_t set;
 
 	/* the one thread the run's signals are delivered to */
@@ -795,7 +801,7 @@ static void *reporter_main(void *arg)
 		uint64_t now;
 
 		if (!done) {
-			struct timespec ts = { 0, (long)TICK_NS };
+			struct timespec ts = { 0, (long)tick_ns };
 
 			/* a signal cuts the sleep short: handled at once */
 			nanosleep(&ts, NULL);
@@ -810,8 +816,11 @@ static void *reporter_main(void *arg)
 			on_peer_stop(r);
 		if (r->ss)
 			steady_tick(r->ss, now);
-		if (++tick % 10 == 0)
-			scan_iowq(r->ctx);
+		if (now >= next_iowq) {	/* every 100 ms, whatever the tick */
+			if (next_iowq)
+				scan_iowq(r->ctx);
+			next_iowq = now + 10 * TICK_NS;
+		}
 		phase_tick(r, done);
 		if (ro->logs)
 			log_set_tick(ro->logs, now);

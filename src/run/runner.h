@@ -97,4 +97,7 @@ int runner_jobs_check(unsigned int have, unsigned int more,
 /* Asks every running job to stop (exitall and the like). */
 void runner_stop(void);
 
+/* The signal (SIGINT, SIGTERM) that stopped the run, or 0. */
+int runner_signal(void);
+
 #endif

@@ -17,6 +17,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,10 +40,8 @@
 #include "workload/workload.h"
 
 /*
- * Write buffer contents: random by default (fio's default), zeros with
- * zero_buffers, refilled per write with refill_buffers; scramble_buffers
- * (on by default, off with zero_buffers) stamps the offset into the
- * first and middle words so identical blocks don't dedupe.
+ * Write buffer contents (run/buffer.h has fio's rules): verify's blocks,
+ * new contents, a scrambled buffer or the buffer as it is.
  */
 static inline void prep_write(struct worker *w, struct io_u *u)
 {
@@ -50,17 +49,11 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		verify_prep_write(w->vf, u);
 		return;
 	}
-	if (w->refill) {
-		if (w->refill == 1)
-			fill_random(w, u->buf, u->len);
-		else
-			buffer_fill_write(w->bfill, u->buf, u->len);
-	} else if (w->scramble && u->len >= 16) {
-		char *q = u->buf;
-
-		put_u64(q, u->offset ^ w->rnd);
-		put_u64(q + u->len / 16 * 8, u->offset + w->rnd);
-	}
+	if (w->wmode == BUF_SCRAMBLE)
+		buffer_scramble(u->buf, u->len, u->offset, w->nr_writes++,
+				w->scramble_key);
+	else if (w->wmode == BUF_REFILL)
+		buffer_fill_write(w->bfill, u->buf, u->len);
 }
 
 /* ---- faults and short transfers (verify/fault.h has the policy) ---- */
@@ -92,8 +85,10 @@ static inline void short_restore(struct worker *w, struct io_u *u)
 static int io_error(struct worker *w, struct io_u *u, int err,
 		    enum fault_class cls, const char *msg)
 {
-	static const char *const dn[] = { "read", "write", "trim", "fsync",
-					  "fdatasync" };
+	static const char *const dn[DDIR_CNT] = {
+		"read", "write", "trim", "fsync", "fdatasync",
+		"sync_file_range",
+	};
 	struct run_job *rj = w->rj;
 	char buf[sizeof(rj->errmsg)];
 	uint32_t done = w->xfer_done[u->index];
@@ -107,7 +102,12 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
-	w->st->total_err++;
+	/* counted when continue_on_error covers the class (fault.h) */
+	if (fault_counted(&w->fp, cls)) {
+		w->st->total_err++;
+		if (!w->st->first_error)
+			w->st->first_error = err;
+	}
 	cont = fault_non_fatal(&w->fp, cls, err) &&
 	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
 	if (!msg) {
@@ -142,8 +142,6 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 			snprintf(rj->errmsg, sizeof(rj->errmsg), "%s", msg);
 		return 1;
 	}
-	if (!w->first_err)
-		w->first_err = err;
 	/* error_dump=0: I/O errors let through go unsaid (fio's rule) */
 	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
 		return 0;
@@ -163,7 +161,8 @@ static inline enum fault_class fault_class_of(unsigned int d)
 
 /*
  * A short transfer: as fio, the rest is issued again (counted as short);
- * a piece that moves nothing is an error (EIO). Returns 1 when the rest
+ * a piece that moves nothing is an error (EIO) when it completed in
+ * queue() (complete_empty() has the events'). Returns 1 when the rest
  * was queued for reissue, 0 when the error was let through, -1 to stop
  * the job.
  */
@@ -416,16 +415,39 @@ complete_count(struct worker *w, struct io_u *u, uint64_t now)
 static __attribute__((noinline, cold)) int engine_end(struct worker *w,
 						      struct io_u *u)
 {
-	w->st->issued[u->ddir]--;
+	w->st->issued[issued_slot(u->ddir)]--;
 	if (w->inline_engine)
 		w->inline_ios--;
 	return 1;
 }
 
-/* Out of line: fsync/fdatasync, errors, short transfers and their pieces. */
+/*
+ * A completion event that moved no bytes (a read at or past the end of
+ * the file, with libaio, io_uring or posixaio): fio takes it as done,
+ * without an error, the I/O counted with what its earlier pieces moved.
+ * Only an I/O that completed in queue() (fio's synchronous path) makes
+ * it an EIO (short_xfer()).
+ */
+static __attribute__((noinline, cold)) int complete_empty(struct worker *w,
+							  struct io_u *u,
+							  uint64_t now)
+{
+	uint32_t done = w->xfer_done[u->index];
+
+	if (done)
+		short_restore(w, u);
+	u->len = done;
+	u->resid = 0;
+	return complete_count(w, u, now);
+}
+
+/*
+ * Out of line: fsync/fdatasync, errors, short transfers and their pieces.
+ * ev: u came back as a completion event (reap()), not from queue().
+ */
 static __attribute__((noinline)) int complete_rare(struct worker *w,
 						   struct io_u *u,
-						   uint64_t now)
+						   uint64_t now, bool ev)
 {
 	struct worker_stats *st = w->st;
 	unsigned int d = u->ddir;
@@ -449,8 +471,11 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	}
 	if (u->error)
 		return io_error(w, u, u->error, fault_class_of(d), NULL);
-	if (u->resid)
+	if (u->resid) {
+		if (ev && u->resid == u->len)
+			return complete_empty(w, u, now);
 		return short_xfer(w, u) < 0;
+	}
 	if (w->xfer_done[u->index])
 		short_restore(w, u);
 	return complete_count(w, u, now);
@@ -462,17 +487,18 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
  * The caller has put u back on the free list (loop_sync has no list).
  */
 static inline __attribute__((always_inline)) int
-complete(struct worker *w, struct io_u *u, uint64_t now)
+complete(struct worker *w, struct io_u *u, uint64_t now, bool ev)
 {
 	if (unlikely((u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
 		     (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL)))
-		return complete_rare(w, u, now);
+		return complete_rare(w, u, now, ev);
 	return complete_count(w, u, now);
 }
 
 void worker_reset_stats(struct worker *w)
 {
 	worker_stats_reset(w->st);
+	w->sync_wr = 0;		/* the write count starts again */
 	if (w->rj->iowq) {
 		iowq_scan(w->rj->iowq);
 		w->rj->iowq_base_ns = iowq_total_ns(w->rj->iowq);
@@ -561,7 +587,7 @@ static int reap(struct worker *w, unsigned int min)
 		w->freel[w->nr_free++] = u->index;
 		if (unlikely(w->ovl))
 			overlap_done(w->ovl, u);
-		if (complete(w, u, w->now))
+		if (complete(w, u, w->now, true))
 			stop = 1;
 	}
 	return stop ? -1 : n;
@@ -689,33 +715,35 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 		w->nr_free--;
 		if (w->st->error)
 			return -1;
-		fcycle_synced(&w->fc);
+		worker_synced(w);
 		return 0;
 	}
 done:
 	w->now = clock_now_ns();
-	if (complete(w, u, w->now))
+	if (complete(w, u, w->now, false))
 		return -1;
-	fcycle_synced(&w->fc);
+	worker_synced(w);
 	return 0;
 }
 
 /*
- * fsync=N, fdatasync=N as fio 3.33 counts them: before an I/O is
- * issued, the job syncs when the writes it issued so far are a non-zero
- * multiple of N and it has issued anything since its last sync or the
+ * fsync=N, fdatasync=N: before an I/O is issued, the job syncs when the
+ * writes it issued so far are a non-zero multiple of N it has not
+ * synced at yet, and it issued anything since its last sync or the
  * start of the loop (fcycle_unsynced()). No sync follows the job's last
  * write (16 writes, fsync=4: 3 syncs), the end of a loop that another
- * follows gets one (new_loop()), the next loop may begin with one, and
- * in a mixed job a read after a sync makes the same multiple due again.
- * sync_file_range=flags:N counts the same way. Returns DDIR_SYNC,
- * DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
+ * follows gets one (new_loop()), and the next loop may begin with one,
+ * as in fio 3.33. Only writes count, as the HOWTO says ("sync the file
+ * after every 32 writes issued"): fio 3.33 makes the same multiple due
+ * again after a read ("sync, read, sync": 33 syncs for 35 writes with
+ * fsync=2 on randrw, fio 3.42 17). sync_file_range=flags:N counts the
+ * same way. Returns DDIR_SYNC, DDIR_DATASYNC, DDIR_SYNC_FILE_RANGE or 0.
  */
 static int sync_due(const struct worker *w)
 {
 	uint64_t wr = w->st->issued[DDIR_WRITE];
 
-	if (!wr || !fcycle_unsynced(&w->fc))
+	if (!wr || wr == w->sync_wr || !fcycle_unsynced(&w->fc))
 		return 0;
 	if (w->fsync_n && wr % w->fsync_n == 0)
 		return DDIR_SYNC;
@@ -742,6 +770,32 @@ static inline void sync_note_write(struct worker *w, const struct io_u *u)
 		r[0] = u->offset;
 	if (u->offset + u->len > r[1])
 		r[1] = u->offset + u->len;
+}
+
+/*
+ * The sync due before the next I/O is chosen, and its file: in fio it
+ * takes an I/O's place, so it takes that I/O's turn in the file service
+ * (workload_sync_file()). 0 when none is due, or when the next I/O must
+ * say the file (then sync_inline() or sync_async() sync u's file);
+ * verify's read-backs choose their own files.
+ */
+static inline int sync_turn_due(struct worker *w, unsigned int *file)
+{
+	int d = sync_due(w);
+
+	if (!d || w->vf)
+		return 0;
+	*file = workload_sync_file(w->wl, false);
+	return *file == UINT_MAX ? 0 : d;
+}
+
+/* The inline loop's sync_turn_due(). Non-zero: stop. */
+static __attribute__((noinline)) int sync_turn(struct worker *w)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && worker_do_sync(w, (enum ddir)d, file);
 }
 
 /*
@@ -774,11 +828,13 @@ static void loop_sync_fold(struct worker *w)
 	uint64_t k = w->inline_ios;
 
 	st->depth[1] += k;
+	w->inline_ios = 0;
+	if (!w->inline_calls)
+		return;
 	st->submit[1] += k;
 	st->submit_calls += k;
 	st->complete[1] += k;
 	st->complete_calls += k;
-	w->inline_ios = 0;
 }
 
 static __attribute__((noinline)) uint64_t loop_sync_tick(struct worker *w)
@@ -822,6 +878,8 @@ static void loop_sync(struct worker *w)
 		if (unlikely(w->nr_requeue)) {
 			w->nr_requeue = 0;	/* the rest of a short one */
 		} else {
+			if (unlikely(w->sync_any) && sync_turn(w))
+				break;
 			if (next_io(w, u)) {
 				if (unlikely(w->sync_any))
 					w->end_sync = sync_due(w);
@@ -845,12 +903,12 @@ static void loop_sync(struct worker *w)
 				wfiles_hold(w->wf, u, 0);	/* may wait */
 		}
 issue:
-		st->issued[u->ddir]++;
+		st->issued[issued_slot(u->ddir)]++;
 		w->inline_ios++;
 		u->start_time = u->issue_time = w->now;
 		w->ops->queue(w->e, u);
 		w->now = clock_now_ns();
-		if (complete(w, u, w->now))
+		if (complete(w, u, w->now, false))
 			break;
 		w->nr_free = 0;
 	}
@@ -879,8 +937,6 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		}
 	}
 	w->now = clock_now_ns();
-	/* as fio: a batch counts at the depth it leaves the queue at */
-	st->depth[depth_index(w->inflight)] += queued;
 	st->submit[submit_index(queued)]++;
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
@@ -922,11 +978,35 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 }
 
 /*
- * fsync=N / fdatasync=N with a queueing engine: the sync sync_due()
- * says, before u (chosen, not queued) goes. What the batch queued is
- * submitted first and worker_do_sync() waits for everything in flight,
- * so the sync covers every write before it. Non-zero: stop the job.
+ * fsync=N / fdatasync=N with a queueing engine: sync d of file. What the
+ * batch queued is submitted first and worker_do_sync() waits for
+ * everything in flight, so the sync covers every write before it.
+ * Non-zero: stop the job.
  */
+static int sync_async_file(struct worker *w, int d, unsigned int file,
+			   unsigned int *queued, uint64_t *t0)
+{
+	if (*queued && commit_batch(w, *queued, *t0))
+		return 1;
+	*queued = 0;
+	if (worker_do_sync(w, (enum ddir)d, file))
+		return 1;
+	*t0 = w->now;
+	return 0;
+}
+
+/* The queueing loop's sync_turn_due(), before it takes an io_u. */
+static __attribute__((noinline)) int sync_turn_async(struct worker *w,
+						     unsigned int *queued,
+						     uint64_t *t0)
+{
+	unsigned int file;
+	int d = sync_turn_due(w, &file);
+
+	return d && sync_async_file(w, d, file, queued, t0);
+}
+
+/* The due sync sync_turn_due() left to u (chosen, not queued). */
 static __attribute__((noinline)) int sync_async(struct worker *w,
 						const struct io_u *u,
 						unsigned int *queued,
@@ -934,14 +1014,8 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 {
 	int d = sync_due(w);
 
-	if (d) {
-		if (*queued && commit_batch(w, *queued, *t0))
-			return 1;
-		*queued = 0;
-		if (worker_do_sync(w, (enum ddir)d, u->file))
-			return 1;
-		*t0 = w->now;
-	}
+	if (d && sync_async_file(w, d, u->file, queued, t0))
+		return 1;
 	if (u->ddir == DDIR_WRITE)
 		sync_note_write(w, u);
 	return 0;
@@ -986,6 +1060,9 @@ static void loop_async(struct worker *w)
 				/* the rest of a short transfer */
 				u = &w->ios[w->requeue[--w->nr_requeue]];
 			} else {
+				if (unlikely(w->sync_any) &&
+				    sync_turn_async(w, &queued, &t0))
+					goto out;
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
 					/*
@@ -1026,7 +1103,7 @@ static void loop_async(struct worker *w)
 				busy = 1;
 				break;
 			}
-			st->issued[u->ddir]++;
+			st->issued[issued_slot(u->ddir)]++;
 			if (q == ENGINE_Q_DONE) {
 				/* completed inline: a batch of its own */
 				w->now = clock_now_ns();
@@ -1036,12 +1113,24 @@ static void loop_async(struct worker *w)
 				st->complete[submit_index(1)]++;
 				st->complete_calls++;
 				w->freel[w->nr_free++] = u->index;
-				if (complete(w, u, w->now) || check_time(w))
+				if (complete(w, u, w->now, false) ||
+				    check_time(w))
 					goto out;
 				t0 = w->now;
 				continue;
 			}
 			w->inflight++;
+			/*
+			 * fio's IO depths: every iodepth_batch_submit-th
+			 * I/O queued counts that many at the depth then
+			 * (a batch the queue or the pass cut short counts
+			 * with the next; the last one's rest never does)
+			 */
+			if (++w->depth_mark == w->depth_batch) {
+				st->depth[depth_index(w->inflight)] +=
+					w->depth_mark;
+				w->depth_mark = 0;
+			}
 			if (unlikely(w->ovl))
 				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
@@ -1049,6 +1138,8 @@ static void loop_async(struct worker *w)
 				if (commit_batch(w, queued, t0))
 					goto out;
 				queued = 0;
+				if (w->one_by_one && drain(w))
+					goto out;
 				t0 = w->now;
 				if (check_time(w))
 					goto out;

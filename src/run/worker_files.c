@@ -10,6 +10,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 
 #include "opt/opt.h"
@@ -200,8 +201,15 @@ static int new_loop(struct worker *w)
 	int d = w->end_sync;
 
 	w->end_sync = 0;
-	if (d && worker_do_sync(w, (enum ddir)d, w->sync_file))
-		return -1;
+	if (d) {
+		/* it takes the next file's turn, as any sync (fio) */
+		unsigned int f = w->vf ? UINT_MAX :
+				 workload_sync_file(w->wl, true);
+
+		if (worker_do_sync(w, (enum ddir)d,
+				   f != UINT_MAX ? f : w->sync_file))
+			return -1;
+	}
 	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
 		for (i = 0; i < n; i++)
 			if (fcycle_is_open(&w->fc, i))
@@ -211,6 +219,7 @@ static int new_loop(struct worker *w)
 	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
+	w->sync_wr = 0;
 	workload_rewind(w->wl);
 	if (w->wf)
 		wfiles_restart(w->wf);
@@ -263,7 +272,7 @@ static bool time_based_ios_done(const struct worker *w)
 }
 
 /*
- * A time_based (or ramp_time) pass wraps: the files stay open, and when
+ * A time_based pass wraps: the files stay open, and when
  * they were used up fio drops their cache again (invalidate=1) before
  * the next pass.
  */
@@ -276,6 +285,32 @@ static void wrap_pass(struct worker *w)
 	if (w->wrap_invalidate)
 		for (i = 0; i < w->rj->files->nr_files; i++)
 			fcycle_invalidate(&w->fc, i);
+}
+
+/*
+ * After its loops fio runs the job once more while it is short of its
+ * size (io_size, else the regions) by at least its largest block, if a
+ * verify phase ran (its read-backs count, and the files it opened again
+ * are no longer done) or io_size was given: files used up early (strided
+ * zones, holes from an offset) get another loop, until one moves nothing.
+ */
+static bool short_of_size(struct worker *w, bool verify_phase)
+{
+	const struct job_options *o = &w->p->o;
+	const struct worker_stats *st = w->st;
+	uint64_t limit = workload_pass_bytes(w->wl), done = 0;
+	unsigned int d;
+
+	/* io_size as the user gave it: files.c derives one from filesize */
+	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
+		return false;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		done += st->dir[d].bytes;
+	/* a loop that moved nothing ends it (fio too) */
+	if (done == w->extra_done)
+		return false;
+	w->extra_done = done;
+	return done < limit && limit - done >= w->p->max_bs;
 }
 
 /* End of a pass over the region: wrap, loop again, or finish. */
@@ -300,7 +335,11 @@ int worker_next_pass(struct worker *w)
 		w->in_verify = !w->time_based;
 		return 1;
 	}
-	if (w->time_based || w->ramping) {
+	/*
+	 * ramp_time does not make a job longer: one that ends during its
+	 * ramp has done its I/O and counts all of it, as fio
+	 */
+	if (w->time_based) {
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
 			return 0;
 		if (time_based_ios_done(w))
@@ -327,5 +366,8 @@ int worker_next_pass(struct worker *w)
 		}
 		return !new_loop(w);
 	}
+	if (!w->file_op && short_of_size(w, verified || (w->vf &&
+						      w->p->o.do_verify)))
+		return !new_loop(w);
 	return 0;
 }

@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 
 #include "engine/engine.h"
+#include "run/buffer.h"
 #include "run/fcycle.h"
 #include "run/mem.h"
 #include "run/worker.h"
@@ -56,6 +57,7 @@ struct worker {
 	uint64_t ramp_end_ns;
 	int ramping;
 	unsigned int loops_left;
+	uint64_t extra_done;		/* bytes when short_of_size() last ran */
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
@@ -66,6 +68,9 @@ struct worker {
 	unsigned int file_op_dir;	/* ... of this direction */
 	int done_more;		/* lat_on || vf: complete_more() (loops set it) */
 	uint64_t inline_ios;	/* loop_sync: I/Os not yet in st->depth... */
+	int inline_calls;	/* ... and in submit/complete: not for null,
+				 * which commits at depth > 1 (fio counts no
+				 * calls for its inline completions) */
 	/*
 	 * fsync=N, fdatasync=N, sync_file_range=flags:N (fio's rule, see
 	 * sync_due()); sync_any: any of them, one test per I/O; sfr_range:
@@ -74,29 +79,32 @@ struct worker {
 	 * opens and closes, and whether the job is synced (run/fcycle.h).
 	 */
 	unsigned int fsync_n, fdatasync_n, sfr_n, sync_any;
+	uint64_t sync_wr;	/* writes issued at the last sync (0: none
+				 * since the loop began) */
 	uint64_t *sfr_range;
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
 	int quiet_sync;			/* end_fsync's: not in the stats */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
-	unsigned int coe;	/* continue_on_error mask */
 
 	unsigned int batch_submit;	/* commit every this many queued */
+	unsigned int depth_batch;	/* iodepth_batch_submit's, for ... */
+	unsigned int depth_mark;	/* ... the IO depths: queued since */
+	int one_by_one;			/* complete_min=max=0: fio's QD1 */
 	unsigned int complete_min;	/* reap at least (0: poll) */
 	unsigned int complete_max;	/* reap at most */
 	unsigned int depth_low;		/* refill when this few in flight */
 	int retry;			/* io_u the engine refused, or -1 */
 
-	int refill, scramble;	/* refill 2: bfill fills each write */
-	uint64_t rnd;		/* buffer-content PRNG state */
-	struct buf_fill *bfill;	/* run/buffer.h; NULL: defaults above */
+	enum buf_write wmode;	/* what a write does to its buffer */
+	uint64_t nr_writes, scramble_key;	/* for BUF_SCRAMBLE */
+	struct buf_fill *bfill;	/* run/buffer.h; BUF_REFILL's contents */
 	struct rusage ru_start;
 
 	/* verification and faults (verify/; see io_error()) */
 	struct verify *vf;		/* NULL: the job does not verify */
 	struct fault_policy fp;		/* continue_on_error, ignore_error */
-	int first_err;			/* first error continued past */
 	unsigned int errs_shown;
 	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
 	unsigned int nr_split;		/* io_us with xfer_done != 0 */
@@ -131,30 +139,11 @@ struct worker {
 	struct verify_async *va;	/* verify_async (verify/async.h) or NULL */
 };
 
-static inline uint64_t xorshift64(uint64_t *s)
+/* The job's own loop synced (fsync=N, the end syncs): sync_due() */
+static inline void worker_synced(struct worker *w)
 {
-	uint64_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	*s = x;
-	return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* Word stores through memcpy: iomem_align may leave buffers unaligned. */
-static inline void put_u64(void *p, uint64_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
-
-static inline void fill_random(struct worker *w, void *buf, size_t len)
-{
-	char *q = buf;
-	size_t i;
-
-	for (i = 0; i < len / 8; i++)
-		put_u64(q + 8 * i, xorshift64(&w->rnd));
+	fcycle_synced(&w->fc);
+	w->sync_wr = w->st->issued[DDIR_WRITE];
 }
 
 /* Credits the open phase's time to the directions it counts for. */

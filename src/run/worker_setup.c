@@ -101,20 +101,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
 	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
 	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
-	w->rnd = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->job_index << 32) ^
-		 o->randseed;
-	if (!o->zero_buffers)
-		fill_random(w, w->mem, w->mem_size);
-	w->refill = o->refill_buffers && !o->zero_buffers;
-	w->scramble = o->scramble_buffers && !o->zero_buffers && !w->refill;
-	/* buffer_pattern, compress, dedupe: run/buffer.c owns the contents */
-	if (buffer_fill_init(&w->bfill, p, w->rnd, w->mem, w->buf_size,
-			     w->depth + 1, &err))
-		goto fail;
-	if (w->bfill) {
-		w->scramble = 0;
-		w->refill = buffer_fill_refills(w->bfill) ? 2 : 0;
-	}
+	/* the contents go on from the layout's (run/buffer.h) */
+	buffer_fill_init(&w->bfill, &w->wmode, p, rj->files->fill_drawn,
+			 w->mem, w->buf_size, w->depth + 1);
+	w->scramble_key = buffer_scramble_key(p);
 	for (i = 0; i <= w->depth; i++) {
 		struct io_u *u = &w->ios[i];
 
@@ -132,6 +122,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* verify_async keeps io_us in the checks: the queueing loop */
 	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
+	w->inline_calls = !(w->ops->flags & ENGINE_F_INLINE_DEPTH1);
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;
@@ -170,6 +161,15 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->batch_submit > w->depth)
 		w->batch_submit = w->depth;
 	w->complete_min = o->iodepth_batch_complete_min;
+	/*
+	 * fio: with iodepth_batch_complete_min=0 and no _max, each I/O is
+	 * committed and waited for before the next is queued, whatever
+	 * iodepth says (its figures: 100% at depth 1)
+	 */
+	w->one_by_one = !w->complete_min && !o->iodepth_batch_complete_max;
+	w->depth_batch = w->batch_submit;
+	if (w->one_by_one)
+		w->batch_submit = 1;	/* commit each, drain it */
 	/* fio: complete_max defaults to complete_min (at least 1) */
 	w->complete_max = o->iodepth_batch_complete_max ?
 			  o->iodepth_batch_complete_max :
@@ -179,7 +179,6 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
 		       o->iodepth_low : w->depth;
 	w->retry = -1;
-	w->coe = o->continue_on_error;
 	w->time_based = o->time_based;
 	/* fio: the dry run of verify_only gives writes no time */
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
@@ -285,12 +284,16 @@ static void job_finished(struct run_job *rj)
 	pthread_mutex_unlock(&ctx->lock);
 }
 
-/* wait_for=name: block until every instance of that job has finished. */
+/*
+ * wait_for=name: block until every instance of that job defined before
+ * this one has finished (main refused a name with none: a later job
+ * could be waiting for this one).
+ */
 static void wait_for_job(struct run_job *rj)
 {
 	struct run_ctx *ctx = rj->ctx;
 	const char *name = rj->plan->o.wait_for;
-	unsigned int i;
+	unsigned int i, self = (unsigned int)(rj - ctx->jobs);
 
 	if (!name || !*name)
 		return;
@@ -298,10 +301,10 @@ static void wait_for_job(struct run_job *rj)
 	for (;;) {
 		int pending = 0;
 
-		for (i = 0; i < ctx->nr_jobs; i++) {
+		for (i = 0; i < self; i++) {
 			struct run_job *o = &ctx->jobs[i];
 
-			if (o != rj && !strcmp(o->plan->o.name, name) &&
+			if (!strcmp(o->plan->o.name, name) &&
 			    atomic_load(&o->state) != WS_DONE)
 				pending = 1;
 		}
@@ -406,17 +409,20 @@ void *worker_main(void *arg)
 		proc_job_end(rj->plan, &pj, 0);
 		return job_ends_early(rj, &err, -ret);
 	}
+	/*
+	 * exec_prerun before the job opens its files, as fio: a file
+	 * create_on_open makes is not there yet when the command runs
+	 */
+	if (proc_job_prerun(rj->plan, &err)) {
+		proc_job_end(rj->plan, &pj, 0);
+		return job_ends_early(rj, &err, ECANCELED);
+	}
 	if (worker_setup(&w, rj)) {
 		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
 		rj->res.error = rj->st->error;
 		job_finished(rj);
 		return NULL;
-	}
-	if (proc_job_prerun(rj->plan, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, ECANCELED);
 	}
 	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
 		proc_job_end(rj->plan, &pj, 0);
@@ -441,6 +447,8 @@ void *worker_main(void *arg)
 		getrusage(RUSAGE_THREAD, &w.ru_start);
 		rj->delay0_ns = stall_delay_ns(0);
 		rj->run_start_ns = w.now;
+		/* a job that ends during its ramp counts from its start */
+		w.phase_ns = w.now;
 	} else {
 		worker_reset_stats(&w);
 	}
@@ -479,6 +487,11 @@ void *worker_main(void *arg)
 			 o->name, strbuf_str(&err));
 	}
 	strbuf_release(&err);
+	/* ended during its ramp: fio counts the I/O, records no latency */
+	if (w.ramping) {
+		worker_stats_drop_lat(w.st);
+		rj->res.ramp_end = true;
+	}
 	w.now = clock_now_ns();
 	if (w.iolog) {
 		int e = iolog_writer_close(w.iolog, w.now);
@@ -505,15 +518,14 @@ void *worker_main(void *arg)
 			 strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
+	/*
+	 * Only an error that stopped the job fails it (and the run): one
+	 * continued past is the report's first_error (st->first_error), as
+	 * with fio, which exits 0 after ignore_error=,ENOSPC let every
+	 * ENOSPC through.
+	 */
 	rj->res.error = w.st->error;
 	rj->res.latency_depth = lat_target_depth(w.lt);
-	/*
-	 * Errors continued past: the report's error is the first of them
-	 * and the run fails, but the job did not stop on an error, so
-	 * exitall_on_error (which reads st->error) lets the others be.
-	 */
-	if (!rj->res.error)
-		rj->res.error = w.first_err;
 	if (rj->iowq) {
 		/* before the ring closes and its workers exit with it */
 		iowq_scan(rj->iowq);

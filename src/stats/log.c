@@ -23,6 +23,7 @@
 #include "run/cpus.h"
 #include "util/cpulist.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define FZ_CHUNK_DEFAULT (1024 * 1024)
 
@@ -348,30 +349,36 @@ static const char *log_prefix(const struct job_plan *p, enum log_kind k)
 	return *v ? v : o->name;
 }
 
-/* Can path be created (or truncated)? 0, or -errno. */
-static int check_creatable(const char *path)
+/*
+ * Can path be created (or truncated)? 0, or -1 with the reason in *why.
+ * A log's name is iolite's own (a prefix and a suffix): a symlink or
+ * anything but a regular file there is refused (util/safefile.h).
+ */
+static int check_creatable(const char *path, const char **why)
 {
 	struct stat sb;
 	char *copy, *dir;
-	int ret = 0;
+	int e = 0;
 
+	if (sf_check(path, true, 0, why))
+		return -1;
 	if (!stat(path, &sb)) {
-		if (S_ISDIR(sb.st_mode))
-			return -EISDIR;
-		return access(path, W_OK) ? -errno : 0;
+		e = access(path, W_OK) ? errno : 0;
+	} else if (errno != ENOENT) {
+		e = errno;
+	} else {
+		copy = xstrdup(path);
+		dir = dirname(copy);
+		if (stat(dir, &sb))
+			e = errno;
+		else if (!S_ISDIR(sb.st_mode))
+			e = ENOTDIR;
+		else if (access(dir, W_OK | X_OK))
+			e = errno;
+		free(copy);
 	}
-	if (errno != ENOENT)
-		return -errno;
-	copy = xstrdup(path);
-	dir = dirname(copy);
-	if (stat(dir, &sb))
-		ret = -errno;
-	else if (!S_ISDIR(sb.st_mode))
-		ret = -ENOTDIR;
-	else if (access(dir, W_OK | X_OK))
-		ret = -errno;
-	free(copy);
-	return ret;
+	*why = e ? strerror(e) : NULL;
+	return e ? -1 : 0;
 }
 
 static struct log_file *find_file(struct log_set *ls, const char *path)
@@ -404,7 +411,7 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 {
 	struct strbuf path = STRBUF_INIT;
 	struct log_file *lf;
-	int e;
+	const char *why;
 
 	strbuf_addf(&path, "%s_%s", prefix, kind_suffix[k]);
 	if (p->o.per_job_logs)
@@ -414,11 +421,10 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 		strbuf_addstr(&path, ".fz");
 	lf = find_file(ls, path.buf);
 	if (!lf) {
-		e = check_creatable(path.buf);
-		if (e) {
+		if (check_creatable(path.buf, &why)) {
 			strbuf_addf(err, "%s:%d: option '%s': cannot create log file '%s': %s",
 				    p->src_file, p->src_line, kind_opt[k],
-				    path.buf, strerror(-e));
+				    path.buf, why);
 			strbuf_release(&path);
 			return -1;
 		}
@@ -588,13 +594,11 @@ int log_set_bandwidth_log(struct log_set *ls, const struct job_plan *plans,
 	if (ls->agg)
 		return 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		int e = find_file(ls, names[d]) ? -EEXIST :
-			check_creatable(names[d]);
+		const char *why = "a job's log has that name";
 
-		if (e) {
+		if (find_file(ls, names[d]) || check_creatable(names[d], &why)) {
 			strbuf_addf(err, "option '--bandwidth-log': cannot create log file '%s': %s",
-				    names[d], e == -EEXIST ?
-				    "a job's log has that name" : strerror(-e));
+				    names[d], why);
 			return -1;
 		}
 	}
@@ -624,18 +628,39 @@ bool log_set_active(const struct log_set *ls)
 	return ls && ls->nr_files > 0;
 }
 
+unsigned int log_set_nr_files(const struct log_set *ls, unsigned int *job,
+			      const char **opt)
+{
+	unsigned int i, k;
+
+	*job = 0;
+	*opt = ls->nr_files ? ls->files[0]->opt : "";
+	for (i = 0; i < ls->nr; i++) {
+		const struct job_log *jl = ls->jobs[i];
+
+		for (k = 0; jl && jl->any_file && k < LOG_KIND_NR; k++)
+			if (jl->file[k]) {
+				*job = i;
+				*opt = jl->file[k]->opt;
+				return ls->nr_files;
+			}
+	}
+	return ls->nr_files;
+}
+
 int log_set_open(struct log_set *ls, struct strbuf *err)
 {
 	unsigned int i, k, nr_pools = 0;
 
 	for (i = 0; i < ls->nr_files; i++) {
 		struct log_file *lf = ls->files[i];
+		const char *why;
 
-		lf->fd = open(lf->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			      0644);
+		lf->fd = sf_open(lf->path, O_WRONLY, 0644, SF_CREATE | SF_TRUNC,
+				 &why);
 		if (lf->fd < 0) {
 			strbuf_addf(err, "option '%s': cannot create log file '%s': %s",
-				    lf->opt, lf->path, strerror(errno));
+				    lf->opt, lf->path, why);
 			return -1;
 		}
 		lf->cap = LOG_OUT_ALL / ls->nr_files;
@@ -790,6 +815,21 @@ static void agg_put(struct log_set *ls, uint64_t t, uint64_t now)
 		a->bytes[d] = sum[d];
 	}
 	a->any = true;
+}
+
+uint64_t log_set_tick_ns(const struct log_set *ls, uint64_t dflt)
+{
+	uint64_t t = dflt;
+	unsigned int i;
+
+	for (i = 0; ls && i < ls->nr; i++) {
+		const struct job_log *jl = ls->jobs[i];
+
+		if (jl && jl->avg_ns && jl->avg_ns < t &&
+		    (jl->file[LOG_BW] || jl->file[LOG_IOPS]))
+			t = jl->avg_ns;
+	}
+	return t;
 }
 
 void log_set_tick(struct log_set *ls, uint64_t now)

@@ -276,11 +276,25 @@ int log_set_bandwidth_log(struct log_set *ls, const struct job_plan *plans,
 bool log_set_active(const struct log_set *ls);
 
 /*
+ * How many files the logs keep open (all of them, from start to end of
+ * the run), and the first job that logs to one, with its option ("" and
+ * 0 when none), for the file descriptor check before the run.
+ */
+unsigned int log_set_nr_files(const struct log_set *ls, unsigned int *job,
+			      const char **opt);
+
+/*
  * Creates (truncates) the files, preallocates the chunk pools and starts
  * the writer threads; call after log_set_init(), before the run.
  * Returns 0 or -1 with a message.
  */
 int log_set_open(struct log_set *ls, struct strbuf *err);
+
+/*
+ * How often the reporter must sample: dflt, or the shortest bw/iops log
+ * window (log_avg_msec) when that is shorter, as fio honours it.
+ */
+uint64_t log_set_tick_ns(const struct log_set *ls, uint64_t dflt);
 
 /*
  * Reporter thread, once per tick after log_sample() of every job: the

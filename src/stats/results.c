@@ -327,9 +327,16 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 
 	j->members++;
 	j->running |= w->running;
+	j->ramp_end |= w->ramp_end;
 	err = w->error ? w->error : st->error;
+	if (err)
+		j->failed = true;
+	if (!err)
+		err = st->first_error;
 	if (err && !j->error)
 		j->error = err;
+	if (st->first_error && !j->first_error)
+		j->first_error = st->first_error;
 
 	dr = xmalloc(sizeof(*dr));
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
@@ -457,6 +464,9 @@ void results_job_merge(struct job_result *dst, const struct job_result *src)
 	dst->running |= src->running;
 	if (src->error && !dst->error)
 		dst->error = src->error;
+	if (src->first_error && !dst->first_error)
+		dst->first_error = src->first_error;
+	dst->failed |= src->failed;
 	for (d = 0; d < RES_DIR_NR; d++)
 		dir_result_merge(&dst->dir[d], &src->dir[d]);
 	dst->sync_ios += src->sync_ios;

@@ -125,10 +125,20 @@ struct job_result {
 	const struct job_plan *plan;	/* first member's plan (borrowed) */
 	unsigned int groupid;
 	unsigned int members;	/* "jobs=" in the header */
-	int error;		/* first non-zero error among members */
+	/*
+	 * error: the report's, the first member's that has one: the error
+	 * that stopped it, else (continue_on_error) the first it went past;
+	 * failed: some member stopped on an error (the run fails);
+	 * first_error: continue_on_error's first counted error (fio's
+	 * first_error), the first non-zero among members.
+	 */
+	int error;
+	bool failed;
+	int first_error;
 	pid_t pid;		/* first member's tid */
 	bool running;		/* a member still runs (a report made
 				 * while the run goes on) */
+	bool ramp_end;		/* a member ended during its ramp_time */
 	bool not_started;	/* its thread never ran (a signal or exit_what
 				 * stopped the run first): all zeros, listed by
 				 * JSON and terse, left out of the normal report,

@@ -103,6 +103,31 @@ void worker_stats_reset(struct worker_stats *s)
 	prio_stats_reset(ps);
 }
 
+static void lat_clear(struct moments *m, struct hist *h)
+{
+	if (m->n)
+		memset(h, 0, sizeof(*h));
+	memset(m, 0, sizeof(*m));
+	m->min = UINT64_MAX;
+}
+
+void worker_stats_drop_lat(struct worker_stats *s)
+{
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct dir_stats *ds = &s->dir[d];
+
+		lat_clear(&ds->slat, &ds->slat_hist);
+		lat_clear(&ds->clat, &ds->clat_hist);
+		lat_clear(&ds->lat, &ds->lat_hist);
+		lat_clear(&s->co_lat[d], &s->co_hist[d]);
+	}
+	lat_clear(&s->sync_lat, &s->sync_hist);
+	memset(s->lat_split, 0, sizeof(s->lat_split));
+	prio_stats_reset(s->prio);
+}
+
 void worker_stats_release(struct worker_stats *s)
 {
 	prio_stats_free(s->prio);

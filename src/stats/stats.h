@@ -224,6 +224,17 @@ static inline void prio_stats_add(struct prio_stats *ps, unsigned int d,
 }
 
 /*
+ * The slot of issued[] (and issued_short[], issued_drop[]) an I/O of
+ * direction d counts in: fsync, fdatasync and sync_file_range share the
+ * last one, fio's "issued rwts". A replayed log's datasync is an I/O
+ * like any other in the worker's loops: indexing by d would go past it.
+ */
+static inline unsigned int issued_slot(unsigned int d)
+{
+	return d < DDIR_RWDIR_CNT ? d : DDIR_RWDIR_CNT;
+}
+
+/*
  * The small fields first, the histograms last (in the directions' and
  * at the end): a job touches a few pages of its ~190 KiB of statistics
  * (worker_stats_init()).
@@ -247,8 +258,11 @@ struct worker_stats {
 	uint64_t submit_calls;
 	uint64_t complete_calls;
 
-	int error;		/* first error (errno), 0 if none */
-	uint64_t total_err;	/* errors met, continued past or not */
+	int error;		/* the error that stopped the job, 0 if none */
+	/* with continue_on_error, the errors of the classes it covers,
+	 * continued past or not, and the first of them (fault.h) */
+	uint64_t total_err;
+	int first_error;
 
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];
@@ -281,6 +295,12 @@ struct worker_stats {
 void worker_stats_init(struct worker_stats *s);
 /* Zeroes them again, the per-priority figures too (ramp_time's end). */
 void worker_stats_reset(struct worker_stats *s);
+/*
+ * Forgets the latencies (slat, clat, lat, co_lat, sync, per priority)
+ * and keeps the counts: a job that ended during its ramp_time, whose
+ * I/O fio counts but whose latencies it never records.
+ */
+void worker_stats_drop_lat(struct worker_stats *s);
 /* Frees what the stats own (the per-priority figures). */
 void worker_stats_release(struct worker_stats *s);
 

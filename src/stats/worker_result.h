@@ -43,6 +43,8 @@ struct worker_result {
 	pid_t tid;
 	int error;		/* errno of the error that ended the job, or 0 */
 	bool running;		/* a report made while the job runs */
+	bool ramp_end;		/* it ended during its ramp_time: counted,
+				 * no latencies (fio) */
 
 	dev_t *devs;		/* block devices behind the job's files */
 	unsigned int nr_devs;

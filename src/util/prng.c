@@ -59,6 +59,59 @@ void prng_taus64_seed(struct prng_taus64 *t, uint64_t seed)
 		prng_taus64_next(t);
 }
 
+/* fio's stream seeds: the base is stepped by one odd multiplier */
+#define FIO_SEED_MUL 0x9e370001ULL
+#define FIO_SEED_ALL 0xb1899bedULL
+
+uint64_t prng_fio_seed(uint64_t randseed, unsigned int job_nr,
+		       unsigned int stream)
+{
+	uint64_t s = randseed;
+	unsigned int i;
+
+	/* four steps before the first stream's, one between streams */
+	for (i = 0; i < 4 + stream; i++)
+		s *= FIO_SEED_MUL;
+	return s * job_nr + stream;
+}
+
+uint64_t prng_fio_allrand_seed(unsigned int job_nr, unsigned int stream)
+{
+	return FIO_SEED_ALL * job_nr + stream;
+}
+
+/* A component's state below its minimum is lifted by it. */
+static uint64_t at_least(uint64_t v, uint64_t min)
+{
+	return v < min ? v + min : v;
+}
+
+void prng_taus_seed_fio(struct prng_taus *t, uint64_t seed)
+{
+	uint32_t s = (uint32_t)seed;
+	int i;
+
+	t->s1 = (uint32_t)at_least((uint32_t)(53u * 69069u) ^ s, 1);
+	t->s2 = (uint32_t)at_least((uint32_t)(t->s1 * 69069u) ^ s, 7);
+	t->s3 = (uint32_t)at_least((uint32_t)(t->s2 * 69069u) ^ s, 15);
+	for (i = 0; i < 6; i++)
+		prng_taus_next(t);
+}
+
+void prng_taus64_seed_fio(struct prng_taus64 *t, uint64_t seed)
+{
+	const uint64_t mul = 6906969069ULL;
+	int i;
+
+	t->s1 = at_least(53 * mul ^ seed, 1);
+	t->s2 = at_least(t->s1 * mul ^ seed, 7);
+	t->s3 = at_least(t->s2 * mul ^ seed, 15);
+	t->s4 = at_least(t->s3 * mul ^ seed, 33);
+	t->s5 = at_least(t->s4 * mul ^ seed, 49);
+	for (i = 0; i < 6; i++)
+		prng_taus64_next(t);
+}
+
 /*
  * Toggle masks of primitive polynomials over GF(2), one per register
  * width 1..64: bit (t - 1) is set for every tap t of

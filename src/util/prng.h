@@ -83,6 +83,23 @@ static inline uint64_t prng_taus64_next(struct prng_taus64 *t)
 }
 
 /*
+ * fio's own seeding, where iolite must draw what fio draws (filesize=
+ * ranges). fio seeds each of a job's random streams from a 64-bit seed
+ * of its own: with randrepeat (or randseed=) a function of randseed, the
+ * job's number (1, 2, ... over all instances, numjobs clones included)
+ * and the stream's place in fio's list; with allrandrepeat a function of
+ * the job's number and the place only. Its generators are taus88 (the
+ * seed's low 32 bits) and, with random_generator=tausworthe64, taus258,
+ * each filled from the seed by a multiply-xor chain and stepped 6 times.
+ * Worked out from fio 3.33's output (t/unit/prng.c has its figures).
+ */
+uint64_t prng_fio_seed(uint64_t randseed, unsigned int job_nr,
+		       unsigned int stream);
+uint64_t prng_fio_allrand_seed(unsigned int job_nr, unsigned int stream);
+void prng_taus_seed_fio(struct prng_taus *t, uint64_t seed);
+void prng_taus64_seed_fio(struct prng_taus64 *t, uint64_t seed);
+
+/*
  * Scales a uniform random word to [0, n) with one multiply (Lemire's
  * multiply-high without the rejection step: the bias is at most n / 2^32
  * resp. n / 2^64, far below anything an I/O pattern can show).

@@ -9,14 +9,17 @@ void fault_policy_init(struct fault_policy *fp, const struct job_options *o)
 	unsigned int c;
 
 	memset(fp, 0, sizeof(*fp));
-	/* COE_READ, COE_WRITE, COE_VERIFY are 1 << class */
+	/*
+	 * COE_READ, COE_WRITE, COE_VERIFY are 1 << class. ignore_error set
+	 * its classes' bits when it was read, so a continue_on_error= given
+	 * after it has the last word, as with fio.
+	 */
 	fp->mask = o->continue_on_error & COE_ALL;
 	for (c = 0; c < 3; c++) {
 		if (o->nr_ignore_error[c]) {
 			fp->nr[c] = o->nr_ignore_error[c];
 			memcpy(fp->list[c], o->ignore_error[c],
 			       fp->nr[c] * sizeof(int));
-			fp->mask |= 1u << c;
 		} else {
 			fp->list[c][0] = EIO;
 			fp->list[c][1] = EILSEQ;

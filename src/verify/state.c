@@ -10,36 +10,49 @@
 
 #include "opt/opt.h"
 #include "opt/verify_opts.h"
+#include "util/safefile.h"
 
 #define STATE_MAGIC "iolite verify state 1"
 
 int verify_state_save(const char *path, const struct verify_state *st,
 		      struct strbuf *err)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	FILE *f;
-	int ret = -1;
+	struct strbuf tmp = STRBUF_INIT, text = STRBUF_INIT;
+	int fd, ret = -1;
 
-	/* a crash while saving leaves the old state, not half a new one */
-	strbuf_addf(&tmp, "%s.tmp", path);
-	f = fopen(tmp.buf, "w");
-	if (!f) {
+	/*
+	 * A crash while saving leaves the old state, not half a new one; the
+	 * new one is made under a fresh O_EXCL name beside it and renamed
+	 * over it, so no symlink or link planted there redirects the write.
+	 */
+	fd = sf_replace_open(path, 0644, &tmp);
+	if (fd < 0) {
 		strbuf_addf(err, "cannot save verify state '%s': %s", path,
 			    strerror(errno));
 		goto out;
 	}
-	fprintf(f, STATE_MAGIC "\njob %s\nindex %u\nverify %s\nseed 0x%" PRIx64
-		"\nwrites %" PRIu64 "\n", st->job, st->index,
-		verify_mode_name(st->mode), st->seed, st->writes);
-	if (fclose(f) || rename(tmp.buf, path)) {
+	strbuf_addf(&text, STATE_MAGIC "\njob %s\nindex %u\nverify %s\nseed "
+		    "0x%" PRIx64 "\nwrites %" PRIu64 "\n", st->job, st->index,
+		    verify_mode_name(st->mode), st->seed, st->writes);
+	errno = 0;	/* a short write sets none */
+	if (write(fd, text.buf, text.len) != (ssize_t)text.len) {
+		if (!errno)
+			errno = ENOSPC;
 		strbuf_addf(err, "cannot save verify state '%s': %s", path,
 			    strerror(errno));
+		close(fd);
 		unlink(tmp.buf);
+		goto out;
+	}
+	if (sf_replace_commit(fd, tmp.buf, path)) {
+		strbuf_addf(err, "cannot save verify state '%s': %s", path,
+			    strerror(errno));
 		goto out;
 	}
 	ret = 0;
 out:
 	strbuf_release(&tmp);
+	strbuf_release(&text);
 	return ret;
 }
 

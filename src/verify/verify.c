@@ -23,6 +23,7 @@
 
 #include "opt/verify_opts.h"
 #include "util/log.h"
+#include "util/safefile.h"
 #include "util/prng.h"
 #include "verify/async.h"
 #include "verify/header.h"
@@ -70,6 +71,7 @@ struct verify {
 	uint32_t voff;			/* verify_offset */
 	uint32_t min_chunk;		/* hdr_len + voff */
 	const struct byte_pattern *pat;	/* NULL: none */
+	unsigned int rnd_pct;		/* buffer_compress_percentage's rest */
 	uint64_t seed;
 	uint32_t job;
 
@@ -177,6 +179,27 @@ static void swap_bytes(unsigned char *a, unsigned char *b, size_t n)
 	}
 }
 
+/*
+ * Without verify_pattern, as fio: random, and with
+ * buffer_compress_percentage that share of the block (not of each
+ * buffer_compress_chunk) buffer_pattern or zeroes at its end, so the
+ * data compresses as asked for; the headers go on top.
+ */
+static void fill_data(struct verify *v, unsigned char *buf, uint32_t file,
+		      uint64_t offset, uint32_t len, uint64_t seq)
+{
+	const struct byte_pattern *fixed = &v->p->o.buffer_pattern;
+	uint32_t r = (uint32_t)((uint64_t)len * v->rnd_pct / 100);
+
+	fill_stream(buf, r, v->seed, file, offset, seq);
+	if (r == len)
+		return;
+	if (fixed->len)
+		pattern_fill(fixed, buf + r, len - r, 0);
+	else
+		memset(buf + r, 0, len - r);
+}
+
 /* Builds the block a write of (file, offset, len, seq) puts on disk. */
 static void build_block(struct verify *v, unsigned char *buf, uint32_t file,
 			uint64_t offset, uint32_t len, uint64_t seq)
@@ -186,7 +209,7 @@ static void build_block(struct verify *v, unsigned char *buf, uint32_t file,
 	if (v->pat)
 		pattern_fill(v->pat, buf, len, offset);
 	else
-		fill_stream(buf, len, v->seed, file, offset, seq);
+		fill_data(v, buf, file, offset, len, seq);
 	if (!v->hdr_len || len < v->min_chunk)
 		return;
 	for (pos = 0; pos < len; pos += c) {
@@ -629,6 +652,7 @@ static void dump_block(struct verify *v, const struct io_u *u,
 	const char *path = v->nr_files ? v->files[u->file].path : "block";
 	const char *base = strrchr(path, '/');
 	unsigned char *want;
+	const char *why;
 	char name[4096];
 	int k;
 
@@ -646,10 +670,14 @@ static void dump_block(struct verify *v, const struct io_u *u,
 			 aux_path ? aux_path : "", aux_path ? "/" : "", base,
 			 (unsigned long long)u->offset,
 			 k ? "expected" : "received");
-		fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-		if (fd < 0 || write(fd, data, u->len) != (ssize_t)u->len)
+		/* a name of iolite's own: never through a symlink */
+		fd = sf_open(name, O_WRONLY, 0644, SF_CREATE | SF_TRUNC, &why);
+		errno = 0;	/* a short write sets none */
+		if (fd < 0)
+			warn("verify_dump: cannot write '%s': %s", name, why);
+		else if (write(fd, data, u->len) != (ssize_t)u->len)
 			warn("verify_dump: cannot write '%s': %s", name,
-			     strerror(errno));
+			     strerror(errno ? errno : ENOSPC));
 		if (fd >= 0)
 			close(fd);
 	}
@@ -931,10 +959,15 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	v->mode = o->verify;
 	v->h = vhash_new(v->mode);
 	v->hdr_len = verify_hdr_size(v->mode);
-	v->interval = (uint32_t)o->verify_interval;
+	/* fio: by default a header per smallest write block (bsrange) */
+	v->interval = (uint32_t)(o->verify_interval ? o->verify_interval :
+				 p->dir_min_bs[DDIR_WRITE]);
 	v->voff = v->hdr_len ? (uint32_t)o->verify_offset : 0;
 	v->min_chunk = v->hdr_len + v->voff;
 	v->pat = o->verify_pattern.len ? &o->verify_pattern : NULL;
+	/* fio: 100% compressible is zero_buffers, which verify ignores */
+	v->rnd_pct = o->buffer_compress_percentage % 100 ?
+		     100 - o->buffer_compress_percentage : 100;
 	v->seed = verify_seed(p);
 	v->job = p->job_index;
 	v->writes = ddir_used(p, DDIR_WRITE);
@@ -997,6 +1030,7 @@ int verify_finish(struct verify *v, struct strbuf *err)
 {
 	const struct job_options *o = &v->p->o;
 	struct verify_state st;
+	unsigned int i;
 	char *path;
 	int ret;
 
@@ -1007,7 +1041,16 @@ int verify_finish(struct verify *v, struct strbuf *err)
 	st.index = v->p->job_index;
 	st.mode = v->mode;
 	st.seed = v->seed;
-	/* every write below this one completed */
+	/*
+	 * Every write below this one completed. A write still marked in
+	 * its io_u never did: the job stopped (a signal, the runtime)
+	 * after it was drawn and before it was issued, as a paced job
+	 * does while it waits for its turn.
+	 */
+	for (i = 0; i < v->nr_ios; i++)
+		if (v->vio[i].kind == VIO_WRITE &&
+		    v->vio[i].seq < v->first_failed)
+			v->first_failed = v->vio[i].seq;
 	st.writes = v->first_failed < v->next_seq ? v->first_failed :
 		    v->next_seq;
 	path = verify_state_path(v->p);

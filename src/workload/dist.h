@@ -12,9 +12,9 @@
  * Skewed random ranks for random_distribution=zipf:theta, pareto:h and
  * normal:dev. dist_next() returns a rank in [0, n): rank 0 is the most
  * likely (zipf, pareto); normal's are a bell over [0, n). The workload
- * maps ranks to blocks with a fixed keyed permutation, so the hot blocks
- * are spread over the region (as fio's hashing does) and stay the same
- * from pass to pass.
+ * maps ranks to blocks as fio does (its multiplicative hash, then a turn
+ * by random_distribution's centre: workload.c, dist_turn()), so the hot
+ * blocks are spread over the region and stay the same pass to pass.
  * Every draw is O(1): see dist.c for the methods. No allocation.
  */
 struct dist {

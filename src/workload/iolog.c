@@ -35,6 +35,7 @@
 
 #include "opt/opt.h"
 #include "util/log.h"
+#include "util/safefile.h"
 
 #define READ_BLOCK (64u * 1024)
 #define LINE_MAX_LEN (READ_BLOCK - 1)
@@ -188,6 +189,26 @@ static int file_find(const struct iolog_reader *r, struct tok name)
 	return -1;
 }
 
+static const struct {
+	const char *name;
+	enum ddir ddir;
+} io_actions[] = {
+	{ "read", DDIR_READ }, { "write", DDIR_WRITE },
+	{ "trim", DDIR_TRIM }, { "sync", DDIR_SYNC },
+	{ "datasync", DDIR_DATASYNC },
+};
+
+/* The actions of I/O lines, which take an offset and a length. */
+static bool io_action(struct tok act)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(io_actions) / sizeof(io_actions[0]); k++)
+		if (tok_is(act, io_actions[k].name))
+			return true;
+	return tok_is(act, "wait") || tok_is(act, "sync_file_range");
+}
+
 static int file_action(struct iolog_reader *r, struct tok name,
 		       struct tok act, struct strbuf *err)
 {
@@ -205,6 +226,11 @@ static int file_action(struct iolog_reader *r, struct tok name,
 		r->state[i] |= F_ADDED;
 		return 0;
 	}
+	if (io_action(act))
+		return rd_fail(r, err, "'%.*s' needs an offset and a length%s",
+			       (int)act.n, act.s, tok_is(act, "sync") ||
+			       tok_is(act, "datasync") ? " (0 0, as "
+			       "write_iolog writes it)" : "");
 	if (!tok_is(act, "open") && !tok_is(act, "close"))
 		return rd_fail(r, err, "unknown action '%.*s' (valid: add, "
 			       "open, close, read, write, trim, sync, "
@@ -279,15 +305,6 @@ static int rd_header(struct iolog_reader *r, struct strbuf *err)
 			       "in fio)" : "");
 	return 0;
 }
-
-static const struct {
-	const char *name;
-	enum ddir ddir;
-} io_actions[] = {
-	{ "read", DDIR_READ }, { "write", DDIR_WRITE },
-	{ "trim", DDIR_TRIM }, { "sync", DDIR_SYNC },
-	{ "datasync", DDIR_DATASYNC },
-};
 
 /*
  * "[ts] name action offset length": 1 with io filled, 0 for a line that
@@ -546,6 +563,7 @@ static int check_opts(const struct job_plan *p, struct strbuf *err)
 		struct stat st;
 		int bad = stat(dir, &st) ? errno : S_ISDIR(st.st_mode) ? 0 :
 			  ENOTDIR;
+		const char *why;
 
 		if (bad)
 			pl_fail(p, err, "option 'write_iolog': cannot write "
@@ -554,6 +572,9 @@ static int check_opts(const struct job_plan *p, struct strbuf *err)
 		free(dir);
 		if (bad)
 			return -1;
+		if (sf_check(o->write_iolog, true, SF_NAMED, &why))
+			return pl_fail(p, err, "option 'write_iolog': '%s': %s",
+				       o->write_iolog, why);
 		if (replay && !strcmp(o->write_iolog, o->read_iolog))
 			return pl_fail(p, err, "option 'write_iolog': '%s' is "
 				       "also the log read_iolog replays",

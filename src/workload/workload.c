@@ -28,11 +28,12 @@
  * Any explicit blockalign turns the random map off, as in fio; so does a
  * non-uniform random_distribution.
  *
- * Strided zones (zonemode=strided) narrow each file to a window, the
- * current zone, that moves on after zonesize bytes; sequential positions
- * and random state (map, LFSR, distribution, zone table) then cover the
- * window instead of the region and are set up again for each zone, which
- * costs O(1) (O(zones) for random_distribution=zoned) per zone change.
+ * Strided zones (zonemode=strided) follow fio 3.33's steps (zone_prep):
+ * the window starts at the file's current zone; the job's zone bytes move
+ * the zone of whichever file takes the I/O after zonesize bytes; random
+ * state (map, LFSR, distribution, zone table) is sized once for a whole
+ * zonerange and started over at each whole zonerange of the job's bytes,
+ * which costs O(1) (a bitmap: O(blocks / 64)) per zone change.
  *
  * random_distribution=zoned / zoned_abs: a 100-slot table picks a zone by
  * its access percentage, then a block of the zone uniformly: two PRNG
@@ -56,6 +57,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,6 +225,37 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 }
 
 /*
+ * A distribution's rank goes to block (scatter(rank) mod n + turn) mod n,
+ * as in fio: scatter is fio's multiplicative hash (rank 0 stays 0, so
+ * the likeliest rank of zipf and pareto is at the turn); the turn is
+ * random_distribution's centre, fio's "base": zipf and pareto put their
+ * likeliest rank on the block centre x n (without one, on a block drawn
+ * at random), normal turns its scattered bell by (centre - 0.5) x n
+ * blocks (without one, 0.5: not at all), truncated toward zero as fio.
+ */
+static inline uint64_t dist_scatter(uint64_t rank)
+{
+	return rank * 0x61c8864680b583ebULL;
+}
+
+static uint64_t dist_turn(struct workload *w, uint64_t n)
+{
+	const struct job_options *o = w->o;
+	int64_t turn;
+
+	if (o->random_distribution == RDIST_NORMAL) {
+		if (!o->rdist_centred)
+			return 0;
+		turn = (int64_t)((o->rdist_center - 0.5) * (double)n) %
+		       (int64_t)n;
+		return (uint64_t)(turn < 0 ? turn + (int64_t)n : turn);
+	}
+	if (!o->rdist_centred)
+		return next_key(w) % n;
+	return (uint64_t)(o->rdist_center * (double)n) % n;
+}
+
+/*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
@@ -265,10 +298,10 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		q->lfsr_left = nblk;
 		break;
 	case RM_DIST:
-		randmap_init(&q->map, nblk, next_key(w));
 		if (dist_init(&q->dist, o->random_distribution,
 			      o->rdist_param, nblk))
 			return -EINVAL;
+		q->dist_off = dist_turn(w, nblk);
 		break;
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
@@ -289,33 +322,61 @@ uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 	return wsize < min ? 0 : (wsize - min) / w->align[d] + 1;
 }
 
-/* Moves f's window to the strided zone starting at lo. */
-static void zone_set(struct workload *w, struct wl_file *f, uint64_t lo)
+/*
+ * Random positions of direction d in a strided zone, as fio counts them:
+ * room for the smallest block past an aligned offset; the block may run
+ * past the zone's end, and the count stays that of a whole zone where
+ * the region end cuts one short (a draw past the end ends the file).
+ */
+uint64_t wl_zone_blocks(const struct workload *w, enum ddir d)
+{
+	uint64_t min = w->bs[d].min, a = w->align[d], r = w->zrange;
+
+	if (min > a) {
+		if (r < min - a)
+			return 0;
+		r -= min - a;
+	}
+	return r / a;
+}
+
+/* Sequential positions back to the zone start, random state afresh. */
+static void zone_rewind(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
-	f->wlo = lo;
-	f->whi = f->size - lo > w->zrange ? lo + w->zrange : f->size;
-	f->wfull = f->whi - lo == w->zrange;
-	f->zone_bytes = 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		f->pos[d] = f->last[d] = lo;
+		f->pos[d] = f->last[d] = f->wlo;
 		if (w->random && (w->dmask & 1u << d) &&
 		    f->rp[d] == &f->rnd[d])
-			wl_rand_setup(w, &f->rnd[d],
-				   wl_window_blocks(w, (enum ddir)d, f->whi - lo),
-				   f->whi - lo, w->align[d]);
+			rand_reset(w, &f->rnd[d]);
 	}
 }
 
-/* zonesize bytes done in this zone: the next one, wrapping at the end. */
-static void zone_next(struct workload *w, struct wl_file *f)
+/*
+ * Before an I/O of direction d on f (fio's order): after zsize bytes of
+ * the job f's zone moves zonerange + zoneskip on, back to the region
+ * start when it would begin past the target's end; a sequential position
+ * at or past the zone's end goes back to its start; and each time the
+ * job's count is a whole number of zoneranges (a new zone, or zonesize
+ * larger than zonerange) f starts the zone over.
+ */
+static void zone_prep(struct workload *w, struct wl_file *f, enum ddir d)
 {
-	uint64_t step = w->zrange + w->zskip, lo = f->wlo + step;
+	if (w->zone_bytes >= w->zsize) {
+		uint64_t lo = f->wlo + w->zrange + w->zskip;
 
-	if (lo < f->wlo || lo >= f->size)
-		lo = 0;
-	zone_set(w, f, lo);
+		w->zone_bytes = 0;
+		if (lo < f->wlo || lo >= f->real - f->start)
+			lo = 0;
+		f->wlo = lo;
+		f->pos[d] = lo;
+	}
+	/* (unsigned: a position below the zone is past it too) */
+	if (f->pos[d] - f->wlo >= w->zrange)
+		f->pos[d] = f->wlo;
+	if (w->zone_bytes % w->zrange == 0)
+		zone_rewind(w, f);
 }
 
 /*
@@ -331,7 +392,7 @@ static void file_move(struct workload *w, struct wl_file *f)
 	f->size = end > f->start ? end - f->start : 0;
 	f->whi = f->size;
 	if (w->zones)
-		return;		/* zone_set() sizes the window */
+		return;		/* the random state is a zonerange's */
 	if (w->xmap)
 		blkmap_reset(&f->xbm, f->whi / w->xunit);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
@@ -351,10 +412,7 @@ static void file_reset(struct workload *w, struct wl_file *f)
 		file_move(w, f);
 	f->done = false;
 	f->fresh = true;
-	if (w->zones) {
-		zone_set(w, f, 0);
-		return;
-	}
+	f->wlo = 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		f->pos[d] = f->last[d] = 0;
 		if (f->rp[d] == &f->rnd[d])
@@ -386,9 +444,12 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 			return NO_BLOCK;
 		q->lfsr_left--;
 		return prng_lfsr_next(&q->lfsr);
-	case RM_DIST:
-		return randmap_permute(&q->map,
-				       dist_next(&q->dist, &w->r_dist));
+	case RM_DIST: {
+		uint64_t b = dist_scatter(dist_next(&q->dist, &w->r_dist)) %
+			     q->nblk + q->dist_off;
+
+		return b >= q->nblk ? b - q->nblk : b;
+	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);
 	case RM_UNIFORM32:
@@ -401,24 +462,26 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 
 /*
  * fio's sequential step, offsets relative to the window start 'base'
- * (absolute), 'size' its length and 'real' the absolute end of the
- * target: from the end of the last I/O (*last, 0 at the start), plus the
- * offset modifier 'add' except for the first I/O. A step that goes past
- * the target's end (or below 0: the sum wraps) wraps to the start when
- * going forward and to the end plus 'add' when going backward. The
- * results of fio 3.33 are kept where the window does not start at 0,
- * odd as they are: a forward step past the target end goes to 'base' as
- * a relative offset, so holes that reach the end of a region starting at
- * an offset end the file instead of wrapping; a backward job that starts
- * at an offset and is no longer than the offset starts at its end, one
- * that is longer starts at offset 'size' (rw=read:-8k offset=256k
- * size=512k reads 504k, 500k, ... 256k, then 760k ...). The step fails
- * (the window is used up) at an offset past the window or a block of min
- * bytes that would cross its end; fio lets a block cross the region end
- * when the target goes on, iolite keeps to the region.
+ * (absolute), 'size' the region's length, 'real' the absolute end of the
+ * target and 'fit' the bytes from base to the region end: from the end
+ * of the last I/O (*last, 0 at the start), plus the offset modifier
+ * 'add' except for the first I/O. A step that goes past the target's end
+ * (or below 0: the sum wraps) wraps to the start when going forward and
+ * to the end plus 'add' when going backward. The results of fio 3.33 are
+ * kept where the window does not start at 0, odd as they are: a forward
+ * step past the target end goes to 'base' as a relative offset, so holes
+ * that reach the end of a region starting at an offset end the file
+ * instead of wrapping; a backward job that starts at an offset and is no
+ * longer than the offset starts at its end, one that is longer starts at
+ * offset 'size' (rw=read:-8k offset=256k size=512k reads 504k, 500k, ...
+ * 256k, then 760k ...). The step fails (the window is used up) at an
+ * offset 'size' or more past base or past the target, or a block of min
+ * bytes that would cross the region end; fio lets a block cross the
+ * region end when the target goes on, iolite keeps to the region.
  */
-static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
-		     uint64_t last, uint64_t min, uint64_t *out)
+static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
+		     uint64_t fit, int64_t add, uint64_t last, uint64_t min,
+		     uint64_t *out)
 {
 	uint64_t top = size < real ? size : real, pos;
 
@@ -432,34 +495,57 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real, int64_t add,
 		if (pos >= real)
 			pos = add > 0 ? base : top + (uint64_t)add;
 	}
-	if (pos >= size || base + pos >= real || size - pos < min)
+	if (pos >= size || base + pos >= real || fit < min ||
+	    pos > fit - min)
 		return false;
 	*out = pos;
 	return true;
 }
 
 /*
+ * Backwards in a strided zone (rw=read:-8k): fio 3.33 leaves the zone and
+ * reads one block over and over; iolite keeps to the HOWTO (I/O stays in
+ * the zone) and steps the zone, cut by the region end, as a target of
+ * its own: 0, then back from its end, wrapping (doc/compat.md).
+ */
+static int zone_back_next(const struct workload *w, struct wl_file *f,
+			  enum ddir d, uint64_t min, uint64_t *pos)
+{
+	uint64_t wsize = f->size - f->wlo < w->zrange ? f->size - f->wlo :
+			 w->zrange;
+
+	if (!seq_step(0, wsize, wsize, wsize, w->add, f->pos[d] - f->wlo,
+		      min, pos) &&
+	    (wsize < w->zrange ||
+	     !seq_step(0, wsize, wsize, wsize, w->add, 0, min, pos)))
+		return -1;
+	return 0;
+}
+
+/*
  * The next sequential offset of direction d in f (relative to the region
- * start). A strided zone is a target of its own, starting at 0: holes
- * and backward steps wrap inside it, and a whole zone that is used up
- * starts over until zonesize bytes have gone to it; one the region end
- * cut short ends the file. Returns 0, or -1 when f is used up.
+ * start). A strided zone's start is the base of fio's step: its I/O goes
+ * on from the last one's end (zone_prep() brings it back to the zone
+ * start once it is at or past the zone's end), so a block may run past
+ * the zone, up to the region end. Returns 0, or -1 when f is used up.
  */
 static int seq_next(const struct workload *w, struct wl_file *f,
 		    enum ddir d, uint64_t min, uint64_t *o)
 {
-	uint64_t wsize = f->whi - f->wlo, pos;
+	uint64_t pos;
 
 	if (!w->zones) {
-		if (!seq_step(f->start, f->size, f->real, w->add, f->pos[d],
-			      min, &pos))
+		if (!seq_step(f->start, f->size, f->real, f->size, w->add,
+			      f->pos[d], min, &pos))
 			return -1;
 		*o = pos;
 		return 0;
 	}
-	if (!seq_step(0, wsize, wsize, w->add, f->pos[d] - f->wlo, min,
-		      &pos) &&
-	    (!f->wfull || !seq_step(0, wsize, wsize, w->add, 0, min, &pos)))
+	if (f->wlo > f->size)
+		return -1;
+	if (w->add < 0 ? zone_back_next(w, f, d, min, &pos) :
+	    !seq_step(f->start + f->wlo, f->size, f->real, f->size - f->wlo,
+		      w->add, f->pos[d] - f->wlo, min, &pos))
 		return -1;
 	*o = f->wlo + pos;
 	return 0;
@@ -498,8 +584,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	uint64_t o = 0, avail, blk;
 	bool rnd = w->random;
 
-	if (unlikely(f->whi - f->wlo < b->min))
-		return -1;	/* a zone cut shorter than a block */
+	/* a zone that starts too near the region end for a block */
+	if (unlikely(f->wlo > f->whi || f->whi - f->wlo < b->min))
+		return -1;
 	if (rnd) {
 		if (w->seq_nr > 1 && w->seq_left) {
 			/* rw=randread:N: the I/Os after a random one */
@@ -526,20 +613,25 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			return -1;
 	}
 	if (rnd) {
+		/* a zone smaller than a block: no random offset (fio) */
+		if (unlikely(!f->rp[d]->nblk))
+			return -1;
 		blk = rand_block(w, f->rp[d]);
-		if (blk == NO_BLOCK) {
-			/* strided: zonesize past the zone goes over it again */
-			if (!w->zones)
-				return -1;
-			rand_reset(w, f->rp[d]);
-			blk = rand_block(w, f->rp[d]);
-			if (blk == NO_BLOCK)
-				return -1;
-		}
+		if (blk == NO_BLOCK)
+			return -1;
 		/* xmap: the next free block of another's units (fio) */
 		if (unlikely(blk >= f->rp[d]->nblk))
 			return -1;
 		o = f->wlo + blk * w->align[d];
+		/*
+		 * fio: a zone's draw at or past the region (or the target)
+		 * end, or with no room for the smallest block before it,
+		 * ends the file
+		 */
+		if (w->zones && (o - f->wlo >= f->size ||
+				 f->start + o >= f->real ||
+				 o + b->min > f->whi))
+			return -1;
 	} else if (!w->random) {
 		if (seq_next(w, f, d, b->min, &o))
 			return -1;
@@ -715,6 +807,7 @@ static void files_start_over(struct workload *w)
 		file_reset(w, &w->files[i]);
 	w->nr_done = 0;
 	w->fs_left = 0;
+	w->zone_bytes = 0;
 	act_refill(w);
 }
 
@@ -785,9 +878,23 @@ static bool all_used_up(const struct workload *w)
 }
 
 /*
+ * The file service's place at a pass's start: round robin starts with
+ * the first file in use, and in a later pass (fio) goes on after the
+ * last file it tried; the others start at the first slot.
+ */
+static void slot_restart(struct workload *w)
+{
+	if (w->fsrv != FSRV_ROUNDROBIN)
+		w->cur_slot = 0;
+	else if (w->cur_slot >= w->nact)
+		w->cur_slot = w->nact - 1;
+}
+
+/*
  * fio starts a pass after the files were used up by seeding its random
  * generators again (randrepeat): the pass draws what the first one drew.
- * The files start over with the streams as the first pass found them.
+ * The files start over with the streams as the first pass found them;
+ * round robin goes on with its turn (fio keeps it).
  */
 static void replay_first_pass(struct workload *w)
 {
@@ -795,19 +902,29 @@ static void replay_first_pass(struct workload *w)
 	files_start_over(w);
 	w->seq_left = 0;
 	w->tw_lastw = UINT64_MAX;
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+	slot_restart(w);
 }
 
 /*
  * A new pass (loops, time_based): as in fio, a file used up in the last
  * pass starts over, and one that is not goes on where it was (its
  * sequential position, its random map), no longer fresh: when it is
- * used up in this pass it starts over at once instead of ending it.
+ * used up in this pass it starts over at once instead of ending it
+ * (restarts: time_based, ramp_time, io_size's passes). A plain loop
+ * (fio's next loop over the same size) starts no file over while some
+ * other goes on: a file used up stays so (fio finds it used up again).
  */
 static void files_next_pass(struct workload *w)
 {
 	unsigned int i;
 
+	if (!w->restarts && w->nr_done < w->nr_files) {
+		for (i = 0; i < w->nr_files; i++)
+			w->files[i].fresh = w->files[i].done;
+		w->fs_left = 0;
+		act_refill(w);
+		return;
+	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -906,8 +1023,8 @@ static int next_general(struct workload *w, struct io_u *u)
 		}
 		fi = pick_file(w);
 		f = &w->files[fi];
-		if (w->zones && f->zone_bytes >= w->zsize)
-			zone_next(w, f);
+		if (w->zones)
+			zone_prep(w, f, d);
 		if (!file_next(w, f, d, &len, &off))
 			break;
 		/*
@@ -916,8 +1033,8 @@ static int next_general(struct workload *w, struct io_u *u)
 		 * file never ends, it is read or written again from its
 		 * start (fio), and only the budget ends the pass.
 		 */
-		if (!f->fresh && w->replays && w->nr_files == 1 &&
-		    !wrapped) {
+		if (!f->fresh && w->restarts && w->replays &&
+		    w->nr_files == 1 && !wrapped) {
 			/* where fio's pass ends: the next one replays */
 			wrapped = true;
 			replay_first_pass(w);
@@ -925,7 +1042,7 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		if (!f->fresh || w->skewed) {
+		if ((!f->fresh && w->restarts) || w->skewed) {
 			f->later = true;
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
@@ -939,7 +1056,7 @@ static int next_general(struct workload *w, struct io_u *u)
 		}
 	}
 
-	f->zone_bytes += len;
+	w->zone_bytes += len;
 	u->file = fi;
 	u->offset = off;
 	u->len = len;
@@ -1179,7 +1296,7 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		total += files[i].io_size;
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
 	w->wrap = o->io_size.bytes > total;
-	w->io_loops = o->io_size.bytes && !o->time_based && !o->ramp_time_us &&
+	w->io_loops = o->io_size.bytes && !o->time_based &&
 		      (o->loops > 1 || w->wrap);
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
@@ -1188,9 +1305,12 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = next_general;
 	pick_fast_path(w);
+	/* passes that start used-up files over at once (see above) */
+	w->restarts = o->time_based || o->ramp_time_us || w->io_loops ||
+		      w->wrap;
 	/* with randseed, fio's later passes draw anew (not the first's) */
 	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
-		     !o->time_based && !o->ramp_time_us;
+		     !o->time_based;
 	streams_save(w);
 	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
@@ -1227,17 +1347,33 @@ int workload_next(struct workload *w, struct io_u *u)
 	return w->next(w, u);
 }
 
+unsigned int workload_sync_file(struct workload *w, bool pass_end)
+{
+	/* one file (the fast paths count otherwise): no turn to take */
+	if (w->replay || w->nr_files == 1 || w->pending ||
+	    (!pass_end && (!w->bytes_left || !w->nios_left)) ||
+	    w->nr_done == w->nr_files)
+		return UINT_MAX;
+	return pick_file(w);
+}
+
 static void pass_start(struct workload *w, bool first)
 {
 	unsigned int i;
 
 	w->ios_left = w->ios_pass;
 	w->bytes_left = w->budget;
-	if (w->io_loops) {
+	/*
+	 * fio counts a loop's bytes from the job's start: loop k ends at
+	 * k x the budget, so a loop that ended past its share on a whole
+	 * block leaves the next one less (zones, whose passes end on bytes)
+	 */
+	if (w->io_loops || (w->loops > 1 && !w->o->time_based &&
+			    !w->o->ramp_time_us)) {
 		uint64_t target;
 
 		w->loop_k = first ? 1 : w->loop_k + 1;
-		target = (uint64_t)w->loop_k * w->io_size;
+		target = (uint64_t)w->loop_k * w->budget;
 		w->bytes_left = target > w->cum ? target - w->cum : 0;
 	}
 	w->nios_left = w->nios_pass;
@@ -1246,14 +1382,16 @@ static void pass_start(struct workload *w, bool first)
 	w->seq_left = 0;
 	for (i = 0; !first && i < w->nr_files; i++)
 		w->files[i].later = true;
-	if (first)
+	if (first) {
 		files_start_over(w);
-	else if (w->replays && all_used_up(w))
+		w->cur_slot = w->nact;
+		slot_restart(w);
+	} else if (w->replays && all_used_up(w)) {
 		replay_first_pass(w);
-	else
+	} else {
 		files_next_pass(w);
-	/* round robin starts with the first file in use */
-	w->cur_slot = w->fsrv == FSRV_ROUNDROBIN ? w->nact - 1 : 0;
+		slot_restart(w);
+	}
 }
 
 void workload_rewind(struct workload *w)

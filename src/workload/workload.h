@@ -58,13 +58,28 @@ int workload_check(const struct job_plan *p,
  * default). With rw=trimwrite each block is returned twice, trim then
  * write, counted once.
  *
- * zonemode=strided: each file's I/O stays inside a zone of zonerange
- * bytes until zonesize bytes have gone to it, then moves zonerange +
- * zoneskip further on, wrapping to the region start past its end; a
- * sequential job that reaches the end of a zone cut short by the region
- * end has used its file up, as in fio.
+ * zonemode=strided, as fio 3.33: each file's I/O starts inside its zone
+ * of zonerange bytes; after zonesize bytes of the job (over all its
+ * files) the file taking the next I/O moves its zone zonerange +
+ * zoneskip further on, back to the region start past the target's end.
+ * A sequential I/O may run past the zone's end; a random one is drawn
+ * over the whole zone, and a draw past the region end (or a random map
+ * used up before zonesize bytes) has used the file up.
  */
 int workload_next(struct workload *w, struct io_u *u);
+
+/*
+ * The file a sync due before the next I/O goes to (fsync=N, fdatasync=N,
+ * sync_file_range=flags:N): in fio the sync takes an I/O's place, so it
+ * takes that file's turn in file_service_type's order (roundrobin over
+ * two files with fsync=3: every sync lands on the second file).
+ * UINT_MAX when there is no turn to take (one file) or the next I/O's
+ * file is not the workload's to say (no I/O left in the pass, a write
+ * trimwrite owes, read_iolog): the sync then goes to the next I/O's
+ * file. pass_end: the sync at the end of a loop that another follows,
+ * which takes the turn after the pass's last I/O.
+ */
+unsigned int workload_sync_file(struct workload *w, bool pass_end);
 
 /*
  * Starts a new pass: sequential offsets back to the start, a new random

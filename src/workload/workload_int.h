@@ -60,26 +60,28 @@ struct wl_zoned {
 /* Random state of one file for one block grid (shared by directions). */
 struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
-	struct randmap map;		/* the map, or a dist's scatter */
+	struct randmap map;		/* RM_MAP: the map */
 	struct blkmap bm;		/* RM_BITMAP: the blocks done */
 	struct blkmap *bmp;		/* the map used: bm, or the file's xbm */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
+	uint64_t dist_off;		/* RM_DIST: the centre's rotation */
 	struct wl_zoned *zt;		/* RM_ZONED, owned */
 	enum ddir zdir;			/* RM_ZONED: whose zone list */
 };
 
 /*
  * Offsets inside a file are relative to its region start. I/O goes to
- * the window [wlo, whi): the whole region, or the current strided zone.
+ * the window [wlo, whi): the whole region, or with strided zones from
+ * the current zone's start to the region end (random offsets are drawn
+ * in the zone, a block may run past its end).
  */
 struct wl_file {
 	uint64_t start, size;		/* region */
 	uint64_t start2;		/* where later sweeps start (fio) */
 	uint64_t real;			/* end of the target (absolute) */
 	uint64_t wlo, whi;		/* window */
-	uint64_t zone_bytes;		/* issued in this zone */
 	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
 	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
@@ -89,7 +91,6 @@ struct wl_file {
 	bool done;
 	bool fresh;			/* this pass started it over */
 	bool open;			/* in use (openfiles) */
-	bool wfull;			/* window is a whole zonerange */
 	bool later;			/* a first sweep is over: start2 */
 };
 
@@ -128,6 +129,7 @@ struct workload {
 	 * by at least the largest block (max_bs).
 	 */
 	bool io_loops;
+	bool restarts;		/* a later pass starts used-up files over */
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
 	bool random;
@@ -168,9 +170,13 @@ struct workload {
 	struct wl_bs bs[DDIR_RWDIR_CNT];
 	const struct job_options *o;	/* the plan's, for zone tables */
 
-	/* strided zones */
+	/*
+	 * strided zones; zone_bytes is the job's, not a file's (fio's
+	 * count): whichever file takes the I/O after zsize bytes moves on
+	 */
 	bool zones;
 	uint64_t zrange, zsize, zskip;
+	uint64_t zone_bytes;	/* issued since the last zone change */
 
 	/* files and file service */
 	unsigned int nr_files, nr_done;
@@ -231,5 +237,6 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		  uint64_t wsize, uint64_t align);
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
+uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);
 
 #endif

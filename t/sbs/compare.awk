@@ -19,8 +19,9 @@ BEGIN {
 	split("fsync fdatasync fadvise64 dontneed openat close ftruncate fallocate sync_file_range", sl, " ")
 	for (i = 1; i in sl; i++) straced[sl[i]] = 1
 	# default tolerances: mix and depth in percentage points, perfile
-	# in points of the total, runtime in percent (and 20 ms)
-	deftol["mix"] = 5; deftol["depth"] = 10; deftol["perfile"] = 10; deftol["runtime"] = 50
+	# and regions in points of the total, runtime in percent (and 20 ms)
+	deftol["mix"] = 5; deftol["depth"] = 10; deftol["perfile"] = 10; deftol["regions"] = 5; deftol["runtime"] = 50
+	deftol["dsubmit"] = deftol["dcomplete"] = 10
 	while (skipf != "" && (getline l < skipf) > 0) {
 		split(l, p, "\t"); norun[p[1]] = p[2]
 	}
@@ -54,10 +55,18 @@ function same(key, a, b,    t, na, nb, x, y, i, n, ta, tb, da, db, sn, p, m) {
 	else return 0
 	if (a == "none" || b == "none") return 0
 	na = split(a, x, ","); nb = split(b, y, ",")
-	if (key == "depth") {
+	if (key ~ /^(depth|dsubmit|dcomplete)$/) {
 		for (i = 1; i <= na; i++) { split(x[i], p, ":"); da[p[1]] = p[2]; sn[p[1]] = 1 }
 		for (i = 1; i <= nb; i++) { split(y[i], p, ":"); db[p[1]] = p[2]; sn[p[1]] = 1 }
 		for (i in sn) if (abs(da[i] - db[i]) > t) return 0
+		return 1
+	}
+	if (key == "regions") {
+		for (i = 1; i <= na; i++) { ta += x[i]; tb += y[i] }
+		if (na != nb) return 0
+		for (i = 1; i <= na; i++)
+			if (abs((ta ? 100 * x[i] / ta : 0) - (tb ? 100 * y[i] / tb : 0)) > t)
+				return 0
 		return 1
 	}
 	if (key == "perfile") {
@@ -130,7 +139,8 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 		else if (k == "bytes") { want("bytes", t); grp["bytes"] = 1 }
 		else if (k == "set") { want("cover", t); want("twice", t); want("bsset", t); want("mix", t) }
 		else if (k == "sys") { want("fsync", t); want("fdatasync", t); want("dontneed", t) }
-		else if (k == "err") { want("rc"); want("jerr") }
+		else if (k == "err") { want("rc"); want("jerr"); want("errs") }
+		else if (k == "depth") { want("depth", t); want("dsubmit", t); want("dcomplete", t) }
 		else want(k, t)
 	}
 	# a multi-job row's per-job counts go with its counts and bytes
@@ -156,6 +166,8 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 		if (I[r, "rc"] != 0) { v = "diff"; msg[++nm] = "iolite fails (exit " I[r, "rc"] ")" }
 		else if (hf && F[r, "jerr"] != I[r, "jerr"]) {
 			v = "diff"; msg[++nm] = "job error: fio=" F[r, "jerr"] " iolite=" I[r, "jerr"]
+		} else if (hf && F[r, "errs"] != I[r, "errs"]) {
+			v = "diff"; msg[++nm] = "total_err,first_error: fio=" F[r, "errs"] " iolite=" I[r, "errs"]
 		}
 	}
 	for (i = 1; i <= nk; i++) {
@@ -164,7 +176,7 @@ function verdict(r, checks, expect,    nc, c, i, k, t, p, ne, ex, e, f, o, nm, v
 		f = ((r, k) in F) ? F[r, k] : "none"
 		o = ((r, k) in I) ? I[r, k] : "none"
 		# a tool that refused the job up front has no job error to compare
-		if (k == "jerr" && !(k in E) && (f == "none" || o == "none")) continue
+		if ((k == "jerr" || k == "errs") && !(k in E) && (f == "none" || o == "none")) continue
 		if (howto) {
 			if (hf && (k in E) && !same(k, E[k], f) && fiodiff == "")
 				fiodiff = k

@@ -26,7 +26,11 @@ function rowof(s,    i, r) {
 	return i ? substr(r, 1, i - 1) : ""
 }
 
-BEGIN { dpre = w "/d/"; OFS = " " }
+BEGIN {
+	dpre = w "/d/"; OFS = " "
+	dkey["iodepth_level"] = "depth"; dkey["iodepth_submit"] = "dsubmit"
+	dkey["iodepth_complete"] = "dcomplete"
+}
 
 FNR == 1 {
 	b = FILENAME; sub(/\.[a-z]+$/, "", b)
@@ -80,6 +84,10 @@ FILENAME ~ /\.json$/ {
 		}
 		if (use && key == "error" && val + 0 && !jerr[r])
 			jerr[r] = val + 0
+		# continue_on_error's: the errors summed, the first one's errno
+		if (use && key == "total_err") { terr[r] += val; hasterr[r] = 1 }
+		if (use && key == "first_error" && val + 0 && !ferr[r])
+			ferr[r] = val + 0
 	}
 	if (key != "" && use && depth == 4 && path[1] == "jobs") {
 		dir = path[3]
@@ -96,17 +104,18 @@ FILENAME ~ /\.json$/ {
 		if (dir == "sync" && key == "total_ios") {
 			v[r, "sync"] += val; v[r "." j, "sync"] += val
 		}
-		if (dir == "iodepth_level" && !depthdone[r]) {
+		# the first job's IO depths: levels, submit and complete calls
+		if ((dir in dkey) && !depthdone[r, dir]) {
 			k = key; sub(/^>=/, "", k)
 			d = sprintf("%.0f", val)
-			if (d + 0 > 0) dl[r] = dl[r] (dl[r] == "" ? "" : ",") k ":" d
+			if (d + 0 > 0) dl[r, dir] = dl[r, dir] (dl[r, dir] == "" ? "" : ",") k ":" d
 		}
 	}
 	s = strip(line)
 	o = gsub(/[\[{]/, "", s); c = gsub(/[\]}]/, "", s)
 	if (o > c) path[depth] = key
-	if (use && depth == 4 && o < c && path[3] == "iodepth_level" && dl[r] != "")
-		depthdone[r] = 1
+	if (use && depth == 4 && o < c && (path[3] in dkey) && dl[r, path[3]] != "")
+		depthdone[r, path[3]] = 1
 	depth += o - c
 	next
 }
@@ -149,6 +158,8 @@ FILENAME ~ /\.iolog$/ {
 	else print f, a, $4, $5 >> seqf
 	if (a != "read" && a != "write" && a != "trim") next
 	nio[r, a]++; per[r, f]++
+	ro[r, nio[r, "all"]++] = $4
+	if ($4 + $5 > rmax[r]) rmax[r] = $4 + $5
 	bs[r, $5] = 1
 	if ((r, f, a) in last) {
 		st = $4 - last[r, f, a]
@@ -186,6 +197,19 @@ function keys(arr, r, how,    k, p, x, nn, i, j, s, a) {
 	return s == "" ? "none" : s
 }
 
+# I/Os per eighth of the span the row's I/Os reached (offsets 0 to the
+# furthest end), in order: where a distribution puts its hot spots
+function regions(r,    i, k, c, s) {
+	for (k = 0; k < 8; k++) c[k] = 0
+	for (i = 0; i < nio[r, "all"]; i++) {
+		k = int(8 * ro[r, i] / rmax[r])
+		c[k > 7 ? 7 : k]++
+	}
+	s = c[0]
+	for (k = 1; k < 8; k++) s = s "," c[k]
+	return s
+}
+
 # per direction, the offset steps between its I/Os on a file:
 # read:4096,write:-61440/4096 (slash-separated, sorted; "many" past 64)
 function strides(r,    s, dirs, i, d, a, nn, j, x, t) {
@@ -218,8 +242,10 @@ END {
 			out(r, "bytes", trip(r, "io_bytes"))
 			out(r, "syncs", v[r, "sync"] + 0)
 			out(r, "jerr", jerr[r] + 0)
+			out(r, "errs", hasterr[r] ? (terr[r] + 0) "," (ferr[r] + 0) : "none")
 			out(r, "runtime", trip(r, "runtime"))
-			out(r, "depth", dl[r] == "" ? "none" : dl[r])
+			for (k in dkey)
+				out(r, dkey[k], dl[r, k] == "" ? "none" : dl[r, k])
 			if (mixed[r])
 				out(r, "mixed", (v[r, "mixed", "total_ios"] + 0) "," (v[r, "mixed", "io_bytes"] + 0))
 			nj = split(jobs[r], jl, " ")
@@ -237,6 +263,7 @@ END {
 			out(r, "bsset", keys(bs, r, "num"))
 			out(r, "opens", keys(lfiles, r, "opens"))
 			out(r, "perfile", keys(per, r, "count"))
+			out(r, "regions", nio[r, "all"] ? regions(r) : "none")
 			out(r, "stride", strides(r))
 		} else {
 			printf "" > (w "/" r ".seq")

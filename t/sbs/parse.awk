@@ -13,7 +13,7 @@ function bad(msg) { printf "!%d\t-\t-\t%s\t1\t0\t0\t-\n", NR, msg }
 
 BEGIN {
 	traced = "sys|fsync|fdatasync|dontneed|fadvise64|openat|close|ftruncate|fallocate|sync_file_range"
-	known = "counts|bytes|total|mixed|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|files|names|data|loglines|err|rc|jerr|runtime|depth|solo|howto|nofio|ios|syncs|" traced
+	known = "counts|bytes|total|mixed|seq|stride|set|cover|twice|bsset|mix|lios|opens|perfile|regions|files|names|data|loglines|err|rc|jerr|errs|runtime|depth|dsubmit|dcomplete|solo|howto|nofio|ios|syncs|" traced
 }
 
 /^[ \t]*(#|$)/ { next }

@@ -9,6 +9,8 @@ or lays out data; the runtime when a rate fixes it."""
 
 import math
 
+from . import zones
+
 RAND_RW = ('randread', 'randwrite', 'randrw', 'randtrim')
 MIX_RW = ('rw', 'readwrite', 'randrw')
 
@@ -69,6 +71,12 @@ class Verdict:
 
 
 def compare_rc(v, a, b):
+    if a['crashed'] and not b['crashed']:
+        v.add('fio-crash', a['rc'], b['rc'], a['crashed'])
+        return False
+    if a['rc'] is None and b['rc'] is not None:
+        v.add('fio-hang', None, b['rc'], 'fio did not end in time')
+        return False
     if (a['rc'] == 0) != (b['rc'] == 0):
         v.add('rc', a['rc'], b['rc'])
         return False
@@ -197,12 +205,15 @@ def compare_sets(v, t, la, lb, job):
               'I/Os per file, largest first')
     # the shape only where offsets are many and not hashed (zipf and
     # pareto scatter their popular blocks over the file)
+    # (rw=randread:N draws an offset every N I/Os: N times fewer draws)
     dist = job.opts.get('random_distribution', 'random').split(':')[0]
-    if m >= 64 and min(sa['distinct'], sb['distinct']) >= 32 and \
+    mod = job.opts.get('rw', '').partition(':')[2]
+    draws = m // (int(mod) if mod.isdigit() and int(mod) > 0 else 1)
+    if draws >= 64 and min(sa['distinct'], sb['distinct']) >= 32 and \
             dist not in ('zipf', 'pareto'):
         for i in range(8):
             if abs(sa['eighths'][i] / sa['n'] - sb['eighths'][i] /
-                   sb['n']) > share_tol(m):
+                   sb['n']) > share_tol(draws):
                 v.add('shape', sa['eighths'], sb['eighths'],
                       'share of I/Os per eighth of the offsets')
                 break
@@ -294,4 +305,4 @@ def compare(job, a, b):
     compare_files(v, t, a, b)
     compare_runtime(v, t, a, b)
     compare_logs(v, t, a, b)
-    return v
+    return zones.rename(job, v)

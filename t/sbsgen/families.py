@@ -80,8 +80,9 @@ def bssplit(rng):
     sizes = rng.sample([512, 4 * KiB, 8 * KiB, 16 * KiB, 64 * KiB],
                        rng.randint(2, 3))
     left, parts = 100, []
-    for s in sizes[:-1]:
-        p = rng.randint(1, left - 1)
+    for i, s in enumerate(sizes[:-1]):
+        # room for 1% for each size after this one
+        p = rng.randint(1, left - (len(sizes) - 1 - i))
         parts.append('%s/%d' % (fmt_size(rng, s), p))
         left -= p
     parts.append('%s/%d' % (fmt_size(rng, sizes[-1]), left))

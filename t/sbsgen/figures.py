@@ -90,6 +90,13 @@ def collect(d):
             f['rc'] = int(r.read().strip())
     except (OSError, ValueError):
         pass
+    # fio's job processes report their own deaths ("got signal=11"),
+    # an assertion's too, and the run may still exit 0
+    f['crashed'] = None
+    for line in stderr_head(d, 50).split(' / '):
+        if 'got signal=' in line or 'Assertion' in line:
+            f['crashed'] = line[:120]
+            break
     doc = read_json(os.path.join(d, 'out.json'))
     if doc is not None:
         f['json'] = job_figures(doc)

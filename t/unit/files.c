@@ -26,6 +26,8 @@ static void plan_init(struct job_plan *p, const char *name, bool reads,
 	p->o.nrfiles = 1;
 	p->o.allow_file_create = true;
 	p->o.invalidate = true;
+	/* sizes a write-only file on any file system (native may not) */
+	p->o.fallocate = FALLOCATE_TRUNCATE;
 	p->o.bs[0] = p->o.bs[1] = p->o.bs[2] = 4096;
 	p->ddir_mask = (reads ? 1u << DDIR_READ : 0) |
 		       (writes ? 1u << DDIR_WRITE : 0);

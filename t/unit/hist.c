@@ -444,6 +444,45 @@ static void test_lat_from_hist(void)
 	free(s);
 }
 
+/*
+ * A job that ends during its ramp: the latencies go, the counts stay,
+ * and the emptied figures take samples again as fresh ones do.
+ */
+static void test_drop_lat(void)
+{
+	struct worker_stats *s = malloc(sizeof(*s));
+	uint64_t lat[LAT_NR] = { 0 };
+	unsigned int k, left = 0;
+
+	worker_stats_init(s);
+	s->dir[DDIR_WRITE].ios = 3;
+	s->dir[DDIR_WRITE].bytes = 12288;
+	s->sync_ios = 1;
+	stats_clat_add(s, &s->dir[DDIR_WRITE], 15000);
+	moments_add(&s->dir[DDIR_WRITE].lat, 16000);
+	hist_add(&s->dir[DDIR_WRITE].lat_hist, 16000);
+	moments_add(&s->sync_lat, 900000);
+	hist_add(&s->sync_hist, 900000);
+	worker_stats_drop_lat(s);
+	stats_lat_buckets(s, lat, lat + LAT_NS_NR, lat + LAT_NS_NR + LAT_US_NR);
+	for (k = 0; k < LAT_NR; k++)
+		left += lat[k] != 0;
+	for (k = 0; k < HIST_NR; k++)
+		left += s->dir[DDIR_WRITE].clat_hist.bucket[k] != 0 ||
+			s->dir[DDIR_WRITE].lat_hist.bucket[k] != 0 ||
+			s->sync_hist.bucket[k] != 0;
+	ok(!s->dir[DDIR_WRITE].clat.n && !s->dir[DDIR_WRITE].lat.n &&
+	   !s->sync_lat.n && !left,
+	   "drop_lat: no latency, histogram or lat bucket is left");
+	ok(s->dir[DDIR_WRITE].ios == 3 && s->dir[DDIR_WRITE].bytes == 12288 &&
+	   s->sync_ios == 1, "drop_lat: the counts stay");
+	stats_clat_add(s, &s->dir[DDIR_WRITE], 7000);
+	ok(s->dir[DDIR_WRITE].clat.min == 7000 &&
+	   s->dir[DDIR_WRITE].clat.max == 7000,
+	   "drop_lat: the next sample is the minimum and the maximum");
+	free(s);
+}
+
 static void test_depth_index(void)
 {
 	static const unsigned int d[][2] = {
@@ -477,6 +516,7 @@ int main(void)
 	test_moments();
 	test_lat_buckets();
 	test_lat_from_hist();
+	test_drop_lat();
 	test_depth_index();
 	return done_testing();
 }

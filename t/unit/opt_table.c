@@ -186,6 +186,9 @@ static void test_types(void)
 	roundtrip("runtime", "7us", "7us");
 	roundtrip("ramp_time", "0", "0us");
 	roundtrip("startdelay", "2", "2s");
+	roundtrip("startdelay", "100ms-200ms", "100ms-200ms");
+	roundtrip("startdelay", "1:2", "1s-2s");
+	roundtrip("startdelay", "1-1", "1s");
 	roundtrip("sync", "1", "sync");
 	roundtrip("sync", "dsync", "dsync");
 	roundtrip("continue_on_error", "io", "io");
@@ -206,6 +209,9 @@ static void test_types(void)
 	roundtrip("rw", "read:", "read");
 	roundtrip("rwmixwrite", "30", "30");
 	roundtrip("random_distribution", "zipf:1.2", "zipf:1.2");
+	roundtrip("random_distribution", "zipf:1.2:0.25", "zipf:1.2:0.25");
+	roundtrip("random_distribution", "normal:10:0.2", "normal:10:0.2");
+	roundtrip("random_distribution", "pareto:0.3:0", "pareto:0.3:0");
 	roundtrip("random_distribution", "zipf", "zipf:1.1");
 	roundtrip("random_distribution", "pareto", "pareto:0.2");
 	roundtrip("random_distribution", "normal:5", "normal:5");
@@ -318,11 +324,14 @@ static void test_errors(void)
 	fails("random_distribution", "zoned:50/50:40/50",
 	      "option 'random_distribution': access percentages in "
 	      "'50/50:40/50' add up to 90, not 100");
-	fails("random_distribution", "zipf:1.2:0.25",
-	      "option 'random_distribution': a distribution center ('0.25') "
-	      "is not supported yet");
-	fails("startdelay", "1-5",
-	      "option 'startdelay': a range ('1-5') is not supported yet");
+	fails("random_distribution", "zipf:1.2:1.25",
+	      "option 'random_distribution': invalid centre '1.25' (a number "
+	      "from 0 to 1)");
+	fails("random_distribution", "random:1:0.5",
+	      "option 'random_distribution': a centre ('0.5') is for zipf, "
+	      "pareto and normal only");
+	fails("startdelay", "5-1",
+	      "option 'startdelay': range '5-1' ends below its start");
 }
 
 static void test_dump(void)

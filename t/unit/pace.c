@@ -37,17 +37,35 @@ static void test_linear(void)
 	   "linear: nanosecond resolution");
 }
 
+/* I/Os due within 1 s at 500 IOPS: the first at once, then the gaps */
+static unsigned int due_in_1s(uint64_t seed, uint64_t mean_us)
+{
+	struct prng_taus r;
+	uint64_t t = 0;
+	unsigned int n = 1;
+
+	prng_taus_seed_fio(&r, seed);
+	while ((t += pace_exp_gap(&r, mean_us)) <= 1000000000)
+		n++;
+	return n;
+}
+
 static void test_poisson(void)
 {
-	struct prng_taus64 r;
+	struct prng_taus r;
 	const unsigned int n = 200000;
 	const double mean = 2e6;	/* 2 ms: 500 IOPS */
 	double sum = 0, sumsq = 0, m, sd;
 	unsigned int i, long_gaps = 0, short_gaps = 0;
 
-	prng_taus64_seed(&r, 42);
+	/* fio 3.33, 1 s of --rate_iops=500 --rate_process=poisson */
+	ok(due_in_1s(prng_fio_seed(0x89, 1, 15), 2000) == 467,
+	   "poisson: fio's reads, 467 (fio: 467 or 468)");
+	ok(due_in_1s(prng_fio_seed(0x89, 1, 17), 2000) == 521,
+	   "poisson: fio's writes, 521 (fio: 521 or 522)");
+	prng_taus_seed(&r, 42);
 	for (i = 0; i < n; i++) {
-		double g = (double)pace_exp_gap(&r, mean);
+		double g = (double)pace_exp_gap(&r, 2000);
 
 		sum += g;
 		sumsq += g * g;

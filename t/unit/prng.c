@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The PRNGs (src/util/prng.[ch]): determinism, spread, LFSR cycles. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,59 @@ static void test_taus64(void)
 		v[i] = prng_taus64_next(&a);
 	check_spread("tausworthe64", v, DRAWS, 64);
 	free(v);
+}
+
+/*
+ * fio's seeding, checked against what fio 3.33 made: the sizes (KiB) of
+ * --filesize=16k-64k --nrfiles=4 --bs=4k files (its file-size stream,
+ * 7), a draw scaled to the 48k span and rounded down to 4k.
+ */
+static void fio_sizes(uint64_t seed, bool wide, unsigned int *kb)
+{
+	struct prng_taus t;
+	struct prng_taus64 t64;
+	unsigned int i;
+
+	prng_taus_seed_fio(&t, seed);
+	prng_taus64_seed_fio(&t64, seed);
+	for (i = 0; i < 4; i++) {
+		double u = wide ? prng_taus64_next(&t64) / 18446744073709551616.0 :
+				  prng_taus_next(&t) / 4294967296.0;
+		uint64_t v = 16384 + (uint64_t)(49152.0 * u);
+
+		kb[i] = (unsigned int)(v / 4096 * 4);
+	}
+}
+
+static void test_fio_seeds(void)
+{
+	static const struct {
+		const char *what;
+		uint64_t randseed;
+		unsigned int job;
+		bool all, wide;
+		unsigned int kb[4];
+	} c[] = {
+		{ "randseed=0x89 (the default), job 1",
+		  0x89, 1, false, false, { 20, 28, 28, 56 } },
+		{ "randseed=1, job 1", 1, 1, false, false, { 36, 28, 40, 56 } },
+		{ "job 2 (numjobs=2)", 0x89, 2, false, false, { 28, 56, 20, 48 } },
+		{ "random_generator=tausworthe64",
+		  0x89, 1, false, true, { 32, 28, 48, 36 } },
+		{ "allrandrepeat=1 (randseed=1 or not)",
+		  1, 1, true, false, { 48, 20, 20, 36 } },
+	};
+	unsigned int i, kb[4];
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		uint64_t seed = c[i].all ? prng_fio_allrand_seed(c[i].job, 7) :
+				prng_fio_seed(c[i].randseed, c[i].job, 7);
+
+		fio_sizes(seed, c[i].wide, kb);
+		ok(!memcmp(kb, c[i].kb, sizeof(kb)),
+		   "fio's file sizes, %s: %u %u %u %u", c[i].what, kb[0], kb[1],
+		   kb[2], kb[3]);
+	}
 }
 
 static void test_scale(void)
@@ -174,6 +228,7 @@ int main(void)
 {
 	test_taus();
 	test_taus64();
+	test_fio_seeds();
 	test_scale();
 	test_lfsr_masks();
 	test_lfsr_ranges();

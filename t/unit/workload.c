@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The workload (src/workload/): offsets, sizes, directions, passes. */
+#include <limits.h>
+
 #include "workload_fx.h"
 
 static void test_sequential(void)
@@ -493,10 +495,14 @@ static int cmp_desc(const void *a, const void *b)
 }
 
 /* Share of the I/Os that go to the hottest pct percent of 1000 blocks. */
-static double hot_share(const char *dist, unsigned int pct,
-			uint64_t *hottest)
+/*
+ * The share of the hottest pct percent of nblk blocks; *hottest: the
+ * hottest block, *used: the blocks hit at all.
+ */
+static double hot_share_n(const char *dist, unsigned int pct, size_t nblk,
+			  uint64_t *hottest, size_t *used)
 {
-	static uint32_t hits[1000];
+	static uint32_t hits[1024];
 	char spec[128];
 	struct fx f;
 	struct io_u u;
@@ -506,25 +512,36 @@ static double hot_share(const char *dist, unsigned int pct,
 	memset(hits, 0, sizeof(hits));
 	snprintf(spec, sizeof(spec), "rw=randread random_distribution=%s",
 		 dist);
-	build(&f, spec, 1000 * 4 * KB, 1);
+	build(&f, spec, nblk * 4 * KB, 1);
 	for (i = 0; i < n; i++) {
 		next_io(f.w, &u);
 		hits[rel(&f, &u) / (4 * KB)]++;
 	}
-	for (i = 0; i < 1000; i++)
+	for (i = 0, *used = 0; i < nblk; i++) {
 		if (hits[i] > hits[best])
 			best = i;
+		*used += hits[i] != 0;
+	}
 	*hottest = best;
-	qsort(hits, 1000, sizeof(hits[0]), cmp_desc);
-	for (i = 0; i < pct * 10; i++)
+	qsort(hits, nblk, sizeof(hits[0]), cmp_desc);
+	for (i = 0; i < pct * nblk / 100; i++)
 		top += hits[i];
 	fx_free(&f);
 	return (double)top / n;
 }
 
+static double hot_share(const char *dist, unsigned int pct,
+			uint64_t *hottest)
+{
+	size_t used;
+
+	return hot_share_n(dist, pct, 1024, hottest, &used);
+}
+
 static void test_distributions(void)
 {
 	uint64_t h1, h2;
+	size_t used;
 	double z12 = hot_share("zipf:1.2", 10, &h1);
 	double z08 = hot_share("zipf:0.8", 10, &h2);
 	double uni = hot_share("random", 10, &h2);
@@ -546,6 +563,20 @@ static void test_distributions(void)
 	   100 * nor);
 	ok(h1 != 0, "zipf's hottest block is scattered (block %" PRIu64 ")",
 	   h1);
+
+	/*
+	 * fio's scatter (a multiplicative hash, then mod n) folds ranks
+	 * onto one block where n is not a power of two: over 1000 blocks
+	 * it reaches 308 (k * 0x61c8864680b583eb mod 2^64 mod 1000)
+	 */
+	hot_share_n("pareto:0.2", 20, 1000, &h2, &used);
+	ok(used > 250 && used <= 308, "pareto:0.2 over 1000 blocks folds onto "
+	   "%zu (at most 308)", used);
+	/* a centre puts the likeliest rank there (fio's base) */
+	hot_share("zipf:1.2:0.25", 10, &h1);
+	hot_share("pareto:0.2:0", 10, &h2);
+	ok(h1 == 256 && h2 == 0, "zipf:1.2:0.25's hottest block is 256 of "
+	   "1024 (%" PRIu64 "), pareto:0.2:0's block 0 (%" PRIu64 ")", h1, h2);
 }
 
 static void test_files(void)
@@ -608,6 +639,7 @@ static size_t pass_kb(struct fx *f, uint64_t *kb, size_t max)
 static void test_zones_sequential(void)
 {
 	static uint64_t kb[4096];
+	static struct io_u ios_buf[4096];
 	struct fx f;
 	size_t n, i;
 	int good;
@@ -683,7 +715,12 @@ static void test_zones_sequential(void)
 	ok(good, "a new pass goes on with the next zone");
 	fx_free(&f);
 
-	/* several files: each has its own zone */
+	/*
+	 * several files: the zone count is the job's (fio), so after 8k
+	 * the file taking the next I/O moves on: file 0 every time here
+	 * (0, 32k, 64k, 96k, back to 0), file 1 never leaves its first
+	 * zone (fio's write_iolog)
+	 */
 	{
 		static struct io_u ios[256];
 		int zgood = 1;
@@ -693,12 +730,33 @@ static void test_zones_sequential(void)
 		n = drain(f.w, ios, 256);
 		for (i = 0; i < n; i++)
 			zgood &= rel(&f, &ios[i]) / KB ==
-				 (i / 4) % 4 * 32 + (i / 2) % 2 * 4 &&
+				 (i % 2 ? (i / 2) % 8 * 4 : (i / 2) % 4 * 32) &&
 				 ios[i].file == i % 2;
-		ok(n == 64 && zgood, "2 files, round robin: each moves "
-		   "through its zones (%zu)", n);
+		ok(n == 64 && zgood, "2 files, round robin: the job's zone "
+		   "count moves file 0 only (%zu)", n);
 		fx_free(&f);
 	}
+
+	/* a block past the zone's end: it goes on from the last I/O (fio) */
+	build(&f, "rw=write bs=1k zonemode=strided zonesize=32000",
+	      256 * KB, 1);
+	n = drain(f.w, ios_buf, 4096);
+	good = n == 256 && rel(&f, &ios_buf[31]) == 31744 &&
+	       rel(&f, &ios_buf[32]) == 32000 &&
+	       rel(&f, &ios_buf[64]) == 64000;
+	ok(good, "bs=1k in zones of 32000: the 32nd write at 31744, the next "
+	   "zone at 32000 (%zu)", n);
+	fx_free(&f);
+
+	/* zones smaller than a block: each I/O starts at a zone's start */
+	build(&f, "rw=read bs=8k zonemode=strided zonesize=16k zonerange=4k",
+	      64 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 8;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] == i / 2 * 4;
+	ok(good, "8k reads in 4k zones: 0 0 4 4 8 8 12 12 (%zu)", n);
+	fx_free(&f);
 }
 
 static void test_zones_random(void)
@@ -748,6 +806,47 @@ static void test_zones_random(void)
 		good = kb[i] / 64 == (i / 4) % 16;
 	ok(good, "zipf inside strided zones stays in the zone (%zu)", n);
 	fx_free(&f);
+
+	/* a map used up before zonesize bytes ends the file (fio) */
+	build(&f, "rw=randwrite bs=4k zonemode=strided zonesize=32000",
+	      256 * KB, 1);
+	n = pass_kb(&f, kb, 4096);
+	good = n == 7;
+	for (i = 0; good && i < n; i++)
+		good = kb[i] < 28 && kb[i] % 4 == 0;
+	ok(good, "zones of 32000 bytes, 4k blocks: 7 writes, then the map "
+	   "is used up (%zu)", n);
+	fx_free(&f);
+
+	/* a zone smaller than a block holds no random offset */
+	build(&f, "rw=randread bs=64k zonemode=strided zonesize=16k",
+	      256 * KB, 1);
+	ok(pass_kb(&f, kb, 4096) == 0, "64k reads in 16k zones: none");
+	fx_free(&f);
+
+	/* a draw past the region end ends the file: 16k of a 64k zone */
+	{
+		size_t tot = 0, runs = 200, r;
+
+		for (r = 0; r < runs; r++) {
+			char spec[128];
+
+			snprintf(spec, sizeof(spec), "rw=randwrite bs=4k "
+				 "zonemode=strided zonesize=64k randseed=%zu",
+				 r + 1);
+			build(&f, spec, 16 * KB, 1);
+			n = pass_kb(&f, kb, 4096);
+			for (i = 0; i < n; i++)
+				tot += kb[i] >= 16;
+			tot += n * 1000;
+			fx_free(&f);
+		}
+		/* 4 of 16 blocks in the file: 4 / 13 writes on average */
+		ok(tot % 1000 == 0 && tot / 1000 > runs * 4 / 13 / 2 &&
+		   tot / 1000 < runs * 4 / 13 * 2, "16k file, 64k zones: "
+		   "%zu writes in %zu runs, none past the end", tot / 1000,
+		   runs);
+	}
 }
 
 static void expect_fail(const char *spec, uint64_t size, const char *msg)
@@ -773,9 +872,6 @@ static void test_zone_errors(void)
 	expect_fail("rw=read zonemode=zbd zonesize=16k", 64 * KB,
 		    "option 'zonemode': zbd (zoned block devices) is not "
 		    "supported yet");
-	expect_fail("rw=read bs=8k zonemode=strided zonesize=16k "
-		    "zonerange=4k", 64 * KB, "option 'zonerange': zones of "
-		    "4096 bytes are smaller than the read block size 8192");
 }
 
 /* ---- zoned distributions --------------------------------------------- */
@@ -1138,6 +1234,64 @@ static void test_file_service(void)
 	fx_free(&f);
 }
 
+/*
+ * A pass as file digits, an 'S' where a sync takes a turn before every
+ * every-th I/O (fsync=every, syncs at I/O counts that are multiples),
+ * over passes passes (workload_rewind() between them, as loops).
+ */
+static void sync_order(const char *spec, unsigned int nr, unsigned int every,
+		       unsigned int passes, char *out, size_t max)
+{
+	struct fx f;
+	struct io_u u;
+	size_t n = 0, ios = 0, synced = 0;
+	unsigned int p, fi;
+
+	build(&f, spec, 16 * KB, nr);
+	for (p = 0; p < passes; p++) {
+		if (p)
+			workload_rewind(f.w);
+		for (;;) {
+			if (ios && ios % every == 0 && ios != synced &&
+			    n + 2 < max &&
+			    (fi = workload_sync_file(f.w, false)) != UINT_MAX) {
+				out[n++] = 'S';
+				out[n++] = (char)('0' + fi);
+				synced = ios;
+			}
+			memset(&u, 0, sizeof(u));
+			if (workload_next(f.w, &u) || n + 1 >= max)
+				break;
+			out[n++] = (char)('0' + u.file);
+			ios++;
+		}
+	}
+	out[n] = '\0';
+	fx_free(&f);
+}
+
+static void test_sync_turns(void)
+{
+	char s[200];
+	struct fx f;
+
+	/* fio: two files, fsync=3: 4 turns a cycle, every sync on file 1 */
+	sync_order("rw=write bs=4k", 2, 3, 1, s, sizeof(s));
+	ok(!strcmp(s, "010S1010S111"), "a sync takes a turn: %s", s);
+	sync_order("rw=write bs=4k file_service_type=sequential", 2, 3, 1, s,
+		   sizeof(s));
+	ok(!strcmp(s, "000S0011S111"), "sequential: the current file's: %s",
+	   s);
+	/* a new pass goes on with the turn (number_ios ends it mid-turn) */
+	sync_order("rw=write bs=4k number_ios=4", 3, 100, 3, s, sizeof(s));
+	ok(!strcmp(s, "012012012012"), "round robin goes on across passes: %s",
+	   s);
+	build(&f, "rw=write bs=4k", 16 * KB, 1);
+	ok(workload_sync_file(f.w, false) == UINT_MAX,
+	   "one file: no turn to take");
+	fx_free(&f);
+}
+
 static void test_openfiles(void)
 {
 	static struct io_u ios[64];
@@ -1303,6 +1457,7 @@ int main(void)
 	test_percentage_random();
 	test_rw_sequencer();
 	test_file_service();
+	test_sync_turns();
 	test_openfiles();
 	test_options();
 	return done_testing();

@@ -16,7 +16,9 @@
  * larger than the regions, exhausted files start over instead (wrap), as
  * fio does; with loops, as fio 3.33, loop k ends at k x io_size bytes over
  * the job, and only the last loop wraps, while the job is short of io_size
- * by at least its largest block (io_loops). Random offsets without a map
+ * by at least its largest block (io_loops). Loops without io_size end at
+ * loops x the budget over the job (plain_loops), and number_ios counts
+ * the job's I/Os, loops times as many. Random offsets without a map
  * never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
@@ -906,25 +908,17 @@ static void replay_first_pass(struct workload *w)
 }
 
 /*
- * A new pass (loops, time_based): as in fio, a file used up in the last
- * pass starts over, and one that is not goes on where it was (its
- * sequential position, its random map), no longer fresh: when it is
- * used up in this pass it starts over at once instead of ending it
- * (restarts: time_based, ramp_time, io_size's passes). A plain loop
- * (fio's next loop over the same size) starts no file over while some
- * other goes on: a file used up stays so (fio finds it used up again).
+ * A new pass (time_based, ramp_time, io_size's passes): as in fio, a
+ * file used up in the last pass starts over, and one that is not goes
+ * on where it was (its sequential position, its random map), no longer
+ * fresh: when it is used up in this pass it starts over at once
+ * (restarts) instead of ending it. A plain loop (loops=N) starts every
+ * file over instead: pass_start().
  */
 static void files_next_pass(struct workload *w)
 {
 	unsigned int i;
 
-	if (!w->restarts && w->nr_done < w->nr_files) {
-		for (i = 0; i < w->nr_files; i++)
-			w->files[i].fresh = w->files[i].done;
-		w->fs_left = 0;
-		act_refill(w);
-		return;
-	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -1161,9 +1155,11 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
+	/* (number_ios over loops: nios_left counts the job's I/Os) */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
-	    w->zones || w->perc_on || f->start2 != f->start)
+	    w->zones || w->perc_on || f->start2 != f->start ||
+	    (w->loops > 1 && w->nios_job != UINT64_MAX))
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -1200,8 +1196,8 @@ static void pick_fast_path(struct workload *w)
 	w->ios_pass = div_up(w->budget, w->bsz);
 	if (exhausts && !w->wrap && w->ios_pass > n)
 		w->ios_pass = n;
-	if (w->ios_pass > w->nios_pass)
-		w->ios_pass = w->nios_pass;
+	if (w->ios_pass > w->nios_job)
+		w->ios_pass = w->nios_job;
 }
 
 /* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
@@ -1301,7 +1297,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
-	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
+	w->nios_job = o->number_ios ? o->number_ios * w->loops : UINT64_MAX;
+	w->plain_loops = w->loops > 1 && !w->io_loops && !o->time_based &&
+			 !o->ramp_time_us;
 
 	w->next = next_general;
 	pick_fast_path(w);
@@ -1362,21 +1360,26 @@ static void pass_start(struct workload *w, bool first)
 	unsigned int i;
 
 	w->ios_left = w->ios_pass;
+	/* never used up: the first loop issues the job's bytes (fio) */
+	if (w->plain_loops && w->next == next_rand_nomap_fixed &&
+	    !w->loop_queued)
+		w->ios_left = first ? w->ios_pass * w->loops : 0;
 	w->bytes_left = w->budget;
-	/*
-	 * fio counts a loop's bytes from the job's start: loop k ends at
-	 * k x the budget, so a loop that ended past its share on a whole
-	 * block leaves the next one less (zones, whose passes end on bytes)
-	 */
-	if (w->io_loops || (w->loops > 1 && !w->o->time_based &&
-			    !w->o->ramp_time_us)) {
+	if (w->io_loops) {
 		uint64_t target;
 
 		w->loop_k = first ? 1 : w->loop_k + 1;
-		target = (uint64_t)w->loop_k * w->budget;
+		target = (uint64_t)w->loop_k * w->io_size;
 		w->bytes_left = target > w->cum ? target - w->cum : 0;
+	} else if (w->plain_loops) {
+		uint64_t target = (uint64_t)w->loops * w->budget;
+
+		w->bytes_left = target > w->cum ? target - w->cum : 0;
+		if (w->loop_queued && w->bytes_left > w->budget)
+			w->bytes_left = w->budget;
 	}
-	w->nios_left = w->nios_pass;
+	if (first)
+		w->nios_left = w->nios_job;
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;
 	w->seq_left = 0;
@@ -1386,8 +1389,12 @@ static void pass_start(struct workload *w, bool first)
 		files_start_over(w);
 		w->cur_slot = w->nact;
 		slot_restart(w);
-	} else if (w->replays && all_used_up(w)) {
+	} else if (w->replays && (w->plain_loops || all_used_up(w))) {
 		replay_first_pass(w);
+	} else if (w->plain_loops) {
+		/* fio's next loop: every file from its start */
+		files_start_over(w);
+		slot_restart(w);
 	} else {
 		files_next_pass(w);
 		slot_restart(w);
@@ -1409,6 +1416,28 @@ void workload_cap_pass(struct workload *w, uint64_t n)
 		w->ios_left = n;
 	if (w->nios_left > n)
 		w->nios_left = n;
+}
+
+void workload_loops_queued(struct workload *w)
+{
+	if (!w->plain_loops)
+		return;
+	w->loop_queued = true;
+	if (w->bytes_left > w->budget)
+		w->bytes_left = w->budget;
+	if (w->ios_left > w->ios_pass)
+		w->ios_left = w->ios_pass;
+}
+
+bool workload_spent(const struct workload *w)
+{
+	if (!w->plain_loops)
+		return false;
+	if (w->next == next_general)
+		return !w->nios_left ||
+		       w->cum >= (uint64_t)w->loops * w->budget;
+	/* random offsets without a map: the first loop took it all */
+	return w->next == next_rand_nomap_fixed && !w->loop_queued;
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

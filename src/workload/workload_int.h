@@ -118,7 +118,11 @@ struct workload {
 	/* general path */
 	uint64_t budget;	/* bytes per pass */
 	uint64_t bytes_left;
-	uint64_t nios_pass;	/* number_ios, or UINT64_MAX */
+	/*
+	 * number_ios x loops, or UINT64_MAX: fio counts number_ios over the
+	 * job, as loops times as many (nios_left is not filled again)
+	 */
+	uint64_t nios_job;
 	uint64_t nios_left;
 	bool wrap;		/* io_size beyond the regions: start over */
 	/*
@@ -129,6 +133,16 @@ struct workload {
 	 * by at least the largest block (max_bs).
 	 */
 	bool io_loops;
+	/*
+	 * loops without io_size (not time_based, ramp_time), as fio 3.33
+	 * runs them: the job's bytes (cum) end its loops at loops x budget,
+	 * so a loop goes on past the budget until its files are used up,
+	 * and each loop starts every file over (and replays the first's
+	 * draws). With a queueing engine (loop_queued) a loop also ends at
+	 * budget bytes of its own: fio counts the bytes it queued.
+	 */
+	bool plain_loops;
+	bool loop_queued;
 	bool restarts;		/* a later pass starts used-up files over */
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;

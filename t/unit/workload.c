@@ -1282,8 +1282,9 @@ static void test_sync_turns(void)
 		   sizeof(s));
 	ok(!strcmp(s, "000S0011S111"), "sequential: the current file's: %s",
 	   s);
-	/* a new pass goes on with the turn (number_ios ends it mid-turn) */
-	sync_order("rw=write bs=4k number_ios=4", 3, 100, 3, s, sizeof(s));
+	/* a new pass goes on with the turn (io_size ends it mid-turn) */
+	sync_order("rw=write bs=4k io_size=16k loops=3", 3, 100, 3, s,
+		   sizeof(s));
 	ok(!strcmp(s, "012012012012"), "round robin goes on across passes: %s",
 	   s);
 	build(&f, "rw=write bs=4k", 16 * KB, 1);

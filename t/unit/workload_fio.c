@@ -3,7 +3,7 @@
  * The workload at the edges of its regions, where it follows fio 3.33:
  * the random map of per-direction block sizes, continuations with no
  * room, regions that move after the first sweep, regions smaller than
- * a block.
+ * a block, and loops=N's passes.
  */
 #include "workload_fx.h"
 
@@ -209,6 +209,78 @@ static void test_small_regions(void)
 		fx_free(&f);
 }
 
+/* Bytes of a pass (drained), its I/O count in *n. */
+static uint64_t pass_bytes(struct fx *f, struct io_u *ios, size_t max,
+			   size_t *n)
+{
+	uint64_t bytes = 0;
+	size_t i;
+
+	*n = drain(f->w, ios, max);
+	for (i = 0; i < *n && i < max; i++)
+		bytes += ios[i].len;
+	return bytes;
+}
+
+/*
+ * loops=N: the job's bytes end its loops at N x size, so a loop goes on
+ * past size until its files are used up, and the next starts them over
+ * with the first one's draws (fio 3.33's write_iolog: rw=rw size=64k
+ * loops=2 is 30 I/Os, then 2 with psync; 16 and 16 with libaio)
+ */
+static void test_plain_loops(void)
+{
+	static struct io_u ios[256], again[256];
+	size_t n, m, i;
+	uint64_t b1, b2;
+	struct fx f;
+	int good;
+
+	build_at(&f, "rw=rw bs=4k loops=2", 64 * KB, 1, 0, 0);
+	b1 = pass_bytes(&f, ios, 256, &n);
+	ok(b1 > 64 * KB && b1 < 128 * KB && !workload_spent(f.w),
+	   "rw=rw loops=2: the first loop goes on past 64k (%" PRIu64 ")",
+	   b1);
+	workload_rewind(f.w);
+	b2 = pass_bytes(&f, again, 256, &m);
+	for (i = 0, good = m > 0; good && i < m; i++)
+		good = again[i].offset == ios[i].offset &&
+		       again[i].ddir == ios[i].ddir;
+	ok(good && b1 + b2 == 128 * KB && workload_spent(f.w),
+	   "... the second starts over, the first's draws, to 128k (%zu + %zu)",
+	   n, m);
+	fx_free(&f);
+
+	/* a queueing engine's loop ends at size bytes of its own */
+	build_at(&f, "rw=rw bs=4k loops=2", 64 * KB, 1, 0, 0);
+	workload_loops_queued(f.w);
+	b1 = pass_bytes(&f, ios, 256, &n);
+	workload_rewind(f.w);
+	b2 = pass_bytes(&f, again, 256, &m);
+	ok(b1 == 64 * KB && b2 == 64 * KB && again[0].offset == ios[0].offset,
+	   "rw=rw loops=2, queued: 64k a loop, each from the start (%zu, %zu)",
+	   n, m);
+	fx_free(&f);
+
+	/* number_ios counts the job's I/Os: number_ios x loops */
+	build_at(&f, "rw=write bs=4k number_ios=4 loops=3", 8 * KB, 3, 0, 0);
+	n = drain(f.w, ios, 256);
+	workload_rewind(f.w);
+	m = drain(f.w, again, 256);
+	ok(n == 6 && m == 6 && again[0].file == 0 && !rel(&f, &again[0]) &&
+	   workload_spent(f.w), "3 files of 8k, number_ios=4 loops=3: 6 and 6 "
+	   "writes, none left (%zu, %zu)", n, m);
+	fx_free(&f);
+
+	/* offsets without a map: the first loop takes the job's bytes */
+	build_at(&f, "rw=randread bs=4k norandommap=1 loops=3", 64 * KB, 1, 0,
+		 0);
+	n = drain(f.w, NULL, 256);
+	ok(n == 48 && workload_spent(f.w), "norandommap loops=3: 48 reads in "
+	   "the first loop (%zu)", n);
+	fx_free(&f);
+}
+
 int main(void)
 {
 	test_xmap_units();
@@ -216,5 +288,6 @@ int main(void)
 	test_continuation();
 	test_moved_region();
 	test_small_regions();
+	test_plain_loops();
 	return done_testing();
 }

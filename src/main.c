@@ -639,6 +639,31 @@ static int run_rounds(struct report_ctx *rc, struct run_job *jobs,
 	return failed;
 }
 
+/* "job 'x': what failed" without its "job 'x': ", for a job's note */
+static const char *past_job_name(const char *msg)
+{
+	const char *end;
+
+	if (strncmp(msg, "job '", 5) || !(end = strstr(msg + 5, "': ")))
+		return msg;
+	return end + 3;
+}
+
+/* A job's errors continued past: a note each (the first few), a count */
+static void cont_errs_notes(const struct run_job *rj, struct notes *out)
+{
+	unsigned int k, n = rj->nr_cont_errs;
+
+	if (!n)
+		return;
+	notes_add(out, "job '%s': %u error%s continued past "
+		  "(continue_on_error, ignore_error)%s", rj->plan->o.name, n,
+		  n == 1 ? "" : "s", n > RUN_CONT_ERRS ? "; the first:" : ":");
+	for (k = 0; k < n && k < RUN_CONT_ERRS; k++)
+		notes_add(out, "job '%s': %s", rj->plan->o.name,
+			  past_job_name(rj->cont_err[k]));
+}
+
 static const char *sig_name(int sig)
 {
 	return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
@@ -905,6 +930,10 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		if (j == rc.nr_notes)
 			rc.notes[rc.nr_notes++] = jobs[i].describe;
 	}
+	/* errors the jobs continued past: in the report, never on stderr
+	 * (the run may succeed) */
+	for (i = 0; i < nr; i++)
+		cont_errs_notes(&jobs[i], &proc_out);
 	/* cgroups removed; the commands' output files, their failures */
 	proc_finish(&proc_out);
 	for (k = 0; k < proc_out.nr && rc.nr_notes < 36; k++)

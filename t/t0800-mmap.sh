@@ -69,14 +69,17 @@ test_expect_success 'the engines are listed, with their options' '
 '
 
 # mmap lays its files out with the job's own data first (as fio's), and
-# the writes carry on that stream: psync with overwrite=1 does the same
+# the writes carry on that stream: psync with overwrite=1 does the same.
+# The runs compared refill their buffers: scrambling, the default,
+# differs from run to run (as fio's)
 for rw in randwrite write; do
 	test_expect_success "$rw: mmap writes the bytes psync writes" "
 		\"\$IOLITE\" --name=w --filename=p.dat --ioengine=psync \
-			--overwrite=1 --rw=$rw --bs=4k --size=1m >out 2>err &&
+			--overwrite=1 --rw=$rw --bs=4k --size=1m \
+			--refill_buffers >out 2>err &&
 		test_must_be_empty err &&
 		\"\$IOLITE\" --name=w --filename=m.dat --ioengine=mmap \
-			--rw=$rw --bs=4k --size=1m >out 2>err &&
+			--rw=$rw --bs=4k --size=1m --refill_buffers >out 2>err &&
 		test_must_be_empty err &&
 		grep 'ioengine=mmap' out &&
 		grep 'total=0,256,0,0' out &&
@@ -98,10 +101,10 @@ test_expect_success 'offset= is honoured: only the region changes' '
 	head -c 1048576 /dev/urandom >orig &&
 	cp orig m.dat && cp orig p.dat &&
 	"$IOLITE" --name=o --filename=m.dat --ioengine=mmap --rw=randwrite \
-		--bs=4k --offset=256k --size=256k >out 2>err &&
+		--bs=4k --offset=256k --size=256k --refill_buffers >out 2>err &&
 	test_must_be_empty err &&
 	"$IOLITE" --name=o --filename=p.dat --ioengine=psync --rw=randwrite \
-		--bs=4k --offset=256k --size=256k >out 2>err &&
+		--bs=4k --offset=256k --size=256k --refill_buffers >out 2>err &&
 	cmp m.dat p.dat &&
 	cmp -n 262144 orig m.dat &&
 	cmp -i 524288 orig m.dat &&
@@ -114,7 +117,7 @@ test_expect_success 'an unaligned offset= with an odd block size' '
 	for e in mmap psync; do
 		"$IOLITE" --name=o --filename=$(echo $e | cut -c1).dat \
 			--ioengine=$e --rw=write --bs=1000 --offset=4196 \
-			--size=100000 >out 2>err || return 1
+			--size=100000 --refill_buffers >out 2>err || return 1
 		test_must_be_empty err || return 1
 	done &&
 	cmp m.dat p.dat &&
@@ -126,7 +129,8 @@ test_expect_success 'several files, each mapped' '
 	for e in psync mmap; do
 		mkdir $e &&
 		"$IOLITE" --name=n --directory=$e --nrfiles=3 --ioengine=$e \
-			--overwrite=1 --rw=randwrite --size=768k >out 2>err ||
+			--overwrite=1 --rw=randwrite --size=768k \
+			--refill_buffers >out 2>err ||
 			return 1
 		test_must_be_empty err || return 1
 	done &&
@@ -138,13 +142,13 @@ test_expect_success 'several files, each mapped' '
 test_expect_success_if LOOP 'a block device is mapped too' '
 	dev=$(test_loop "$SHM/loop.img" 8M) &&
 	"$IOLITE" --name=w --filename=$dev --ioengine=mmap \
-		--rw=randwrite --size=4m >out 2>err &&
+		--rw=randwrite --size=4m --refill_buffers >out 2>err &&
 	! cmp -n 4194304 $dev /dev/zero >/dev/null 2>&1 &&
 	# detached: the image holds what went through the device
 	test_loop_release $dev &&
 	test_must_be_empty err &&
 	"$IOLITE" --name=w --filename=p.dat --ioengine=psync \
-		--rw=randwrite --size=4m >out 2>err &&
+		--rw=randwrite --size=4m --refill_buffers >out 2>err &&
 	cmp -n 4194304 "$SHM/loop.img" p.dat
 '
 
@@ -318,10 +322,10 @@ for c in auto libc movsb avx2 avx2-nt avx512 avx512-nt; do
 		test_expect_success "mmap_copy=$c writes and reads" "
 			rm -f p.dat m.dat &&
 			\"\$IOLITE\" --name=w --filename=p.dat --ioengine=psync \
-				--overwrite=1 --rw=randwrite --bs=1000 \
+				--overwrite=1 --rw=randwrite --bs=1000 --refill_buffers \
 				--size=100000 >out 2>err &&
 			\"\$IOLITE\" --name=w --filename=m.dat --ioengine=mmap \
-				--mmap_copy=$c --rw=randwrite --bs=1000 \
+				--mmap_copy=$c --rw=randwrite --bs=1000 --refill_buffers \
 				--size=100000 >out 2>err &&
 			test_must_be_empty err &&
 			cmp p.dat m.dat &&

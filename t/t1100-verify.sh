@@ -245,8 +245,10 @@ test_expect_success_if XXHASH 'continue_on_error=verify reports every bad block'
 	printf Z | dd of=e.f bs=1 seek=50000 conv=notrunc 2>/dev/null &&
 	job xxhash e.f --rw=randwrite --verify_only \
 		--continue_on_error=verify >out 2>err &&
-	test $(wc -l <err) = 2 &&
-	grep "offset 4096 of" err && grep "offset 49152 of" err &&
+	test_must_be_empty err &&
+	grep "^  job .v.: 2 errors continued past (continue_on_error, ignore_error):$" out &&
+	grep "^  job .v.: verify of 4096 bytes at offset 4096 of" out &&
+	grep "^  job .v.: verify of 4096 bytes at offset 49152 of" out &&
 	test "$(issued out)" = 16,0,0,0 &&
 	grep "errors    : total=2, first_error=84/" out &&
 	job xxhash e.f --rw=randwrite --verify_only \

@@ -27,7 +27,9 @@ expect_of() {
 	backwards-read)	echo 256,0,0,0 ;;
 	basic-verify)	echo 512,512,0,0 ;;
 	butterfly)	echo 256,0,0,0 256,0,0,0 ;;
-	cmdprio-bssplit) echo +,+,0,0 +,+,0,0 0,8,0,0 ;;
+	# random mixes over fio's random map of 1m writes in 4k units: the
+	# passes end by the draws (fio 3.33: 5,3 2,7 4,4)
+	cmdprio-bssplit) echo +,+,0,0 +,+,0,0 *,+,0,0 ;;
 	cmdprio-percentage) echo 64,0,0,0 ;;
 	cpuio|exec)	echo ;;	# no I/O: the job count is checked
 	cross-stripe-verify) echo 24,24,0,0 ;;

@@ -51,12 +51,14 @@ test_expect_success 'null engine: trims are counted' '
 	test "$(issued out)" = 0,0,256,0
 '
 
-test_expect_success_if PYTHON3 'randtrimwrite bs=4k,8k,16k: each trim written back whole' '
+# the trim size the smallest: with a smaller read size the random map
+# is fio's in mismatched units, which may end the pass early
+test_expect_success_if PYTHON3 'randtrimwrite bs=16k,32k,8k: each trim written back whole' '
 	truncate -s 1m rtw &&
-	"$IOLITE" --name=t --filename=rtw --size=1m --bs=4k,8k,16k \
+	"$IOLITE" --name=t --filename=rtw --size=1m --bs=16k,32k,8k \
 		--rw=randtrimwrite >out 2>err &&
 	test_must_be_empty err &&
-	test "$(issued out)" = 0,64,64,0 &&
+	test "$(issued out)" = 0,128,128,0 &&
 	grep -q "^  write: IOPS=.*(1024KiB/" out &&
 	test "$(zero_blocks rtw 4096)" = 0
 '

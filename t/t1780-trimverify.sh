@@ -275,7 +275,9 @@ for e in psync libaio; do
 			\"\$IOLITE\" --name=b --filename=bad \
 				--size=1m --bs=4k --rw=read --verify=crc32c \
 				--ioengine=$e --iodepth=8 --verify_async=\$va \
-				--continue_on_error=verify >out.\$va 2>coe.\$va &&
+				--continue_on_error=verify >out.\$va 2>err.\$va &&
+			test_must_be_empty err.\$va &&
+			grep '^  job .b.: verify of' out.\$va >coe.\$va &&
 			issued out.\$va >>coe.ios || return 1
 		done &&
 		test_line_count() { test \$(wc -l <\"\$1\") = \$2; } &&

@@ -3,8 +3,8 @@
 # involuntary context switches in JSON, a note when the worker was
 # starved of CPU), numa_cpu_nodes=auto and numa_mem_policy=auto against a
 # fake sysfs, and the notes for reads of holes, buffered jobs that fit in
-# the page cache and disks that barely moved (the decisions at their
-# thresholds are t/unit/pitfall.c).
+# the page cache, disks that barely moved and files too small for a
+# block (the decisions at their thresholds are t/unit/pitfall.c).
 . "$(dirname "$0")/test-lib.sh"
 
 cd "$TRASH" || exit 1
@@ -191,6 +191,25 @@ test_expect_success_if PYTHON3 'reads of a sparse file'"'"'s holes: a note' '
 		--rw=read --bs=1m --output-format=json >h.json &&
 	notes h.json >notes &&
 	grep "^job .h. reads .sparse., where 8192 KiB of its 8192 KiB region (100%) were never written (holes of a sparse file)" notes
+'
+
+test_expect_success_if PYTHON3 'files too small for the read block: a note, the writes done' '
+	mkdir small &&
+	"$IOLITE" --name=s --ioengine=null --directory=small --nrfiles=2 \
+		--size=16k --bs=16k,4k --rw=rw --rwmixread=0 \
+		--output-format=json >s.json &&
+	notes s.json >notes &&
+	grep "^job .s.: the region of .small/s.0.0. is 8192 bytes, smaller than the read block size 16384, so no reads go to it (nor to the job.s other files that small)" notes &&
+	python3 -c "import json, sys
+j = json.load(open(sys.argv[1]))[\"jobs\"][0]
+assert j[\"write\"][\"total_ios\"] == 4, j[\"write\"]" s.json
+'
+
+test_expect_success_if PYTHON3 'every file takes both blocks: no such note' '
+	"$IOLITE" --name=s --ioengine=null --directory=small --nrfiles=2 \
+		--size=64k --bs=16k,4k --rw=rw --output-format=json >s.json &&
+	notes s.json >notes &&
+	! grep "smaller than the" notes
 '
 
 test_expect_success_if PYTHON3 'a file iolite laid out, or a job that only writes: no hole note' '

@@ -63,6 +63,12 @@ struct engine_file {
 	uint64_t real_size;	/* size of the target (file or device) */
 	uint64_t io_offset;	/* first byte the job touches */
 	uint64_t io_size;	/* bytes of the job's region */
+	/*
+	 * Where sweeps after the first start (the region's end stays): fio
+	 * takes a percentage offset again of the size the first sweep left
+	 * the file. io_offset, or 0, when it does not move.
+	 */
+	uint64_t io_offset_later;
 	void *engine_data;
 };
 

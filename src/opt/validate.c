@@ -127,24 +127,34 @@ static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * A job no block of which fits in size= could do no I/O at all. One
+ * direction that fits is enough, as in fio: the other one then does
+ * nothing (rw=rw bs=4k,16k size=8k reads 8k).
+ */
 static int check_sizes(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
-	unsigned int d;
+	unsigned int d, small = DDIR_RWDIR_CNT;
 
 	/* a percentage or no size: the target's size is not known yet */
 	if (o->size.pct || !o->size.bytes)
 		return 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		if (!ddir_used(p, (enum ddir)d) ||
-		    p->dir_min_bs[d] <= o->size.bytes)
+		if (!ddir_used(p, (enum ddir)d))
 			continue;
-		return plan_fail(p, err, "option '%s': %sblock size %" PRIu64
-			    " is larger than size %" PRIu64, bs_source(o, d),
-			    p->dir_min_bs[d] != p->dir_max_bs[d] ?
-			    "minimum " : "", p->dir_min_bs[d], o->size.bytes);
+		if (p->dir_min_bs[d] <= o->size.bytes)
+			return 0;
+		if (small == DDIR_RWDIR_CNT ||
+		    p->dir_min_bs[d] < p->dir_min_bs[small])
+			small = d;
 	}
-	return 0;
+	if (small == DDIR_RWDIR_CNT)
+		return 0;
+	return plan_fail(p, err, "option '%s': %sblock size %" PRIu64
+		    " is larger than size %" PRIu64, bs_source(o, small),
+		    p->dir_min_bs[small] != p->dir_max_bs[small] ?
+		    "minimum " : "", p->dir_min_bs[small], o->size.bytes);
 }
 
 static bool name_in(const char *name, const char *const *list)

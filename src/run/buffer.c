@@ -10,6 +10,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "opt/opt.h"
 #include "util/pattern.h"
@@ -323,9 +325,27 @@ void buffer_fill_init(struct buf_fill **out, enum buf_write *mode,
 		*out = bf;
 }
 
+/*
+ * Scrambling differs from run to run, as fio's (it stamps the time into
+ * every sector): a second run of a job must not write what the first
+ * wrote, or storage that deduplicates would measure its own hits. The
+ * rest of the contents follow randseed.
+ */
 uint64_t buffer_scramble_key(const struct job_plan *p)
 {
-	return prng_derive(p->o.randseed ^ SCRAMBLE_SEED, p->job_index);
+	static uint64_t nonce;
+	struct timespec ts;
+
+	if (!__atomic_load_n(&nonce, __ATOMIC_RELAXED)) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		__atomic_store_n(&nonce, ((uint64_t)ts.tv_sec << 30 ^
+					  (uint64_t)ts.tv_nsec ^
+					  (uint64_t)getpid() << 48) | 1,
+				 __ATOMIC_RELAXED);
+	}
+	return prng_derive(p->o.randseed ^ SCRAMBLE_SEED ^
+			   __atomic_load_n(&nonce, __ATOMIC_RELAXED),
+			   p->job_index);
 }
 
 struct buf_fill *buffer_layout_new(const struct job_plan *plans,

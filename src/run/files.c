@@ -766,6 +766,27 @@ static uint64_t region_offset(const struct job_plan *p, uint64_t base)
 	return o->offset.pct || inc->pct ? align_up(off, align) : off;
 }
 
+/*
+ * Where the file's later sweeps (loops, io_size beyond the region, a
+ * time_based wrap) start: fio takes a percentage offset again when it
+ * opens the file for them, of the size the first sweep left it (the new
+ * file it took 0% of is size long by then: size=256k offset=50%
+ * io_size=512k writes 0-256k, then 128k-256k twice). The end stays.
+ */
+static uint64_t later_offset(const struct job_plan *p, const struct target *t,
+			     uint64_t off)
+{
+	const struct job_options *o = &p->o;
+	uint64_t later;
+
+	if (!o->offset.pct && !(p->clone && o->offset_increment.pct))
+		return off;
+	if (o->filesize.min || o->file_append)
+		return off;	/* of the same size again */
+	later = region_offset(p, known_size(t));
+	return later > off ? later : off;
+}
+
 /* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
 		      uint64_t filesize, unsigned int nr_files,
@@ -805,7 +826,13 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		have_size = size != 0;
 	}
 
-	*off = region_offset(p, real ? real : size);
+	/*
+	 * A percentage is of the file's size before the job, as fio: a
+	 * file still to be made has none, so offset=N% of it is 0 (its
+	 * size would be offset + size: the percentage has nothing else to
+	 * be of). Engines without files take it of size=, as fio's do.
+	 */
+	*off = region_offset(p, nofile && !real ? size : real);
 	/* file_append: from the end of a regular file, as fio */
 	if (o->file_append && t->kind == EF_REGULAR && !nofile)
 		*off = real;
@@ -849,12 +876,7 @@ check:
 			    (unsigned long long)*off,
 			    t->dax ? "DAX device" : "block device", t->path,
 			    (unsigned long long)t->cur_size);
-	if (p->min_bs && size < p->min_bs)
-		return files_fail(err, p, o->filesize.min ? "filesize" : "size",
-				  "the region of '%s' is %llu "
-			    "bytes, smaller than the block size %llu",
-			    t->path, (unsigned long long)size,
-			    (unsigned long long)p->min_bs);
+	/* a region smaller than a block: workload_check() decides */
 	*len = size;
 	return 0;
 }
@@ -985,8 +1007,8 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 			   struct strbuf *err)
 {
 	struct job_options *o = &p->o;
-	uint64_t budget = o->size.bytes;
-	unsigned int i;
+	uint64_t budget = o->size.bytes, least;
+	unsigned int i, d;
 
 	if (!o->filesize.min || o->io_size.bytes || p->replay ||
 	    (!o->size.bytes && !o->size.pct))
@@ -1016,6 +1038,16 @@ pct:
 		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
 				  "nothing", o->io_size.pct,
 				  (unsigned long long)budget);
+	/* fio: less than the smallest block of any direction is refused */
+	for (d = 1, least = p->dir_min_bs[0]; d < DDIR_RWDIR_CNT; d++)
+		if (p->dir_min_bs[d] && p->dir_min_bs[d] < least)
+			least = p->dir_min_bs[d];
+	if (o->io_size.bytes < least)
+		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
+				  "%llu bytes, less than the block size %llu",
+				  o->io_size.pct, (unsigned long long)budget,
+				  (unsigned long long)o->io_size.bytes,
+				  (unsigned long long)least);
 	return 0;
 }
 
@@ -1108,6 +1140,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			if (job_reads(p) || (p->o.overwrite && p->writes) ||
 			    (ops && (ops->flags & ENGINE_F_MAPS)))
 				t->fill = true;
+			f->io_offset_later = later_offset(p, t, off);
 			t->layout = true;
 		}
 		add_dev(jf, t->fs_dev);

@@ -126,6 +126,40 @@ static void check_holes(const struct job_plan *p, const struct job_files *jf,
 	}
 }
 
+/*
+ * Files too small for a direction's block get none of its I/O (fio's
+ * rule, workload_check()): one note per job, its first such file.
+ */
+static void check_small(const struct job_plan *p, const struct job_files *jf,
+			struct notes *out)
+{
+	static const char *const name[DDIR_RWDIR_CNT] = {
+		"read", "write", "trim"
+	};
+	unsigned int k, d, n = 0, first = 0, fd = 0;
+
+	if (p->replay)
+		return;
+	for (k = 0; k < jf->nr_files; k++)
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			if (!ddir_used(p, (enum ddir)d) ||
+			    jf->files[k].io_size >= p->dir_min_bs[d])
+				continue;
+			if (!n++) {
+				first = k;
+				fd = d;
+			}
+			break;
+		}
+	if (!n)
+		return;
+	notes_add(out, "job '%s': the region of '%s' is %llu bytes, smaller than the %s block size %llu, so no %ss go to it%s",
+		  p->o.name, jf->files[first].path,
+		  (unsigned long long)jf->files[first].io_size, name[fd],
+		  (unsigned long long)p->dir_min_bs[fd], name[fd],
+		  n > 1 ? " (nor to the job's other files that small)" : "");
+}
+
 static bool tmpfs(const char *path)
 {
 	struct statfs sf;
@@ -191,6 +225,7 @@ void pitfall_before(const struct job_plan *plans, const struct job_files *files,
 		if (plans[i].clone)
 			continue;
 		check_holes(&plans[i], &files[i], out);
+		check_small(&plans[i], &files[i], out);
 		check_cache(&plans[i], &files[i], avail, out);
 	}
 }

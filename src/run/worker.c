@@ -58,7 +58,6 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 
 /* ---- faults and short transfers (verify/fault.h has the policy) ---- */
 
-#define ERRS_SHOWN_MAX 20
 
 /* Back to the whole I/O after the pieces of a short transfer. */
 static inline void short_restore(struct worker *w, struct io_u *u)
@@ -78,8 +77,9 @@ static inline void short_restore(struct worker *w, struct io_u *u)
  * errno, and the job goes on when continue_on_error / ignore_error let it
  * (verify_fatal stops it at a bad block whatever they say). The error
  * that stops a job is its errmsg, printed by main after the run; errors
- * continued past are printed as they happen, the first ERRS_SHOWN_MAX of
- * them (I/O errors only with error_dump, the default). Returns non-zero
+ * continued past are counted for the report's notes, the first
+ * RUN_CONT_ERRS with their messages (I/O errors only with error_dump, the
+ * default). Returns non-zero
  * when the job must stop.
  */
 static int io_error(struct worker *w, struct io_u *u, int err,
@@ -142,15 +142,17 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 			snprintf(rj->errmsg, sizeof(rj->errmsg), "%s", msg);
 		return 1;
 	}
-	/* error_dump=0: I/O errors let through go unsaid (fio's rule) */
+	/*
+	 * Errors let through belong in the report, not on stderr (the run
+	 * may well succeed): the first and the count become a note
+	 * (error_dump=0: I/O errors go unsaid, fio's rule)
+	 */
 	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
 		return 0;
-	if (w->errs_shown < ERRS_SHOWN_MAX)
-		error("%s", msg);
-	else if (w->errs_shown == ERRS_SHOWN_MAX)
-		error("job '%s': more errors: counted, not shown",
-		      w->p->o.name);
-	w->errs_shown++;
+	if (rj->nr_cont_errs < RUN_CONT_ERRS)
+		snprintf(rj->cont_err[rj->nr_cont_errs],
+			 sizeof(rj->cont_err[0]), "%s", msg);
+	rj->nr_cont_errs++;
 	return 0;
 }
 

@@ -22,6 +22,9 @@ struct job_log;
 struct flow_table;
 
 /* One job instance: its plan, its files and what it measured. */
+/* continued errors a job keeps the message of (the rest are counted) */
+#define RUN_CONT_ERRS 8
+
 struct run_job {
 	struct job_plan *plan;		/* borrowed */
 	struct job_files *files;	/* borrowed */
@@ -36,8 +39,11 @@ struct run_job {
 					 * state, exit_what: run/steady.c) */
 	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
 	uint64_t iowq_base_ns;		/* io-wq time before counting began */
-	char errmsg[256];
-	char describe[256];		/* the engine's own line, for notes */		/* first error, for stderr */
+	char errmsg[256];		/* the error that stopped it: stderr */
+	char describe[256];		/* the engine's own line, for notes */
+	/* errors continued past, for the report's notes: the first ones */
+	char cont_err[RUN_CONT_ERRS][256];
+	unsigned int nr_cont_errs;	/* all of them */
 
 	/*
 	 * Logs and reports while the run goes on (run/runner.c): log is set

@@ -448,6 +448,9 @@ int worker_next_pass(struct worker *w)
 		if (verify_phase_begin(w))
 			return 0;
 	}
+	/* fio: a loop left with nothing to do ends the job, unopened */
+	if (w->loops_left > 1 && workload_spent(w->wl))
+		w->loops_left = 1;
 	if (w->loops_left > 1) {
 		w->loops_left--;
 		if (unlikely(w->file_op)) {

@@ -109,7 +109,6 @@ struct worker {
 	/* verification and faults (verify/; see io_error()) */
 	struct verify *vf;		/* NULL: the job does not verify */
 	struct fault_policy fp;		/* continue_on_error, ignore_error */
-	unsigned int errs_shown;
 	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
 	unsigned int nr_split;		/* io_us with xfer_done != 0 */
 	unsigned int *requeue;		/* io_us whose rest is to be issued */

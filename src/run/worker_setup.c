@@ -123,6 +123,9 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->inline_engine = !w->va && ((w->ops->flags & ENGINE_F_SYNC) ||
 			   (w->depth == 1 && (w->ops->flags & ENGINE_F_INLINE_DEPTH1)));
 	w->inline_calls = !(w->ops->flags & ENGINE_F_INLINE_DEPTH1);
+	/* fio counts a loop's bytes as it queues them (not sync engines') */
+	if (!w->inline_engine && !(w->ops->flags & ENGINE_F_SYNC))
+		workload_loops_queued(w->wl);
 	w->ovl = overlap_new(o->serialize_overlap && !w->inline_engine,
 			     w->depth + 1);
 	w->clat_on = !o->disable_clat;

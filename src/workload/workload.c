@@ -16,7 +16,9 @@
  * larger than the regions, exhausted files start over instead (wrap), as
  * fio does; with loops, as fio 3.33, loop k ends at k x io_size bytes over
  * the job, and only the last loop wraps, while the job is short of io_size
- * by at least its largest block (io_loops). Random offsets without a map
+ * by at least its largest block (io_loops). Loops without io_size end at
+ * loops x the budget over the job (plain_loops), and number_ios counts
+ * the job's I/Os, loops times as many. Random offsets without a map
  * never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
@@ -86,28 +88,45 @@ static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
 			v -= v % b->min;
 		return v > b->max ? b->max : (uint32_t)v;
 	case BS_SPLIT:
-		return b->split[prng_scale32(prng_taus_next(&w->r_bs),
-					     b->nsplit)];
+		w->split_slot = prng_scale32(prng_taus_next(&w->r_bs),
+					     b->nsplit);
+		return b->split[w->split_slot];
 	case BS_FIXED:
 		break;
 	}
 	return b->min;
 }
 
-/* The largest size of b that fits in avail (>= b->min) bytes. */
-static uint32_t bs_fit(const struct wl_bs *b, uint64_t avail)
+/*
+ * A size of b for avail (>= b->min) bytes when the one drawn does not
+ * fit: fio's rule, which draws again until one fits (here: a draw among
+ * the outcomes that fit, at once). bssplit: the first size from the
+ * drawn slot on that fits (the slots in fio's order, by percentage,
+ * smallest first): bssplit=512/50:4k/10:2m/40 over 1m is 90% 512s.
+ * bsrange: any size up to avail, each as likely.
+ */
+static uint32_t bs_fit(struct workload *w, const struct wl_bs *b,
+		       uint64_t avail)
 {
-	uint32_t best = b->min;
-	unsigned int i;
+	uint32_t s = w->split_slot, last;
 
+	if (b->kind == BS_SPLIT) {
+		/* the draws that lead to a size: slots up to the last fit */
+		for (last = b->nsplit; last > 0 && b->split[last - 1] > avail;)
+			last--;
+		if (!last--)
+			return b->min;	/* only a size of 0% fits */
+		if (s > last)
+			s = prng_scale32(prng_taus_next(&w->r_bs), last + 1);
+		while (b->split[s] > avail)
+			s++;
+		return b->split[s];
+	}
 	if (b->unaligned)
-		return (uint32_t)(avail < b->max ? avail : b->max);
-	if (b->kind != BS_SPLIT)
-		return (uint32_t)(avail - avail % b->min);
-	for (i = 0; i < b->nsplit; i++)
-		if (b->split[i] <= avail && b->split[i] > best)
-			best = b->split[i];
-	return best;
+		return b->min + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
+						       avail - b->min + 1);
+	return b->min * (1 + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
+						    avail / b->min));
 }
 
 /* ---- zoned distributions ------------------------------------------- */
@@ -195,7 +214,7 @@ static void rand_reset(struct workload *w, struct wl_rand *q)
 		randmap_rekey(&q->map, next_key(w));
 		break;
 	case RM_BITMAP:
-		blkmap_reset(&q->bm, q->nblk);
+		blkmap_reset(q->bmp, q->bmp == &q->bm ? q->nblk : q->bmp->n);
 		break;
 	case RM_LFSR:
 		prng_lfsr_reset(&q->lfsr);
@@ -257,6 +276,8 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		randmap_init(&q->map, nblk, next_key(w));
 		break;
 	case RM_BITMAP:
+		if (q->bmp != &q->bm)
+			break;	/* xmap: the file's map is set up already */
 		/* the first window is the largest: zones reuse its room */
 		if (!q->bm.nlv) {
 			int ret = blkmap_init(&q->bm, nblk);
@@ -360,11 +381,37 @@ static void zone_prep(struct workload *w, struct wl_file *f, enum ddir d)
 		zone_rewind(w, f);
 }
 
+/*
+ * f's region after its first sweep: from start2 to the same end, as fio
+ * (a percentage offset taken again); its random state fits it again.
+ */
+static void file_move(struct workload *w, struct wl_file *f)
+{
+	uint64_t end = f->start + f->size;
+	unsigned int d;
+
+	f->start = f->start2;
+	f->size = end > f->start ? end - f->start : 0;
+	f->whi = f->size;
+	if (w->zones)
+		return;		/* the random state is a zonerange's */
+	if (w->xmap)
+		blkmap_reset(&f->xbm, f->whi / w->xunit);
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (w->random && (w->dmask & 1u << d) &&
+		    f->rp[d] == &f->rnd[d])
+			wl_rand_setup(w, &f->rnd[d],
+				      wl_window_blocks(w, (enum ddir)d, f->whi),
+				      f->whi, w->align[d]);
+}
+
 /* f starts over from its beginning: a fresh sweep. */
 static void file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
+	if (unlikely(f->later && f->start2 != f->start))
+		file_move(w, f);
 	f->done = false;
 	f->fresh = true;
 	f->wlo = 0;
@@ -389,9 +436,9 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 			     prng_scale64(prng_taus64_next(&w->r_off64),
 					  q->nblk);
 
-		if (blkmap_is_free(&q->bm, b))
+		if (blkmap_is_free(q->bmp, b))
 			return b;
-		b = blkmap_next_free(&q->bm, b);
+		b = blkmap_next_free(q->bmp, b);
 		return b == BLKMAP_NONE ? NO_BLOCK : b;
 	}
 	case RM_LFSR:
@@ -517,7 +564,7 @@ static uint32_t bitmap_take(struct wl_rand *q, uint64_t blk, uint32_t unit,
 	uint64_t nb = !(unit & (unit - 1)) ?
 		      (len + unit - 1) >> __builtin_ctz(unit) :
 		      len / unit + (len % unit != 0);
-	uint64_t got = blkmap_claim(&q->bm, blk, nb);
+	uint64_t got = blkmap_claim(q->bmp, blk, nb);
 
 	return got * unit < len ? (uint32_t)(got * unit) : len;
 }
@@ -558,6 +605,14 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 				rnd = !in_window(f, o, b->min);
 			}
 		}
+		/*
+		 * fio: a continuation (o is 0 but for one) past the end is
+		 * drawn at random, but one that starts inside the region
+		 * with no room for its block ends the file (randread:2 over
+		 * 16000 bytes: 0, 4k, 8k, and 12k has no room: 3 reads)
+		 */
+		if (rnd && o && !w->zones && o < f->whi)
+			return -1;
 	}
 	if (rnd) {
 		/* a zone smaller than a block: no random offset (fio) */
@@ -565,6 +620,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			return -1;
 		blk = rand_block(w, f->rp[d]);
 		if (blk == NO_BLOCK)
+			return -1;
+		/* xmap: the next free block of another's units (fio) */
+		if (unlikely(blk >= f->rp[d]->nblk))
 			return -1;
 		o = f->wlo + blk * w->align[d];
 		/*
@@ -582,7 +640,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	}
 	avail = f->whi - o;
 	if (*len > avail)
-		*len = bs_fit(b, avail);
+		*len = bs_fit(w, b, avail);
 	if (rnd && w->rmode == RM_BITMAP)
 		*len = bitmap_take(f->rp[d], blk, b->min, *len);
 	f->pos[d] = o + *len;
@@ -673,6 +731,7 @@ static void file_done(struct workload *w, unsigned int fi)
 	unsigned int nf;
 
 	f->done = true;
+	f->later = true;
 	w->nr_done++;
 	if (!w->limited)
 		return;
@@ -779,7 +838,7 @@ static bool rand_exhausted(const struct workload *w, const struct wl_rand *q)
 	case RM_MAP:
 		return randmap_exhausted(&q->map);
 	case RM_BITMAP:
-		return !q->bm.nfree;
+		return !q->bmp->nfree;
 	case RM_LFSR:
 		return !q->lfsr_left;
 	default:
@@ -849,25 +908,17 @@ static void replay_first_pass(struct workload *w)
 }
 
 /*
- * A new pass (loops, time_based): as in fio, a file used up in the last
- * pass starts over, and one that is not goes on where it was (its
- * sequential position, its random map), no longer fresh: when it is
- * used up in this pass it starts over at once instead of ending it
- * (restarts: time_based, ramp_time, io_size's passes). A plain loop
- * (fio's next loop over the same size) starts no file over while some
- * other goes on: a file used up stays so (fio finds it used up again).
+ * A new pass (time_based, ramp_time, io_size's passes): as in fio, a
+ * file used up in the last pass starts over, and one that is not goes
+ * on where it was (its sequential position, its random map), no longer
+ * fresh: when it is used up in this pass it starts over at once
+ * (restarts) instead of ending it. A plain loop (loops=N) starts every
+ * file over instead: pass_start().
  */
 static void files_next_pass(struct workload *w)
 {
 	unsigned int i;
 
-	if (!w->restarts && w->nr_done < w->nr_files) {
-		for (i = 0; i < w->nr_files; i++)
-			w->files[i].fresh = w->files[i].done;
-		w->fs_left = 0;
-		act_refill(w);
-		return;
-	}
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -986,11 +1037,17 @@ static int next_general(struct workload *w, struct io_u *u)
 			continue;
 		}
 		if ((!f->fresh && w->restarts) || w->skewed) {
+			f->later = true;
 			file_reset(w, f);
 			if (!file_next(w, f, d, &len, &off))
 				break;
 		}
 		file_done(w, fi);
+		/* fio: the next file's I/O is drawn anew, its direction too */
+		if (w->mixed) {
+			d = pick_ddir(w);
+			len = bs_pick(w, &w->bs[d]);
+		}
 	}
 
 	w->zone_bytes += len;
@@ -1098,9 +1155,11 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
+	/* (number_ios over loops: nios_left counts the job's I/Os) */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
-	    w->zones || w->perc_on)
+	    w->zones || w->perc_on || f->start2 != f->start ||
+	    (w->loops > 1 && w->nios_job != UINT64_MAX))
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -1137,8 +1196,8 @@ static void pick_fast_path(struct workload *w)
 	w->ios_pass = div_up(w->budget, w->bsz);
 	if (exhausts && !w->wrap && w->ios_pass > n)
 		w->ios_pass = n;
-	if (w->ios_pass > w->nios_pass)
-		w->ios_pass = w->nios_pass;
+	if (w->ios_pass > w->nios_job)
+		w->ios_pass = w->nios_job;
 }
 
 /* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
@@ -1238,7 +1297,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
-	w->nios_pass = o->number_ios ? o->number_ios : UINT64_MAX;
+	w->nios_job = o->number_ios ? o->number_ios * w->loops : UINT64_MAX;
+	w->plain_loops = w->loops > 1 && !w->io_loops && !o->time_based &&
+			 !o->ramp_time_us;
 
 	w->next = next_general;
 	pick_fast_path(w);
@@ -1265,11 +1326,13 @@ void workload_free(struct workload *w)
 
 	if (!w)
 		return;
-	for (i = 0; w->files && i < w->nr_files; i++)
+	for (i = 0; w->files && i < w->nr_files; i++) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			free(w->files[i].rnd[d].zt);
 			blkmap_free(&w->files[i].rnd[d].bm);
 		}
+		blkmap_free(&w->files[i].xbm);
+	}
 	free(w->files);
 	free(w->act);
 	free(w->ev);
@@ -1294,31 +1357,44 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end)
 
 static void pass_start(struct workload *w, bool first)
 {
+	unsigned int i;
+
 	w->ios_left = w->ios_pass;
+	/* never used up: the first loop issues the job's bytes (fio) */
+	if (w->plain_loops && w->next == next_rand_nomap_fixed &&
+	    !w->loop_queued)
+		w->ios_left = first ? w->ios_pass * w->loops : 0;
 	w->bytes_left = w->budget;
-	/*
-	 * fio counts a loop's bytes from the job's start: loop k ends at
-	 * k x the budget, so a loop that ended past its share on a whole
-	 * block leaves the next one less (zones, whose passes end on bytes)
-	 */
-	if (w->io_loops || (w->loops > 1 && !w->o->time_based &&
-			    !w->o->ramp_time_us)) {
+	if (w->io_loops) {
 		uint64_t target;
 
 		w->loop_k = first ? 1 : w->loop_k + 1;
-		target = (uint64_t)w->loop_k * w->budget;
+		target = (uint64_t)w->loop_k * w->io_size;
 		w->bytes_left = target > w->cum ? target - w->cum : 0;
+	} else if (w->plain_loops) {
+		uint64_t target = (uint64_t)w->loops * w->budget;
+
+		w->bytes_left = target > w->cum ? target - w->cum : 0;
+		if (w->loop_queued && w->bytes_left > w->budget)
+			w->bytes_left = w->budget;
 	}
-	w->nios_left = w->nios_pass;
+	if (first)
+		w->nios_left = w->nios_job;
 	w->pending = false;
 	w->tw_lastw = UINT64_MAX;
 	w->seq_left = 0;
+	for (i = 0; !first && i < w->nr_files; i++)
+		w->files[i].later = true;
 	if (first) {
 		files_start_over(w);
 		w->cur_slot = w->nact;
 		slot_restart(w);
-	} else if (w->replays && all_used_up(w)) {
+	} else if (w->replays && (w->plain_loops || all_used_up(w))) {
 		replay_first_pass(w);
+	} else if (w->plain_loops) {
+		/* fio's next loop: every file from its start */
+		files_start_over(w);
+		slot_restart(w);
 	} else {
 		files_next_pass(w);
 		slot_restart(w);
@@ -1340,6 +1416,28 @@ void workload_cap_pass(struct workload *w, uint64_t n)
 		w->ios_left = n;
 	if (w->nios_left > n)
 		w->nios_left = n;
+}
+
+void workload_loops_queued(struct workload *w)
+{
+	if (!w->plain_loops)
+		return;
+	w->loop_queued = true;
+	if (w->bytes_left > w->budget)
+		w->bytes_left = w->budget;
+	if (w->ios_left > w->ios_pass)
+		w->ios_left = w->ios_pass;
+}
+
+bool workload_spent(const struct workload *w)
+{
+	if (!w->plain_loops)
+		return false;
+	if (w->next == next_general)
+		return !w->nios_left ||
+		       w->cum >= (uint64_t)w->loops * w->budget;
+	/* random offsets without a map: the first loop took it all */
+	return w->next == next_rand_nomap_fixed && !w->loop_queued;
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

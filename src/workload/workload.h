@@ -50,7 +50,9 @@ int workload_check(const struct job_plan *p,
  *
  * A pass, as in fio: I/Os are issued while fewer than the budget's bytes
  * are done (io_size, else the sum of the regions; the last I/O may cross
- * it) and fewer than number_ios I/Os; it also ends once every file is
+ * it; loops=N: N times as many over the job, and with a queueing engine
+ * the budget in each pass, workload_loops_queued()) and fewer than
+ * number_ios x loops I/Os over the job; it also ends once every file is
  * used up (sequential: at its end; random map or lfsr: every block done),
  * unless io_size exceeds the regions, in which case the files start
  * over. Random offsets without a map never use a file up. The files are
@@ -89,6 +91,19 @@ void workload_rewind(struct workload *w);
 
 /* The pass just started issues at most n I/Os (number_ios over passes). */
 void workload_cap_pass(struct workload *w, uint64_t n);
+
+/*
+ * loops=N (without io_size, not time_based), as fio 3.33 runs them: the
+ * job issues loops x the budget's bytes (and number_ios x loops I/Os at
+ * most) over all its loops, so a loop goes on past the budget until its
+ * files are used up, and the next starts every file over. An engine that
+ * queues its I/O also ends each loop at the budget's bytes (fio counts
+ * the bytes it queued in a loop): workload_loops_queued(), once, before
+ * the first I/O. workload_spent(): at the end of a pass, true when
+ * another loop would do nothing (fio then ends the job).
+ */
+void workload_loops_queued(struct workload *w);
+bool workload_spent(const struct workload *w);
 
 /*
  * Bytes one pass issues: exact for one file with one block size, else the

@@ -52,9 +52,19 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	b->min = (uint32_t)lo;
 	b->max = (uint32_t)hi;
 	if (o->nr_bssplit[d]) {
+		unsigned int order[BSSPLIT_MAX], n = 0, k;
+
 		b->kind = BS_SPLIT;
-		for (i = 0; i < o->nr_bssplit[d]; i++) {
-			const struct bssplit *s = &o->bssplit[d][i];
+		/* fio's order: by percentage, the smallest first (stable) */
+		for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX; i++) {
+			for (k = n; k && o->bssplit[d][order[k - 1]].perc >
+					 o->bssplit[d][i].perc; k--)
+				order[k] = order[k - 1];
+			order[k] = i;
+			n++;
+		}
+		for (k = 0; k < n; k++) {
+			const struct bssplit *s = &o->bssplit[d][order[k]];
 
 			if (slot + s->perc > SPLIT_SLOTS)
 				return wl_fail(p, err, "option 'bssplit': "
@@ -116,6 +126,29 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
 }
 
+/*
+ * fio 3.33 keeps one random map per file in units of the smallest block
+ * size of all three directions, used or not (bs=512,4k for randwrite
+ * too). The unit, when some used direction's block differs from it (the
+ * map then acts as fio's does: w->xmap), or 0.
+ */
+static uint64_t xmap_unit(const struct workload *w, const struct job_plan *p)
+{
+	uint64_t unit = p->dir_min_bs[0];
+	unsigned int d;
+	bool differ = false;
+
+	if (w->zones)
+		return 0;	/* each zone window has its own maps */
+	for (d = 1; d < DDIR_RWDIR_CNT; d++)
+		if (p->dir_min_bs[d] && p->dir_min_bs[d] < unit)
+			unit = p->dir_min_bs[d];
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if ((w->dmask & 1u << d) && w->bs[d].min != unit)
+			differ = true;
+	return differ ? unit : 0;
+}
+
 enum wl_rand_mode wl_rand_mode(const struct workload *w,
 				   const struct job_plan *p)
 {
@@ -135,6 +168,8 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 	 * an I/O is cut to the free run it starts.
 	 */
 	if (!o->norandommap && !opt_is_set(o, "ba")) {
+		if (xmap_unit(w, p))
+			return RM_BITMAP;
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)
 			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
 				return RM_BITMAP;
@@ -160,35 +195,63 @@ static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
 		       o->nr_rdist_zones[d] * sizeof(o->rdist_zones[d][0]));
 }
 
+/*
+ * xmap: f's one map, of its region in units of the smallest block; no
+ * room for it with softrandommap: the job runs without a map (fio).
+ */
+static int xmap_init(struct workload *w, struct wl_file *f)
+{
+	uint64_t n = f->whi / w->xunit;
+	int ret;
+
+	if (!w->xmap)
+		return 0;
+	ret = blkmap_init(&f->xbm, n ? n : 1);
+	if (ret != -ENOMEM || !w->o->softrandommap)
+		return ret;
+	w->xmap = false;
+	w->rmode = w->o->random_generator == RANDGEN_TAUSWORTHE64 ||
+		   n > (1ULL << 32) ? RM_UNIFORM64 : RM_UNIFORM32;
+	return 0;
+}
+
 int wl_files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {
 	unsigned int i, d, e;
 	int ret;
 
+	w->xunit = w->random && w->rmode == RM_BITMAP ? xmap_unit(w, p) : 0;
+	w->xmap = w->xunit != 0;
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
 		f->start = files[i].io_offset;
 		f->size = files[i].io_size;
+		f->start2 = files[i].io_offset_later > f->start ?
+			    files[i].io_offset_later : f->start;
 		/* a target not laid out yet: the region is its extent */
 		f->real = files[i].real_size > f->start + f->size ?
 			  files[i].real_size : f->start + f->size;
 		f->whi = f->size;
+		if (xmap_init(w, f))
+			return wl_fail(p, err, "'%s': no memory for the random "
+				       "map of %" PRIu64 " blocks; norandommap "
+				       "needs none, softrandommap runs without",
+				       files[i].path ? files[i].path : "",
+				       f->whi / w->xunit);
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			uint64_t min = w->bs[d].min, nblk;
 			struct wl_rand *q = &f->rnd[d];
 
 			f->rp[d] = q;
-			if (!ddir_used(p, (enum ddir)d))
+			q->bmp = w->xmap ? &f->xbm : &q->bm;
+			/*
+			 * a region smaller than the direction's block: no
+			 * I/O of it goes to the file (file_next())
+			 */
+			if (!ddir_used(p, (enum ddir)d) || f->size < min)
 				continue;
-			if (f->size < min)
-				return wl_fail(p, err, "'%s': the region is "
-					       "%" PRIu64 " bytes, smaller "
-					       "than the %s block size %"
-					       PRIu64, files[i].path ?
-					       files[i].path : "",
-					       f->size, ddir_name[d], min);
 			if (!w->random)
 				continue;
 			/* share one grid (and map) between directions */
@@ -314,26 +377,34 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p)
 	}
 }
 
+/*
+ * As in fio, a file whose region is smaller than a direction's block
+ * gets no I/O of that direction (nrfiles=4 size=16k bs=8k: files of 4k).
+ * fio 3.33 then runs a job that can do no I/O at all and exits 0 (it
+ * only refuses when the regions together are smaller than a block);
+ * its HOWTO says a job runs until size bytes are done, and a job that
+ * cannot do one block is refused here, before anything is created.
+ */
 int workload_check(const struct job_plan *p,
 		   const struct engine_file *files, unsigned int nr_files,
 		   struct strbuf *err)
 {
-	unsigned int i, d;
+	unsigned int i, big = 0;
 
 	if (p->replay)
 		return 0;	/* the log's regions: iolog_plan() checked */
 	if (zones_check(p, err))
 		return -1;
 	for (i = 0; i < nr_files; i++)
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if (ddir_used(p, (enum ddir)d) &&
-			    files[i].io_size < p->dir_min_bs[d])
-				return wl_fail(p, err, "'%s': the region is "
-					       "%" PRIu64 " bytes, smaller "
-					       "than the %s block size %"
-					       PRIu64, files[i].path ?
-					       files[i].path : "",
-					       files[i].io_size, ddir_name[d],
-					       p->dir_min_bs[d]);
-	return 0;
+		if (files[i].io_size > files[big].io_size)
+			big = i;
+	if (!nr_files || !p->min_bs || files[big].io_size >= p->min_bs)
+		return 0;
+	return wl_fail(p, err, "option '%s': the job could do no I/O: the "
+		       "region of '%s' is %" PRIu64 " bytes%s, smaller than "
+		       "the block size %" PRIu64, p->o.filesize.min ?
+		       "filesize" : "size", files[big].path ?
+		       files[big].path : "", files[big].io_size,
+		       nr_files > 1 ? " (the largest of its files)" : "",
+		       p->min_bs);
 }

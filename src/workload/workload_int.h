@@ -62,6 +62,7 @@ struct wl_rand {
 	uint64_t nblk;			/* valid random positions */
 	struct randmap map;		/* RM_MAP: the map */
 	struct blkmap bm;		/* RM_BITMAP: the blocks done */
+	struct blkmap *bmp;		/* the map used: bm, or the file's xbm */
 	struct prng_lfsr lfsr;
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
@@ -78,16 +79,19 @@ struct wl_rand {
  */
 struct wl_file {
 	uint64_t start, size;		/* region */
+	uint64_t start2;		/* where later sweeps start (fio) */
 	uint64_t real;			/* end of the target (absolute) */
 	uint64_t wlo, whi;		/* window */
 	uint64_t pos[DDIR_RWDIR_CNT];	/* end of the last I/O */
 	uint64_t last[DDIR_RWDIR_CNT];	/* last offset (identical) */
 	struct wl_rand rnd[DDIR_RWDIR_CNT];
 	struct wl_rand *rp[DDIR_RWDIR_CNT]; /* the state a direction uses */
+	struct blkmap xbm;		/* xmap: the directions' one map */
 	unsigned int slot;		/* openfiles: slot in act[] */
 	bool done;
 	bool fresh;			/* this pass started it over */
 	bool open;			/* in use (openfiles) */
+	bool later;			/* a first sweep is over: start2 */
 };
 
 /* openfiles: what the worker must do before the next I/O. */
@@ -114,7 +118,11 @@ struct workload {
 	/* general path */
 	uint64_t budget;	/* bytes per pass */
 	uint64_t bytes_left;
-	uint64_t nios_pass;	/* number_ios, or UINT64_MAX */
+	/*
+	 * number_ios x loops, or UINT64_MAX: fio counts number_ios over the
+	 * job, as loops times as many (nios_left is not filled again)
+	 */
+	uint64_t nios_job;
 	uint64_t nios_left;
 	bool wrap;		/* io_size beyond the regions: start over */
 	/*
@@ -125,6 +133,16 @@ struct workload {
 	 * by at least the largest block (max_bs).
 	 */
 	bool io_loops;
+	/*
+	 * loops without io_size (not time_based, ramp_time), as fio 3.33
+	 * runs them: the job's bytes (cum) end its loops at loops x budget,
+	 * so a loop goes on past the budget until its files are used up,
+	 * and each loop starts every file over (and replays the first's
+	 * draws). With a queueing engine (loop_queued) a loop also ends at
+	 * budget bytes of its own: fio counts the bytes it queued.
+	 */
+	bool plain_loops;
+	bool loop_queued;
 	bool restarts;		/* a later pass starts used-up files over */
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
@@ -144,6 +162,7 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
+	uint32_t split_slot;	/* bssplit: the slot last drawn */
 	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
 	unsigned int seq_left;
@@ -151,6 +170,15 @@ struct workload {
 	bool perc_on;		/* percentage_random below 100 somewhere */
 	uint64_t perc_thresh[DDIR_RWDIR_CNT];	/* random when below */
 	enum wl_rand_mode rmode;
+	/*
+	 * fio 3.33's random map when the directions' block sizes differ
+	 * (bs=8k,512): one bitmap per file, in units of the smallest
+	 * block, that each direction reads and marks in units of its own
+	 * (read block 3 is bit 3, so is write block 3); a direction whose
+	 * next free block lies past the region ends the file.
+	 */
+	bool xmap;
+	uint64_t xunit;		/* xmap: its unit, the smallest block */
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];

@@ -201,8 +201,9 @@ static inline int next_io(struct worker *w, struct io_u *u)
 
 	if (unlikely(w->wf) && !ret)
 		worker_file_events(w);
-	if (unlikely(w->vclosed) && !ret)
-		worker_verify_open(w, u->file);
+	/* a file that cannot be opened stops the job (next_pass) */
+	if (unlikely(w->lazy_open) && !ret && worker_lazy_open(w, u->file))
+		return 1;
 	return ret;
 }
 
@@ -688,6 +689,10 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 
 	if (drain(w))
 		return -1;
+	/* a file not opened yet (or brought in by openfiles) opens now */
+	if (unlikely(!fcycle_is_open(&w->fc, file)) &&
+	    worker_lazy_open(w, file))
+		return -1;
 	u->ddir = (uint8_t)d;
 	u->file = file;
 	u->offset = 0;
@@ -913,10 +918,11 @@ static void loop_sync(struct worker *w)
 			if (unlikely(w->pace) && paced(w, u) &&
 			    pace_io(w->pace, u, &w->now))
 				break;
-			if (unlikely(w->iolog))
-				iolog_writer_io(w->iolog, u, w->now);
+			/* (a file openfiles brings in opens first, as fio logs) */
 			if (unlikely(w->wf))
 				wfiles_hold(w->wf, u, 0);	/* may wait */
+			if (unlikely(w->iolog))
+				iolog_writer_io(w->iolog, u, w->now);
 		}
 issue:
 		st->issued[issued_slot(u->ddir)]++;

@@ -139,19 +139,22 @@ int worker_end_syncs(struct worker *w)
 	return ret;
 }
 
-/* Opens every file the job starts a pass with. 0 or -1 (job stops). */
-static int open_files(struct worker *w)
+/*
+ * A pass begins with its files closed: as fio, each is opened (created,
+ * with create_on_open) just before its first I/O or sync, so a job that
+ * stops early never opens the files it did not reach. openfiles: wfiles
+ * opens the files brought in (wfiles_hold()), within the limit, unless
+ * every: the verify phase opens what it reads, openfiles or not.
+ */
+void worker_lazy_start(struct worker *w, bool every)
 {
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    (ret = fcycle_open(&w->fc, i, &err)) < 0)
-			worker_file_error(w, ret, &err);
-	strbuf_release(&err);
-	return ret ? -1 : 0;
+	w->lazy_open = false;
+	if (w->ops->flags & ENGINE_F_NOFILEIO)
+		return;
+	if (w->wf)
+		wfiles_restart(w->wf, false);
+	w->lazy_open = every || !wfiles_limited(w->wf);
+	w->lazy_left = w->rj->files->nr_files;
 }
 
 /* unlink_each_loop, with the files closed (run/fileopts.c) */
@@ -182,37 +185,20 @@ static void close_files(struct worker *w)
 			fcycle_close(&w->fc, i);
 }
 
-/* r+w+t issued so far (verify's read-backs included) */
-static uint64_t issued_rwt(const struct worker *w)
-{
-	const uint64_t *n = w->st->issued;
-
-	return n[DDIR_READ] + n[DDIR_WRITE] + n[DDIR_TRIM];
-}
-
 /*
- * Did the pass run out of I/O before its bytes were issued (regions that
- * are not whole blocks, holes)? fio then finds the files done and closes
- * them, as at the end of a loop that another follows, where a pass that
- * issued its bytes ends with them open. Known for jobs of one block
- * size (and for verify's, which counts the bytes); a pass of any other,
- * or one cut short by number_ios, is taken to have issued its bytes.
+ * Did the pass run out of I/O before its budget was spent (a region that
+ * is not whole blocks, holes)? fio then asks for one more I/O (and makes
+ * the sync that is due), finds the files done and closes them, as at the
+ * end of a loop that another follows, where a pass that spent its
+ * budget ends with them open (workload_pass_spent()).
  */
 static bool pass_ran_out(const struct worker *w)
 {
 	const struct job_plan *p = w->p;
-	uint64_t bytes;
 
-	if (w->time_based || p->o.number_ios ||
-	    (p->o.read_iolog && *p->o.read_iolog))
+	if (w->time_based || (p->o.read_iolog && *p->o.read_iolog))
 		return false;
-	if (w->vf)
-		bytes = verify_pass_bytes(w->vf);
-	else if (p->min_bs == p->max_bs)
-		bytes = (issued_rwt(w) - w->pass_ios0) * p->max_bs;
-	else
-		return false;
-	return bytes < workload_pass_bytes(w->wl);
+	return !workload_pass_spent(w->wl);
 }
 
 /*
@@ -262,23 +248,30 @@ static int verify_phase_begin(struct worker *w)
 		return -1;
 	fcycle_new_loop(&w->fc);
 	close_files(w);
-	w->vclosed = !(w->ops->flags & ENGINE_F_NOFILEIO);
+	worker_lazy_start(w, true);
 	return 0;
 }
 
-/* The read-back's next read goes to file i: open it if it is closed. */
-void worker_verify_open(struct worker *w, unsigned int i)
+/*
+ * The next I/O or sync goes to file i: open it if it is closed (the lazy
+ * opens of worker_lazy_start()). 0, or -1: the file cannot be opened,
+ * the job stops with the open's error and the I/O is not issued.
+ */
+int worker_lazy_open(struct worker *w, unsigned int i)
 {
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
 	if (fcycle_is_open(&w->fc, i))
-		return;
+		return 0;
 	ret = w->wf ? wfiles_open(w->wf, i, &err) :
 		      fcycle_open(&w->fc, i, &err);
 	if (ret)
-		worker_file_error(w, ret, &err);	/* the read fails */
+		worker_file_error(w, ret, &err);
+	else if (w->lazy_open && !--w->lazy_left)
+		w->lazy_open = false;	/* all open: no more checks */
 	strbuf_release(&err);
+	return ret ? -1 : 0;
 }
 
 /*
@@ -293,20 +286,16 @@ static int new_loop(struct worker *w)
 	if (worker_io_end(w, true))
 		return -1;
 	close_files(w);
-	w->vclosed = false;
+	w->lazy_open = false;
 	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
 	w->sync_wr = 0;
 	w->io_ended = w->ran_out = false;
-	w->pass_ios0 = issued_rwt(w);
 	if (w->vf)
 		verify_new_loop(w->vf, w->loops_left <= 1);
 	workload_rewind(w->wl);
-	if (w->wf)
-		wfiles_restart(w->wf);
-	if (!(w->ops->flags & ENGINE_F_NOFILEIO) && open_files(w))
-		return -1;
+	worker_lazy_start(w, false);
 	w->now = clock_now_ns();
 	return 0;
 }

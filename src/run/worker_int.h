@@ -87,8 +87,8 @@ struct worker {
 	int quiet_sync;			/* end_fsync's: not in the stats */
 	bool io_ended;			/* worker_io_end() ran this loop */
 	bool ran_out;			/* the pass ran out: pass_ran_out() */
-	uint64_t pass_ios0;		/* r+w+t issued when the loop began */
-	bool vclosed;			/* the read-back opens its files */
+	bool lazy_open;			/* files open at their first I/O */
+	unsigned int lazy_left;		/* files worker_lazy_open() may open */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
 
@@ -179,6 +179,7 @@ void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);
 int worker_io_end(struct worker *w, bool more);
-void worker_verify_open(struct worker *w, unsigned int file);
+void worker_lazy_start(struct worker *w, bool every);
+int worker_lazy_open(struct worker *w, unsigned int file);
 
 #endif

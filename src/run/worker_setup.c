@@ -76,12 +76,12 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* openfiles: only the files in use are opened now */
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
 		goto fail;
-	/* FILE_OP engines: when the run starts (worker_file_op_open) */
-	for (i = 0; i < rj->files->nr_files; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
-		    (ret = fcycle_open(&w->fc, i, &err)))
-			goto fail_errno;
+	/*
+	 * the files open at their first I/O (FILE_OP engines: when the run
+	 * starts, worker_file_op_open())
+	 */
+	if (!(w->ops->flags & ENGINE_F_FILE_OP))
+		worker_lazy_start(w, false);
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -199,9 +199,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 				      rj->files->files, rj->files->nr_files,
 				      now, &err))
 			goto fail;
-		/* the files open now (FILE_OP engines: when the run starts) */
+		/* FILE_OP engines' files open when the run starts */
 		for (i = 0; i < rj->files->nr_files; i++)
-			if (wfiles_open_at_start(w->wf, i))
+			if ((w->ops->flags & ENGINE_F_FILE_OP) &&
+			    wfiles_open_at_start(w->wf, i))
 				iolog_writer_file(w->iolog, i, true, now);
 		w->fc.iolog = w->iolog;
 	}

@@ -105,10 +105,9 @@ struct verify {
 	/*
 	 * fio's last loop ends on the bytes its workload issued (its earlier
 	 * ones run out of I/O): a backlog round due then waits for the
-	 * read-back phase (pass_bytes: the workload's in this pass)
+	 * read-back phase
 	 */
 	bool last_loop;
-	uint64_t pass_bytes;
 	bool offset_order;	/* order_pending() sorts the pending blocks */
 
 	/*
@@ -425,7 +424,7 @@ static int replay_next(struct verify *v, struct io_u *u)
 
 static bool last_bytes_issued(const struct verify *v)
 {
-	return v->last_loop && v->pass_bytes >= workload_pass_bytes(v->wl);
+	return v->last_loop && workload_pass_spent(v->wl);
 }
 
 /*
@@ -454,12 +453,6 @@ bool verify_round_due(const struct verify *v)
 void verify_new_loop(struct verify *v, bool last)
 {
 	v->last_loop = last && !v->p->o.time_based;
-	v->pass_bytes = 0;
-}
-
-uint64_t verify_pass_bytes(const struct verify *v)
-{
-	return v->pass_bytes;
 }
 
 int verify_next(struct verify *v, struct io_u *u)
@@ -525,8 +518,6 @@ int verify_next(struct verify *v, struct io_u *u)
 		ret = workload_next(v->wl, u);
 		if (ret)
 			return ret;
-		if (u->ddir != DDIR_TRIM)	/* trimwrite: its writes */
-			v->pass_bytes += u->len;
 		x = &v->vio[u->index];
 		if (v->only && (u->ddir != DDIR_READ || v->writes)) {
 			/* replay: what an earlier run wrote is read back */

@@ -91,9 +91,6 @@ int verify_pass_end(struct verify *v);
  */
 void verify_new_loop(struct verify *v, bool last);
 
-/* Bytes of the workload's I/O handed out in this loop (read-backs not). */
-uint64_t verify_pass_bytes(const struct verify *v);
-
 /*
  * Will verify_next() hand out a read-back before the workload's next
  * I/O (a verify_backlog round is due or going on)? A sync due then

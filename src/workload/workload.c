@@ -1198,6 +1198,9 @@ static void pick_fast_path(struct workload *w)
 		w->ios_pass = n;
 	if (w->ios_pass > w->nios_job)
 		w->ios_pass = w->nios_job;
+	/* the pass ends on the file's end, short of budget and number_ios */
+	w->runs_out = w->ios_pass * w->bsz < w->budget &&
+		      w->ios_pass < w->nios_job;
 }
 
 /* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
@@ -1438,6 +1441,15 @@ bool workload_spent(const struct workload *w)
 		       w->cum >= (uint64_t)w->loops * w->budget;
 	/* random offsets without a map: the first loop took it all */
 	return w->next == next_rand_nomap_fixed && !w->loop_queued;
+}
+
+bool workload_pass_spent(const struct workload *w)
+{
+	if (w->replay)
+		return true;
+	if (w->next != next_general)
+		return !w->ios_left && !w->runs_out;
+	return !w->bytes_left || !w->nios_left;
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

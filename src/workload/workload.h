@@ -106,6 +106,17 @@ void workload_loops_queued(struct workload *w);
 bool workload_spent(const struct workload *w);
 
 /*
+ * fio's io_bytes_exceeded, for the pass under way: true once its budget
+ * (the bytes above, number_ios) is spent, after which fio asks for no
+ * other I/O, so a sync that fsync=N has due is not made. A pass that
+ * ends with the budget unspent ran out of I/O (its files are used up
+ * short of it: a region that is not whole blocks, earlier loops); fio
+ * asks once more, makes the sync, then finds the files done. read_iolog:
+ * true.
+ */
+bool workload_pass_spent(const struct workload *w);
+
+/*
  * Bytes one pass issues: exact for one file with one block size, else the
  * budget (io_size, or the sum of the regions), which is an upper bound
  * unless the last I/O crosses it.

@@ -328,10 +328,11 @@ def compare_files(v, t, a, b, job):
         # the completions' order (0.17 or 0.81 for one job), in a mix
         # which reads came before (fio's own runs: 0.48 to 0.69 over
         # seeds), with drawn sizes the draws
-        # (and where draws leave other blocks unwritten, which blocks)
+        # (and where draws leave other blocks unwritten or repeat
+        # others, which blocks)
         elif not t & {'async', 'mix', 'randsize'} and \
-                not (t & {'nomap', 'dist', 'seqrun'} and
-                     blocks_a != blocks_b) and \
+                not ((t & {'nomap', 'dist', 'seqrun'} or dedupe_share(job))
+                     and blocks_a != blocks_b) and \
                 not near(ratio_a, ratio_b, 0.05 + header_share(job)):
             v.add('data.zlib', pa, pb, name)
 

@@ -178,7 +178,12 @@ int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 
 		if (!(f->flags & (EF_REGULAR | EF_BLOCKDEV)))
 			continue;
-		fd = open(f->path, O_RDONLY | O_CLOEXEC);
+		/*
+		 * create_on_open: the file the job's open would create is
+		 * made here, as fio's pre_read opens the job's files first
+		 */
+		fd = open(f->path, O_RDONLY | O_CLOEXEC |
+			  (p->o.create_on_open ? O_CREAT : 0), 0600);
 		if (fd < 0) {
 			ret = -errno;
 			strbuf_addf(err, "option 'pre_read': cannot open '%s': %s",

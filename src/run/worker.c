@@ -1096,6 +1096,7 @@ static void loop_async(struct worker *w)
 					pass_done = 1;
 					break;
 				}
+				t0 = w->now;	/* a lazy open moved it */
 				if (unlikely(w->sync_any) &&
 				    sync_async(w, u, &queued, &t0))
 					goto out;

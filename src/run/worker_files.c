@@ -270,6 +270,7 @@ int worker_lazy_open(struct worker *w, unsigned int i)
 		worker_file_error(w, ret, &err);
 	else if (w->lazy_open && !--w->lazy_left)
 		w->lazy_open = false;	/* all open: no more checks */
+	w->now = clock_now_ns();	/* the I/O's latency is not the open's */
 	strbuf_release(&err);
 	return ret ? -1 : 0;
 }

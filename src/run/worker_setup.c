@@ -78,10 +78,17 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		goto fail;
 	/*
 	 * the files open at their first I/O (FILE_OP engines: when the run
-	 * starts, worker_file_op_open())
+	 * starts, worker_file_op_open()); an engine without file I/O opens
+	 * them now, once: its open is its setup (exec's program, a socket)
 	 */
-	if (!(w->ops->flags & ENGINE_F_FILE_OP))
+	if (w->ops->flags & ENGINE_F_NOFILEIO) {
+		for (i = 0; i < rj->files->nr_files; i++)
+			if (wfiles_open_at_start(w->wf, i) &&
+			    (ret = fcycle_open(&w->fc, i, &err)))
+				goto fail_errno;
+	} else if (!(w->ops->flags & ENGINE_F_FILE_OP)) {
 		worker_lazy_start(w, false);
+	}
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -199,9 +206,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 				      rj->files->files, rj->files->nr_files,
 				      now, &err))
 			goto fail;
-		/* FILE_OP engines' files open when the run starts */
+		/* the files opened above, or when the run starts (FILE_OP) */
 		for (i = 0; i < rj->files->nr_files; i++)
-			if ((w->ops->flags & ENGINE_F_FILE_OP) &&
+			if ((w->ops->flags &
+			     (ENGINE_F_FILE_OP | ENGINE_F_NOFILEIO)) &&
 			    wfiles_open_at_start(w->wf, i))
 				iolog_writer_file(w->iolog, i, true, now);
 		w->fc.iolog = w->iolog;

@@ -253,6 +253,23 @@ static int verify_phase_begin(struct worker *w)
 }
 
 /*
+ * Opens the files in use now, not at their first I/O (worker_setup()'s
+ * exceptions). 0 or the open's -errno (err says).
+ */
+int worker_open_now(struct worker *w, struct strbuf *err)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
+		if (wfiles_open_at_start(w->wf, i))
+			ret = w->wf ? wfiles_open(w->wf, i, err) :
+				      fcycle_open(&w->fc, i, err);
+	w->lazy_open = false;
+	return ret;
+}
+
+/*
  * The next I/O or sync goes to file i: open it if it is closed (the lazy
  * opens of worker_lazy_start()). 0, or -1: the file cannot be opened,
  * the job stops with the open's error and the I/O is not issued.

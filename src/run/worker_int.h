@@ -180,6 +180,7 @@ int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);
 int worker_io_end(struct worker *w, bool more);
 void worker_lazy_start(struct worker *w, bool every);
+int worker_open_now(struct worker *w, struct strbuf *err);
 int worker_lazy_open(struct worker *w, unsigned int file);
 
 #endif

@@ -46,6 +46,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	const struct job_options *o = &p->o;
 	struct strbuf err = STRBUF_INIT;
 	unsigned int i;
+	bool eager;
 	int ret;
 
 	memset(w, 0, sizeof(*w));
@@ -79,13 +80,14 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/*
 	 * the files open at their first I/O (FILE_OP engines: when the run
 	 * starts, worker_file_op_open()); an engine without file I/O opens
-	 * them now, once: its open is its setup (exec's program, a socket)
+	 * them now, once: its open is its setup (exec's program, a socket),
+	 * and so does mmap_populate, whose prefault belongs before the run
 	 */
-	if (w->ops->flags & ENGINE_F_NOFILEIO) {
-		for (i = 0; i < rj->files->nr_files; i++)
-			if (wfiles_open_at_start(w->wf, i) &&
-			    (ret = fcycle_open(&w->fc, i, &err)))
-				goto fail_errno;
+	eager = (w->ops->flags & ENGINE_F_NOFILEIO) ||
+		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate);
+	if (eager) {
+		if ((ret = worker_open_now(w, &err)))
+			goto fail_errno;
 	} else if (!(w->ops->flags & ENGINE_F_FILE_OP)) {
 		worker_lazy_start(w, false);
 	}
@@ -208,8 +210,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 			goto fail;
 		/* the files opened above, or when the run starts (FILE_OP) */
 		for (i = 0; i < rj->files->nr_files; i++)
-			if ((w->ops->flags &
-			     (ENGINE_F_FILE_OP | ENGINE_F_NOFILEIO)) &&
+			if ((eager || (w->ops->flags & ENGINE_F_FILE_OP)) &&
 			    wfiles_open_at_start(w->wf, i))
 				iolog_writer_file(w->iolog, i, true, now);
 		w->fc.iolog = w->iolog;

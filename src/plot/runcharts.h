@@ -8,11 +8,14 @@
 #include "stats/stats.h"
 
 /*
- * A run's charts and tables, one path for the html report (report/html.c
- * fills the model from the run's results model) and `iolite plot`
- * (plot/resplot.c fills it from JSON results read back): what a group
- * of jobs that ran side by side needs to be drawn, and nothing of where
- * it came from but enum rc_source, which words the captions.
+ * A run's charts and tables, one path for the html report
+ * (report/html_charts.c fills the model from the run's results model)
+ * and `iolite plot` (plot/resplot.c fills it from JSON results read
+ * back): what a group of jobs that ran side by side needs to be drawn,
+ * and nothing of where it came from but enum rc_source, which words the
+ * captions and keeps what only a run's report shows (slat and lat means
+ * in the figures, a latency chart without series when disable_clat=1
+ * left none).
  *
  * Per group and direction (read, write, trim, mixed) that some job moved
  * data in: the figures (a table), latency by percentile (clat, and lat

@@ -787,6 +787,20 @@ static uint64_t later_offset(const struct job_plan *p, const struct target *t,
 	return later > off ? later : off;
 }
 
+/*
+ * A character device has no end of its own: fio ends its region at
+ * size= (split over the files), or at filesize= when that is smaller,
+ * and offset= moves the start inside it (size=256k offset=16k reads
+ * 240k; offset=25% starts at 64k). UINT64_MAX when no such end applies.
+ */
+static uint64_t chardev_end(const struct job_plan *p, const struct target *t,
+			    unsigned int nr_files, bool nofile)
+{
+	if (nofile || t->kind != EF_CHARDEV || t->dax || !p->o.size.bytes)
+		return UINT64_MAX;
+	return p->o.size.bytes / nr_files;
+}
+
 /* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
 		      uint64_t filesize, unsigned int nr_files,
@@ -795,6 +809,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 {
 	const struct job_options *o = &p->o;
 	uint64_t real = nofile ? 0 : known_size(t);
+	uint64_t cend = chardev_end(p, t, nr_files, nofile);
 	uint64_t size = 0;
 	bool have_size = false;
 
@@ -802,16 +817,20 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		/*
 		 * filesize= is the file's size; offset= moves the region's
 		 * start inside it, not the file's end (size= is only the
-		 * default io_size then: resolve_job())
+		 * default io_size then: resolve_job()). fio refuses an
+		 * offset past the smallest size the range allows, whatever
+		 * was drawn; a file that ends at the offset gets no I/O.
 		 */
-		real = filesize;
+		real = filesize < cend ? filesize : cend;
 		*off = region_offset(p, real);
-		if (*off >= real)
-			return files_fail(err, p, offset_opt(p), "%llu is at or "
+		if (*off > o->filesize.min)
+			return files_fail(err, p, offset_opt(p), "%llu is "
 					  "beyond the end of '%s' (filesize "
-					  "%llu)", (unsigned long long)*off,
-					  t->path, (unsigned long long)real);
-		size = real - *off;
+					  "%s%llu)", (unsigned long long)*off,
+					  t->path, o->filesize.max >
+					  o->filesize.min ? "range from " : "",
+					  (unsigned long long)o->filesize.min);
+		size = *off < real ? real - *off : 0;
 		have_size = true;
 		goto check;
 	} else if (o->size.pct) {
@@ -830,8 +849,14 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	 * A percentage is of the file's size before the job, as fio: a
 	 * file still to be made has none, so offset=N% of it is 0 (its
 	 * size would be offset + size: the percentage has nothing else to
-	 * be of). Engines without files take it of size=, as fio's do.
+	 * be of). Engines without files take it of size=, as fio's do;
+	 * a character device ends at size= (chardev_end()).
 	 */
+	if (cend != UINT64_MAX) {
+		*off = region_offset(p, cend);
+		size = *off < cend ? cend - *off : 0;
+		goto check;
+	}
 	*off = region_offset(p, nofile && !real ? size : real);
 	/* file_append: from the end of a regular file, as fio */
 	if (o->file_append && t->kind == EF_REGULAR && !nofile)

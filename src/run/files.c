@@ -781,7 +781,7 @@ static uint64_t later_offset(const struct job_plan *p, const struct target *t,
 
 	if (!o->offset.pct && !(p->clone && o->offset_increment.pct))
 		return off;
-	if (o->filesize.min || o->file_append)
+	if (o->file_append)
 		return off;	/* of the same size again */
 	later = region_offset(p, known_size(t));
 	return later > off ? later : off;
@@ -801,6 +801,35 @@ static uint64_t chardev_end(const struct job_plan *p, const struct target *t,
 	return p->o.size.bytes / nr_files;
 }
 
+/*
+ * What offset=N% (and offset_increment=N%) is of with filesize=: as
+ * without it, the file's size before the job (fio: filesize=1m
+ * offset=25% writes a new file from 0, reads an existing 2m one from
+ * 512k); a character device or an engine without files has none but
+ * size=, and without size= fio takes the percentage of no end at all
+ * ("you need to specify valid offset="): refused here by name.
+ */
+static int filesize_pct_base(const struct job_plan *p, const struct target *t,
+			     unsigned int nr_files, bool nofile,
+			     uint64_t *base, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (!nofile && (t->kind != EF_CHARDEV || t->dax)) {
+		*base = known_size(t);
+		return 0;
+	}
+	*base = o->size.bytes / nr_files;
+	if (*base || (!o->offset.pct && !(p->clone &&
+					  o->offset_increment.pct)))
+		return 0;
+	return files_fail(err, p, o->offset.pct ? "offset" :
+			  "offset_increment", "a percentage of '%s' needs "
+			  "size=: %s has no size of its own to take it of",
+			  t->path, nofile ? "an engine without files" :
+			  "a character device");
+}
+
 /* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
 		      uint64_t filesize, unsigned int nr_files,
@@ -810,7 +839,7 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	const struct job_options *o = &p->o;
 	uint64_t real = nofile ? 0 : known_size(t);
 	uint64_t cend = chardev_end(p, t, nr_files, nofile);
-	uint64_t size = 0;
+	uint64_t size = 0, base;
 	bool have_size = false;
 
 	if (o->filesize.min) {
@@ -822,7 +851,9 @@ static int job_region(const struct job_plan *p, const struct target *t,
 		 * was drawn; a file that ends at the offset gets no I/O.
 		 */
 		real = filesize < cend ? filesize : cend;
-		*off = region_offset(p, real);
+		if (filesize_pct_base(p, t, nr_files, nofile, &base, err))
+			return -1;
+		*off = region_offset(p, base);
 		if (*off > o->filesize.min)
 			return files_fail(err, p, offset_opt(p), "%llu is "
 					  "beyond the end of '%s' (filesize "

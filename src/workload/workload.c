@@ -18,7 +18,8 @@
  * the job, and only the last loop wraps, while the job is short of io_size
  * by at least its largest block (io_loops). Loops without io_size end at
  * loops x the budget over the job (plain_loops), and number_ios counts
- * the job's I/Os, loops times as many. Random offsets without a map
+ * the job's I/Os, loops times as many (a time_based job ignores it, as
+ * fio). Random offsets without a map
  * never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
@@ -1297,7 +1298,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
-	w->nios_job = o->number_ios ? o->number_ios * w->loops : UINT64_MAX;
+	/* fio (3.33 and 3.42) ignores number_ios in a time_based job */
+	w->nios_job = o->number_ios && !o->time_based ?
+		      o->number_ios * w->loops : UINT64_MAX;
 	w->plain_loops = w->loops > 1 && !w->io_loops && !o->time_based &&
 			 !o->ramp_time_us;
 
@@ -1408,14 +1411,6 @@ void workload_rewind(struct workload *w)
 		return;
 	}
 	pass_start(w, false);
-}
-
-void workload_cap_pass(struct workload *w, uint64_t n)
-{
-	if (w->ios_left > n)
-		w->ios_left = n;
-	if (w->nios_left > n)
-		w->nios_left = n;
 }
 
 void workload_loops_queued(struct workload *w)

@@ -89,9 +89,6 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end);
  */
 void workload_rewind(struct workload *w);
 
-/* The pass just started issues at most n I/Os (number_ios over passes). */
-void workload_cap_pass(struct workload *w, uint64_t n);
-
 /*
  * loops=N (without io_size, not time_based), as fio 3.33 runs them: the
  * job issues loops x the budget's bytes (and number_ios x loops I/Os at

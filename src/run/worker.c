@@ -102,14 +102,25 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
-	/* counted when continue_on_error covers the class (fault.h) */
+	/*
+	 * counted when continue_on_error covers the class (fault.h); a
+	 * failed verify it does not cover is the read's error when it
+	 * covers reads: fio counts it, with first_error 1, and stops
+	 */
 	if (fault_counted(&w->fp, cls)) {
 		w->st->total_err++;
 		if (!w->st->first_error)
 			w->st->first_error = err;
+	} else if (cls == FAULT_VERIFY && fault_counted(&w->fp, FAULT_READ)) {
+		w->st->total_err++;
+		if (!w->st->first_error)
+			w->st->first_error = 1;
 	}
 	cont = fault_non_fatal(&w->fp, cls, err) &&
 	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
+	/* number_ios counts the I/Os that succeeded (fio) */
+	if (cont && cls != FAULT_VERIFY && u->ddir < DDIR_RWDIR_CNT)
+		workload_nios_refund(w->wl);
 	if (!msg) {
 		const char *path = rj->files->nr_files ?
 			rj->files->files[u->file].path : "";

@@ -1156,11 +1156,15 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
-	/* (number_ios over loops: nios_left counts the job's I/Os) */
+	/*
+	 * (number_ios over loops, or with I/O errors let through, which
+	 * it does not count: nios_left counts the job's I/Os)
+	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
-	    (w->loops > 1 && w->nios_job != UINT64_MAX))
+	    (w->nios_job != UINT64_MAX &&
+	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -1411,6 +1415,12 @@ void workload_rewind(struct workload *w)
 		return;
 	}
 	pass_start(w, false);
+}
+
+void workload_nios_refund(struct workload *w)
+{
+	if (w->nios_job != UINT64_MAX)
+		w->nios_left++;
 }
 
 void workload_loops_queued(struct workload *w)

@@ -90,6 +90,13 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end);
 void workload_rewind(struct workload *w);
 
 /*
+ * An I/O failed and the job goes on: as in fio, number_ios counts the
+ * I/Os that succeeded, so the workload owes one more (with errors let
+ * through its general path counts them: pick_fast_path()).
+ */
+void workload_nios_refund(struct workload *w);
+
+/*
  * loops=N (without io_size, not time_based), as fio 3.33 runs them: the
  * job issues loops x the budget's bytes (and number_ios x loops I/Os at
  * most) over all its loops, so a loop goes on past the budget until its

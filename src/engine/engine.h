@@ -86,6 +86,13 @@ struct engine {
 	 */
 	const volatile int *run_stop;
 	const volatile int *job_stop;
+	/*
+	 * Set by getevents(): how many of the completions it returned, the
+	 * first ones, are I/Os the kernel refused at submission (libaio's
+	 * EINVAL for a file without AIO). Their error is counted as one
+	 * from queue() (fio's synchronous path), not as a completion's.
+	 */
+	unsigned int nr_refused;
 };
 
 static inline int engine_stopping(const struct engine *e)

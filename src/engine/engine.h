@@ -144,6 +144,11 @@ enum engine_flags {
 	 * them out, so it has its size before it is mapped.
 	 */
 	ENGINE_F_MAPS = 256,
+	/*
+	 * The engine moves no data (null; fio's FIO_FAKEIO): a verify job's
+	 * read-backs are issued and counted but not checked, as in fio.
+	 */
+	ENGINE_F_FAKEIO = 512,
 };
 
 /*

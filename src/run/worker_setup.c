@@ -44,6 +44,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 {
 	const struct job_plan *p = rj->plan;
 	const struct job_options *o = &p->o;
+	const struct engine_ops *eo;
 	struct strbuf err = STRBUF_INIT;
 	unsigned int i;
 	int ret;
@@ -85,6 +86,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
+	/* the engine itself: offload's wrapper does not say */
+	eo = engine_find(p->o.ioengine);
+	if (w->vf && eo && (eo->flags & ENGINE_F_FAKEIO))
+		verify_fake_io(w->vf);
 	fault_policy_init(&w->fp, o);
 
 	/* mem=, iomem_align: run/mem.c lays the buffers out */

@@ -149,6 +149,12 @@ enum engine_flags {
 	 * read-backs are issued and counted but not checked, as in fio.
 	 */
 	ENGINE_F_FAKEIO = 512,
+	/*
+	 * One of fio's synchronous engines that still queues (vsync, to
+	 * gather adjacent I/Os): no submission latency, in the JSON or
+	 * the slat log, at any depth, as fio records none for them.
+	 */
+	ENGINE_F_NOSLAT = 1024,
 };
 
 /*

@@ -142,7 +142,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		w->lat_from_clat = 1;
 	}
 	w->slat_on = !o->disable_slat &&
-		     !(w->ops->flags & ENGINE_F_SYNC);
+		     !(w->ops->flags & (ENGINE_F_SYNC | ENGINE_F_NOSLAT));
 	if (w->ops->flags & ENGINE_F_FILE_OP) {
 		/* timed: the file operations (take_lat), not the I/Os */
 		w->file_op = 1;

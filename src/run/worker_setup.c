@@ -77,8 +77,11 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* openfiles: only the files in use are opened now */
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
 		goto fail;
-	/* FILE_OP engines: when the run starts (worker_file_op_open) */
-	for (i = 0; i < rj->files->nr_files; i++)
+	/*
+	 * FILE_OP engines: when the run starts (worker_file_op_open);
+	 * create_only: never, as fio (create_on_open then makes nothing)
+	 */
+	for (i = 0; i < rj->files->nr_files && !o->create_only; i++)
 		if (wfiles_open_at_start(w->wf, i) &&
 		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
 		    (ret = fcycle_open(&w->fc, i, &err)))

@@ -1202,10 +1202,11 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);
-	if (!ret)
-		ret = default_io_size(p, jf, err);
+	/* no I/O at all says more than a percentage of nothing */
 	if (!ret)
 		ret = check_workload(p, jf, err);
+	if (!ret)
+		ret = default_io_size(p, jf, err);
 	return ret;
 }
 

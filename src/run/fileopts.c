@@ -198,8 +198,21 @@ int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 					    strerror(errno));
 				break;
 			}
-			if (!got)
-				break;	/* past the end: nothing to cache */
+			if (!got) {
+				/*
+				 * the file ends inside the region (a write
+				 * job not laid out, fallocate=none): fio
+				 * fails the job with EIO
+				 */
+				ret = -EIO;
+				strbuf_addf(err, "option 'pre_read': '%s' ends "
+					    "at byte %llu, inside the job's "
+					    "region (to byte %llu): nothing "
+					    "there to read", f->path,
+					    (unsigned long long)pos,
+					    (unsigned long long)end);
+				break;
+			}
 			pos += (uint64_t)got;
 		}
 		close(fd);

@@ -28,6 +28,7 @@
 #include "compare/internal.h"
 #include "compare/stats.h"
 #include "plot/chart.h"
+#include "plot/latseries.h"
 #include "plot/page.h"
 #include "plot/resplot.h"
 #include "plot/svg.h"
@@ -175,10 +176,7 @@ static void pct_chart(struct strbuf *page, const struct cmp_args *args,
 	strbuf_addf(&t, "%s: clat by percentile (%s)", rio_dir_name[d], name);
 	chart_init(&c, "cmp-lat-pct", t.buf);
 	c.x = (struct chart_axis){ .scale = AXIS_PCT, .title = "percentile",
-				   .fixed = true,
-				   .max = 100.0 - 100.0 * pow(10, -fmin(fmax(
-					  ceil(log10((double)(n ? n : 1)) - 1e-9),
-					  2), 7)) };
+				   .fixed = true, .max = lat_pct_axis_max(n) };
 	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
 				   .title = "clat" };
 	c.legend = true;

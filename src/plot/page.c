@@ -79,6 +79,13 @@ void page_kv(struct strbuf *sb, const char *key, const char *value)
 	strbuf_addstr(sb, "</td></tr>\n");
 }
 
+void page_td_val(struct strbuf *sb, double v, enum axis_unit unit)
+{
+	strbuf_addstr(sb, "<td>");
+	chart_fmt(sb, v, unit, 4);
+	strbuf_addstr(sb, "</td>");
+}
+
 void page_figure(struct strbuf *sb, const struct chart *c, const char *caption)
 {
 	strbuf_addstr(sb, "<figure>\n");

@@ -2,6 +2,7 @@
 #ifndef IOLITE_PLOT_PAGE_H
 #define IOLITE_PLOT_PAGE_H
 
+#include "plot/chart.h"
 #include "util/strbuf.h"
 
 /*
@@ -19,8 +20,6 @@ void page_begin(struct strbuf *sb, const char *title);
 /* Closes <main>, with a footer naming iolite's version. */
 void page_end(struct strbuf *sb);
 
-struct chart;
-
 /*
  * The percentile tables' columns a block: fio's 17 default percentiles
  * fit neither a 1280-pixel window nor a printed page in one row, so the
@@ -32,6 +31,9 @@ struct chart;
 /* A chart inline with its caption (NULL: none) under it. */
 void page_figure(struct strbuf *sb, const struct chart *c,
 		 const char *caption);
+
+/* <td>v</td>, v with its unit (chart_fmt's, 4 digits). */
+void page_td_val(struct strbuf *sb, double v, enum axis_unit unit);
 
 /* <tr><th>key</th><td>value</td></tr>, value escaped. */
 void page_kv(struct strbuf *sb, const char *key, const char *value);

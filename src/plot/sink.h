@@ -6,8 +6,9 @@
 #include "plot/logplot.h"
 
 /*
- * Inside plot/: where `iolite plot`'s finished charts go -- the page
- * (html), or a .svg file each in the output directory, named
+ * Where finished charts go -- the page (html: `iolite plot`'s, or the
+ * html report's, which sets o->format PLOT_HTML and page), or with
+ * --format=svg a .svg file each in the output directory, named
  * BASE-ID.svg (BASE-ID-2.svg ... when a name is taken already: a page
  * has several charts of one kind). HTML text (tables, headings) goes to
  * the page only. The first write error stops the files and stays in err.

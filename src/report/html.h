@@ -4,22 +4,23 @@
 
 #include <stdbool.h>
 
+#include "plot/runcharts.h"
 #include "stats/results.h"
 #include "util/strbuf.h"
 
 /*
  * Inside report/: the HTML report's parts. html.c writes the page, its
- * summary and tables; html_charts.c makes the charts from the results
- * model, each a <figure> appended to sb.
+ * summary and tables; html_charts.c puts a group's jobs into
+ * plot/runcharts.h's model, which draws the charts and the figures and
+ * percentile tables; html_profile.c the CPU profile.
  */
 
 /* The jobs of one group that ran, as indexes into rr->jobs. */
 struct group_jobs {
 	const struct run_result *rr;
-	unsigned int gid;
 	unsigned int *idx;	/* owned */
 	unsigned int nr;
-	char **label;		/* owned: plot/page.h's page_job_labels */
+	struct rc_group rc;	/* their charts; rc.label: what they are called */
 };
 
 static inline const struct job_result *gjob(const struct group_jobs *g,
@@ -28,29 +29,13 @@ static inline const struct job_result *gjob(const struct group_jobs *g,
 	return &g->rr->jobs[g->idx[k]];
 }
 
-extern const char *const html_dir_name[RES_DIR_NR];
+/* Group gid's jobs that ran, with their charts' model. */
+void html_group_get(const struct run_result *rr, unsigned int gid,
+		    struct group_jobs *g);
+void html_group_release(struct group_jobs *g);
 
-/* Is direction d shown for job j (fio shows it when it moved bytes)? */
-bool html_dir_shown(const struct job_result *j, unsigned int d);
-
-/* Latency by percentile: clat, and slat and lat when measured apart. */
-void html_pct_charts(struct strbuf *sb, const struct group_jobs *g,
-		     unsigned int d);
-/* The clat histogram (lat when clat is not measured). */
-void html_hist_chart(struct strbuf *sb, const struct group_jobs *g,
-		     unsigned int d);
-/* Bandwidth and IOPS over time; nothing without samples. */
-void html_time_charts(struct strbuf *sb, const struct group_jobs *g,
-		      unsigned int d);
-/* Each job's bandwidth, whiskers to its lowest and highest sample. */
-void html_jobs_chart(struct strbuf *sb, const struct group_jobs *g,
-		     unsigned int d);
-/* IO depth, submit and complete distributions. */
-void html_dist_charts(struct strbuf *sb, const struct group_jobs *g);
 /* The group's CPU profile (profile=): split and flame graph; or nothing. */
 void html_profile_section(struct strbuf *sb, const struct run_result *rr,
 			  unsigned int gid);
-/* CPU: usr, sys, io-wq, per job. */
-void html_cpu_chart(struct strbuf *sb, const struct group_jobs *g);
 
 #endif

@@ -290,8 +290,7 @@ struct report_ctx {
 	FILE *html;		/* the HTML page's file, or out, or NULL */
 	int out_err, html_err;	/* the first write error of each, or 0 */
 	struct status_printer sp;
-	const char *notes[40];
-	unsigned int nr_notes;
+	struct notes notes;		/* the run's own: clock, checks... */
 	const struct main_hooks *h;	/* NULL: a plain run */
 	const struct idle_result *idle;	/* the final report's */
 	const struct result_sweep *sweep;	/* --sweep; NULL: none */
@@ -366,8 +365,8 @@ static int build_report(struct report_ctx *rc, struct worker_result *wr,
 	rr->nr_sources = rc->nr_src;
 	rr->host = rc->argv ? &rc->host : NULL;
 	rr->sweep = rc->sweep;
-	for (k = 0; k < rc->nr_notes; k++)
-		notes_add(notes, "%s", rc->notes[k]);
+	for (k = 0; k < rc->notes.nr; k++)
+		notes_add(notes, "%s", rc->notes.v[k]);
 	checks_after(rr, notes);
 	sweep_notes(rr, notes);
 	rr->notes = (const char *const *)notes->v;
@@ -539,11 +538,11 @@ static void add_note_lines(struct report_ctx *rc, struct strbuf *sb)
 {
 	char *line = sb->buf, *nl;
 
-	while (sb->len && line && *line && rc->nr_notes < 38) {
+	while (sb->len && line && *line) {
 		nl = strchr(line, '\n');
 		if (nl)
 			*nl++ = '\0';
-		rc->notes[rc->nr_notes++] = line;
+		notes_add(&rc->notes, "%s", line);
 		line = nl;
 	}
 }
@@ -867,11 +866,11 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		run_info(&rc, argc, argv);
 	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
 	if (clock_note.len)
-		rc.notes[rc.nr_notes++] = clock_note.buf;
+		notes_add(&rc.notes, "%s", clock_note.buf);
 	checks_before(plans, files, nr, &before);
 	prio_notes(plans, files, nr, &before);
-	for (k = 0; k < before.nr && rc.nr_notes < 32; k++)
-		rc.notes[rc.nr_notes++] = before.v[k];
+	for (k = 0; k < before.nr; k++)
+		notes_add(&rc.notes, "%s", before.v[k]);
 	memset(&ro, 0, sizeof(ro));
 	ro.arg = &rc;
 	ro.report = h && h->report ? NULL : hook_report;
@@ -909,7 +908,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	if (trigger_end(trig, &trig_note, &trig_sig) < 0)
 		failed = 1;
 	if (trig_note.len)
-		rc.notes[rc.nr_notes++] = trig_note.buf;
+		notes_add(&rc.notes, "%s", trig_note.buf);
 	rc.profiles = profile_results(rc.prof, &rc.nr_profiles, &prof_after);
 	add_note_lines(&rc, &prof_after);
 	if (folded && (profile_write_folded(rc.prof, folded) || fclose(folded))) {
@@ -919,34 +918,26 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	}
 
 	/* what the engines said about themselves (mmap: pages, copy) */
-	for (i = 0; i < nr && rc.nr_notes < 36; i++) {
-		unsigned int j;
-
-		if (!jobs[i].describe[0])
-			continue;
-		for (j = 0; j < rc.nr_notes; j++)
-			if (!strcmp(rc.notes[j], jobs[i].describe))
-				break;
-		if (j == rc.nr_notes)
-			rc.notes[rc.nr_notes++] = jobs[i].describe;
-	}
+	for (i = 0; i < nr; i++)
+		if (jobs[i].describe[0])	/* each text once */
+			notes_add(&rc.notes, "%s", jobs[i].describe);
 	/* errors the jobs continued past: in the report, never on stderr
 	 * (the run may succeed) */
 	for (i = 0; i < nr; i++)
 		cont_errs_notes(&jobs[i], &proc_out);
 	/* cgroups removed; the commands' output files, their failures */
 	proc_finish(&proc_out);
-	for (k = 0; k < proc_out.nr && rc.nr_notes < 36; k++)
-		rc.notes[rc.nr_notes++] = proc_out.v[k];
+	for (k = 0; k < proc_out.nr; k++)
+		notes_add(&rc.notes, "%s", proc_out.v[k]);
 	if (ro.signal) {
 		strbuf_addf(&int_note, "interrupted by %s: the figures cover "
 			    "the I/O done until then", sig_name(ro.signal));
-		rc.notes[rc.nr_notes++] = int_note.buf;
+		notes_add(&rc.notes, "%s", int_note.buf);
 	}
 	log_set_finish(&logs);
 	log_set_notes(&logs, &log_note);
 	if (log_note.len)
-		rc.notes[rc.nr_notes++] = log_note.buf;
+		notes_add(&rc.notes, "%s", log_note.buf);
 	if (log_set_release(&logs, &err)) {
 		error("%s", strbuf_str(&err));
 		strbuf_reset(&err);
@@ -990,6 +981,7 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 		plan_release(&plans[i]);
 	}
 	status_printer_release(&rc.sp);
+	notes_release(&rc.notes);
 	idle_prof_free(idle);
 	profile_free(rc.prof);
 	strbuf_release(&prof_note);

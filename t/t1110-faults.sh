@@ -222,4 +222,14 @@ test_expect_success 'error_dump=0: an EIO let through is counted, not named' '
 '
 test_skip_reason=
 
+test_expect_success 'fifty jobs with errors continued past: every note kept' '
+	for i in $(seq 1 50); do
+		printf "[j%d]\nfilename=/dev/full\nrw=write\nsize=4k\n" $i
+		printf "ignore_error=,ENOSPC\n"
+	done >many.fio &&
+	"$IOLITE" many.fio >out 2>err &&
+	test_must_be_empty err &&
+	test $(grep -c "^  job .j[0-9]*.: write of 4096 bytes" out) = 50
+'
+
 test_done

@@ -54,8 +54,8 @@ struct cli_opt {
 	const char *help;
 };
 
-#define MULTI_HOST "iolite runs on one host; multi-host runs will use mpirun " \
-		   "with iolite-mpi (not built yet)"
+#define MULTI_HOST "iolite runs on one host; for several hosts run " \
+		   "iolite-mpi under mpirun (doc/mpi.md)"
 
 /* ---- handlers ---------------------------------------------------------- */
 

@@ -21,10 +21,10 @@ enum worker_state {
 struct job_log;
 struct flow_table;
 
-/* One job instance: its plan, its files and what it measured. */
 /* continued errors a job keeps the message of (the rest are counted) */
 #define RUN_CONT_ERRS 8
 
+/* One job instance: its plan, its files and what it measured. */
 struct run_job {
 	struct job_plan *plan;		/* borrowed */
 	struct job_files *files;	/* borrowed */

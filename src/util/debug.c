@@ -32,7 +32,7 @@ static const struct {
 	{ "blktrace", "iolite has no blktrace support" },
 	{ "mutex", "iolite's workers take no locks" },
 	{ "profile", "iolite has no job profiles" },
-	{ "net", "iolite has no network engine" },
+	{ "net", "the net engine has no debug lines yet (its errors name the peer)" },
 	{ "rate", "rate limiting has no debug lines yet" },
 	{ "compress", "buffer compression has no debug lines yet" },
 	{ "steadystate", "steady state has no debug lines yet (its result is in the report's notes)" },

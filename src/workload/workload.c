@@ -258,6 +258,28 @@ static uint64_t dist_turn(struct workload *w, uint64_t n)
 }
 
 /*
+ * The ranges zipf, pareto and normal draw from, as fio counts them: the
+ * window in units of the smallest block of either direction, rounded
+ * up. The last (a block that would run past the end) and, with a larger
+ * block in the job's direction, those past the last position, do not
+ * fit: drawing one ends the file in fio, and so here.
+ */
+static uint64_t dist_ranges(const struct workload *w, uint64_t nblk,
+			    uint64_t wsize)
+{
+	uint64_t unit = 0, n;
+	unsigned int d;
+
+	for (d = DDIR_READ; d <= DDIR_WRITE; d++)
+		if (w->bs[d].min && (!unit || w->bs[d].min < unit))
+			unit = w->bs[d].min;
+	if (!unit)
+		return nblk;
+	n = wsize / unit + (wsize % unit != 0);
+	return n > nblk ? n : nblk;
+}
+
+/*
  * (Re)builds q for a window of wsize bytes, nblk positions: at start and
  * at every strided zone change. nblk 0 (a zone cut shorter than a block)
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
@@ -300,10 +322,11 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		q->lfsr_left = nblk;
 		break;
 	case RM_DIST:
+		q->dist_n = dist_ranges(w, nblk, wsize);
 		if (dist_init(&q->dist, o->random_distribution,
-			      o->rdist_param, nblk))
+			      o->rdist_param, q->dist_n))
 			return -EINVAL;
-		q->dist_off = dist_turn(w, nblk);
+		q->dist_off = dist_turn(w, q->dist_n);
 		break;
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
@@ -448,9 +471,12 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 		return prng_lfsr_next(&q->lfsr);
 	case RM_DIST: {
 		uint64_t b = dist_scatter(dist_next(&q->dist, &w->r_dist)) %
-			     q->nblk + q->dist_off;
+			     q->dist_n + q->dist_off;
 
-		return b >= q->nblk ? b - q->nblk : b;
+		if (b >= q->dist_n)
+			b -= q->dist_n;
+		/* fio: a range whose block does not fit ends the file */
+		return b < q->nblk ? b : NO_BLOCK;
 	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);

@@ -67,6 +67,7 @@ struct wl_rand {
 	uint64_t lfsr_left;		/* LFSR outputs left in this cycle */
 	struct dist dist;
 	uint64_t dist_off;		/* RM_DIST: the centre's rotation */
+	uint64_t dist_n;		/* RM_DIST: ranges drawn (>= nblk) */
 	struct wl_zoned *zt;		/* RM_ZONED, owned */
 	enum ddir zdir;			/* RM_ZONED: whose zone list */
 };

@@ -538,6 +538,40 @@ static double hot_share(const char *dist, unsigned int pct,
 	return hot_share_n(dist, pct, 1024, hottest, &used);
 }
 
+/*
+ * fio draws zipf, pareto and normal from the region in ranges of the
+ * smallest block, rounded up: with 300 KiB blocks in 1 MiB, 4 ranges of
+ * which 3 fit; drawing the 4th ends the pass early, never an I/O past
+ * the end.
+ */
+static void test_dist_partial_range(void)
+{
+	static const char *const dists[] = { "zipf:0.8", "pareto:0.3",
+					     "normal" };
+	unsigned int d, seed, early = 0, outside = 0, runs = 0;
+	struct io_u ios[8];
+	char spec[128];
+	struct fx f;
+
+	for (d = 0; d < 3; d++)
+		for (seed = 0; seed < 20; seed++) {
+			size_t n;
+
+			snprintf(spec, sizeof(spec), "rw=randread bs=300k "
+				 "random_distribution=%s", dists[d]);
+			if (build_idx(&f, spec, 1024 * KB, 1, seed))
+				continue;
+			n = drain(f.w, ios, 6);
+			runs++;
+			early += n < 4;
+			outside += !all_inside(&f, ios, n);
+			fx_free(&f);
+		}
+	ok(runs == 60 && early > 0 && !outside,
+	   "a drawn range past the last block ends the pass (%u of %u "
+	   "passes early, %u with an I/O outside)", early, runs, outside);
+}
+
 static void test_distributions(void)
 {
 	uint64_t h1, h2;
@@ -1450,6 +1484,7 @@ int main(void)
 	test_rwmix();
 	test_block_sizes();
 	test_distributions();
+	test_dist_partial_range();
 	test_files();
 	test_zones_sequential();
 	test_zones_random();

@@ -173,11 +173,40 @@ def read_share(job):
     return min(max(p, 0.0), 1.0)
 
 
-def mix_tol(n, job):
+def mix_tol(n, job, t=()):
     """Two counts of one direction out of n mixed I/Os: a binomial draw
-    of the rwmixread share each, four standard deviations apart."""
+    of the rwmixread share each, four standard deviations apart. Where
+    later passes replay the first's draws, the share is drawn over the
+    first pass's I/Os only and repeated."""
     p = read_share(job)
+    first = pass_ios(job, t, p)
+    if first and first < n:
+        return 4 * n * math.sqrt(p * (1 - p) / first) + 2
     return 4 * math.sqrt(max(n, 1) * p * (1 - p)) + 2
+
+
+def pass_ios(job, t, p):
+    """The I/Os of a mix's first pass where fio 3.33 (and iolite after
+    it) replays that pass's draws in the later ones: randrepeat (the
+    default) without randseed, not timed, with passes after the files
+    were used up (io_size past size, loops). A mix's pass ends when one
+    direction has used its blocks up: blocks / its share. None where
+    the job does not replay."""
+    if opt(job, 'randrepeat', '1') == '0' or opt(job, 'randseed') or \
+            'timed' in t:
+        return None
+    size = zones.fio_size(opt(job, 'size'))
+    io_size = opt(job, 'io_size')
+    more = io_size.endswith('%') and io_size[:-1].isdigit() and \
+        int(io_size[:-1]) > 100
+    if size and zones.fio_size(io_size):
+        more = zones.fio_size(io_size) > size
+    if not more and int(opt(job, 'loops', '1') or 1) <= 1:
+        return None
+    sizes = dir_min_bs(job)
+    if not size or not sizes or not 0 < p < 1:
+        return 1
+    return max(min(size / sizes[0] / p, size / sizes[1] / (1 - p)), 1)
 
 
 def dedupe_share(job):
@@ -265,7 +294,7 @@ def compare_json(v, t, a, b, job):
         c = cv + (1 if run > 1 else 0)
         tol = tol_count(n / run, c) * run + slack if c else 0
         if 'mix' in t:
-            tol += mix_tol(max(tot_a, tot_b), job)
+            tol += mix_tol(max(tot_a, tot_b), job, t)
         if not near(ja['ios'][i], jb['ios'][i], tol):
             v.add('ios.' + d, ja['ios'][i], jb['ios'][i])
         per_io = max(ja['bytes'][i] / max(ja['ios'][i], 1),

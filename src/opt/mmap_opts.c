@@ -169,7 +169,8 @@ int mmap_plan_check(struct job_plan *p, struct strbuf *err)
 	bool mmap = engine_is(p, "mmap");
 	const char *why = o->fsync ? "fsync" : o->fdatasync ? "fdatasync" :
 			  o->direct && mmap ? "direct" : NULL;
-	unsigned int val = o->fsync ? o->fsync : o->fdatasync ? o->fdatasync : 1;
+	unsigned int val = o->fsync ? o->fsync :
+			   o->fdatasync ? o->fdatasync : 1;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), small = 0;
 	unsigned int d;
 

@@ -53,6 +53,7 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	b->max = (uint32_t)hi;
 	if (o->nr_bssplit[d]) {
 		unsigned int order[BSSPLIT_MAX], n = 0, k;
+		uint64_t cut;
 
 		b->kind = BS_SPLIT;
 		/* fio's order: by percentage, the smallest first (stable) */
@@ -70,10 +71,13 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 				return wl_fail(p, err, "option 'bssplit': "
 					       "percentages add up to more "
 					       "than 100");
-			/* fio: a size is cut to a multiple of the smallest */
+			/*
+			 * fio: a size is cut to a multiple of the smallest,
+			 * unless bs_unaligned (512/75:4KiB/25: 4000, not 3584)
+			 */
+			cut = o->bs_unaligned ? 0 : s->bs % lo;
 			for (j = 0; j < s->perc; j++)
-				b->split[slot++] = (uint32_t)(s->bs -
-							      s->bs % lo);
+				b->split[slot++] = (uint32_t)(s->bs - cut);
 		}
 		if (!slot)
 			return wl_fail(p, err, "option 'bssplit': all "

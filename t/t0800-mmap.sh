@@ -430,4 +430,29 @@ if_node 'a dev-dax job file runs against a (fake) DAX device' '
 	grep "WRITE: bw=" out && grep "READ: bw=" out
 '
 
+page=$(getconf PAGESIZE)
+test_skip_reason=$(test "$page" = 4096 || echo "pages of $page bytes")
+test_expect_success 'syncs with blocks not of whole pages: refused before any file' '
+	mkdir refuse && (
+		cd refuse &&
+		test_must_fail "$IOLITE" --name=r --ioengine=mmap --rw=write \
+			--size=64k --bs=4k,4k,1k --fdatasync=4 >out 2>err &&
+		grep "<cmdline>:[0-9]*: option .fdatasync.: ioengine=mmap" err &&
+		grep "page size (4096 bytes), not 1024" err &&
+		test_must_fail "$IOLITE" --name=r --ioengine=mmap --rw=read \
+			--size=64k --bs=6k --direct=1 >out 2>err &&
+		grep "option .direct.: .*not 6144" err &&
+		test_must_fail "$IOLITE" --name=r --ioengine=mmap --rw=write \
+			--size=64k --bs=512 --file_append=1 >out 2>err &&
+		grep "option .file_append.: ioengine=mmap cannot append" err &&
+		! test -e r.0.0 &&
+		"$IOLITE" --name=r --ioengine=mmap --rw=write --size=64k \
+			--bs=4k,6k --fsync=2 --sync=1 >out 2>err &&
+		test_must_be_empty err &&
+		"$IOLITE" --name=r --ioengine=mmap --rw=write --size=64k \
+			--bs=512 --end_fsync=1 --fsync_on_close=1 >out 2>err &&
+		test_must_be_empty err
+	)
+'
+
 test_done

@@ -127,6 +127,26 @@ test_expect_success 'zone options checked before anything is created' '
 		--zonemode=zbd --zonesize=16k
 '
 
+# fio 3.33 says "zoned_abs sizes exceed file size" and runs on with a
+# few I/Os; it counts in blocks of the smallest size: 19k fit in 18k at
+# bs=4k (4 blocks each), 20k do not. The check is of the file's region,
+# not of a strided zone's window.
+test_expect_success 'zoned_abs sizes must fit the region' '
+	expect_refused "<cmdline>:6: option '\''random_distribution'\'': the zoned_abs sizes add up to 20480 bytes (5 blocks of 4096), more than the 4 of the 18432-byte region of '\''nf'\''" \
+		--size=18k --rw=randread --random_distribution=zoned_abs:50/16k:50/4k &&
+	wl --filename=f --size=18k --rw=randread \
+		--random_distribution=zoned_abs:50/16k:50/3k &&
+	test "$(issued out)" = "5,0,0,0" &&
+	zeros f 1024 &&
+	expect_refused "<cmdline>:7: option '\''random_distribution'\'': the zoned_abs sizes add up to 17408 bytes (17 blocks of 1024), more than the 16 of the 16384-byte region of '\''f'\''" \
+		--filename=f --size=16k --bsrange=1k-4k \
+		--random_distribution=zoned_abs:100/17k &&
+	wl --filename=f --size=1m --rw=randwrite --zonemode=strided \
+		--zonesize=16k --zonerange=256k --norandommap \
+		--random_distribution=zoned_abs:50/16k:50/48k &&
+	test "$(issued out)" = "0,256,0,0"
+'
+
 # fio 3.33 runs them: each read starts at a zone start and runs past it
 test_expect_success 'zones smaller than a block are no error' '
 	zeros f 64 &&

@@ -160,7 +160,7 @@ refill-pattern-scramble | u4,u512,z~0.02 | --rw=write --size=1m --bs=4k --refill
 # verify's blocks: compressible as asked, a header per smallest block
 verify-compress | u4,u512,z~0.02 | --rw=write --size=1m --bs=4k --verify=crc32c --buffer_compress_percentage=50 --buffer_compress_chunk=1k
 verify-interval | u4,u512,z~0.02 | --rw=write --size=1m --bs=4k --verify=crc32c --verify_interval=1k --buffer_compress_percentage=50
-verify-pattern-compress | u4,u512,z~0.02 | --rw=write --size=1m --bs=4k --verify=md5 --buffer_compress_percentage=30 --buffer_pattern=0x5a
+verify-pattern-compress | u4,u512,z~0.02 | --rw=write --size=1m --bs=4k --verify=crc32c --buffer_compress_percentage=30 --buffer_pattern=0x5a
 verify-bsrange  | u4,u512~2,z~0.02 | --rw=write --size=1m --bsrange=4k-16k --verify=crc32c --buffer_compress_percentage=50
 EOF
 

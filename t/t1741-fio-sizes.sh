@@ -109,17 +109,31 @@ test_expect_success 'filesize with offset_increment: each clone from its offset'
 		--offset_increment=256k --numjobs=3 --filename=f
 '
 
+# fio refuses an offset past the smallest size a filesize range allows
+# ("you need to specify valid offset="), whatever the draw; a file that
+# ends at the offset gets no I/O (a job with no other file: no I/O at
+# all, which iolite refuses).
 test_expect_success 'an offset at or past filesize is refused, nothing created' '
 	mkdir past && (cd past &&
 	printf "[j]\nrw=write\nfilesize=1m\noffset=1m\n" >job.fio &&
 	test_must_fail "$IOLITE" job.fio >out 2>err &&
-	grep "^iolite: job.fio:4: option .offset.: 1048576 is at or beyond the end of .j.0.0. (filesize 1048576)$" err &&
+	grep "^iolite: job.fio:3: option .filesize.: the job could do no I/O: the region of .j.0.0. is 0 bytes, smaller than the block size 4096$" err &&
 	test_path_is_missing j.0.0 &&
 	test_must_fail "$IOLITE" --name=j --rw=write --filesize=1m \
 		--offset=256k --offset_increment=512k --numjobs=3 \
 		--filename=f 2>err2 &&
-	grep "option .offset_increment.: 1310720 is at or beyond" err2 &&
-	test_path_is_missing f)
+	grep "option .offset_increment.: 1310720 is beyond the end of .f. (filesize 1048576)$" err2 &&
+	test_path_is_missing f &&
+	test_must_fail "$IOLITE" --name=j --rw=write --filesize=16k-64k \
+		--offset=20k --randseed=5 --bs=4k 2>err3 &&
+	grep "option .offset.: 20480 is beyond the end of .j.0.0. (filesize range from 16384)$" err3 &&
+	test_path_is_missing j.0.0)
+'
+
+test_expect_success 'a file of a filesize range that ends at the offset gets no I/O' '
+	check fend "0,2,0,0" "j.0.0=16384 j.0.1=24576 j.0.2=24576" \
+		--rw=write --bs=8k --size=64k --nrfiles=3 \
+		--offset=16k --filesize=16k-32k --randseed=2
 '
 
 test_done

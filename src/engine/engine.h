@@ -86,6 +86,13 @@ struct engine {
 	 */
 	const volatile int *run_stop;
 	const volatile int *job_stop;
+	/*
+	 * Set by getevents(): how many of the completions it returned, the
+	 * first ones, are I/Os the kernel refused at submission (libaio's
+	 * EINVAL for a file without AIO). Their error is counted as one
+	 * from queue() (fio's synchronous path), not as a completion's.
+	 */
+	unsigned int nr_refused;
 };
 
 static inline int engine_stopping(const struct engine *e)
@@ -137,6 +144,17 @@ enum engine_flags {
 	 * them out, so it has its size before it is mapped.
 	 */
 	ENGINE_F_MAPS = 256,
+	/*
+	 * The engine moves no data (null; fio's FIO_FAKEIO): a verify job's
+	 * read-backs are issued and counted but not checked, as in fio.
+	 */
+	ENGINE_F_FAKEIO = 512,
+	/*
+	 * One of fio's synchronous engines that still queues (vsync, to
+	 * gather adjacent I/Os): no submission latency, in the JSON or
+	 * the slat log, at any depth, as fio records none for them.
+	 */
+	ENGINE_F_NOSLAT = 1024,
 };
 
 /*

@@ -28,6 +28,14 @@ struct aio_engine {
 	struct iocb **pending;		/* parked for the next commit */
 	unsigned int nr_pending;
 	unsigned int queued;		/* submitted, not yet reaped */
+	/*
+	 * iocbs io_submit() refused (EINVAL for a file without AIO, such
+	 * as /dev/full): each is the error of its io_u, handed back by
+	 * the next getevents as a completion, as fio makes it the I/O's
+	 * error; counted in queued meanwhile
+	 */
+	struct io_u **failed;
+	unsigned int nr_failed;
 	struct io_event *events;
 	struct io_u **done;		/* reaped by the last getevents */
 	int userspace_reap;
@@ -70,6 +78,7 @@ static int aio_init(const struct job_plan *plan, unsigned int depth,
 	ae->pending = xcalloc(depth + 1, sizeof(*ae->pending));
 	ae->events = xcalloc(depth + 1, sizeof(*ae->events));
 	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
+	ae->failed = xcalloc(depth + 1, sizeof(*ae->failed));
 	ae->userspace_reap = plan->o.userspace_reap;
 	ae->prio = cmdprio_init(&ae->cp, plan);
 	rwflags_init(&ae->rf, plan, false);
@@ -86,6 +95,7 @@ static void aio_cleanup(struct engine *e)
 	free(ae->pending);
 	free(ae->events);
 	free(ae->done);
+	free(ae->failed);
 	free(ae);
 }
 
@@ -102,7 +112,8 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 		engine_io_result(u, engine_do_other(e, f, u));
 		return ENGINE_Q_DONE;
 	}
-	if (ae->queued + ae->nr_pending >= e->depth)
+	/* a refused submission is reaped before anything else is queued */
+	if (ae->queued + ae->nr_pending >= e->depth || ae->nr_failed)
 		return ENGINE_Q_BUSY;
 	if (u->ddir == DDIR_READ)
 		io_prep_pread(cb, f->fd, u->buf, u->len, (long long)u->offset);
@@ -136,6 +147,20 @@ static int aio_commit(struct engine *e)
 			continue;
 		if (ret == -EAGAIN && ae->queued)
 			break;	/* the worker reaps, then commits again */
+		if (ret < 0 && ret != -EAGAIN) {
+			/*
+			 * the first iocb was refused: its I/O failed, and so
+			 * do the rest (fio submits none of them)
+			 */
+			for (; off < ae->nr_pending; off++) {
+				struct io_u *u = ae->pending[off]->data;
+
+				engine_io_result(u, ret);
+				ae->failed[ae->nr_failed++] = u;
+				ae->queued++;
+			}
+			break;
+		}
 		/* refused: move the rest down and report */
 		memmove(ae->pending, ae->pending + off,
 			(ae->nr_pending - off) * sizeof(*ae->pending));
@@ -184,6 +209,7 @@ static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
 {
 	struct aio_engine *ae = to_aio(e);
 	struct timespec ts, *tp = NULL;
+	unsigned int nf = 0;
 	int i, n = 0;
 
 	if (ae->nr_pending) {
@@ -192,6 +218,17 @@ static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
 		if (ret < 0)
 			return ret;
 	}
+	/* refused ones first, in the order they were queued */
+	while (nf < max && nf < ae->nr_failed) {
+		ae->done[nf] = ae->failed[nf];
+		nf++;
+	}
+	ae->nr_failed -= nf;
+	memmove(ae->failed, ae->failed + nf, ae->nr_failed * sizeof(*ae->failed));
+	e->nr_refused = nf;
+	ae->queued -= nf;
+	max -= nf;
+	min = min > nf ? min - nf : 0;
 	if (max > ae->queued)
 		max = ae->queued;
 	if (min > max)
@@ -207,7 +244,8 @@ static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
 			n = 0;
 		}
 	}
-	while ((unsigned int)n < min || (!n && !min && !ae->userspace_reap)) {
+	while (max && ((unsigned int)n < min ||
+		       (!n && !min && !nf && !ae->userspace_reap))) {
 		struct timespec zero = { 0, 0 };
 		int got = io_getevents(ae->ctx, (long)(min - (unsigned int)n),
 				       (long)(max - (unsigned int)n),
@@ -226,10 +264,10 @@ static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
 		long res = (long)ae->events[i].res;
 
 		engine_io_result(u, res);
-		ae->done[i] = u;
+		ae->done[nf + (unsigned int)i] = u;
 	}
 	ae->queued -= (unsigned int)n;
-	return n;
+	return (int)nf + n;
 }
 
 static struct io_u *aio_event(struct engine *e, unsigned int i)

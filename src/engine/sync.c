@@ -438,6 +438,7 @@ const struct engine_ops engine_psync_ops = {
 const struct engine_ops engine_vsync_ops = {
 	.name = "vsync",
 	.help = "readv(2) and writev(2); coalesces adjacent I/Os at depth > 1",
+	.flags = ENGINE_F_NOSLAT,
 	.init = vsync_init,
 	.cleanup = sync_cleanup,
 	.open_file = seek_open,

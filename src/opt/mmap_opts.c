@@ -5,9 +5,14 @@
  * persistence domain). A copy routine or flush mode the CPU lacks is
  * refused when the job is read, before any file is created.
  */
+#include <inttypes.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "opt/mmap_opts.h"
 
 #include "opt/internal.h"
+#include "opt/plan.h"
 #include "util/cpu.h"
 
 const struct opt_enum mmap_advise_enums[] = {
@@ -140,4 +145,51 @@ void pmem_flush_fmt(const struct opt_def *def,
 		    const struct job_options *o, struct strbuf *out)
 {
 	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->pmem_flush));
+}
+
+static bool engine_is(const struct job_plan *p, const char *name)
+{
+	return p->o.ioengine && !strcmp(p->o.ioengine, name);
+}
+
+/*
+ * fio 3.33's mmap engines refuse, before any I/O, what a mapping cannot
+ * do: file_append=1 (the mapping is of the file's extent; all three, even
+ * for reads), and, where the job syncs, a smallest block size (of the
+ * three directions', used or not) that is not a multiple of the page
+ * size (bs=6k,8k is refused, bs=4k,6k is not): with fsync=N, fdatasync=N
+ * or direct=1 (mmap) and with fsync=N
+ * or fdatasync=N (libpmem; dev-dax's rule was not seen: fio fails
+ * sooner without a device). fio creates the files first; iolite refuses
+ * before any file is created.
+ */
+int mmap_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	bool mmap = engine_is(p, "mmap");
+	const char *why = o->fsync ? "fsync" : o->fdatasync ? "fdatasync" :
+			  o->direct && mmap ? "direct" : NULL;
+	unsigned int val = o->fsync ? o->fsync :
+			   o->fdatasync ? o->fdatasync : 1;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), small = 0;
+	unsigned int d;
+
+	if (!mmap && !engine_is(p, "libpmem") && !engine_is(p, "dev-dax"))
+		return 0;
+	if (o->file_append)
+		return plan_fail(p, err, "option 'file_append': ioengine=%s "
+				 "cannot append to a file (it maps the file's "
+				 "extent)", o->ioengine);
+	if (!why || engine_is(p, "dev-dax"))
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (!small || p->dir_min_bs[d] < small)
+			small = p->dir_min_bs[d];
+	if (!(small % page))
+		return 0;
+	return plan_fail(p, err, "option '%s': ioengine=%s with %s=%u needs "
+			 "a smallest block size (of the three directions, "
+			 "used or not) that is a multiple of the page size "
+			 "(%" PRIu64 " bytes), not %" PRIu64, why, o->ioengine,
+			 why, val, page, small);
 }

@@ -33,4 +33,12 @@ int pmem_flush_cb(const struct opt_def *def, struct job_options *o,
 void pmem_flush_fmt(const struct opt_def *def, const struct job_options *o,
 		    struct strbuf *out);
 
+/*
+ * The mmap engines' refusals (fio's): file_append=1, and block sizes
+ * that are not multiples of the page size where the job syncs (fsync=,
+ * fdatasync=, and direct=1 for mmap). Called by plan_build().
+ */
+struct job_plan;
+int mmap_plan_check(struct job_plan *p, struct strbuf *err);
+
 #endif

@@ -47,6 +47,7 @@ enum {
 	OPT_F_GLOBAL_ONLY = 2,
 	OPT_F_NEGATE = 4,	/* OPT_BOOL stored inverted (buffered=) */
 	OPT_F_OPTVAL = 8,	/* a bare name is the value "" (write_bw_log, profile) */
+	OPT_F_ORDERED = 16,	/* OPT_RANGE: low end first, never swapped */
 };
 
 struct opt_enum {

@@ -222,7 +222,7 @@ const struct opt_def opt_table[] = {
 		  "percentage of the existing file or device; default: the "
 		  "whole file or device" },
 	{ .name = "filesize", .type = OPT_RANGE, .off = OFF(filesize),
-	  .min = 1, .category = OPT_CAT_FILE,
+	  .min = 1, .flags = OPT_F_ORDERED, .category = OPT_CAT_FILE,
 	  .help = "size of each file (a range picks one at random per "
 		  "file); overrides the split of size" },
 	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE_PCT,
@@ -246,7 +246,8 @@ const struct opt_def opt_table[] = {
 		  "region; default: size" },
 	{ .name = "number_ios", .type = OPT_U64, .off = OFF(number_ios),
 	  .def = "0", .category = OPT_CAT_FILE,
-	  .help = "stop after this many I/Os (0: no limit)" },
+	  .help = "stop after this many I/Os (0: no limit); a "
+		  "time_based job ignores it, as fio" },
 	{ .name = "allow_file_create", .type = OPT_BOOL,
 	  .off = OFF(allow_file_create), .def = "1",
 	  .category = OPT_CAT_FILE,

@@ -154,6 +154,16 @@ int opt_parse_range(const struct opt_def *def, const char *s,
 		if (ret || opt_parse_size_msg(sep + 1, kb_base, &hi, err))
 			return -1;
 	}
+	if (lo > hi && (def->flags & OPT_F_ORDERED)) {
+		/*
+		 * fio swaps an inverted bsrange but takes an inverted
+		 * filesize as written: a file of size= bytes, all of
+		 * size= in one file, or no I/O at all
+		 */
+		strbuf_addf(err, "range '%s' runs from %" PRIu64 " down to %"
+			    PRIu64 ": give the smaller size first", s, lo, hi);
+		return -1;
+	}
 	if (lo > hi) {
 		uint64_t t = lo;
 

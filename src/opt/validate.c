@@ -14,6 +14,7 @@
 #include "opt/engine_opts.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
+#include "opt/mmap_opts.h"
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
@@ -310,6 +311,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
 	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
+	    mmap_plan_check(p, err) ||
 	    prio_plan_check(p, err) || sys_plan_check(p, err) ||
 	    file_plan_check(p, err))
 		goto fail;

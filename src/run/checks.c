@@ -223,7 +223,8 @@ static void check_numa(const struct job_plan *plans,
 /*
  * fio's tiobench profile options (threads=, block=, numruns=, dir=) in a
  * job without the profile: fio takes them and does nothing with them,
- * and so does iolite, saying so once per job.
+ * and so does iolite, saying so once per job; number_ios likewise in a
+ * time_based job.
  */
 void checks_options(const struct job_plan *plans, unsigned int nr,
 		    struct notes *out)
@@ -236,6 +237,10 @@ void checks_options(const struct job_plan *plans, unsigned int nr,
 	for (i = 0; i < nr; i++) {
 		if (plans[i].clone)
 			continue;
+		/* fio 3.33 and 3.42 run a time_based job for its runtime */
+		if (plans[i].o.number_ios && plans[i].o.time_based)
+			notes_add(out, "job '%s': number_ios does not end a time_based job: it runs for its runtime (in fio as here)",
+				  plans[i].o.name);
 		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 			if (!opt_is_set(&plans[i].o, names[k]))
 				continue;

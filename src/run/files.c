@@ -781,10 +781,53 @@ static uint64_t later_offset(const struct job_plan *p, const struct target *t,
 
 	if (!o->offset.pct && !(p->clone && o->offset_increment.pct))
 		return off;
-	if (o->filesize.min || o->file_append)
+	if (o->file_append)
 		return off;	/* of the same size again */
 	later = region_offset(p, known_size(t));
 	return later > off ? later : off;
+}
+
+/*
+ * A character device has no end of its own: fio ends its region at
+ * size= (split over the files), or at filesize= when that is smaller,
+ * and offset= moves the start inside it (size=256k offset=16k reads
+ * 240k; offset=25% starts at 64k). UINT64_MAX when no such end applies.
+ */
+static uint64_t chardev_end(const struct job_plan *p, const struct target *t,
+			    unsigned int nr_files, bool nofile)
+{
+	if (nofile || t->kind != EF_CHARDEV || t->dax || !p->o.size.bytes)
+		return UINT64_MAX;
+	return p->o.size.bytes / nr_files;
+}
+
+/*
+ * What offset=N% (and offset_increment=N%) is of with filesize=: as
+ * without it, the file's size before the job (fio: filesize=1m
+ * offset=25% writes a new file from 0, reads an existing 2m one from
+ * 512k); a character device or an engine without files has none but
+ * size=, and without size= fio takes the percentage of no end at all
+ * ("you need to specify valid offset="): refused here by name.
+ */
+static int filesize_pct_base(const struct job_plan *p, const struct target *t,
+			     unsigned int nr_files, bool nofile,
+			     uint64_t *base, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (!nofile && (t->kind != EF_CHARDEV || t->dax)) {
+		*base = known_size(t);
+		return 0;
+	}
+	*base = o->size.bytes / nr_files;
+	if (*base || (!o->offset.pct && !(p->clone &&
+					  o->offset_increment.pct)))
+		return 0;
+	return files_fail(err, p, o->offset.pct ? "offset" :
+			  "offset_increment", "a percentage of '%s' needs "
+			  "size=: %s has no size of its own to take it of",
+			  t->path, nofile ? "an engine without files" :
+			  "a character device");
 }
 
 /* filesize: the file's size when filesize= is set (draw_filesizes()) */
@@ -795,23 +838,30 @@ static int job_region(const struct job_plan *p, const struct target *t,
 {
 	const struct job_options *o = &p->o;
 	uint64_t real = nofile ? 0 : known_size(t);
-	uint64_t size = 0;
+	uint64_t cend = chardev_end(p, t, nr_files, nofile);
+	uint64_t size = 0, base;
 	bool have_size = false;
 
 	if (o->filesize.min) {
 		/*
 		 * filesize= is the file's size; offset= moves the region's
 		 * start inside it, not the file's end (size= is only the
-		 * default io_size then: resolve_job())
+		 * default io_size then: resolve_job()). fio refuses an
+		 * offset past the smallest size the range allows, whatever
+		 * was drawn; a file that ends at the offset gets no I/O.
 		 */
-		real = filesize;
-		*off = region_offset(p, real);
-		if (*off >= real)
-			return files_fail(err, p, offset_opt(p), "%llu is at or "
+		real = filesize < cend ? filesize : cend;
+		if (filesize_pct_base(p, t, nr_files, nofile, &base, err))
+			return -1;
+		*off = region_offset(p, base);
+		if (*off > o->filesize.min)
+			return files_fail(err, p, offset_opt(p), "%llu is "
 					  "beyond the end of '%s' (filesize "
-					  "%llu)", (unsigned long long)*off,
-					  t->path, (unsigned long long)real);
-		size = real - *off;
+					  "%s%llu)", (unsigned long long)*off,
+					  t->path, o->filesize.max >
+					  o->filesize.min ? "range from " : "",
+					  (unsigned long long)o->filesize.min);
+		size = *off < real ? real - *off : 0;
 		have_size = true;
 		goto check;
 	} else if (o->size.pct) {
@@ -830,8 +880,14 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	 * A percentage is of the file's size before the job, as fio: a
 	 * file still to be made has none, so offset=N% of it is 0 (its
 	 * size would be offset + size: the percentage has nothing else to
-	 * be of). Engines without files take it of size=, as fio's do.
+	 * be of). Engines without files take it of size=, as fio's do;
+	 * a character device ends at size= (chardev_end()).
 	 */
+	if (cend != UINT64_MAX) {
+		*off = region_offset(p, cend);
+		size = *off < cend ? cend - *off : 0;
+		goto check;
+	}
 	*off = region_offset(p, nofile && !real ? size : real);
 	/* file_append: from the end of a regular file, as fio */
 	if (o->file_append && t->kind == EF_REGULAR && !nofile)
@@ -1146,10 +1202,11 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);
-	if (!ret)
-		ret = default_io_size(p, jf, err);
+	/* no I/O at all says more than a percentage of nothing */
 	if (!ret)
 		ret = check_workload(p, jf, err);
+	if (!ret)
+		ret = default_io_size(p, jf, err);
 	return ret;
 }
 

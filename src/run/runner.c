@@ -370,7 +370,7 @@ static uint64_t job_total_bytes(const struct run_job *rj)
 	uint64_t pass = o->io_size.bytes ? o->io_size.bytes :
 					  rj->files->total_io_size;
 
-	if (o->number_ios) {
+	if (o->number_ios && !o->time_based) {
 		uint64_t b = o->number_ios * ((p->min_bs + p->max_bs) / 2);
 
 		if (b < pass)

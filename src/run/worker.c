@@ -82,6 +82,13 @@ static inline void short_restore(struct worker *w, struct io_u *u)
  * default). Returns non-zero
  * when the job must stop.
  */
+static void count_error(struct worker_stats *st, int err)
+{
+	st->total_err++;
+	if (!st->first_error)
+		st->first_error = err;
+}
+
 static int io_error(struct worker *w, struct io_u *u, int err,
 		    enum fault_class cls, const char *msg)
 {
@@ -92,6 +99,7 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 	struct run_job *rj = w->rj;
 	char buf[sizeof(rj->errmsg)];
 	uint32_t done = w->xfer_done[u->index];
+	bool counted;
 	int cont;
 
 	if (done)
@@ -102,14 +110,24 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
-	/* counted when continue_on_error covers the class (fault.h) */
-	if (fault_counted(&w->fp, cls)) {
-		w->st->total_err++;
-		if (!w->st->first_error)
-			w->st->first_error = err;
-	}
 	cont = fault_non_fatal(&w->fp, cls, err) &&
 	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
+	/*
+	 * counted when continue_on_error covers the class (fault.h), as
+	 * fio counts: an error that stops the job only when it came from
+	 * queue() (a completion event's goes uncounted), and none once
+	 * the job has stopped. A failed verify it does not cover is the
+	 * read's error where it covers reads (first_error 1, as fio).
+	 */
+	counted = !w->st->error && (cont || !w->in_event);
+	if (counted && fault_counted(&w->fp, cls))
+		count_error(w->st, err);
+	else if (counted && cls == FAULT_VERIFY &&
+		 fault_counted(&w->fp, FAULT_READ))
+		count_error(w->st, 1);
+	/* number_ios counts the I/Os that succeeded (fio) */
+	if (cont && cls != FAULT_VERIFY && u->ddir < DDIR_RWDIR_CNT)
+		workload_nios_refund(w->wl);
 	if (!msg) {
 		const char *path = rj->files->nr_files ?
 			rj->files->files[u->file].path : "";
@@ -564,8 +582,10 @@ static inline int check_time(struct worker *w)
  */
 static int reap(struct worker *w, unsigned int min)
 {
+	unsigned int refused;
 	int i, n, stop = 0;
 
+	w->e->nr_refused = 0;
 	n = w->ops->getevents(w->e, min,
 			      w->inflight < w->complete_max ? w->inflight :
 			      w->complete_max, NULL);
@@ -573,6 +593,8 @@ static int reap(struct worker *w, unsigned int min)
 	if (n < 0) {
 		if (n == -EINTR || n == -EAGAIN)
 			return 0;
+		if (w->st->error)
+			return -2;	/* stopped already: that error stands */
 		w->st->error = -n;
 		snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
 			 "job '%s': reaping completions failed: %s",
@@ -586,15 +608,20 @@ static int reap(struct worker *w, unsigned int min)
 		w->st->complete_calls++;
 		w->inflight -= k;
 	}
+	refused = w->e->nr_refused;
+	w->in_event = !refused;
 	for (i = 0; i < n; i++) {
 		struct io_u *u = w->ops->event(w->e, (unsigned int)i);
 
 		w->freel[w->nr_free++] = u->index;
 		if (unlikely(w->ovl))
 			overlap_done(w->ovl, u);
+		if (unlikely(refused) && (unsigned int)i == refused)
+			w->in_event = true;
 		if (complete(w, u, w->now, true))
 			stop = 1;
 	}
+	w->in_event = false;
 	return stop ? -1 : n;
 }
 

@@ -338,29 +338,6 @@ bool worker_pass_uses_files_up(const struct job_plan *p)
 }
 
 /*
- * number_ios in a time_based job: the HOWTO's rule, the job ends when it
- * has issued that many I/Os (fio 3.33 runs on to the runtime instead;
- * doc/compat.md). They are counted from the end of ramp_time, over the
- * passes; the pass that wrap_pass() starts is cut to what is left.
- */
-static uint64_t time_based_ios_left(const struct worker *w)
-{
-	const struct worker_stats *st = w->st;
-	uint64_t n = w->p->o.number_ios, done;
-
-	if (!n || !w->time_based || w->ramping)
-		return UINT64_MAX;
-	done = st->issued[DDIR_READ] + st->issued[DDIR_WRITE] +
-	       st->issued[DDIR_TRIM];
-	return done < n ? n - done : 0;
-}
-
-static bool time_based_ios_done(const struct worker *w)
-{
-	return !time_based_ios_left(w);
-}
-
-/*
  * A time_based pass wraps: the files stay open, and when
  * they were used up fio drops their cache again (invalidate=1) before
  * the next pass.
@@ -370,7 +347,6 @@ static void wrap_pass(struct worker *w)
 	unsigned int i;
 
 	workload_rewind(w->wl);
-	workload_cap_pass(w->wl, time_based_ios_left(w));
 	if (w->wrap_invalidate)
 		for (i = 0; i < w->rj->files->nr_files; i++)
 			fcycle_invalidate(&w->fc, i);
@@ -438,8 +414,6 @@ int worker_next_pass(struct worker *w)
 	 */
 	if (w->time_based) {
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
-			return 0;
-		if (time_based_ios_done(w))
 			return 0;
 		wrap_pass(w);
 		return 1;

@@ -61,6 +61,7 @@ struct worker {
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
+	bool in_event;	/* reap(): the I/O came back as a completion event */
 	int ss_lat;		/* steady state on latency: publish clat */
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */
 	int inline_engine;	/* queue() always completes: loop_sync */

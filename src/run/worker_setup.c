@@ -44,6 +44,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 {
 	const struct job_plan *p = rj->plan;
 	const struct job_options *o = &p->o;
+	const struct engine_ops *eo;
 	struct strbuf err = STRBUF_INIT;
 	unsigned int i;
 	bool eager;
@@ -81,10 +82,11 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	 * the files open at their first I/O (FILE_OP engines: when the run
 	 * starts, worker_file_op_open()); an engine without file I/O opens
 	 * them now, once: its open is its setup (exec's program, a socket),
-	 * and so does mmap_populate, whose prefault belongs before the run
+	 * and so does mmap_populate, whose prefault belongs before the run;
+	 * create_only opens nothing, as fio (create_on_open makes nothing)
 	 */
-	eager = (w->ops->flags & ENGINE_F_NOFILEIO) ||
-		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate);
+	eager = !o->create_only && ((w->ops->flags & ENGINE_F_NOFILEIO) ||
+		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate));
 	if (eager) {
 		if ((ret = worker_open_now(w, &err)))
 			goto fail_errno;
@@ -94,6 +96,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
+	/* the engine itself: offload's wrapper does not say */
+	eo = engine_find(p->o.ioengine);
+	if (w->vf && eo && (eo->flags & ENGINE_F_FAKEIO))
+		verify_fake_io(w->vf);
 	fault_policy_init(&w->fp, o);
 
 	/* mem=, iomem_align: run/mem.c lays the buffers out */
@@ -146,7 +152,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		w->lat_from_clat = 1;
 	}
 	w->slat_on = !o->disable_slat &&
-		     !(w->ops->flags & ENGINE_F_SYNC);
+		     !(w->ops->flags & (ENGINE_F_SYNC | ENGINE_F_NOSLAT));
 	if (w->ops->flags & ENGINE_F_FILE_OP) {
 		/* timed: the file operations (take_lat), not the I/Os */
 		w->file_op = 1;

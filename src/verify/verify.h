@@ -52,6 +52,12 @@ int verify_init(struct verify **out, const struct job_plan *p,
 		unsigned int nr_ios, struct workload *wl, struct strbuf *err);
 void verify_free(struct verify *v);
 
+/*
+ * The engine moves no data (ENGINE_F_FAKEIO, the null engine): reads are
+ * issued as a verify job issues them, and never checked (fio).
+ */
+void verify_fake_io(struct verify *v);
+
 /* As workload_next(): 0 with u filled, 1 when the pass is done. */
 int verify_next(struct verify *v, struct io_u *u);
 

@@ -18,7 +18,8 @@
  * the job, and only the last loop wraps, while the job is short of io_size
  * by at least its largest block (io_loops). Loops without io_size end at
  * loops x the budget over the job (plain_loops), and number_ios counts
- * the job's I/Os, loops times as many. Random offsets without a map
+ * the job's I/Os, loops times as many (a time_based job ignores it, as
+ * fio). Random offsets without a map
  * never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
@@ -130,71 +131,6 @@ static uint32_t bs_fit(struct workload *w, const struct wl_bs *b,
 }
 
 /* ---- zoned distributions ------------------------------------------- */
-
-/* pct percent of v, without overflow */
-static uint64_t pct_of(uint64_t v, uint64_t pct)
-{
-	return v / 100 * pct + v % 100 * pct / 100;
-}
-
-/*
- * The zone table of direction d over a window of wsize bytes holding
- * nblk random positions of align bytes. Zones are laid end to end from
- * the window start and cut at its end; one that starts past the end
- * drops out and its share of the accesses goes to the others.
- */
-static void zoned_build(struct workload *w, struct wl_rand *q,
-			uint64_t wsize, uint64_t align)
-{
-	const struct job_options *o = w->o;
-	const struct rdist_zone *z = o->rdist_zones[q->zdir];
-	unsigned int nz = o->nr_rdist_zones[q->zdir], i, j, nrest = 0;
-	bool abs = o->random_distribution == RDIST_ZONED_ABS;
-	struct wl_zoned *t = q->zt;
-	uint64_t lo = 0, fixed = 0, rest = 0;
-
-	for (i = 0; i < nz; i++) {
-		if (z[i].rest)
-			nrest++;
-		else if (abs)
-			fixed = fixed + z[i].size < fixed ? UINT64_MAX :
-				fixed + z[i].size;
-	}
-	if (nrest && wsize > fixed)
-		rest = (wsize - fixed) / nrest;
-	t->nslots = 0;
-	t->nz = 0;
-	for (i = 0; i < nz; i++) {
-		uint64_t bytes, b0, b1;
-
-		if (abs)
-			bytes = z[i].rest ? rest : z[i].size;
-		else
-			bytes = pct_of(wsize, z[i].size);
-		b0 = lo / align;
-		lo = lo + bytes < lo ? UINT64_MAX : lo + bytes;
-		b1 = lo / align;
-		if (!z[i].access || b0 >= q->nblk)
-			continue;
-		if (b1 > q->nblk)
-			b1 = q->nblk;
-		if (b1 <= b0)	/* less than a block: still one */
-			b1 = b0 + 1;
-		t->z[t->nz].first = b0;
-		t->z[t->nz].n = b1 - b0;
-		for (j = 0; j < z[i].access && t->nslots < ZONE_SLOTS; j++)
-			t->slot[t->nslots++] = (uint16_t)t->nz;
-		t->nz++;
-	}
-	if (!t->nslots) {
-		/* nothing left inside the window: uniform over it */
-		t->z[0].first = 0;
-		t->z[0].n = q->nblk;
-		t->slot[0] = 0;
-		t->nslots = 1;
-		t->nz = 1;
-	}
-}
 
 static inline uint64_t zoned_block(struct workload *w,
 				   const struct wl_zoned *t)
@@ -1181,11 +1117,15 @@ static void pick_fast_path(struct workload *w)
 	bool exhausts;
 	uint64_t n;
 
-	/* (number_ios over loops: nios_left counts the job's I/Os) */
+	/*
+	 * (number_ios over loops, or with I/O errors let through, which
+	 * it does not count: nios_left counts the job's I/Os)
+	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
-	    (w->loops > 1 && w->nios_job != UINT64_MAX))
+	    (w->nios_job != UINT64_MAX &&
+	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
 		return;
 	w->start = f->start;
 	w->size = f->size;
@@ -1326,7 +1266,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
-	w->nios_job = o->number_ios ? o->number_ios * w->loops : UINT64_MAX;
+	/* fio (3.33 and 3.42) ignores number_ios in a time_based job */
+	w->nios_job = o->number_ios && !o->time_based ?
+		      o->number_ios * w->loops : UINT64_MAX;
 	w->plain_loops = w->loops > 1 && !w->io_loops && !o->time_based &&
 			 !o->ramp_time_us;
 
@@ -1437,6 +1379,12 @@ void workload_rewind(struct workload *w)
 		return;
 	}
 	pass_start(w, false);
+}
+
+void workload_nios_refund(struct workload *w)
+{
+	if (w->nios_job != UINT64_MAX)
+		w->nios_left++;
 }
 
 void workload_cap_pass(struct workload *w, uint64_t n)

@@ -89,7 +89,14 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end);
  */
 void workload_rewind(struct workload *w);
 
-/* The pass just started issues at most n I/Os (number_ios over passes). */
+/*
+ * An I/O failed and the job goes on: as in fio, number_ios counts the
+ * I/Os that succeeded, so the workload owes one more (with errors let
+ * through its general path counts them: pick_fast_path()).
+ */
+void workload_nios_refund(struct workload *w);
+
+/* The pass just started issues at most n I/Os (a failed pre_read: one). */
 void workload_cap_pass(struct workload *w, uint64_t n);
 
 /*

@@ -255,4 +255,8 @@ uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
 uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);
 
+/* zoned.c: the zone table of q over a window of wsize bytes */
+void zoned_build(struct workload *w, struct wl_rand *q, uint64_t wsize,
+		 uint64_t align);
+
 #endif

@@ -169,7 +169,10 @@ static void test_types(void)
 	roundtrip("size", "10m", "10485760");
 	roundtrip("size", "50%", "50%");
 	roundtrip("offset", "0x1000", "4096");
-	roundtrip("filesize", "64k-4k", "4096-65536");
+	/* fio swaps an inverted bsrange, takes filesize's as written */
+	roundtrip("bsrange", "64k-4k", "4096-65536");
+	fails("filesize", "64k-4k", "option 'filesize': range '64k-4k' runs "
+	      "from 65536 down to 4096: give the smaller size first");
 	roundtrip("filesize", "4k:8k", "4096-8192");
 	roundtrip("filesize", "8k", "8192-8192");
 	roundtrip("bs", "8k", "8192");

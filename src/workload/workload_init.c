@@ -205,11 +205,12 @@ static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
  */
 static int xmap_init(struct workload *w, struct wl_file *f)
 {
-	uint64_t n = f->whi / w->xunit;
+	uint64_t n;
 	int ret;
 
 	if (!w->xmap)
 		return 0;
+	n = f->whi / w->xunit;
 	ret = blkmap_init(&f->xbm, n ? n : 1);
 	if (ret != -ENOMEM || !w->o->softrandommap)
 		return ret;

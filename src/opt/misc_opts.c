@@ -105,11 +105,6 @@ static int check_openfiles(struct job_plan *p, struct strbuf *err)
 
 	if (!o->openfiles || o->openfiles >= nr_named_files(o))
 		return 0;
-	if (o->verify != VERIFY_NONE)
-		return plan_fail(p, err, "option 'openfiles': %u of %u files "
-				 "open at once cannot verify (the read-back "
-				 "needs every file); leave openfiles out",
-				 o->openfiles, nr_named_files(o));
 	if (o->registerfiles && o->ioengine &&
 	    !strcmp(o->ioengine, "io_uring"))
 		return plan_fail(p, err, "option 'openfiles': %u of %u files "

@@ -8,6 +8,9 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
+#include "run/clock.h"
+#include "run/iolog_write.h"
+
 void fcycle_init(struct file_cycle *fc, const struct engine_ops *ops,
 		 struct engine *e, const struct job_plan *p,
 		 const struct worker_stats *st)
@@ -18,6 +21,7 @@ void fcycle_init(struct file_cycle *fc, const struct engine_ops *ops,
 	fc->st = st;
 	fc->writer = ddir_used(p, DDIR_WRITE);
 	fc->syncs = p->o.fsync_on_close;
+	fc->iolog = NULL;
 	fcycle_new_loop(fc);
 }
 
@@ -70,6 +74,8 @@ int fcycle_open(struct file_cycle *fc, unsigned int i, struct strbuf *err)
 	int ret = fc->ops->open_file(fc->e, f, err);
 
 	if (!ret) {
+		if (fc->iolog)
+			iolog_writer_file(fc->iolog, i, true, clock_now_ns());
 		fcycle_invalidate(fc, i);
 		advise(fc, f);
 	}
@@ -84,5 +90,7 @@ int fcycle_close(struct file_cycle *fc, unsigned int i)
 	if (fc->syncs && f->fd >= 0 && fcycle_unsynced(fc) && fsync(f->fd))
 		ret = -errno;
 	fc->ops->close_file(fc->e, f);
+	if (fc->iolog)
+		iolog_writer_file(fc->iolog, i, false, clock_now_ns());
 	return ret;
 }

@@ -22,7 +22,9 @@
  *  - then fadvise_hint's advice (FADV_RANDOM for random jobs, else
  *    FADV_SEQUENTIAL) of the same region, files and block devices;
  *  - every close runs fsync_on_close's fsync(2) when the job wrote since
- *    its last sync.
+ *    its last sync;
+ *  - write_iolog logs each open and close (iolog, once the writer is
+ *    open: the worker logs the files it opened before).
  *
  * "Wrote since its last sync" is fio's should_fsync: the job has writes,
  * and some read, write or trim was issued since the last fsync/fdatasync
@@ -35,6 +37,8 @@
  * gives the same count for inline engines and one that does not depend
  * on timing for the others (doc/compat.md).
  */
+struct iolog_writer;
+
 struct file_cycle {
 	const struct engine_ops *ops;
 	struct engine *e;
@@ -43,6 +47,7 @@ struct file_cycle {
 	uint64_t sync_mark;	/* issued r+w+t at the last sync */
 	bool writer;		/* the job writes (fio's td_write) */
 	bool syncs;		/* fsync_on_close */
+	struct iolog_writer *iolog;	/* write_iolog's open/close lines */
 };
 
 void fcycle_init(struct file_cycle *fc, const struct engine_ops *ops,

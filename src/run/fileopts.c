@@ -178,7 +178,12 @@ int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 
 		if (!(f->flags & (EF_REGULAR | EF_BLOCKDEV)))
 			continue;
-		fd = open(f->path, O_RDONLY | O_CLOEXEC);
+		/*
+		 * create_on_open: the file the job's open would create is
+		 * made here, as fio's pre_read opens the job's files first
+		 */
+		fd = open(f->path, O_RDONLY | O_CLOEXEC |
+			  (p->o.create_on_open ? O_CREAT : 0), 0600);
 		if (fd < 0) {
 			ret = -errno;
 			strbuf_addf(err, "option 'pre_read': cannot open '%s': %s",
@@ -198,19 +203,17 @@ int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 					    strerror(errno));
 				break;
 			}
-			if (!got) {
-				/*
-				 * the file ends inside the region (a write
-				 * job not laid out, fallocate=none): fio
-				 * fails the job with EIO
-				 */
+			if ((size_t)got < want) {
 				ret = -EIO;
-				strbuf_addf(err, "option 'pre_read': '%s' ends "
-					    "at byte %llu, inside the job's "
-					    "region (to byte %llu): nothing "
-					    "there to read", f->path,
+				strbuf_addf(err, "option 'pre_read': reading '%s' "
+					    "failed: %zd of %zu bytes at offset "
+					    "%llu (the file is shorter than its "
+					    "region%s)", f->path, got, want,
 					    (unsigned long long)pos,
-					    (unsigned long long)end);
+					    p->o.create_on_open ?
+					    ": option 'create_on_open' creates "
+					    "it empty, leave one of them out" :
+					    "");
 				break;
 			}
 			pos += (uint64_t)got;

@@ -33,7 +33,9 @@ int fileopts_opendir(const struct job_plan *p, char ***v, size_t *nr,
 /*
  * pre_read: reads the job's region of each regular file and block device
  * once, with read(2) in blocks of the job's largest block size, so that
- * the page cache holds it when the job starts. 0 or -errno (err says).
+ * the page cache holds it when the job starts. A read that comes back
+ * short (a file create_on_open has just made, one shorter than its
+ * region) is an error, -EIO, as in fio. 0 or -errno (err says).
  */
 int fileopts_pre_read(const struct job_plan *p, const struct job_files *jf,
 		      struct strbuf *err);

@@ -26,6 +26,7 @@ struct iolog_writer {
 	uint64_t start_ns;
 	char **names;		/* the files' paths (borrowed) */
 	size_t *name_len;
+	bool *open;		/* logged open, not closed since */
 	unsigned int nr_files;
 	size_t len, cap, max_line;
 	char buf[];
@@ -99,8 +100,10 @@ void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,
 void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
 		       uint64_t now_ns)
 {
-	if (file < w->nr_files)
-		wr_line(w, now_ns, file, open ? "open" : "close", NULL);
+	if (file >= w->nr_files)
+		return;
+	wr_line(w, now_ns, file, open ? "open" : "close", NULL);
+	w->open[file] = open;
 }
 
 int iolog_writer_open(struct iolog_writer **out, const char *path,
@@ -124,6 +127,7 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 	w->nr_files = nr_files;
 	w->names = xcalloc(nr_files ? nr_files : 1, sizeof(*w->names));
 	w->name_len = xcalloc(nr_files ? nr_files : 1, sizeof(*w->name_len));
+	w->open = xcalloc(nr_files ? nr_files : 1, sizeof(*w->open));
 	for (i = 0; i < nr_files; i++) {
 		w->names[i] = files[i].path;
 		w->name_len[i] = strlen(files[i].path);
@@ -135,6 +139,7 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 			    path, why);
 		free(w->names);
 		free(w->name_len);
+		free(w->open);
 		free(w);
 		return -1;
 	}
@@ -142,8 +147,6 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 	w->len = sizeof(head) - 1;
 	for (i = 0; i < nr_files; i++)
 		wr_line(w, start_ns, i, "add", NULL);
-	for (i = 0; i < nr_files; i++)
-		wr_line(w, start_ns, i, "open", NULL);
 	*out = w;
 	return 0;
 }
@@ -156,13 +159,15 @@ int iolog_writer_close(struct iolog_writer *w, uint64_t now_ns)
 	if (!w)
 		return 0;
 	for (i = 0; i < w->nr_files; i++)
-		wr_line(w, now_ns, i, "close", NULL);
+		if (w->open[i])
+			wr_line(w, now_ns, i, "close", NULL);
 	wr_flush(w);
 	ret = w->err;
 	if (close(w->fd) && !ret)
 		ret = -errno;
 	free(w->names);
 	free(w->name_len);
+	free(w->open);
 	free(w);
 	return ret;
 }

@@ -22,8 +22,9 @@
 struct iolog_writer;
 
 /*
- * Opens (creating, appending) path and logs the header and an add and
- * open line for each file. Returns 0 or -1 with a message in err.
+ * Opens (creating, appending) path and logs the header and an add line
+ * for each file (the worker logs the opens: iolog_writer_file()).
+ * Returns 0 or -1 with a message in err.
  */
 int iolog_writer_open(struct iolog_writer **out, const char *path,
 		      const struct engine_file *files, unsigned int nr_files,
@@ -33,13 +34,14 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,
 		     uint64_t now_ns);
 
-/* A file closed or opened again while the job runs (loops). */
+/* A file opened or closed (at the start, between loops and phases). */
 void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
 		       uint64_t now_ns);
 
 /*
- * Logs a close line for each file, writes what is buffered, closes and
- * frees w. Returns 0, or -errno of the first write that failed.
+ * Logs a close line for each file logged open, writes what is buffered,
+ * closes and frees w. Returns 0, or -errno of the first write that
+ * failed.
  */
 int iolog_writer_close(struct iolog_writer *w, uint64_t now_ns);
 

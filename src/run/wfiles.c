@@ -65,8 +65,8 @@ int wfiles_init(struct wfiles **out, const struct job_plan *p,
 		for (i = 0; i < e->nr_files; i++)
 			wf->locks[i] = filelock_get(e->files[i].path);
 	}
-	wfiles_restart(wf);
-	wf->max_open = wf->nr_open;
+	/* FILE_OP engines open the files in use when the run starts */
+	wfiles_restart(wf, fc->ops->flags & ENGINE_F_FILE_OP);
 	*out = wf;
 	(void)err;
 	return 0;
@@ -77,16 +77,23 @@ bool wfiles_open_at_start(const struct wfiles *wf, unsigned int file)
 	return !wf || !wf->limit || workload_file_in_use(wf->wl, file);
 }
 
-void wfiles_restart(struct wfiles *wf)
+bool wfiles_limited(const struct wfiles *wf)
+{
+	return wf && wf->limit;
+}
+
+void wfiles_restart(struct wfiles *wf, bool in_use_open)
 {
 	unsigned int i;
 
 	wf->nr_open = 0;
 	for (i = 0; i < wf->nr_files; i++) {
 		wf->closing[i] = false;
-		wf->is_open[i] = wfiles_open_at_start(wf, i);
+		wf->is_open[i] = in_use_open && wfiles_open_at_start(wf, i);
 		wf->nr_open += wf->is_open[i];
 	}
+	if (wf->nr_open > wf->max_open)
+		wf->max_open = wf->nr_open;
 }
 
 static void close_now(struct wfiles *wf, unsigned int file)
@@ -97,6 +104,26 @@ static void close_now(struct wfiles *wf, unsigned int file)
 	fcycle_close(wf->fc, file);
 	wf->is_open[file] = false;
 	wf->nr_open--;
+}
+
+void wfiles_close_all(struct wfiles *wf)
+{
+	unsigned int i;
+
+	for (i = 0; i < wf->nr_files; i++)
+		close_now(wf, i);
+}
+
+int wfiles_open(struct wfiles *wf, unsigned int file, struct strbuf *err)
+{
+	int ret = fcycle_open(wf->fc, file, err);
+
+	if (ret)
+		return ret;
+	wf->is_open[file] = true;
+	if (++wf->nr_open > wf->max_open)
+		wf->max_open = wf->nr_open;
+	return 0;
 }
 
 /*

@@ -32,22 +32,32 @@
 struct wfiles;
 
 /*
- * *out is NULL when the job needs none of this (the worker then opens
- * every file). Files open and close through fc (run/fcycle.h). Otherwise the worker opens only the files
- * wfiles_open_at_start() says. nr_ios: io_u slots (indexes below it).
- * owner: unique to the worker (lock holder). Returns 0 or -1 with a
- * message. wfiles_free() frees, and gives back any hold still taken.
+ * *out is NULL when the job needs none of this. Files open and close
+ * through fc (run/fcycle.h): the worker opens each at its first I/O
+ * (worker_lazy_start()), wfiles_hold() those openfiles brings in; the
+ * FILE_OP engines open the files wfiles_open_at_start() names when the
+ * run starts. nr_ios: io_u slots (indexes below it). owner: unique to
+ * the worker (lock holder). Returns 0 or -1 with a message. wfiles_free()
+ * frees, and gives back any hold still taken.
  */
 int wfiles_init(struct wfiles **out, const struct job_plan *p,
 		struct workload *wl, struct file_cycle *fc,
 		unsigned int nr_ios, const void *owner, struct strbuf *err);
 bool wfiles_open_at_start(const struct wfiles *wf, unsigned int file);
 /*
- * A new loop: the worker closed every file and opens again the ones
- * wfiles_open_at_start() names after workload_rewind(); this takes that
- * as the files open now.
+ * A new pass with every file closed (in_use_open: but the ones
+ * wfiles_open_at_start() names, opened by the caller).
+ * wfiles_limited(): openfiles is below the number of files.
  */
-void wfiles_restart(struct wfiles *wf);
+void wfiles_restart(struct wfiles *wf, bool in_use_open);
+bool wfiles_limited(const struct wfiles *wf);
+/*
+ * fio's verify phase: every file is closed before the read-back
+ * (wfiles_close_all()), which then opens the files it reads as it
+ * reaches them (wfiles_open(): 0 or -errno), openfiles or not.
+ */
+void wfiles_close_all(struct wfiles *wf);
+int wfiles_open(struct wfiles *wf, unsigned int file, struct strbuf *err);
 void wfiles_free(struct wfiles *wf);
 
 /* Takes the workload's file events. 0 (-1 with err set: none yet). */

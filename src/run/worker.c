@@ -219,6 +219,9 @@ static inline int next_io(struct worker *w, struct io_u *u)
 
 	if (unlikely(w->wf) && !ret)
 		worker_file_events(w);
+	/* a file that cannot be opened stops the job (next_pass) */
+	if (unlikely(w->lazy_open) && !ret && worker_lazy_open(w, u->file))
+		return 1;
 	return ret;
 }
 
@@ -713,6 +716,10 @@ int worker_do_sync(struct worker *w, enum ddir d, unsigned int file)
 
 	if (drain(w))
 		return -1;
+	/* a file not opened yet (or brought in by openfiles) opens now */
+	if (unlikely(!fcycle_is_open(&w->fc, file)) &&
+	    worker_lazy_open(w, file))
+		return -1;
 	u->ddir = (uint8_t)d;
 	u->file = file;
 	u->offset = 0;
@@ -784,6 +791,18 @@ static int sync_due(const struct worker *w)
 }
 
 /*
+ * The sync due before an I/O just chosen: none before verify's reads. In
+ * fio a verify_backlog round comes before the sync that is due (which
+ * follows the round), and the read-back phase makes no fsync=N syncs.
+ */
+static inline int sync_due_before(const struct worker *w)
+{
+	if (w->vf && verify_reading(w->vf))
+		return 0;
+	return sync_due(w);
+}
+
+/*
  * A write about to be issued, after the sync due before it: its file is
  * the one a loop's end syncs, and sync_file_range's range grows by it.
  */
@@ -805,14 +824,14 @@ static inline void sync_note_write(struct worker *w, const struct io_u *u)
  * The sync due before the next I/O is chosen, and its file: in fio it
  * takes an I/O's place, so it takes that I/O's turn in the file service
  * (workload_sync_file()). 0 when none is due, or when the next I/O must
- * say the file (then sync_inline() or sync_async() sync u's file);
- * verify's read-backs choose their own files.
+ * say the file (then sync_inline() or sync_async() sync u's file), or
+ * is verify's read-back (the sync waits for the workload's next I/O).
  */
 static inline int sync_turn_due(struct worker *w, unsigned int *file)
 {
 	int d = sync_due(w);
 
-	if (!d || w->vf)
+	if (!d || (w->vf && verify_round_due(w->vf)))
 		return 0;
 	*file = workload_sync_file(w->wl, false);
 	return *file == UINT_MAX ? 0 : d;
@@ -834,7 +853,7 @@ static __attribute__((noinline)) int sync_turn(struct worker *w)
 static __attribute__((noinline)) int sync_inline(struct worker *w,
 						 const struct io_u *u)
 {
-	int d = sync_due(w);
+	int d = sync_due_before(w);
 
 	if (d && worker_do_sync(w, (enum ddir)d, u->file))
 		return 1;
@@ -926,10 +945,11 @@ static void loop_sync(struct worker *w)
 			if (unlikely(w->pace) && paced(w, u) &&
 			    pace_io(w->pace, u, &w->now))
 				break;
-			if (unlikely(w->iolog))
-				iolog_writer_io(w->iolog, u, w->now);
+			/* (a file openfiles brings in opens first, as fio logs) */
 			if (unlikely(w->wf))
 				wfiles_hold(w->wf, u, 0);	/* may wait */
+			if (unlikely(w->iolog))
+				iolog_writer_io(w->iolog, u, w->now);
 		}
 issue:
 		st->issued[issued_slot(u->ddir)]++;
@@ -1041,7 +1061,7 @@ static __attribute__((noinline)) int sync_async(struct worker *w,
 						unsigned int *queued,
 						uint64_t *t0)
 {
-	int d = sync_due(w);
+	int d = sync_due_before(w);
 
 	if (d && sync_async_file(w, d, u->file, queued, t0))
 		return 1;
@@ -1103,6 +1123,7 @@ static void loop_async(struct worker *w)
 					pass_done = 1;
 					break;
 				}
+				t0 = w->now;	/* a lazy open moved it */
 				if (unlikely(w->sync_any) &&
 				    sync_async(w, u, &queued, &t0))
 					goto out;

@@ -16,7 +16,6 @@
 #include "opt/opt.h"
 #include "run/clock.h"
 #include "run/fileopts.h"
-#include "run/iolog_write.h"
 #include "run/wfiles.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -106,23 +105,6 @@ __attribute__((cold)) int worker_file_op_open(struct worker *w, bool again)
 	return ret;
 }
 
-/* fcycle_open() / fcycle_close() in a running job: write_iolog says so. */
-static int file_open(struct worker *w, unsigned int i, struct strbuf *err)
-{
-	int ret = fcycle_open(&w->fc, i, err);
-
-	if (!ret && unlikely(w->iolog))
-		iolog_writer_file(w->iolog, i, true, clock_now_ns());
-	return ret;
-}
-
-static void file_close(struct worker *w, unsigned int i)
-{
-	fcycle_close(&w->fc, i);
-	if (unlikely(w->iolog))
-		iolog_writer_file(w->iolog, i, false, clock_now_ns());
-}
-
 /*
  * end_fsync, fsync_on_close: at the end of each loop, when the job is
  * unsynced, every file is synced (one that is closed is opened for it),
@@ -143,13 +125,13 @@ int worker_end_syncs(struct worker *w)
 		bool was_open = fcycle_is_open(&w->fc, i);
 		struct strbuf err = STRBUF_INIT;
 
-		if (!was_open && (ret = file_open(w, i, &err))) {
+		if (!was_open && (ret = fcycle_open(&w->fc, i, &err))) {
 			worker_file_error(w, ret, &err);
 			ret = -1;
 		} else {
 			ret = worker_do_sync(w, DDIR_SYNC, i);
 			if (!was_open)
-				file_close(w, i);
+				fcycle_close(&w->fc, i);
 		}
 		strbuf_release(&err);
 	}
@@ -157,32 +139,24 @@ int worker_end_syncs(struct worker *w)
 	return ret;
 }
 
-/* Opens every file the job starts a pass with. 0 or -1 (job stops). */
-static int open_files(struct worker *w)
+/*
+ * A pass begins with its files closed: as fio, each is opened (created,
+ * with create_on_open) just before its first I/O or sync, so a job that
+ * stops early never opens the files it did not reach. openfiles: wfiles
+ * opens the files brought in (wfiles_hold()), within the limit, unless
+ * every: the verify phase opens what it reads, openfiles or not.
+ */
+void worker_lazy_start(struct worker *w, bool every)
 {
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	int ret = 0;
-
-	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    (ret = file_open(w, i, &err)) < 0)
-			worker_file_error(w, ret, &err);
-	strbuf_release(&err);
-	return ret ? -1 : 0;
+	w->lazy_open = false;
+	if (w->ops->flags & ENGINE_F_NOFILEIO)
+		return;
+	if (w->wf)
+		wfiles_restart(w->wf, false);
+	w->lazy_open = every || !wfiles_limited(w->wf);
+	w->lazy_left = w->rj->files->nr_files;
 }
 
-/*
- * The end of a loop that another follows. fio closes the job's files
- * and opens them again for the next loop (so invalidate=1 drops their
- * cache again, and fsync_on_close syncs at each close); before that the
- * sync fsync=N had due when the pass ran out of I/O (end_sync, inline
- * engines only: fio asks them for the next I/O, gets the sync, then
- * finds the files done; a queueing engine's pass ends on the bytes
- * issued) and
- * end_fsync's are made, and the new loop starts unsynced. Returns 0, or
- * -1 when a sync or an open failed.
- */
 /* unlink_each_loop, with the files closed (run/fileopts.c) */
 static int unlink_loop(struct worker *w)
 {
@@ -195,36 +169,151 @@ static int unlink_loop(struct worker *w)
 	return ret ? -1 : 0;
 }
 
-static int new_loop(struct worker *w)
+/* Closes every open file (wfiles keeps its own count when there is one). */
+static void close_files(struct worker *w)
 {
-	unsigned int i, n = w->rj->files->nr_files;
+	unsigned int i;
+
+	if (w->ops->flags & ENGINE_F_NOFILEIO)
+		return;
+	if (w->wf) {
+		wfiles_close_all(w->wf);
+		return;
+	}
+	for (i = 0; i < w->rj->files->nr_files; i++)
+		if (fcycle_is_open(&w->fc, i))
+			fcycle_close(&w->fc, i);
+}
+
+/*
+ * Did the pass run out of I/O before its budget was spent (a region that
+ * is not whole blocks, holes)? fio then asks for one more I/O (and makes
+ * the sync that is due), finds the files done and closes them, as at the
+ * end of a loop that another follows, where a pass that spent its
+ * budget ends with them open (workload_pass_spent()).
+ */
+static bool pass_ran_out(const struct worker *w)
+{
+	const struct job_plan *p = w->p;
+
+	if (w->time_based || (p->o.read_iolog && *p->o.read_iolog))
+		return false;
+	return !workload_pass_spent(w->wl);
+}
+
+/*
+ * The end of a loop's I/O phase, as fio makes it, once per loop. When
+ * another loop follows (or the pass ran out), fio's pass runs out of
+ * I/O: it takes the sync
+ * fsync=N had due (end_sync, inline engines only: fio asks them for the
+ * next I/O and gets the sync; a queueing engine's pass ends on the bytes
+ * issued), finds the files done and closes them. The last loop ends on
+ * its bytes with the files open. Then end_fsync's and fsync_on_close's
+ * syncs (worker_end_syncs()). 0, or -1 when a sync or an open failed.
+ */
+int worker_io_end(struct worker *w, bool more)
+{
 	int d = w->end_sync;
 
 	w->end_sync = 0;
-	if (d) {
+	if (w->io_ended)
+		return 0;
+	w->io_ended = true;
+	more |= w->ran_out;
+	if (more && d) {
 		/* it takes the next file's turn, as any sync (fio) */
-		unsigned int f = w->vf ? UINT_MAX :
-				 workload_sync_file(w->wl, true);
+		unsigned int f = workload_sync_file(w->wl, true);
 
 		if (worker_do_sync(w, (enum ddir)d,
 				   f != UINT_MAX ? f : w->sync_file))
 			return -1;
 	}
-	if (!(w->ops->flags & ENGINE_F_NOFILEIO))
-		for (i = 0; i < n; i++)
-			if (fcycle_is_open(&w->fc, i))
-				file_close(w, i);
-	if (worker_end_syncs(w))
+	if (more)
+		close_files(w);
+	return worker_end_syncs(w);
+}
+
+/*
+ * fio's verify phase (do_verify=1) follows the loop's I/O phase and its
+ * end syncs: the job's I/O state is reset, so a close syncs again with
+ * fsync_on_close, and every file is closed; the read-back then opens
+ * each file when its first read comes (invalidate=1 drops the cache
+ * there, fadvise_hint advises), whatever openfiles says, and the files
+ * stay open until the next loop or the end. The phase runs, and closes
+ * the files, even with nothing to read back. 0, or -1 (job stops).
+ */
+static int verify_phase_begin(struct worker *w)
+{
+	if (worker_io_end(w, w->loops_left > 1))
 		return -1;
+	fcycle_new_loop(&w->fc);
+	close_files(w);
+	worker_lazy_start(w, true);
+	return 0;
+}
+
+/*
+ * Opens the files in use now, not at their first I/O (worker_setup()'s
+ * exceptions). 0 or the open's -errno (err says).
+ */
+int worker_open_now(struct worker *w, struct strbuf *err)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < w->rj->files->nr_files && !ret; i++)
+		if (wfiles_open_at_start(w->wf, i))
+			ret = w->wf ? wfiles_open(w->wf, i, err) :
+				      fcycle_open(&w->fc, i, err);
+	w->lazy_open = false;
+	return ret;
+}
+
+/*
+ * The next I/O or sync goes to file i: open it if it is closed (the lazy
+ * opens of worker_lazy_start()). 0, or -1: the file cannot be opened,
+ * the job stops with the open's error and the I/O is not issued.
+ */
+int worker_lazy_open(struct worker *w, unsigned int i)
+{
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	if (fcycle_is_open(&w->fc, i))
+		return 0;
+	ret = w->wf ? wfiles_open(w->wf, i, &err) :
+		      fcycle_open(&w->fc, i, &err);
+	if (ret)
+		worker_file_error(w, ret, &err);
+	else if (w->lazy_open && !--w->lazy_left)
+		w->lazy_open = false;	/* all open: no more checks */
+	w->now = clock_now_ns();	/* the I/O's latency is not the open's */
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
+/*
+ * The end of a loop that another follows: fio closes the job's files
+ * (after the I/O phase's end, unless a verify phase came between) and
+ * opens them again for the next loop (so invalidate=1 drops their cache
+ * again, and fsync_on_close syncs at each close); the new loop starts
+ * unsynced. Returns 0, or -1 when a sync or an open failed.
+ */
+static int new_loop(struct worker *w)
+{
+	if (worker_io_end(w, true))
+		return -1;
+	close_files(w);
+	w->lazy_open = false;
 	if (w->p->o.unlink_each_loop && unlink_loop(w))
 		return -1;
 	fcycle_new_loop(&w->fc);
 	w->sync_wr = 0;
+	w->io_ended = w->ran_out = false;
+	if (w->vf)
+		verify_new_loop(w->vf, w->loops_left <= 1);
 	workload_rewind(w->wl);
-	if (w->wf)
-		wfiles_restart(w->wf);
-	if (!(w->ops->flags & ENGINE_F_NOFILEIO) && open_files(w))
-		return -1;
+	worker_lazy_start(w, false);
 	w->now = clock_now_ns();
 	return 0;
 }
@@ -300,14 +389,22 @@ int worker_next_pass(struct worker *w)
 	}
 	int verified = w->in_verify;
 
+	if (unlikely(w->st->error))
+		return 0;	/* it stops the job: no other pass */
+	if (!verified && !w->io_ended)
+		w->ran_out = pass_ran_out(w);
+
 	/* a verify phase ends here, an I/O phase where one begins */
 	if (verified) {
 		end_phase(w);
 		verify_pass_end(w->vf);	/* the pass's log is done with */
 	} else if (w->vf && verify_pass_end(w->vf)) {
 		/* read back what the pass wrote before going on */
-		if (!w->time_based)	/* fio: all of it is the I/O phase */
+		if (!w->time_based) {	/* fio: all of it is the I/O phase */
 			end_phase(w);
+			if (verify_phase_begin(w))
+				return 0;
+		}
 		w->in_verify = !w->time_based;
 		return 1;
 	}
@@ -329,6 +426,8 @@ int worker_next_pass(struct worker *w)
 		 */
 		end_phase(w);
 		stats_runtime_add(w->st, 0, true, 1000);
+		if (verify_phase_begin(w))
+			return 0;
 	}
 	/* fio: a loop left with nothing to do ends the job, unopened */
 	if (w->loops_left > 1 && workload_spent(w->wl))

@@ -86,6 +86,10 @@ struct worker {
 	unsigned int sync_file;		/* file of the last write */
 	int end_sync;			/* sync_due() when the pass ended */
 	int quiet_sync;			/* end_fsync's: not in the stats */
+	bool io_ended;			/* worker_io_end() ran this loop */
+	bool ran_out;			/* the pass ran out: pass_ran_out() */
+	bool lazy_open;			/* files open at their first I/O */
+	unsigned int lazy_left;		/* files worker_lazy_open() may open */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
 	struct file_cycle fc;
 
@@ -175,5 +179,9 @@ void worker_file_events(struct worker *w);
 void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);
+int worker_io_end(struct worker *w, bool more);
+void worker_lazy_start(struct worker *w, bool every);
+int worker_open_now(struct worker *w, struct strbuf *err);
+int worker_lazy_open(struct worker *w, unsigned int file);
 
 #endif

@@ -47,6 +47,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	const struct engine_ops *eo;
 	struct strbuf err = STRBUF_INIT;
 	unsigned int i;
+	bool eager;
 	int ret;
 
 	memset(w, 0, sizeof(*w));
@@ -78,14 +79,20 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
 		goto fail;
 	/*
-	 * FILE_OP engines: when the run starts (worker_file_op_open);
-	 * create_only: never, as fio (create_on_open then makes nothing)
+	 * the files open at their first I/O (FILE_OP engines: when the run
+	 * starts, worker_file_op_open()); an engine without file I/O opens
+	 * them now, once: its open is its setup (exec's program, a socket),
+	 * and so does mmap_populate, whose prefault belongs before the run;
+	 * create_only opens nothing, as fio (create_on_open makes nothing)
 	 */
-	for (i = 0; i < rj->files->nr_files && !o->create_only; i++)
-		if (wfiles_open_at_start(w->wf, i) &&
-		    !(w->ops->flags & ENGINE_F_FILE_OP) &&
-		    (ret = fcycle_open(&w->fc, i, &err)))
+	eager = !o->create_only && ((w->ops->flags & ENGINE_F_NOFILEIO) ||
+		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate));
+	if (eager) {
+		if ((ret = worker_open_now(w, &err)))
 			goto fail_errno;
+	} else if (!(w->ops->flags & ENGINE_F_FILE_OP)) {
+		worker_lazy_start(w, false);
+	}
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, &err))
 		goto fail;
@@ -200,10 +207,20 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->lt)
 		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
 				 &w->nr_free);
-	if (o->write_iolog && *o->write_iolog &&
-	    iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
-			      rj->files->nr_files, clock_now_ns(), &err))
-		goto fail;
+	if (o->write_iolog && *o->write_iolog) {
+		uint64_t now = clock_now_ns();
+
+		if (iolog_writer_open(&w->iolog, o->write_iolog,
+				      rj->files->files, rj->files->nr_files,
+				      now, &err))
+			goto fail;
+		/* the files opened above, or when the run starts (FILE_OP) */
+		for (i = 0; i < rj->files->nr_files; i++)
+			if ((eager || (w->ops->flags & ENGINE_F_FILE_OP)) &&
+			    wfiles_open_at_start(w->wf, i))
+				iolog_writer_file(w->iolog, i, true, now);
+		w->fc.iolog = w->iolog;
+	}
 	strbuf_release(&err);
 	return 0;
 fail_prep:
@@ -390,6 +407,22 @@ static void *job_ends_early(struct run_job *rj, struct strbuf *err, int e)
 	return NULL;
 }
 
+/*
+ * pre_read failed: fio goes on to issue the job's first I/O, and its
+ * error stops the job after it (fio checks for one after each I/O): no
+ * read-back, no end syncs, the job fails with the error.
+ */
+static void pre_read_failed(struct worker *w, int e, struct strbuf *err)
+{
+	snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+		 w->p->o.name, strbuf_str(err));
+	strbuf_reset(err);
+	w->st->error = e;
+	w->loops_left = 1;
+	w->time_based = 0;
+	workload_cap_pass(w->wl, 1);
+}
+
 void *worker_main(void *arg)
 {
 	struct run_job *rj = arg;
@@ -435,11 +468,7 @@ void *worker_main(void *arg)
 		job_finished(rj);
 		return NULL;
 	}
-	if (o->pre_read && fileopts_pre_read(rj->plan, rj->files, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		worker_teardown(&w);
-		return job_ends_early(rj, &err, EIO);
-	}
+	ret = o->pre_read ? fileopts_pre_read(rj->plan, rj->files, &err) : 0;
 	prefault_stats(&w);
 	if (o->exit_on_io_done) {
 		pthread_mutex_lock(&rj->ctx->lock);
@@ -463,6 +492,8 @@ void *worker_main(void *arg)
 	} else {
 		worker_reset_stats(&w);
 	}
+	if (ret)	/* pre_read's, once the stats are reset */
+		pre_read_failed(&w, -ret, &err);
 	worker_pace_start(&w);
 
 	worker_run(&w);
@@ -491,7 +522,7 @@ void *worker_main(void *arg)
 
 	/* the last loop's end_fsync (fsync_on_close's, as fio) */
 	if (!w.st->error)
-		worker_end_syncs(&w);
+		worker_io_end(&w, false);
 	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
 		w.st->error = EIO;
 		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
@@ -507,7 +538,7 @@ void *worker_main(void *arg)
 	if (w.iolog) {
 		int e = iolog_writer_close(w.iolog, w.now);
 
-		w.iolog = NULL;
+		w.iolog = w.fc.iolog = NULL;
 		if (e && !w.st->error) {
 			w.st->error = -e;
 			snprintf(rj->errmsg, sizeof(rj->errmsg),

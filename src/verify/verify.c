@@ -103,6 +103,13 @@ struct verify {
 	 * across writes until it is done, as fio's); 0 in vbatch: off
 	 */
 	uint64_t vbatch, vleft;
+	/*
+	 * fio's last loop ends on the bytes its workload issued (its earlier
+	 * ones run out of I/O): a backlog round due then waits for the
+	 * read-back phase
+	 */
+	bool last_loop;
+	bool offset_order;	/* order_pending() sorts the pending blocks */
 
 	/*
 	 * trim_backlog (fio's verify trims): the log positions of the
@@ -305,6 +312,91 @@ static int trim_next(struct verify *v, struct io_u *u)
 	return 0;
 }
 
+/* ---- the order of the read-backs ---- */
+
+static inline bool ent_less(const struct vlog_ent *a, const struct vlog_ent *b)
+{
+	if (a->file != b->file)
+		return a->file < b->file;
+	if (a->offset != b->offset)
+		return a->offset < b->offset;
+	return a->seq < b->seq;
+}
+
+/*
+ * Entry i of the n entries from ring position base (base < cap, n <= cap):
+ * the sorts below work on a backlog ring's pending entries as on a whole
+ * pass's log (base 0).
+ */
+static inline struct vlog_ent *ring_ent(struct vlog_ent *e, uint64_t cap,
+					uint64_t base, uint64_t i)
+{
+	uint64_t k = base + i;
+
+	return &e[k >= cap ? k - cap : k];
+}
+
+static void sift_down(struct vlog_ent *e, uint64_t cap, uint64_t base,
+		      uint64_t i, uint64_t n)
+{
+	for (;;) {
+		uint64_t c = 2 * i + 1;
+		struct vlog_ent t, *pi, *pc;
+
+		if (c >= n)
+			return;
+		if (c + 1 < n && ent_less(ring_ent(e, cap, base, c),
+					  ring_ent(e, cap, base, c + 1)))
+			c++;
+		pi = ring_ent(e, cap, base, i);
+		pc = ring_ent(e, cap, base, c);
+		if (!ent_less(pi, pc))
+			return;
+		t = *pi;
+		*pi = *pc;
+		*pc = t;
+		i = c;
+	}
+}
+
+/* In place: qsort may allocate, and this runs inside the I/O loop. */
+static void sort_ring(struct vlog_ent *e, uint64_t cap, uint64_t base,
+		      uint64_t n)
+{
+	uint64_t i;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(e, cap, base, i, n);
+	for (i = n; i-- > 1;) {
+		struct vlog_ent t = *ring_ent(e, cap, base, 0);
+
+		*ring_ent(e, cap, base, 0) = *ring_ent(e, cap, base, i);
+		*ring_ent(e, cap, base, i) = t;
+		sift_down(e, cap, base, 0, i);
+	}
+}
+
+/*
+ * fio reads back in offset order (file, then offset) unless no block can
+ * be written twice (a random map), where it keeps the write order: a
+ * verify_backlog round, or the read-back of what the last round left,
+ * takes the smallest pending blocks first. Trims point into the ring by
+ * position, so with them the ring stays in write order.
+ */
+static void order_pending(struct verify *v)
+{
+	uint64_t n = v->tail - v->head, base = v->head % v->cap, i;
+
+	if (!v->offset_order || v->trim || n < 2)
+		return;
+	for (i = 1; i < n; i++)
+		if (ent_less(ring_ent(v->log, v->cap, base, i),
+			     ring_ent(v->log, v->cap, base, i - 1)))
+			break;
+	if (i < n)
+		sort_ring(v->log, v->cap, base, n);
+}
+
 /* ---- choosing I/O ---- */
 
 /* experimental_verify's read-back: the pass's writes again, as reads. */
@@ -329,6 +421,53 @@ static int replay_next(struct verify *v, struct io_u *u)
 		x->kind = VIO_CHECK;
 		return 0;
 	}
+}
+
+static bool last_bytes_issued(const struct verify *v)
+{
+	return v->last_loop && workload_pass_spent(v->wl);
+}
+
+/*
+ * A backlog round: every trigger blocks pending, the rest of a
+ * verify_backlog_batch round (unless the last loop's bytes are issued),
+ * or a log full of blocks the trims took out of the count.
+ */
+static inline bool backlog_full(const struct verify *v)
+{
+	return v->logging && (log_pending(v) >= v->trigger ||
+			      (v->vleft && log_pending(v)));
+}
+
+static inline bool round_due(const struct verify *v)
+{
+	return (backlog_full(v) && !last_bytes_issued(v)) ||
+	       (v->logging && unlikely(v->tail - v->head >= v->room));
+}
+
+/*
+ * fio checks the verify backlog before the trims: a round the last
+ * loop's end leaves to the read-back phase still takes its blocks out of
+ * the trims (no trims then); without one the trim rounds go on.
+ */
+static inline bool trims_held(const struct verify *v)
+{
+	return last_bytes_issued(v) && backlog_full(v);
+}
+
+bool verify_round_due(const struct verify *v)
+{
+	if (v->phase == VP_NONE)
+		return round_due(v);
+	if (v->phase != VP_BACKLOG)
+		return true;	/* the read-back phase, the replay */
+	return (v->head < v->tail && (!v->vbatch || v->vleft)) ||
+	       round_due(v);
+}
+
+void verify_new_loop(struct verify *v, bool last)
+{
+	v->last_loop = last && !v->p->o.time_based;
 }
 
 int verify_next(struct verify *v, struct io_u *u)
@@ -381,20 +520,14 @@ int verify_next(struct verify *v, struct io_u *u)
 			}
 			v->phase = VP_NONE;
 		}
-		/*
-		 * A backlog round: every trigger blocks pending, the rest of
-		 * a verify_backlog_batch round, or a log full of blocks the
-		 * trims took out of the count
-		 */
-		if (v->logging && (log_pending(v) >= v->trigger ||
-				   (v->vleft && log_pending(v)) ||
-				   unlikely(v->tail - v->head >= v->room))) {
+		if (round_due(v)) {
 			if (!v->vleft)
 				v->vleft = v->vbatch;
 			v->phase = VP_BACKLOG;
+			order_pending(v);
 			continue;
 		}
-		if (unlikely(v->trim) && !trim_next(v, u))
+		if (unlikely(v->trim) && !trims_held(v) && !trim_next(v, u))
 			return 0;
 		ret = workload_next(v->wl, u);
 		if (ret)
@@ -422,50 +555,6 @@ int verify_next(struct verify *v, struct io_u *u)
 	}
 }
 
-static inline bool ent_less(const struct vlog_ent *a, const struct vlog_ent *b)
-{
-	if (a->file != b->file)
-		return a->file < b->file;
-	if (a->offset != b->offset)
-		return a->offset < b->offset;
-	return a->seq < b->seq;
-}
-
-static void sift_down(struct vlog_ent *e, uint64_t i, uint64_t n)
-{
-	for (;;) {
-		uint64_t c = 2 * i + 1;
-		struct vlog_ent t;
-
-		if (c >= n)
-			return;
-		if (c + 1 < n && ent_less(&e[c], &e[c + 1]))
-			c++;
-		if (!ent_less(&e[i], &e[c]))
-			return;
-		t = e[i];
-		e[i] = e[c];
-		e[c] = t;
-		i = c;
-	}
-}
-
-/* In place: qsort may allocate, and this runs inside the I/O loop. */
-static void sort_log(struct vlog_ent *e, uint64_t n)
-{
-	uint64_t i;
-
-	for (i = n / 2; i-- > 0;)
-		sift_down(e, i, n);
-	for (i = n; i-- > 1;) {
-		struct vlog_ent t = e[0];
-
-		e[0] = e[i];
-		e[i] = t;
-		sift_down(e, 0, i);
-	}
-}
-
 /*
  * A pass that wrote some blocks more than once (random without a map,
  * io_size beyond the region, mixed block sizes) holds only the newest
@@ -485,7 +574,7 @@ static void dedupe_log(struct verify *v)
 			 e[i].offset >= e[i - 1].offset + VLOG_LEN(&e[i - 1]));
 	if (clean)
 		return;
-	sort_log(e, n);
+	sort_ring(e, n, 0, n);
 	for (i = 0; i < n; i++) {
 		uint64_t end = e[i].offset + VLOG_LEN(&e[i]);
 
@@ -526,6 +615,8 @@ int verify_pass_end(struct verify *v)
 		/* a pass's log from its start, not a backlog ring */
 		if (!v->p->o.verify_backlog && !v->head && v->tail <= v->cap)
 			dedupe_log(v);
+		else if (v->p->o.verify_backlog)
+			order_pending(v);
 		v->phase = VP_FINAL;
 		return 1;
 	}
@@ -988,6 +1079,9 @@ int verify_init(struct verify **out, const struct job_plan *p,
 		v->final = false;
 	v->logging = v->final || (v->writes && o->do_verify &&
 				  o->verify_backlog);
+	verify_new_loop(v, o->loops <= 1);
+	v->offset_order = !p->random || o->norandommap ||
+			  o->random_generator == RANDGEN_LFSR;
 	/*
 	 * experimental_verify keeps no log and ignores verify_backlog, as
 	 * fio: the pass is replayed (verify_only has its own replay)

@@ -90,6 +90,20 @@ void verify_failed(struct verify *v, struct io_u *u);
  */
 int verify_pass_end(struct verify *v);
 
+/*
+ * A new loop begins; last: no other follows. fio's last loop ends on the
+ * bytes its workload issued, so a verify_backlog round due after the
+ * last write is left to the read-back phase (earlier loops make it).
+ */
+void verify_new_loop(struct verify *v, bool last);
+
+/*
+ * Will verify_next() hand out a read-back before the workload's next
+ * I/O (a verify_backlog round is due or going on)? A sync due then
+ * waits for the round, as in fio.
+ */
+bool verify_round_due(const struct verify *v);
+
 /* True while reading back (the status line's 'V'). */
 bool verify_reading(const struct verify *v);
 

@@ -1164,6 +1164,9 @@ static void pick_fast_path(struct workload *w)
 		w->ios_pass = n;
 	if (w->ios_pass > w->nios_job)
 		w->ios_pass = w->nios_job;
+	/* the pass ends on the file's end, short of budget and number_ios */
+	w->runs_out = w->ios_pass * w->bsz < w->budget &&
+		      w->ios_pass < w->nios_job;
 }
 
 /* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
@@ -1384,6 +1387,14 @@ void workload_nios_refund(struct workload *w)
 		w->nios_left++;
 }
 
+void workload_cap_pass(struct workload *w, uint64_t n)
+{
+	if (w->ios_left > n)
+		w->ios_left = n;
+	if (w->nios_left > n)
+		w->nios_left = n;
+}
+
 void workload_loops_queued(struct workload *w)
 {
 	if (!w->plain_loops)
@@ -1404,6 +1415,15 @@ bool workload_spent(const struct workload *w)
 		       w->cum >= (uint64_t)w->loops * w->budget;
 	/* random offsets without a map: the first loop took it all */
 	return w->next == next_rand_nomap_fixed && !w->loop_queued;
+}
+
+bool workload_pass_spent(const struct workload *w)
+{
+	if (w->replay)
+		return true;
+	if (w->next != next_general)
+		return !w->ios_left && !w->runs_out;
+	return !w->bytes_left || !w->nios_left;
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

@@ -96,6 +96,9 @@ void workload_rewind(struct workload *w);
  */
 void workload_nios_refund(struct workload *w);
 
+/* The pass just started issues at most n I/Os (a failed pre_read: one). */
+void workload_cap_pass(struct workload *w, uint64_t n);
+
 /*
  * loops=N (without io_size, not time_based), as fio 3.33 runs them: the
  * job issues loops x the budget's bytes (and number_ios x loops I/Os at
@@ -108,6 +111,17 @@ void workload_nios_refund(struct workload *w);
  */
 void workload_loops_queued(struct workload *w);
 bool workload_spent(const struct workload *w);
+
+/*
+ * fio's io_bytes_exceeded, for the pass under way: true once its budget
+ * (the bytes above, number_ios) is spent, after which fio asks for no
+ * other I/O, so a sync that fsync=N has due is not made. A pass that
+ * ends with the budget unspent ran out of I/O (its files are used up
+ * short of it: a region that is not whole blocks, earlier loops); fio
+ * asks once more, makes the sync, then finds the files done. read_iolog:
+ * true.
+ */
+bool workload_pass_spent(const struct workload *w);
 
 /*
  * Bytes one pass issues: exact for one file with one block size, else the

@@ -108,6 +108,7 @@ struct workload {
 	/* fast paths: one file, one direction, one block size */
 	uint64_t ios_left;	/* I/Os left in this pass */
 	uint64_t ios_pass;	/* I/Os per pass */
+	bool runs_out;		/* the file ends before the budget (ragged) */
 	uint64_t start, size, pos;
 	uint64_t unit;		/* random alignment */
 	uint64_t nblk;		/* random positions */

@@ -219,6 +219,8 @@ static inline int next_io(struct worker *w, struct io_u *u)
 
 	if (unlikely(w->wf) && !ret)
 		worker_file_events(w);
+	if (unlikely(w->drop_invalidate) && !ret)
+		worker_drop_restarted(w);
 	/* a file that cannot be opened stops the job (next_pass) */
 	if (unlikely(w->lazy_open) && !ret && worker_lazy_open(w, u->file))
 		return 1;

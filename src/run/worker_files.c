@@ -338,6 +338,18 @@ bool worker_pass_uses_files_up(const struct job_plan *p)
 }
 
 /*
+ * time_based random offsets: a file whose map was used up started over
+ * in place, and fio drops its cache then (invalidate=1)
+ */
+void worker_drop_restarted(struct worker *w)
+{
+	unsigned int fi = workload_take_dropped(w->wl);
+
+	if (fi != UINT_MAX)
+		fcycle_invalidate(&w->fc, fi);
+}
+
+/*
  * A time_based pass wraps: the files stay open, and when
  * they were used up fio drops their cache again (invalidate=1) before
  * the next pass.

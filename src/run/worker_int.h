@@ -91,6 +91,7 @@ struct worker {
 	bool lazy_open;			/* files open at their first I/O */
 	unsigned int lazy_left;		/* files worker_lazy_open() may open */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
+	bool drop_invalidate;		/* so does a file started over */
 	struct file_cycle fc;
 
 	unsigned int batch_submit;	/* commit every this many queued */
@@ -176,6 +177,7 @@ void worker_log_end(struct worker *w);
 /* worker_files.c: passes and files */
 int worker_next_pass(struct worker *w);
 void worker_file_events(struct worker *w);
+void worker_drop_restarted(struct worker *w);
 void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);

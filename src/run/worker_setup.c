@@ -200,7 +200,10 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->time_based = o->time_based;
 	/* fio: the dry run of verify_only gives writes no time */
 	w->run_dirs = p->ddir_mask & ~(o->verify_only ? 1u << DDIR_WRITE : 0);
-	w->wrap_invalidate = o->invalidate && worker_pass_uses_files_up(p);
+	/* time_based random files start over one by one (workload.c) */
+	w->drop_invalidate = o->invalidate && workload_drops_in_place(w->wl);
+	w->wrap_invalidate = o->invalidate && worker_pass_uses_files_up(p) &&
+			     !w->drop_invalidate;
 	w->loops_left = o->loops ? o->loops : 1;
 	w->prio = w->st->prio = prio_stats_new(p);
 	w->lt = lat_target_new(p, w->depth, w->lat_on);

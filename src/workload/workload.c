@@ -998,9 +998,12 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		if ((!f->fresh && w->restarts) || w->skewed) {
+		if ((!f->fresh && w->restarts) || w->skewed ||
+		    w->tb_random) {
 			f->later = true;
 			file_reset(w, f);
+			if (w->tb_random)
+				w->dropped = fi;
 			if (!file_next(w, f, d, &len, &off))
 				break;
 		}
@@ -1260,6 +1263,22 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	for (i = 0; i < nr_files; i++)
 		total += files[i].io_size;
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
+	/*
+	 * time_based: fio's loop ignores the job's bytes and a round ends
+	 * when the files are used up, so regions larger than size (filesize,
+	 * an offset) are swept whole before they start over (and before
+	 * invalidate=1 drops their cache again); each direction of a mix
+	 * sweeps them on its own
+	 */
+	if (o->time_based && !opt_is_set(o, "io_size") && !w->zones) {
+		uint64_t regions = 0;
+
+		for (i = 0; i < w->nr_files; i++)
+			regions += w->files[i].size;
+		regions *= (unsigned int)__builtin_popcount(w->dmask);
+		if (regions > w->budget)
+			w->budget = regions;
+	}
 	w->wrap = o->io_size.bytes > total;
 	w->io_loops = o->io_size.bytes && !o->time_based &&
 		      (o->loops > 1 || w->wrap);
@@ -1280,6 +1299,12 @@ int workload_init(struct workload **out, const struct job_plan *p,
 	/* with randseed, fio's later passes draw anew (not the first's) */
 	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
 		     !o->time_based;
+	w->tb_random = o->time_based && w->random && !w->zones &&
+		       !w->skewed && (w->rmode == RM_MAP ||
+				      w->rmode == RM_BITMAP ||
+				      w->rmode == RM_LFSR) &&
+		       w->next == next_general;	/* a fast path's pass does */
+	w->dropped = UINT_MAX;
 	streams_save(w);
 	pass_start(w, true);
 	/* the files in use at start are the worker's to open, not events */
@@ -1415,6 +1440,19 @@ bool workload_spent(const struct workload *w)
 		       w->cum >= (uint64_t)w->loops * w->budget;
 	/* random offsets without a map: the first loop took it all */
 	return w->next == next_rand_nomap_fixed && !w->loop_queued;
+}
+
+bool workload_drops_in_place(const struct workload *w)
+{
+	return w->tb_random;
+}
+
+unsigned int workload_take_dropped(struct workload *w)
+{
+	unsigned int fi = w->dropped;
+
+	w->dropped = UINT_MAX;
+	return fi;
 }
 
 bool workload_pass_spent(const struct workload *w)

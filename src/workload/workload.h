@@ -124,6 +124,13 @@ bool workload_spent(const struct workload *w);
 bool workload_pass_spent(const struct workload *w);
 
 /*
+ * time_based random jobs: the file the last workload_next() started over
+ * in place (its map used up; fio drops its cache then), else UINT_MAX.
+ */
+bool workload_drops_in_place(const struct workload *w);
+unsigned int workload_take_dropped(struct workload *w);
+
+/*
  * Bytes one pass issues: exact for one file with one block size, else the
  * budget (io_size, or the sum of the regions), which is an upper bound
  * unless the last I/O crosses it.

@@ -146,6 +146,13 @@ struct workload {
 	bool plain_loops;
 	bool loop_queued;
 	bool restarts;		/* a later pass starts used-up files over */
+	/*
+	 * time_based random offsets: a file whose map or sequence is used
+	 * up starts over at once (fio resets it and drops its cache), and
+	 * dropped names it for the worker (workload_take_dropped())
+	 */
+	bool tb_random;
+	unsigned int dropped;
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
 	bool random;

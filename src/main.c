@@ -701,36 +701,388 @@ static void check_output(const struct cli *c, const char *path,
 	}
 }
 
-int iolite_main(int argc, char **argv, const struct main_hooks *h)
-{
-	struct cli c = { 0 };
+/*
+ * One run of iolite, from the command line to the exit status: what the
+ * phases below share. Each phase dies on bad input before anything is
+ * created (read, plan), or records a failure that still lets the reports
+ * be written (run, report).
+ */
+struct session {
+	int argc;
+	char **argv;
+	const struct main_hooks *h;
+	struct cli c;
 	struct job_list jl;
-	struct strbuf err = STRBUF_INIT, clock_note = STRBUF_INIT;
-	struct notes before = { NULL, 0 }, proc_out = { NULL, 0 };
-	struct strbuf int_note = STRBUF_INIT, log_note = STRBUF_INIT;
-	struct strbuf trig_note = STRBUF_INIT, html_path = STRBUF_INIT;
-	struct strbuf prof_note = STRBUF_INIT, prof_after = STRBUF_INIT;
-	FILE *folded = NULL;
-	struct trigger *trig;
-	struct idle_prof *idle;
-	struct idle_result idle_res;
-	struct report_ctx rc;
-	struct runner_opts ro;
-	struct log_set logs;
-	struct limits_logs lim_logs;
+	struct strbuf err;
+	struct sweep_spec sweep;
+	struct repeat_set reps;
+	/* the jobs: nr plans, their targets and their runs */
 	struct job_plan *plans;
 	struct job_files *files;
 	struct run_job *jobs;
-	struct worker_result *wr;
+	unsigned int nr, nr_runs;
+	struct notes before;		/* notes made before the run */
+	struct strbuf clock_note, html_path;
+	FILE *out, *html, *folded;
+	struct log_set logs;
 	struct disk_set disks;
-	struct sweep_spec sweep;
-	struct repeat_set reps;
-	struct worker_result *kept = NULL;
-	unsigned int nr, i, nr_runs;
-	FILE *out = stdout, *html;
-	const char *why;
-	int ret, failed, trig_sig = 0;
+	struct report_ctx rc;
+	struct runner_opts ro;
+	struct trigger *trig;
+	struct idle_prof *idle;
+	struct idle_result idle_res;
+	struct worker_result *kept;	/* --repeat's earlier runs */
+	int failed, trig_sig;
+};
+
+/*
+ * Reads the command line and the job files. Returns -1 when there are
+ * jobs to run, else the exit status (a tool of its own, an action, a
+ * dump).
+ */
+static int session_read(struct session *s)
+{
+	struct cli *c = &s->c;
 	size_t k;
+
+	job_list_init(&s->jl);
+	if (cli_parse(s->argc, s->argv, c, &s->jl, &s->err))
+		die("%s", strbuf_str(&s->err));
+	if (c->action != CLI_RUN)
+		return cli_action(c);
+	for (k = 0; k < c->nr_sweeps; k++)
+		if (sweep_parse(&s->sweep, c->sweeps[k], &s->err))
+			die("%s", strbuf_str(&s->err));
+	verify_set_aux_path(c->aux_path);
+	for (k = 0; k < c->nr_jobfiles; k++)
+		if (job_file_read(&s->jl, c->jobfiles[k], c->sections, &s->err))
+			die("%s", strbuf_str(&s->err));
+	if (job_list_check_globals(&s->jl, &s->err) ||
+	    job_list_check_wait_for(&s->jl, &s->err))
+		die("%s", strbuf_str(&s->err));
+	if (s->h && s->h->loaded &&
+	    s->h->loaded(s->h->arg, c, &s->jl, &s->err))
+		die("%s", strbuf_str(&s->err));
+	if (c->showcmd) {
+		cli_showcmd(&s->jl);
+		return 0;
+	}
+	if (!s->jl.nr && !(s->h && s->h->empty_ok)) {
+		if (s->argc > 1 && !c->nr_jobfiles && !s->jl.global.nr)
+			return 0;
+		die("no jobs to run (see --help)");
+	}
+	if (sweep_expand(&s->sweep, &s->jl, &s->err))
+		die("%s", strbuf_str(&s->err));
+	if (c->parse_only) {
+		struct strbuf out_sb = STRBUF_INIT;
+
+		if (job_list_dump(&s->jl, &out_sb, &s->err))
+			die("%s", strbuf_str(&s->err));
+		s->plans = build_plans(&s->jl, c, &s->nr);
+		fputs(strbuf_str(&out_sb), stdout);
+		strbuf_release(&out_sb);
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * Plans every job and checks it against the machine (privileges, the
+ * targets, the outputs, descriptors): every refusal comes here, before
+ * any file is created.
+ */
+static void session_plan(struct session *s)
+{
+	const struct cli *c = &s->c;
+	struct limits_logs lim_logs;
+	struct strbuf *err = &s->err;
+
+	s->plans = build_plans(&s->jl, c, &s->nr);
+	if (c->warnings_fatal)
+		warnings_fatal(s->plans, s->nr);
+	if (prio_check_caps(s->plans, s->nr, err))
+		die_at(&s->jl, err);
+	choose_clock(s->plans, s->nr, &s->clock_note);
+	s->files = xcalloc(s->nr, sizeof(*s->files));
+	if (files_resolve(s->plans, s->nr, s->files, err) ||
+	    numa_auto_resolve(s->plans, s->files, s->nr, err))
+		die_at(&s->jl, err);
+	cli_debug_before(s->plans, s->nr, s->files);
+	check_output(c, c->output, "--output", s->plans, s->files, s->nr);
+	check_output(c, c->profile_folded, "--profile-folded", s->plans,
+		     s->files, s->nr);
+	if (c->readonly &&
+	    safety_check_readonly(s->plans, s->nr, s->files, err))
+		die_at(&s->jl, err);
+	if (proc_check(s->plans, s->files, s->nr, &s->before, err))
+		die_at(&s->jl, err);
+	if (log_set_init(&s->logs, s->plans, s->nr, err))
+		die_at(&s->jl, err);
+	if (c->bandwidth_log &&
+	    log_set_bandwidth_log(&s->logs, s->plans, s->nr, err))
+		die_at(&s->jl, err);
+	lim_logs.nr_files = log_set_nr_files(&s->logs, &lim_logs.job,
+					     &lim_logs.opt);
+	if (limits_check_fds(s->plans, s->nr, s->files, &lim_logs, err))
+		die_at(&s->jl, err);
+	if (repeat_check(c->repeat, log_set_active(&s->logs) ||
+			 c->bandwidth_log,
+			 c->trigger_file || c->trigger_timeout_us, err))
+		die_at(&s->jl, err);
+}
+
+/*
+ * Opens the report's outputs, prints fio's preamble and lays the files
+ * out: the first things the run creates.
+ */
+static void session_prepare(struct session *s)
+{
+	const struct cli *c = &s->c;
+	const struct main_hooks *h = s->h;
+	const char *why;
+	int ret;
+
+	/* a wrapper's processes agree to start, or none does (src/mpi/) */
+	if (h && h->ready && h->ready(h->arg))
+		exit(1);
+	s->out = stdout;
+	if (h && h->quiet) {
+		s->out = fopen("/dev/null", "w");
+		if (!s->out)
+			die("cannot open /dev/null: %s", strerror(errno));
+	} else if (c->output) {
+		s->out = sf_fopen_w(c->output, SF_NAMED, &why);
+		if (!s->out)
+			die("cannot open output file '%s': %s", c->output, why);
+	}
+	/* a quiet process's report goes to another: no page of its own */
+	s->html = h && h->quiet ? NULL : open_html(c, s->out, &s->html_path);
+	if (c->profile_folded) {
+		s->folded = sf_fopen_w(c->profile_folded, SF_NAMED, &why);
+		if (!s->folded)
+			die("cannot open '%s' (--profile-folded): %s",
+			    c->profile_folded, why);
+	}
+	/* fio's order: the job lines, then what each job lays out */
+	if (cli_format_listed(c, "normal"))
+		report_normal_preamble(s->plans, s->nr, s->out);
+	fflush(s->out);
+	ret = files_prepare(s->plans, s->nr, s->files,
+			    cli_format_listed(c, "normal") ? s->out : NULL,
+			    &s->err);
+	if (ret > 0) {	/* a signal stopped the layout */
+		error("%s", strbuf_str(&s->err));
+		exit(128 + ret);
+	}
+	if (ret)
+		die_at(&s->jl, &s->err);
+	if (log_set_active(&s->logs) && log_set_open(&s->logs, &s->err))
+		die_at(&s->jl, &s->err);
+}
+
+/* The runner's jobs and disks, the report's context, the runner's hooks. */
+static void session_setup_run(struct session *s)
+{
+	const struct cli *c = &s->c;
+	const struct main_hooks *h = s->h;
+	struct report_ctx *rc = &s->rc;
+	struct runner_opts *ro = &s->ro;
+	struct strbuf prof_note = STRBUF_INIT;
+	unsigned int i;
+	size_t k;
+
+	s->jobs = xcalloc(s->nr, sizeof(*s->jobs));
+	disk_set_init(&s->disks);
+	for (i = 0; i < s->nr; i++) {
+		s->jobs[i].plan = &s->plans[i];
+		s->jobs[i].files = &s->files[i];
+		for (k = 0; k < s->files[i].nr_devs &&
+			    !s->plans[i].o.no_disk_util; k++)
+			disk_set_add(&s->disks, s->files[i].devs[k]);
+	}
+	rc->c = c;
+	rc->jl = &s->jl;
+	rc->plans = s->plans;
+	rc->out = s->out;
+	rc->html = s->html;
+	rc->h = h;
+	if (s->html)
+		run_info(rc, s->argc, s->argv);
+	status_printer_init(&rc->sp, stdout, c->eta_newline_ms);
+	if (s->clock_note.len)
+		notes_add(&rc->notes, "%s", s->clock_note.buf);
+	checks_before(s->plans, s->files, s->nr, &s->before);
+	prio_notes(s->plans, s->files, s->nr, &s->before);
+	for (k = 0; k < s->before.nr; k++)
+		notes_add(&rc->notes, "%s", s->before.v[k]);
+	ro->arg = rc;
+	ro->report = h && h->report ? NULL : hook_report;
+	if (h) {
+		ro->segment_start = h->segment_start;
+		ro->sync_poll = h->sync_poll;
+		ro->sync_arg = h->arg;
+	}
+	ro->status_interval_ms = c->status_interval_ms;
+	if (status_wanted(c) && !(h && h->quiet)) {
+		ro->status = hook_status;
+		ro->eta_interval_ms = c->eta_interval_ms ? c->eta_interval_ms :
+							   1000;
+	}
+	ro->logs = log_set_active(&s->logs) ? &s->logs : NULL;
+	if (s->sweep.nr_points)
+		rc->sweep = &s->sweep.rs;
+	rc->prof = start_profile(c, s->plans, s->nr, &prof_note);
+	add_note_lines(rc, &prof_note);
+	strbuf_release(&prof_note);
+	if (rc->prof)
+		ro->phase = hook_phase;
+	s->nr_runs = c->repeat > 1 ? c->repeat : 1;
+	if (s->nr_runs > 1)
+		rc->reps = &s->reps;
+}
+
+/* The run itself (its rounds), with the trigger, idle and CPU profiles. */
+static void session_run(struct session *s)
+{
+	struct report_ctx *rc = &s->rc;
+	struct strbuf trig_note = STRBUF_INIT, prof_after = STRBUF_INIT;
+	int ret;
+
+	s->trig = trigger_start(&s->c);
+	s->idle = idle_prof_start(s->c.idle_prof);
+	ret = run_rounds(rc, s->jobs, s->nr, &s->ro, &s->disks, s->nr_runs,
+			 &s->kept, &s->err);
+	idle_prof_stop(s->idle, &s->idle_res);
+	if (s->idle)
+		rc->idle = &s->idle_res;
+	if (ret < 0)
+		die("%s", strbuf_str(&s->err));
+	s->failed = ret;
+	cli_debug_after(s->jobs, s->nr);
+	if (trigger_end(s->trig, &trig_note, &s->trig_sig) < 0)
+		s->failed = 1;
+	if (trig_note.len)
+		notes_add(&rc->notes, "%s", trig_note.buf);
+	strbuf_release(&trig_note);
+	rc->profiles = profile_results(rc->prof, &rc->nr_profiles,
+				       &prof_after);
+	add_note_lines(rc, &prof_after);
+	strbuf_release(&prof_after);
+	if (s->folded && (profile_write_folded(rc->prof, s->folded) ||
+			  fclose(s->folded))) {
+		error("cannot write '%s': %s", s->c.profile_folded,
+		      strerror(errno));
+		s->failed = 1;
+	}
+}
+
+/*
+ * What the run leaves for the report's notes: the engines' own words,
+ * errors continued past (never on stderr: the run may succeed), the
+ * process side's ends, an interruption, the logs.
+ */
+static void session_notes(struct session *s)
+{
+	struct notes *notes = &s->rc.notes;
+	struct notes proc_out = { NULL, 0 };
+	struct strbuf log_note = STRBUF_INIT;
+	unsigned int i;
+	size_t k;
+
+	for (i = 0; i < s->nr; i++)
+		if (s->jobs[i].describe[0])	/* each text once */
+			notes_add(notes, "%s", s->jobs[i].describe);
+	for (i = 0; i < s->nr; i++)
+		cont_errs_notes(&s->jobs[i], &proc_out);
+	/* cgroups removed; the commands' output files, their failures */
+	proc_finish(&proc_out);
+	for (k = 0; k < proc_out.nr; k++)
+		notes_add(notes, "%s", proc_out.v[k]);
+	notes_release(&proc_out);
+	if (s->ro.signal)
+		notes_add(notes, "interrupted by %s: the figures cover the "
+			  "I/O done until then", sig_name(s->ro.signal));
+	log_set_finish(&s->logs);
+	log_set_notes(&s->logs, &log_note);
+	if (log_note.len)
+		notes_add(notes, "%s", log_note.buf);
+	strbuf_release(&log_note);
+	if (log_set_release(&s->logs, &s->err)) {
+		error("%s", strbuf_str(&s->err));
+		strbuf_reset(&s->err);
+		s->failed = 1;
+	}
+}
+
+/*
+ * The reports. Jobs that never started (a signal or exit_what stopped
+ * the run before their stonewall group) are reported with zeros, as fio:
+ * JSON and terse list them, the normal report leaves them out.
+ */
+static void session_report(struct session *s)
+{
+	struct report_ctx *rc = &s->rc;
+	const struct main_hooks *h = s->h;
+	struct worker_result *wr = xcalloc(s->nr, sizeof(*wr));
+	unsigned int i;
+
+	for (i = 0; i < s->nr; i++)
+		wr[i] = s->jobs[i].res;
+	if (emit_report(rc, wr, s->nr, &s->disks, true))
+		s->failed = 1;
+	if (close_report(s->out, h && h->quiet ? "/dev/null" : s->c.output,
+			 rc->out_err))
+		s->failed = 1;
+	if (s->html && s->html != s->out &&
+	    close_report(s->html, s->html_path.buf, rc->html_err))
+		s->failed = 1;
+	free(wr);
+}
+
+static void session_release(struct session *s)
+{
+	unsigned int i;
+	size_t k;
+
+	run_info_release(&s->rc);
+	for (k = 0; k < s->reps.nr; k++)
+		free_result_opts(&s->reps.runs[k]);
+	repeat_release(&s->reps);
+	for (k = 0; s->kept && k < (size_t)(s->nr_runs - 1) * s->nr; k++)
+		worker_result_release(&s->kept[k]);
+	free(s->kept);
+	sweep_release(&s->sweep);
+	for (i = 0; i < s->nr; i++)
+		files_finish(&s->plans[i], &s->files[i]);
+	disk_set_release(&s->disks);
+	for (i = 0; i < s->nr; i++) {
+		if (s->jobs[i].st)
+			worker_stats_release(s->jobs[i].st);
+		free(s->jobs[i].st);
+		worker_result_release(&s->jobs[i].res);
+		job_files_release(&s->files[i]);
+		plan_release(&s->plans[i]);
+	}
+	status_printer_release(&s->rc.sp);
+	notes_release(&s->rc.notes);
+	idle_prof_free(s->idle);
+	profile_free(s->rc.prof);
+	free(s->jobs);
+	free(s->files);
+	free(s->plans);
+	cli_release(&s->c);
+	job_list_release(&s->jl);
+	strbuf_release(&s->err);
+	strbuf_release(&s->clock_note);
+	notes_release(&s->before);
+	strbuf_release(&s->html_path);
+}
+
+int iolite_main(int argc, char **argv, const struct main_hooks *h)
+{
+	struct session s;
+	int ret;
 
 	/* `iolite compare ...` reads finished runs: a tool of its own */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -738,272 +1090,27 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	/* a command of its own: pictures from saved results */
 	if (argc > 1 && !strcmp(argv[1], "plot"))
 		return cli_plot(argc - 1, argv + 1);
-	job_list_init(&jl);
-	if (cli_parse(argc, argv, &c, &jl, &err))
-		die("%s", strbuf_str(&err));
-	if (c.action != CLI_RUN)
-		return cli_action(&c);
-	memset(&sweep, 0, sizeof(sweep));
-	memset(&reps, 0, sizeof(reps));
-	for (k = 0; k < c.nr_sweeps; k++)
-		if (sweep_parse(&sweep, c.sweeps[k], &err))
-			die("%s", strbuf_str(&err));
-	verify_set_aux_path(c.aux_path);
-	for (k = 0; k < c.nr_jobfiles; k++)
-		if (job_file_read(&jl, c.jobfiles[k], c.sections, &err))
-			die("%s", strbuf_str(&err));
-	if (job_list_check_globals(&jl, &err) ||
-	    job_list_check_wait_for(&jl, &err))
-		die("%s", strbuf_str(&err));
-	if (h && h->loaded && h->loaded(h->arg, &c, &jl, &err))
-		die("%s", strbuf_str(&err));
-	if (c.showcmd) {
-		cli_showcmd(&jl);
-		return 0;
-	}
-	if (!jl.nr && !(h && h->empty_ok)) {
-		if (argc > 1 && !c.nr_jobfiles && !jl.global.nr)
-			return 0;
-		die("no jobs to run (see --help)");
-	}
-	if (sweep_expand(&sweep, &jl, &err))
-		die("%s", strbuf_str(&err));
-	if (c.parse_only) {
-		struct strbuf out_sb = STRBUF_INIT;
-
-		if (job_list_dump(&jl, &out_sb, &err))
-			die("%s", strbuf_str(&err));
-		plans = build_plans(&jl, &c, &nr);
-		fputs(strbuf_str(&out_sb), stdout);
-		strbuf_release(&out_sb);
-		return 0;
-	}
-	plans = build_plans(&jl, &c, &nr);
-	if (c.warnings_fatal)
-		warnings_fatal(plans, nr);
-	if (prio_check_caps(plans, nr, &err))
-		die_at(&jl, &err);
-
-	choose_clock(plans, nr, &clock_note);
-	files = xcalloc(nr, sizeof(*files));
-	if (files_resolve(plans, nr, files, &err) ||
-	    numa_auto_resolve(plans, files, nr, &err))
-		die_at(&jl, &err);
-	cli_debug_before(plans, nr, files);
-	check_output(&c, c.output, "--output", plans, files, nr);
-	check_output(&c, c.profile_folded, "--profile-folded", plans, files,
-		     nr);
-	if (c.readonly && safety_check_readonly(plans, nr, files, &err))
-		die_at(&jl, &err);
-	if (proc_check(plans, files, nr, &before, &err))
-		die_at(&jl, &err);
-	if (log_set_init(&logs, plans, nr, &err))
-		die_at(&jl, &err);
-	if (c.bandwidth_log &&
-	    log_set_bandwidth_log(&logs, plans, nr, &err))
-		die_at(&jl, &err);
-	lim_logs.nr_files = log_set_nr_files(&logs, &lim_logs.job,
-					     &lim_logs.opt);
-	if (limits_check_fds(plans, nr, files, &lim_logs, &err))
-		die_at(&jl, &err);
-	if (repeat_check(c.repeat, log_set_active(&logs) || c.bandwidth_log,
-			 c.trigger_file || c.trigger_timeout_us, &err))
-		die_at(&jl, &err);
-	/* a wrapper's processes agree to start, or none does (src/mpi/) */
-	if (h && h->ready && h->ready(h->arg))
-		exit(1);
-	if (h && h->quiet) {
-		out = fopen("/dev/null", "w");
-		if (!out)
-			die("cannot open /dev/null: %s", strerror(errno));
-	} else if (c.output) {
-		out = sf_fopen_w(c.output, SF_NAMED, &why);
-		if (!out)
-			die("cannot open output file '%s': %s", c.output, why);
-	}
-	/* a quiet process's report goes to another: no page of its own */
-	html = h && h->quiet ? NULL : open_html(&c, out, &html_path);
-	if (c.profile_folded) {
-		folded = sf_fopen_w(c.profile_folded, SF_NAMED, &why);
-		if (!folded)
-			die("cannot open '%s' (--profile-folded): %s",
-			    c.profile_folded, why);
-	}
-	/* fio's order: the job lines, then what each job lays out */
-	if (cli_format_listed(&c, "normal"))
-		report_normal_preamble(plans, nr, out);
-	fflush(out);
-	ret = files_prepare(plans, nr, files,
-			    cli_format_listed(&c, "normal") ? out : NULL, &err);
-	if (ret > 0) {	/* a signal stopped the layout */
-		error("%s", strbuf_str(&err));
-		exit(128 + ret);
-	}
-	if (ret)
-		die_at(&jl, &err);
-	if (log_set_active(&logs) && log_set_open(&logs, &err))
-		die_at(&jl, &err);
-
-	jobs = xcalloc(nr, sizeof(*jobs));
-	for (i = 0; i < nr; i++) {
-		jobs[i].plan = &plans[i];
-		jobs[i].files = &files[i];
-	}
-	disk_set_init(&disks);
-	for (i = 0; i < nr; i++)
-		for (k = 0; k < files[i].nr_devs && !plans[i].o.no_disk_util;
-		     k++)
-			disk_set_add(&disks, files[i].devs[k]);
-
-	memset(&rc, 0, sizeof(rc));
-	rc.c = &c;
-	rc.jl = &jl;
-	rc.plans = plans;
-	rc.out = out;
-	rc.html = html;
-	rc.h = h;
-	if (html)
-		run_info(&rc, argc, argv);
-	status_printer_init(&rc.sp, stdout, c.eta_newline_ms);
-	if (clock_note.len)
-		notes_add(&rc.notes, "%s", clock_note.buf);
-	checks_before(plans, files, nr, &before);
-	prio_notes(plans, files, nr, &before);
-	for (k = 0; k < before.nr; k++)
-		notes_add(&rc.notes, "%s", before.v[k]);
-	memset(&ro, 0, sizeof(ro));
-	ro.arg = &rc;
-	ro.report = h && h->report ? NULL : hook_report;
-	if (h) {
-		ro.segment_start = h->segment_start;
-		ro.sync_poll = h->sync_poll;
-		ro.sync_arg = h->arg;
-	}
-	ro.status_interval_ms = c.status_interval_ms;
-	if (status_wanted(&c) && !(h && h->quiet)) {
-		ro.status = hook_status;
-		ro.eta_interval_ms = c.eta_interval_ms ? c.eta_interval_ms : 1000;
-	}
-	ro.logs = log_set_active(&logs) ? &logs : NULL;
-	if (sweep.nr_points)
-		rc.sweep = &sweep.rs;
-	rc.prof = start_profile(&c, plans, nr, &prof_note);
-	add_note_lines(&rc, &prof_note);
-	if (rc.prof)
-		ro.phase = hook_phase;
-
-	nr_runs = c.repeat > 1 ? c.repeat : 1;
-	if (nr_runs > 1)
-		rc.reps = &reps;
-	trig = trigger_start(&c);
-	idle = idle_prof_start(c.idle_prof);
-	ret = run_rounds(&rc, jobs, nr, &ro, &disks, nr_runs, &kept, &err);
-	idle_prof_stop(idle, &idle_res);
-	if (idle)
-		rc.idle = &idle_res;
-	if (ret < 0)
-		die("%s", strbuf_str(&err));
-	failed = ret;
-	cli_debug_after(jobs, nr);
-	if (trigger_end(trig, &trig_note, &trig_sig) < 0)
-		failed = 1;
-	if (trig_note.len)
-		notes_add(&rc.notes, "%s", trig_note.buf);
-	rc.profiles = profile_results(rc.prof, &rc.nr_profiles, &prof_after);
-	add_note_lines(&rc, &prof_after);
-	if (folded && (profile_write_folded(rc.prof, folded) || fclose(folded))) {
-		error("cannot write '%s': %s", c.profile_folded,
-		      strerror(errno));
-		failed = 1;
-	}
-
-	/* what the engines said about themselves (mmap: pages, copy) */
-	for (i = 0; i < nr; i++)
-		if (jobs[i].describe[0])	/* each text once */
-			notes_add(&rc.notes, "%s", jobs[i].describe);
-	/* errors the jobs continued past: in the report, never on stderr
-	 * (the run may succeed) */
-	for (i = 0; i < nr; i++)
-		cont_errs_notes(&jobs[i], &proc_out);
-	/* cgroups removed; the commands' output files, their failures */
-	proc_finish(&proc_out);
-	for (k = 0; k < proc_out.nr; k++)
-		notes_add(&rc.notes, "%s", proc_out.v[k]);
-	if (ro.signal) {
-		strbuf_addf(&int_note, "interrupted by %s: the figures cover "
-			    "the I/O done until then", sig_name(ro.signal));
-		notes_add(&rc.notes, "%s", int_note.buf);
-	}
-	log_set_finish(&logs);
-	log_set_notes(&logs, &log_note);
-	if (log_note.len)
-		notes_add(&rc.notes, "%s", log_note.buf);
-	if (log_set_release(&logs, &err)) {
-		error("%s", strbuf_str(&err));
-		strbuf_reset(&err);
-		failed = 1;
-	}
-
-	/*
-	 * Jobs that never started (a signal or exit_what stopped the run
-	 * before their stonewall group) are reported with zeros, as fio:
-	 * JSON and terse list them, the normal report leaves them out.
-	 */
-	wr = xcalloc(nr, sizeof(*wr));
-	for (i = 0; i < nr; i++)
-		wr[i] = jobs[i].res;
-	if (emit_report(&rc, wr, nr, &disks, true))
-		failed = 1;
-	if (close_report(out, h && h->quiet ? "/dev/null" : c.output,
-			 rc.out_err))
-		failed = 1;
-	if (html && html != out &&
-	    close_report(html, html_path.buf, rc.html_err))
-		failed = 1;
-	run_info_release(&rc);
-	for (k = 0; k < reps.nr; k++)
-		free_result_opts(&reps.runs[k]);
-	repeat_release(&reps);
-	for (k = 0; kept && k < (size_t)(nr_runs - 1) * nr; k++)
-		worker_result_release(&kept[k]);
-	free(kept);
-	sweep_release(&sweep);
-
-	for (i = 0; i < nr; i++)
-		files_finish(&plans[i], &files[i]);
-	disk_set_release(&disks);
-	for (i = 0; i < nr; i++) {
-		if (jobs[i].st)
-			worker_stats_release(jobs[i].st);
-		free(jobs[i].st);
-		worker_result_release(&jobs[i].res);
-		job_files_release(&files[i]);
-		plan_release(&plans[i]);
-	}
-	status_printer_release(&rc.sp);
-	notes_release(&rc.notes);
-	idle_prof_free(idle);
-	profile_free(rc.prof);
-	strbuf_release(&prof_note);
-	strbuf_release(&prof_after);
-	free(wr);
-	free(jobs);
-	free(files);
-	free(plans);
-	cli_release(&c);
-	job_list_release(&jl);
-	strbuf_release(&err);
-	strbuf_release(&clock_note);
-	notes_release(&before);
-	notes_release(&proc_out);
-	strbuf_release(&int_note);
-	strbuf_release(&log_note);
-	strbuf_release(&trig_note);
-	strbuf_release(&html_path);
+	memset(&s, 0, sizeof(s));
+	s.argc = argc;
+	s.argv = argv;
+	s.h = h;
+	strbuf_init(&s.err);
+	strbuf_init(&s.clock_note);
+	strbuf_init(&s.html_path);
+	ret = session_read(&s);
+	if (ret >= 0)
+		return ret;
+	session_plan(&s);
+	session_prepare(&s);
+	session_setup_run(&s);
+	session_run(&s);
+	session_notes(&s);
+	session_report(&s);
 	/* interrupted: 128 + the signal, the shell's convention */
-	if (!ro.signal)
-		ro.signal = trig_sig;
-	ret = ro.signal ? 128 + ro.signal : failed ? 1 : 0;
+	if (!s.ro.signal)
+		s.ro.signal = s.trig_sig;
+	ret = s.ro.signal ? 128 + s.ro.signal : s.failed ? 1 : 0;
+	session_release(&s);
 	return h && h->finish ? h->finish(h->arg, ret) : ret;
 }
 

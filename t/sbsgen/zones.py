@@ -15,10 +15,13 @@ sbsgen/known.txt documents (doc/compat.md, "Strided zones")."""
 import re
 
 RAND_RW = ('randread', 'randwrite', 'randrw', 'randtrim')
+# which blocks the draws wrote decides the data's figures too: the
+# unique blocks and sectors of the files, and how well they compress
+DATA = ('data.blocks', 'data.sectors', 'data.zlib')
 COUNTS = ('total', 'ios.r', 'ios.w', 'ios.t', 'bytes.r', 'bytes.w',
           'bytes.t', 'iolog.n', 'cover', 'twice', 'offset.hi', 'bsset',
-          'perfile', 'shape', 'syncs')
-COVER = ('cover', 'twice', 'shape')
+          'perfile', 'shape', 'syncs') + DATA
+COVER = ('cover', 'twice', 'shape') + DATA
 
 
 def fio_size(text):

@@ -211,19 +211,31 @@ static int short_xfer(struct worker *w, struct io_u *u)
 	return 1;
 }
 
+/*
+ * After the next I/O was chosen: openfiles' opens and closes, the cache
+ * of a file started over dropped, the I/O's file opened. 1: a file that
+ * cannot be opened stops the job (next_pass).
+ */
+static __attribute__((noinline)) int next_io_extra(struct worker *w,
+						   struct io_u *u)
+{
+	if (w->file_events)
+		worker_file_events(w);
+	if (w->drop_invalidate)
+		worker_drop_restarted(w);
+	if (w->lazy_open && worker_lazy_open(w, u->file))
+		return 1;
+	return 0;
+}
+
 /* The next I/O: the workload's, or verification's when the job verifies. */
 static inline int next_io(struct worker *w, struct io_u *u)
 {
 	int ret = likely(!w->vf) ? workload_next(w->wl, u) :
 		  verify_next(w->vf, u);
 
-	if (unlikely(w->wf) && !ret)
-		worker_file_events(w);
-	if (unlikely(w->drop_invalidate) && !ret)
-		worker_drop_restarted(w);
-	/* a file that cannot be opened stops the job (next_pass) */
-	if (unlikely(w->lazy_open) && !ret && worker_lazy_open(w, u->file))
-		return 1;
+	if (unlikely(w->next_extra) && !ret)
+		return next_io_extra(w, u);
 	return ret;
 }
 

@@ -88,10 +88,20 @@ struct worker {
 	int quiet_sync;			/* end_fsync's: not in the stats */
 	bool io_ended;			/* worker_io_end() ran this loop */
 	bool ran_out;			/* the pass ran out: pass_ran_out() */
-	bool lazy_open;			/* files open at their first I/O */
+	/*
+	 * What next_io() does besides asking for the I/O, in one word so
+	 * that a job with none of it pays one test per I/O
+	 */
+	union {
+		struct {
+			bool file_events;	/* openfiles' (w->wf) */
+			bool lazy_open;		/* files open at first I/O */
+			bool drop_invalidate;	/* a file started over */
+		};
+		uint32_t next_extra;
+	};
 	unsigned int lazy_left;		/* files worker_lazy_open() may open */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
-	bool drop_invalidate;		/* so does a file started over */
 	struct file_cycle fc;
 
 	unsigned int batch_submit;	/* commit every this many queued */

@@ -78,6 +78,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	/* openfiles: only the files in use are opened now */
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
 		goto fail;
+	w->file_events = w->wf != NULL;
 	/*
 	 * the files open at their first I/O (FILE_OP engines: when the run
 	 * starts, worker_file_op_open()); an engine without file I/O opens

@@ -1,8 +1,10 @@
 #!/bin/sh
 # What iolite says of itself agrees with what the build has: refusals,
 # --debug=help and the command-line section of doc/compat.md must not
-# claim a missing engine, program or option the build does have.
+# claim a missing engine, program or option the build does have; and
+# doc/design.md's table of tests per src/ folder agrees with the tree.
 DOCS=$(cd "$(dirname "$0")/../doc" && pwd)
+TOP=${DOCS%/doc}
 . "$(dirname "$0")/test-lib.sh"
 
 test_expect_success 'engines the build has are not called missing' '
@@ -55,6 +57,29 @@ test_expect_success '--bandwidth-log, which the docs say is there, works' '
 		--output-format=terse >out 2>err &&
 	test_must_be_empty err &&
 	test -s agg-read_bw.log
+'
+
+# doc/design.md's "| src/FOLDER | unit tests | shell tests |" rows
+test_expect_success 'doc/design.md names every src/ folder and only tests that exist' '
+	sed -n "/^| folder | unit tests | shell tests |/,/^\$/p" \
+		"$DOCS/design.md" | grep "^| src/" >rows &&
+	test -s rows &&
+	for d in "$TOP"/src/*/; do
+		d=${d%/}
+		grep -q "^| src/${d##*/} |" rows ||
+			{ echo "no row for src/${d##*/}"; return 1; }
+	done &&
+	awk -F"|" "{ print \$3 }" rows | tr ", " "\n\n" | sed "/^$/d" >units &&
+	test -s units &&
+	while read -r u; do
+		test -f "$TOP/t/unit/$u.c" || { echo "no t/unit/$u.c"; return 1; }
+	done <units &&
+	awk -F"|" "{ print \$4 }" rows | grep -o "t[0-9][0-9][0-9][0-9]" >scripts &&
+	test -s scripts &&
+	while read -r t; do
+		ls "$TOP"/t/$t-*.sh >/dev/null 2>&1 ||
+			{ echo "no t/$t-*.sh"; return 1; }
+	done <scripts
 '
 
 test_done

@@ -119,6 +119,16 @@ uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
 void plan_draw_startdelay(struct job_plan *p);
 
 /*
+ * The most job instances (numjobs clones included) one run takes: each is
+ * a thread with its I/O buffers, its files' state and its statistics (a
+ * few pages each), and a report block. fio 3.33 refuses more than this
+ * too. --max-jobs may lower it, not raise it. The runner's limit, kept
+ * with the plans because the command line and --sweep check it before
+ * any plan is built; runner_jobs_check() (run/runner.h) as they are.
+ */
+#define RUNNER_MAX_JOBS 4096
+
+/*
  * A plan error: "file:line: " then the message, into err; returns -1.
  * For the checks of a job's options against the machine too (run/).
  */

@@ -22,8 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "machine/clock.h"
 #include "opt/plan.h"
-#include "run/clock.h"
 #include "run/files.h"
 #include "run/runner.h"
 #include "workload/iolog.h"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "util/log.h"
 
 #define CS_TURNS 20000		/* per CPU */

@@ -13,8 +13,8 @@
 #include <linux/capability.h>
 #include <linux/magic.h>
 
+#include "machine/cpus.h"
 #include "opt/opt.h"
-#include "run/cpus.h"
 #include "run/limits.h"
 #include "run/numa.h"
 #include "run/pitfall.h"

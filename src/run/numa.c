@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-#include "run/cpus.h"
+#include "machine/cpus.h"
 #include "util/cpulist.h"
 
 static long read_node(const char *base, const char *rel)

@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "run/buffer.h"
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "run/stall.h"
 #include "run/steady.h"
 #include "run/flow.h"

@@ -24,8 +24,8 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 
+#include "machine/clock.h"
 #include "run/buffer.h"
-#include "run/clock.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
 #include "run/overlap.h"

@@ -13,8 +13,8 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "machine/clock.h"
 #include "opt/opt.h"
-#include "run/clock.h"
 #include "run/fileopts.h"
 #include "run/wfiles.h"
 #include "util/log.h"

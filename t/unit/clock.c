@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "tap.h"
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "util/strbuf.h"
 
 #define TOL_NS 100000ll

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "run/clock.h"
+#include "machine/clock.h"
 
 #include <errno.h>
 #include <pthread.h>

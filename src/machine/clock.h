@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_CLOCK_H
-#define IOLITE_RUN_CLOCK_H
+#ifndef IOLITE_MACHINE_CLOCK_H
+#define IOLITE_MACHINE_CLOCK_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
  * memory policy is one set_mempolicy(2) call: the kernel's interface,
  * not worth a library for.
  */
-#include "run/cpus.h"
+#include "machine/cpus.h"
 
 #include <errno.h>
 #include <linux/mempolicy.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_CPUS_H
-#define IOLITE_RUN_CPUS_H
+#ifndef IOLITE_MACHINE_CPUS_H
+#define IOLITE_MACHINE_CPUS_H
 
 #include <sched.h>
 

@@ -24,9 +24,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/buffer.h"
 #include "util/log.h"
 #include "util/safefile.h"
+#include "workload/buffer.h"
 
 #define LAYOUT_CHUNK (1u << 20)
 

@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/buffer.h"
+#include "workload/buffer.h"
 #include "machine/clock.h"
 #include "run/stall.h"
 #include "run/steady.h"

@@ -25,7 +25,6 @@
 #include <sys/time.h>
 
 #include "machine/clock.h"
-#include "run/buffer.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
 #include "run/overlap.h"
@@ -37,6 +36,7 @@
 #include "util/log.h"
 #include "verify/async.h"
 #include "verify/verify.h"
+#include "workload/buffer.h"
 #include "workload/workload.h"
 
 /*

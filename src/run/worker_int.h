@@ -17,12 +17,12 @@
 #include <sys/resource.h>
 
 #include "engine/engine.h"
-#include "run/buffer.h"
 #include "run/fcycle.h"
 #include "run/mem.h"
 #include "run/worker.h"
 #include "stats/stats.h"
 #include "verify/fault.h"
+#include "workload/buffer.h"
 
 struct buf_fill;
 struct iolog_writer;

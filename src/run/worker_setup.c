@@ -20,7 +20,7 @@
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
-#include "run/buffer.h"
+#include "workload/buffer.h"
 #include "machine/clock.h"
 #include "machine/cpus.h"
 #include "run/fileopts.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_BUFFER_H
-#define IOLITE_RUN_BUFFER_H
+#ifndef IOLITE_WORKLOAD_BUFFER_H
+#define IOLITE_WORKLOAD_BUFFER_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,7 +6,7 @@
  * instead of keeping copies, and the layout and the job's writes read
  * one stream without sharing anything but its position.
  */
-#include "run/buffer.h"
+#include "workload/buffer.h"
 
 #include <stdlib.h>
 #include <string.h>

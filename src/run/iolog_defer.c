@@ -61,9 +61,8 @@ int iolog_defer_files(const struct job_plan *plans, unsigned int i,
 	return 0;
 }
 
-void iolog_defer_start(struct run_job *rj)
+void iolog_defer_start(struct job_plan *p, const struct job_files *jf)
 {
-	struct job_plan *p = rj->plan;
 	struct plan_replay *pr = p->replay;
 	struct strbuf err = STRBUF_INIT;
 	uint64_t *sizes;
@@ -72,9 +71,9 @@ void iolog_defer_start(struct run_job *rj)
 	if (!pr || !pr->deferred || pr->error)
 		return;
 	/* how far the I/O may go: to the end of what is there */
-	sizes = xcalloc(rj->files->nr_files + 1, sizeof(*sizes));
-	for (f = 0; f < rj->files->nr_files; f++) {
-		const struct engine_file *ef = &rj->files->files[f];
+	sizes = xcalloc(jf->nr_files + 1, sizeof(*sizes));
+	for (f = 0; f < jf->nr_files; f++) {
+		const struct engine_file *ef = &jf->files[f];
 
 		sizes[f] = (ef->flags & EF_KIND) == EF_REGULAR ||
 			   (ef->flags & EF_KIND) == EF_BLOCKDEV ?

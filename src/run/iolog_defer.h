@@ -4,7 +4,6 @@
 
 #include "opt/plan.h"
 #include "run/files.h"
-#include "run/worker.h"
 #include "util/strbuf.h"
 
 /*
@@ -23,12 +22,13 @@
  *
  * iolog_defer_start(): from the runner, in its own thread, before the
  * job's group starts: reads and checks the log (iolog_plan_start()) and
- * fills the plan from it. A log that is bad, or goes beyond what was
- * checked, leaves the message in rj->plan->replay->error: the job then
- * fails when it sets up, before it opens a file or writes anything.
+ * fills the plan p, whose files are jf, from it. A log that is bad, or
+ * goes beyond what was checked, leaves the message in p->replay->error:
+ * the job then fails when it sets up, before it opens a file or writes
+ * anything.
  */
 int iolog_defer_files(const struct job_plan *plans, unsigned int i,
 		      const struct job_files *out, struct strbuf *err);
-void iolog_defer_start(struct run_job *rj);
+void iolog_defer_start(struct job_plan *p, const struct job_files *jf);
 
 #endif

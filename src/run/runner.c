@@ -999,7 +999,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		now = clock_now_ns();
 		/* read_iolog of a log an earlier group wrote: read it now */
 		for (unsigned int k = i; k < j; k++)
-			iolog_defer_start(&jobs[k]);
+			iolog_defer_start(jobs[k].plan, jobs[k].files);
 		flow_start_jobs(ctx.flows, i, j);
 		for (unsigned int k = i; k < j; k++) {
 			r.j[k].launch_ns = now;

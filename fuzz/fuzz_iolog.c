@@ -24,8 +24,8 @@
 
 #include "machine/clock.h"
 #include "opt/plan.h"
-#include "run/files.h"
 #include "run/runner.h"
+#include "target/files.h"
 #include "workload/iolog.h"
 
 /* a larger block only costs time: the buffers are filled per write */

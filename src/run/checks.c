@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "run/checks.h"
-#include "run/fileopts.h"
 #include "run/steady.h"
+#include "target/fileopts.h"
 
 #include <sched.h>
 #include <stdio.h>
@@ -15,10 +15,10 @@
 
 #include "machine/cpus.h"
 #include "opt/opt.h"
-#include "run/limits.h"
-#include "run/numa.h"
 #include "run/pitfall.h"
 #include "run/proc.h"
+#include "target/limits.h"
+#include "target/numa.h"
 
 const char *notes_job(const struct run_result *rr, const struct job_result *j,
 		      struct strbuf *sb)

@@ -3,8 +3,8 @@
 #define IOLITE_RUN_CHECKS_H
 
 #include "opt/plan.h"
-#include "run/files.h"
 #include "stats/results.h"
+#include "target/files.h"
 #include "util/notes.h"
 
 /*

@@ -3,8 +3,8 @@
 #define IOLITE_RUN_PITFALL_H
 
 #include "run/checks.h"
-#include "run/files.h"
 #include "stats/results.h"
+#include "target/files.h"
 
 /*
  * Pitfalls: runs that complete without an error but whose figures are

@@ -6,7 +6,7 @@
 
 #include "opt/plan.h"
 #include "run/checks.h"
-#include "run/files.h"
+#include "target/files.h"
 #include "util/strbuf.h"
 
 /*

@@ -37,7 +37,7 @@
 #include "run/stall.h"
 #include "run/steady.h"
 #include "run/flow.h"
-#include "run/iolog_defer.h"
+#include "target/iolog_defer.h"
 #include "util/log.h"
 
 #define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */

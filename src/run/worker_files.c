@@ -15,8 +15,8 @@
 
 #include "machine/clock.h"
 #include "opt/opt.h"
-#include "run/fileopts.h"
 #include "run/wfiles.h"
+#include "target/fileopts.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 #include "verify/verify.h"

@@ -23,7 +23,7 @@
 #include "workload/buffer.h"
 #include "machine/clock.h"
 #include "machine/cpus.h"
-#include "run/fileopts.h"
+#include "target/fileopts.h"
 #include "run/flow.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "run/filelock.h"
+#include "target/filelock.h"
 
 static int a, b, c;	/* owners */
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/safety.h"
+#include "target/safety.h"
 #include "tap.h"
 
 static char dir[TAP_TMP_MAX];

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_NUMA_H
-#define IOLITE_RUN_NUMA_H
+#ifndef IOLITE_TARGET_NUMA_H
+#define IOLITE_TARGET_NUMA_H
 
 #include "opt/plan.h"
-#include "run/files.h"
+#include "target/files.h"
 #include "util/strbuf.h"
 
 /*

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_FILES_PRIV_H
-#define IOLITE_RUN_FILES_PRIV_H
+#ifndef IOLITE_TARGET_FILES_PRIV_H
+#define IOLITE_TARGET_FILES_PRIV_H
 
 /* Shared by run/files.c (resolve), run/layout.c (prepare) and run/fileopts.c. */
 

@@ -2,7 +2,7 @@
 /*
  * File options around the I/O (see fileopts.h).
  */
-#include "run/fileopts.h"
+#include "target/fileopts.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "opt/opt.h"
-#include "run/files_priv.h"
+#include "target/files_priv.h"
 #include "util/log.h"
 #include "util/safefile.h"
 

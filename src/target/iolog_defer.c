@@ -3,7 +3,7 @@
  * read_iolog of a log written earlier in the same run: the files from
  * the writers before the run, the log itself when the job starts.
  */
-#include "run/iolog_defer.h"
+#include "target/iolog_defer.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_FILES_H
-#define IOLITE_RUN_FILES_H
+#ifndef IOLITE_TARGET_FILES_H
+#define IOLITE_TARGET_FILES_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* What the kernel would refuse once the jobs start: see limits.h. */
-#include "run/limits.h"
+#include "target/limits.h"
 
 #include <stdarg.h>
 #include <stdio.h>

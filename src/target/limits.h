@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_LIMITS_H
-#define IOLITE_RUN_LIMITS_H
+#ifndef IOLITE_TARGET_LIMITS_H
+#define IOLITE_TARGET_LIMITS_H
 
 #include <stdbool.h>
 
 #include "opt/plan.h"
-#include "run/files.h"
+#include "target/files.h"
 #include "util/strbuf.h"
 
 /*

@@ -4,7 +4,7 @@
  * list (a handful of shared files per run) looked up at job setup only;
  * the I/O path touches just the lock of the file.
  */
-#include "run/filelock.h"
+#include "target/filelock.h"
 
 #include <errno.h>
 #include <pthread.h>

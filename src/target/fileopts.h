@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_FILEOPTS_H
-#define IOLITE_RUN_FILEOPTS_H
+#ifndef IOLITE_TARGET_FILEOPTS_H
+#define IOLITE_TARGET_FILEOPTS_H
 
 #include "opt/plan.h"
-#include "run/checks.h"
-#include "run/files.h"
+#include "target/files.h"
+#include "util/notes.h"
 
 /*
  * The file options of issue 15.7 that act around the I/O rather than in

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_IOLOG_DEFER_H
-#define IOLITE_RUN_IOLOG_DEFER_H
+#ifndef IOLITE_TARGET_IOLOG_DEFER_H
+#define IOLITE_TARGET_IOLOG_DEFER_H
 
 #include "opt/plan.h"
-#include "run/files.h"
+#include "target/files.h"
 #include "util/strbuf.h"
 
 /*

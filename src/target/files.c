@@ -13,9 +13,9 @@
  * rely on the size an earlier one gives it (as with fio, where the writer
  * runs first and the reader after a stonewall).
  */
-#include "run/files.h"
-#include "run/fileopts.h"
-#include "run/files_priv.h"
+#include "target/files.h"
+#include "target/fileopts.h"
+#include "target/files_priv.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,15 +32,15 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
-#include "run/limits.h"
-#include "run/safety.h"
+#include "target/limits.h"
+#include "target/safety.h"
 #include "engine/pmem.h"
 #include "engine/rwflags.h"
 #include "util/log.h"
 #include "util/numfmt.h"
 #include "util/safefile.h"
 #include "util/prng.h"
-#include "run/iolog_defer.h"
+#include "target/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
 

@@ -3,7 +3,7 @@
  * NUMA node of a target, and numa_cpu_nodes=auto / numa_mem_policy=auto:
  * see run/numa.h. sysfs is read before the run only.
  */
-#include "run/numa.h"
+#include "target/numa.h"
 
 #include <libgen.h>
 #include <limits.h>

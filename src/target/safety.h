@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_SAFETY_H
-#define IOLITE_RUN_SAFETY_H
+#ifndef IOLITE_TARGET_SAFETY_H
+#define IOLITE_TARGET_SAFETY_H
 
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include "opt/plan.h"
-#include "run/files.h"
+#include "target/files.h"
 #include "util/strbuf.h"
 
 /*

@@ -9,7 +9,7 @@
  * filesystem, RAID, device-mapper or swap claims the device) and reads of
  * the few KiB where signatures live.
  */
-#include "run/safety.h"
+#include "target/safety.h"
 
 #include <dirent.h>
 #include <errno.h>

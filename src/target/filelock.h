@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_FILELOCK_H
-#define IOLITE_RUN_FILELOCK_H
+#ifndef IOLITE_TARGET_FILELOCK_H
+#define IOLITE_TARGET_FILELOCK_H
 
 #include <stdbool.h>
 

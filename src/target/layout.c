@@ -11,8 +11,8 @@
  * chunk: the file being laid out is removed when this run created it (or
  * cut back to the size it had), so no partial file is left behind.
  */
-#include "run/files.h"
-#include "run/files_priv.h"
+#include "target/files.h"
+#include "target/files_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -15,8 +15,8 @@
 
 #include "machine/cpus.h"
 #include "opt/opt.h"
+#include "proc/proc.h"
 #include "run/pitfall.h"
-#include "run/proc.h"
 #include "target/limits.h"
 #include "target/numa.h"
 

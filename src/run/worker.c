@@ -25,11 +25,11 @@
 #include <sys/time.h>
 
 #include "machine/clock.h"
+#include "proc/prio.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
 #include "run/overlap.h"
 #include "run/pace.h"
-#include "run/prio.h"
 #include "run/stall.h"
 #include "run/wfiles.h"
 #include "stats/log.h"

@@ -17,8 +17,8 @@
 #include <sys/resource.h>
 
 #include "engine/engine.h"
+#include "proc/mem.h"
 #include "run/fcycle.h"
-#include "run/mem.h"
 #include "run/worker.h"
 #include "stats/stats.h"
 #include "verify/fault.h"

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_PROC_H
-#define IOLITE_RUN_PROC_H
+#ifndef IOLITE_PROC_PROC_H
+#define IOLITE_PROC_PROC_H
 
 #include <stddef.h>
 
 #include "opt/plan.h"
-#include "run/checks.h"
 #include "target/files.h"
+#include "util/notes.h"
 #include "util/strbuf.h"
 
 /*

@@ -3,7 +3,7 @@
  * I/O priorities at run time: the capability check, the job thread's
  * priority and the notes on targets that ignore priorities (see prio.h).
  */
-#include "run/prio.h"
+#include "proc/prio.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_PRIO_H
-#define IOLITE_RUN_PRIO_H
+#ifndef IOLITE_PROC_PRIO_H
+#define IOLITE_PROC_PRIO_H
 
 #include "opt/plan.h"
-#include "run/checks.h"
 #include "target/files.h"
+#include "util/notes.h"
 #include "util/strbuf.h"
 
 /*

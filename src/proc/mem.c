@@ -4,7 +4,7 @@
  * hugepage-size (see mem.h). Allocated once per job, never on the I/O
  * path.
  */
-#include "run/mem.h"
+#include "proc/mem.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * ioscheduler and the commands before and after a job (see proc.h).
  * Nothing here is on the I/O path: it runs when a job starts and ends.
  */
-#include "run/proc.h"
+#include "proc/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "opt/opt.h"
-#include "run/mem.h"
+#include "proc/mem.h"
 #include "util/log.h"
 #include "util/safefile.h"
 

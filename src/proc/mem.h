@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_MEM_H
-#define IOLITE_RUN_MEM_H
+#ifndef IOLITE_PROC_MEM_H
+#define IOLITE_PROC_MEM_H
 
 #include <stdbool.h>
 #include <stddef.h>

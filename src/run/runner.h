@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "run/run_status.h"
 #include "run/worker.h"
 #include "stats/log.h"
+#include "stats/run_status.h"
 #include "util/strbuf.h"
 
 enum run_phase { RUN_PHASE_BEGIN, RUN_PHASE_PAUSE, RUN_PHASE_RESUME,

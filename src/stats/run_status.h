@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef IOLITE_RUN_RUN_STATUS_H
-#define IOLITE_RUN_RUN_STATUS_H
+#ifndef IOLITE_STATS_RUN_STATUS_H
+#define IOLITE_STATS_RUN_STATUS_H
 
 #include <stdint.h>
 
 #include "opt/options.h"
 
 /*
- * What the status line shows, worked out by the reporter thread from the
- * workers' live counters (report/status.c draws it). Borrowed by the
- * status hook for the duration of the call.
+ * What the status line shows: a snapshot of the run in progress, worked
+ * out by the runner's reporter thread from the workers' live counters
+ * and handed to the status hook (runner_opts.status), which borrows it
+ * for the duration of the call; report/status.c draws it. It lives with
+ * the results, as the model the other report writers read does, so that
+ * report/ never includes the runner.
  */
 struct run_status {
 	unsigned int nr_jobs;

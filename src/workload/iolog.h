@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
+#include "io/io_u.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 

@@ -24,7 +24,7 @@ static int numa_cpus(const struct job_plan *p, cpu_set_t *set,
 	cpu_set_t nodes, one;
 	unsigned int i;
 
-	if (!strcmp(list, "auto")) {	/* run/numa.c found the node */
+	if (!strcmp(list, "auto")) {	/* target/numa.c found the node */
 		CPU_ZERO(&nodes);
 		CPU_SET(p->numa_node, &nodes);
 	} else if (cpulist_parse(list, "node", cpulist_nr_nodes(), 1, &nodes,
@@ -112,7 +112,7 @@ static int set_mempolicy_of(const struct job_plan *p, struct strbuf *err)
 	cpu_set_t nodes;
 	unsigned int i;
 
-	if (!strcmp(policy, "auto")) {	/* the target's node: run/numa.c */
+	if (!strcmp(policy, "auto")) {	/* the target's node (target/numa.c) */
 		mode = NUMA_MODE_BIND;
 		CPU_ZERO(&nodes);
 		CPU_SET(p->numa_node, &nodes);

@@ -10,7 +10,7 @@
 /*
  * The CPU set a job instance runs on: cpus_allowed or cpumask, narrowed
  * to the CPUs of numa_cpu_nodes when that is given (auto: of the node
- * run/numa.c found, p->numa_node), with
+ * target/numa.c found, p->numa_node), with
  * cpus_allowed_policy=split giving clone k the k-th CPU of the set.
  * Returns 0 with *any = 0 when the job does not restrict CPUs, -1 with
  * the reason in err (the plan checks make that rare: opt/cpu_opts.c).

@@ -52,7 +52,7 @@ struct proc_job {
  * Before the run, after files_resolve() (nothing is changed): the blkio
  * mount for cgroup (and write access to it), the I/O schedulers the
  * jobs' devices offer and whether their files can be written, the
- * memory options (run/mem.h). Notes for what changes nothing go to out.
+ * memory options (proc/mem.h). Notes for what changes nothing go to out.
  * Returns 0, or -1 with "file:line: option 'x': ..." in err.
  */
 int proc_check(const struct job_plan *plans, const struct job_files *files,

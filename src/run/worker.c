@@ -40,7 +40,7 @@
 #include "workload/workload.h"
 
 /*
- * Write buffer contents (run/buffer.h has fio's rules): verify's blocks,
+ * Write buffer contents (workload/buffer.h has fio's rules): verify's blocks,
  * new contents, a scrambled buffer or the buffer as it is.
  */
 static inline void prep_write(struct worker *w, struct io_u *u)

@@ -1176,7 +1176,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		    !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
 		    (ret = check_direct(p, t, off, err)))
 			break;
-		/* mounted, in use or holding data: see run/safety.c */
+		/* mounted, in use or holding data: see target/safety.c */
 		if (t->kind == EF_BLOCKDEV && p->writes &&
 		    (ret = safety_check_blockdev(p, t->path, t->st.st_rdev,
 						 err)))

@@ -40,7 +40,7 @@ struct job_files {
 				 * reads or trims it, or overwrite=1), not
 				 * just allocated (write-only jobs) */
 	uint64_t fill_drawn;	/* where the layout left the job's stream
-				 * of contents (run/buffer.h) */
+				 * of contents (workload/buffer.h) */
 };
 
 /*

@@ -2,7 +2,7 @@
 #ifndef IOLITE_TARGET_FILES_PRIV_H
 #define IOLITE_TARGET_FILES_PRIV_H
 
-/* Shared by run/files.c (resolve), run/layout.c (prepare) and run/fileopts.c. */
+/* Shared by files.c (resolve), layout.c (prepare) and fileopts.c. */
 
 #include "opt/plan.h"
 #include "util/strbuf.h"

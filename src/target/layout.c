@@ -68,7 +68,7 @@ static int make_parents(const char *path)
  * unwritten extent (what fallocate leaves) reads back as zeros without
  * touching the device on ext4 and xfs, and the job would measure the page
  * cache or the allocator instead of the disk. Like fio, the layout writes
- * what the job's buffers hold (run/buffer.h: random, a new block each
+ * what the job's buffers hold (workload/buffer.h: random, a new block each
  * time, unless zero_buffers, buffer_pattern, buffer_compress_percentage
  * or dedupe_percentage say otherwise), a fill per block of the job's
  * largest write size, so storage that compresses or deduplicates sees

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * NUMA node of a target, and numa_cpu_nodes=auto / numa_mem_policy=auto:
- * see run/numa.h. sysfs is read before the run only.
+ * see target/numa.h. sysfs is read before the run only.
  */
 #include "target/numa.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bytes a job writes (run/buffer.h has fio's rules). A job's
+ * The bytes a job writes (workload/buffer.h has fio's rules). A job's
  * contents are a stream of chunks, chunk n made from the seed (job, n):
  * a deduplicated write makes earlier chunks again from their seeds
  * instead of keeping copies, and the layout and the job's writes read

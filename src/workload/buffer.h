@@ -21,7 +21,7 @@
  *   0: the smallest write block) is random for its first 100-N percent
  *   and fixed for the rest: buffer_pattern, else zeroes. M percent of
  *   the fills (drawn at random) repeat an earlier block: with
- *   dedupe_mode=repeat the last new one (run/buffer.c: what follows
+ *   dedupe_mode=repeat the last new one (workload/buffer.c: what follows
  *   it too, as fio 3.33's), with working_set one of the
  *   job's first dedupe_working_set_percentage * size / bs new blocks
  *   (the working set; with dedupe_global the sharing jobs' first blocks,
@@ -30,7 +30,7 @@
  * - buffer_pattern: the pattern, repeated from the buffer's first byte.
  * - zero_buffers: zeroes.
  * - else random: a new block every fill.
- * The contents are one stream per job (run/buffer.c): the layout reads
+ * The contents are one stream per job (workload/buffer.c): the layout reads
  * its start, the job's buffers go on from there, so the working set is
  * the first blocks whoever wrote them.
  *

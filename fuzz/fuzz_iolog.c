@@ -22,10 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "machine/clock.h"
 #include "opt/plan.h"
-#include "run/clock.h"
-#include "run/files.h"
 #include "run/runner.h"
+#include "target/files.h"
 #include "workload/iolog.h"
 
 /* a larger block only costs time: the buffers are filled per write */

@@ -6,8 +6,8 @@
 #include <sys/sysmacros.h>
 
 #include "opt/plan.h"
-#include "run/files.h"
 #include "run/worker.h"
+#include "target/files.h"
 
 /* --debug: the run's decisions before it starts, and how jobs ended. */
 void cli_debug_before(const struct job_plan *plans, unsigned int nr,

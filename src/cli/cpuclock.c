@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * --cpuclock-test: is the TSC, iolite's clock, usable on every CPU? Like
- * fio's test: the clock is calibrated (run/clock.c: invariant TSC, rate
+ * fio's test: the clock is calibrated (machine/clock.c: invariant TSC, rate
  * against CLOCK_MONOTONIC, every CPU checked), then one thread per CPU
  * takes turns under a lock, each turn reading the TSC and a shared
  * sequence number. In sequence order the readings must not go back by
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "util/log.h"
 
 #define CS_TURNS 20000		/* per CPU */

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine/clock.h"
 #include "opt/verify_opts.h"
-#include "run/clock.h"
 #include "util/log.h"
 #include "util/prng.h"
 #include "verify/hash.h"

@@ -9,8 +9,8 @@
 
 #include <inttypes.h>
 
+#include "machine/clock.h"
 #include "opt/verify_opts.h"
-#include "run/clock.h"
 #include "util/debug.h"
 #include "verify/verify.h"
 

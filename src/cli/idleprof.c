@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "stats/results.h"
 #include "util/log.h"
 

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 
 #include "opt/opt.h"
+#include "opt/plan.h"
 #include "report/report.h"
-#include "run/runner.h"
 #include "util/debug.h"
 #include "util/log.h"
 #include "util/num.h"

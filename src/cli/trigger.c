@@ -24,7 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "run/runner.h"
 #include "util/log.h"
 

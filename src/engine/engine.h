@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <time.h>
 
+#include "io/io_u.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 
@@ -18,59 +19,10 @@
  * stats or other jobs: only the plan, the depth and their files.
  *
  * An engine's private struct embeds struct engine as its first member.
- * Engines are listed in one explicit table in engine.c.
+ * Engines are listed in one explicit table in engine.c. The I/O unit
+ * (struct io_u) and the file handle (struct engine_file) are in
+ * io/io_u.h, shared with the workload and verify, which fill them.
  */
-
-struct io_u {
-	void *buf;
-	uint64_t offset;
-	uint32_t len;
-	uint32_t index;		/* slot in the worker's io_u array */
-	uint8_t ddir;		/* enum ddir */
-	uint8_t prio_idx;	/* statistics index of ioprio (prio_plan) */
-	uint16_t ioprio;	/* class << 13 | level; 0: none */
-	uint32_t file;		/* index into engine->files */
-	int32_t error;		/* 0 or positive errno, set by the engine */
-	uint32_t resid;		/* bytes not transferred (short I/O) */
-	uint64_t start_time;	/* worker clock when filled (lat start) */
-	uint64_t issue_time;	/* worker clock after submit (clat start) */
-	void *engine_data;	/* engine's own per-io_u state */
-};
-
-enum engine_file_flags {
-	EF_BLOCKDEV = 1,
-	EF_CHARDEV = 2,
-	EF_REGULAR = 4,
-	EF_DIR = 8,		/* a directory the engine made (dircreate ...):
-				 * unlink=1 removes it with rmdir */
-	EF_MADE = 16,		/* iolite made the name up (filename_format,
-				 * opendir): a symlink there is never followed
-				 * (engine_nofollow(), doc/safety.md) */
-	EF_CREATE = 32,		/* create_on_open: missing, the job's open
-				 * creates it (O_CREAT) */
-};
-
-/* What the target is: a file or device looked at, or 0 (names only). */
-#define EF_KIND (EF_BLOCKDEV | EF_CHARDEV | EF_REGULAR)
-
-/* O_NOFOLLOW for a name iolite made up, to or into an open's flags. */
-#define engine_nofollow(f) ((f)->flags & EF_MADE ? O_NOFOLLOW : 0)
-
-struct engine_file {
-	char *path;
-	int fd;			/* -1 when closed */
-	unsigned int flags;	/* enum engine_file_flags */
-	uint64_t real_size;	/* size of the target (file or device) */
-	uint64_t io_offset;	/* first byte the job touches */
-	uint64_t io_size;	/* bytes of the job's region */
-	/*
-	 * Where sweeps after the first start (the region's end stays): fio
-	 * takes a percentage offset again of the size the first sweep left
-	 * the file. io_offset, or 0, when it does not move.
-	 */
-	uint64_t io_offset_later;
-	void *engine_data;
-};
 
 struct engine {
 	const struct engine_ops *ops;

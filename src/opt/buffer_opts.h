@@ -9,7 +9,7 @@
 /*
  * The buffer-content options (buffer_pattern, buffer_compress_*,
  * dedupe_*): the parse callback and formatter of buffer_pattern's row in
- * opt/table.c, and the plan rule that checks them together. run/buffer.c
+ * opt/table.c, and the plan rule that checks them together. workload/buffer.c
  * fills the buffers as they ask.
  */
 

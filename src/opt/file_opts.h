@@ -8,7 +8,7 @@
 /*
  * The file and per-I/O flag options of issue 15.7 (atomic, uncached,
  * hipri_percentage, write_hint, ...): their rules against each other and
- * the engine, checked once per job. engine/rwflags.c and run/fileopts.c
+ * the engine, checked once per job. engine/rwflags.c and target/fileopts.c
  * carry them out. Returns 0, or -1 with "file:line: option 'x': ..." in
  * err.
  */

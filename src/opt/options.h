@@ -42,7 +42,7 @@ enum random_dist {
 
 /*
  * Workload shape (workload/): strided zones, the offset sequencer, how
- * the next file is picked, and the file options laid out by run/files.c.
+ * the next file is picked, and the file options laid out by target/files.c.
  */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
 
@@ -236,7 +236,7 @@ struct job_options {
 	struct size_pct offset_increment;	/* pct: of the file's size */
 	uint64_t offset_align;		/* 0: the smallest block size */
 	/*
-	 * io_size: pct is a share of the job's regions; run/files.c turns
+	 * io_size: pct is a share of the job's regions; target/files.c turns
 	 * it into bytes once they are known, and only bytes is read after
 	 */
 	struct size_pct io_size;
@@ -247,7 +247,7 @@ struct job_options {
 	bool overwrite;
 	bool unlink;
 	/*
-	 * issue 15.7's file options (opt/file_opts.c, run/fileopts.c):
+	 * issue 15.7's file options (opt/file_opts.c, target/fileopts.c):
 	 * fsync after the layout, lay out and stop, read the files into
 	 * the page cache first, start at the file's end, unlink between
 	 * loops, the files under a directory (recursively)
@@ -468,7 +468,7 @@ struct job_options {
 	bool log_drop_when_behind;	/* iolite: drop, not wait */
 
 	/*
-	 * buffer contents (run/buffer.c) and unified_rw_reporting
+	 * buffer contents (workload/buffer.c) and unified_rw_reporting
 	 * (stats/results.c): buffer_pattern has no %o (len 0: none); the
 	 * compressible share of each buffer_compress_chunk (0: the block);
 	 * the share of writes that repeat an earlier block
@@ -540,11 +540,11 @@ struct job_options {
 	unsigned int replay_skip;
 
 	/*
-	 * NUMA placement (opt/cpu_opts.c checks, run/cpus.c applies):
+	 * NUMA placement (opt/cpu_opts.c checks, machine/cpus.c applies):
 	 * numa_cpu_nodes, a node list ("0-1", "all"); numa_mem_policy,
 	 * "mode[:nodes]" with mode default, prefer, bind, interleave, local.
 	 * "auto" (iolite's, either): the node of the job's target, found by
-	 * run/numa.c before the run (job_plan.numa_node).
+	 * target/numa.c before the run (job_plan.numa_node).
 	 */
 	char *numa_cpu_nodes;
 	char *numa_mem_policy;
@@ -573,8 +573,8 @@ struct job_options {
 	unsigned int nr_cmdprio_bssplit[DDIR_RWDIR_CNT];
 
 	/*
-	 * The job's process side (opt/sys_opts.c checks them; run/proc.c,
-	 * run/mem.c and stats/ carry them out): credentials (uid and gid
+	 * The job's process side (opt/sys_opts.c checks them; proc/proc.c,
+	 * proc/mem.c and stats/ carry them out): credentials (uid and gid
 	 * count when given: opt_is_set()), the nice increment, the
 	 * scheduler of the devices, the blkio cgroup, commands around the
 	 * job; the I/O buffers' memory ("type[:file]", NULL: malloc),

@@ -22,7 +22,7 @@ struct plan_replay {
 	uint64_t nr_ios;	/* I/Os per pass, syncs included */
 	uint64_t bytes;		/* bytes per pass */
 	/*
-	 * Deferred (run/iolog_defer.c): an earlier stonewall group writes
+	 * Deferred (target/iolog_defer.c): an earlier stonewall group writes
 	 * the log, so it is read when the job starts. map: the log's file
 	 * index -> files index (UINT32_MAX: no I/O); error: why the log
 	 * cannot be replayed, for the job to report. Both owned.
@@ -72,12 +72,12 @@ struct job_plan {
 	/*
 	 * dedupe_global with dedupe_mode=working_set: the job's place among
 	 * the run's jobs that share working sets, and their number; set by
-	 * the runner before the jobs start (run/buffer.h). 0: not shared.
+	 * the runner before the jobs start (workload/buffer.h). 0: not shared.
 	 */
 	unsigned int dedupe_rank, dedupe_ranks;
 	/*
 	 * numa_cpu_nodes=auto or numa_mem_policy=auto: the NUMA node of the
-	 * job's target, set by run/numa.c before the jobs start.
+	 * job's target, set by target/numa.c before the jobs start.
 	 */
 	int numa_node;
 	struct prio_plan *prio;	/* owned; NULL: no I/O priorities
@@ -117,6 +117,16 @@ uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
  */
 #define STREAM_STARTDELAY	64
 void plan_draw_startdelay(struct job_plan *p);
+
+/*
+ * The most job instances (numjobs clones included) one run takes: each is
+ * a thread with its I/O buffers, its files' state and its statistics (a
+ * few pages each), and a report block. fio 3.33 refuses more than this
+ * too. --max-jobs may lower it, not raise it. The runner's limit, kept
+ * with the plans because the command line and --sweep check it before
+ * any plan is built; runner_jobs_check() (run/runner.h) as they are.
+ */
+#define RUNNER_MAX_JOBS 4096
 
 /*
  * A plan error: "file:line: " then the message, into err; returns -1.

@@ -29,7 +29,7 @@
  * rule and the derived struct prio_plan (job_plan.prio): what the
  * engines draw from per I/O (engine/cmdprio.c), which priorities the
  * statistics keep apart (one index per distinct value and direction, 0
- * being the job's own), and what the run checks first (run/prio.c).
+ * being the job's own), and what the run checks first (proc/prio.c).
  */
 
 #define PRIO_CLASS_SHIFT 13

@@ -13,10 +13,10 @@
  * epochs, log_compression_cpus, gtod_cpu, write_barrier. Their values
  * are parsed by the table (opt/table.c) with the callbacks below and
  * checked against each other and this machine by sys_plan_check();
- * run/proc.c and run/mem.c carry them out.
+ * proc/proc.c and proc/mem.c carry them out.
  */
 
-/* mem= / iomem= : where the I/O buffers come from (run/mem.c) */
+/* mem= / iomem= : where the I/O buffers come from (proc/mem.c) */
 enum mem_type {
 	MEM_MALLOC,	/* the default: a private anonymous mapping */
 	MEM_SHM,	/* a System V segment (shmget) */

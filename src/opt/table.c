@@ -1242,7 +1242,7 @@ const struct opt_def opt_table[] = {
 	  .help = "who submits I/O: the job's thread (inline) or a pool of "
 		  "threads (offload)" },
 
-	/* I/O priorities (opt/prio_opts.c, run/prio.c, engine/cmdprio.c) */
+	/* I/O priorities (opt/prio_opts.c, proc/prio.c, engine/cmdprio.c) */
 	{ .name = "prio", .type = OPT_UINT, .off = OFF(prio), .min = 0,
 	  .max = 7, .category = OPT_CAT_IO,
 	  .help = "the job's I/O priority level, 0 (highest) to 7, in its "

@@ -6,11 +6,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/run_status.h"
+#include "stats/run_status.h"
 #include "util/strbuf.h"
 
 /*
- * fio's status line, drawn from a struct run_status (run/run_status.h):
+ * fio's status line, drawn from a struct run_status (stats/run_status.h):
  *
  *   Jobs: 2 (f=2): [R(1),W(1)][45.5%][r=1234MiB/s,w=99.0MiB/s][r=316k,w=25.3k IOPS][eta 00m:06s]
  *

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include "run/checks.h"
-#include "run/fileopts.h"
 #include "run/steady.h"
+#include "target/fileopts.h"
 
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,31 +13,12 @@
 #include <linux/capability.h>
 #include <linux/magic.h>
 
+#include "machine/cpus.h"
 #include "opt/opt.h"
-#include "run/cpus.h"
-#include "run/limits.h"
-#include "run/numa.h"
+#include "proc/proc.h"
 #include "run/pitfall.h"
-#include "run/proc.h"
-
-void notes_add(struct notes *n, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	unsigned int i;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	for (i = 0; i < n->nr; i++)
-		if (!strcmp(n->v[i], sb.buf)) {
-			strbuf_release(&sb);
-			return;
-		}
-	n->v = xrealloc(n->v, (n->nr + 1) * sizeof(*n->v));
-	n->v[n->nr++] = strbuf_detach(&sb);
-}
+#include "target/limits.h"
+#include "target/numa.h"
 
 const char *notes_job(const struct run_result *rr, const struct job_result *j,
 		      struct strbuf *sb)
@@ -55,17 +35,6 @@ const char *notes_job(const struct run_result *rr, const struct job_result *j,
 		strbuf_addf(sb, "%s%s=%s", k ? "," : " at ", s->opts[k],
 			    s->vals[p * s->nr_opts + k]);
 	return sb->buf;
-}
-
-void notes_release(struct notes *n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n->nr; i++)
-		free(n->v[i]);
-	free(n->v);
-	n->v = NULL;
-	n->nr = 0;
 }
 
 static const char *sysfs_root(void)

@@ -3,8 +3,9 @@
 #define IOLITE_RUN_CHECKS_H
 
 #include "opt/plan.h"
-#include "run/files.h"
 #include "stats/results.h"
+#include "target/files.h"
+#include "util/notes.h"
 
 /*
  * Measurement checks: things that make a run's figures mislead without
@@ -19,17 +20,9 @@
  *    its cached pages stay.
  *
  * IOLITE_SYSFS_ROOT replaces /sys, so tests can stand in a fake tree.
+ * The notes go into a struct notes (util/notes.h).
  */
-struct notes {
-	char **v;
-	unsigned int nr;
-};
 
-/* Adds a note, unless the very same text is there already (a sweep's
- * points repeat the notes about the job options). */
-void notes_add(struct notes *n, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void notes_release(struct notes *n);
 /*
  * A reported job as the notes name it: "'qd'", or with --sweep "'qd' at
  * iodepth=4" (the point's values), since every point's job has its name.

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "run/iolog_write.h"
 
 void fcycle_init(struct file_cycle *fc, const struct engine_ops *ops,

@@ -16,8 +16,8 @@
 #include <sys/prctl.h>
 #include <time.h>
 
+#include "machine/clock.h"
 #include "opt/pace_opts.h"
-#include "run/clock.h"
 #include "run/flow.h"
 #include "util/log.h"
 #include "workload/workload.h"

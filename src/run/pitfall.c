@@ -16,7 +16,7 @@
 #include <linux/magic.h>
 
 #include "engine/engine.h"
-#include "run/mem.h"
+#include "proc/mem.h"
 #include "run/worker.h"
 
 /* The tester's stalls: more than 1% of the run waiting for a CPU. */

@@ -3,8 +3,8 @@
 #define IOLITE_RUN_PITFALL_H
 
 #include "run/checks.h"
-#include "run/files.h"
 #include "stats/results.h"
+#include "target/files.h"
 
 /*
  * Pitfalls: runs that complete without an error but whose figures are
@@ -30,7 +30,7 @@
  *    tenth of the bytes the jobs moved on disks, so the I/O was served
  *    above it (its utilisation is in the note).
  *
- * IOLITE_MEMINFO replaces /proc/meminfo, for tests (run/mem.h).
+ * IOLITE_MEMINFO replaces /proc/meminfo, for tests (proc/mem.h).
  */
 void pitfall_before(const struct job_plan *plans, const struct job_files *files,
 		    unsigned int nr, struct notes *out);

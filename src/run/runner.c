@@ -32,12 +32,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run/buffer.h"
-#include "run/clock.h"
+#include "workload/buffer.h"
+#include "machine/clock.h"
 #include "run/stall.h"
 #include "run/steady.h"
 #include "run/flow.h"
-#include "run/iolog_defer.h"
+#include "target/iolog_defer.h"
 #include "util/log.h"
 
 #define TICK_NS 10000000ull		/* the reporter wakes every 10 ms */
@@ -999,7 +999,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		now = clock_now_ns();
 		/* read_iolog of a log an earlier group wrote: read it now */
 		for (unsigned int k = i; k < j; k++)
-			iolog_defer_start(&jobs[k]);
+			iolog_defer_start(jobs[k].plan, jobs[k].files);
 		flow_start_jobs(ctx.flows, i, j);
 		for (unsigned int k = i; k < j; k++) {
 			r.j[k].launch_ns = now;

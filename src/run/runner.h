@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "run/run_status.h"
 #include "run/worker.h"
 #include "stats/log.h"
+#include "stats/run_status.h"
 #include "util/strbuf.h"
 
 enum run_phase { RUN_PHASE_BEGIN, RUN_PHASE_PAUSE, RUN_PHASE_RESUME,
@@ -79,16 +79,9 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	       struct strbuf *err);
 
 /*
- * The most job instances (numjobs clones included) one run takes: each is
- * a thread with its I/O buffers, its files' state and its statistics (a
- * few pages each), and a report block. fio 3.33 refuses more than this
- * too. --max-jobs may lower it, not raise it.
- */
-#define RUNNER_MAX_JOBS 4096
-
-/*
  * Before building more instances of a job: have are built already, more
- * are asked for, max is --max-jobs (0: RUNNER_MAX_JOBS). Returns 0, or -1
+ * are asked for, max is --max-jobs (0: RUNNER_MAX_JOBS, opt/plan.h).
+ * Returns 0, or -1
  * with "option 'numjobs': ..." (what, the limit and why) in err.
  */
 int runner_jobs_check(unsigned int have, unsigned int more,

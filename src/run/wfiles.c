@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/filelock.h"
+#include "target/filelock.h"
 #include "util/log.h"
 
 struct wfiles {

@@ -20,7 +20,7 @@
  *              (closed once their I/O in flight has completed) and bring
  *              others in (opened before their first I/O is queued, once
  *              there is room: until then wfiles_hold() says "reap").
- *  lockfile    each I/O holds its file's lock (run/filelock.h) from
+ *  lockfile    each I/O holds its file's lock (target/filelock.h) from
  *              before it is queued to its completion.
  *
  * Hooks, as run/worker.c calls them:

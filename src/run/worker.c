@@ -24,23 +24,23 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 
-#include "run/buffer.h"
-#include "run/clock.h"
+#include "machine/clock.h"
+#include "proc/prio.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
 #include "run/overlap.h"
 #include "run/pace.h"
-#include "run/prio.h"
 #include "run/stall.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
 #include "util/log.h"
 #include "verify/async.h"
 #include "verify/verify.h"
+#include "workload/buffer.h"
 #include "workload/workload.h"
 
 /*
- * Write buffer contents (run/buffer.h has fio's rules): verify's blocks,
+ * Write buffer contents (workload/buffer.h has fio's rules): verify's blocks,
  * new contents, a scrambled buffer or the buffer as it is.
  */
 static inline void prep_write(struct worker *w, struct io_u *u)

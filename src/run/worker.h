@@ -7,9 +7,9 @@
 #include <stdint.h>
 
 #include "opt/plan.h"
-#include "run/files.h"
 #include "run/iowq.h"
 #include "stats/worker_result.h"
+#include "target/files.h"
 
 enum worker_state {
 	WS_INIT,	/* created, not yet started its I/O */

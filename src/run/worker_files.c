@@ -13,10 +13,10 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "machine/clock.h"
 #include "opt/opt.h"
-#include "run/clock.h"
-#include "run/fileopts.h"
 #include "run/wfiles.h"
+#include "target/fileopts.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 #include "verify/verify.h"
@@ -157,7 +157,7 @@ void worker_lazy_start(struct worker *w, bool every)
 	w->lazy_left = w->rj->files->nr_files;
 }
 
-/* unlink_each_loop, with the files closed (run/fileopts.c) */
+/* unlink_each_loop, with the files closed (target/fileopts.c) */
 static int unlink_loop(struct worker *w)
 {
 	struct strbuf err = STRBUF_INIT;

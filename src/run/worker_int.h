@@ -17,12 +17,12 @@
 #include <sys/resource.h>
 
 #include "engine/engine.h"
-#include "run/buffer.h"
+#include "proc/mem.h"
 #include "run/fcycle.h"
-#include "run/mem.h"
 #include "run/worker.h"
 #include "stats/stats.h"
 #include "verify/fault.h"
+#include "workload/buffer.h"
 
 struct buf_fill;
 struct iolog_writer;
@@ -47,7 +47,7 @@ struct worker {
 	unsigned int nr_free;
 	unsigned int inflight;
 	unsigned int *batch;	/* indexes queued in the current batch */
-	struct iomem iom;	/* the buffers' memory (run/mem.h) */
+	struct iomem iom;	/* the buffers' memory (proc/mem.h) */
 	void *mem;
 	size_t mem_size;
 	size_t buf_size;
@@ -115,7 +115,7 @@ struct worker {
 
 	enum buf_write wmode;	/* what a write does to its buffer */
 	uint64_t nr_writes, scramble_key;	/* for BUF_SCRAMBLE */
-	struct buf_fill *bfill;	/* run/buffer.h; BUF_REFILL's contents */
+	struct buf_fill *bfill;	/* BUF_REFILL's contents (workload/buffer.h) */
 	struct rusage ru_start;
 
 	/* verification and faults (verify/; see io_error()) */

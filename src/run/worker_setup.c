@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A job's thread from start to end (worker_main): it waits its turn, takes
- * its process-side settings (run/proc.c), sets the worker up (engine,
+ * its process-side settings (proc/proc.c), sets the worker up (engine,
  * workload, files, verification, the buffers and their contents, the
  * queue options), prefaults the histograms it will fill, runs the I/O
  * (worker.c), then the last syncs, the verification's end, the logs and
@@ -20,18 +20,18 @@
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
-#include "run/buffer.h"
-#include "run/clock.h"
-#include "run/cpus.h"
-#include "run/fileopts.h"
+#include "workload/buffer.h"
+#include "machine/clock.h"
+#include "machine/cpus.h"
+#include "target/fileopts.h"
 #include "run/flow.h"
 #include "run/iolog_write.h"
 #include "run/lattarget.h"
 #include "run/overlap.h"
 #include "run/pace.h"
-#include "run/prio.h"
+#include "proc/prio.h"
 #include "run/stall.h"
-#include "run/proc.h"
+#include "proc/proc.h"
 #include "run/steady.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
@@ -103,7 +103,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		verify_fake_io(w->vf);
 	fault_policy_init(&w->fp, o);
 
-	/* mem=, iomem_align: run/mem.c lays the buffers out */
+	/* mem=, iomem_align: proc/mem.c lays the buffers out */
 	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, &err);
 	if (ret) {
 		rj->st->error = -ret;
@@ -117,7 +117,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	w->batch = xcalloc(w->depth + 1, sizeof(*w->batch));
 	w->xfer_done = xcalloc(w->depth + 1, sizeof(*w->xfer_done));
 	w->requeue = xcalloc(w->depth + 1, sizeof(*w->requeue));
-	/* the contents go on from the layout's (run/buffer.h) */
+	/* the contents go on from the layout's (workload/buffer.h) */
 	buffer_fill_init(&w->bfill, &w->wmode, p, rj->files->fill_drawn,
 			 w->mem, w->buf_size, w->depth + 1);
 	w->scramble_key = buffer_scramble_key(p);
@@ -451,7 +451,7 @@ void *worker_main(void *arg)
 		clock_sleep_us(o->startdelay_us, &rj->ctx->stop);
 
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-	/* uid, gid, lockmem, cgroup, nice, ioscheduler: run/proc.c */
+	/* uid, gid, lockmem, cgroup, nice, ioscheduler: proc/proc.c */
 	ret = proc_job_begin(rj->plan, rj->files, &pj, &err);
 	if (ret) {
 		proc_job_end(rj->plan, &pj, 0);

@@ -18,9 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "machine/clock.h"
+#include "machine/cpus.h"
 #include "opt/opt.h"
-#include "run/clock.h"
-#include "run/cpus.h"
 #include "util/cpulist.h"
 #include "util/log.h"
 #include "util/safefile.h"

@@ -15,7 +15,6 @@
 
 #include "opt/opt.h"
 #include "opt/plan.h"
-#include "run/runner.h"
 #include "util/log.h"
 #include "util/num.h"
 

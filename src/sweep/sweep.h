@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "job/job.h"
-#include "run/checks.h"
+#include "util/notes.h"
 #include "stats/results.h"
 #include "util/strbuf.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
+#include "io/io_u.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 #include "workload/workload.h"

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
+#include "io/io_u.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 
@@ -94,7 +94,7 @@ int iolog_reader_next(struct iolog_reader *r, struct iolog_io *io,
  * When a job of an earlier stonewall group writes the log (write_iolog,
  * the same path), the log is what that job leaves: the plan is marked
  * deferred, takes the writers' directions and block sizes for now, and
- * run/iolog_defer.c gives it the writers' files before the run and
+ * target/iolog_defer.c gives it the writers' files before the run and
  * calls iolog_plan_start() when the job's group starts.
  */
 int iolog_plan(struct job_plan *plans, unsigned int i, struct strbuf *err);

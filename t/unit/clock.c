@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The worker clock (src/run/clock.[ch]): the TSC, once calibrated, must
+ * The worker clock (src/machine/clock.[ch]): the TSC, once calibrated, must
  * tell the same time as CLOCK_MONOTONIC.
  *
  * Tolerances, stated once: over a one-second run the TSC clock's elapsed
@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "tap.h"
-#include "run/clock.h"
+#include "machine/clock.h"
 #include "util/strbuf.h"
 
 #define TOL_NS 100000ll

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lockfile= locks (src/run/filelock.c): who may hold a shared file. */
+/* lockfile= locks (src/target/filelock.c): who may hold a shared file. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "run/filelock.h"
+#include "target/filelock.h"
 
 static int a, b, c;	/* owners */
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/files.h"
+#include "target/files.h"
 #include "tap.h"
 
 static char scratch[4096];

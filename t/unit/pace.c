@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "opt/opt.h"
+#include "machine/clock.h"
 #include "opt/plan.h"
-#include "run/clock.h"
 #include "run/flow.h"
 #include "run/pace.h"
 #include "run/worker.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * run/safety.c without devices: the built-in signature probe on images
+ * target/safety.c without devices: the built-in signature probe on images
  * made by hand (each signature at its place, and near misses), the
  * probe the binary uses (libblkid or built-in) on a real mkfs.ext4 image,
  * the --readonly check and when the device check does not apply. The
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run/safety.h"
+#include "target/safety.h"
 #include "tap.h"
 
 static char dir[TAP_TMP_MAX];

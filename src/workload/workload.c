@@ -740,14 +740,14 @@ static void file_done(struct workload *w, unsigned int fi)
  * one, starts it over and draws the next file anew. With openfiles its
  * slot takes the file a draw picks (this one again, maybe).
  */
-static void skew_restart(struct workload *w, unsigned int fi, bool reset)
+static void skew_restart(struct workload *w, unsigned int fi)
 {
 	struct wl_file *f = &w->files[fi];
 	unsigned int nf;
 
+	/* reopened: a percentage offset is taken again (later_offset) */
 	f->later = true;
-	if (reset)
-		file_reset(w, f);
+	file_reset(w, f);
 	w->fs_left = 0;
 	if (!w->limited)
 		return;
@@ -1026,7 +1026,7 @@ static int next_general(struct workload *w, struct io_u *u)
 	uint32_t len;
 	uint64_t off = 0;
 	unsigned int fi, redraws = 0;
-	bool wrapped = false, reset;
+	bool wrapped = false, reset, again;
 
 	if (w->pending && w->tw_seq) {
 		if (!trimwrite_seq_write(w, u))
@@ -1081,11 +1081,17 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		reset = (!f->fresh && w->restarts) ||
-			(w->skewed && !w->skew_redraw) ||
-			(w->skewed && w->random) || w->tb_random;
+		again = (!f->fresh && w->restarts) || w->tb_random;
+		reset = again || (w->skewed && !w->skew_redraw) ||
+			(w->skewed && w->random);
 		if (reset) {
-			f->later = true;
+			/*
+			 * a skewed file starts over in place, still open:
+			 * fio takes a percentage offset again only when it
+			 * opens the file (skew_restart)
+			 */
+			if (again)
+				f->later = true;
 			file_reset(w, f);
 			if (w->tb_random)
 				w->dropped = fi;
@@ -1095,7 +1101,7 @@ static int next_general(struct workload *w, struct io_u *u)
 		/* fio: closed and started over, the next file drawn anew
 		 * (a file that never takes an I/O ends after a while) */
 		if (w->skew_redraw && redraws++ < SKEW_TRIES) {
-			skew_restart(w, fi, !reset);
+			skew_restart(w, fi);
 			if (w->mixed) {
 				d = pick_ddir(w);
 				len = bs_pick(w, &w->bs[d]);

@@ -45,7 +45,8 @@
  *
  * Files: file_service_type picks which file gets the next I/O among the
  * files in use (all of them, or openfiles of them at a time: a finished
- * file is retired and the next unused one takes its slot, and the worker
+ * file is retired and another takes its slot, as fio picks it: the next
+ * unused one, a random draw, or sequential's next in order; the worker
  * is told so it can close and open them).
  *
  * Seeds: randseed when given, else a fixed seed with randrepeat=1 (the
@@ -644,22 +645,49 @@ static unsigned int next_unused(struct workload *w)
 	return w->next_unused;
 }
 
+/* One file not in use and not done, uniformly (a few draws, then a scan). */
+static unsigned int unused_at_random(struct workload *w)
+{
+	unsigned int i, fi, nr = 0, k;
+
+	for (i = 0; i < SKEW_TRIES; i++) {
+		fi = (unsigned int)prng_scale32(prng_taus_next(&w->r_file),
+						w->nr_files);
+		if (!w->files[fi].open && !w->files[fi].done)
+			return fi;
+	}
+	for (fi = 0; fi < w->nr_files; fi++)
+		nr += !w->files[fi].open && !w->files[fi].done;
+	if (!nr)
+		return w->nr_files;
+	k = (unsigned int)prng_scale32(prng_taus_next(&w->r_file), nr);
+	for (fi = 0; fi < w->nr_files; fi++)
+		if (!w->files[fi].open && !w->files[fi].done && !k--)
+			break;
+	return fi;
+}
+
 /*
- * The file a free slot takes: the first not in use and not done, or, with
- * a skewed file_service_type, the file a draw picks (fio opens the files
- * its picks name until openfiles are open, and keeps them: they never
- * end), falling back to the first one after a few tries.
+ * The file a free slot takes: the first not in use and not done, or the
+ * file a draw picks. fio draws a file for each I/O among all of them and
+ * opens the one drawn while fewer than openfiles are open (random: a file
+ * not done, uniformly; skewed: by the distribution, falling back to a
+ * uniform pick after a few tries), and keeps the open ones until done.
  */
 static unsigned int refill_pick(struct workload *w)
 {
 	unsigned int i, fi;
 
-	for (i = 0; w->skewed && i < SKEW_TRIES; i++) {
+	if (w->fsrv == FSRV_RANDOM)
+		return unused_at_random(w);
+	if (!w->skewed)
+		return next_unused(w);
+	for (i = 0; i < SKEW_TRIES; i++) {
 		fi = fsrv_skew_next(&w->fskew, &w->r_file64);
 		if (!w->files[fi].open && !w->files[fi].done)
 			return fi;
 	}
-	return next_unused(w);
+	return unused_at_random(w);
 }
 
 /*
@@ -699,9 +727,56 @@ static void file_done(struct workload *w, unsigned int fi)
 		return;
 	f->open = false;
 	event_add(w, fi, false);
-	nf = next_unused(w);
+	/* sequential: pick_file() brings in the file whose turn it is */
+	if (w->fsrv == FSRV_SEQUENTIAL)
+		return;
+	nf = refill_pick(w);
 	if (nf < w->nr_files)
 		file_bring_in(w, nf, f->slot);
+}
+
+/*
+ * A skewed file_service_type never ends a file: fio closes a used-up
+ * one, starts it over and draws the next file anew. With openfiles its
+ * slot takes the file a draw picks (this one again, maybe).
+ */
+static void skew_restart(struct workload *w, unsigned int fi)
+{
+	struct wl_file *f = &w->files[fi];
+	unsigned int nf;
+
+	/* reopened: a percentage offset is taken again (later_offset) */
+	f->later = true;
+	file_reset(w, f);
+	w->fs_left = 0;
+	if (!w->limited)
+		return;
+	f->open = false;
+	event_add(w, fi, false);
+	nf = refill_pick(w);
+	file_bring_in(w, nf < w->nr_files ? nf : fi, f->slot);
+}
+
+/*
+ * sequential with openfiles: the file after fi in order that is not done
+ * takes the turn, as in fio (not the file brought into fi's slot); one
+ * not in use comes into fi's slot. Returns its slot.
+ */
+static unsigned int seq_turn(struct workload *w, unsigned int fi,
+			     unsigned int s)
+{
+	unsigned int i, nf;
+
+	for (i = 1; i <= w->nr_files; i++) {
+		nf = (fi + i) % w->nr_files;
+		if (w->files[nf].done)
+			continue;
+		if (w->files[nf].open)
+			return w->files[nf].slot;
+		file_bring_in(w, nf, s);
+		return s;
+	}
+	return s;
 }
 
 /*
@@ -724,10 +799,17 @@ static unsigned int pick_file(struct workload *w)
 		s = s + 1 == w->nact ? 0 : s + 1;
 		break;
 	case FSRV_SEQUENTIAL:
+		if (w->limited && w->files[fi].done)
+			s = seq_turn(w, fi, s);
 		break;
 	case FSRV_RANDOM:
-		s = (unsigned int)prng_scale32(prng_taus_next(&w->r_file),
-					       w->nact);
+		/* fio draws again on a file that is done */
+		for (i = 0; i < SKEW_TRIES; i++) {
+			s = (unsigned int)prng_scale32(
+				prng_taus_next(&w->r_file), w->nact);
+			if (!w->files[w->act[s]].done)
+				break;
+		}
 		break;
 	case FSRV_ZIPF:
 	case FSRV_PARETO:
@@ -943,8 +1025,8 @@ static int next_general(struct workload *w, struct io_u *u)
 	enum ddir d;
 	uint32_t len;
 	uint64_t off = 0;
-	unsigned int fi;
-	bool wrapped = false;
+	unsigned int fi, redraws = 0;
+	bool wrapped = false, reset, again;
 
 	if (w->pending && w->tw_seq) {
 		if (!trimwrite_seq_write(w, u))
@@ -985,9 +1067,10 @@ static int next_general(struct workload *w, struct io_u *u)
 			break;
 		/*
 		 * A sweep an earlier pass began starts over (files_next_pass),
-		 * and so does any with a skewed file_service_type: there a
-		 * file never ends, it is read or written again from its
-		 * start (fio), and only the budget ends the pass.
+		 * and so does a random one with a skewed file_service_type
+		 * (fio draws once more at once): there a file never ends,
+		 * it is read or written again from its start, and only the
+		 * budget ends the pass.
 		 */
 		if (!f->fresh && w->restarts && w->replays &&
 		    w->nr_files == 1 && !wrapped) {
@@ -998,14 +1081,32 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		if ((!f->fresh && w->restarts) || w->skewed ||
-		    w->tb_random) {
-			f->later = true;
+		again = (!f->fresh && w->restarts) || w->tb_random;
+		reset = again || (w->skewed && !w->skew_redraw) ||
+			(w->skewed && w->random);
+		if (reset) {
+			/*
+			 * a skewed file starts over in place, still open:
+			 * fio takes a percentage offset again only when it
+			 * opens the file (skew_restart)
+			 */
+			if (again)
+				f->later = true;
 			file_reset(w, f);
 			if (w->tb_random)
 				w->dropped = fi;
 			if (!file_next(w, f, d, &len, &off))
 				break;
+		}
+		/* fio: closed and started over, the next file drawn anew
+		 * (a file that never takes an I/O ends after a while) */
+		if (w->skew_redraw && redraws++ < SKEW_TRIES) {
+			skew_restart(w, fi);
+			if (w->mixed) {
+				d = pick_ddir(w);
+				len = bs_pick(w, &w->bs[d]);
+			}
+			continue;
 		}
 		file_done(w, fi);
 		/* fio: the next file's I/O is drawn anew, its direction too */
@@ -1304,6 +1405,12 @@ int workload_init(struct workload **out, const struct job_plan *p,
 				      w->rmode == RM_BITMAP ||
 				      w->rmode == RM_LFSR) &&
 		       w->next == next_general;	/* a fast path's pass does */
+	/*
+	 * skewed file service: a used-up file is closed and the next one
+	 * drawn (fio), but for sequential I/O in a time_based job, which
+	 * starts the file over where it is
+	 */
+	w->skew_redraw = w->skewed && (w->random || !o->time_based);
 	w->dropped = UINT_MAX;
 	streams_save(w);
 	pass_start(w, true);

@@ -376,8 +376,12 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p)
 		}
 		w->nact = w->nr_files;
 	} else {
-		/* a pass retires and brings in each file at most once */
-		w->ev_cap = 2 * w->nr_files + 2 * w->max_open + 4;
+		/*
+		 * a pass retires and brings in each file at most once, and
+		 * a call restarts at most SKEW_TRIES skewed files
+		 */
+		w->ev_cap = 2 * w->nr_files + 2 * w->max_open +
+			    2 * SKEW_TRIES + 4;
 		w->ev = xcalloc(w->ev_cap, sizeof(*w->ev));
 	}
 }

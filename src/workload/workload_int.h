@@ -214,6 +214,7 @@ struct workload {
 	unsigned int next_unused;	/* openfiles: next file to bring in */
 	struct fsrv_skew fskew;		/* zipf, pareto, normal over files */
 	bool skewed;			/* one of those: files never end */
+	bool skew_redraw;		/* a used-up file: draw anew (fio) */
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 

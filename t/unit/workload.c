@@ -1365,10 +1365,49 @@ static void test_openfiles(void)
 	      16 * KB, 3);
 	for (n = 0; n < 64 && !workload_next(f.w, &ios[n]); n++)
 		;
-	good = n == 12;
+	/* fio draws each file to open among those not done */
+	good = n == 12 && ios[0].file != ios[4].file &&
+	       ios[4].file != ios[8].file && ios[0].file != ios[8].file;
+	for (i = 0; good && i < n; i++)
+		good = ios[i].file == ios[i - i % 4].file;
+	ok(good, "openfiles=1: one file after the other (%zu)", n);
+	fx_free(&f);
+
+	/* the draws vary with the seed: the first file is any of them */
+	for (i = 0, k = 0; i < 16; i++) {
+		char opts[96];
+
+		snprintf(opts, sizeof(opts), "rw=randread bs=4k openfiles=1 "
+			 "file_service_type=random randseed=%zu", i + 1);
+		build(&f, opts, 16 * KB, 3);
+		if (!workload_next(f.w, &ios[0]))
+			k |= 1U << ios[0].file;
+		fx_free(&f);
+	}
+	ok(k == 7, "openfiles=1, random: the first file is drawn (%zx)", k);
+
+	/* sequential: the next file in order takes the turn, as in fio */
+	build(&f, "rw=read bs=4k openfiles=3 file_service_type=sequential",
+	      16 * KB, 4);
+	for (n = 0; n < 64 && !workload_next(f.w, &ios[n]); n++)
+		;
+	good = n == 16;
 	for (i = 0; good && i < n; i++)
 		good = ios[i].file == i / 4;
-	ok(good, "openfiles=1: one file after the other (%zu)", n);
+	ok(good, "openfiles=3, sequential: files in order (%zu)", n);
+	fx_free(&f);
+
+	/*
+	 * skewed: a used-up file is closed and the next one drawn (fio),
+	 * not started over in place: 256 writes over 4 files of 16
+	 * blocks go to more than one file
+	 */
+	build(&f, "rw=write bs=4k openfiles=1 file_service_type=pareto:0.5 "
+	      "io_size=1m", 64 * KB, 4);
+	for (n = 0, k = 0; n < 256 && !workload_next(f.w, &ios[0]); n++)
+		k |= 1U << ios[0].file;
+	ok(n == 256 && __builtin_popcountl(k) > 1,
+	   "openfiles=1, pareto: a used-up file gives way (%zx)", k);
 	fx_free(&f);
 
 	build(&f, "rw=read bs=4k openfiles=8", 16 * KB, 4);

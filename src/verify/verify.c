@@ -1020,7 +1020,7 @@ static int alloc_log(struct verify *v, unsigned int nr_ios,
 		v->cap = o->verify_backlog + 2ull * nr_ios + 1;
 		v->trigger = o->verify_backlog;
 	} else {
-		v->cap = workload_pass_bytes(v->wl) / min_bs + v->nr_files +
+		v->cap = workload_pass_max(v->wl) / min_bs + v->nr_files +
 			 2ull * nr_ios + 2;
 		v->trigger = v->cap - nr_ios - 1;
 	}

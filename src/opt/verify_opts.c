@@ -298,6 +298,40 @@ void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
 }
 
 
+/*
+ * Drawn write sizes (bssplit, bsrange) that are not all multiples of the
+ * smallest, in a mode with a header: fio 3.33 fails such a job on its
+ * first block of that size ("Blocksize too small", EINVAL:
+ * bssplit=4000/50:16384/50 writes 4000 bytes and stops), fio 3.42
+ * refuses it ("cannot offset verify header beyond the verify
+ * interval"): so does iolite. (bsrange with bs_unaligned=1 runs in both;
+ * pattern and null, without a header, run in fio 3.33.)
+ */
+static int check_drawn_sizes(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	const struct bs_range *r = &o->bsrange[DDIR_WRITE];
+	uint64_t lo = p->dir_min_bs[DDIR_WRITE], bad = 0;
+	const char *name = "bssplit";
+	unsigned int i;
+
+	if (!lo || !ddir_used(p, DDIR_WRITE))
+		return 0;
+	for (i = 0; i < o->nr_bssplit[DDIR_WRITE] && !bad; i++)
+		if (o->bssplit[DDIR_WRITE][i].perc &&
+		    o->bssplit[DDIR_WRITE][i].bs % lo)
+			bad = o->bssplit[DDIR_WRITE][i].bs;
+	if (!o->nr_bssplit[DDIR_WRITE] && r->max % lo) {
+		name = "bsrange";
+		bad = r->max;
+	}
+	if (!bad)
+		return 0;
+	return plan_fail(p, err, "option '%s': verify=%s needs every write size to be a multiple of the smallest, %llu; %llu is not",
+			 name, verify_mode_name(o->verify),
+			 (unsigned long long)lo, (unsigned long long)bad);
+}
+
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
@@ -335,6 +369,8 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;
+	if (check_drawn_sizes(p, err))
+		return -1;
 	/* an interval past a block's end: the block is one chunk (fio) */
 	chunk = o->verify_interval && o->verify_interval < p->min_bs ?
 		o->verify_interval : p->min_bs;

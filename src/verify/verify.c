@@ -41,6 +41,7 @@ enum vio_kind {
 /* What the worker's io_u number i is doing for verification. */
 struct vio {
 	uint64_t seq;
+	uint32_t len;		/* a read-back's length as written; 0: any */
 	uint8_t kind;
 };
 
@@ -450,6 +451,7 @@ static int replay_next(struct verify *v, struct io_u *u)
 		u->ddir = DDIR_READ;
 		x = &v->vio[u->index];
 		x->seq = v->replay_seq++;
+		x->len = u->len;
 		x->kind = VIO_CHECK;
 		return 0;
 	}
@@ -531,6 +533,7 @@ int verify_next(struct verify *v, struct io_u *u)
 				u->ddir = DDIR_READ;
 				x = &v->vio[u->index];
 				x->seq = e->seq;
+				x->len = u->len;
 				if (unlikely(e->len & VLOG_TRIM)) {
 					x->kind = VIO_ZERO;
 					return 0;
@@ -582,6 +585,7 @@ int verify_next(struct verify *v, struct io_u *u)
 		} else {
 			x->kind = u->ddir == DDIR_READ && v->check_reads ?
 				  VIO_CHECK_ANY : VIO_NONE;
+			x->len = 0;
 		}
 		return 0;
 	}
@@ -950,6 +954,16 @@ int verify_complete(struct verify *v, struct io_u *u)
 	case VIO_ZERO:
 		if (unlikely(v->fake))
 			return 0;
+		/*
+		 * a read-back that came back short (0 bytes from /dev/null,
+		 * a file cut since) did not read what was written: it fails
+		 * (fio fails it too, on the stale buffer)
+		 */
+		if (unlikely(x->len && u->len != x->len)) {
+			fail_msg(v, u, u->offset, x->len,
+				 "short read: %u of %u bytes", u->len, x->len);
+			return EILSEQ;
+		}
 		if (v->async) {
 			verify_async_submit(v->async, u, x->seq, kind);
 			return VERIFY_QUEUED;

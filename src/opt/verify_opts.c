@@ -299,37 +299,32 @@ void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
 
 
 /*
- * Drawn write sizes (bssplit, bsrange) that are not all multiples of the
- * smallest, in a mode with a header: fio 3.33 fails such a job on its
- * first block of that size ("Blocksize too small", EINVAL:
- * bssplit=4000/50:16384/50 writes 4000 bytes and stops), fio 3.42
- * refuses it ("cannot offset verify header beyond the verify
- * interval"): so does iolite. (bsrange with bs_unaligned=1 runs in both;
- * pattern and null, without a header, run in fio 3.33.)
+ * bsrange whose largest size leaves a last chunk too short for a header
+ * (bsrange=1000-1024: 24 bytes after 1000): fio 3.33 fails such a job on
+ * its first block of that size ("Blocksize too small", EINVAL: one
+ * 1000-byte write, exit 1), fio 3.42 refuses it ("cannot offset verify
+ * header beyond the verify interval"): so does iolite, which would join
+ * the tail to the chunk before it. A tail that holds a header runs in
+ * both (bsrange=4k-6k, 1000-1100).
  */
-static int check_drawn_sizes(struct job_plan *p, struct strbuf *err)
+static int check_range_tail(struct job_plan *p, unsigned int hdr,
+			    uint64_t chunk, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	const struct bs_range *r = &o->bsrange[DDIR_WRITE];
-	uint64_t lo = p->dir_min_bs[DDIR_WRITE], bad = 0;
-	const char *name = "bssplit";
-	unsigned int i;
+	uint64_t tail;
 
-	if (!lo || !ddir_used(p, DDIR_WRITE))
+	if (o->nr_bssplit[DDIR_WRITE] || r->max <= r->min || o->bs_unaligned ||
+	    !ddir_used(p, DDIR_WRITE))
 		return 0;
-	for (i = 0; i < o->nr_bssplit[DDIR_WRITE] && !bad; i++)
-		if (o->bssplit[DDIR_WRITE][i].perc &&
-		    o->bssplit[DDIR_WRITE][i].bs % lo)
-			bad = o->bssplit[DDIR_WRITE][i].bs;
-	if (!o->nr_bssplit[DDIR_WRITE] && r->max % lo) {
-		name = "bsrange";
-		bad = r->max;
-	}
-	if (!bad)
+	tail = r->max % chunk;
+	if (!tail || tail >= hdr + o->verify_offset)
 		return 0;
-	return plan_fail(p, err, "option '%s': verify=%s needs every write size to be a multiple of the smallest, %llu; %llu is not",
-			 name, verify_mode_name(o->verify),
-			 (unsigned long long)lo, (unsigned long long)bad);
+	return plan_fail(p, err, "option 'bsrange': a %llu-byte block leaves a %llu-byte last chunk of %llu, too short for the %u-byte header of verify=%s",
+			 (unsigned long long)r->max, (unsigned long long)tail,
+			 (unsigned long long)chunk,
+			 (unsigned)(hdr + o->verify_offset),
+			 verify_mode_name(o->verify));
 }
 
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
@@ -369,8 +364,6 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 	hdr = verify_hdr_size(o->verify);
 	if (!hdr)
 		return 0;
-	if (check_drawn_sizes(p, err))
-		return -1;
 	/* an interval past a block's end: the block is one chunk (fio) */
 	chunk = o->verify_interval && o->verify_interval < p->min_bs ?
 		o->verify_interval : p->min_bs;
@@ -385,5 +378,5 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}
-	return 0;
+	return check_range_tail(p, hdr, chunk, err);
 }

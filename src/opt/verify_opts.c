@@ -298,6 +298,35 @@ void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
 }
 
 
+/*
+ * bsrange whose largest size leaves a last chunk too short for a header
+ * (bsrange=1000-1024: 24 bytes after 1000): fio 3.33 fails such a job on
+ * its first block of that size ("Blocksize too small", EINVAL: one
+ * 1000-byte write, exit 1), fio 3.42 refuses it ("cannot offset verify
+ * header beyond the verify interval"): so does iolite, which would join
+ * the tail to the chunk before it. A tail that holds a header runs in
+ * both (bsrange=4k-6k, 1000-1100).
+ */
+static int check_range_tail(struct job_plan *p, unsigned int hdr,
+			    uint64_t chunk, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	const struct bs_range *r = &o->bsrange[DDIR_WRITE];
+	uint64_t tail;
+
+	if (o->nr_bssplit[DDIR_WRITE] || r->max <= r->min || o->bs_unaligned ||
+	    !ddir_used(p, DDIR_WRITE))
+		return 0;
+	tail = r->max % chunk;
+	if (!tail || tail >= hdr + o->verify_offset)
+		return 0;
+	return plan_fail(p, err, "option 'bsrange': a %llu-byte block leaves a %llu-byte last chunk of %llu, too short for the %u-byte header of verify=%s",
+			 (unsigned long long)r->max, (unsigned long long)tail,
+			 (unsigned long long)chunk,
+			 (unsigned)(hdr + o->verify_offset),
+			 verify_mode_name(o->verify));
+}
+
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
@@ -349,5 +378,5 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}
-	return 0;
+	return check_range_tail(p, hdr, chunk, err);
 }

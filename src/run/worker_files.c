@@ -381,6 +381,13 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	/* io_size as the user gave it: files.c derives one from filesize */
 	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
 		return false;
+	/*
+	 * verify= without a read-back (do_verify=0): fio leaves the files
+	 * a single loop used up done, and runs nothing more (io_size=2m
+	 * over 256k: 16 writes); after loops=N it goes on to io_size
+	 */
+	if (!verify_phase && workload_verifies(o) && w->p->o.loops <= 1)
+		return false;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		done += st->dir[d].bytes;
 	/* a loop that moved nothing ends it (fio too) */

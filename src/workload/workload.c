@@ -1226,6 +1226,7 @@ static void pick_fast_path(struct workload *w)
 	 * it does not count: nios_left counts the job's I/Os)
 	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
+	    w->vcap ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
 	    (w->nios_job != UINT64_MAX &&
@@ -1380,16 +1381,32 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		if (regions > w->budget)
 			w->budget = regions;
 	}
-	w->wrap = o->io_size.bytes > total;
+	/*
+	 * A job that verifies what it writes never starts used-up files
+	 * over inside a pass (fio 3.33 and 3.42): its pass ends at the
+	 * regions' end (or where the job's bytes reach loops x io_size),
+	 * the read-back follows, and passes are run again while io_size
+	 * is not reached, read-backs counted (short_of_size in
+	 * run/worker_files.c): rw=write size=256k io_size=2m bs=16k
+	 * verify=crc64 is 16 writes and 16 reads, four times
+	 */
+	w->vcap = opt_is_set(o, "io_size") && o->io_size.bytes &&
+		  !o->time_based && workload_verifies(o);
+	w->vpass = total;
+	if (w->vcap && o->io_size.bytes < total / (o->loops ? o->loops : 1))
+		w->vpass = (uint64_t)(o->loops ? o->loops : 1) *
+			   o->io_size.bytes;
+	w->wrap = o->io_size.bytes > total && !w->vcap;
 	w->io_loops = o->io_size.bytes && !o->time_based &&
-		      (o->loops > 1 || w->wrap);
+		      (o->loops > 1 || w->wrap) && !w->vcap;
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;
 	/* fio (3.33 and 3.42) ignores number_ios in a time_based job */
 	w->nios_job = o->number_ios && !o->time_based ?
 		      o->number_ios * w->loops : UINT64_MAX;
-	w->plain_loops = w->loops > 1 && !w->io_loops && !o->time_based &&
+	w->plain_loops = w->loops > 1 && !w->io_loops && !w->vcap &&
+			 !o->time_based &&
 			 !o->ramp_time_us;
 
 	w->next = next_general;
@@ -1468,11 +1485,12 @@ static void pass_start(struct workload *w, bool first)
 	    !w->loop_queued)
 		w->ios_left = first ? w->ios_pass * w->loops : 0;
 	w->bytes_left = w->budget;
-	if (w->io_loops) {
+	if (w->io_loops || w->vcap) {
 		uint64_t target;
 
 		w->loop_k = first ? 1 : w->loop_k + 1;
-		target = (uint64_t)w->loop_k * w->io_size;
+		target = (uint64_t)(w->vcap ? w->loops : w->loop_k) *
+			 w->io_size;
 		w->bytes_left = target > w->cum ? target - w->cum : 0;
 	} else if (w->plain_loops) {
 		uint64_t target = (uint64_t)w->loops * w->budget;
@@ -1562,6 +1580,11 @@ unsigned int workload_take_dropped(struct workload *w)
 	return fi;
 }
 
+bool workload_verifies(const struct job_options *o)
+{
+	return o->verify != VERIFY_NONE && !o->experimental_verify;
+}
+
 bool workload_pass_spent(const struct workload *w)
 {
 	if (w->replay)
@@ -1569,6 +1592,13 @@ bool workload_pass_spent(const struct workload *w)
 	if (w->next != next_general)
 		return !w->ios_left && !w->runs_out;
 	return !w->bytes_left || !w->nios_left;
+}
+
+uint64_t workload_pass_max(const struct workload *w)
+{
+	if (w->vcap && w->vpass > w->budget)
+		return w->vpass;
+	return workload_pass_bytes(w);
 }
 
 uint64_t workload_pass_bytes(const struct workload *w)

@@ -113,6 +113,12 @@ void workload_loops_queued(struct workload *w);
 bool workload_spent(const struct workload *w);
 
 /*
+ * Does the job keep a log of its writes to read back (verify= without
+ * experimental_verify)? Its passes never wrap (fio): see workload.c.
+ */
+bool workload_verifies(const struct job_options *o);
+
+/*
  * fio's io_bytes_exceeded, for the pass under way: true once its budget
  * (the bytes above, number_ios) is spent, after which fio asks for no
  * other I/O, so a sync that fsync=N has due is not made. A pass that
@@ -136,6 +142,11 @@ unsigned int workload_take_dropped(struct workload *w);
  * unless the last I/O crosses it.
  */
 uint64_t workload_pass_bytes(const struct workload *w);
+/*
+ * The most bytes one pass writes: workload_pass_bytes(), or with io_size
+ * in a job that verifies, loops x io_size up to the regions' sum.
+ */
+uint64_t workload_pass_max(const struct workload *w);
 
 /*
  * read_iolog (workload/iolog.h): when workload_next() returned 1 to

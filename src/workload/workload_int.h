@@ -136,6 +136,13 @@ struct workload {
 	 */
 	bool io_loops;
 	/*
+	 * io_size in a job that verifies (not time_based, not
+	 * experimental_verify): no pass starts used-up files over, and the
+	 * job's bytes (cum) end its passes at loops x io_size (fio)
+	 */
+	bool vcap;
+	uint64_t vpass;		/* vcap: the most a pass writes */
+	/*
 	 * loops without io_size (not time_based, ramp_time), as fio 3.33
 	 * runs them: the job's bytes (cum) end its loops at loops x budget,
 	 * so a loop goes on past the budget until its files are used up,

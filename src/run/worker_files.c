@@ -378,8 +378,14 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	uint64_t limit = workload_pass_bytes(w->wl), done = 0;
 	unsigned int d;
 
-	/* io_size as the user gave it: files.c derives one from filesize */
-	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
+	/*
+	 * io_size as the user gave it in bytes: files.c derives one from
+	 * filesize, and io_size=N% only caps the pass (fio 3.33 and 3.42:
+	 * rw=write:16k size=64000 bs=4000 io_size=50% writes 3 blocks, where
+	 * io_size=32000 writes 8, going over the file again)
+	 */
+	if ((!verify_phase && (!opt_is_set(o, "io_size") || o->io_size.pct)) ||
+	    o->number_ios)
 		return false;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		done += st->dir[d].bytes;

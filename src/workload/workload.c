@@ -1280,7 +1280,8 @@ int workload_init(struct workload **out, const struct job_plan *p,
 			w->budget = regions;
 	}
 	w->wrap = o->io_size.bytes > total;
-	w->io_loops = o->io_size.bytes && !o->time_based &&
+	/* io_size=N% is at most the regions: it only caps each loop (fio) */
+	w->io_loops = o->io_size.bytes && !o->io_size.pct && !o->time_based &&
 		      (o->loops > 1 || w->wrap);
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;

@@ -172,8 +172,9 @@ static void add_dir(struct strbuf *sb, const char *dir)
 }
 
 /*
- * The job's file names. fio's rules: filename= lists the files (nrfiles
- * is then ignored) and all clones share them; otherwise nrfiles names
+ * The job's file names. fio's rules: filename= lists the files (a later
+ * nrfiles= keeps only its first nrfiles names: opt_files_order_cb()) and
+ * all clones share them; otherwise nrfiles names
  * from filename_format, one set per clone. directory= prefixes every
  * name, even an absolute one (as fio does); with several directories,
  * clones with generated names take them round-robin and named files use
@@ -217,6 +218,8 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	}
 	if (o->filename && *o->filename) {
 		n = split_list(o->filename, &v);
+		while (o->nrfiles_cuts && n > o->nrfiles)
+			free(v[--n]);
 		for (i = 0; i < n; i++) {
 			struct strbuf sb = STRBUF_INIT;
 

@@ -1354,23 +1354,51 @@ static int on_open(const struct job_plan *p, const struct target *t,
 	return 0;
 }
 
+static int by_fio_jobnr(const void *a, const void *b, void *plans)
+{
+	const struct job_plan *p = plans;
+	unsigned int x = plan_fio_jobnr(&p[*(const unsigned int *)a]);
+	unsigned int y = plan_fio_jobnr(&p[*(const unsigned int *)b]);
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The jobs in fio's order (plan_fio_jobnr(): a job, then its clones from
+ * the last named to the first), the order fio sets their files up in: a
+ * percentage offset is of the size the jobs before left a shared file
+ * (numjobs=3 offset_increment=100% on one file: .2's region before .1's).
+ */
+static unsigned int *fio_order(const struct job_plan *plans, unsigned int nr)
+{
+	unsigned int *v = xcalloc(nr ? nr : 1, sizeof(*v)), i;
+
+	for (i = 0; i < nr; i++)
+		v[i] = i;
+	qsort_r(v, nr, sizeof(*v), by_fio_jobnr, (void *)plans);
+	return v;
+}
+
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
 	struct targets ts = { NULL, 0, 0 };
 	struct target ***slots = xcalloc(nr ? nr : 1, sizeof(*slots));
-	unsigned int i, k;
+	unsigned int *order = fio_order(plans, nr);
+	unsigned int i, j, k;
 	int ret = 0;
 
 	for (i = 0; i < nr; i++)
 		memset(&out[i], 0, sizeof(out[i]));
-	for (i = 0; i < nr && !ret; i++) {
+	for (j = 0; j < nr && !ret; j++) {
+		i = order[j];
 		/* a log an earlier group writes: the writers' files */
 		ret = iolog_defer_files(plans, i, out, err);
 		if (!ret)
 			ret = resolve_job(&plans[i], &ts, &out[i], &slots[i],
 					  err);
 	}
+	free(order);
 
 	/*
 	 * Now that every job has said what it needs: each target's final

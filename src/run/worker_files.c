@@ -109,7 +109,8 @@ __attribute__((cold)) int worker_file_op_open(struct worker *w, bool again)
  * end_fsync, fsync_on_close: at the end of each loop, when the job is
  * unsynced, every file is synced (one that is closed is opened for it),
  * as fio does; fio leaves these syncs out of the statistics, so does
- * this. 0, or -1 when one failed.
+ * this. create_only has no loop: the layout (create_fsync) was all, as
+ * in fio. 0, or -1 when one failed.
  */
 int worker_end_syncs(struct worker *w)
 {
@@ -117,7 +118,7 @@ int worker_end_syncs(struct worker *w)
 	unsigned int i;
 	int ret = 0;
 
-	if (!(o->end_fsync || o->fsync_on_close) ||
+	if (!(o->end_fsync || o->fsync_on_close) || o->create_only ||
 	    (w->ops->flags & ENGINE_F_NOFILEIO) || !fcycle_unsynced(&w->fc))
 		return 0;
 	w->quiet_sync = 1;

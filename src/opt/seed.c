@@ -37,7 +37,9 @@ unsigned int plan_fio_jobnr(const struct job_plan *p)
 	unsigned int n = p->o.numjobs ? p->o.numjobs : 1;
 	unsigned int first = p->job_index - p->clone + 1;
 
-	return p->clone && p->clone < n ? first + n - p->clone : first + p->clone;
+	if (!p->clone || p->clone >= n)
+		return first + p->clone;
+	return first + n - p->clone;
 }
 
 uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream)

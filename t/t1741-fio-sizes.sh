@@ -65,13 +65,22 @@ test_expect_success 'filesize with size beyond the files: no wrap, as without si
 		--io_size=2m
 '
 
-# fio 3.33 lays the file out at the percentage too (512k, 100k), against
-# its HOWTO ("this option overrides size in terms of file size")
+# the region is N% of the file, and a new file is laid out to the
+# region's end only, as fio 3.33 and 3.42 do (512k, 100k; 64k + 256k);
+# the random offsets stay inside it
 test_expect_success 'filesize with size=N%: N% of each file, in whole blocks' '
-	check h "0,128,0,0" "~j.0.0=1048576" --rw=write --filesize=1m \
+	check h "0,128,0,0" "j.0.0=524288" --rw=write --filesize=1m \
 		--size=50% &&
-	check i "0,25,0,0" "~j.0.0=1048576" --rw=write --filesize=1m \
-		--size=10%
+	check i "0,25,0,0" "j.0.0=102400" --rw=write --filesize=1m \
+		--size=10% &&
+	check i2 "0,64,0,0" "j.0.0=327680" --rw=randwrite --filesize=1m \
+		--size=25% --offset=64k &&
+	run i3 "$IOLITE" --name=j --bs=4k --rw=randwrite --filesize=1m \
+		--size=25% --offset=64k --write_iolog=../i3.log &&
+	awk "\$3 == \"write\" && (\$4 < 65536 || \$4 + \$5 > 327680)" \
+		i3.log >outside &&
+	test_must_be_empty outside &&
+	test $(grep -c " write " i3.log) = 64
 '
 
 test_expect_success 'a filesize range with size: never more than size' '
@@ -100,7 +109,7 @@ test_expect_success 'filesize with offset: the region ends at filesize' '
 		--offset=100000 &&
 	check o5 "0,384,0,0" "j.0.0=1048576 j.0.1=1048576" --rw=write \
 		--filesize=1m --offset=256k --nrfiles=2 &&
-	check o6 "0,128,0,0" "~j.0.0=1048576" --rw=write --filesize=1m \
+	check o6 "0,128,0,0" "j.0.0=786432" --rw=write --filesize=1m \
 		--offset=256k --size=50%
 '
 

@@ -232,6 +232,32 @@ static int check_inherited(const struct job_desc *jd, struct job_options *o,
 	return 0;
 }
 
+static const struct job_entry *entry_of(const struct job_desc *jd,
+					const char *name, size_t len);
+
+/*
+ * filename=a:b:c and nrfiles=N: fio counts the list's names as it reads
+ * them and nrfiles= sets the count again, so the one read last wins: on
+ * the command line the later one, in a job file the later section's (fio
+ * reads a section's options in its own order, nrfiles= first: there the
+ * list wins). o->nrfiles_cuts says nrfiles= keeps the list's first names.
+ */
+static void nrfiles_order(const struct job_desc *jd, struct job_options *o)
+{
+	const struct job_entry *f = entry_of(jd, "filename", 8);
+	const struct job_entry *n = entry_of(jd, "nrfiles", 7);
+	size_t fi, ni;
+
+	o->nrfiles_cuts = false;
+	if (!f || !n || n < f)
+		return;
+	fi = (size_t)(f - jd->ents);
+	ni = (size_t)(n - jd->ents);
+	o->nrfiles_cuts = !strcmp(n->file, "<cmdline>") ||
+			  strcmp(f->file, n->file) ||
+			  (fi < jd->inherited && ni >= jd->inherited);
+}
+
 /*
  * As fio, [global]'s entries are read with [global]'s kb_base, and the
  * job's own with the job's (its own kb_base entry, else the one it
@@ -259,6 +285,7 @@ int job_build(const struct job_desc *jd, struct job_options *o,
 	}
 	if (jd->nr == jd->inherited && check_inherited(jd, o, err))
 		return -1;
+	nrfiles_order(jd, o);
 	return 0;
 }
 

@@ -84,19 +84,24 @@ static int check_log_compression(struct job_plan *p, struct strbuf *err)
 #endif
 }
 
-/* Files the job names: nrfiles, or filename's ':'-separated list. */
+/*
+ * Files the job names: nrfiles, or filename's ':'-separated list (its
+ * first nrfiles names when nrfiles= came after it, as files.c).
+ */
 static unsigned int nr_named_files(const struct job_options *o)
 {
 	unsigned int n = 1;
 	const char *s;
 
-	for (s = o->filename; s && *s; s++) {
+	if (!o->filename || !*o->filename)
+		return o->nrfiles ? o->nrfiles : 1;
+	for (s = o->filename; *s; s++) {
 		if (*s == '\\' && s[1])
 			s++;
 		else if (*s == ':')
 			n++;
 	}
-	return n > o->nrfiles ? n : o->nrfiles;
+	return o->nrfiles_cuts && o->nrfiles < n ? o->nrfiles : n;
 }
 
 static int check_openfiles(struct job_plan *p, struct strbuf *err)

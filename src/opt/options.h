@@ -230,6 +230,11 @@ struct job_options {
 	char *directory;
 	char *filename_format;
 	unsigned int nrfiles;
+	/*
+	 * nrfiles= was read after filename=: fio then uses only the list's
+	 * first nrfiles names (job_build() says when)
+	 */
+	bool nrfiles_cuts;
 	struct size_pct size;
 	struct bs_range filesize;
 	struct size_pct offset;

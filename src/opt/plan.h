@@ -109,6 +109,8 @@ void plan_release(struct job_plan *p);
 #define FIO_STREAM_POISSON_WRITE 17
 #define FIO_STREAM_POISSON_TRIM	18
 uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream);
+/* fio's number of the job instance (1 for the run's first): seeds, logs */
+unsigned int plan_fio_jobnr(const struct job_plan *p);
 
 /*
  * startdelay=lo-hi: the instance's delay, drawn uniformly from the range

@@ -26,10 +26,26 @@ void plan_draw_startdelay(struct job_plan *p)
 	o->startdelay_hi_us = 0;
 }
 
+/*
+ * fio numbers a job's clones as it makes them, the first after the job
+ * itself, but names each by a count going down: with numjobs=3 the
+ * second job of the run is g.2.0 (and writes g_lat.2.log), the third
+ * g.1.0. Clone k of n is fio's job (first + n - k), its seeds with it.
+ */
+unsigned int plan_fio_jobnr(const struct job_plan *p)
+{
+	unsigned int n = p->o.numjobs ? p->o.numjobs : 1;
+	unsigned int first = p->job_index - p->clone + 1;
+
+	if (!p->clone || p->clone >= n)
+		return first + p->clone;
+	return first + n - p->clone;
+}
+
 uint64_t plan_fio_seed(const struct job_plan *p, unsigned int stream)
 {
 	const struct job_options *o = &p->o;
-	unsigned int nr = p->job_index + 1;	/* fio's job number */
+	unsigned int nr = plan_fio_jobnr(p);
 	struct timespec ts;
 	uint64_t s;
 

@@ -210,7 +210,8 @@ const struct opt_def opt_table[] = {
 	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_UINT,
 	  .off = OFF(nrfiles), .def = "1", .min = 1,
 	  .category = OPT_CAT_FILE,
-	  .help = "number of files the job spreads its I/O over" },
+	  .help = "number of files the job spreads its I/O over (given "
+		  "after a filename= list: its first nrfiles names)" },
 	{ .name = "filename_format", .type = OPT_STR,
 	  .off = OFF(filename_format), .def = "$jobname.$jobnum.$filenum",
 	  .category = OPT_CAT_FILE,

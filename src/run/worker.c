@@ -110,7 +110,12 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 		return 1;
 	if (w->vf && cls != FAULT_VERIFY)
 		verify_failed(w->vf, u);
-	cont = fault_non_fatal(&w->fp, cls, err) &&
+	/*
+	 * end_fsync's and fsync_on_close's syncs (quiet_sync) are outside
+	 * the I/O, as in fio: a failed one stops the job whatever
+	 * continue_on_error and ignore_error say, and is not counted
+	 */
+	cont = !w->quiet_sync && fault_non_fatal(&w->fp, cls, err) &&
 	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
 	/*
 	 * counted when continue_on_error covers the class (fault.h), as
@@ -119,7 +124,7 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 	 * the job has stopped. A failed verify it does not cover is the
 	 * read's error where it covers reads (first_error 1, as fio).
 	 */
-	counted = !w->st->error && (cont || !w->in_event);
+	counted = !w->st->error && !w->quiet_sync && (cont || !w->in_event);
 	if (counted && fault_counted(&w->fp, cls))
 		count_error(w->st, err);
 	else if (counted && cls == FAULT_VERIFY &&

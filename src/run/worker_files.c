@@ -109,7 +109,8 @@ __attribute__((cold)) int worker_file_op_open(struct worker *w, bool again)
  * end_fsync, fsync_on_close: at the end of each loop, when the job is
  * unsynced, every file is synced (one that is closed is opened for it),
  * as fio does; fio leaves these syncs out of the statistics, so does
- * this. 0, or -1 when one failed.
+ * this. create_only has no loop: the layout (create_fsync) was all, as
+ * in fio. 0, or -1 when one failed.
  */
 int worker_end_syncs(struct worker *w)
 {
@@ -117,7 +118,7 @@ int worker_end_syncs(struct worker *w)
 	unsigned int i;
 	int ret = 0;
 
-	if (!(o->end_fsync || o->fsync_on_close) ||
+	if (!(o->end_fsync || o->fsync_on_close) || o->create_only ||
 	    (w->ops->flags & ENGINE_F_NOFILEIO) || !fcycle_unsynced(&w->fc))
 		return 0;
 	w->quiet_sync = 1;
@@ -378,8 +379,14 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	uint64_t limit = workload_pass_bytes(w->wl), done = 0;
 	unsigned int d;
 
-	/* io_size as the user gave it: files.c derives one from filesize */
-	if ((!verify_phase && !opt_is_set(o, "io_size")) || o->number_ios)
+	/*
+	 * io_size as the user gave it in bytes: files.c derives one from
+	 * filesize, and io_size=N% only caps the pass (fio 3.33 and 3.42:
+	 * rw=write:16k size=64000 bs=4000 io_size=50% writes 3 blocks, where
+	 * io_size=32000 writes 8, going over the file again)
+	 */
+	if ((!verify_phase && (!opt_is_set(o, "io_size") || o->io_size.pct)) ||
+	    o->number_ios)
 		return false;
 	/*
 	 * verify= without a read-back (do_verify=0): fio leaves the files

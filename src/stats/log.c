@@ -415,7 +415,7 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 
 	strbuf_addf(&path, "%s_%s", prefix, kind_suffix[k]);
 	if (p->o.per_job_logs)
-		strbuf_addf(&path, ".%u", p->job_index + 1);
+		strbuf_addf(&path, ".%u", plan_fio_jobnr(p));
 	strbuf_addstr(&path, ".log");
 	if (p->o.log_store_compressed)
 		strbuf_addstr(&path, ".fz");

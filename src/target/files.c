@@ -172,8 +172,9 @@ static void add_dir(struct strbuf *sb, const char *dir)
 }
 
 /*
- * The job's file names. fio's rules: filename= lists the files (nrfiles
- * is then ignored) and all clones share them; otherwise nrfiles names
+ * The job's file names. fio's rules: filename= lists the files (a later
+ * nrfiles= keeps only its first nrfiles names: opt_files_order_cb()) and
+ * all clones share them; otherwise nrfiles names
  * from filename_format, one set per clone. directory= prefixes every
  * name, even an absolute one (as fio does); with several directories,
  * clones with generated names take them round-robin and named files use
@@ -217,6 +218,8 @@ static int job_names(const struct job_plan *p, char ***names, size_t *nr,
 	}
 	if (o->filename && *o->filename) {
 		n = split_list(o->filename, &v);
+		while (o->nrfiles_cuts && n > o->nrfiles)
+			free(v[--n]);
 		for (i = 0; i < n; i++) {
 			struct strbuf sb = STRBUF_INIT;
 
@@ -651,6 +654,18 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 	return a ? (v + a - 1) / a * a : v;
 }
 
+/* the smallest block of any direction, used or not: fio's rounding unit */
+static uint64_t least_bs(const struct job_plan *p)
+{
+	uint64_t least = p->dir_min_bs[0];
+	unsigned int d;
+
+	for (d = 1; d < DDIR_RWDIR_CNT; d++)
+		if (p->dir_min_bs[d] && (!least || p->dir_min_bs[d] < least))
+			least = p->dir_min_bs[d];
+	return least;
+}
+
 /*
  * The files' sizes from a filesize= range, as fio draws them: one draw
  * per file, in order, from the job's file-size generator (fio's seed
@@ -668,14 +683,11 @@ static uint64_t *draw_filesizes(const struct job_plan *p, unsigned int n)
 	struct prng_taus64 t64;
 	struct prng_taus t;
 	uint64_t *v;
-	unsigned int i, d;
+	unsigned int i;
 
 	if (!r->min || r->max <= r->min)
 		return NULL;
-	align = p->dir_min_bs[0];
-	for (d = 1; d < DDIR_RWDIR_CNT; d++)
-		if (p->dir_min_bs[d] && p->dir_min_bs[d] < align)
-			align = p->dir_min_bs[d];
+	align = least_bs(p);
 	if (wide)
 		prng_taus64_seed_fio(&t64, seed);
 	else
@@ -830,6 +842,23 @@ static int filesize_pct_base(const struct job_plan *p, const struct target *t,
 			  "a character device");
 }
 
+/*
+ * size=N% with filesize=: the region is N% of the file (its whole size,
+ * the offset included), at most what the offset leaves, in whole blocks
+ * of the smallest size; a file still to be made is laid out only to the
+ * region's end, as fio 3.33 and 3.42 do (filesize=1m size=25% offset=64k
+ * writes 64k-320k of a file left 320KiB long).
+ */
+static uint64_t filesize_pct(const struct job_plan *p, uint64_t real,
+			     uint64_t left)
+{
+	uint64_t v = pct_of(real, p->o.size.pct), least = least_bs(p);
+
+	if (v > left)
+		v = left;
+	return least ? v - v % least : v;
+}
+
 /* filesize: the file's size when filesize= is set (draw_filesizes()) */
 static int job_region(const struct job_plan *p, const struct target *t,
 		      uint64_t filesize, unsigned int nr_files,
@@ -862,6 +891,8 @@ static int job_region(const struct job_plan *p, const struct target *t,
 					  o->filesize.min ? "range from " : "",
 					  (unsigned long long)o->filesize.min);
 		size = *off < real ? real - *off : 0;
+		if (o->size.pct)
+			size = filesize_pct(p, real, size);
 		have_size = true;
 		goto check;
 	} else if (o->size.pct) {
@@ -1072,53 +1103,40 @@ static int check_workload(const struct job_plan *p,
 
 /*
  * filesize= with size=: the files are filesize big and size is only the
- * default io_size, as fio's HOWTO says; size=N% is N% of each file, in
- * whole blocks. A pass still ends when the files are done, so a size
- * beyond them changes nothing (fio: no wrap without io_size=).
+ * default io_size, as fio's HOWTO says (size=N% made each region N% of
+ * its file: job_region()). A pass still ends when the files are done, so
+ * a size beyond them changes nothing (fio: no wrap without io_size=).
+ * io_size=N% is N% of the regions, and with filesize= at most size=, as
+ * fio 3.33 and 3.42 (filesize=256k size=100k io_size=50% writes 100KiB).
  */
 static int default_io_size(struct job_plan *p, const struct job_files *jf,
 			   struct strbuf *err)
 {
 	struct job_options *o = &p->o;
-	uint64_t budget = o->size.bytes, least;
-	unsigned int i, d;
+	uint64_t total = jf->total_io_size, least;
+	bool capped = o->filesize.min && o->size.bytes && !p->replay;
 
-	if (!o->filesize.min || o->io_size.bytes || p->replay ||
-	    (!o->size.bytes && !o->size.pct))
-		goto pct;
-	for (i = 0; o->size.pct && i < jf->nr_files; i++) {
-		/* filesize= made the file's region its size */
-		uint64_t v = pct_of(jf->files[i].real_size, o->size.pct);
-
-		budget += p->min_bs ? v - v % p->min_bs : v;
-	}
-	if (!budget)
-		return files_fail(err, p, "size", "%u%% of the files (filesize) "
-				  "is less than one block", o->size.pct);
-	if (budget < jf->total_io_size && !o->io_size.pct) {
-		o->io_size.bytes = budget;
+	if (capped && !o->io_size.bytes && !o->io_size.pct &&
+	    o->size.bytes < total) {
+		o->io_size.bytes = o->size.bytes;
 		return 0;
 	}
-pct:
 	if (!o->io_size.pct)
 		return 0;
-	/* io_size=N%: of size (or the regions), in bytes from here on */
-	if (!o->filesize.min || (!o->size.bytes && !o->size.pct) ||
-	    budget > jf->total_io_size)
-		budget = jf->total_io_size;
-	o->io_size.bytes = pct_of(budget, o->io_size.pct);
+	/* io_size=N%: in bytes from here on */
+	o->io_size.bytes = pct_of(total, o->io_size.pct);
+	if (capped && o->size.bytes < o->io_size.bytes)
+		o->io_size.bytes = o->size.bytes;
 	if (!o->io_size.bytes)
 		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
 				  "nothing", o->io_size.pct,
-				  (unsigned long long)budget);
+				  (unsigned long long)total);
 	/* fio: less than the smallest block of any direction is refused */
-	for (d = 1, least = p->dir_min_bs[0]; d < DDIR_RWDIR_CNT; d++)
-		if (p->dir_min_bs[d] && p->dir_min_bs[d] < least)
-			least = p->dir_min_bs[d];
+	least = least_bs(p);
 	if (o->io_size.bytes < least)
 		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
 				  "%llu bytes, less than the block size %llu",
-				  o->io_size.pct, (unsigned long long)budget,
+				  o->io_size.pct, (unsigned long long)total,
 				  (unsigned long long)o->io_size.bytes,
 				  (unsigned long long)least);
 	return 0;
@@ -1219,6 +1237,9 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);
+	if (!ret && p->o.filesize.min && p->o.size.pct && !jf->total_io_size)
+		ret = files_fail(err, p, "size", "%u%% of the files (filesize) "
+				 "is less than one block", p->o.size.pct);
 	/* no I/O at all says more than a percentage of nothing */
 	if (!ret)
 		ret = check_workload(p, jf, err);
@@ -1350,23 +1371,51 @@ static int on_open(const struct job_plan *p, const struct target *t,
 	return 0;
 }
 
+static int by_fio_jobnr(const void *a, const void *b, void *plans)
+{
+	const struct job_plan *p = plans;
+	unsigned int x = plan_fio_jobnr(&p[*(const unsigned int *)a]);
+	unsigned int y = plan_fio_jobnr(&p[*(const unsigned int *)b]);
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The jobs in fio's order (plan_fio_jobnr(): a job, then its clones from
+ * the last named to the first), the order fio sets their files up in: a
+ * percentage offset is of the size the jobs before left a shared file
+ * (numjobs=3 offset_increment=100% on one file: .2's region before .1's).
+ */
+static unsigned int *fio_order(const struct job_plan *plans, unsigned int nr)
+{
+	unsigned int *v = xcalloc(nr ? nr : 1, sizeof(*v)), i;
+
+	for (i = 0; i < nr; i++)
+		v[i] = i;
+	qsort_r(v, nr, sizeof(*v), by_fio_jobnr, (void *)plans);
+	return v;
+}
+
 int files_resolve(struct job_plan *plans, unsigned int nr,
 		  struct job_files *out, struct strbuf *err)
 {
 	struct targets ts = { NULL, 0, 0 };
 	struct target ***slots = xcalloc(nr ? nr : 1, sizeof(*slots));
-	unsigned int i, k;
+	unsigned int *order = fio_order(plans, nr);
+	unsigned int i, j, k;
 	int ret = 0;
 
 	for (i = 0; i < nr; i++)
 		memset(&out[i], 0, sizeof(out[i]));
-	for (i = 0; i < nr && !ret; i++) {
+	for (j = 0; j < nr && !ret; j++) {
+		i = order[j];
 		/* a log an earlier group writes: the writers' files */
 		ret = iolog_defer_files(plans, i, out, err);
 		if (!ret)
 			ret = resolve_job(&plans[i], &ts, &out[i], &slots[i],
 					  err);
 	}
+	free(order);
 
 	/*
 	 * Now that every job has said what it needs: each target's final

@@ -1397,8 +1397,9 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		w->vpass = (uint64_t)(o->loops ? o->loops : 1) *
 			   o->io_size.bytes;
 	w->wrap = o->io_size.bytes > total && !w->vcap;
-	w->io_loops = o->io_size.bytes && !o->time_based &&
-		      (o->loops > 1 || w->wrap) && !w->vcap;
+	/* io_size=N% is at most the regions: it only caps each loop (fio) */
+	w->io_loops = o->io_size.bytes && !o->io_size.pct &&
+		      !o->time_based && (o->loops > 1 || w->wrap) && !w->vcap;
 	w->loops = o->loops ? o->loops : 1;
 	w->io_size = o->io_size.bytes;
 	w->max_bs = p->max_bs;

@@ -11,10 +11,9 @@
 
 #include "opt/buffer_opts.h"
 #include "opt/cpu_opts.h"
-#include "opt/engine_opts.h"
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
-#include "opt/mmap_opts.h"
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
@@ -310,8 +309,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
-	    mmap_plan_check(p, err) ||
+	    misc_plan_check(p, err) || engine_decl_plan_check(p, err) ||
 	    prio_plan_check(p, err) || sys_plan_check(p, err) ||
 	    file_plan_check(p, err))
 		goto fail;

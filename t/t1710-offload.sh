@@ -77,7 +77,7 @@ done
 test_expect_success 'engines that cannot be offloaded are refused' '
 	test_must_fail "$IOLITE" --name=o --filename=a --size=1m \
 		--ioengine=sync --io_submit_mode=offload >out 2>err &&
-	grep -q "offload works with ioengine psync, pvsync, pvsync2, null, libaio, io_uring or posixaio, not .sync." err
+	grep -q "offload works with ioengine psync, pvsync, pvsync2, null, io_uring, libaio or posixaio, not .sync." err
 '
 
 test_expect_success_if IO_URING 'io_uring registerfiles cannot be offloaded' '

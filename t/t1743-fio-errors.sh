@@ -123,6 +123,19 @@ test_expect_success_if LIBAIO 'libaio: io_setup beyond fs.aio-max-nr is refused 
 	test "$(cut -d";" -f5 terse | sort -u)" = 0)
 '
 
+# fio's "aio" and "linuxaio" are libaio: its options and its limits
+test_expect_success_if LIBAIO 'ioengine=aio is libaio: its options, its fs.aio-max-nr check' '
+	max=$(aio_max) &&
+	mkdir alias && (cd alias &&
+	"$IOLITE" --parse-only --name=j --ioengine=aio --nowait=1 \
+		--cmdprio_percentage=10 --size=64k >out &&
+	grep "^nowait=1$" out &&
+	test_must_fail "$IOLITE" --name=j --ioengine=linuxaio \
+		--iodepth=$((max + 1)) --size=64k --rw=read 2>err &&
+	grep "option .iodepth.: libaio needs $((max + 1)) AIO events" err &&
+	test_path_is_missing j.0.0)
+'
+
 test_expect_success_if IO_URING 'io_uring: a ring above 32768 entries is refused up front' '
 	mkdir ur && (cd ur &&
 	test_must_fail "$IOLITE" --name=j --ioengine=io_uring --iodepth=40000 \

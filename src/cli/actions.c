@@ -37,19 +37,18 @@ static int enghelp_opt(const char *val, const char *comma)
 {
 	char *name = xstrndup(val, (size_t)(comma - val));
 	const struct engine_ops *ops = engine_find(name);
-	const struct engine_opt *opt;
+	struct strbuf out = STRBUF_INIT;
 	int ret = 1;
 
 	if (!ops)
 		error("unknown ioengine '%s' (see --enghelp)", name);
-	for (opt = ops ? ops->options : NULL; opt && opt->name; opt++)
-		if (!strcmp(opt->name, comma + 1)) {
-			printf("%-24s: %s\n", opt->name, opt->help);
-			ret = 0;
-		}
-	if (ops && ret)
+	else if (engine_help_option(ops, comma + 1, &out))
+		ret = 0;
+	else
 		error("ioengine '%s' has no option '%s' (see --enghelp=%s)",
 		      name, comma + 1, name);
+	fputs(strbuf_str(&out), stdout);
+	strbuf_release(&out);
 	free(name);
 	return ret;
 }

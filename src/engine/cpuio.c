@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "engine/engines.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 
 #define QSORT_NR (256 * 1024)	/* 1 MiB of int32 */
@@ -129,18 +130,16 @@ static void cpu_describe(struct engine *e, struct strbuf *out)
 		    (unsigned long long)to_cpu(e)->cycles);
 }
 
-static const struct engine_opt cpu_options[] = {
-	{ "cpuload", "percentage of a CPU to use (required)" },
-	{ "cpuchunks", "length of a burn cycle, microseconds (50000)" },
-	{ "cpumode", "noop (spin) or qsort (sort numbers)" },
-	{ "exit_on_io_done", "end when the jobs that do I/O are done" },
-	{ NULL, NULL },
+static const char *const cpu_options[] = {
+	"cpuload", "cpuchunks", "cpumode", "exit_on_io_done", NULL,
 };
 
 const struct engine_ops engine_cpuio_ops = {
 	.name = "cpuio",
 	.help = "no I/O: burns cpuload percent of a CPU",
 	.flags = ENGINE_F_SYNC | ENGINE_F_NOFILEIO | ENGINE_F_NOIO,
+	.options = cpu_options,
+	.plan_check = cpuio_plan_check,
 	.init = cpu_init,
 	.cleanup = cpu_cleanup,
 	.open_file = cpu_open,
@@ -148,6 +147,5 @@ const struct engine_ops engine_cpuio_ops = {
 	.queue = cpu_queue,
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
-	.options = cpu_options,
 	.describe = cpu_describe,
 };

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 #include "util/safefile.h"
 
@@ -227,10 +228,8 @@ static void defrag_describe(struct engine *e, struct strbuf *out)
 		    "allocated for each write" : "allocated at start");
 }
 
-static const struct engine_opt defrag_options[] = {
-	{ "donorname", "the donor file (required; in directory=)" },
-	{ "inplace", "1: allocate the donor's blocks for each write" },
-	{ NULL, NULL },
+static const char *const defrag_options[] = {
+	"donorname", "inplace", NULL,
 };
 
 const struct engine_ops engine_e4defrag_ops = {
@@ -238,6 +237,8 @@ const struct engine_ops engine_e4defrag_ops = {
 	.help = "swaps each write's blocks with a donor file's "
 		"(EXT4_IOC_MOVE_EXT)",
 	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT,
+	.options = defrag_options,
+	.plan_check = e4defrag_plan_check,
 	.init = defrag_init,
 	.cleanup = defrag_cleanup,
 	.open_file = defrag_open,
@@ -245,6 +246,5 @@ const struct engine_ops engine_e4defrag_ops = {
 	.queue = defrag_queue,
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
-	.options = defrag_options,
 	.describe = defrag_describe,
 };

@@ -4,7 +4,9 @@
  * target with the job's flags.
  *
  * Engines are listed here explicitly, nothing registers itself: the table
- * is the one place to read which engines a build has.
+ * is the one place to read which engines a build has and what each is
+ * (its flags, its options, its plan rule). The option checks ask it
+ * through opt/engine_decl.h, whose calls are answered here.
  */
 #include "engine/engine.h"
 
@@ -15,9 +17,16 @@
 
 #include "engine/engines.h"
 #include "engine/rwflags.h"
+#include "opt/opt.h"
 #include "opt/refused.h"
 #include "util/log.h"
 
+/*
+ * The order is --enghelp's and that of the lists of engines in messages
+ * ("only pvsync2, io_uring, libaio"). libaio and io_uring are declared
+ * in every build; without their library they have no init and
+ * engine_find() passes them over.
+ */
 const struct engine_ops *const engine_table[] = {
 	&engine_sync_ops,
 	&engine_psync_ops,
@@ -25,10 +34,12 @@ const struct engine_ops *const engine_table[] = {
 	&engine_pvsync_ops,
 	&engine_pvsync2_ops,
 	&engine_null_ops,
+	&engine_io_uring_ops,
+	&engine_libaio_ops,
+	&engine_posixaio_ops,
 	&engine_mmap_ops,
 	&engine_devdax_ops,
 	&engine_libpmem_ops,
-	&engine_posixaio_ops,
 	&engine_filecreate_ops,
 	&engine_filestat_ops,
 	&engine_filedelete_ops,
@@ -42,13 +53,6 @@ const struct engine_ops *const engine_table[] = {
 	&engine_net_ops,
 	&engine_netsplice_ops,
 	&engine_e4defrag_ops,
-	/* optional engines, each guarded by its library */
-#ifdef HAVE_LIBAIO
-	&engine_libaio_ops,
-#endif
-#ifdef HAVE_LIBURING
-	&engine_io_uring_ops,
-#endif
 	NULL,
 };
 
@@ -61,21 +65,93 @@ static const struct {
 	{ "linuxaio", "libaio" },
 };
 
-const struct engine_ops *engine_find(const char *name)
+static const char *unalias(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
+		if (!strcmp(name, engine_aliases[i].alias))
+			return engine_aliases[i].name;
+	return name;
+}
+
+/* The engine's declaration, built or not, or NULL. */
+static const struct engine_ops *decl_find(const char *name)
 {
 	size_t i;
 
 	if (!name)
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
-		if (!strcmp(name, engine_aliases[i].alias)) {
-			name = engine_aliases[i].name;
-			break;
-		}
+	name = unalias(name);
 	for (i = 0; engine_table[i]; i++)
 		if (!strcmp(name, engine_table[i]->name))
 			return engine_table[i];
 	return NULL;
+}
+
+const struct engine_ops *engine_find(const char *name)
+{
+	const struct engine_ops *ops = decl_find(name);
+
+	return ops && ops->init ? ops : NULL;
+}
+
+bool engine_has_option(const struct engine_ops *ops, const char *opt)
+{
+	const char *const *o;
+
+	for (o = ops ? ops->options : NULL; o && *o; o++)
+		if (!strcmp(*o, opt))
+			return true;
+	return false;
+}
+
+bool engine_decl_known(const char *name)
+{
+	return decl_find(name) != NULL;
+}
+
+unsigned int engine_decl_flags(const char *name)
+{
+	const struct engine_ops *ops = decl_find(name);
+
+	return ops ? ops->flags : 0;
+}
+
+bool engine_decl_has(const char *name, const char *opt)
+{
+	return engine_has_option(decl_find(name), opt);
+}
+
+static bool decl_named(const struct engine_ops *ops, const char *opt,
+		       unsigned int flags)
+{
+	return opt ? engine_has_option(ops, opt) : (ops->flags & flags) != 0;
+}
+
+unsigned int engine_decl_names(const char *opt, unsigned int flags,
+			       const char *last, struct strbuf *out)
+{
+	unsigned int n = 0, k = 0;
+	size_t i;
+
+	for (i = 0; engine_table[i]; i++)
+		n += decl_named(engine_table[i], opt, flags);
+	for (i = 0; engine_table[i]; i++) {
+		if (!decl_named(engine_table[i], opt, flags))
+			continue;
+		if (k++)
+			strbuf_addstr(out, k == n && last ? last : ", ");
+		strbuf_addstr(out, engine_table[i]->name);
+	}
+	return n;
+}
+
+int engine_decl_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	const struct engine_ops *ops = decl_find(p->o.ioengine);
+
+	return ops && ops->plan_check ? ops->plan_check(p, err) : 0;
 }
 
 #define NOT_BUILT(n, pkg) \
@@ -154,11 +230,7 @@ const char *engine_missing_hint(const char *name)
 
 	if (!name || engine_find(name))
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
-		if (!strcmp(name, engine_aliases[i].alias)) {
-			name = engine_aliases[i].name;
-			break;
-		}
+	name = unalias(name);
 	/* fio loads "external:/path/engine.so" or a bare .so path */
 	if (!strncmp(name, "external:", 9) || strchr(name, '/'))
 		name = "external";
@@ -173,14 +245,23 @@ void engine_list(struct strbuf *out)
 	size_t i;
 
 	for (i = 0; engine_table[i]; i++)
-		strbuf_addf(out, "\t%-10s %s\n", engine_table[i]->name,
-			    engine_table[i]->help);
+		if (engine_table[i]->init)
+			strbuf_addf(out, "\t%-10s %s\n", engine_table[i]->name,
+				    engine_table[i]->help);
+}
+
+/* One option's line: its row's help, the one text an option has. */
+static void option_line(const char *opt, struct strbuf *out)
+{
+	const struct opt_def *def = opt_lookup(opt);
+
+	strbuf_addf(out, "%-24s: %s\n", opt, def ? def->help : "");
 }
 
 int engine_help(const char *name, struct strbuf *out)
 {
 	const struct engine_ops *ops = engine_find(name);
-	const struct engine_opt *opt;
+	const char *const *opt;
 
 	if (!ops) {
 		const char *hint = engine_missing_hint(name);
@@ -191,11 +272,20 @@ int engine_help(const char *name, struct strbuf *out)
 			strbuf_addf(out, "unknown ioengine '%s'", name);
 		return -1;
 	}
-	for (opt = ops->options; opt && opt->name; opt++)
-		strbuf_addf(out, "%-24s: %s\n", opt->name, opt->help);
-	if (!ops->options || !ops->options->name)
+	for (opt = ops->options; opt && *opt; opt++)
+		option_line(*opt, out);
+	if (!ops->options || !*ops->options)
 		strbuf_addf(out, "ioengine '%s' has no options\n", ops->name);
 	return 0;
+}
+
+bool engine_help_option(const struct engine_ops *ops, const char *opt,
+			struct strbuf *out)
+{
+	if (!engine_has_option(ops, opt))
+		return false;
+	option_line(opt, out);
+	return true;
 }
 
 int engine_open_fd(struct engine *e, struct engine_file *f,
@@ -241,7 +331,7 @@ int engine_open_fd(struct engine *e, struct engine_file *f,
 		return -saved;
 	}
 	f->fd = fd;
-	/* write_hint: set once per open (uncached, atomic: run/files.c) */
+	/* write_hint: set once per open (uncached, atomic: target/files.c) */
 	ret = rwflags_open(p, f, fd, err);
 	if (ret) {
 		close(fd);

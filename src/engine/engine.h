@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "io/io_u.h"
+#include "opt/engine_decl.h"
 #include "opt/plan.h"
 #include "util/strbuf.h"
 
@@ -58,57 +59,6 @@ enum engine_q {
 	ENGINE_Q_BUSY = 2,	/* not accepted now; reap, then retry */
 };
 
-enum engine_flags {
-	ENGINE_F_SYNC = 1,	/* queue() always completes inline */
-	ENGINE_F_NOFILEIO = 2,	/* no real files (null) */
-	ENGINE_F_NEEDS_DEPTH1 = 4, /* depth > 1 makes no sense */
-	ENGINE_F_INLINE_DEPTH1 = 8, /* at depth 1, queue() always completes */
-	ENGINE_F_NO_ODIRECT = 16, /* never opens with O_DIRECT (mmap engines:
-				  * direct= has another meaning or none), so
-				  * files need no O_DIRECT support */
-	/*
-	 * The operation measured is open_file's: a create, stat, unlink,
-	 * mkdir or rmdir of the file (filecreate ... dirdelete, fio's
-	 * FIO_FAKEIO | FIO_NOSTATS). queue() does nothing; the I/Os are
-	 * counted with their bytes but carry no latency. The engine times
-	 * each open_file and hands the durations out through take_lat();
-	 * the worker adds them to the completion latencies of the job's
-	 * first direction (read when it reads, else write), unless
-	 * disable_lat. Every pass over the files opens them again (fio).
-	 */
-	ENGINE_F_FILE_OP = 32,
-	/*
-	 * The engine makes its files itself (filecreate, dircreate,
-	 * dirstat, dirdelete): files.c checks the directory and names the
-	 * files but neither looks at nor creates them.
-	 */
-	ENGINE_F_NOLAYOUT = 64,
-	/*
-	 * No I/O at all (cpuio, exec; fio's FIO_NOIO): no files, every I/O
-	 * is counted with no bytes (queue() sets u->len to 0), the job runs
-	 * until its runtime, and it does not count as an I/O job for
-	 * exit_on_io_done.
-	 */
-	ENGINE_F_NOIO = 128,
-	/*
-	 * The engine maps its files (mmap, dev-dax, libpmem): a file is
-	 * laid out with written data whatever the job does, as fio lays
-	 * them out, so it has its size before it is mapped.
-	 */
-	ENGINE_F_MAPS = 256,
-	/*
-	 * The engine moves no data (null; fio's FIO_FAKEIO): a verify job's
-	 * read-backs are issued and counted but not checked, as in fio.
-	 */
-	ENGINE_F_FAKEIO = 512,
-	/*
-	 * One of fio's synchronous engines that still queues (vsync, to
-	 * gather adjacent I/Os): no submission latency, in the JSON or
-	 * the slat log, at any depth, as fio records none for them.
-	 */
-	ENGINE_F_NOSLAT = 1024,
-};
-
 /*
  * u->error = ENGINE_ERR_END: there is nothing more to do and the job ends
  * here, without an error (the network peer closed the link; the program
@@ -116,12 +66,6 @@ enum engine_flags {
  * Never an errno (those are positive).
  */
 #define ENGINE_ERR_END (-1)
-
-/* An engine's private option, for --enghelp=NAME. */
-struct engine_opt {
-	const char *name;
-	const char *help;
-};
 
 /*
  * Call sequence, as the worker drives it: init, then open_file for every
@@ -138,11 +82,29 @@ struct engine_opt {
  * DDIR_SYNC_FILE_RANGE ones sync_file_range(2) u's range of it.
  */
 struct engine_ops {
+	/*
+	 * What the engine is, read before any job runs (the option checks
+	 * read it through opt/engine_decl.h): its name and one line for
+	 * --enghelp, its flags (enum engine_flags, opt/engine_decl.h: what
+	 * it can do, how offload wraps it, the kernel resources it takes),
+	 * the options it owns (rows of opt/table.c, in fio's order: their
+	 * help is --enghelp=NAME's; a row flagged OPT_F_ENGINE is refused
+	 * with an engine that does not own it) and its rule on a job's
+	 * plan (opt/engine_opts.c, opt/mmap_opts.c), which plan_build()
+	 * runs among the option checks.
+	 */
 	const char *name;
 	const char *help;
-	unsigned int flags;	/* enum engine_flags */
+	unsigned int flags;
+	const char *const *options;	/* NULL-terminated, or NULL */
+	int (*plan_check)(struct job_plan *p, struct strbuf *err);
 
-	/* Allocates the engine (embedding struct engine). 0 or -errno. */
+	/*
+	 * Allocates the engine (embedding struct engine). 0 or -errno.
+	 * NULL for an engine this build lacks (libaio, io_uring without
+	 * their library): it is declared all the same, for its options,
+	 * but engine_find() does not find it.
+	 */
 	int (*init)(const struct job_plan *plan, unsigned int depth,
 		    struct engine **out, struct strbuf *err);
 	void (*cleanup)(struct engine *e);
@@ -158,9 +120,6 @@ struct engine_ops {
 	int (*getevents)(struct engine *e, unsigned int min, unsigned int max,
 			 const struct timespec *timeout);
 	struct io_u *(*event)(struct engine *e, unsigned int i);
-
-	/* Private options (hipri, nowait ...), NULL-name terminated, or NULL. */
-	const struct engine_opt *options;
 
 	/*
 	 * Optional: appends one line (no newline) saying how the engine did
@@ -188,14 +147,24 @@ struct engine_ops {
 	uint64_t (*dropped)(struct engine *e);
 };
 
+/*
+ * Every engine iolite has, those this build lacks too (init NULL), in
+ * the order --enghelp and the messages that name engines list them;
+ * NULL-terminated.
+ */
 extern const struct engine_ops *const engine_table[];
 
-/* Finds an engine by name (fio names and aliases), or NULL. */
+/*
+ * Finds an engine of this build by name (fio names and aliases), or
+ * NULL.
+ */
 const struct engine_ops *engine_find(const char *name);
+/* Whether ops owns option opt (its row's name). */
+bool engine_has_option(const struct engine_ops *ops, const char *opt);
 /*
  * The engine a job's worker drives: the one ioengine names, or with
  * io_submit_mode=offload that one wrapped by engine/offload.c (a pool of
- * submission threads calls it; opt/misc_opts.h's offload_kind() says
+ * submission threads calls it; ENGINE_F_OFFLOAD_SHARED and _OWN say
  * which engines can be). NULL when ioengine names none.
  */
 const struct engine_ops *engine_for_plan(const struct job_plan *p);
@@ -210,14 +179,19 @@ const struct engine_ops *engine_for_plan(const struct job_plan *p);
 const char *engine_missing_hint(const char *name);
 
 /*
- * --enghelp: engine_list() appends one line per engine in the table,
- * "\tNAME<spaces>HELP\n". engine_help() appends the engine's private
- * options, one "name : help" line each (or a line saying it has none) and
- * returns 0; for an engine this build lacks it appends the error message
- * (no newline: the missing hint or "unknown ioengine 'x'") and returns -1.
+ * --enghelp: engine_list() appends one line per engine of this build,
+ * "\tNAME<spaces>HELP\n". engine_help() appends the engine's own
+ * options, one "name : help" line each (the help of the option's row),
+ * or a line saying it has none, and returns 0; for an engine this build
+ * lacks it appends the error message (no newline: the missing hint or
+ * "unknown ioengine 'x'") and returns -1. engine_help_option() appends
+ * the line of one option of ops, or returns false when ops has no such
+ * option.
  */
 void engine_list(struct strbuf *out);
 int engine_help(const char *name, struct strbuf *out);
+bool engine_help_option(const struct engine_ops *ops, const char *opt,
+			struct strbuf *out);
 
 /*
  * Opens f->path with the plan's flags (O_DIRECT, O_SYNC/O_DSYNC, read-only

@@ -37,12 +37,9 @@ extern const struct engine_ops engine_net_ops;
 extern const struct engine_ops engine_netsplice_ops;
 /* extents (e4defrag.c) */
 extern const struct engine_ops engine_e4defrag_ops;
-#ifdef HAVE_LIBAIO
+/* declared in every build, run with their library (no init without) */
 extern const struct engine_ops engine_libaio_ops;
-#endif
-#ifdef HAVE_LIBURING
 extern const struct engine_ops engine_io_uring_ops;
-#endif
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 #include "util/safefile.h"
 
@@ -335,18 +336,16 @@ static void exec_describe(struct engine *e, struct strbuf *out)
 			    o->name);
 }
 
-static const struct engine_opt exec_options[] = {
-	{ "program", "the program to run (required)" },
-	{ "arguments", "its arguments; %r: runtime in seconds, %n: job name" },
-	{ "grace_time", "seconds from SIGTERM to SIGKILL (1)" },
-	{ "std_redirect", "stdout, stderr to NAME.stdout, NAME.stderr (1)" },
-	{ NULL, NULL },
+static const char *const exec_options[] = {
+	"program", "arguments", "grace_time", "std_redirect", NULL,
 };
 
 const struct engine_ops engine_exec_ops = {
 	.name = "exec",
 	.help = "no I/O: runs a program for the job's runtime",
 	.flags = ENGINE_F_SYNC | ENGINE_F_NOFILEIO | ENGINE_F_NOIO,
+	.options = exec_options,
+	.plan_check = exec_plan_check,
 	.init = exec_init,
 	.cleanup = exec_cleanup,
 	.open_file = exec_open,
@@ -354,6 +353,5 @@ const struct engine_ops engine_exec_ops = {
 	.queue = exec_queue,
 	.getevents = engine_sync_getevents,
 	.event = engine_sync_event,
-	.options = exec_options,
 	.describe = exec_describe,
 };

@@ -23,6 +23,7 @@
 
 #include "engine/engines.h"
 #include "engine/rwflags.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 
 static int alloc_init(const struct job_plan *plan, unsigned int depth,
@@ -119,6 +120,7 @@ const struct engine_ops engine_falloc_ops = {
 	.help = "fallocate(2) each I/O's range: read keeps the size, write "
 		"extends, trim punches",
 	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT,
+	.plan_check = falloc_plan_check,
 	.init = alloc_init,
 	.cleanup = alloc_cleanup,
 	.open_file = alloc_open,
@@ -132,6 +134,7 @@ const struct engine_ops engine_ftruncate_ops = {
 	.name = "ftruncate",
 	.help = "ftruncate(2) the file to each write's offset",
 	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT,
+	.plan_check = ftruncate_plan_check,
 	.init = alloc_init,
 	.cleanup = alloc_cleanup,
 	.open_file = alloc_open,

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 
 enum fsmeta_op {
@@ -247,17 +248,16 @@ static enum engine_q fsmeta_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_DONE;
 }
 
-static const struct engine_opt stat_options[] = {
-	{ "stat_type", "stat (default), lstat or statx" },
-	{ NULL, NULL },
-};
+static const char *const stat_options[] = { "stat_type", NULL };
 
-#define FSMETA_OPS(var, nm, hlp, fl, in, opts)				\
+#define FSMETA_OPS(var, nm, hlp, fl, in, opts, rule)			\
 const struct engine_ops var = {						\
 	.name = nm,							\
 	.help = hlp,							\
 	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT |			\
 		 ENGINE_F_FILE_OP | (fl),				\
+	.options = opts,						\
+	.plan_check = rule,						\
 	.init = in,							\
 	.cleanup = fsmeta_cleanup,					\
 	.open_file = fsmeta_open,					\
@@ -265,24 +265,24 @@ const struct engine_ops var = {						\
 	.queue = fsmeta_queue,						\
 	.getevents = engine_sync_getevents,				\
 	.event = engine_sync_event,					\
-	.options = opts,						\
 	.take_lat = fsmeta_take_lat,					\
 }
 
 FSMETA_OPS(engine_filecreate_ops, "filecreate",
 	   "creates each file (open O_CREAT); measures the creates",
-	   ENGINE_F_NOLAYOUT, create_init, NULL);
+	   ENGINE_F_NOLAYOUT, create_init, NULL, fsmeta_plan_check);
 FSMETA_OPS(engine_filestat_ops, "filestat",
 	   "stats each file (stat_type); measures the lookups", 0,
-	   stat_init, stat_options);
+	   stat_init, stat_options, filestat_plan_check);
 FSMETA_OPS(engine_filedelete_ops, "filedelete",
-	   "unlinks each file; measures the deletes", 0, delete_init, NULL);
+	   "unlinks each file; measures the deletes", 0, delete_init, NULL,
+	   filedelete_plan_check);
 FSMETA_OPS(engine_dircreate_ops, "dircreate",
 	   "makes each directory; measures the mkdirs", ENGINE_F_NOLAYOUT,
-	   mkdir_init, NULL);
+	   mkdir_init, NULL, fsmeta_plan_check);
 FSMETA_OPS(engine_dirstat_ops, "dirstat",
 	   "stats each directory (stat_type); measures the lookups",
-	   ENGINE_F_NOLAYOUT, dirstat_init, stat_options);
+	   ENGINE_F_NOLAYOUT, dirstat_init, stat_options, fsmeta_plan_check);
 FSMETA_OPS(engine_dirdelete_ops, "dirdelete",
 	   "removes each directory; measures the rmdirs", ENGINE_F_NOLAYOUT,
-	   rmdir_init, NULL);
+	   rmdir_init, NULL, fsmeta_plan_check);

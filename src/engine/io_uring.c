@@ -14,7 +14,13 @@
  * I/O priorities: each read and write's in sqe->ioprio (engine/cmdprio.h).
  *
  * When the kernel refuses a feature the error says which and why.
+ *
+ * Without liburing the engine is declared all the same (its options, its
+ * flags) but has no functions: ioengine=io_uring is then refused with
+ * the package to install.
  */
+#include "engine/engines.h"
+
 #ifdef HAVE_LIBURING
 #include <errno.h>
 #include <liburing.h>
@@ -26,7 +32,6 @@
 #include <sys/uio.h>
 
 #include "engine/cmdprio.h"
-#include "engine/engines.h"
 #include "engine/rwflags.h"
 
 #include "opt/opt.h"
@@ -472,27 +477,23 @@ static void uring_describe(struct engine *e, struct strbuf *out)
 		    ue->ring_fd_registered ? ", registered ring fd" : "");
 }
 
-/* --enghelp=io_uring, in fio's order */
-static const struct engine_opt uring_options[] = {
-	{ "hipri", "polled completions (IORING_SETUP_IOPOLL; direct=1)" },
-	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
-	{ "cmdprio_class", "their priority class (default 1, real time)" },
-	{ "cmdprio", "their priority level (default 0)" },
-	{ "cmdprio_bssplit", "per block size: share and priority" },
-	{ "fixedbufs", "register the I/O buffers once" },
-	{ "registerfiles", "register the files once" },
-	{ "sqthread_poll", "a kernel thread polls the submission queue" },
-	{ "sqthread_poll_cpu", "the CPU of that thread" },
-	{ "nonvectored", "0: READV/WRITEV with one iovec" },
-	{ "uncached", "RWF_DONTCACHE on buffered reads and writes" },
-	{ "nowait", "RWF_NOWAIT on reads and writes" },
-	{ "force_async", "IOSQE_ASYNC on every Nth request" },
-	{ NULL, NULL },
+#endif	/* HAVE_LIBURING */
+
+/* in fio's order (--enghelp=io_uring) */
+static const char *const uring_options[] = {
+	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio",
+	"cmdprio_bssplit", "fixedbufs", "registerfiles", "sqthread_poll",
+	"sqthread_poll_cpu", "nonvectored", "uncached", "nowait",
+	"force_async", NULL,
 };
 
 const struct engine_ops engine_io_uring_ops = {
 	.name = "io_uring",
 	.help = "Linux io_uring through liburing (fixedbufs, registerfiles, sqthread_poll, hipri, force_async)",
+	.flags = ENGINE_F_RWFLAGS | ENGINE_F_OFFLOAD_OWN | ENGINE_F_IOWQ |
+		 ENGINE_F_URING,
+	.options = uring_options,
+#ifdef HAVE_LIBURING
 	.init = uring_init,
 	.cleanup = uring_cleanup,
 	.open_file = uring_open_file,
@@ -503,6 +504,5 @@ const struct engine_ops engine_io_uring_ops = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.describe = uring_describe,
-	.options = uring_options,
-};
 #endif
+};

@@ -8,7 +8,13 @@
  *
  * fsync, fdatasync and trims are done inline (DONE): kernel AIO fsync is
  * not supported by every filesystem, and fio does the same.
+ *
+ * Without the library the engine is declared all the same (its options,
+ * its flags) but has no functions: ioengine=libaio is then refused with
+ * the package to install.
  */
+#include "engine/engines.h"
+
 #ifdef HAVE_LIBAIO
 #include <errno.h>
 #include <libaio.h>
@@ -16,7 +22,6 @@
 #include <string.h>
 
 #include "engine/cmdprio.h"
-#include "engine/engines.h"
 #include "engine/rwflags.h"
 
 #include "util/log.h"
@@ -42,7 +47,7 @@ struct aio_engine {
 	/*
 	 * cmdprio: a request given a priority of its own carries it in
 	 * aio_reqprio with IOCB_FLAG_IOPRIO; the others have the job's
-	 * thread's (prio, prioclass: set by run/prio.c), as fio
+	 * thread's (prio, prioclass: set by proc/prio.c), as fio
 	 */
 	bool prio;
 	struct cmdprio cp;
@@ -275,20 +280,20 @@ static struct io_u *aio_event(struct engine *e, unsigned int i)
 	return to_aio(e)->done[i];
 }
 
-/* --enghelp=libaio, in fio's order */
-static const struct engine_opt aio_options[] = {
-	{ "userspace_reap", "read completions from the ring, no syscall" },
-	{ "cmdprio_percentage", "share of reads[,writes] with the cmdprio priority" },
-	{ "cmdprio_class", "their priority class (default 1, real time)" },
-	{ "cmdprio", "their priority level (default 0)" },
-	{ "cmdprio_bssplit", "per block size: share and priority" },
-	{ "nowait", "RWF_NOWAIT on reads and writes" },
-	{ NULL, NULL },
+#endif	/* HAVE_LIBAIO */
+
+/* in fio's order (--enghelp=libaio) */
+static const char *const aio_options[] = {
+	"userspace_reap", "cmdprio_percentage", "cmdprio_class", "cmdprio",
+	"cmdprio_bssplit", "nowait", NULL,
 };
 
 const struct engine_ops engine_libaio_ops = {
 	.name = "libaio",
 	.help = "Linux native asynchronous I/O (io_submit / io_getevents)",
+	.flags = ENGINE_F_RWFLAGS | ENGINE_F_OFFLOAD_OWN | ENGINE_F_AIO_CTX,
+	.options = aio_options,
+#ifdef HAVE_LIBAIO
 	.init = aio_init,
 	.cleanup = aio_cleanup,
 	.open_file = engine_open_fd,
@@ -297,6 +302,5 @@ const struct engine_ops engine_libaio_ops = {
 	.commit = aio_commit,
 	.getevents = aio_getevents,
 	.event = aio_event,
-	.options = aio_options,
-};
 #endif
+};

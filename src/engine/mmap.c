@@ -38,6 +38,7 @@
 #include "engine/engines.h"
 #include "engine/rwflags.h"
 #include "engine/pmem.h"
+#include "opt/mmap_opts.h"
 #include "util/log.h"
 
 #ifndef MAP_SHARED_VALIDATE
@@ -638,24 +639,21 @@ static void mmap_describe(struct engine *e, struct strbuf *out)
 		strbuf_addf(out, ", advice=%s", advice_name(me->advice));
 }
 
-static const struct engine_opt mmap_options[] = {
-	{ "mmap_populate", "prefault the whole mapping at open "
-	  "(MAP_POPULATE)" },
-	{ "mmap_advise", "madvise hint for the mapping (auto: random or "
-	  "sequential from rw=)" },
-	{ "mmap_copy", "copy routine: auto, libc, movsb, avx2, avx2-nt, "
-	  "avx512, avx512-nt" },
-	{ "pmem_flush", "how writes reach persistence: auto, none, clwb, "
-	  "clflushopt, clflush, nt (each then fenced)" },
-	{ "thp", "mmap only: ask for transparent huge pages on the mapping "
-	  "(MADV_HUGEPAGE)" },
-	{ NULL, NULL },
+/* thp is fio's mmap engine's alone */
+static const char *const mmap_options[] = {
+	"mmap_populate", "mmap_advise", "mmap_copy", "pmem_flush", "thp",
+	NULL,
+};
+static const char *const pmem_options[] = {
+	"mmap_populate", "mmap_advise", "mmap_copy", "pmem_flush", NULL,
 };
 
-#define MMAP_OPS(n, h, initfn) {					\
+#define MMAP_OPS(n, h, initfn, opts, rule) {				\
 	.name = n,							\
 	.help = h,							\
 	.flags = ENGINE_F_SYNC | ENGINE_F_NO_ODIRECT | ENGINE_F_MAPS,	\
+	.options = opts,						\
+	.plan_check = rule,						\
 	.init = initfn,							\
 	.cleanup = mmap_cleanup,					\
 	.open_file = mmap_open,						\
@@ -663,16 +661,18 @@ static const struct engine_opt mmap_options[] = {
 	.queue = mmap_queue,						\
 	.getevents = mmap_getevents,					\
 	.event = mmap_event,						\
-	.options = mmap_options,					\
 	.describe = mmap_describe,					\
 }
 
 const struct engine_ops engine_mmap_ops =
 	MMAP_OPS("mmap", "one shared mapping per file, data copied to and "
-		 "from it; direct=1 drops pages after each I/O", mmap_init);
+		 "from it; direct=1 drops pages after each I/O", mmap_init,
+		 mmap_options, mmap_plan_check);
 const struct engine_ops engine_devdax_ops =
 	MMAP_OPS("dev-dax", "mmap with persistence on (pmem_flush=auto), "
-		 "for device DAX", devdax_init);
+		 "for device DAX", devdax_init, pmem_options,
+		 devdax_plan_check);
 const struct engine_ops engine_libpmem_ops =
 	MMAP_OPS("libpmem", "mmap with persistence on; direct=1 writes with "
-		 "non-temporal stores", libpmem_init);
+		 "non-temporal stores", libpmem_init, pmem_options,
+		 libpmem_plan_check);

@@ -50,6 +50,7 @@
 #include <unistd.h>
 
 #include "engine/engines.h"
+#include "opt/engine_opts.h"
 #include "util/log.h"
 
 #define SLICE_MS 100
@@ -716,25 +717,18 @@ static uint64_t net_dropped(struct engine *e)
 	return to_net(e)->dropped;
 }
 
-static const struct engine_opt net_options[] = {
-	{ "hostname", "host to connect or send to" },
-	{ "port", "TCP or UDP port (numjobs: the ports after it)" },
-	{ "protocol", "tcp, tcpv6, udp, udpv6 or unix (proto)" },
-	{ "nodelay", "TCP_NODELAY" },
-	{ "listen", "TCP: accept a connection rather than connect" },
-	{ "pingpong", "each block goes back: latency is a round trip" },
-	{ "interface", "UDP multicast: the interface's IPv4 address" },
-	{ "ttl", "UDP multicast: time to live (1)" },
-	{ "window_size", "socket buffer size" },
-	{ "mss", "TCP maximum segment size" },
-	{ NULL, NULL },
+static const char *const net_options[] = {
+	"hostname", "port", "protocol", "nodelay", "listen", "pingpong",
+	"interface", "ttl", "window_size", "mss", NULL,
 };
 
-#define NET_OPS(var, nm, hlp, in)					\
+#define NET_OPS(var, nm, hlp, in, rule)					\
 const struct engine_ops var = {						\
 	.name = nm,							\
 	.help = hlp,							\
 	.flags = ENGINE_F_SYNC | ENGINE_F_NOFILEIO,			\
+	.options = net_options,						\
+	.plan_check = rule,						\
 	.init = in,							\
 	.cleanup = net_cleanup,						\
 	.open_file = net_open,						\
@@ -742,11 +736,12 @@ const struct engine_ops var = {						\
 	.queue = net_queue,						\
 	.getevents = engine_sync_getevents,				\
 	.event = engine_sync_event,					\
-	.options = net_options,						\
 	.dropped = net_dropped,						\
 }
 
 NET_OPS(engine_net_ops, "net",
-	"sends or receives over TCP, UDP or a unix socket", net_init);
+	"sends or receives over TCP, UDP or a unix socket", net_init,
+	net_plan_check);
 NET_OPS(engine_netsplice_ops, "netsplice",
-	"net, moving data with splice(2) and vmsplice(2)", netsplice_init);
+	"net, moving data with splice(2) and vmsplice(2)", netsplice_init,
+	netsplice_plan_check);

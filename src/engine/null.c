@@ -129,7 +129,8 @@ static struct io_u *null_event(struct engine *e, unsigned int i)
 const struct engine_ops engine_null_ops = {
 	.name = "null",
 	.help = "transfers nothing, every I/O succeeds (measures iolite)",
-	.flags = ENGINE_F_NOFILEIO | ENGINE_F_INLINE_DEPTH1 | ENGINE_F_FAKEIO,
+	.flags = ENGINE_F_NOFILEIO | ENGINE_F_INLINE_DEPTH1 | ENGINE_F_FAKEIO |
+		 ENGINE_F_OFFLOAD_SHARED,
 	.init = null_init,
 	.cleanup = null_cleanup,
 	.open_file = null_open,

@@ -8,10 +8,10 @@
  * engine of depth iodepth, with one thread per slot (up to
  * OFFLOAD_THREADS_MAX), so up to iodepth I/Os are in the kernel at once.
  *
- * Engines that complete inline and keep no state between calls (psync,
- * pvsync, pvsync2, null) are shared by the submitters: one instance.
- * Queueing engines (libaio, io_uring, posixaio) get one instance per
- * submitter (a context or ring of its own), each doing one I/O at a
+ * Engines that complete inline and keep no state between calls
+ * (ENGINE_F_OFFLOAD_SHARED: psync, pvsync, pvsync2, null) are shared by
+ * the submitters: one instance. Queueing engines (ENGINE_F_OFFLOAD_OWN:
+ * libaio, io_uring, posixaio) get one instance per submitter (a context or ring of its own), each doing one I/O at a
  * time: queue, commit, wait for its completion, as fio's offload does.
  * The first instance opens and closes the files; the others use its
  * descriptors.
@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "engine/engines.h"
-#include "opt/misc_opts.h"
 #include "util/log.h"
 
 #define OFFLOAD_THREADS_MAX 64
@@ -180,8 +179,8 @@ static int off_init(const struct job_plan *plan, unsigned int depth,
 		    struct engine **out, struct strbuf *err)
 {
 	struct offload_engine *oe = xcalloc(1, sizeof(*oe));
-	enum offload_kind kind;
-	unsigned int i, want;
+	unsigned int i, want, flags;
+	bool own;
 	int ret;
 
 	oe->e.plan = plan;
@@ -195,8 +194,9 @@ static int off_init(const struct job_plan *plan, unsigned int depth,
 	oe->events = xcalloc(depth + 1, sizeof(*oe->events));
 	oe->iops = engine_find(plan->o.ioengine);
 	*out = &oe->e;
-	kind = oe->iops ? offload_kind(oe->iops->name) : OFFLOAD_NO;
-	if (kind == OFFLOAD_NO) {
+	flags = oe->iops ? oe->iops->flags : 0;
+	own = flags & ENGINE_F_OFFLOAD_OWN;
+	if (!(flags & (ENGINE_F_OFFLOAD_SHARED | ENGINE_F_OFFLOAD_OWN))) {
 		strbuf_addf(err, "io_submit_mode=offload: ioengine '%s' cannot "
 			    "be offloaded", plan->o.ioengine);
 		return -EINVAL;
@@ -208,9 +208,8 @@ static int off_init(const struct job_plan *plan, unsigned int depth,
 	 * indexed by io_u), one per thread, each with one I/O in flight.
 	 */
 	oe->inst = xcalloc(want, sizeof(*oe->inst));
-	for (i = 0; i < (kind == OFFLOAD_QUEUEING ? want : 1); i++) {
-		ret = oe->iops->init(plan, kind == OFFLOAD_QUEUEING ? depth : 1,
-				     &oe->inst[i], err);
+	for (i = 0; i < (own ? want : 1); i++) {
+		ret = oe->iops->init(plan, own ? depth : 1, &oe->inst[i], err);
 		if (ret)
 			return ret;
 		oe->nr_inst++;

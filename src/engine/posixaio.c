@@ -171,7 +171,7 @@ static struct io_u *pa_event(struct engine *e, unsigned int i)
 const struct engine_ops engine_posixaio_ops = {
 	.name = "posixaio",
 	.help = "POSIX asynchronous I/O: aio_read(3), aio_write(3)",
-	.flags = 0,
+	.flags = ENGINE_F_OFFLOAD_OWN,
 	.init = pa_init,
 	.cleanup = pa_cleanup,
 	.open_file = pa_open,

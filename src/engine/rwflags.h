@@ -17,7 +17,7 @@
  * pvsync2, io_uring, libaio), hipri with hipri_percentage (RWF_HIPRI on
  * that share of pvsync2's I/Os, drawn per I/O). rwflags_check() says
  * whether the kernel and a file's file system take the flags (before the
- * layout: run/files.c); rwflags_open() gives each file
+ * layout: target/files.c); rwflags_open() gives each file
  * its write_hint (fcntl), for every fd engine.
  */
 #ifndef RWF_HIPRI
@@ -60,7 +60,7 @@ static inline int rwflags_get(struct rwflags *r, unsigned int ddir)
  * RWF_DONTCACHE (uncached: one read of 0 bytes at the end of the file)
  * and RWF_ATOMIC at the job's write sizes (atomic: statx
  * STATX_WRITE_ATOMIC)? fd may be an O_TMPFILE standing for a file still
- * to be made. 0, or -errno with "option 'x': ..." in err. run/files.c
+ * to be made. 0, or -errno with "option 'x': ..." in err. target/files.c
  * asks before any file is laid out.
  */
 int rwflags_check(const struct job_plan *p, const char *path, int fd,

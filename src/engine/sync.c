@@ -425,7 +425,7 @@ const struct engine_ops engine_sync_ops = {
 const struct engine_ops engine_psync_ops = {
 	.name = "psync",
 	.help = "pread(2) and pwrite(2) (the default)",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_OFFLOAD_SHARED,
 	.init = sync_init,
 	.cleanup = sync_cleanup,
 	.open_file = sync_open,
@@ -452,7 +452,7 @@ const struct engine_ops engine_vsync_ops = {
 const struct engine_ops engine_pvsync_ops = {
 	.name = "pvsync",
 	.help = "preadv(2) and pwritev(2)",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_OFFLOAD_SHARED,
 	.init = sync_init,
 	.cleanup = sync_cleanup,
 	.open_file = sync_open,
@@ -462,18 +462,15 @@ const struct engine_ops engine_pvsync_ops = {
 	.event = sync_event,
 };
 
-static const struct engine_opt pvsync2_options[] = {
-	{ "hipri", "set RWF_HIPRI on reads and writes (polled completion)" },
-	{ "hipri_percentage", "the share of I/Os with RWF_HIPRI (default 100)" },
-	{ "uncached", "set RWF_DONTCACHE on buffered reads and writes" },
-	{ "nowait", "set RWF_NOWAIT: fail with EAGAIN rather than block" },
-	{ NULL, NULL },
+static const char *const pvsync2_options[] = {
+	"hipri", "hipri_percentage", "uncached", "nowait", NULL,
 };
 
 const struct engine_ops engine_pvsync2_ops = {
 	.name = "pvsync2",
 	.help = "preadv2(2) and pwritev2(2) with per-I/O flags",
-	.flags = ENGINE_F_SYNC,
+	.flags = ENGINE_F_SYNC | ENGINE_F_RWFLAGS | ENGINE_F_OFFLOAD_SHARED,
+	.options = pvsync2_options,
 	.init = pvsync2_init,
 	.cleanup = sync_cleanup,
 	.open_file = sync_open,
@@ -481,5 +478,4 @@ const struct engine_ops engine_pvsync2_ops = {
 	.queue = pvsync2_queue,
 	.getevents = sync_getevents,
 	.event = sync_event,
-	.options = pvsync2_options,
 };

@@ -25,7 +25,7 @@ int buffer_pattern_cb(const struct opt_def *def, struct job_options *o,
 	/*
 	 * As fio, where it stands (a later option wins): no scrambling, no
 	 * zeroes, and refills only when reads could spoil the pattern
-	 * (run/buffer.c decides, once the job's directions are known).
+	 * (workload/buffer.c decides, once the job's directions are known).
 	 */
 	o->scramble_buffers = false;
 	o->zero_buffers = false;

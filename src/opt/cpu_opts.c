@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * CPU and NUMA placement options: checked here against the machine (the
- * CPUs and nodes that exist), carried out by run/cpus.c in the job's
+ * CPUs and nodes that exist), carried out by machine/cpus.c in the job's
  * thread.
  */
 #include "opt/cpu_opts.h"
@@ -90,7 +90,7 @@ int cpu_plan_check(struct job_plan *p, struct strbuf *err)
 		}
 	}
 	if (o->numa_cpu_nodes && *o->numa_cpu_nodes &&
-	    strcmp(o->numa_cpu_nodes, "auto")) {	/* auto: run/numa.c */
+	    strcmp(o->numa_cpu_nodes, "auto")) {	/* auto: target/numa.c */
 		cpu_set_t ncpus, one;
 
 		opt = "numa_cpu_nodes";

@@ -42,25 +42,6 @@ const struct opt_enum net_proto_enums[] = {
 /* exec: fio's pause between two looks at the program */
 #define EXEC_POLL_US 50000
 
-static bool is(const struct job_plan *p, const char *name)
-{
-	return p->o.ioengine && !strcmp(p->o.ioengine, name);
-}
-
-static bool is_any(const struct job_plan *p, const char *const *names)
-{
-	for (; *names; names++)
-		if (is(p, *names))
-			return true;
-	return false;
-}
-
-static const char *const fsmeta_engines[] = {
-	"filecreate", "filestat", "filedelete", "dircreate", "dirstat",
-	"dirdelete", NULL,
-};
-static const char *const net_engines[] = { "net", "netsplice", NULL };
-
 /* Engines that move no data have nothing for verify= to check. */
 static int check_no_verify(struct job_plan *p, struct strbuf *err)
 {
@@ -101,22 +82,55 @@ static void no_io_job(struct job_plan *p, uint64_t think_us)
 	o->thinktime_blocks_type = THINKTIME_COMPLETE;
 }
 
-static int check_fsmeta(struct job_plan *p, struct strbuf *err)
+/*
+ * The metadata engines: fio's size each file at one block when nothing
+ * says (but filestat's and filedelete's, which work on files laid out
+ * for them), and all but filestat change the file system.
+ */
+static int check_fsmeta(struct job_plan *p, bool sized, bool writes,
+			struct strbuf *err)
 {
 	struct job_options *o = &p->o;
 
-	/* fio's engines size each file at one block when nothing says */
-	if (!o->size.bytes && !o->size.pct && !o->filesize.min &&
-	    !is(p, "filestat") && !is(p, "filedelete")) {
+	if (sized && !o->size.bytes && !o->size.pct && !o->filesize.min) {
 		o->filesize.min = p->min_bs;
 		o->filesize.max = p->min_bs;
 	}
-	if (!is(p, "filestat"))
+	if (writes)
 		p->writes = true;	/* creates or deletes */
 	return check_no_verify(p, err);
 }
 
-static int check_cpuio(struct job_plan *p, struct strbuf *err)
+int fsmeta_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_fsmeta(p, true, true, err);
+}
+
+int filestat_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_fsmeta(p, false, false, err);
+}
+
+int filedelete_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_fsmeta(p, false, true, err);
+}
+
+int falloc_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	p->writes = true;	/* every direction changes allocation */
+	return check_no_verify(p, err);
+}
+
+int ftruncate_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	p->writes = true;
+	return check_writes_only(p, "each write sets the file's size to its "
+				 "offset", err) ||
+	       check_no_verify(p, err);
+}
+
+int cpuio_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
 	uint64_t think;
@@ -165,7 +179,7 @@ static bool runnable(const char *name)
 	return ok;
 }
 
-static int check_exec(struct job_plan *p, struct strbuf *err)
+int exec_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
 
@@ -188,7 +202,7 @@ static bool proto_tcp(enum net_proto pr)
 	return pr == NET_PROTO_TCP || pr == NET_PROTO_TCPV6;
 }
 
-static int check_net(struct job_plan *p, struct strbuf *err)
+static int check_net(struct job_plan *p, bool bits, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
 	bool reads = ddir_used(p, DDIR_READ);
@@ -261,13 +275,24 @@ static int check_net(struct job_plan *p, struct strbuf *err)
 				 "wrote it, and a network writer never reads "
 				 "its data back)", o->ioengine);
 	/* fio's net engine counts bandwidth in bits unless told otherwise */
-	if (is(p, "net") && !opt_is_set(o, "unit_base"))
+	if (bits && !opt_is_set(o, "unit_base"))
 		o->unit_base = 1;
 	return 0;
 }
 
-static int check_e4defrag(struct job_plan *p, struct strbuf *err)
+int net_plan_check(struct job_plan *p, struct strbuf *err)
 {
+	return check_net(p, true, err);
+}
+
+int netsplice_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_net(p, false, err);
+}
+
+int e4defrag_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	p->writes = true;
 	if (!p->o.donorname || !*p->o.donorname)
 		return plan_fail(p, err, "option 'donorname': ioengine "
 				 "'e4defrag' needs donorname= (the file that "
@@ -275,31 +300,4 @@ static int check_e4defrag(struct job_plan *p, struct strbuf *err)
 	return check_writes_only(p, "each write moves the block's extents "
 				 "to the donor file", err) ||
 	       check_no_verify(p, err);
-}
-
-int engine_plan_check(struct job_plan *p, struct strbuf *err)
-{
-	if (is_any(p, fsmeta_engines))
-		return check_fsmeta(p, err);
-	if (is(p, "falloc")) {
-		p->writes = true;	/* every direction changes allocation */
-		return check_no_verify(p, err);
-	}
-	if (is(p, "ftruncate")) {
-		p->writes = true;
-		return check_writes_only(p, "each write sets the file's size "
-					 "to its offset", err) ||
-		       check_no_verify(p, err);
-	}
-	if (is(p, "cpuio"))
-		return check_cpuio(p, err);
-	if (is(p, "exec"))
-		return check_exec(p, err);
-	if (is_any(p, net_engines))
-		return check_net(p, err);
-	if (is(p, "e4defrag")) {
-		p->writes = true;
-		return check_e4defrag(p, err);
-	}
-	return 0;
 }

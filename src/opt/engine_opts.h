@@ -19,18 +19,30 @@ extern const struct opt_enum cpu_mode_enums[];
 extern const struct opt_enum net_proto_enums[];
 
 /*
- * Refuses what these engines cannot do (their options with another
- * engine are refused with the others, in opt/validate.c): a verify with an
- * engine that moves no data, reads with ftruncate and e4defrag (fio
- * fails them with EINVAL at run time), cpuio without cpuload, exec
- * without a program it can run, the network combinations fio refuses
- * when the job starts (a port with unix sockets, listen with udp, random
- * offsets...). Fills in what fio's engines set for themselves: cpuio's
- * and exec's think time and endless run, one block per file for the
- * metadata engines without a size, bandwidth in bits for net, and
- * whether the job changes the file system (plan->writes: --readonly
- * refuses it). Returns 0, or -1 with "file:line: ..." in err.
+ * The engines' rules on a job's plan (engine_ops.plan_check, which
+ * plan_build() runs through opt/engine_decl.h). They refuse what these
+ * engines cannot do (their options with another engine are refused with
+ * the others, in opt/validate.c): a verify with an engine that moves no
+ * data, reads with ftruncate and e4defrag (fio fails them with EINVAL at
+ * run time), cpuio without cpuload, exec without a program it can run,
+ * the network combinations fio refuses when the job starts (a port with
+ * unix sockets, listen with udp, random offsets...). They fill in what
+ * fio's engines set for themselves: cpuio's and exec's think time and
+ * endless run, one block per file for the metadata engines without a
+ * size (fsmeta: filecreate, dircreate, dirstat, dirdelete), bandwidth in
+ * bits for net (not netsplice), and whether the job changes the file
+ * system (plan->writes: --readonly refuses it). Each returns 0, or -1
+ * with "file:line: ..." in err.
  */
-int engine_plan_check(struct job_plan *p, struct strbuf *err);
+int fsmeta_plan_check(struct job_plan *p, struct strbuf *err);
+int filestat_plan_check(struct job_plan *p, struct strbuf *err);
+int filedelete_plan_check(struct job_plan *p, struct strbuf *err);
+int falloc_plan_check(struct job_plan *p, struct strbuf *err);
+int ftruncate_plan_check(struct job_plan *p, struct strbuf *err);
+int cpuio_plan_check(struct job_plan *p, struct strbuf *err);
+int exec_plan_check(struct job_plan *p, struct strbuf *err);
+int net_plan_check(struct job_plan *p, struct strbuf *err);
+int netsplice_plan_check(struct job_plan *p, struct strbuf *err);
+int e4defrag_plan_check(struct job_plan *p, struct strbuf *err);
 
 #endif

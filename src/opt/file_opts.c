@@ -6,15 +6,8 @@
 
 #include <string.h>
 
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
-
-static bool engine_is(const struct job_plan *p, const char *const *names)
-{
-	for (; *names; names++)
-		if (p->o.ioengine && !strcmp(p->o.ioengine, *names))
-			return true;
-	return false;
-}
 
 /*
  * atomic: RWF_ATOMIC is a flag of each write, which only engines that
@@ -24,19 +17,20 @@ static bool engine_is(const struct job_plan *p, const char *const *names)
  */
 static int check_atomic(struct job_plan *p, struct strbuf *err)
 {
-	static const char *const rwf_engines[] = {
-		"pvsync2", "io_uring", "libaio", NULL,
-	};
+	struct strbuf list = STRBUF_INIT;
 
 	if (!p->o.atomic)
 		return 0;
-	if (!engine_is(p, rwf_engines))
-		return plan_fail(p, err, "option 'atomic': not supported with "
-				 "ioengine '%s': RWF_ATOMIC is a flag of each "
-				 "write (pvsync2, io_uring, libaio)",
-				 p->o.ioengine ? p->o.ioengine : "");
-	p->o.direct = true;
-	return 0;
+	if (engine_decl_flags(p->o.ioengine) & ENGINE_F_RWFLAGS) {
+		p->o.direct = true;
+		return 0;
+	}
+	engine_decl_names(NULL, ENGINE_F_RWFLAGS, NULL, &list);
+	plan_fail(p, err, "option 'atomic': not supported with ioengine "
+		  "'%s': RWF_ATOMIC is a flag of each write (%s)",
+		  p->o.ioengine ? p->o.ioengine : "", strbuf_str(&list));
+	strbuf_release(&list);
+	return -1;
 }
 
 /*

@@ -5,51 +5,32 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "opt/opt.h"
-
-/* Engines whose queue() completes inline and keeps no per-call state. */
-static const char *const offload_inline[] = {
-	"psync", "pvsync", "pvsync2", "null", NULL,
-};
-
-/* Engines that queue: each submission thread gets an instance of its own. */
-static const char *const offload_queueing[] = {
-	"libaio", "io_uring", "posixaio", NULL,
-};
-
-static bool listed(const char *const *list, const char *name)
-{
-	for (; *list; list++)
-		if (name && !strcmp(name, *list))
-			return true;
-	return false;
-}
-
-enum offload_kind offload_kind(const char *name)
-{
-	if (listed(offload_inline, name))
-		return OFFLOAD_INLINE;
-	if (listed(offload_queueing, name))
-		return OFFLOAD_QUEUEING;
-	return OFFLOAD_NO;
-}
 
 static int check_offload(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	const char *engine = o->ioengine ? o->ioengine : "";
+	const unsigned int offload = ENGINE_F_OFFLOAD_SHARED |
+				     ENGINE_F_OFFLOAD_OWN;
 
 	if (o->io_submit_mode != IO_SUBMIT_OFFLOAD)
 		return 0;
-	if (offload_kind(engine) == OFFLOAD_NO)
-		return plan_fail(p, err, "option 'io_submit_mode': offload "
-				 "works with ioengine psync, pvsync, pvsync2, "
-				 "null, libaio, io_uring or posixaio, not '%s'",
-				 engine);
+	if (!(engine_decl_flags(engine) & offload)) {
+		struct strbuf list = STRBUF_INIT;
+
+		engine_decl_names(NULL, offload, " or ", &list);
+		plan_fail(p, err, "option 'io_submit_mode': offload works "
+			  "with ioengine %s, not '%s'", strbuf_str(&list),
+			  engine);
+		strbuf_release(&list);
+		return -1;
+	}
 	/* one ring per submission thread: one table or poller per ring */
-	if (!strcmp(engine, "io_uring") && (o->registerfiles ||
-					    o->sqthread_poll))
+	if ((engine_decl_flags(engine) & ENGINE_F_URING) &&
+	    (o->registerfiles || o->sqthread_poll))
 		return plan_fail(p, err, "option 'io_submit_mode': offload "
 				 "gives each submission thread a ring of its "
 				 "own, which rules out '%s'",
@@ -110,8 +91,8 @@ static int check_openfiles(struct job_plan *p, struct strbuf *err)
 
 	if (!o->openfiles || o->openfiles >= nr_named_files(o))
 		return 0;
-	if (o->registerfiles && o->ioengine &&
-	    !strcmp(o->ioengine, "io_uring"))
+	if (o->registerfiles &&
+	    (engine_decl_flags(o->ioengine) & ENGINE_F_URING))
 		return plan_fail(p, err, "option 'openfiles': %u of %u files "
 				 "open at once cannot be used with "
 				 "registerfiles (registered once at start)",

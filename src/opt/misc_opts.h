@@ -9,8 +9,9 @@
 /*
  * The rules of io_submit_mode, log_compression / log_store_compressed,
  * openfiles and time_based against the rest of the job:
- *  - offload wraps the engines offload_kind() knows (engine/offload.c),
- *    and io_uring only without registerfiles or sqthread_poll;
+ *  - offload wraps the engines flagged ENGINE_F_OFFLOAD_SHARED or _OWN
+ *    (engine/offload.c), an io_uring one (ENGINE_F_URING) only without
+ *    registerfiles or sqthread_poll;
  *  - log compression needs zlib, and a compressed histogram log has no
  *    format fio can read back (fio writes an unreadable one): refused;
  *  - openfiles below nrfiles cannot verify (the read-back goes to every
@@ -19,17 +20,6 @@
  * Returns 0, or -1 with "file:line: option 'x': ..." in err.
  */
 int misc_plan_check(struct job_plan *p, struct strbuf *err);
-
-/*
- * How io_submit_mode=offload can wrap an engine: not at all, with one
- * instance shared by the submission threads (engines that complete
- * inline and keep no state between calls: psync, pvsync, pvsync2, null),
- * or with one instance per thread, each doing one I/O at a time (the
- * queueing engines: libaio, io_uring, posixaio).
- */
-enum offload_kind { OFFLOAD_NO, OFFLOAD_INLINE, OFFLOAD_QUEUEING };
-
-enum offload_kind offload_kind(const char *name);
 
 /*
  * profile=none|0, cpu|1, system (iolite's CPU profile); fio's workload

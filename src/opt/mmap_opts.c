@@ -147,11 +147,6 @@ void pmem_flush_fmt(const struct opt_def *def,
 	strbuf_addstr(out, opt_enum_name(def->enums, (int)o->pmem_flush));
 }
 
-static bool engine_is(const struct job_plan *p, const char *name)
-{
-	return p->o.ioengine && !strcmp(p->o.ioengine, name);
-}
-
 /*
  * fio 3.33's mmap engines refuse, before any I/O, what a mapping cannot
  * do: file_append=1 (the mapping is of the file's extent; all three, even
@@ -161,26 +156,25 @@ static bool engine_is(const struct job_plan *p, const char *name)
  * or direct=1 (mmap) and with fsync=N
  * or fdatasync=N (libpmem; dev-dax's rule was not seen: fio fails
  * sooner without a device). fio creates the files first; iolite refuses
- * before any file is created.
+ * before any file is created. direct_syncs: direct=1 syncs (mmap's);
+ * pages: the page size rule applies (not dev-dax's).
  */
-int mmap_plan_check(struct job_plan *p, struct strbuf *err)
+static int check_map(struct job_plan *p, bool direct_syncs, bool pages,
+		     struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
-	bool mmap = engine_is(p, "mmap");
 	const char *why = o->fsync ? "fsync" : o->fdatasync ? "fdatasync" :
-			  o->direct && mmap ? "direct" : NULL;
+			  o->direct && direct_syncs ? "direct" : NULL;
 	unsigned int val = o->fsync ? o->fsync :
 			   o->fdatasync ? o->fdatasync : 1;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), small = 0;
 	unsigned int d;
 
-	if (!mmap && !engine_is(p, "libpmem") && !engine_is(p, "dev-dax"))
-		return 0;
 	if (o->file_append)
 		return plan_fail(p, err, "option 'file_append': ioengine=%s "
 				 "cannot append to a file (it maps the file's "
 				 "extent)", o->ioengine);
-	if (!why || engine_is(p, "dev-dax"))
+	if (!why || !pages)
 		return 0;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		if (!small || p->dir_min_bs[d] < small)
@@ -192,4 +186,19 @@ int mmap_plan_check(struct job_plan *p, struct strbuf *err)
 			 "used or not) that is a multiple of the page size "
 			 "(%" PRIu64 " bytes), not %" PRIu64, why, o->ioengine,
 			 why, val, page, small);
+}
+
+int mmap_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_map(p, true, true, err);
+}
+
+int devdax_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_map(p, false, false, err);
+}
+
+int libpmem_plan_check(struct job_plan *p, struct strbuf *err)
+{
+	return check_map(p, false, true, err);
 }

@@ -34,11 +34,14 @@ void pmem_flush_fmt(const struct opt_def *def, const struct job_options *o,
 		    struct strbuf *out);
 
 /*
- * The mmap engines' refusals (fio's): file_append=1, and block sizes
- * that are not multiples of the page size where the job syncs (fsync=,
- * fdatasync=, and direct=1 for mmap). Called by plan_build().
+ * The mmap engines' rules (engine_ops.plan_check), fio's refusals:
+ * file_append=1, and but for dev-dax block sizes that are not multiples
+ * of the page size where the job syncs (fsync=, fdatasync=, and direct=1
+ * for mmap).
  */
 struct job_plan;
 int mmap_plan_check(struct job_plan *p, struct strbuf *err);
+int devdax_plan_check(struct job_plan *p, struct strbuf *err);
+int libpmem_plan_check(struct job_plan *p, struct strbuf *err);
 
 #endif

@@ -48,6 +48,11 @@ enum {
 	OPT_F_NEGATE = 4,	/* OPT_BOOL stored inverted (buffered=) */
 	OPT_F_OPTVAL = 8,	/* a bare name is the value "" (write_bw_log, profile) */
 	OPT_F_ORDERED = 16,	/* OPT_RANGE: low end first, never swapped */
+	/*
+	 * An engine's own (fio's engine options): refused with an engine
+	 * that does not list it in its ops (engine/engine.h's options)
+	 */
+	OPT_F_ENGINE = 32,
 };
 
 struct opt_enum {
@@ -166,7 +171,8 @@ int opt_is_set(const struct job_options *o, const char *name);
  * fio knows an engine's own options only with that engine: NULL when
  * ioengine 'engine' (NULL: the default) may take option 'opt' (its
  * name, not an alias), else the engines that may, as a list for a
- * message ("net, netsplice"). opt/validate.c.
+ * message ("net, netsplice"), valid until the next call.
+ * opt/validate.c, from the engines' table (opt/engine_decl.h).
  */
 const char *opt_engine_owners(const char *opt, const char *engine);
 void opt_mark_inherited(struct job_options *o);

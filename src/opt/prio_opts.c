@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "util/log.h"
 #include "util/num.h"
@@ -208,11 +209,18 @@ static const char *const cmdprio_opts[] = {
 	"cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
 };
 
-/* fio has the cmdprio options as io_uring's and libaio's own */
-static bool cmdprio_engine(const char *e)
+/* fio has the cmdprio options as its engines' own (io_uring, libaio) */
+static int refuse_cmdprio(struct job_plan *p, const char *opt,
+			  struct strbuf *err)
 {
-	return e && (!strcmp(e, "io_uring") || !strcmp(e, "libaio") ||
-		     !strcmp(e, "aio") || !strcmp(e, "linuxaio"));
+	struct strbuf list = STRBUF_INIT;
+
+	engine_decl_names(opt, 0, NULL, &list);
+	plan_fail(p, err, "option '%s' is not valid with ioengine '%s' (only "
+		  "%s: per-I/O priorities)", opt,
+		  p->o.ioengine ? p->o.ioengine : "", strbuf_str(&list));
+	strbuf_release(&list);
+	return -1;
 }
 
 /* The statistics' index of value v in direction pd, added if new. */
@@ -292,11 +300,8 @@ int prio_plan_check(struct job_plan *p, struct strbuf *err)
 	p->prio = NULL;
 	for (i = 0; i < ARRAY_SIZE(cmdprio_opts); i++)
 		if (opt_is_set(o, cmdprio_opts[i]) &&
-		    !cmdprio_engine(o->ioengine))
-			return plan_fail(p, err, "option '%s' is not valid with "
-				    "ioengine '%s' (only io_uring, libaio: "
-				    "per-I/O priorities)", cmdprio_opts[i],
-				    o->ioengine ? o->ioengine : "");
+		    !engine_decl_has(o->ioengine, cmdprio_opts[i]))
+			return refuse_cmdprio(p, cmdprio_opts[i], err);
 	for (d = 0; d < 2; d++) {
 		perc |= o->cmdprio_percentage[d] != 0;
 		split |= o->nr_cmdprio_bssplit[d] != 0;

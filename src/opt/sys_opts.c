@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The process-side options (see sys_opts.h): value callbacks and the plan
- * rules. Nothing here changes the machine; run/proc.c and run/mem.c do.
+ * rules. Nothing here changes the machine; proc/proc.c and proc/mem.c do.
  */
 #include "opt/sys_opts.h"
 
@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "util/cpulist.h"
 #include "util/num.h"
@@ -161,6 +162,21 @@ static int check_cpus(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/* fio's thp is an option of its mmap engine, refused elsewhere */
+static int check_thp(struct job_plan *p, struct strbuf *err)
+{
+	struct strbuf list = STRBUF_INIT;
+
+	if (!opt_is_set(&p->o, "thp") || engine_decl_has(p->o.ioengine, "thp"))
+		return 0;
+	engine_decl_names("thp", 0, NULL, &list);
+	plan_fail(p, err, "option 'thp': only the %s engine has it "
+		  "(ioengine=%s)", strbuf_str(&list),
+		  p->o.ioengine ? p->o.ioengine : "");
+	strbuf_release(&list);
+	return -1;
+}
+
 int sys_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
@@ -168,12 +184,8 @@ int sys_plan_check(struct job_plan *p, struct strbuf *err)
 
 	if (check_mem(p, err) || check_cgroup(p, err) || check_cpus(p, err))
 		return -1;
-	/* fio's thp is an option of its mmap engine, refused elsewhere */
-	if (opt_is_set(o, "thp") &&
-	    (!o->ioengine || strcmp(o->ioengine, "mmap")))
-		return plan_fail(p, err, "option 'thp': only the mmap engine "
-				 "has it (ioengine=%s)",
-				 o->ioengine ? o->ioengine : "");
+	if (check_thp(p, err))
+		return -1;
 	if ((o->log_unix_epoch || o->log_alternate_epoch) &&
 	    clock_getres((clockid_t)o->log_epoch_clock, &ts))
 		return plan_fail(p, err, "option "

@@ -426,6 +426,7 @@ const struct opt_def opt_table[] = {
 	  .help = "io_uring: 0 uses READV/WRITEV, otherwise READ/WRITE" },
 	{ .name = "hipri", .type = OPT_BOOL, .off = OFF(hipri), .def = "0",
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "polled completions (pvsync2: RWF_HIPRI; io_uring)" },
 	{ .name = "bs_unaligned", .alias = "blocksize_unaligned",
 	  .type = OPT_BOOL, .off = OFF(bs_unaligned), .def = "0",
@@ -444,10 +445,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "hipri_percentage", .type = OPT_UINT,
 	  .off = OFF(hipri_percentage), .def = "100", .max = 100,
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "pvsync2 with hipri: the percentage of reads and writes "
 		  "that get RWF_HIPRI, drawn per I/O" },
 	{ .name = "uncached", .type = OPT_UINT, .off = OFF(uncached),
 	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "pvsync2, io_uring: non-zero sets RWF_DONTCACHE on "
 		  "buffered reads and writes (the page cache drops the pages "
 		  "once the I/O is done); refused where the kernel or file "
@@ -465,24 +468,28 @@ const struct opt_def opt_table[] = {
 		  "(F_SET_RW_HINT; with direct=1 F_SET_FILE_RW_HINT)" },
 	{ .name = "nowait", .type = OPT_BOOL, .off = OFF(nowait), .def = "0",
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "fail rather than block (RWF_NOWAIT; pvsync2, io_uring, "
 		  "libaio)" },
 
 	/* mmap engines (mmap, dev-dax, libpmem) */
 	{ .name = "mmap_populate", .type = OPT_BOOL,
 	  .off = OFF(mmap_populate), .def = "0", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "mmap engines: prefault the whole mapping when the file is "
 		  "opened (MAP_POPULATE), so the run measures copies rather "
 		  "than first-touch page faults" },
 	{ .name = "mmap_advise", .type = OPT_ENUM, .off = OFF(mmap_advise),
 	  .def = "auto", .enums = mmap_advise_enums,
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "mmap engines: madvise(2) hint for each mapping; an "
 		  "explicit hint the kernel refuses is an error" },
 	{ .name = "mmap_copy", .type = OPT_CALLBACK, .off = OFF(mmap_copy),
 	  .def = "auto", .enums = mmap_copy_enums, .cb = mmap_copy_cb,
 	  .format = mmap_copy_fmt, .typestr = "str",
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "mmap engines: the routine that copies between the mapping "
 		  "and the I/O buffers, fixed rather than whatever memcpy the "
 		  "C library picks; refused where the CPU lacks it" },
@@ -490,6 +497,7 @@ const struct opt_def opt_table[] = {
 	  .def = "default", .enums = pmem_flush_enums, .cb = pmem_flush_cb,
 	  .format = pmem_flush_fmt, .typestr = "str",
 	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
 	  .help = "mmap engines: how each write reaches the persistence "
 		  "domain of a DAX target, then a store fence; refused where "
 		  "the CPU lacks it" },

@@ -11,10 +11,9 @@
 
 #include "opt/buffer_opts.h"
 #include "opt/cpu_opts.h"
-#include "opt/engine_opts.h"
+#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
-#include "opt/mmap_opts.h"
 #include "opt/opt.h"
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
@@ -158,83 +157,25 @@ static int check_sizes(struct job_plan *p, struct strbuf *err)
 		    "minimum " : "", p->dir_min_bs[small], o->size.bytes);
 }
 
-static bool name_in(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (name && !strcmp(name, *list))
-			return true;
-	return false;
-}
-
 /*
- * fio only accepts an engine's own options with that engine: which
- * engines own which options (the rest belong to every engine).
+ * fio only accepts an engine's own options with that engine: the rows
+ * flagged OPT_F_ENGINE, owned by the engines that list them in their
+ * ops (engine/engine.c's table); the rest belong to every engine. A
+ * name iolite has no engine for is refused as such (main.c), not for
+ * its options.
  */
-static const char *const hipri_engines[] = {
-	"pvsync2", "io_uring", "io_uring_cmd", "sg", NULL,
-};
-static const char *const nowait_engines[] = {
-	"pvsync2", "io_uring", "io_uring_cmd", "libaio", NULL,
-};
-static const char *const uncached_engines[] = {
-	"pvsync2", "io_uring", NULL,
-};
-static const char *const pvsync2_engines[] = { "pvsync2", NULL };
-static const char *const mmap_engines[] = {
-	"mmap", "dev-dax", "libpmem", NULL,
-};
-/* the kernel-only engines' (opt/engine_rows.h) */
-static const char *const stat_engines[] = { "filestat", "dirstat",
-					    NULL };
-static const char *const cpu_engines[] = { "cpuio", NULL };
-static const char *const exec_engines[] = { "exec", NULL };
-static const char *const net_engines[] = { "net", "netsplice", NULL };
-static const char *const defrag_engines[] = { "e4defrag", NULL };
-static const struct {
-	const char *opt;
-	const char *const *engines;
-	const char *list;
-} engine_opt_rules[] = {
-	{ "hipri", hipri_engines, "pvsync2, io_uring, sg" },
-	{ "nowait", nowait_engines, "pvsync2, io_uring, libaio" },
-	{ "uncached", uncached_engines, "pvsync2, io_uring" },
-	{ "hipri_percentage", pvsync2_engines, "pvsync2" },
-	{ "mmap_populate", mmap_engines, "mmap, dev-dax, libpmem" },
-	{ "mmap_advise", mmap_engines, "mmap, dev-dax, libpmem" },
-	{ "mmap_copy", mmap_engines, "mmap, dev-dax, libpmem" },
-	{ "pmem_flush", mmap_engines, "mmap, dev-dax, libpmem" },
-	{ "stat_type", stat_engines, "filestat, dirstat" },
-	{ "cpuload", cpu_engines, "cpuio" },
-	{ "cpuchunks", cpu_engines, "cpuio" },
-	{ "cpumode", cpu_engines, "cpuio" },
-	{ "exit_on_io_done", cpu_engines, "cpuio" },
-	{ "program", exec_engines, "exec" },
-	{ "arguments", exec_engines, "exec" },
-	{ "grace_time", exec_engines, "exec" },
-	{ "std_redirect", exec_engines, "exec" },
-	{ "hostname", net_engines, "net, netsplice" },
-	{ "port", net_engines, "net, netsplice" },
-	{ "protocol", net_engines, "net, netsplice" },
-	{ "listen", net_engines, "net, netsplice" },
-	{ "pingpong", net_engines, "net, netsplice" },
-	{ "nodelay", net_engines, "net, netsplice" },
-	{ "interface", net_engines, "net, netsplice" },
-	{ "ttl", net_engines, "net, netsplice" },
-	{ "window_size", net_engines, "net, netsplice" },
-	{ "mss", net_engines, "net, netsplice" },
-	{ "donorname", defrag_engines, "e4defrag" },
-	{ "inplace", defrag_engines, "e4defrag" },
-};
-
 const char *opt_engine_owners(const char *opt, const char *engine)
 {
-	size_t i;
+	static struct strbuf list = STRBUF_INIT;
+	const struct opt_def *def = opt_lookup(opt);
 
-	for (i = 0; i < ARRAY_SIZE(engine_opt_rules); i++)
-		if (!strcmp(opt, engine_opt_rules[i].opt))
-			return name_in(engine, engine_opt_rules[i].engines) ? NULL :
-			       engine_opt_rules[i].list;
-	return NULL;
+	if (!def || !(def->flags & OPT_F_ENGINE) ||
+	    engine_decl_has(engine, opt) ||
+	    (engine && !engine_decl_known(engine)))
+		return NULL;
+	strbuf_reset(&list);
+	engine_decl_names(opt, 0, NULL, &list);
+	return strbuf_str(&list);
 }
 
 static int check_engine_options(struct job_plan *p, struct strbuf *err)
@@ -242,24 +183,30 @@ static int check_engine_options(struct job_plan *p, struct strbuf *err)
 	const char *engine = p->o.ioengine;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(engine_opt_rules); i++) {
+	for (i = 0; i < opt_table_size; i++) {
+		const struct opt_def *def = &opt_table[i];
+		const char *list;
+
 		/*
 		 * [global]'s were checked against [global]'s engine
 		 * (job_build()) and, as fio, go only to jobs of that engine
 		 */
-		if (!opt_set_by_job(&p->o, engine_opt_rules[i].opt) ||
-		    name_in(engine, engine_opt_rules[i].engines))
+		if (!(def->flags & OPT_F_ENGINE) ||
+		    !opt_set_by_job(&p->o, def->name))
 			continue;
-		return plan_fail(p, err, "option '%s' is not valid with ioengine "
-			    "'%s' (only %s)", engine_opt_rules[i].opt,
-			    engine ? engine : "", engine_opt_rules[i].list);
+		list = opt_engine_owners(def->name, engine);
+		if (list)
+			return plan_fail(p, err, "option '%s' is not valid "
+					 "with ioengine '%s' (only %s)",
+					 def->name, engine ? engine : "",
+					 list);
 	}
 	/*
 	 * io_uring's polled completions exist only for O_DIRECT I/O: without
 	 * it the kernel never completes the request and the job would hang.
 	 */
-	if (p->o.hipri && !p->o.direct && engine &&
-	    !strcmp(engine, "io_uring"))
+	if (p->o.hipri && !p->o.direct &&
+	    (engine_decl_flags(engine) & ENGINE_F_URING))
 		return plan_fail(p, err, "option 'hipri': io_uring polled completions "
 			    "need direct=1 (O_DIRECT); without it no I/O would "
 			    "ever complete");
@@ -310,8 +257,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||
 	    pace_plan_check(p, err) || steady_plan_check(p, err) ||
-	    misc_plan_check(p, err) || engine_plan_check(p, err) ||
-	    mmap_plan_check(p, err) ||
+	    misc_plan_check(p, err) || engine_decl_plan_check(p, err) ||
 	    prio_plan_check(p, err) || sys_plan_check(p, err) ||
 	    file_plan_check(p, err))
 		goto fail;

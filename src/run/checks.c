@@ -13,6 +13,7 @@
 #include <linux/capability.h>
 #include <linux/magic.h>
 
+#include "engine/engine.h"
 #include "machine/cpus.h"
 #include "opt/opt.h"
 #include "proc/proc.h"
@@ -102,10 +103,10 @@ static uint64_t llc_bytes(void)
 static int memory_speed_target(const struct job_plan *p,
 			       const struct job_files *jf)
 {
-	const char *e = p->o.ioengine ? p->o.ioengine : "";
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
 	unsigned int i;
 
-	if (!strcmp(e, "mmap") || !strcmp(e, "dev-dax") || !strcmp(e, "libpmem"))
+	if (ops && (ops->flags & ENGINE_F_MAPS))
 		return 1;
 	for (i = 0; i < jf->nr_files; i++) {
 		struct statfs sf;

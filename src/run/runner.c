@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "workload/buffer.h"
 #include "machine/clock.h"
 #include "run/stall.h"
@@ -882,6 +883,7 @@ static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 		      unsigned int nr, struct runner_opts *ro)
 {
 	struct job_plan **plans = xcalloc(nr ? nr : 1, sizeof(*plans));
+	const struct engine_ops *ops;
 	unsigned int i;
 
 	/* dedupe_global: the working set such jobs share */
@@ -904,8 +906,8 @@ static void init_jobs(struct run_ctx *ctx, struct run_job *jobs,
 		jobs[i].snap = NULL;
 		atomic_store(&jobs[i].snap_done, 0);
 		atomic_store(&jobs[i].state, WS_INIT);
-		if (jobs[i].plan->o.ioengine &&
-		    !strcmp(jobs[i].plan->o.ioengine, "io_uring")) {
+		ops = engine_find(jobs[i].plan->o.ioengine);
+		if (ops && (ops->flags & ENGINE_F_IOWQ)) {
 			jobs[i].iowq = xmalloc(sizeof(*jobs[i].iowq));
 			iowq_track_init(jobs[i].iowq, 0);
 		}

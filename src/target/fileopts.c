@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "opt/opt.h"
 #include "target/files_priv.h"
 #include "util/log.h"
@@ -59,8 +60,10 @@ void fileopts_notes(const struct job_plan *plans,
 	for (i = 0; i < nr; i++) {
 		const struct job_options *o = &plans[i].o;
 
-		if (!o->hipri || !o->hipri_percentage || !o->ioengine ||
-		    strcmp(o->ioengine, "pvsync2") || plans[i].clone)
+		/* the engines of RWF_HIPRI per I/O (pvsync2) have its share */
+		if (!o->hipri || !o->hipri_percentage || plans[i].clone ||
+		    !engine_has_option(engine_find(o->ioengine),
+				       "hipri_percentage"))
 			continue;
 		if (!o->direct) {
 			notes_add(out, "job '%s': hipri on buffered I/O: the kernel polls only O_DIRECT I/O (direct=1), so RWF_HIPRI changes nothing here",

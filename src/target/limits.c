@@ -31,9 +31,12 @@ static int refuse(struct strbuf *err, const struct job_plan *p,
 	return -1;
 }
 
-static bool engine_is(const struct job_plan *p, const char *name)
+/* The job's engine takes the kernel resource flag says (not offloaded). */
+static bool engine_takes(const struct job_plan *p, unsigned int flag)
 {
-	return p->o.ioengine && !strcmp(p->o.ioengine, name) &&
+	const struct engine_ops *ops = engine_find(p->o.ioengine);
+
+	return ops && (ops->flags & flag) &&
 	       p->o.io_submit_mode != IO_SUBMIT_OFFLOAD;
 }
 
@@ -220,13 +223,13 @@ static int check_aio(const struct job_plan *plans, unsigned int nr,
 
 		end = group_end(plans, nr, i);
 		for (j = i; j < end; j++) {
-			if (!engine_is(&plans[j], "libaio"))
+			if (!engine_takes(&plans[j], ENGINE_F_AIO_CTX))
 				continue;
 			/* io_setup(iodepth): the kernel counts what is asked */
 			need += plans[j].o.iodepth;
 			n++;
 			if (plans[j].o.iodepth > plans[big].o.iodepth ||
-			    !engine_is(&plans[big], "libaio"))
+			    !engine_takes(&plans[big], ENGINE_F_AIO_CTX))
 				big = j;
 		}
 		if (need <= left)
@@ -295,7 +298,7 @@ static int check_uring(const struct job_plan *plans, unsigned int nr,
 	struct rlimit rl;
 
 	for (i = 0; i < nr; i++)
-		if (engine_is(&plans[i], "io_uring") &&
+		if (engine_takes(&plans[i], ENGINE_F_URING) &&
 		    plans[i].o.iodepth > URING_MAX_ENTRIES)
 			return refuse(err, &plans[i], "iodepth", "%u: an "
 				      "io_uring ring holds at most %u entries",
@@ -309,7 +312,7 @@ static int check_uring(const struct job_plan *plans, unsigned int nr,
 
 		end = group_end(plans, nr, i);
 		for (j = i; j < end; j++) {
-			if (!engine_is(&plans[j], "io_uring"))
+			if (!engine_takes(&plans[j], ENGINE_F_URING))
 				continue;
 			need += uring_locked(&plans[j], ring);
 			if (big == nr || uring_locked(&plans[j], ring) >

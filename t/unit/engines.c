@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "opt/opt.h"
 #include "tap.h"
 
 #define FSIZE (64 * 1024)
@@ -475,6 +476,104 @@ static void test_table(void)
 	strbuf_release(&sb);
 }
 
+/* One engine's declaration against the option table. */
+static void check_decl(const struct engine_ops *ops)
+{
+	const unsigned int both = ENGINE_F_OFFLOAD_SHARED |
+				  ENGINE_F_OFFLOAD_OWN;
+	const char *const *n, *const *m;
+	const char *h;
+	bool rows = true, once = true;
+
+	for (n = ops->options; n && *n; n++) {
+		const struct opt_def *def = opt_lookup(*n);
+
+		rows &= def && !strcmp(def->name, *n) &&
+			def->type != OPT_UNSUPPORTED && def->help;
+		for (m = ops->options; m != n; m++)
+			once &= strcmp(*m, *n) != 0;
+	}
+	ok(rows && once, "decl: %s's options are rows of the table, once each",
+	   ops->name);
+	ok((ops->flags & both) != both, "decl: %s has one offload kind",
+	   ops->name);
+	ok(engine_find(ops->name) == (ops->init ? ops : NULL) &&
+	   engine_decl_flags(ops->name) == ops->flags,
+	   "decl: %s is found %s", ops->name,
+	   ops->init ? "by engine_find() too" : "as declared only");
+	if (ops->init)
+		return;
+	h = engine_missing_hint(ops->name);
+	ok(h && strstr(h, "install ") && !ops->queue && !ops->open_file,
+	   "decl: %s, not built, names its package: %s", ops->name, h);
+}
+
+/*
+ * What the engines declare is what the option checks and --enghelp
+ * read: every option an engine lists is a row, every row flagged as an
+ * engine's own has an engine, aliases answer as their engine.
+ */
+static void test_declarations(void)
+{
+	const unsigned int offload = ENGINE_F_OFFLOAD_SHARED |
+				     ENGINE_F_OFFLOAD_OWN;
+	struct strbuf sb = STRBUF_INIT;
+	const char *bad = NULL, *last;
+	unsigned int n, want;
+	size_t i, j;
+
+	for (i = 0; engine_table[i]; i++)
+		check_decl(engine_table[i]);
+	for (i = 0; i < opt_table_size; i++) {
+		bool owned = false;
+
+		if (!(opt_table[i].flags & OPT_F_ENGINE))
+			continue;
+		for (j = 0; engine_table[j]; j++)
+			owned |= engine_has_option(engine_table[j],
+						   opt_table[i].name);
+		if (!owned)
+			bad = opt_table[i].name;
+	}
+	ok(!bad, "decl: every engine-only row has an engine (%s)",
+	   bad ? bad : "all");
+
+	ok(engine_decl_flags("aio") == engine_decl_flags("libaio") &&
+	   (engine_decl_flags("linuxaio") & ENGINE_F_AIO_CTX) &&
+	   engine_decl_has("aio", "nowait") &&
+	   !engine_decl_has("psync", "nowait") &&
+	   !engine_decl_flags("nosuch") && !engine_decl_has(NULL, "nowait"),
+	   "decl: aliases answer as libaio, unknown names own nothing");
+	n = engine_decl_names("nowait", 0, NULL, &sb);
+	ok(n == 3 && !strcmp(strbuf_str(&sb), "pvsync2, io_uring, libaio"),
+	   "decl: nowait's engines, in the table's order: %s",
+	   strbuf_str(&sb));
+	strbuf_reset(&sb);
+	/* one per engine flagged, the last after " or " */
+	for (i = 0, want = 0; engine_table[i]; i++)
+		want += (engine_table[i]->flags & offload) != 0;
+	n = engine_decl_names(NULL, offload, " or ", &sb);
+	last = strrchr(strbuf_str(&sb), ' ');
+	ok(n == want && n > 2 && !strncmp(strbuf_str(&sb), "psync, pvsync, ", 15) &&
+	   strstr(strbuf_str(&sb), " or ") == last - 3 &&
+	   engine_decl_flags(last + 1) & offload,
+	   "decl: offload's %u engines: %s", want, strbuf_str(&sb));
+	strbuf_reset(&sb);
+	ok(engine_decl_names("no_such_option", 0, " or ", &sb) == 0 &&
+	   !sb.len, "decl: an option no engine owns names none");
+
+	/* --enghelp=NAME: each option's help is its row's */
+	engine_help("pvsync2", &sb);
+	ok(strstr(strbuf_str(&sb), opt_lookup("hipri_percentage")->help) != NULL,
+	   "help: pvsync2's hipri_percentage line is the row's help");
+	strbuf_reset(&sb);
+	ok(engine_help_option(engine_find("pvsync2"), "nowait", &sb) &&
+	   !strncmp(strbuf_str(&sb), "nowait ", 7) &&
+	   !engine_help_option(engine_find("pvsync2"), "thp", &sb),
+	   "help: one option of an engine, and none it does not own");
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -492,6 +591,7 @@ int main(void)
 	diag("scratch file %s", path);
 
 	test_table();
+	test_declarations();
 	for (i = 0; i < sizeof(file_engines) / sizeof(file_engines[0]); i++)
 		test_file_engine(file_engines[i], 1);
 	test_file_engine("vsync", 4);

@@ -544,7 +544,7 @@ static void test_plan(void)
 	set(o, "hipri", NULL);
 	ok(plan(&p, o, &err) == -1 && !strcmp(strbuf_str(&err),
 	   "job.fio:3: option 'hipri' is not valid with ioengine 'psync' "
-	   "(only pvsync2, io_uring, sg)"), "hipri needs its engine: %s",
+	   "(only pvsync2, io_uring)"), "hipri needs its engine: %s",
 	   strbuf_str(&err));
 	set(o, "ioengine", "pvsync2");
 	set(o, "nowait", "1");
@@ -554,6 +554,22 @@ static void test_plan(void)
 	set(o, "ioengine", "libaio");
 	ok(plan(&p, o, &err) == -1 && strstr(strbuf_str(&err), "'hipri'"),
 	   "hipri with libaio refused");
+	drop(o);
+
+	/* an alias owns its engine's options (fio's "aio" is libaio) */
+	o = fresh();
+	set(o, "ioengine", "aio");
+	set(o, "nowait", "1");
+	set(o, "cmdprio_percentage", "10");
+	ok(plan(&p, o, &err) == 0 && p.o.nowait,
+	   "nowait and cmdprio with ioengine=aio (libaio): %s",
+	   strbuf_str(&err));
+	plan_release(&p);
+	set(o, "ioengine", "psync");
+	ok(plan(&p, o, &err) == -1 && !strcmp(strbuf_str(&err),
+	   "job.fio:3: option 'nowait' is not valid with ioengine 'psync' "
+	   "(only pvsync2, io_uring, libaio)"), "nowait with psync: %s",
+	   strbuf_str(&err));
 	drop(o);
 
 	/* options built in code get the parser's limits too */

@@ -1098,8 +1098,13 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	strbuf_init(&s.clock_note);
 	strbuf_init(&s.html_path);
 	ret = session_read(&s);
-	if (ret >= 0)
+	if (ret >= 0) {
+		/* the job list and plans are the suppressed ones (lsan.supp) */
+		strbuf_release(&s.err);
+		strbuf_release(&s.clock_note);
+		strbuf_release(&s.html_path);
 		return ret;
+	}
 	session_plan(&s);
 	session_prepare(&s);
 	session_setup_run(&s);

@@ -144,6 +144,20 @@ test_expect_success 'an engine option with another engine' '
 	test_must_be_empty err
 '
 
+# fio knows an engine's own options only with that engine loaded: with
+# psync, io_uring's and libaio's are unknown options, an error
+test_expect_success 'io_uring and libaio options with psync are refused' '
+	for o in fixedbufs registerfiles sqthread_poll sqthread_poll_cpu=1 \
+		 force_async=1 nonvectored=0 cmdprio_percentage=10 \
+		 cmdprio_class=2 cmdprio=3 cmdprio_bssplit=4k/50; do
+		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
+		grep -q "option .${o%%=*}. is not valid with ioengine .psync. (only io_uring, libaio)$\\|(only io_uring)$" err ||
+			{ cat err >&2; return 1; }
+	done &&
+	test_must_fail "$IOLITE" --parse-only --name=x --userspace_reap 2>err &&
+	grep -q "option .userspace_reap. is not valid with ioengine .psync. (only libaio)$" err
+'
+
 test_expect_success 'nothing is created when options are wrong' '
 	test_must_fail "$IOLITE" --name=x --filename="$TRASH/f" --size=1m \
 		--rw=write --bs=0 2>err &&

@@ -83,7 +83,7 @@ test_expect_success 'bad values are refused with the reason' '
 	refused "option '\''mem'\'': unknown type '\''heap'\''" --mem=heap &&
 	refused "option '\''mem'\'': '\''shm'\'' takes no file" --mem=shm:/x &&
 	refused "option '\''mem'\'': '\''cudamalloc'\'' is GPU memory" --mem=cudamalloc &&
-	refused "option '\''thp'\'': only the mmap engine has it (ioengine=psync)" --thp=1 &&
+	refused "option '\''thp'\'' is not valid with ioengine '\''psync'\'' (only mmap)" --thp=1 &&
 	refused "option '\''cgroup'\'': '\''../x'\'' leaves the cgroup mount" --cgroup=../x &&
 	refused "option '\''cgroup'\'': '\''/x'\'' is not a cgroup name" --cgroup=/x &&
 	refused "option '\''cgroup_weight'\'': 50 is out of range" --cgroup_weight=50 &&

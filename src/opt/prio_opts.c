@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "util/log.h"
 #include "util/num.h"
@@ -205,24 +204,6 @@ void prio_bssplit_fmt(const struct opt_def *def, const struct job_options *o,
 
 /* --- the plan ------------------------------------------------------------- */
 
-static const char *const cmdprio_opts[] = {
-	"cmdprio_percentage", "cmdprio_class", "cmdprio", "cmdprio_bssplit",
-};
-
-/* fio has the cmdprio options as its engines' own (io_uring, libaio) */
-static int refuse_cmdprio(struct job_plan *p, const char *opt,
-			  struct strbuf *err)
-{
-	struct strbuf list = STRBUF_INIT;
-
-	engine_decl_names(opt, 0, NULL, &list);
-	plan_fail(p, err, "option '%s' is not valid with ioengine '%s' (only "
-		  "%s: per-I/O priorities)", opt,
-		  p->o.ioengine ? p->o.ioengine : "", strbuf_str(&list));
-	strbuf_release(&list);
-	return -1;
-}
-
 /* The statistics' index of value v in direction pd, added if new. */
 static uint8_t val_index(struct prio_dir *pd, uint16_t v)
 {
@@ -295,13 +276,8 @@ int prio_plan_check(struct job_plan *p, struct strbuf *err)
 	bool perc = false, split = false;
 	struct prio_plan *pp;
 	unsigned int d;
-	size_t i;
 
 	p->prio = NULL;
-	for (i = 0; i < ARRAY_SIZE(cmdprio_opts); i++)
-		if (opt_is_set(o, cmdprio_opts[i]) &&
-		    !engine_decl_has(o->ioengine, cmdprio_opts[i]))
-			return refuse_cmdprio(p, cmdprio_opts[i], err);
 	for (d = 0; d < 2; d++) {
 		perc |= o->cmdprio_percentage[d] != 0;
 		split |= o->nr_cmdprio_bssplit[d] != 0;

@@ -11,7 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "util/cpulist.h"
 #include "util/num.h"
@@ -162,29 +161,12 @@ static int check_cpus(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
-/* fio's thp is an option of its mmap engine, refused elsewhere */
-static int check_thp(struct job_plan *p, struct strbuf *err)
-{
-	struct strbuf list = STRBUF_INIT;
-
-	if (!opt_is_set(&p->o, "thp") || engine_decl_has(p->o.ioengine, "thp"))
-		return 0;
-	engine_decl_names("thp", 0, NULL, &list);
-	plan_fail(p, err, "option 'thp': only the %s engine has it "
-		  "(ioengine=%s)", strbuf_str(&list),
-		  p->o.ioengine ? p->o.ioengine : "");
-	strbuf_release(&list);
-	return -1;
-}
-
 int sys_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	struct timespec ts;
 
 	if (check_mem(p, err) || check_cgroup(p, err) || check_cpus(p, err))
-		return -1;
-	if (check_thp(p, err))
 		return -1;
 	if ((o->log_unix_epoch || o->log_alternate_epoch) &&
 	    clock_getres((clockid_t)o->log_epoch_clock, &ts))

@@ -483,17 +483,24 @@ static void check_decl(const struct engine_ops *ops)
 				  ENGINE_F_OFFLOAD_OWN;
 	const char *const *n, *const *m;
 	const char *h;
-	bool rows = true, once = true;
+	bool rows = true, once = true, own = true;
 
 	for (n = ops->options; n && *n; n++) {
 		const struct opt_def *def = opt_lookup(*n);
 
 		rows &= def && !strcmp(def->name, *n) &&
 			def->type != OPT_UNSUPPORTED && def->help;
+		/* fio refuses an engine's option with another engine */
+		own &= def && (def->flags & OPT_F_ENGINE);
+		if (def && !(def->flags & OPT_F_ENGINE))
+			diag("%s: '%s' is not flagged OPT_F_ENGINE", ops->name,
+			     *n);
 		for (m = ops->options; m != n; m++)
 			once &= strcmp(*m, *n) != 0;
 	}
 	ok(rows && once, "decl: %s's options are rows of the table, once each",
+	   ops->name);
+	ok(own, "decl: %s's options are refused with other engines",
 	   ops->name);
 	ok((ops->flags & both) != both, "decl: %s has one offload kind",
 	   ops->name);

@@ -31,6 +31,7 @@
 #include "target/numa.h"
 #include "proc/prio.h"
 #include "proc/proc.h"
+#include "run/plans.h"
 #include "run/runner.h"
 #include "target/safety.h"
 #include "stats/disk.h"
@@ -49,101 +50,6 @@ static __attribute__((noreturn)) void die_at(const struct job_list *jl,
 {
 	job_list_relocate(jl, err);
 	die("%s", strbuf_str(err));
-}
-
-/* Job descriptions -> checked plans, numjobs clones expanded. */
-static struct job_plan *build_plans(const struct job_list *jl,
-				    const struct cli *c, unsigned int *nr)
-{
-	struct strbuf err = STRBUF_INIT;
-	struct job_plan *plans = NULL;
-	unsigned int n = 0, alloc = 0, groupid = 0;
-	size_t i;
-
-	for (i = 0; i < jl->nr; i++) {
-		const struct job_desc *jd = &jl->jobs[i];
-		struct job_options o;
-		unsigned int k;
-
-		if (job_build(jd, &o, &err))
-			die("%s", strbuf_str(&err));
-		if (n && (o.stonewall || o.new_group))
-			groupid++;
-		if (!engine_find(o.ioengine)) {
-			const char *hint = engine_missing_hint(o.ioengine);
-
-			/* at the line that names it (die_at), not the job's */
-			strbuf_addf(&err, "%s:%d: option 'ioengine': ",
-				    jd->file, jd->line);
-			if (hint)
-				strbuf_addstr(&err, hint);
-			else
-				strbuf_addf(&err, "unknown engine '%s' (see "
-					    "--enghelp)", o.ioengine);
-			die_at(jl, &err);
-		}
-		if (runner_jobs_check(n, o.numjobs ? o.numjobs : 1,
-				      c->max_jobs, &err))
-			die("%s:%d: %s", jd->file, jd->line, strbuf_str(&err));
-		for (k = 0; k < (o.numjobs ? o.numjobs : 1); k++) {
-			if (n == alloc) {
-				alloc = alloc ? alloc * 2 : 8;
-				plans = xrealloc(plans, alloc * sizeof(*plans));
-			}
-			memset(&plans[n], 0, sizeof(plans[n]));
-			if (job_plan_build(&plans[n], &o, jd, &err))
-				die("%s", strbuf_str(&err));
-			plans[n].clone = k;
-			plans[n].job_index = n;
-			plan_draw_startdelay(&plans[n]);
-			plans[n].desc_index = (unsigned int)i;
-			plans[n].groupid = groupid;
-			/* read_iolog: files, directions and sizes from the log */
-			if (iolog_plan(plans, n, &err))
-				die_at(jl, &err);
-			if (c->readonly && plans[n].runs) {
-				strbuf_addf(&err, "%s:%d: option '%s': "
-					    "--readonly refuses running '%s': "
-					    "a program could change anything",
-					    jd->file, jd->line,
-					    plans[n].runs_opt, plans[n].runs);
-				die_at(jl, &err);
-			}
-			if (c->readonly && plans[n].writes)
-				die("%s:%d: job '%s' writes, and --readonly refuses jobs that write",
-				    jd->file, jd->line, o.name);
-			n++;
-		}
-		job_options_release(&o);
-	}
-	if (steady_plans_check(plans, n, &err))
-		die_at(jl, &err);
-	strbuf_release(&err);
-	*nr = n;
-	return plans;
-}
-
-/*
- * One clock for the run: the TSC unless a job asks for clock_gettime
- * (or gettimeofday); clocksource=cpu makes the TSC a requirement.
- */
-static void choose_clock(const struct job_plan *plans, unsigned int nr,
-			 struct strbuf *note)
-{
-	const struct opt_def *def = opt_lookup("clocksource");
-	int source = 0;
-	unsigned int i;
-
-	for (i = 0; i < nr && def; i++) {
-		if (!plans[i].o.set[opt_index(def)])
-			continue;
-		if (plans[i].o.clocksource == CLOCK_SRC_CPU)
-			source = 2;
-		else if (source == 0)
-			source = 1;
-	}
-	if (clock_init(source, note))
-		die("%s", strbuf_str(note));
 }
 
 /*
@@ -735,6 +641,16 @@ struct session {
 	int failed, trig_sig;
 };
 
+static struct job_plan *plans_or_die(struct session *s)
+{
+	struct job_plan *plans;
+
+	if (plans_build(&s->jl, s->c.max_jobs, s->c.readonly, &plans, &s->nr,
+			&s->err))
+		die("%s", strbuf_str(&s->err));
+	return plans;
+}
+
 /*
  * Reads the command line and the job files. Returns -1 when there are
  * jobs to run, else the exit status (a tool of its own, an action, a
@@ -779,7 +695,12 @@ static int session_read(struct session *s)
 
 		if (job_list_dump(&s->jl, &out_sb, &s->err))
 			die("%s", strbuf_str(&s->err));
-		s->plans = build_plans(&s->jl, c, &s->nr);
+		/* the plans are checked, then let go */
+		s->plans = plans_or_die(s);
+		for (k = 0; k < s->nr; k++)
+			plan_release(&s->plans[k]);
+		free(s->plans);
+		s->plans = NULL;
 		fputs(strbuf_str(&out_sb), stdout);
 		strbuf_release(&out_sb);
 		return 0;
@@ -798,12 +719,13 @@ static void session_plan(struct session *s)
 	struct limits_logs lim_logs;
 	struct strbuf *err = &s->err;
 
-	s->plans = build_plans(&s->jl, c, &s->nr);
+	s->plans = plans_or_die(s);
 	if (c->warnings_fatal)
 		warnings_fatal(s->plans, s->nr);
 	if (prio_check_caps(s->plans, s->nr, err))
 		die_at(&s->jl, err);
-	choose_clock(s->plans, s->nr, &s->clock_note);
+	if (plans_clock_init(s->plans, s->nr, &s->clock_note))
+		die("%s", strbuf_str(&s->clock_note));
 	s->files = xcalloc(s->nr, sizeof(*s->files));
 	if (files_resolve(s->plans, s->nr, s->files, err) ||
 	    numa_auto_resolve(s->plans, s->files, s->nr, err))

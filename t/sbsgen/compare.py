@@ -56,9 +56,7 @@ def traits(job):
         t.add('async')
     if opt(job, 'verify') not in ('', '0', 'none'):
         t.add('verify')
-    # any blockalign turns fio's random map off (fio says so)
-    if opt(job, 'norandommap') == '1' or opt(job, 'blockalign') or \
-            opt(job, 'ba'):
+    if opt(job, 'norandommap') == '1' or ba_drops_map(job):
         t.add('nomap')
     if opt(job, 'random_distribution', 'random') != 'random':
         t.add('dist')
@@ -124,6 +122,25 @@ def dir_min_bs(job):
             return None
         out.append(min(sizes))
     return out
+
+
+def ba_drops_map(job):
+    """Does blockalign turn fio's random map off? Where some direction's
+    differs from its smallest block size, used or not ("fio: Any use of
+    blockalign= turns off randommap"); blockalign=512 with
+    bsrange=512:1KiB keeps it (gen r10k 7804). Unsure: yes."""
+    ba = opt(job, 'blockalign') or opt(job, 'ba')
+    if not ba:
+        return False
+    mins = dir_min_bs(job)
+    fields = ba.split(',')[:3]
+    fields += [fields[-1]] * (3 - len(fields))
+    if not mins:
+        return True
+    for f, lo in zip(fields, mins):
+        if f and zones.fio_size(f) != lo:
+            return True
+    return False
 
 
 def map_end_drawn(job, t):

@@ -327,6 +327,47 @@ static int check_range_tail(struct job_plan *p, unsigned int hdr,
 			 verify_mode_name(o->verify));
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * bssplit without verify_interval: fio's default interval is the
+ * greatest common divisor of the write sizes, not the smallest (its
+ * headers of bssplit=4096/50:8000/50 come every 64 bytes), so sizes
+ * that share only a few bytes leave no room for a header: fio 3.33
+ * fails such a job on its first write ("Blocksize too small", EINVAL),
+ * fio 3.42 refuses it ("cannot offset verify header beyond the verify
+ * interval"): bssplit=4KiB/50:16K/50 (4000 and 16384: 32 bytes), gen
+ * r10k 1746 and 2573. iolite refuses it too; a divisor that holds the
+ * header runs, its sizes cut to multiples of the smallest as before.
+ */
+static int check_split_gcd(struct job_plan *p, unsigned int hdr,
+			   struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int i, n = o->nr_bssplit[DDIR_WRITE];
+	uint64_t g = 0;
+
+	if (o->verify_interval || n < 2 || !ddir_used(p, DDIR_WRITE))
+		return 0;
+	for (i = 0; i < n; i++)
+		g = gcd64(o->bssplit[DDIR_WRITE][i].bs, g);
+	if (g >= hdr + o->verify_offset)
+		return 0;
+	return plan_fail(p, err, "option 'bssplit': the write sizes have only %llu bytes in common (the default verify_interval), too few for the %u-byte header of verify=%s at offset %llu; set verify_interval",
+			 (unsigned long long)g, hdr,
+			 verify_mode_name(o->verify),
+			 (unsigned long long)o->verify_offset);
+}
+
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	struct job_options *o = &p->o;
@@ -378,5 +419,7 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}
+	if (check_split_gcd(p, hdr, err))
+		return -1;
 	return check_range_tail(p, hdr, chunk, err);
 }

@@ -66,6 +66,12 @@ struct job_plan {
 	 */
 	uint64_t dir_min_bs[DDIR_RWDIR_CNT], dir_max_bs[DDIR_RWDIR_CNT];
 	uint64_t dir_align[DDIR_RWDIR_CNT];
+	/*
+	 * blockalign turns the random map off: some direction's (used or
+	 * not) differs from its minimum block size, fio's rule
+	 * ("blockalign=512" with bsrange=512-1000 keeps the map)
+	 */
+	bool ba_nomap;
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */

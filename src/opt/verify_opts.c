@@ -298,33 +298,65 @@ void ignore_error_fmt(const struct opt_def *def, const struct job_options *o,
 }
 
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
 /*
- * bsrange whose largest size leaves a last chunk too short for a header
- * (bsrange=1000-1024: 24 bytes after 1000): fio 3.33 fails such a job on
- * its first block of that size ("Blocksize too small", EINVAL: one
- * 1000-byte write, exit 1), fio 3.42 refuses it ("cannot offset verify
- * header beyond the verify interval"): so does iolite, which would join
- * the tail to the chunk before it. A tail that holds a header runs in
- * both (bsrange=4k-6k, 1000-1100).
+ * fio's verify interval (3.33 and 3.42): verify_interval, else the
+ * smallest write; no larger than the smallest write (or read, in a job
+ * that reads); and where it does not divide both the smallest and the
+ * largest write, their greatest common divisor. So bsrange=1000-1024
+ * and bssplit=4KiB/50:16k/50 have 8 and 32 bytes, no room for a header
+ * (fio 3.33 fails the first write, "Blocksize too small", EINVAL; 3.42
+ * refuses the job), and so does verify_interval=512 with
+ * bsrange=4KiB-4K (4000 to 4096: 32). Sets *cut when the divisor was
+ * taken. iolite's chunks are its own (verify/verify.c); only which jobs
+ * can run follows this.
  */
-static int check_range_tail(struct job_plan *p, unsigned int hdr,
-			    uint64_t chunk, struct strbuf *err)
+static uint64_t fio_interval(const struct job_plan *p, bool *cut)
 {
 	const struct job_options *o = &p->o;
-	const struct bs_range *r = &o->bsrange[DDIR_WRITE];
-	uint64_t tail;
+	uint64_t lo = p->dir_min_bs[DDIR_WRITE], hi = p->dir_max_bs[DDIR_WRITE];
+	uint64_t iv = o->verify_interval ? o->verify_interval : lo;
 
-	if (o->nr_bssplit[DDIR_WRITE] || r->max <= r->min || o->bs_unaligned ||
-	    !ddir_used(p, DDIR_WRITE))
+	if (iv > lo)
+		iv = lo;
+	else if (ddir_used(p, DDIR_READ) && iv > p->dir_min_bs[DDIR_READ])
+		iv = p->dir_min_bs[DDIR_READ];
+	*cut = !iv || lo % iv || hi % iv;
+	return *cut ? gcd64(lo, hi) : iv;
+}
+
+/*
+ * The interval fio would take is too short for the header: refused, as
+ * fio 3.42 does (gen r10k 1746, 2573, 6997, 7350).
+ */
+static int check_fio_interval(struct job_plan *p, unsigned int hdr,
+			      struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	bool cut;
+	uint64_t iv = fio_interval(p, &cut);
+	const char *opt = o->nr_bssplit[DDIR_WRITE] ? "bssplit" :
+			  o->bsrange[DDIR_WRITE].max ? "bsrange" : "bs";
+
+	if (!cut || !ddir_used(p, DDIR_WRITE) || o->bs_unaligned ||
+	    iv >= hdr + o->verify_offset)
 		return 0;
-	tail = r->max % chunk;
-	if (!tail || tail >= hdr + o->verify_offset)
-		return 0;
-	return plan_fail(p, err, "option 'bsrange': a %llu-byte block leaves a %llu-byte last chunk of %llu, too short for the %u-byte header of verify=%s",
-			 (unsigned long long)r->max, (unsigned long long)tail,
-			 (unsigned long long)chunk,
-			 (unsigned)(hdr + o->verify_offset),
-			 verify_mode_name(o->verify));
+	return plan_fail(p, err, "option '%s': writes of %llu to %llu bytes verify in chunks of their greatest common divisor, %llu, too short for the %u-byte header of verify=%s at offset %llu; make the sizes multiples of one chunk",
+			 opt, (unsigned long long)p->dir_min_bs[DDIR_WRITE],
+			 (unsigned long long)p->dir_max_bs[DDIR_WRITE],
+			 (unsigned long long)iv, hdr,
+			 verify_mode_name(o->verify),
+			 (unsigned long long)o->verify_offset);
 }
 
 int verify_plan_check(struct job_plan *p, struct strbuf *err)
@@ -378,5 +410,5 @@ int verify_plan_check(struct job_plan *p, struct strbuf *err)
 			    (unsigned long long)chunk, hdr,
 			    verify_mode_name(o->verify));
 	}
-	return check_range_tail(p, hdr, chunk, err);
+	return check_fio_interval(p, hdr, err);
 }

@@ -28,8 +28,8 @@
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
  * block size before the region end, so a partial last block is skipped.
- * Any explicit blockalign turns the random map off, as in fio; so does a
- * non-uniform random_distribution.
+ * A blockalign other than the minimum block size turns the random map
+ * off, as in fio; so does a non-uniform random_distribution.
  *
  * Strided zones (zonemode=strided) follow fio 3.33's steps (zone_prep):
  * the window starts at the file's current zone; the job's zone bytes move
@@ -1081,7 +1081,13 @@ static int next_general(struct workload *w, struct io_u *u)
 			len = bs_pick(w, &w->bs[d]);
 			continue;
 		}
-		again = (!f->fresh && w->restarts) || w->tb_random;
+		/*
+		 * a sequential file of a skewed service that draws anew is
+		 * closed and redrawn (skew_restart) whenever it is used
+		 * up, in a later pass too
+		 */
+		again = (!f->fresh && w->restarts &&
+			 !(w->skew_redraw && !w->random)) || w->tb_random;
 		reset = again || (w->skewed && !w->skew_redraw) ||
 			(w->skewed && w->random);
 		if (reset) {
@@ -1425,10 +1431,13 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		       w->next == next_general;	/* a fast path's pass does */
 	/*
 	 * skewed file service: a used-up file is closed and the next one
-	 * drawn (fio), but for sequential I/O in a time_based job, which
-	 * starts the file over where it is
+	 * drawn (fio), but for sequential I/O in a time_based job with
+	 * every file open, which starts the file over where it is; with
+	 * openfiles below the files fio closes it and draws again there
+	 * too, so the files not open take turns
 	 */
-	w->skew_redraw = w->skewed && (w->random || !o->time_based);
+	w->skew_redraw = w->skewed &&
+			 (w->random || !o->time_based || w->limited);
 	w->dropped = UINT_MAX;
 	streams_save(w);
 	pass_start(w, true);

@@ -131,62 +131,6 @@ static FILE *open_html(const struct cli *c, FILE *out, struct strbuf *path)
 	return f;
 }
 
-/* A job_desc's options as the results model's option list. */
-static struct result_opt *result_opts(const struct job_entry *e, size_t nr,
-				      const char *name, unsigned int *out_nr)
-{
-	struct result_opt *o = xcalloc(nr + 1, sizeof(*o));
-	unsigned int n = 0;
-	size_t i;
-
-	if (name) {
-		o[n].key = "name";
-		o[n++].val = name;
-	}
-	for (i = 0; i < nr; i++) {
-		o[n].key = e[i].key;
-		o[n++].val = e[i].val;
-	}
-	*out_nr = n;
-	return o;
-}
-
-/*
- * JSON's "global options" and each job's "job options" (its own section's
- * entries; fio shows a merged group's last member's, and "name" first for
- * command-line jobs). The lists borrow jl's strings; free with
- * free_result_opts().
- */
-static void fill_result_opts(struct run_result *rr, const struct job_list *jl,
-			     const struct job_plan *plans, unsigned int nr)
-{
-	unsigned int i;
-
-	rr->global_opts = result_opts(jl->global.ents, jl->global.nr, NULL,
-				      &rr->nr_global_opts);
-	for (i = 0; i < rr->nr_jobs; i++) {
-		struct job_result *j = &rr->jobs[i];
-		/* members are adjacent: the last is before the next's first */
-		unsigned int last = i + 1 < rr->nr_jobs ?
-				    rr->jobs[i + 1].plan->job_index - 1 : nr - 1;
-		const struct job_desc *jd = &jl->jobs[plans[last].desc_index];
-
-		j->opts = result_opts(jd->ents + jd->inherited,
-				      jd->nr - jd->inherited,
-				      strcmp(jd->file, "<cmdline>") ?
-				      NULL : jd->name, &j->nr_opts);
-	}
-}
-
-static void free_result_opts(struct run_result *rr)
-{
-	unsigned int i;
-
-	free((void *)rr->global_opts);
-	for (i = 0; i < rr->nr_jobs; i++)
-		free((void *)rr->jobs[i].opts);
-}
-
 /* What the reports need, while the jobs run (reporter thread) and after. */
 struct report_ctx {
 	const struct cli *c;
@@ -244,7 +188,7 @@ static void run_info_release(struct report_ctx *rc)
 /*
  * Builds the results model from wr into rr, with the run's notes and what
  * the figures themselves show in notes (rr borrows them); the caller
- * releases rr (free_result_opts, run_result_release) and notes.
+ * releases rr (results_release_opts, run_result_release) and notes.
  */
 static int build_report(struct report_ctx *rc, struct worker_result *wr,
 			unsigned int nr, struct disk_set *disks,
@@ -260,7 +204,7 @@ static int build_report(struct report_ctx *rc, struct worker_result *wr,
 	}
 	if (disks)
 		disk_set_results(disks, rr);
-	fill_result_opts(rr, rc->jl, rc->plans, nr);
+	results_fill_opts(rr, rc->jl, rc->plans, nr);
 	rr->clock = clock_name();
 	rr->idle = rc->idle;
 	rr->profiles = rc->profiles;
@@ -356,7 +300,7 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		ret = -1;
 	}
 	if (!(final && rc->reps)) {
-		free_result_opts(&rr);
+		results_release_opts(&rr);
 		run_result_release(&rr);
 	}
 	notes_release(&notes);
@@ -969,7 +913,7 @@ static void session_release(struct session *s)
 
 	run_info_release(&s->rc);
 	for (k = 0; k < s->reps.nr; k++)
-		free_result_opts(&s->reps.runs[k]);
+		results_release_opts(&s->reps.runs[k]);
 	repeat_release(&s->reps);
 	for (k = 0; s->kept && k < (size_t)(s->nr_runs - 1) * s->nr; k++)
 		worker_result_release(&s->kept[k]);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job/job.h"
 #include "stats/results.h"
 #include "util/log.h"
 
@@ -719,4 +720,54 @@ void results_lat_pct(const struct job_result *j, const uint64_t *cnt,
 		if (cnt[i] && out[i] < 0.01)
 			out[i] = 0.01;
 	}
+}
+
+/* A job_desc's options as the results model's option list. */
+static struct result_opt *result_opts(const struct job_entry *e, size_t nr,
+				      const char *name, unsigned int *out_nr)
+{
+	struct result_opt *o = xcalloc(nr + 1, sizeof(*o));
+	unsigned int n = 0;
+	size_t i;
+
+	if (name) {
+		o[n].key = "name";
+		o[n++].val = name;
+	}
+	for (i = 0; i < nr; i++) {
+		o[n].key = e[i].key;
+		o[n++].val = e[i].val;
+	}
+	*out_nr = n;
+	return o;
+}
+
+void results_fill_opts(struct run_result *rr, const struct job_list *jl,
+			     const struct job_plan *plans, unsigned int nr)
+{
+	unsigned int i;
+
+	rr->global_opts = result_opts(jl->global.ents, jl->global.nr, NULL,
+				      &rr->nr_global_opts);
+	for (i = 0; i < rr->nr_jobs; i++) {
+		struct job_result *j = &rr->jobs[i];
+		/* members are adjacent: the last is before the next's first */
+		unsigned int last = i + 1 < rr->nr_jobs ?
+				    rr->jobs[i + 1].plan->job_index - 1 : nr - 1;
+		const struct job_desc *jd = &jl->jobs[plans[last].desc_index];
+
+		j->opts = result_opts(jd->ents + jd->inherited,
+				      jd->nr - jd->inherited,
+				      strcmp(jd->file, "<cmdline>") ?
+				      NULL : jd->name, &j->nr_opts);
+	}
+}
+
+void results_release_opts(struct run_result *rr)
+{
+	unsigned int i;
+
+	free((void *)rr->global_opts);
+	for (i = 0; i < rr->nr_jobs; i++)
+		free((void *)rr->jobs[i].opts);
 }

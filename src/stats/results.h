@@ -436,6 +436,18 @@ int results_build(struct run_result *rr, struct worker_result *wr,
 void run_result_release(struct run_result *rr);
 
 /*
+ * JSON's "global options" and each job's "job options" (its own
+ * section's entries; fio shows a merged group's last member's, and
+ * "name" first for command-line jobs), from the job list the nr plans
+ * were built from. The lists borrow jl's strings; free them with
+ * results_release_opts().
+ */
+struct job_list;
+void results_fill_opts(struct run_result *rr, const struct job_list *jl,
+		       const struct job_plan *plans, unsigned int nr);
+void results_release_opts(struct run_result *rr);
+
+/*
  * stats/prio.c, called by results_build(): a member's per-priority
  * latency into its reported job (after job_add_member), then the
  * decision whether the job shows any, the mixed block and percentiles

@@ -40,74 +40,84 @@
 #include "verify/verify.h"
 #include "workload/workload.h"
 
-static int worker_setup(struct worker *w, struct run_job *rj)
+/*
+ * The parts of worker_setup() return 0, or on failure a negative errno
+ * (the job's error, unless one is set already) or 1 (EINVAL unless one
+ * is set), with the message in err.
+ */
+
+/*
+ * The files open at their first I/O (FILE_OP engines: when the run
+ * starts, worker_file_op_open()); an engine without file I/O opens them
+ * at setup, once: its open is its setup (exec's program, a socket), and
+ * so does mmap_populate, whose prefault belongs before the run;
+ * create_only opens nothing, as fio (create_on_open makes nothing).
+ */
+static bool opens_now(const struct worker *w)
 {
-	const struct job_plan *p = rj->plan;
+	const struct job_options *o = &w->p->o;
+
+	return !o->create_only && ((w->ops->flags & ENGINE_F_NOFILEIO) ||
+		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate));
+}
+
+/* The engine, the workload, the files' opening, the verification. */
+static int setup_engine(struct worker *w, struct strbuf *err)
+{
+	struct run_job *rj = w->rj;
+	const struct job_plan *p = w->p;
 	const struct job_options *o = &p->o;
 	const struct engine_ops *eo;
-	struct strbuf err = STRBUF_INIT;
-	unsigned int i;
-	bool eager;
 	int ret;
 
-	memset(w, 0, sizeof(*w));
-	w->rj = rj;
-	w->p = p;
-	w->st = rj->st;
-	w->ops = engine_for_plan(p);
-	if (!w->ops) {
-		snprintf(rj->errmsg, sizeof(rj->errmsg),
-			 "job '%s': ioengine '%s' not found", o->name,
-			 o->ioengine);
-		return -1;
-	}
 	w->depth = o->iodepth ? o->iodepth : 1;
 	/* verify_async: the job's depth is that many reads being checked */
 	if ((w->ops->flags & ENGINE_F_SYNC) && !(o->verify_async && o->verify))
 		w->depth = 1;
-	if ((ret = w->ops->init(p, w->depth, &w->e, &err)))
-		goto fail_errno;
+	if ((ret = w->ops->init(p, w->depth, &w->e, err)))
+		return ret;
 	w->e->files = rj->files->files;
 	w->e->nr_files = rj->files->nr_files;
 	w->e->run_stop = &rj->ctx->stop;
 	w->e->job_stop = &rj->stop;
 	fcycle_init(&w->fc, w->ops, w->e, p, w->st);
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
-			  &err))
-		goto fail;
+			  err))
+		return 1;
 	/* openfiles: only the files in use are opened now */
-	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, &err))
-		goto fail;
+	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, err))
+		return 1;
 	w->file_events = w->wf != NULL;
-	/*
-	 * the files open at their first I/O (FILE_OP engines: when the run
-	 * starts, worker_file_op_open()); an engine without file I/O opens
-	 * them now, once: its open is its setup (exec's program, a socket),
-	 * and so does mmap_populate, whose prefault belongs before the run;
-	 * create_only opens nothing, as fio (create_on_open makes nothing)
-	 */
-	eager = !o->create_only && ((w->ops->flags & ENGINE_F_NOFILEIO) ||
-		((w->ops->flags & ENGINE_F_MAPS) && o->mmap_populate));
-	if (eager) {
-		if ((ret = worker_open_now(w, &err)))
-			goto fail_errno;
+	if (opens_now(w)) {
+		if ((ret = worker_open_now(w, err)))
+			return ret;
 	} else if (!(w->ops->flags & ENGINE_F_FILE_OP)) {
 		worker_lazy_start(w, false);
 	}
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
-			w->depth + 1, w->wl, &err))
-		goto fail;
+			w->depth + 1, w->wl, err))
+		return 1;
 	/* the engine itself: offload's wrapper does not say */
 	eo = engine_find(p->o.ioengine);
 	if (w->vf && eo && (eo->flags & ENGINE_F_FAKEIO))
 		verify_fake_io(w->vf);
 	fault_policy_init(&w->fp, o);
+	return 0;
+}
+
+/* The I/O buffers, their contents, the io_us and the free list. */
+static int setup_buffers(struct worker *w, struct strbuf *err)
+{
+	struct run_job *rj = w->rj;
+	const struct job_plan *p = w->p;
+	unsigned int i;
+	int ret;
 
 	/* mem=, iomem_align: proc/mem.c lays the buffers out */
-	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, &err);
+	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, err);
 	if (ret) {
 		rj->st->error = -ret;
-		goto fail;
+		return 1;
 	}
 	w->mem = w->iom.base;
 	w->buf_size = w->iom.stride;
@@ -128,11 +138,25 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 		u->buf = (char *)w->mem + (size_t)i * w->buf_size;
 		/* the job's priority; engines with cmdprio set it per I/O */
 		u->ioprio = p->prio ? p->prio->def : 0;
-		if (w->ops->prep && (ret = w->ops->prep(w->e, u)))
-			goto fail_prep;
+		if (w->ops->prep && (ret = w->ops->prep(w->e, u))) {
+			strbuf_addf(err, "engine '%s' could not prepare its "
+				    "buffers%s%s", w->ops->name,
+				    ret < 0 ? ": " : "",
+				    ret < 0 ? strerror(-ret) : "");
+			return ret;
+		}
 		if (i < w->depth)
 			w->freel[w->nr_free++] = i;
 	}
+	return 0;
+}
+
+/* Which loop, which latencies are measured, the syncs. */
+static void setup_measures(struct worker *w)
+{
+	const struct job_plan *p = w->p;
+	const struct job_options *o = &p->o;
+	unsigned int i;
 
 	w->va = verify_async_of(w->vf);
 	/* verify_async keeps io_us in the checks: the queueing loop */
@@ -169,11 +193,19 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	}
 	w->sync_any = w->fsync_n | w->fdatasync_n | w->sfr_n;
 	if (w->sfr_n) {
-		w->sfr_range = xcalloc(2 * (size_t)rj->files->nr_files,
+		w->sfr_range = xcalloc(2 * (size_t)w->rj->files->nr_files,
 				       sizeof(*w->sfr_range));
-		for (i = 0; i < rj->files->nr_files; i++)
+		for (i = 0; i < w->rj->files->nr_files; i++)
 			worker_sfr_reset(w, i);
 	}
+}
+
+/* The queue's batches, the loops, priorities and latency target. */
+static void setup_queue(struct worker *w)
+{
+	const struct job_plan *p = w->p;
+	const struct job_options *o = &p->o;
+
 	/* fio: batch_submit 0 means the whole depth; complete_min 0 polls */
 	w->batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit :
 			  w->depth;
@@ -211,31 +243,63 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 	if (w->lt)
 		lat_target_start(w->lt, w->st, clock_now_ns(), w->freel,
 				 &w->nr_free);
-	if (o->write_iolog && *o->write_iolog) {
-		uint64_t now = clock_now_ns();
+}
 
-		if (iolog_writer_open(&w->iolog, o->write_iolog,
-				      rj->files->files, rj->files->nr_files,
-				      now, &err))
-			goto fail;
-		/* the files opened above, or when the run starts (FILE_OP) */
-		for (i = 0; i < rj->files->nr_files; i++)
-			if ((eager || (w->ops->flags & ENGINE_F_FILE_OP)) &&
-			    wfiles_open_at_start(w->wf, i))
-				iolog_writer_file(w->iolog, i, true, now);
-		w->fc.iolog = w->iolog;
-	}
-	strbuf_release(&err);
+/* write_iolog: the log opened, with the files open from the start. */
+static int setup_iolog(struct worker *w, struct strbuf *err)
+{
+	struct run_job *rj = w->rj;
+	const struct job_options *o = &w->p->o;
+	uint64_t now;
+	unsigned int i;
+
+	if (!o->write_iolog || !*o->write_iolog)
+		return 0;
+	now = clock_now_ns();
+	if (iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
+			      rj->files->nr_files, now, err))
+		return 1;
+	/* the files opened above, or when the run starts (FILE_OP) */
+	for (i = 0; i < rj->files->nr_files; i++)
+		if ((opens_now(w) || (w->ops->flags & ENGINE_F_FILE_OP)) &&
+		    wfiles_open_at_start(w->wf, i))
+			iolog_writer_file(w->iolog, i, true, now);
+	w->fc.iolog = w->iolog;
 	return 0;
-fail_prep:
-	strbuf_addf(&err, "engine '%s' could not prepare its buffers%s%s",
-		    w->ops->name, ret < 0 ? ": " : "",
-		    ret < 0 ? strerror(-ret) : "");
-fail_errno:
+}
+
+static int worker_setup(struct worker *w, struct run_job *rj)
+{
+	const struct job_options *o = &rj->plan->o;
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	memset(w, 0, sizeof(*w));
+	w->rj = rj;
+	w->p = rj->plan;
+	w->st = rj->st;
+	w->ops = engine_for_plan(w->p);
+	if (!w->ops) {
+		snprintf(rj->errmsg, sizeof(rj->errmsg),
+			 "job '%s': ioengine '%s' not found", o->name,
+			 o->ioengine);
+		return -1;
+	}
+	ret = setup_engine(w, &err);
+	if (!ret)
+		ret = setup_buffers(w, &err);
+	if (!ret) {
+		setup_measures(w);
+		setup_queue(w);
+		ret = setup_iolog(w, &err);
+	}
+	if (!ret) {
+		strbuf_release(&err);
+		return 0;
+	}
 	/* the engine's own errno (EAGAIN from io_setup, EPERM from open) */
 	if (ret < 0 && !rj->st->error)
 		rj->st->error = -ret;
-fail:
 	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s", o->name,
 		 strbuf_str(&err));
 	strbuf_release(&err);
@@ -427,13 +491,14 @@ static void pre_read_failed(struct worker *w, int e, struct strbuf *err)
 	workload_cap_pass(w->wl, 1);
 }
 
-void *worker_main(void *arg)
+/*
+ * Before the job's setup: its thread placed (CPUs, priority), wait_for,
+ * startdelay, the process side (proc_job_begin) and exec_prerun.
+ * Returns 0, or -1 once the job has ended early.
+ */
+static int worker_begin(struct run_job *rj, struct proc_job *pj)
 {
-	struct run_job *rj = arg;
 	const struct job_options *o = &rj->plan->o;
-	struct worker w;
-	struct proc_job pj;
-	struct rusage ru_end;
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
@@ -443,7 +508,8 @@ void *worker_main(void *arg)
 	if (cpus_place_thread(rj->plan, &err) ||
 	    prio_place_thread(rj->plan, &err)) {
 		clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-		return job_ends_early(rj, &err, EINVAL);
+		job_ends_early(rj, &err, EINVAL);
+		return -1;
 	}
 	strbuf_release(&err);
 	wait_for_job(rj);
@@ -452,19 +518,158 @@ void *worker_main(void *arg)
 
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
 	/* uid, gid, lockmem, cgroup, nice, ioscheduler: proc/proc.c */
-	ret = proc_job_begin(rj->plan, rj->files, &pj, &err);
+	ret = proc_job_begin(rj->plan, rj->files, pj, &err);
 	if (ret) {
-		proc_job_end(rj->plan, &pj, 0);
-		return job_ends_early(rj, &err, -ret);
+		proc_job_end(rj->plan, pj, 0);
+		job_ends_early(rj, &err, -ret);
+		return -1;
 	}
 	/*
 	 * exec_prerun before the job opens its files, as fio: a file
 	 * create_on_open makes is not there yet when the command runs
 	 */
 	if (proc_job_prerun(rj->plan, &err)) {
-		proc_job_end(rj->plan, &pj, 0);
-		return job_ends_early(rj, &err, ECANCELED);
+		proc_job_end(rj->plan, pj, 0);
+		job_ends_early(rj, &err, ECANCELED);
+		return -1;
 	}
+	strbuf_release(&err);
+	return 0;
+}
+
+/* The run starts: its clocks, the ramp or the stats' start. */
+static void worker_start(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	const struct job_options *o = &rj->plan->o;
+
+	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	w->now = clock_now_ns();
+	rj->res.start_us = w->now / 1000;
+	if (o->runtime_us)
+		w->end_ns = w->now + (o->ramp_time_us + o->runtime_us) * 1000;
+	if (o->ramp_time_us) {
+		w->ramping = 1;
+		w->ramp_end_ns = w->now + o->ramp_time_us * 1000;
+		atomic_store(&rj->state, WS_RAMP);
+		getrusage(RUSAGE_THREAD, &w->ru_start);
+		rj->delay0_ns = stall_delay_ns(0);
+		rj->run_start_ns = w->now;
+		/* a job that ends during its ramp counts from its start */
+		w->phase_ns = w->now;
+	} else {
+		worker_reset_stats(w);
+	}
+}
+
+/* What the engine dropped, and lat taken from clat where they are one. */
+static void worker_end_stats(struct worker *w)
+{
+	unsigned int d;
+
+	if (w->ops->dropped) {
+		uint64_t lost = w->ops->dropped(w->e);
+
+		w->st->dir[DDIR_READ].drop_ios += lost;
+		w->st->issued_drop[DDIR_READ] += lost;
+	}
+	if (!w->lat_from_clat)
+		return;
+	/* issue and start times are one clock read: lat is clat */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		struct dir_stats *ds = &w->st->dir[d];
+
+		ds->lat = ds->clat;
+		/* its used range: the rest would only cost memory */
+		if (ds->clat.n)
+			hist_add_range(&ds->lat_hist, &ds->clat_hist,
+				       ds->clat.min, ds->clat.max);
+	}
+}
+
+/*
+ * After the I/O: the last loop's end syncs, the verify's last checks,
+ * a ramp never left, the iolog closed.
+ */
+static void worker_finish_io(struct worker *w, struct strbuf *err)
+{
+	struct run_job *rj = w->rj;
+	const struct job_options *o = &rj->plan->o;
+
+	/* the last loop's end_fsync (fsync_on_close's, as fio) */
+	if (!w->st->error)
+		worker_io_end(w, false);
+	if (w->vf && verify_finish(w->vf, err) && !w->st->error) {
+		w->st->error = EIO;
+		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
+			 o->name, strbuf_str(err));
+	}
+	/* ended during its ramp: fio counts the I/O, records no latency */
+	if (w->ramping) {
+		worker_stats_drop_lat(w->st);
+		rj->res.ramp_end = true;
+	}
+	w->now = clock_now_ns();
+	if (w->iolog) {
+		int e = iolog_writer_close(w->iolog, w->now);
+
+		w->iolog = w->fc.iolog = NULL;
+		if (e && !w->st->error) {
+			w->st->error = -e;
+			snprintf(rj->errmsg, sizeof(rj->errmsg),
+				 "job '%s': write_iolog '%s': %s", o->name,
+				 o->write_iolog, strerror(-e));
+		}
+	}
+}
+
+/* The job's result: its CPU, its time, the engine's words, io-wq. */
+static void worker_result_fill(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	struct rusage ru_end;
+
+	getrusage(RUSAGE_THREAD, &ru_end);
+	add_rusage(&rj->res, &w->ru_start, &ru_end);
+	rj->res.run_delay_ns = stall_since(0, rj->delay0_ns);
+	rj->res.elapsed_us = (w->now - rj->run_start_ns) / 1000;
+	end_phase(w);
+	if (w->e && w->ops->describe) {
+		struct strbuf sb = STRBUF_INIT;
+
+		w->ops->describe(w->e, &sb);
+		snprintf(rj->describe, sizeof(rj->describe), "%s",
+			 strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+	/*
+	 * Only an error that stopped the job fails it (and the run): one
+	 * continued past is the report's first_error (st->first_error), as
+	 * with fio, which exits 0 after ignore_error=,ENOSPC let every
+	 * ENOSPC through.
+	 */
+	rj->res.error = w->st->error;
+	rj->res.latency_depth = lat_target_depth(w->lt);
+	if (rj->iowq) {
+		/* before the ring closes and its workers exit with it */
+		iowq_scan(rj->iowq);
+		rj->res.iowq_cpu_ns = iowq_total_ns(rj->iowq) - rj->iowq_base_ns;
+		rj->res.iowq_threads = rj->iowq->nr;
+		rj->res.iowq_max_threads = rj->iowq->max_alive;
+	}
+}
+
+void *worker_main(void *arg)
+{
+	struct run_job *rj = arg;
+	const struct job_options *o = &rj->plan->o;
+	struct worker w;
+	struct proc_job pj;
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	if (worker_begin(rj, &pj))
+		return NULL;
 	if (worker_setup(&w, rj)) {
 		proc_job_end(rj->plan, &pj, 0);
 		worker_teardown(&w);
@@ -479,23 +684,7 @@ void *worker_main(void *arg)
 		io_done_check(rj->ctx);
 		pthread_mutex_unlock(&rj->ctx->lock);
 	}
-	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
-	w.now = clock_now_ns();
-	rj->res.start_us = w.now / 1000;
-	if (o->runtime_us)
-		w.end_ns = w.now + (o->ramp_time_us + o->runtime_us) * 1000;
-	if (o->ramp_time_us) {
-		w.ramping = 1;
-		w.ramp_end_ns = w.now + o->ramp_time_us * 1000;
-		atomic_store(&rj->state, WS_RAMP);
-		getrusage(RUSAGE_THREAD, &w.ru_start);
-		rj->delay0_ns = stall_delay_ns(0);
-		rj->run_start_ns = w.now;
-		/* a job that ends during its ramp counts from its start */
-		w.phase_ns = w.now;
-	} else {
-		worker_reset_stats(&w);
-	}
+	worker_start(&w);
 	if (ret)	/* pre_read's, once the stats are reset */
 		pre_read_failed(&w, -ret, &err);
 	worker_pace_start(&w);
@@ -503,82 +692,11 @@ void *worker_main(void *arg)
 	worker_run(&w);
 	if (w.file_op)
 		worker_file_op_lat(&w);
-	if (w.ops->dropped) {
-		uint64_t lost = w.ops->dropped(w.e);
-
-		w.st->dir[DDIR_READ].drop_ios += lost;
-		w.st->issued_drop[DDIR_READ] += lost;
-	}
-	if (w.lat_from_clat) {
-		unsigned int d;
-
-		/* issue and start times are one clock read: lat is clat */
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			struct dir_stats *ds = &w.st->dir[d];
-
-			ds->lat = ds->clat;
-			/* its used range: the rest would only cost memory */
-			if (ds->clat.n)
-				hist_add_range(&ds->lat_hist, &ds->clat_hist,
-					       ds->clat.min, ds->clat.max);
-		}
-	}
-
-	/* the last loop's end_fsync (fsync_on_close's, as fio) */
-	if (!w.st->error)
-		worker_io_end(&w, false);
-	if (w.vf && verify_finish(w.vf, &err) && !w.st->error) {
-		w.st->error = EIO;
-		snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': %s",
-			 o->name, strbuf_str(&err));
-	}
+	worker_end_stats(&w);
+	worker_finish_io(&w, &err);
 	strbuf_release(&err);
-	/* ended during its ramp: fio counts the I/O, records no latency */
-	if (w.ramping) {
-		worker_stats_drop_lat(w.st);
-		rj->res.ramp_end = true;
-	}
-	w.now = clock_now_ns();
-	if (w.iolog) {
-		int e = iolog_writer_close(w.iolog, w.now);
-
-		w.iolog = w.fc.iolog = NULL;
-		if (e && !w.st->error) {
-			w.st->error = -e;
-			snprintf(rj->errmsg, sizeof(rj->errmsg),
-				 "job '%s': write_iolog '%s': %s", o->name,
-				 o->write_iolog, strerror(-e));
-		}
-	}
 	worker_log_end(&w);
-	getrusage(RUSAGE_THREAD, &ru_end);
-	add_rusage(&rj->res, &w.ru_start, &ru_end);
-	rj->res.run_delay_ns = stall_since(0, rj->delay0_ns);
-	rj->res.elapsed_us = (w.now - rj->run_start_ns) / 1000;
-	end_phase(&w);
-	if (w.e && w.ops->describe) {
-		struct strbuf sb = STRBUF_INIT;
-
-		w.ops->describe(w.e, &sb);
-		snprintf(rj->describe, sizeof(rj->describe), "%s",
-			 strbuf_str(&sb));
-		strbuf_release(&sb);
-	}
-	/*
-	 * Only an error that stopped the job fails it (and the run): one
-	 * continued past is the report's first_error (st->first_error), as
-	 * with fio, which exits 0 after ignore_error=,ENOSPC let every
-	 * ENOSPC through.
-	 */
-	rj->res.error = w.st->error;
-	rj->res.latency_depth = lat_target_depth(w.lt);
-	if (rj->iowq) {
-		/* before the ring closes and its workers exit with it */
-		iowq_scan(rj->iowq);
-		rj->res.iowq_cpu_ns = iowq_total_ns(rj->iowq) - rj->iowq_base_ns;
-		rj->res.iowq_threads = rj->iowq->nr;
-		rj->res.iowq_max_threads = rj->iowq->max_alive;
-	}
+	worker_result_fill(&w);
 	proc_job_end(rj->plan, &pj, 1);
 	worker_teardown(&w);
 	job_finished(rj);

@@ -66,6 +66,12 @@ struct job_plan {
 	 */
 	uint64_t dir_min_bs[DDIR_RWDIR_CNT], dir_max_bs[DDIR_RWDIR_CNT];
 	uint64_t dir_align[DDIR_RWDIR_CNT];
+	/*
+	 * blockalign turns fio's random map off only where it is not the
+	 * default: a direction's (used or not) differs from its smallest
+	 * block (bs=4k ba=4k keeps the map; bs=4k,8k ba=4k does not)
+	 */
+	bool ba_nomap;
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */

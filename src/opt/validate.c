@@ -114,6 +114,8 @@ static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 		p->dir_min_bs[d] = lo;
 		p->dir_max_bs[d] = hi;
 		p->dir_align[d] = o->blockalign[d] ? o->blockalign[d] : lo;
+		if (p->dir_align[d] != lo)
+			p->ba_nomap = true;
 		if (!ddir_used(p, (enum ddir)d))
 			continue;
 		if (lo != hi || (!first && (lo != p->min_bs || hi != p->max_bs)))

@@ -335,7 +335,7 @@ bool worker_pass_uses_files_up(const struct job_plan *p)
 	if (o->random_distribution != RDIST_RANDOM)
 		return false;
 	return o->random_generator == RANDGEN_LFSR ||
-	       (!o->norandommap && !opt_is_set(o, "ba"));
+	       (!o->norandommap && !p->ba_nomap);
 }
 
 /*

@@ -28,8 +28,8 @@
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
  * block size before the region end, so a partial last block is skipped.
- * Any explicit blockalign turns the random map off, as in fio; so does a
- * non-uniform random_distribution.
+ * A blockalign other than a direction's smallest block turns the random
+ * map off, as in fio; so does a non-uniform random_distribution.
  *
  * Strided zones (zonemode=strided) follow fio 3.33's steps (zone_prep):
  * the window starts at the file's current zone; the job's zone bytes move

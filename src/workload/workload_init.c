@@ -167,11 +167,12 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 	if (o->random_generator == RANDGEN_LFSR)
 		return RM_LFSR;
 	/*
-	 * fio: any blockalign turns the random map off. One block size:
-	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
-	 * an I/O is cut to the free run it starts.
+	 * fio: a blockalign other than a direction's smallest block turns
+	 * the random map off. One block size: the permutation (randmap.h);
+	 * more: the bitmap (blkmap.h), where an I/O is cut to the free run
+	 * it starts.
 	 */
-	if (!o->norandommap && !opt_is_set(o, "ba")) {
+	if (!o->norandommap && !p->ba_nomap) {
 		if (xmap_unit(w, p))
 			return RM_BITMAP;
 		for (d = 0; d < DDIR_RWDIR_CNT; d++)

@@ -56,7 +56,9 @@ def traits(job):
         t.add('async')
     if opt(job, 'verify') not in ('', '0', 'none'):
         t.add('verify')
-    # any blockalign turns fio's random map off (fio says so)
+    # blockalign turns fio's random map off where it is not a direction's
+    # smallest block (fio says any does); the looser tolerance of no map
+    # is kept for both
     if opt(job, 'norandommap') == '1' or opt(job, 'blockalign') or \
             opt(job, 'ba'):
         t.add('nomap')

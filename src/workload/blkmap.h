@@ -18,7 +18,9 @@
  *
  * Layout: level 0 has a bit per block; each level above has a bit per
  * 64-bit word of the one below, set when that word is full, up to a level
- * of one word. Bits past the end are set, so a full word reads as ~0. A
+ * of one word. Bits past the end are set above level 0, so a full word
+ * reads as ~0; level 0's last word is full once its padding is taken
+ * too, and the search checks for the end instead. A
  * search for the next free block climbs only past full words: O(log64 n)
  * at worst. Memory: n / 8 bytes and 1/63 more; one pass's reset clears it
  * (O(n / 64)). The caller owns the struct; blkmap_free() frees the words.
@@ -28,6 +30,7 @@
 
 struct blkmap {
 	uint64_t n;			/* blocks in use (<= cap) */
+	uint64_t lim;			/* n to the end of its word */
 	uint64_t cap;			/* blocks allocated for */
 	uint64_t nfree;			/* free blocks left in this pass */
 	unsigned int nlv;
@@ -52,8 +55,11 @@ uint64_t blkmap_next_free(const struct blkmap *m, uint64_t b);
 
 /*
  * Marks done the free blocks from b (which must be free) on, at most
- * max of them, stopping at the first done one or the end. Returns how
- * many it marked (at least 1).
+ * max of them, stopping at the first done one or the end of the last
+ * block's 64-bit word: as in fio's map, an I/O runs on into the word's
+ * padding (zones of 32 blocks cut a long I/O at block 64), which no
+ * search returns and nfree does not count. Returns how many it marked
+ * (at least 1).
  */
 uint64_t blkmap_claim(struct blkmap *m, uint64_t b, uint64_t max);
 

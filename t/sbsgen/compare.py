@@ -44,6 +44,17 @@ def traits(job):
     if fst not in ('roundrobin', 'sequential') and \
             int(opt(job, 'nrfiles', '1') or 1) > 1:
         t.add('randfile')
+    # a skewed file service with fewer files open than there are: a file
+    # done is closed and the next drawn (the same one again: it starts
+    # over), so each file's share and the coverage follow a few draws of
+    # whole files, not one per I/O (pareto:0.5 over 4 files, openfiles=2:
+    # fio 3.33 and 3.42 write 139, 64, 53 and 0 times, iolite 68, 64, 64,
+    # 60; gen r10k 2532)
+    nrf = int(opt(job, 'nrfiles', '1') or 1)
+    opn = opt(job, 'openfiles')
+    if fst in ('zipf', 'pareto', 'normal', 'gauss') and opn.isdigit() and \
+            0 < int(opn) < nrf:
+        t.add('fileruns')
     if int(opt(job, 'numjobs', '1') or 1) > 1:
         t.add('jobs')
     if opt(job, 'ioengine') == 'null':
@@ -498,9 +509,9 @@ def compare_sets(v, t, la, lb, job):
         drawn = t & {'nomap', 'mix', 'randsize', 'randfile', 'dist',
                      'seqrun'}
         tol = (tol_count(n, 1) + slack if drawn else 1) * avg
-        if not near(sa['cover'], sb['cover'], tol):
+        if 'fileruns' not in t and not near(sa['cover'], sb['cover'], tol):
             v.add('cover', sa['cover'], sb['cover'])
-        if not near(sa['twice'], sb['twice'], tol):
+        if 'fileruns' not in t and not near(sa['twice'], sb['twice'], tol):
             v.add('twice', sa['twice'], sb['twice'])
         # the highest of n random offsets falls short of the region's
         # end by about region/n: a few of that apart
@@ -514,7 +525,7 @@ def compare_sets(v, t, la, lb, job):
     pa, pb = sa['perfile'], sb['perfile']
     pa, pb = pa + [0] * (len(pb) - len(pa)), pb + [0] * (len(pa) - len(pb))
     # (where a file's end is drawn, so is its share: dist_end_drawn)
-    if m and 'distend' not in t and \
+    if m and not t & {'distend', 'fileruns'} and \
             any(abs(x / sa['n'] - y / sb['n']) > share_tol(m)
                 for x, y in zip(pa, pb)):
         v.add('perfile', sa['perfile'], sb['perfile'],

@@ -18,9 +18,12 @@ RAND_RW = ('randread', 'randwrite', 'randrw', 'randtrim')
 # which blocks the draws wrote decides the data's figures too: the
 # unique blocks and sectors of the files, and how well they compress
 DATA = ('data.blocks', 'data.sectors', 'data.zlib')
+# the latency logs hold a line per I/O, so they follow the count (fio
+# 3.33's first draw in a 16k region cut from a 32k zone writes at 0, its
+# next ends the file: one line; fio 3.42's and iolite's end it at once)
 COUNTS = ('total', 'ios.r', 'ios.w', 'ios.t', 'bytes.r', 'bytes.w',
           'bytes.t', 'iolog.n', 'cover', 'twice', 'offset.hi', 'bsset',
-          'perfile', 'shape', 'syncs') + DATA
+          'perfile', 'shape', 'syncs', 'loglines') + DATA
 COVER = ('cover', 'twice', 'shape') + DATA
 
 

@@ -77,18 +77,21 @@ static int rzone_parse_range(struct rzone_ctx *c, const char *s,
 }
 
 /* One direction: "60/10:30/20:10/" -- access/range, blank range = rest. */
-static int rzone_one(const char *part, unsigned int d, void *vctx,
-		     struct strbuf *err)
-{
-	struct rzone_ctx *c = vctx;
-	struct job_options *o = c->o;
-	struct rdist_zone *tmp = xcalloc(RDIST_ZONES_MAX, sizeof(*tmp));
-	char *copy = xstrdup(rzone_strip(part, c->name)), *p, *next;
-	unsigned int n = 0, nblank = 0, access = 0, i;
-	uint64_t range = 0;
-	int ret = -1;
+/* What rzone_one() sums over a list's zones. */
+struct rzone_sums {
+	unsigned int n, nblank, access;
+	uint64_t range;
+};
 
-	for (p = copy; p; p = next) {
+/* The "access/range" entries of list (cut in place) into tmp. */
+static int rzone_parse_list(struct rzone_ctx *c, char *list,
+			    struct rdist_zone *tmp, struct rzone_sums *sum,
+			    struct strbuf *err)
+{
+	char *p, *next;
+
+	for (p = list; p; p = next) {
+		struct rdist_zone *z = &tmp[sum->n];
 		char *slash;
 		uint64_t v;
 
@@ -97,68 +100,96 @@ static int rzone_one(const char *part, unsigned int d, void *vctx,
 			*next++ = '\0';
 		if (!*p)
 			continue;
-		if (n == RDIST_ZONES_MAX) {
+		if (sum->n == RDIST_ZONES_MAX) {
 			strbuf_addf(err, "more than %d zones", RDIST_ZONES_MAX);
-			goto out;
+			return -1;
 		}
 		slash = strchr(p, '/');
 		if (!slash) {
 			strbuf_addf(err, "zone '%s' is not access/range", p);
-			goto out;
+			return -1;
 		}
 		*slash++ = '\0';
 		if (num_parse_u64(p, &v) || v > 100) {
 			strbuf_addf(err, "invalid access percentage '%s' "
 				    "(0..100)", p);
-			goto out;
+			return -1;
 		}
-		tmp[n].access = (uint8_t)v;
-		access += (unsigned int)v;
-		if (rzone_parse_range(c, slash, &tmp[n], err))
-			goto out;
-		if (tmp[n].rest)
-			nblank++;
+		z->access = (uint8_t)v;
+		sum->access += (unsigned int)v;
+		if (rzone_parse_range(c, slash, z, err))
+			return -1;
+		if (z->rest)
+			sum->nblank++;
 		else
-			range += tmp[n].size;
-		n++;
+			sum->range += z->size;
+		sum->n++;
 	}
-	if (!n) {
+	return 0;
+}
+
+/*
+ * The sums checked, and the zones without a range given what is left
+ * of 100% (zoned; zoned_abs has no percentages to share).
+ */
+static int rzone_settle(const struct rzone_ctx *c, const char *part,
+			struct rdist_zone *tmp, struct rzone_sums *sum,
+			struct strbuf *err)
+{
+	unsigned int i;
+
+	if (!sum->n) {
 		strbuf_addf(err, "no zones in '%s'", part);
-		goto out;
+		return -1;
 	}
-	if (access != 100) {
+	if (sum->access != 100) {
 		strbuf_addf(err, "access percentages in '%s' add up to %u, "
-			    "not 100", part, access);
-		goto out;
+			    "not 100", part, sum->access);
+		return -1;
 	}
-	if (!c->abs && range > 100) {
+	if (!c->abs && sum->range > 100) {
 		strbuf_addf(err, "range percentages in '%s' add up to %" PRIu64
-			    ", more than 100", part, range);
-		goto out;
+			    ", more than 100", part, sum->range);
+		return -1;
 	}
-	for (i = 0; i < n && !c->abs; i++) {
-		uint64_t left = 100 - range;
+	for (i = 0; i < sum->n && !c->abs; i++) {
+		uint64_t left = 100 - sum->range;
 
 		if (!tmp[i].rest)
 			continue;
 		/* as bssplit: the rounding remainder goes to the first */
-		tmp[i].size = left / nblank + (left % nblank ? 1 : 0);
+		tmp[i].size = left / sum->nblank + (left % sum->nblank ? 1 : 0);
 		tmp[i].rest = false;
-		range += tmp[i].size;
-		nblank--;
+		sum->range += tmp[i].size;
+		sum->nblank--;
 	}
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < sum->n; i++) {
 		if (tmp[i].access && !tmp[i].rest && !tmp[i].size) {
 			strbuf_addf(err, "zone %u of '%s' gets %u%% of the "
 				    "accesses but has no range", i + 1, part,
 				    tmp[i].access);
-			goto out;
+			return -1;
 		}
 	}
-	memcpy(o->rdist_zones[d], tmp, n * sizeof(*tmp));
-	o->nr_rdist_zones[d] = n;
-	ret = 0;
-out:
+	return 0;
+}
+
+static int rzone_one(const char *part, unsigned int d, void *vctx,
+		     struct strbuf *err)
+{
+	struct rzone_ctx *c = vctx;
+	struct job_options *o = c->o;
+	struct rdist_zone *tmp = xcalloc(RDIST_ZONES_MAX, sizeof(*tmp));
+	char *copy = xstrdup(rzone_strip(part, c->name));
+	struct rzone_sums sum = { 0, 0, 0, 0 };
+	int ret = -1;
+
+	if (!rzone_parse_list(c, copy, tmp, &sum, err) &&
+	    !rzone_settle(c, part, tmp, &sum, err)) {
+		memcpy(o->rdist_zones[d], tmp, sum.n * sizeof(*tmp));
+		o->nr_rdist_zones[d] = sum.n;
+		ret = 0;
+	}
 	free(tmp);
 	free(copy);
 	return ret;

@@ -124,77 +124,79 @@ static int parse_value(const char *arg, const char *name, const char **val)
 	return 1;
 }
 
-/* Returns -1 to go on, or the exit status (help: 0, errors: 2). */
-static int parse_args(int argc, char **argv, struct cmp_args *a)
+/* -o's file; a name ending in .html or .htm asks for the page */
+static void set_output(struct cmp_args *a, const char *v)
 {
+	size_t n = strlen(v);
+
+	a->output = v;
+	if (n > 5 && (!strcmp(v + n - 5, ".html") ||
+		      !strcmp(v + n - 4, ".htm")))
+		a->html = true;
+}
+
+/*
+ * The option argv[*i] (-o FILE moves *i on to FILE), or a side. Returns
+ * -1 to go on, or the exit status (help: 0, errors: 2).
+ */
+static int parse_option(int argc, char **argv, int *i, struct cmp_args *a)
+{
+	const char *arg = argv[*i];
 	const char *v;
 	char *end;
-	int i;
 
-	a->conf = 0.95;
-	a->fail_if_slower = -1;
-	a->repeat = 3;
-	a->specs = xcalloc((size_t)argc + 1, sizeof(*a->specs));
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		fputs(usage_text, stdout);
+		return 0;
+	} else if (!strcmp(arg, "--tsv")) {
+		a->tsv = true;
+	} else if (!strcmp(arg, "--run")) {
+		a->run = true;
+	} else if (parse_value(arg, "--fail-if-slower", &v)) {
+		a->fail_if_slower = parse_pct(v);
+		if (a->fail_if_slower < 0)
+			return usage_error("--fail-if-slower: '%s' is "
+					   "not a percentage", v);
+	} else if (parse_value(arg, "--confidence", &v)) {
+		a->conf = parse_pct(v);
+		if (!(a->conf >= 0.5 && a->conf < 1))
+			return usage_error("--confidence: '%s' is not "
+					   "a percentage from 50 to "
+					   "below 100", v);
+	} else if (parse_value(arg, "--metrics", &v)) {
+		if (parse_metrics(a, v))
+			return EXIT_USAGE;
+	} else if (parse_value(arg, "--changed", &v)) {
+		split_changed(a, v);
+	} else if (parse_value(arg, "--repeat", &v)) {
+		unsigned long n = strtoul(v, &end, 10);
 
-		if (!strcmp(arg, "--")) {
-			a->child_args = (const char **)argv + i + 1;
-			a->nr_child_args = (unsigned int)(argc - i - 1);
-			break;
-		}
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			fputs(usage_text, stdout);
-			return 0;
-		} else if (!strcmp(arg, "--tsv")) {
-			a->tsv = true;
-		} else if (!strcmp(arg, "--run")) {
-			a->run = true;
-		} else if (parse_value(arg, "--fail-if-slower", &v)) {
-			a->fail_if_slower = parse_pct(v);
-			if (a->fail_if_slower < 0)
-				return usage_error("--fail-if-slower: '%s' is "
-						   "not a percentage", v);
-		} else if (parse_value(arg, "--confidence", &v)) {
-			a->conf = parse_pct(v);
-			if (!(a->conf >= 0.5 && a->conf < 1))
-				return usage_error("--confidence: '%s' is not "
-						   "a percentage from 50 to "
-						   "below 100", v);
-		} else if (parse_value(arg, "--metrics", &v)) {
-			if (parse_metrics(a, v))
-				return EXIT_USAGE;
-		} else if (parse_value(arg, "--changed", &v)) {
-			split_changed(a, v);
-		} else if (parse_value(arg, "--repeat", &v)) {
-			unsigned long n = strtoul(v, &end, 10);
-
-			if (end == v || *end || !n || n > 1000)
-				return usage_error("--repeat: '%s' is not a "
-						   "count from 1 to 1000", v);
-			a->repeat = (unsigned int)n;
-		} else if (parse_value(arg, "--save", &v)) {
-			a->save_dir = v;
-		} else if (parse_value(arg, "--output-format", &v)) {
-			if (strcmp(v, "html") && strcmp(v, "normal"))
-				return usage_error("--output-format: '%s' is not "
-						   "a format here (normal, html)", v);
-			a->html = !strcmp(v, "html");
-		} else if (parse_value(arg, "--output", &v) ||
-			   ((!strcmp(arg, "-o") || !strcmp(arg, "--output")) &&
-			    i + 1 < argc && (v = argv[++i]))) {
-			size_t n = strlen(v);
-
-			a->output = v;
-			if (n > 5 && (!strcmp(v + n - 5, ".html") ||
-				      !strcmp(v + n - 4, ".htm")))
-				a->html = true;
-		} else if (arg[0] == '-' && arg[1]) {
-			return usage_error("unknown option '%s'", arg);
-		} else {
-			a->specs[a->nr_specs++] = arg;
-		}
+		if (end == v || *end || !n || n > 1000)
+			return usage_error("--repeat: '%s' is not a "
+					   "count from 1 to 1000", v);
+		a->repeat = (unsigned int)n;
+	} else if (parse_value(arg, "--save", &v)) {
+		a->save_dir = v;
+	} else if (parse_value(arg, "--output-format", &v)) {
+		if (strcmp(v, "html") && strcmp(v, "normal"))
+			return usage_error("--output-format: '%s' is not "
+					   "a format here (normal, html)", v);
+		a->html = !strcmp(v, "html");
+	} else if (parse_value(arg, "--output", &v) ||
+		   ((!strcmp(arg, "-o") || !strcmp(arg, "--output")) &&
+		    *i + 1 < argc && (v = argv[++*i]))) {
+		set_output(a, v);
+	} else if (arg[0] == '-' && arg[1]) {
+		return usage_error("unknown option '%s'", arg);
+	} else {
+		a->specs[a->nr_specs++] = arg;
 	}
+	return -1;
+}
+
+/* What the options say together; -1 when they agree, else 2 */
+static int check_args(const struct cmp_args *a)
+{
 	if (a->nr_specs < 2)
 		return usage_error("%s", a->nr_specs ? "one side given, two "
 				   "or more needed" : "no sides given, two or "
@@ -212,6 +214,28 @@ static int parse_args(int argc, char **argv, struct cmp_args *a)
 				   "stdout (-o FILE.html writes the page "
 				   "beside the tables)");
 	return -1;
+}
+
+/* Returns -1 to go on, or the exit status (help: 0, errors: 2). */
+static int parse_args(int argc, char **argv, struct cmp_args *a)
+{
+	int i, ret;
+
+	a->conf = 0.95;
+	a->fail_if_slower = -1;
+	a->repeat = 3;
+	a->specs = xcalloc((size_t)argc + 1, sizeof(*a->specs));
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			a->child_args = (const char **)argv + i + 1;
+			a->nr_child_args = (unsigned int)(argc - i - 1);
+			break;
+		}
+		ret = parse_option(argc, argv, &i, a);
+		if (ret >= 0)
+			return ret;
+	}
+	return check_args(a);
 }
 
 /* A side's files: "a.json" or "a1.json,a2.json,..." */
@@ -506,14 +530,113 @@ static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
 	return ret;
 }
 
+/*
+ * The sides, labelled A, B, ...: run here (--run) or read from their
+ * files. Returns 0, or -1 said on stderr.
+ */
+static int read_sides(const struct cmp_args *args, struct cmp_side *sides,
+		      unsigned int nr)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned int s;
+	int ret = 0;
+
+	memset(sides, 0, CMP_MAX_SIDES * sizeof(*sides));
+	for (s = 0; s < nr; s++) {
+		sides[s].label = (char)('A' + s);
+		sides[s].spec = args->specs[s];
+	}
+	if (!rio_available()) {
+		error("compare: reading JSON needs jansson, and this iolite "
+		      "was built without it (apt install libjansson-dev, then "
+		      "rebuild)");
+		return -1;
+	}
+	if (args->run)
+		ret = cmp_run_sides(args, sides, nr, &err);
+	for (s = 0; s < nr && !ret && !args->run; s++)
+		ret = load_side(&sides[s], &err);
+	if (ret)
+		error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return ret ? -1 : 0;
+}
+
+/* Side s against A: a table per job of A, then the jobs either lacks */
+static void compare_side(const struct cmp_args *args,
+			 const struct cmp_side *sides, unsigned int s,
+			 FILE *out, struct cmp_tally *t)
+{
+	const struct rio_run *ra = &sides[0].doc.runs[0];
+	unsigned int i;
+
+	for (i = 0; i < ra->nr_jobs; i++)
+		if (cmp_job_table(args, &sides[0], &sides[s],
+				  ra->jobs[i].name, ra->jobs[i].dup,
+				  out, t) == -ENOENT &&
+		    args->fail_if_slower >= 0)
+			cmp_unjudged(t, "%s: %c (%s) has no job of "
+				     "that name%s", ra->jobs[i].name,
+				     sides[s].label, sides[s].spec,
+				     sides[s].doc.runs[0].nr_jobs ? "" :
+				     " (it has no jobs at all)");
+	if (!args->tsv) {
+		list_unmatched(&sides[0], &sides[s], out);
+		list_unmatched(&sides[s], &sides[0], out);
+	}
+}
+
+/* The sides, the options that differ, the tables and the summary */
+static void print_comparison(const struct cmp_args *args,
+			     const struct cmp_side *sides, unsigned int nr,
+			     FILE *out, struct cmp_tally *t)
+{
+	unsigned int s;
+
+	if (!args->tsv) {
+		for (s = 0; s < nr; s++)
+			print_side(args, &sides[s], out);
+		if (args->run)
+			fprintf(out, "The sides ran here taking turns (%s), %u "
+				"round%s.\n", nr == 2 ? "A B A B ..." :
+				"A B C A B C ...", args->repeat,
+				args->repeat == 1 ? "" : "s");
+	}
+	list_option_diffs(args, sides, nr, out);
+	if (args->tsv)
+		cmp_tsv_header(out);
+	for (s = 1; s < nr; s++)
+		compare_side(args, sides, s, out, t);
+	if (args->fail_if_slower >= 0 && !t->rows && !t->unjudged)
+		cmp_unjudged(t, "no metric was compared (%c has no jobs)",
+			     sides[0].label);
+	if (!args->tsv)
+		summary(args, t, out);
+}
+
+/* 1 for a regression; 2 for what the gate could not judge; else 0 */
+static int gate_status(const struct cmp_tally *t)
+{
+	if (t->regressions)
+		return EXIT_REGRESSION;
+	/* a gate fails closed: what it could not judge is an error */
+	if (t->unjudged) {
+		error("compare: --fail-if-slower cannot judge %u thing%s, so "
+		      "the gate fails:\n%.*s", t->unjudged,
+		      t->unjudged == 1 ? "" : "s",
+		      (int)t->unjudgeable.len - 1, t->unjudgeable.buf);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_args args = { 0 };
 	struct cmp_side sides[CMP_MAX_SIDES];
 	struct cmp_tally t = { 0, 0, 0, STRBUF_INIT, 0, STRBUF_INIT };
-	struct strbuf err = STRBUF_INIT;
 	FILE *out = stdout;
-	unsigned int s, i, nr;
+	unsigned int nr;
 	int ret = parse_args(argc, argv, &args);
 
 	if (ret >= 0) {
@@ -531,73 +654,12 @@ int compare_main(int argc, char **argv)
 		}
 	}
 	nr = args.nr_specs;
-	memset(sides, 0, sizeof(sides));
-	for (s = 0; s < nr; s++) {
-		sides[s].label = (char)('A' + s);
-		sides[s].spec = args.specs[s];
-	}
-	if (!rio_available()) {
-		error("compare: reading JSON needs jansson, and this iolite "
-		      "was built without it (apt install libjansson-dev, then "
-		      "rebuild)");
+	if (read_sides(&args, sides, nr)) {
 		release(&args, sides, nr, &t);
 		return EXIT_USAGE;
 	}
-	if (args.run)
-		ret = cmp_run_sides(&args, sides, nr, &err);
-	for (s = 0, ret = args.run ? ret : 0; s < nr && !ret && !args.run; s++)
-		ret = load_side(&sides[s], &err);
-	if (ret) {
-		error("%s", strbuf_str(&err));
-		strbuf_release(&err);
-		release(&args, sides, nr, &t);
-		return EXIT_USAGE;
-	}
-
-	if (!args.tsv) {
-		for (s = 0; s < nr; s++)
-			print_side(&args, &sides[s], out);
-		if (args.run)
-			fprintf(out, "The sides ran here taking turns (%s), %u "
-				"round%s.\n", nr == 2 ? "A B A B ..." :
-				"A B C A B C ...", args.repeat,
-				args.repeat == 1 ? "" : "s");
-	}
-	list_option_diffs(&args, sides, nr, out);
-	if (args.tsv)
-		cmp_tsv_header(out);
-	for (s = 1; s < nr; s++) {
-		const struct rio_run *ra = &sides[0].doc.runs[0];
-
-		for (i = 0; i < ra->nr_jobs; i++)
-			if (cmp_job_table(&args, &sides[0], &sides[s],
-					  ra->jobs[i].name, ra->jobs[i].dup,
-					  out, &t) == -ENOENT &&
-			    args.fail_if_slower >= 0)
-				cmp_unjudged(&t, "%s: %c (%s) has no job of "
-					     "that name%s", ra->jobs[i].name,
-					     sides[s].label, sides[s].spec,
-					     sides[s].doc.runs[0].nr_jobs ? "" :
-					     " (it has no jobs at all)");
-		if (!args.tsv) {
-			list_unmatched(&sides[0], &sides[s], out);
-			list_unmatched(&sides[s], &sides[0], out);
-		}
-	}
-	if (args.fail_if_slower >= 0 && !t.rows && !t.unjudged)
-		cmp_unjudged(&t, "no metric was compared (%c has no jobs)",
-			     sides[0].label);
-	if (!args.tsv)
-		summary(&args, &t, out);
-	ret = t.regressions ? EXIT_REGRESSION : 0;
-	/* a gate fails closed: what it could not judge is an error */
-	if (!ret && t.unjudged) {
-		error("compare: --fail-if-slower cannot judge %u thing%s, so "
-		      "the gate fails:\n%.*s", t.unjudged,
-		      t.unjudged == 1 ? "" : "s",
-		      (int)t.unjudgeable.len - 1, t.unjudgeable.buf);
-		ret = EXIT_USAGE;
-	}
+	print_comparison(&args, sides, nr, out, &t);
+	ret = gate_status(&t);
 	if (args.html && write_html(&args, sides, nr))
 		ret = EXIT_USAGE;
 	if (fflush(out)) {
@@ -607,7 +669,6 @@ int compare_main(int argc, char **argv)
 	}
 	if (out != stdout)
 		fclose(out);
-	strbuf_release(&err);
 	release(&args, sides, nr, &t);
 	return ret;
 }

@@ -256,19 +256,11 @@ static bool probe_map_sync(int fd, int prot, uint64_t off)
 	return true;
 }
 
-static int mmap_open(struct engine *e, struct engine_file *f,
-		     struct strbuf *err)
+/* The file, read-write when the job writes: fd, or -errno said in err */
+static int mmap_open_fd(const struct job_plan *p, const struct engine_file *f,
+			struct strbuf *err)
 {
-	struct mmap_engine *me = to_mmap(e);
-	const struct job_plan *p = e->plan;
-	struct mmap_file *mf;
-	struct pmem_dax_info dax = { 0, 0 };
-	uint64_t page = page_size(), unit, start, end;
-	int prot = PROT_READ | (p->writes ? PROT_WRITE : 0);
-	int flags = MAP_SHARED;
-	struct stat st;
 	int fd, ret;
-	void *m;
 
 	do {
 		fd = open(f->path, O_CLOEXEC | engine_nofollow(f) |
@@ -280,6 +272,92 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 			    strerror(-ret));
 		return ret;
 	}
+	return fd;
+}
+
+/*
+ * The part of the file to map, into mf: the job's range rounded out to
+ * whole pages, or to a device DAX's units and not past its end, and the
+ * address alignment. 0, or -EINVAL said in err.
+ */
+static int mmap_range(struct mmap_file *mf, const struct engine_file *f,
+		      const struct pmem_dax_info *dax, struct strbuf *err)
+{
+	uint64_t page = page_size(), unit, start, end;
+
+	/* device DAX maps only in whole units of its alignment */
+	unit = mf->devdax ? dax->align : page;
+	start = f->io_offset / unit * unit;
+	end = (f->io_offset + f->io_size + unit - 1) / unit * unit;
+	if (mf->devdax && end > dax->size)
+		end = dax->size;
+	if (end <= start) {
+		strbuf_addf(err, "nothing to map in '%s'", f->path);
+		return -EINVAL;
+	}
+	mf->off = start;
+	mf->len = (size_t)(end - start);
+	mf->align = mf->devdax ? dax->align :
+		    mf->len >= HUGE_2M ? HUGE_2M : page;
+	return 0;
+}
+
+/*
+ * Maps mf's range of fd (MAP_SYNC where the filesystem is DAX), then
+ * gives the kernel the job's advice. 0, or -errno said in err.
+ */
+static int mmap_map(const struct mmap_engine *me, const struct job_plan *p,
+		    struct mmap_file *mf, const struct engine_file *f,
+		    int fd, const struct stat *st, struct strbuf *err)
+{
+	int prot = PROT_READ | (p->writes ? PROT_WRITE : 0);
+	int flags = MAP_SHARED;
+	int ret;
+	void *m;
+
+	if (!mf->devdax && S_ISREG(st->st_mode) && p->writes &&
+	    probe_map_sync(fd, prot, mf->off)) {
+		flags = MAP_SHARED_VALIDATE | MAP_SYNC;
+		mf->dax = true;
+	}
+	if (me->populate)
+		flags |= MAP_POPULATE;
+	m = map_aligned(mf->len, mf->align, prot, flags, fd, mf->off);
+	if (m == MAP_FAILED) {
+		ret = -errno;
+		strbuf_addf(err, "cannot map %zu bytes of '%s' at offset "
+			    "%" PRIu64 ": %s", mf->len, f->path, mf->off,
+			    strerror(-ret));
+		return ret;
+	}
+	mf->map = m;
+	/* thp=: fio's hint, its refusal ignored as fio ignores it */
+	if (p->o.thp)
+		madvise(m, mf->len, MADV_HUGEPAGE);
+	if (me->advice >= 0 && madvise(m, mf->len, me->advice) &&
+	    me->advice_strict) {
+		ret = -errno;
+		strbuf_addf(err, "madvise(%s) of '%s' failed: %s",
+			    advice_name(me->advice), f->path, strerror(-ret));
+		munmap(m, mf->len);
+		return ret;
+	}
+	return 0;
+}
+
+static int mmap_open(struct engine *e, struct engine_file *f,
+		     struct strbuf *err)
+{
+	struct mmap_engine *me = to_mmap(e);
+	const struct job_plan *p = e->plan;
+	struct mmap_file *mf;
+	struct pmem_dax_info dax = { 0, 0 };
+	struct stat st;
+	int fd, ret;
+
+	fd = mmap_open_fd(p, f, err);
+	if (fd < 0)
+		return fd;
 	if (fstat(fd, &st)) {
 		ret = -errno;
 		strbuf_addf(err, "cannot stat '%s': %s", f->path,
@@ -299,50 +377,11 @@ static int mmap_open(struct engine *e, struct engine_file *f,
 		}
 		mf->devdax = mf->dax = ret == 1;
 	}
-
-	/* device DAX maps only in whole units of its alignment */
-	unit = mf->devdax ? dax.align : page;
-	start = f->io_offset / unit * unit;
-	end = (f->io_offset + f->io_size + unit - 1) / unit * unit;
-	if (mf->devdax && end > dax.size)
-		end = dax.size;
-	if (end <= start) {
-		ret = -EINVAL;
-		strbuf_addf(err, "nothing to map in '%s'", f->path);
+	ret = mmap_range(mf, f, &dax, err);
+	if (!ret)
+		ret = mmap_map(me, p, mf, f, fd, &st, err);
+	if (ret)
 		goto fail_mf;
-	}
-	mf->off = start;
-	mf->len = (size_t)(end - start);
-	mf->align = mf->devdax ? dax.align :
-		    mf->len >= HUGE_2M ? HUGE_2M : page;
-
-	if (!mf->devdax && S_ISREG(st.st_mode) && p->writes &&
-	    probe_map_sync(fd, prot, start)) {
-		flags = MAP_SHARED_VALIDATE | MAP_SYNC;
-		mf->dax = true;
-	}
-	if (me->populate)
-		flags |= MAP_POPULATE;
-	m = map_aligned(mf->len, mf->align, prot, flags, fd, start);
-	if (m == MAP_FAILED) {
-		ret = -errno;
-		strbuf_addf(err, "cannot map %zu bytes of '%s' at offset "
-			    "%" PRIu64 ": %s", mf->len, f->path, start,
-			    strerror(-ret));
-		goto fail_mf;
-	}
-	mf->map = m;
-	/* thp=: fio's hint, its refusal ignored as fio ignores it */
-	if (e->plan->o.thp)
-		madvise(m, mf->len, MADV_HUGEPAGE);
-	if (me->advice >= 0 && madvise(m, mf->len, me->advice) &&
-	    me->advice_strict) {
-		ret = -errno;
-		strbuf_addf(err, "madvise(%s) of '%s' failed: %s",
-			    advice_name(me->advice), f->path, strerror(-ret));
-		munmap(m, mf->len);
-		goto fail_mf;
-	}
 	mf->dirty_lo = UINT64_MAX;
 	mf->dirty_hi = 0;
 	f->fd = fd;

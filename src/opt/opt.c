@@ -621,10 +621,10 @@ static void md_row(const struct opt_def *def, struct strbuf *out)
 	strbuf_addstr(out, " |\n");
 }
 
-void opt_doc_markdown(struct strbuf *out)
+/* The page's head: where it comes from, the counts, the value syntax */
+static void md_intro(struct strbuf *out)
 {
 	size_t i, nr_sup = 0, nr_unsup = 0;
-	int cat;
 
 	for (i = 0; i < opt_table_size; i++) {
 		if (opt_table[i].type == OPT_UNSUPPORTED)
@@ -674,6 +674,14 @@ void opt_doc_markdown(struct strbuf *out)
 "form that parses back to the same values: sizes in bytes, times in the\n"
 "largest exact unit of `s`, `ms`, `us`, per-direction lists shortened\n"
 "when directions agree.\n");
+}
+
+/* A table per category of the options iolite implements */
+static void md_supported(struct strbuf *out)
+{
+	size_t i;
+	int cat;
+
 	for (cat = 0; cat < OPT_CAT_UNSUPPORTED; cat++) {
 		strbuf_addf(out, "\n## %s\n\n",
 			    opt_category_name((enum opt_category)cat));
@@ -687,6 +695,13 @@ void opt_doc_markdown(struct strbuf *out)
 				md_row(def, out);
 		}
 	}
+}
+
+/* The names fio knows and iolite refuses, as a list */
+static void md_unsupported(struct strbuf *out)
+{
+	size_t i;
+
 	strbuf_addf(out, "\n## %s\n\n", opt_category_name(OPT_CAT_UNSUPPORTED));
 	strbuf_addstr(out, "iolite knows these fio option names and stops with "
 		      "`option 'NAME' is not\nsupported yet` when a job uses "
@@ -705,6 +720,13 @@ void opt_doc_markdown(struct strbuf *out)
 		}
 		strbuf_addch(out, '\n');
 	}
+}
+
+void opt_doc_markdown(struct strbuf *out)
+{
+	md_intro(out);
+	md_supported(out);
+	md_unsupported(out);
 }
 
 /* --- filename lists -------------------------------------------------- */

@@ -281,6 +281,71 @@ static int parse_size_pct(const struct opt_def *def, const char *val,
 	return 0;
 }
 
+static int parse_bool(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	bool b;
+
+	if (num_parse_bool(val, &b)) {
+		strbuf_addf(err, "invalid boolean '%s' (use 0 or 1)", val);
+		return -1;
+	}
+	*OPT_PTR(o, def, bool) = (def->flags & OPT_F_NEGATE) ? !b : b;
+	/* a bool row's cb applies its side effects (gtod_reduce) */
+	if (def->cb && def->cb(def, o, val, err))
+		return -1;
+	return 0;
+}
+
+static int parse_time(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	uint64_t v;
+	int e = num_parse_time_us(val, def->unit_us, &v);
+
+	if (e == -ERANGE) {
+		strbuf_addf(err, "'%s' is too large", val);
+		return -1;
+	}
+	if (e) {
+		strbuf_addf(err, "invalid time '%s'", val);
+		return -1;
+	}
+	if (opt_check_range(def, v, 0, err))
+		return -1;
+	*OPT_PTR(o, def, uint64_t) = v;
+	return 0;
+}
+
+static int parse_enum(const struct opt_def *def, struct job_options *o,
+		      const char *val, struct strbuf *err)
+{
+	int e;
+
+	if (opt_enum_lookup(def->enums, val, &e)) {
+		strbuf_addf(err, "invalid value '%s' (valid: ", val);
+		opt_enum_list(def->enums, err);
+		strbuf_addch(err, ')');
+		return -1;
+	}
+	*OPT_PTR(o, def, int) = e;
+	return 0;
+}
+
+static int parse_callback(const struct opt_def *def, struct job_options *o,
+			  const char *val, unsigned int kb_base,
+			  struct strbuf *err)
+{
+	/* callbacks read the kb_base in effect from o */
+	unsigned int saved = o->kb_base;
+	int e;
+
+	o->kb_base = kb_base;
+	e = def->cb(def, o, val, err);
+	o->kb_base = saved;
+	return e ? -1 : 0;
+}
+
 /* Parses val (never NULL) for every type but UNSUPPORTED and TOOL. */
 static int parse_value(const struct opt_def *def, struct job_options *o,
 		       const char *val, unsigned int kb_base,
@@ -288,8 +353,6 @@ static int parse_value(const struct opt_def *def, struct job_options *o,
 {
 	struct dir_ctx dc = { def, NULL, kb_base };
 	uint64_t v;
-	bool b;
-	int e;
 
 	switch (def->type) {
 	case OPT_STR: {
@@ -300,16 +363,7 @@ static int parse_value(const struct opt_def *def, struct job_options *o,
 		return 0;
 	}
 	case OPT_BOOL:
-		if (num_parse_bool(val, &b)) {
-			strbuf_addf(err, "invalid boolean '%s' (use 0 or 1)",
-				    val);
-			return -1;
-		}
-		*OPT_PTR(o, def, bool) = (def->flags & OPT_F_NEGATE) ? !b : b;
-		/* a bool row's cb applies its side effects (gtod_reduce) */
-		if (def->cb && def->cb(def, o, val, err))
-			return -1;
-		return 0;
+		return parse_bool(def, o, val, err);
 	case OPT_UINT:
 		if (opt_parse_size_msg(val, kb_base, &v, err) ||
 		    opt_check_range(def, v, UINT_MAX, err))
@@ -336,37 +390,11 @@ static int parse_value(const struct opt_def *def, struct job_options *o,
 		dc.field = OPT_PTR(o, def, struct bs_range);
 		return opt_parse_dirs(val, parse_range_dir, &dc, err);
 	case OPT_TIME:
-		e = num_parse_time_us(val, def->unit_us, &v);
-		if (e == -ERANGE) {
-			strbuf_addf(err, "'%s' is too large", val);
-			return -1;
-		}
-		if (e) {
-			strbuf_addf(err, "invalid time '%s'", val);
-			return -1;
-		}
-		if (opt_check_range(def, v, 0, err))
-			return -1;
-		*OPT_PTR(o, def, uint64_t) = v;
-		return 0;
+		return parse_time(def, o, val, err);
 	case OPT_ENUM:
-		if (opt_enum_lookup(def->enums, val, &e)) {
-			strbuf_addf(err, "invalid value '%s' (valid: ", val);
-			opt_enum_list(def->enums, err);
-			strbuf_addch(err, ')');
-			return -1;
-		}
-		*OPT_PTR(o, def, int) = e;
-		return 0;
-	case OPT_CALLBACK: {
-		/* callbacks read the kb_base in effect from o */
-		unsigned int saved = o->kb_base;
-
-		o->kb_base = kb_base;
-		e = def->cb(def, o, val, err);
-		o->kb_base = saved;
-		return e ? -1 : 0;
-	}
+		return parse_enum(def, o, val, err);
+	case OPT_CALLBACK:
+		return parse_callback(def, o, val, kb_base, err);
 	case OPT_UNSUPPORTED:
 	case OPT_TOOL:
 		break;

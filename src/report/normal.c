@@ -333,21 +333,12 @@ static void show_own_cost(FILE *f, const struct run_result *rr,
 		j->iowq_max_threads, (double)j->iowq_cpu_ns / 1e6);
 }
 
-static void show_job(FILE *f, const struct run_result *rr,
-		     const struct job_result *j)
+/* The job's first line: name, group, error, pid and when it started */
+static void show_job_head(FILE *f, const struct job_result *j)
 {
-	static const char *const depth_cols[DIST_NR] = {
-		"1", "2", "4", "8", "16", "32", ">=64",
-	};
-	static const char *const sc_cols[DIST_NR] = {
-		"0", "4", "8", "16", "32", "64", ">=64",
-	};
-	struct strbuf s1 = STRBUF_INIT, s2 = STRBUF_INIT;
-	double pct[DIST_NR];
 	char when[64] = "";
 	struct tm tm;
 	time_t t = j->start_wall.tv_sec;
-	unsigned int d;
 
 	if (localtime_r(&t, &tm))
 		strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y", &tm);
@@ -358,7 +349,61 @@ static void show_job(FILE *f, const struct run_result *rr,
 	fprintf(f, ": pid=%d: %s\n", (int)j->pid, when);
 	if (j->description)
 		fprintf(f, "  Description  : [%s]\n", j->description);
+}
 
+/* The I/O depths, and how many I/Os each submit and reap call took */
+static void show_depths(FILE *f, const struct job_result *j)
+{
+	static const char *const depth_cols[DIST_NR] = {
+		"1", "2", "4", "8", "16", "32", ">=64",
+	};
+	static const char *const sc_cols[DIST_NR] = {
+		"0", "4", "8", "16", "32", "64", ">=64",
+	};
+	double pct[DIST_NR];
+
+	results_depth_pct(j, pct);
+	show_dist(f, "  IO depths    : ", depth_cols, pct);
+	results_submit_pct(j, pct);
+	show_dist(f, "     submit    : ", sc_cols, pct);
+	results_complete_pct(j, pct);
+	show_dist(f, "     complete  : ", sc_cols, pct);
+}
+
+/* The I/Os issued per direction, the errors gone past, latency_target */
+static void show_issued(FILE *f, const struct job_result *j)
+{
+	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu "
+		"short=%llu,%llu,%llu,%llu dropped=%llu,%llu,%llu,%llu\n",
+		(unsigned long long)j->issued[0], (unsigned long long)j->issued[1],
+		(unsigned long long)j->issued[2], (unsigned long long)j->issued[3],
+		(unsigned long long)j->issued_short[0],
+		(unsigned long long)j->issued_short[1],
+		(unsigned long long)j->issued_short[2],
+		(unsigned long long)j->issued_short[3],
+		(unsigned long long)j->issued_drop[0],
+		(unsigned long long)j->issued_drop[1],
+		(unsigned long long)j->issued_drop[2],
+		(unsigned long long)j->issued_drop[3]);
+	/* as fio: with continue_on_error, the errors the job went past */
+	if (j->plan && j->plan->o.continue_on_error)
+		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
+			(unsigned long long)j->total_err, j->first_error,
+			strerror(j->first_error));
+	fprintf(f, "     latency   : target=%llu, window=%llu, "
+		"percentile=%.2f%%, depth=%u\n",
+		(unsigned long long)j->latency_target,
+		(unsigned long long)j->latency_window, j->latency_percentile,
+		j->latency_depth);
+}
+
+static void show_job(FILE *f, const struct run_result *rr,
+		     const struct job_result *j)
+{
+	struct strbuf s1 = STRBUF_INIT, s2 = STRBUF_INIT;
+	unsigned int d;
+
+	show_job_head(f, j);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		if (j->ddir_mask & (1u << d) && j->unified != UNIFIED_MIXED)
 			show_ddir(f, j, d, &s1, &s2);
@@ -383,34 +428,8 @@ static void show_job(FILE *f, const struct run_result *rr,
 		(unsigned long long)j->ctx, (unsigned long long)j->majf,
 		(unsigned long long)j->minf);
 	show_own_cost(f, rr, j);
-	results_depth_pct(j, pct);
-	show_dist(f, "  IO depths    : ", depth_cols, pct);
-	results_submit_pct(j, pct);
-	show_dist(f, "     submit    : ", sc_cols, pct);
-	results_complete_pct(j, pct);
-	show_dist(f, "     complete  : ", sc_cols, pct);
-	fprintf(f, "     issued rwts: total=%llu,%llu,%llu,%llu "
-		"short=%llu,%llu,%llu,%llu dropped=%llu,%llu,%llu,%llu\n",
-		(unsigned long long)j->issued[0], (unsigned long long)j->issued[1],
-		(unsigned long long)j->issued[2], (unsigned long long)j->issued[3],
-		(unsigned long long)j->issued_short[0],
-		(unsigned long long)j->issued_short[1],
-		(unsigned long long)j->issued_short[2],
-		(unsigned long long)j->issued_short[3],
-		(unsigned long long)j->issued_drop[0],
-		(unsigned long long)j->issued_drop[1],
-		(unsigned long long)j->issued_drop[2],
-		(unsigned long long)j->issued_drop[3]);
-	/* as fio: with continue_on_error, the errors the job went past */
-	if (j->plan && j->plan->o.continue_on_error)
-		fprintf(f, "     errors    : total=%llu, first_error=%d/<%s>\n",
-			(unsigned long long)j->total_err, j->first_error,
-			strerror(j->first_error));
-	fprintf(f, "     latency   : target=%llu, window=%llu, "
-		"percentile=%.2f%%, depth=%u\n",
-		(unsigned long long)j->latency_target,
-		(unsigned long long)j->latency_window, j->latency_percentile,
-		j->latency_depth);
+	show_depths(f, j);
+	show_issued(f, j);
 	report_steady_normal(f, j);
 
 	strbuf_release(&s1);

@@ -594,15 +594,17 @@ static void end_status(struct reporter *r)
 
 /* --- reports while the run goes on ------------------------------------ */
 
-static void report_now(struct reporter *r)
+/*
+ * Asks the running jobs for a snapshot of their figures (a new
+ * generation) and waits, up to SNAP_WAIT_NS, until each has answered.
+ * Returns the generation asked for.
+ */
+static unsigned int ask_snapshots(struct reporter *r)
 {
 	struct run_ctx *ctx = r->ctx;
 	unsigned int nr = ctx->nr_jobs, i, gen;
-	struct worker_result *wr;
 	uint64_t deadline;
 
-	if (!r->ro->report)
-		return;
 	if (!r->snaps) {
 		/* once, before the first request: workers read the pointer */
 		for (i = 0; i < nr; i++)
@@ -628,46 +630,66 @@ static void report_now(struct reporter *r)
 			break;
 		clock_sleep_us(1000, NULL);
 	}
-	wr = xcalloc(nr, sizeof(*wr));
-	for (i = 0; i < nr; i++) {
-		struct run_job *rj = &ctx->jobs[i];
-		struct worker_result *w = &wr[i];
-		int st = atomic_load(&rj->state);
+	return gen;
+}
 
-		if (st == WS_DONE) {
-			*w = rj->res;
-			w->st = rj->st;
-			continue;
-		}
-		/* fields set before counting began, and the reporter's own */
-		w->plan = rj->plan;
-		w->devs = rj->res.devs;
-		w->nr_devs = rj->res.nr_devs;
-		memcpy(w->bw_samples, rj->res.bw_samples, sizeof(w->bw_samples));
-		memcpy(w->iops_samples, rj->res.iops_samples,
-		       sizeof(w->iops_samples));
-		/* the reporter's own: this thread is their only writer */
-		memcpy(w->bw_series, rj->res.bw_series, sizeof(w->bw_series));
-		memcpy(w->iops_series, rj->res.iops_series,
-		       sizeof(w->iops_series));
-		w->st = r->zero;
-		if (st == WS_INIT)
-			continue;
-		/* written by the worker before it left WS_INIT */
-		w->tid = rj->res.tid;
-		w->start_us = rj->res.start_us;
-		w->start_wall = rj->res.start_wall;
-		if (st != WS_RUNNING ||
-		    atomic_load_explicit(&rj->snap_done,
-					 memory_order_acquire) != gen)
-			continue;
-		w->st = rj->snap;
-		w->ru = rj->snap_ru;
-		w->run_delay_ns = stall_since(w->tid, rj->delay0_ns);
-		w->running = true;
-		w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
-				(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
+/*
+ * A job's result so far, into w: the whole of it when done, else what
+ * is fixed before counting, and its snapshot of generation gen when it
+ * runs and has answered.
+ */
+static void job_so_far(const struct reporter *r, struct run_job *rj,
+		       struct worker_result *w, unsigned int gen)
+{
+	int st = atomic_load(&rj->state);
+
+	if (st == WS_DONE) {
+		*w = rj->res;
+		w->st = rj->st;
+		return;
 	}
+	/* fields set before counting began, and the reporter's own */
+	w->plan = rj->plan;
+	w->devs = rj->res.devs;
+	w->nr_devs = rj->res.nr_devs;
+	memcpy(w->bw_samples, rj->res.bw_samples, sizeof(w->bw_samples));
+	memcpy(w->iops_samples, rj->res.iops_samples,
+	       sizeof(w->iops_samples));
+	/* the reporter's own: this thread is their only writer */
+	memcpy(w->bw_series, rj->res.bw_series, sizeof(w->bw_series));
+	memcpy(w->iops_series, rj->res.iops_series,
+	       sizeof(w->iops_series));
+	w->st = r->zero;
+	if (st == WS_INIT)
+		return;
+	/* written by the worker before it left WS_INIT */
+	w->tid = rj->res.tid;
+	w->start_us = rj->res.start_us;
+	w->start_wall = rj->res.start_wall;
+	if (st != WS_RUNNING ||
+	    atomic_load_explicit(&rj->snap_done,
+				 memory_order_acquire) != gen)
+		return;
+	w->st = rj->snap;
+	w->ru = rj->snap_ru;
+	w->run_delay_ns = stall_since(w->tid, rj->delay0_ns);
+	w->running = true;
+	w->elapsed_us = rj->snap_ns > rj->run_start_ns ?
+			(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
+}
+
+static void report_now(struct reporter *r)
+{
+	struct run_ctx *ctx = r->ctx;
+	unsigned int nr = ctx->nr_jobs, i, gen;
+	struct worker_result *wr;
+
+	if (!r->ro->report)
+		return;
+	gen = ask_snapshots(r);
+	wr = xcalloc(nr, sizeof(*wr));
+	for (i = 0; i < nr; i++)
+		job_so_far(r, &ctx->jobs[i], &wr[i], gen);
 	/* the steadystate block as judged so far (res.ss comes at the end) */
 	for (i = 0; r->ss && i < nr; i++)
 		wr[i].ss = steady_result_of(r->ss, &ctx->jobs[i]);
@@ -937,6 +959,102 @@ int runner_jobs_check(unsigned int have, unsigned int more,
 	return -1;
 }
 
+static void run_ctx_init(struct run_ctx *ctx, struct run_job *jobs,
+			 unsigned int nr, struct runner_opts *ro)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	pthread_mutex_init(&ctx->lock, NULL);
+	pthread_cond_init(&ctx->cond, NULL);
+	ctx->jobs = jobs;
+	ctx->nr_jobs = nr;
+	atomic_store(&ctx->snap_gen, 0);
+	init_jobs(ctx, jobs, nr, ro);
+	ctx->flows = flow_table_new(jobs, nr);
+	current_ctx = ctx;
+}
+
+/* The reporter thread's state: each job's segment, the first deadlines */
+static void reporter_init(struct reporter *r, struct run_ctx *ctx,
+			  struct runner_opts *ro)
+{
+	struct run_job *jobs = ctx->jobs;
+	unsigned int nr = ctx->nr_jobs, i, j, seg;
+
+	memset(r, 0, sizeof(*r));
+	r->ctx = ctx;
+	r->ro = ro;
+	r->j = xcalloc(nr ? nr : 1, sizeof(*r->j));
+	r->states = xcalloc(nr + 1, 1);
+	r->zero = xcalloc(1, sizeof(*r->zero));
+	worker_stats_init(r->zero);
+	r->ss = steady_init(jobs, nr);
+	for (i = 0, seg = 0; i < nr; i = j, seg++)
+		for (j = segment_end(jobs, nr, i); i < j; i++)
+			r->j[i].seg = seg;
+	r->nr_seg = seg;
+	r->start_ns = r->last_rate_ns = clock_now_ns();
+	r->next_eta = r->start_ns + ro->eta_interval_ms * 1000000;
+	r->next_status = r->start_ns + ro->status_interval_ms * 1000000;
+}
+
+/*
+ * Starts the jobs of the segment [i, j) and waits for them. A job that
+ * cannot start stops the run, and those started before it are waited
+ * for. Returns 0, or -1 said in err.
+ */
+static int run_segment(struct run_ctx *ctx, struct reporter *r,
+		       unsigned int i, unsigned int j, struct strbuf *err)
+{
+	struct run_job *jobs = ctx->jobs;
+	uint64_t now = clock_now_ns();
+	unsigned int k;
+	int ret = 0;
+
+	/* read_iolog of a log an earlier group wrote: read it now */
+	for (k = i; k < j; k++)
+		iolog_defer_start(jobs[k].plan, jobs[k].files);
+	flow_start_jobs(ctx->flows, i, j);
+	for (k = i; k < j; k++) {
+		r->j[k].launch_ns = now;
+		atomic_store(&r->j[k].launched, 1);
+		if (start_job(&jobs[k], err)) {
+			atomic_store(&r->j[k].launched, 0);
+			ctx->stop = 1;
+			ret = -1;
+			j = k;
+			break;
+		}
+	}
+	for (k = i; k < j; k++)
+		pthread_join(jobs[k].thread, NULL);
+	return ret;
+}
+
+/* What the run held beyond the jobs' results, given back */
+static void run_release(struct run_ctx *ctx, struct reporter *r)
+{
+	struct run_job *jobs = ctx->jobs;
+	unsigned int i;
+
+	steady_finish(r->ss);	/* each job's res.ss */
+	for (i = 0; i < ctx->nr_jobs; i++) {
+		free(jobs[i].snap);
+		jobs[i].snap = NULL;
+		if (!jobs[i].iowq)
+			continue;
+		iowq_track_release(jobs[i].iowq);
+		free(jobs[i].iowq);
+		jobs[i].iowq = NULL;
+	}
+	current_ctx = NULL;
+	free(r->j);
+	free(r->states);
+	free(r->zero);
+	pthread_mutex_destroy(&ctx->lock);
+	pthread_cond_destroy(&ctx->cond);
+	flow_table_free(ctx->flows);
+}
+
 int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	       struct strbuf *err)
 {
@@ -945,7 +1063,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 	struct run_ctx ctx;
 	struct reporter r;
 	pthread_t reporter_thread;
-	unsigned int i, j, seg;
+	unsigned int i, j;
 	int ret = 0, failed = 0;
 
 	if (!ro) {
@@ -953,31 +1071,8 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		ro = &quiet;
 	}
 	ro->signal = 0;
-	memset(&ctx, 0, sizeof(ctx));
-	pthread_mutex_init(&ctx.lock, NULL);
-	pthread_cond_init(&ctx.cond, NULL);
-	ctx.jobs = jobs;
-	ctx.nr_jobs = nr;
-	atomic_store(&ctx.snap_gen, 0);
-	init_jobs(&ctx, jobs, nr, ro);
-	ctx.flows = flow_table_new(jobs, nr);
-	current_ctx = &ctx;
-
-	memset(&r, 0, sizeof(r));
-	r.ctx = &ctx;
-	r.ro = ro;
-	r.j = xcalloc(nr ? nr : 1, sizeof(*r.j));
-	r.states = xcalloc(nr + 1, 1);
-	r.zero = xcalloc(1, sizeof(*r.zero));
-	worker_stats_init(r.zero);
-	r.ss = steady_init(jobs, nr);
-	for (i = 0, seg = 0; i < nr; i = j, seg++)
-		for (j = segment_end(jobs, nr, i); i < j; i++)
-			r.j[i].seg = seg;
-	r.nr_seg = seg;
-	r.start_ns = r.last_rate_ns = clock_now_ns();
-	r.next_eta = r.start_ns + ro->eta_interval_ms * 1000000;
-	r.next_status = r.start_ns + ro->status_interval_ms * 1000000;
+	run_ctx_init(&ctx, jobs, nr, ro);
+	reporter_init(&r, &ctx, ro);
 
 	signals_begin(&sv);
 	if (pthread_create(&reporter_thread, NULL, reporter_main, &r)) {
@@ -989,8 +1084,6 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 
 	/* stonewall: everything before a stonewalled job finishes first */
 	for (i = 0; i < nr && !ctx.stop && !sig_stop; i = j) {
-		uint64_t now;
-
 		j = segment_end(jobs, nr, i);
 		/* in step with other processes: they start it together */
 		if (ro->segment_start &&
@@ -998,24 +1091,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 			ctx.stop = 1;
 			break;
 		}
-		now = clock_now_ns();
-		/* read_iolog of a log an earlier group wrote: read it now */
-		for (unsigned int k = i; k < j; k++)
-			iolog_defer_start(jobs[k].plan, jobs[k].files);
-		flow_start_jobs(ctx.flows, i, j);
-		for (unsigned int k = i; k < j; k++) {
-			r.j[k].launch_ns = now;
-			atomic_store(&r.j[k].launched, 1);
-			if (start_job(&jobs[k], err)) {
-				atomic_store(&r.j[k].launched, 0);
-				ctx.stop = 1;
-				ret = -1;
-				j = k;
-				break;
-			}
-		}
-		for (unsigned int k = i; k < j; k++)
-			pthread_join(jobs[k].thread, NULL);
+		ret = run_segment(&ctx, &r, i, j, err);
 		if (ret < 0)
 			break;
 	}
@@ -1027,23 +1103,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		if (jobs[i].res.error || jobs[i].errmsg[0])
 			failed = 1;
 out:
-	steady_finish(r.ss);	/* each job's res.ss */
-	for (i = 0; i < nr; i++) {
-		free(jobs[i].snap);
-		jobs[i].snap = NULL;
-		if (!jobs[i].iowq)
-			continue;
-		iowq_track_release(jobs[i].iowq);
-		free(jobs[i].iowq);
-		jobs[i].iowq = NULL;
-	}
-	current_ctx = NULL;
-	free(r.j);
-	free(r.states);
-	free(r.zero);
-	pthread_mutex_destroy(&ctx.lock);
-	pthread_cond_destroy(&ctx.cond);
-	flow_table_free(ctx.flows);
+	run_release(&ctx, &r);
 	if (ret < 0)
 		return -1;
 	return failed;

@@ -1075,6 +1075,75 @@ static int alloc_log(struct verify *v, unsigned int nr_ios,
 	return trim_init(v, err);
 }
 
+/* What a block holds: its header, where it sits, the data's pattern */
+static void set_block_format(struct verify *v, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+
+	v->mode = o->verify;
+	v->h = vhash_new(v->mode);
+	v->hdr_len = verify_hdr_size(v->mode);
+	/* fio: by default a header per smallest write block (bsrange) */
+	v->interval = (uint32_t)(o->verify_interval ? o->verify_interval :
+				 p->dir_min_bs[DDIR_WRITE]);
+	v->voff = v->hdr_len ? (uint32_t)o->verify_offset : 0;
+	v->min_chunk = v->hdr_len + v->voff;
+	v->pat = o->verify_pattern.len ? &o->verify_pattern : NULL;
+	/* fio: 100% compressible is zero_buffers, which verify ignores */
+	v->rnd_pct = o->buffer_compress_percentage % 100 ?
+		     100 - o->buffer_compress_percentage : 100;
+	v->seed = verify_seed(p);
+	v->job = p->job_index;
+}
+
+/* When the job checks: the reads it checks, the final pass, the log */
+static void set_checks(struct verify *v, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+
+	v->writes = ddir_used(p, DDIR_WRITE);
+	v->only = o->verify_only;
+	v->check_reads = !v->writes && ddir_used(p, DDIR_READ);
+	/* fio: do_verify=0 turns the backlog and verify_only's reads off */
+	v->final = v->writes && o->do_verify;
+	/* fio: time_based jobs are checked by the backlog only */
+	if (o->time_based && !o->verify_backlog)
+		v->final = false;
+	v->logging = v->final || (v->writes && o->do_verify &&
+				  o->verify_backlog);
+	verify_new_loop(v, o->loops <= 1);
+	v->offset_order = !p->random || o->norandommap ||
+			  o->random_generator == RANDGEN_LFSR;
+}
+
+/*
+ * verify_only with verify_state_load: how many blocks the writing run
+ * wrote, from its state file, which must be this job's. 0, or -1 said
+ * in err.
+ */
+static int load_write_count(struct verify *v, const struct job_plan *p,
+			    struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	struct verify_state st;
+	char *path = verify_state_path(p);
+	int ret = verify_state_load(path, &st, err);
+
+	if (!ret && (strcmp(st.job, o->name ? o->name : "") ||
+		     st.index != p->job_index || st.mode != v->mode ||
+		     st.seed != v->seed)) {
+		strbuf_addf(err, "verify state '%s' was saved by another job or with other options (job '%s', verify=%s)",
+			    path, st.job, mode_name(st.mode));
+		ret = -1;
+	}
+	free(path);
+	if (ret)
+		return -1;
+	v->limited = true;
+	v->limit = st.writes;
+	return 0;
+}
+
 int verify_init(struct verify **out, const struct job_plan *p,
 		const struct engine_file *files, unsigned int nr_files,
 		unsigned int nr_ios, struct workload *wl, struct strbuf *err)
@@ -1090,33 +1159,8 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	v->files = files;
 	v->nr_files = nr_files;
 	v->wl = wl;
-	v->mode = o->verify;
-	v->h = vhash_new(v->mode);
-	v->hdr_len = verify_hdr_size(v->mode);
-	/* fio: by default a header per smallest write block (bsrange) */
-	v->interval = (uint32_t)(o->verify_interval ? o->verify_interval :
-				 p->dir_min_bs[DDIR_WRITE]);
-	v->voff = v->hdr_len ? (uint32_t)o->verify_offset : 0;
-	v->min_chunk = v->hdr_len + v->voff;
-	v->pat = o->verify_pattern.len ? &o->verify_pattern : NULL;
-	/* fio: 100% compressible is zero_buffers, which verify ignores */
-	v->rnd_pct = o->buffer_compress_percentage % 100 ?
-		     100 - o->buffer_compress_percentage : 100;
-	v->seed = verify_seed(p);
-	v->job = p->job_index;
-	v->writes = ddir_used(p, DDIR_WRITE);
-	v->only = o->verify_only;
-	v->check_reads = !v->writes && ddir_used(p, DDIR_READ);
-	/* fio: do_verify=0 turns the backlog and verify_only's reads off */
-	v->final = v->writes && o->do_verify;
-	/* fio: time_based jobs are checked by the backlog only */
-	if (o->time_based && !o->verify_backlog)
-		v->final = false;
-	v->logging = v->final || (v->writes && o->do_verify &&
-				  o->verify_backlog);
-	verify_new_loop(v, o->loops <= 1);
-	v->offset_order = !p->random || o->norandommap ||
-			  o->random_generator == RANDGEN_LFSR;
+	set_block_format(v, p);
+	set_checks(v, p);
 	/*
 	 * experimental_verify keeps no log and ignores verify_backlog, as
 	 * fio: the pass is replayed (verify_only has its own replay)
@@ -1138,24 +1182,9 @@ int verify_init(struct verify **out, const struct job_plan *p,
 	if (verify_async_new(&v->async, v, o->verify_async,
 			     o->verify_async_cpus, nr_ios, err))
 		goto fail;
-	if (v->only && o->verify_state_load && v->writes) {
-		struct verify_state st;
-		char *path = verify_state_path(p);
-		int ret = verify_state_load(path, &st, err);
-
-		if (!ret && (strcmp(st.job, o->name ? o->name : "") ||
-			     st.index != p->job_index || st.mode != v->mode ||
-			     st.seed != v->seed)) {
-			strbuf_addf(err, "verify state '%s' was saved by another job or with other options (job '%s', verify=%s)",
-				    path, st.job, mode_name(st.mode));
-			ret = -1;
-		}
-		free(path);
-		if (ret)
-			goto fail;
-		v->limited = true;
-		v->limit = st.writes;
-	}
+	if (v->only && o->verify_state_load && v->writes &&
+	    load_write_count(v, p, err))
+		goto fail;
 	*out = v;
 	return 0;
 fail:

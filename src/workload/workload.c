@@ -275,6 +275,19 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	return 0;
 }
 
+/*
+ * The random state's positions for direction d in a file window of
+ * wsize bytes: xlfsr's LFSR runs over the smallest blocks (fio), the
+ * rest over d's own.
+ */
+uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
+			uint64_t wsize)
+{
+	if (w->xlfsr)
+		return wsize / w->xunit;
+	return wl_window_blocks(w, d, wsize);
+}
+
 /* Random positions of direction d in a window of wsize bytes. */
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			      uint64_t wsize)
@@ -361,7 +374,7 @@ static void file_move(struct workload *w, struct wl_file *f)
 		if (w->random && (w->dmask & 1u << d) &&
 		    f->rp[d] == &f->rnd[d])
 			wl_rand_setup(w, &f->rnd[d],
-				      wl_window_blocks(w, (enum ddir)d, f->whi),
+				      wl_rand_blocks(w, (enum ddir)d, f->whi),
 				      f->whi, w->align[d]);
 }
 
@@ -588,6 +601,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		if (unlikely(blk >= f->rp[d]->nblk))
 			return -1;
 		o = f->wlo + blk * w->align[d];
+		/* xlfsr: an output whose block does not fit ends it (fio) */
+		if (unlikely(w->xlfsr && o + b->min > f->whi))
+			return -1;
 		/*
 		 * fio: a zone's draw at or past the region (or the target)
 		 * end, or with no room for the smallest block before it,
@@ -1226,7 +1242,7 @@ static void pick_fast_path(struct workload *w)
 	 * it does not count: nios_left counts the job's I/Os)
 	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
-	    w->vcap ||
+	    w->vcap || w->xlfsr ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
 	    (w->nios_job != UINT64_MAX &&

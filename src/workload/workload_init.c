@@ -133,8 +133,9 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 /*
  * fio 3.33 keeps one random map per file in units of the smallest block
  * size of all three directions, used or not (bs=512,4k for randwrite
- * too). The unit, when some used direction's block differs from it (the
- * map then acts as fio's does: w->xmap), or 0.
+ * too), and its lfsr runs over the region in those units. The unit, when
+ * some used direction's block differs from it (the map or the LFSR then
+ * acts as fio's does: w->xmap, w->xlfsr), or 0.
  */
 static uint64_t xmap_unit(const struct workload *w, const struct job_plan *p)
 {
@@ -189,6 +190,9 @@ static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
 {
 	const struct job_options *o = w->o;
 
+	/* xlfsr: one LFSR for all directions (fio) */
+	if (w->xlfsr && (w->dmask & 1u << e))
+		return true;
 	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
 	    w->bs[e].min != w->bs[d].min)
 		return false;
@@ -226,8 +230,10 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 	unsigned int i, d, e;
 	int ret;
 
-	w->xunit = w->random && w->rmode == RM_BITMAP ? xmap_unit(w, p) : 0;
-	w->xmap = w->xunit != 0;
+	w->xunit = w->random && (w->rmode == RM_BITMAP ||
+				 w->rmode == RM_LFSR) ? xmap_unit(w, p) : 0;
+	w->xmap = w->xunit && w->rmode == RM_BITMAP;
+	w->xlfsr = w->xunit && w->rmode == RM_LFSR;
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -264,12 +270,13 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 				if (rand_shareable(w, (enum ddir)d,
 						   (enum ddir)e))
 					break;
-			if (e < d) {
+			/* (xlfsr: a direction with no room has no LFSR) */
+			if (e < d && (!w->xlfsr || f->rp[e]->nblk)) {
 				f->rp[d] = f->rp[e];
 				continue;
 			}
 			nblk = w->zones ? wl_zone_blocks(w, (enum ddir)d) :
-			       wl_window_blocks(w, (enum ddir)d, f->whi);
+			       wl_rand_blocks(w, (enum ddir)d, f->whi);
 			/* fio switches to the 64-bit generator past 2^32 */
 			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
 				w->rmode = RM_UNIFORM64;

@@ -194,7 +194,14 @@ struct workload {
 	 * next free block lies past the region ends the file.
 	 */
 	bool xmap;
-	uint64_t xunit;		/* xmap: its unit, the smallest block */
+	/*
+	 * fio's lfsr in the same case: one LFSR per file over the region
+	 * in units of the smallest block, its outputs shared by the
+	 * directions, each placing one in its own units; one whose block
+	 * does not fit ends the file.
+	 */
+	bool xlfsr;
+	uint64_t xunit;		/* xmap, xlfsr: the smallest block */
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];
@@ -266,6 +273,8 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p);
 /* workload.c */
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		  uint64_t wsize, uint64_t align);
+uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
+			uint64_t wsize);
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
 uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);

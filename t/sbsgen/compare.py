@@ -136,15 +136,20 @@ def map_end_drawn(job, t):
     6.0 in iolite over 150 seeds). With percentage_random, a sequential I/O past
     a region that is not a whole number of blocks ends it too (256KiB of
     4k: 1 to 63 writes, 47 on average in both). The count of I/Os is
-    then a stopping time whose spread is the count itself."""
+    then a stopping time whose spread is the count itself. fio's lfsr
+    (3.33 and 3.42), map or not, runs over the same units, and a
+    direction with larger blocks places each output in its own: the
+    first whose block does not fit ends the file (randread with
+    bs=8k,4k,16k over 128 KiB: 3 reads in fio 3.33 whatever the seed, 0
+    to 3 in iolite; gen r10k 1035, 1567, 2284, 3335)."""
     rw = opt(job, 'rw', 'read').split(':')[0]
-    if rw not in RAND_RW or t & {'nomap', 'dist'} or \
-            opt(job, 'random_generator') == 'lfsr' or \
+    lfsr = opt(job, 'random_generator') == 'lfsr'
+    if rw not in RAND_RW or 'dist' in t or ('nomap' in t and not lfsr) or \
             opt(job, 'percentage_random') == '0':
         return False
     sizes = dir_min_bs(job)
     used = DIRS.get(rw.replace('rand', ''), ())
-    if opt(job, 'percentage_random') not in ('', '0', '100'):
+    if not lfsr and opt(job, 'percentage_random') not in ('', '0', '100'):
         size = zones.fio_size(opt(job, 'size'))
         nr = int(opt(job, 'nrfiles', '1') or 1)
         if not size or not sizes or opt(job, 'filesize') or \
@@ -446,7 +451,9 @@ def compare_sets(v, t, la, lb, job):
             htol += 4 * hi / max(m, 1)
         if sa['hi'] and not near(sa['hi'], sb['hi'], htol):
             v.add('offset.hi', sa['hi'], sb['hi'])
-    if set(sa['bsset']) != set(sb['bsset']) and 'randsize' not in t:
+    # (where the map's end is drawn one tool may end before any I/O)
+    if set(sa['bsset']) != set(sb['bsset']) and 'randsize' not in t and \
+            not ('mapend' in t and not m):
         v.add('bsset', sa['bsset'], sb['bsset'])
     pa, pb = sa['perfile'], sb['perfile']
     pa, pb = pa + [0] * (len(pb) - len(pa)), pb + [0] * (len(pa) - len(pb))

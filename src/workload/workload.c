@@ -196,20 +196,17 @@ static uint64_t dist_turn(struct workload *w, uint64_t n)
 
 /*
  * The ranges zipf, pareto and normal draw from, as fio counts them: the
- * window in units of the smallest block of either direction, rounded
- * up. The last (a block that would run past the end) and, with a larger
- * block in the job's direction, those past the last position, do not
- * fit: drawing one ends the file in fio, and so here.
+ * window in units of the smallest block of reads and writes, used or
+ * not (w->dunit: a write job's read size too, not the trim size),
+ * rounded up. The last (a block that would run past the end) and, with
+ * a larger block in the job's direction, those past the last position,
+ * do not fit: drawing one ends the file in fio, and so here.
  */
 static uint64_t dist_ranges(const struct workload *w, uint64_t nblk,
 			    uint64_t wsize)
 {
-	uint64_t unit = 0, n;
-	unsigned int d;
+	uint64_t unit = w->dunit, n;
 
-	for (d = DDIR_READ; d <= DDIR_WRITE; d++)
-		if (w->bs[d].min && (!unit || w->bs[d].min < unit))
-			unit = w->bs[d].min;
 	if (!unit)
 		return nblk;
 	n = wsize / unit + (wsize % unit != 0);
@@ -1371,6 +1368,10 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
 	}
+	w->dunit = p->dir_min_bs[DDIR_READ];
+	if (!w->dunit || (p->dir_min_bs[DDIR_WRITE] &&
+			  p->dir_min_bs[DDIR_WRITE] < w->dunit))
+		w->dunit = p->dir_min_bs[DDIR_WRITE];
 	if (wl_zones_init(w, p, err))
 		goto fail;
 	w->rmode = wl_rand_mode(w, p);

@@ -202,6 +202,7 @@ struct workload {
 	 */
 	bool xlfsr;
 	uint64_t xunit;		/* xmap, xlfsr: the smallest block */
+	uint64_t dunit;		/* a distribution's range: dist_ranges() */
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];

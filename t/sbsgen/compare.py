@@ -87,11 +87,21 @@ def dist_end_drawn(job, t):
     depends on where the seed puts the hot ranks: fio 3.33 reads 0 to 16
     blocks of randread size=64KiB (64000 bytes) zipf:1.5 over 20 seeds
     (3.42 the same), so the count, the coverage and the I/Os per file
-    are draws neither tool shares (gen r10k 555, 4519, 5857)."""
+    are draws neither tool shares (gen r10k 555, 4519, 5857). The unit is
+    the smaller of the read and write blocks, used or not: a direction
+    with larger blocks places a range in its own units, and those past
+    its last block end the file too (randwrite bs=4096,8KiB,512 over 64
+    KiB, pareto:0.2: fio 3.33 writes none, iolite 5; gen r10k 5461)."""
     dist = opt(job, 'random_distribution', 'random').split(':')[0]
     if 'random' not in t or dist not in ('zipf', 'pareto', 'normal'):
         return False
-    unit = zones.min_block(job.opts)
+    sizes = dir_min_bs(job)
+    rw = opt(job, 'rw', 'read').split(':')[0]
+    if sizes and opt(job, 'bs_is_seq_rand') != '1' and \
+            any(sizes[d] > min(sizes[:2])
+                for d in DIRS.get(rw.replace('rand', ''), ())):
+        return True
+    unit = min(sizes[:2]) if sizes else zones.min_block(job.opts)
     size = zones.fio_size(opt(job, 'size'))
     off = zones.fio_size(opt(job, 'offset', '0'))
     if not unit or not size or off is None or opt(job, 'filesize') or \

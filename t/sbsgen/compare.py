@@ -554,6 +554,12 @@ def compare_files(v, t, a, b, job):
     # (suite1 job 2: 3 clones of 10 ms wrote 138 to 245 blocks each)
     if t & {'nodata', 'randfile'} or ('timed' in t and ios_differ(a, b)):
         return
+    # where the map's end is drawn, so is how many blocks get written:
+    # the counts are not compared there (compare_json), nor the data
+    # (randwrite bs=512,4096 size=256K: fio 3.33 29 writes, 3.42 22 to
+    # 64 over seeds, iolite 20 to 64; gen r10k 1932)
+    if 'mapend' in t and ios_differ(a, b):
+        return
     for name, pa in a['data'].items():
         pb = b['data'].get(name)
         if pa is None or pb is None:

@@ -366,7 +366,10 @@ def compare_json(v, t, a, b, job):
             continue
         n = max(ja['ios'][i], jb['ios'][i])
         c = cv + (1 if run > 1 else 0)
-        tol = tol_count(n / run, c) * run + slack if c else 0
+        # (a direction may take all of the total's slack: one 64k draw
+        # early in a map of 512s, gen r10k 2462: fio 3.33 80 to 285
+        # writes over seeds, iolite 88 to 276)
+        tol = tol_count(n / run, c) * run + 3 * slack if c else 0
         if 'mix' in t:
             tol += mix_tol(max(tot_a, tot_b), job, t)
         if not near(ja['ios'][i], jb['ios'][i], tol):

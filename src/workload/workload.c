@@ -327,9 +327,10 @@ static void zone_rewind(struct workload *w, struct wl_file *f)
 
 /*
  * Before an I/O of direction d on f (fio's order): after zsize bytes of
- * the job f's zone moves zonerange + zoneskip on, back to the region
- * start when it would begin past the target's end; a sequential position
- * at or past the zone's end goes back to its start; and each time the
+ * the job f's zone moves zonerange + zoneskip on, back to where later
+ * sweeps start (start2) when it would begin past the target's end; a
+ * sequential position at or past the zone's end goes back to its start;
+ * and each time the
  * job's count is a whole number of zoneranges (a new zone, or zonesize
  * larger than zonerange) f starts the zone over.
  */
@@ -339,8 +340,13 @@ static void zone_prep(struct workload *w, struct wl_file *f, enum ddir d)
 		uint64_t lo = f->wlo + w->zrange + w->zskip;
 
 		w->zone_bytes = 0;
+		/*
+		 * fio takes a percentage offset again there: back to where
+		 * later sweeps start (offset=50%: zones at 0, 192k, 384k,
+		 * then 256k of a 512k file)
+		 */
 		if (lo < f->wlo || lo >= f->real - f->start)
-			lo = 0;
+			lo = f->start2 - f->start;
 		f->wlo = lo;
 		f->pos[d] = lo;
 	}

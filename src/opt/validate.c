@@ -124,6 +124,15 @@ static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 			p->max_bs = hi;
 		first = false;
 	}
+	/* bs_is_seq_rand: a random job's sequential I/Os have their own */
+	if (p->seq_max_bs) {
+		if (p->seq_min_bs != p->min_bs || p->seq_max_bs != p->max_bs)
+			p->bs_fixed = false;
+		if (p->seq_min_bs < p->min_bs)
+			p->min_bs = p->seq_min_bs;
+		if (p->seq_max_bs > p->max_bs)
+			p->max_bs = p->seq_max_bs;
+	}
 	return 0;
 }
 

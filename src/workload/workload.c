@@ -562,6 +562,8 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		     uint32_t *len, uint64_t *off)
 {
 	const struct wl_bs *b = &w->bs[d];
+	/* bs_is_seq_rand: the sizes of the sequential ones */
+	const struct wl_bs *sb = unlikely(w->seq_sizes) ? &w->bs_seq : b;
 	uint64_t o = 0, avail, blk;
 	bool rnd = w->random;
 
@@ -573,7 +575,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			/* rw=randread:N: the I/Os after a random one */
 			w->seq_left--;
 			o = w->identical ? f->last[d] : f->pos[d];
-			rnd = !in_window(f, o, b->min);	/* off the end */
+			rnd = !in_window(f, o, sb->min);	/* off the end */
 		} else {
 			if (w->seq_nr > 1)
 				w->seq_left = w->seq_nr - 1;
@@ -581,7 +583,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			if (w->perc_on && prng_taus_next(&w->r_seq) >=
 					  w->perc_thresh[d]) {
 				o = f->pos[d];
-				rnd = !in_window(f, o, b->min);
+				rnd = !in_window(f, o, sb->min);
 			}
 		}
 		/*
@@ -592,6 +594,11 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		 */
 		if (rnd && o && !w->zones && o < f->whi)
 			return -1;
+		/* (fio: a sequential one's size is drawn after its offset) */
+		if (!rnd && sb != b) {
+			b = sb;
+			*len = bs_pick(w, b);
+		}
 	}
 	if (rnd) {
 		/* a zone smaller than a block: no random offset (fio) */
@@ -1373,6 +1380,11 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
+	}
+	if (w->random && p->seq_max_bs) {
+		if (wl_bs_seq_init(&w->bs_seq, p, err))
+			goto fail;
+		w->seq_sizes = true;
 	}
 	w->dunit = p->dir_min_bs[DDIR_READ];
 	if (!w->dunit || (p->dir_min_bs[DDIR_WRITE] &&

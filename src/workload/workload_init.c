@@ -38,34 +38,38 @@ static const char *const ddir_name[DDIR_RWDIR_CNT] = {
 	"read", "write", "trim"
 };
 
-int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
-		   struct strbuf *err)
+/*
+ * b from sizes lo to hi: the nsplit entries of split (bssplit), else a
+ * range, else one size; what names them in an error.
+ */
+static int bs_build(struct wl_bs *b, const struct job_plan *p,
+		    uint64_t lo, uint64_t hi, const struct bssplit *split,
+		    unsigned int nsplit, const char *what, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
-	uint64_t lo = p->dir_min_bs[d], hi = p->dir_max_bs[d];
 	unsigned int i, j, slot = 0;
 
 	if (!lo || hi > UINT32_MAX)
 		return wl_fail(p, err, "%s block size %" PRIu64 " is not "
 			       "supported (1 to 4294967295 bytes)",
-			       ddir_name[d], lo ? hi : lo);
+			       what, lo ? hi : lo);
 	b->min = (uint32_t)lo;
 	b->max = (uint32_t)hi;
-	if (o->nr_bssplit[d]) {
+	if (nsplit) {
 		unsigned int order[BSSPLIT_MAX], n = 0, k;
 		uint64_t cut;
 
 		b->kind = BS_SPLIT;
 		/* fio's order: by percentage, the smallest first (stable) */
-		for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX; i++) {
-			for (k = n; k && o->bssplit[d][order[k - 1]].perc >
-					 o->bssplit[d][i].perc; k--)
+		for (i = 0; i < nsplit && i < BSSPLIT_MAX; i++) {
+			for (k = n; k && split[order[k - 1]].perc >
+					 split[i].perc; k--)
 				order[k] = order[k - 1];
 			order[k] = i;
 			n++;
 		}
 		for (k = 0; k < n; k++) {
-			const struct bssplit *s = &o->bssplit[d][order[k]];
+			const struct bssplit *s = &split[order[k]];
 
 			if (slot + s->perc > SPLIT_SLOTS)
 				return wl_fail(p, err, "option 'bssplit': "
@@ -97,6 +101,21 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 		b->kind = BS_FIXED;
 	}
 	return 0;
+}
+
+int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
+		   struct strbuf *err)
+{
+	return bs_build(b, p, p->dir_min_bs[d], p->dir_max_bs[d],
+			p->o.bssplit[d], p->o.nr_bssplit[d], ddir_name[d], err);
+}
+
+/* bs_is_seq_rand: the sizes of a random job's sequential I/Os. */
+int wl_bs_seq_init(struct wl_bs *b, const struct job_plan *p,
+		       struct strbuf *err)
+{
+	return bs_build(b, p, p->seq_min_bs, p->seq_max_bs, p->seq_bssplit,
+			p->nr_seq_bssplit, "sequential", err);
 }
 
 static uint64_t base_seed(const struct job_plan *p)

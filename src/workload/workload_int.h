@@ -206,6 +206,9 @@ struct workload {
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];
+	/* bs_is_seq_rand: a random job's sequential I/Os' sizes */
+	bool seq_sizes;
+	struct wl_bs bs_seq;
 	const struct job_options *o;	/* the plan's, for zone tables */
 
 	/*
@@ -260,6 +263,8 @@ static inline uint64_t next_key(struct workload *w)
 __attribute__((format(printf, 3, 4)))
 int wl_fail(const struct job_plan *p, struct strbuf *err, const char *fmt,
 	    ...);
+int wl_bs_seq_init(struct wl_bs *b, const struct job_plan *p,
+		       struct strbuf *err);
 int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	       struct strbuf *err);
 void wl_seed_streams(struct workload *w, const struct job_plan *p);

@@ -52,28 +52,13 @@ static int keep_seq_slot(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
 	uint64_t lo, hi;
-	unsigned int i, n = o->nr_bssplit[DDIR_READ];
 
-	if (n) {
-		lo = UINT64_MAX;
-		hi = 0;
-		for (i = 0; i < n; i++) {
-			uint64_t bs = o->bssplit[DDIR_READ][i].bs;
-
-			lo = bs < lo ? bs : lo;
-			hi = bs > hi ? bs : hi;
-		}
-	} else if (o->bsrange[DDIR_READ].max) {
-		lo = o->bsrange[DDIR_READ].min;
-		hi = o->bsrange[DDIR_READ].max;
-	} else {
-		lo = hi = o->bs[DDIR_READ];
-	}
+	opt_slot_sizes(o, DDIR_READ, &lo, &hi);
 	if (!lo)
 		return plan_fail(p, err, "option 'bs_is_seq_rand': the "
 				 "sequential block size is 0");
 	memcpy(p->seq_bssplit, o->bssplit[DDIR_READ], sizeof(p->seq_bssplit));
-	p->nr_seq_bssplit = n;
+	p->nr_seq_bssplit = o->nr_bssplit[DDIR_READ];
 	p->seq_min_bs = lo;
 	p->seq_max_bs = hi;
 	return 0;

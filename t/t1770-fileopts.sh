@@ -218,11 +218,18 @@ test_expect_success 'bs_is_seq_rand: random I/Os of every direction take the sec
 	echo 4096 >want && test_cmp want got
 '
 
-test_expect_success 'bs_is_seq_rand with percentage_random is refused' '
-	test_must_fail "$IOLITE" --name=b --directory="$TRASH" --size=256k \
-		--rw=randread --percentage_random=50 --bs_is_seq_rand=1 \
-		--ioengine=null 2>err &&
-	grep "option .bs_is_seq_rand.: with percentage_random" err
+test_expect_success 'bs_is_seq_rand: a random job'"'"'s sequential I/Os take the first size' '
+	"$IOLITE" --name=b --directory="$TRASH" --size=256k \
+		--rw=randread --percentage_random=0 --bs_is_seq_rand=1 \
+		--bs=4k,16k --ioengine=null --write_iolog="$TRASH/b3.log" \
+		>/dev/null &&
+	iolog_ops "$TRASH/b3.log" | awk "{ print \$3 }" | sort -u >got &&
+	echo 4096 >want && test_cmp want got &&
+	"$IOLITE" --name=b --directory="$TRASH" --size=256k \
+		--rw=randread:4 --bs_is_seq_rand=1 --bs=4k,16k \
+		--ioengine=null --write_iolog="$TRASH/b4.log" >/dev/null &&
+	iolog_ops "$TRASH/b4.log" | awk "{ print \$3 }" | sort -u >got &&
+	printf "16384\n4096\n" >want && test_cmp want got
 '
 
 test_expect_success 'bs_unaligned: lengths off the smallest size, within the range' '

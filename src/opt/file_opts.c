@@ -33,11 +33,42 @@ static int check_atomic(struct job_plan *p, struct strbuf *err)
 	return -1;
 }
 
+/* Does a random job issue sequential I/Os too (rand*:N, percentage)? */
+static bool has_seq_runs(const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	if (o->rw_seq_nr > 1)
+		return true;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if (o->perc_rand[d] < 100 && ddir_used(p, (enum ddir)d))
+			return true;
+	return false;
+}
+
+/* The read slot's sizes, kept for a random job's sequential I/Os. */
+static int keep_seq_slot(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t lo, hi;
+
+	opt_slot_sizes(o, DDIR_READ, &lo, &hi);
+	if (!lo)
+		return plan_fail(p, err, "option 'bs_is_seq_rand': the "
+				 "sequential block size is 0");
+	memcpy(p->seq_bssplit, o->bssplit[DDIR_READ], sizeof(p->seq_bssplit));
+	p->nr_seq_bssplit = o->nr_bssplit[DDIR_READ];
+	p->seq_min_bs = lo;
+	p->seq_max_bs = hi;
+	return 0;
+}
+
 /*
  * bs_is_seq_rand: the block size settings given for reads serve the
  * sequential I/Os of every direction, those for writes the random ones
- * (fio's HOWTO). A job is all random or all sequential unless
- * percentage_random mixes them per I/O, which is not supported yet.
+ * (fio's HOWTO). A random job's sequential I/Os (rw=randread:N's runs,
+ * percentage_random's) keep the read slot's (p->seq_*), as in fio.
  */
 int file_plan_bs(struct job_plan *p, struct strbuf *err)
 {
@@ -48,12 +79,8 @@ int file_plan_bs(struct job_plan *p, struct strbuf *err)
 		o->randrepeat = true;
 	if (!o->bs_is_seq_rand)
 		return 0;
-	for (d = 0; d < DDIR_RWDIR_CNT; d++)
-		if (p->random && o->perc_rand[d] && o->perc_rand[d] < 100 &&
-		    ddir_used(p, (enum ddir)d))
-			return plan_fail(p, err, "option 'bs_is_seq_rand': with "
-					 "percentage_random (a mix of random "
-					 "and sequential I/Os) not supported yet");
+	if (p->random && has_seq_runs(p) && keep_seq_slot(p, err))
+		return -1;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (d == src)
 			continue;

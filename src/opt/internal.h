@@ -63,6 +63,13 @@ const char *opt_type_name(const struct opt_def *def);
 /* plan_fail(): opt/plan.h */
 
 /*
+ * The smallest and largest block size slot d (read, write, trim) gives:
+ * from bssplit, else bsrange, else bs (validate.c).
+ */
+void opt_slot_sizes(const struct job_options *o, unsigned int d,
+		    uint64_t *lo, uint64_t *hi);
+
+/*
  * Checks a distribution's parameter: kind 'z' (zipf theta), 'p' (pareto
  * h) or 'n' (normal sigma, percent). 0, or -1 with the message in err.
  */

@@ -72,6 +72,15 @@ struct job_plan {
 	 * ("blockalign=512" with bsrange=512-1000 keeps the map)
 	 */
 	bool ba_nomap;
+	/*
+	 * bs_is_seq_rand in a random job with sequential I/Os among its
+	 * random ones (rw=randread:N, percentage_random): the read slot's
+	 * sizes, which those take (bssplit, else seq_min_bs-seq_max_bs);
+	 * seq_max_bs 0: none.
+	 */
+	uint64_t seq_min_bs, seq_max_bs;
+	struct bssplit seq_bssplit[BSSPLIT_MAX];
+	unsigned int nr_seq_bssplit;
 	const char *src_file;	/* owned copy; where the job was defined */
 	int src_line;
 	struct plan_replay *replay;	/* owned; NULL: no read_iolog */

@@ -81,33 +81,41 @@ static const char *bs_source(const struct job_options *o, unsigned int d)
 	return "bs";
 }
 
+void opt_slot_sizes(const struct job_options *o, unsigned int d,
+		    uint64_t *lo, uint64_t *hi)
+{
+	unsigned int i;
+
+	if (o->nr_bssplit[d]) {
+		*lo = UINT64_MAX;
+		*hi = 0;
+		for (i = 0; i < o->nr_bssplit[d]; i++) {
+			uint64_t bs = o->bssplit[d][i].bs;
+
+			if (bs < *lo)
+				*lo = bs;
+			if (bs > *hi)
+				*hi = bs;
+		}
+	} else if (o->bsrange[d].max) {
+		*lo = o->bsrange[d].min;
+		*hi = o->bsrange[d].max;
+	} else {
+		*lo = *hi = o->bs[d];
+	}
+}
+
 static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
-	unsigned int d, i;
+	unsigned int d;
 	bool first = true;
 
 	p->bs_fixed = true;
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		uint64_t lo, hi;
 
-		if (o->nr_bssplit[d]) {
-			lo = UINT64_MAX;
-			hi = 0;
-			for (i = 0; i < o->nr_bssplit[d]; i++) {
-				uint64_t bs = o->bssplit[d][i].bs;
-
-				if (bs < lo)
-					lo = bs;
-				if (bs > hi)
-					hi = bs;
-			}
-		} else if (o->bsrange[d].max) {
-			lo = o->bsrange[d].min;
-			hi = o->bsrange[d].max;
-		} else {
-			lo = hi = o->bs[d];
-		}
+		opt_slot_sizes(o, d, &lo, &hi);
 		if (!lo)
 			return plan_fail(p, err, "option '%s': %s block size is 0",
 				    bs_source(o, d), ddir_names[d]);
@@ -125,6 +133,15 @@ static int derive_block_sizes(struct job_plan *p, struct strbuf *err)
 		if (first || hi > p->max_bs)
 			p->max_bs = hi;
 		first = false;
+	}
+	/* bs_is_seq_rand: a random job's sequential I/Os have their own */
+	if (p->seq_max_bs) {
+		if (p->seq_min_bs != p->min_bs || p->seq_max_bs != p->max_bs)
+			p->bs_fixed = false;
+		if (p->seq_min_bs < p->min_bs)
+			p->min_bs = p->seq_min_bs;
+		if (p->seq_max_bs > p->max_bs)
+			p->max_bs = p->seq_max_bs;
 	}
 	return 0;
 }

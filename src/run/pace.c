@@ -318,6 +318,8 @@ pick:
 	return 0;
 }
 
+static bool dir_expected(const struct job_plan *p, unsigned int d);
+
 /* One direction's minimum over the window that just ended. */
 static int check_dir(struct pace *pc, unsigned int d, uint64_t span)
 {
@@ -394,6 +396,33 @@ int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 		return 1;
 	pc->since_issue++;
 	return 0;
+}
+
+/*
+ * fio asks for one more I/O of a pass that ran out short of its budget:
+ * it picks the direction and waits for its rate before it finds no
+ * block (size=64K bs=64000 rate=1m: one write, then 61 ms). The wait is
+ * until the earliest due time of the directions the job moves, when all
+ * of them are rated; the schedule itself stays.
+ */
+int pace_tail(struct pace *pc, uint64_t *now)
+{
+	uint64_t due = UINT64_MAX;
+	unsigned int d;
+
+	if (!pc->rated)
+		return 0;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!dir_expected(pc->p, d))
+			continue;
+		if (!pc->dir[d].bps)
+			return 0;
+		if (pc->dir[d].next < due)
+			due = pc->dir[d].next;
+	}
+	if (due == UINT64_MAX || due <= *now)
+		return 0;
+	return quiesce(pc, now) || sleep_until(pc, due, now);
 }
 
 void pace_skip(struct pace *pc, const struct io_u *u)

@@ -82,6 +82,13 @@ void pace_free(struct pace *pc);
 int pace_io(struct pace *pc, struct io_u *u, uint64_t *now);
 
 /*
+ * A pass ran out of I/O short of its budget: waits, as fio, for the rate
+ * of the direction it would have moved next. Returns 1 when the run
+ * stops or the runtime ends first.
+ */
+int pace_tail(struct pace *pc, uint64_t *now);
+
+/*
  * u is issued without pacing (a verify read-back: fio paces neither its
  * verify phase nor its verify_backlog reads): no co_lat sample for it.
  */

@@ -15,6 +15,7 @@
 
 #include "machine/clock.h"
 #include "opt/opt.h"
+#include "run/pace.h"
 #include "run/wfiles.h"
 #include "target/fileopts.h"
 #include "util/log.h"
@@ -417,6 +418,9 @@ int worker_next_pass(struct worker *w)
 
 	if (unlikely(w->st->error))
 		return 0;	/* it stops the job: no other pass */
+	/* fio asks once more, waiting for the rate first */
+	if (!verified && w->pace && !workload_pass_spent(w->wl))
+		pace_tail(w->pace, &w->now);
 	if (!verified && !w->io_ended)
 		w->ran_out = pass_ran_out(w);
 

@@ -784,8 +784,9 @@ static uint64_t region_offset(const struct job_plan *p, uint64_t base)
  * opens the file for them, of the size the first sweep left it (the new
  * file it took 0% of is size long by then: size=256k offset=50%
  * io_size=512k writes 0-256k, then 128k-256k twice). The end stays.
+ * size: the file's size by then (a null engine's: its region's end).
  */
-static uint64_t later_offset(const struct job_plan *p, const struct target *t,
+static uint64_t later_offset(const struct job_plan *p, uint64_t size,
 			     uint64_t off)
 {
 	const struct job_options *o = &p->o;
@@ -795,7 +796,7 @@ static uint64_t later_offset(const struct job_plan *p, const struct target *t,
 		return off;
 	if (o->file_append)
 		return off;	/* of the same size again */
-	later = region_offset(p, known_size(t));
+	later = region_offset(p, size);
 	return later > off ? later : off;
 }
 
@@ -1202,8 +1203,16 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		f->io_size = len;
 		f->real_size = off + len;
 		jf->total_io_size += len;
-		if (nofile)
+		/*
+		 * null: the file fio imagines ends where the region does, and
+		 * a percentage offset is taken of that for later sweeps
+		 * (size=256k offset=50% io_size=768k: 128k-384k, then from
+		 * 192k)
+		 */
+		if (nofile) {
+			f->io_offset_later = later_offset(p, off + len, off);
 			continue;
+		}
 		(*slots)[i] = t;
 		f->flags |= t->kind;
 		/* engines that never use O_DIRECT need no support for it */
@@ -1231,7 +1240,8 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			if (job_reads(p) || (p->o.overwrite && p->writes) ||
 			    (ops && (ops->flags & ENGINE_F_MAPS)))
 				t->fill = true;
-			f->io_offset_later = later_offset(p, t, off);
+			f->io_offset_later = later_offset(p, known_size(t),
+							  off);
 			t->layout = true;
 		}
 		add_dev(jf, t->fs_dev);

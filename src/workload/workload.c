@@ -196,20 +196,17 @@ static uint64_t dist_turn(struct workload *w, uint64_t n)
 
 /*
  * The ranges zipf, pareto and normal draw from, as fio counts them: the
- * window in units of the smallest block of either direction, rounded
- * up. The last (a block that would run past the end) and, with a larger
- * block in the job's direction, those past the last position, do not
- * fit: drawing one ends the file in fio, and so here.
+ * window in units of the smallest block of reads and writes, used or
+ * not (w->dunit: a write job's read size too, not the trim size),
+ * rounded up. The last (a block that would run past the end) and, with
+ * a larger block in the job's direction, those past the last position,
+ * do not fit: drawing one ends the file in fio, and so here.
  */
 static uint64_t dist_ranges(const struct workload *w, uint64_t nblk,
 			    uint64_t wsize)
 {
-	uint64_t unit = 0, n;
-	unsigned int d;
+	uint64_t unit = w->dunit, n;
 
-	for (d = DDIR_READ; d <= DDIR_WRITE; d++)
-		if (w->bs[d].min && (!unit || w->bs[d].min < unit))
-			unit = w->bs[d].min;
 	if (!unit)
 		return nblk;
 	n = wsize / unit + (wsize % unit != 0);
@@ -275,6 +272,19 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	return 0;
 }
 
+/*
+ * The random state's positions for direction d in a file window of
+ * wsize bytes: xlfsr's LFSR runs over the smallest blocks (fio), the
+ * rest over d's own.
+ */
+uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
+			uint64_t wsize)
+{
+	if (w->xlfsr)
+		return wsize / w->xunit;
+	return wl_window_blocks(w, d, wsize);
+}
+
 /* Random positions of direction d in a window of wsize bytes. */
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			      uint64_t wsize)
@@ -317,9 +327,10 @@ static void zone_rewind(struct workload *w, struct wl_file *f)
 
 /*
  * Before an I/O of direction d on f (fio's order): after zsize bytes of
- * the job f's zone moves zonerange + zoneskip on, back to the region
- * start when it would begin past the target's end; a sequential position
- * at or past the zone's end goes back to its start; and each time the
+ * the job f's zone moves zonerange + zoneskip on, back to where later
+ * sweeps start (start2) when it would begin past the target's end; a
+ * sequential position at or past the zone's end goes back to its start;
+ * and each time the
  * job's count is a whole number of zoneranges (a new zone, or zonesize
  * larger than zonerange) f starts the zone over.
  */
@@ -329,8 +340,13 @@ static void zone_prep(struct workload *w, struct wl_file *f, enum ddir d)
 		uint64_t lo = f->wlo + w->zrange + w->zskip;
 
 		w->zone_bytes = 0;
+		/*
+		 * fio takes a percentage offset again there: back to where
+		 * later sweeps start (offset=50%: zones at 0, 192k, 384k,
+		 * then 256k of a 512k file)
+		 */
 		if (lo < f->wlo || lo >= f->real - f->start)
-			lo = 0;
+			lo = f->start2 - f->start;
 		f->wlo = lo;
 		f->pos[d] = lo;
 	}
@@ -361,7 +377,7 @@ static void file_move(struct workload *w, struct wl_file *f)
 		if (w->random && (w->dmask & 1u << d) &&
 		    f->rp[d] == &f->rnd[d])
 			wl_rand_setup(w, &f->rnd[d],
-				      wl_window_blocks(w, (enum ddir)d, f->whi),
+				      wl_rand_blocks(w, (enum ddir)d, f->whi),
 				      f->whi, w->align[d]);
 }
 
@@ -546,6 +562,8 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		     uint32_t *len, uint64_t *off)
 {
 	const struct wl_bs *b = &w->bs[d];
+	/* bs_is_seq_rand: the sizes of the sequential ones */
+	const struct wl_bs *sb = unlikely(w->seq_sizes) ? &w->bs_seq : b;
 	uint64_t o = 0, avail, blk;
 	bool rnd = w->random;
 
@@ -557,7 +575,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			/* rw=randread:N: the I/Os after a random one */
 			w->seq_left--;
 			o = w->identical ? f->last[d] : f->pos[d];
-			rnd = !in_window(f, o, b->min);	/* off the end */
+			rnd = !in_window(f, o, sb->min);	/* off the end */
 		} else {
 			if (w->seq_nr > 1)
 				w->seq_left = w->seq_nr - 1;
@@ -565,7 +583,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			if (w->perc_on && prng_taus_next(&w->r_seq) >=
 					  w->perc_thresh[d]) {
 				o = f->pos[d];
-				rnd = !in_window(f, o, b->min);
+				rnd = !in_window(f, o, sb->min);
 			}
 		}
 		/*
@@ -576,6 +594,11 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		 */
 		if (rnd && o && !w->zones && o < f->whi)
 			return -1;
+		/* (fio: a sequential one's size is drawn after its offset) */
+		if (!rnd && sb != b) {
+			b = sb;
+			*len = bs_pick(w, b);
+		}
 	}
 	if (rnd) {
 		/* a zone smaller than a block: no random offset (fio) */
@@ -588,6 +611,9 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		if (unlikely(blk >= f->rp[d]->nblk))
 			return -1;
 		o = f->wlo + blk * w->align[d];
+		/* xlfsr: an output whose block does not fit ends it (fio) */
+		if (unlikely(w->xlfsr && o + b->min > f->whi))
+			return -1;
 		/*
 		 * fio: a zone's draw at or past the region (or the target)
 		 * end, or with no room for the smallest block before it,
@@ -1232,7 +1258,7 @@ static void pick_fast_path(struct workload *w)
 	 * it does not count: nios_left counts the job's I/Os)
 	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
-	    w->vcap ||
+	    w->vcap || w->xlfsr ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
 	    (w->nios_job != UINT64_MAX &&
@@ -1361,6 +1387,15 @@ int workload_init(struct workload **out, const struct job_plan *p,
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
 	}
+	if (w->random && p->seq_max_bs) {
+		if (wl_bs_seq_init(&w->bs_seq, p, err))
+			goto fail;
+		w->seq_sizes = true;
+	}
+	w->dunit = p->dir_min_bs[DDIR_READ];
+	if (!w->dunit || (p->dir_min_bs[DDIR_WRITE] &&
+			  p->dir_min_bs[DDIR_WRITE] < w->dunit))
+		w->dunit = p->dir_min_bs[DDIR_WRITE];
 	if (wl_zones_init(w, p, err))
 		goto fail;
 	w->rmode = wl_rand_mode(w, p);

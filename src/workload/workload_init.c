@@ -38,34 +38,38 @@ static const char *const ddir_name[DDIR_RWDIR_CNT] = {
 	"read", "write", "trim"
 };
 
-int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
-		   struct strbuf *err)
+/*
+ * b from sizes lo to hi: the nsplit entries of split (bssplit), else a
+ * range, else one size; what names them in an error.
+ */
+static int bs_build(struct wl_bs *b, const struct job_plan *p,
+		    uint64_t lo, uint64_t hi, const struct bssplit *split,
+		    unsigned int nsplit, const char *what, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
-	uint64_t lo = p->dir_min_bs[d], hi = p->dir_max_bs[d];
 	unsigned int i, j, slot = 0;
 
 	if (!lo || hi > UINT32_MAX)
 		return wl_fail(p, err, "%s block size %" PRIu64 " is not "
 			       "supported (1 to 4294967295 bytes)",
-			       ddir_name[d], lo ? hi : lo);
+			       what, lo ? hi : lo);
 	b->min = (uint32_t)lo;
 	b->max = (uint32_t)hi;
-	if (o->nr_bssplit[d]) {
+	if (nsplit) {
 		unsigned int order[BSSPLIT_MAX], n = 0, k;
 		uint64_t cut;
 
 		b->kind = BS_SPLIT;
 		/* fio's order: by percentage, the smallest first (stable) */
-		for (i = 0; i < o->nr_bssplit[d] && i < BSSPLIT_MAX; i++) {
-			for (k = n; k && o->bssplit[d][order[k - 1]].perc >
-					 o->bssplit[d][i].perc; k--)
+		for (i = 0; i < nsplit && i < BSSPLIT_MAX; i++) {
+			for (k = n; k && split[order[k - 1]].perc >
+					 split[i].perc; k--)
 				order[k] = order[k - 1];
 			order[k] = i;
 			n++;
 		}
 		for (k = 0; k < n; k++) {
-			const struct bssplit *s = &o->bssplit[d][order[k]];
+			const struct bssplit *s = &split[order[k]];
 
 			if (slot + s->perc > SPLIT_SLOTS)
 				return wl_fail(p, err, "option 'bssplit': "
@@ -97,6 +101,21 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 		b->kind = BS_FIXED;
 	}
 	return 0;
+}
+
+int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
+		   struct strbuf *err)
+{
+	return bs_build(b, p, p->dir_min_bs[d], p->dir_max_bs[d],
+			p->o.bssplit[d], p->o.nr_bssplit[d], ddir_name[d], err);
+}
+
+/* bs_is_seq_rand: the sizes of a random job's sequential I/Os. */
+int wl_bs_seq_init(struct wl_bs *b, const struct job_plan *p,
+		       struct strbuf *err)
+{
+	return bs_build(b, p, p->seq_min_bs, p->seq_max_bs, p->seq_bssplit,
+			p->nr_seq_bssplit, "sequential", err);
 }
 
 static uint64_t base_seed(const struct job_plan *p)
@@ -133,8 +152,9 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 /*
  * fio 3.33 keeps one random map per file in units of the smallest block
  * size of all three directions, used or not (bs=512,4k for randwrite
- * too). The unit, when some used direction's block differs from it (the
- * map then acts as fio's does: w->xmap), or 0.
+ * too), and its lfsr runs over the region in those units. The unit, when
+ * some used direction's block differs from it (the map or the LFSR then
+ * acts as fio's does: w->xmap, w->xlfsr), or 0.
  */
 static uint64_t xmap_unit(const struct workload *w, const struct job_plan *p)
 {
@@ -190,6 +210,9 @@ static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
 {
 	const struct job_options *o = w->o;
 
+	/* xlfsr: one LFSR for all directions (fio) */
+	if (w->xlfsr && (w->dmask & 1u << e))
+		return true;
 	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
 	    w->bs[e].min != w->bs[d].min)
 		return false;
@@ -227,8 +250,10 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 	unsigned int i, d, e;
 	int ret;
 
-	w->xunit = w->random && w->rmode == RM_BITMAP ? xmap_unit(w, p) : 0;
-	w->xmap = w->xunit != 0;
+	w->xunit = w->random && (w->rmode == RM_BITMAP ||
+				 w->rmode == RM_LFSR) ? xmap_unit(w, p) : 0;
+	w->xmap = w->xunit && w->rmode == RM_BITMAP;
+	w->xlfsr = w->xunit && w->rmode == RM_LFSR;
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 
@@ -265,12 +290,13 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 				if (rand_shareable(w, (enum ddir)d,
 						   (enum ddir)e))
 					break;
-			if (e < d) {
+			/* (xlfsr: a direction with no room has no LFSR) */
+			if (e < d && (!w->xlfsr || f->rp[e]->nblk)) {
 				f->rp[d] = f->rp[e];
 				continue;
 			}
 			nblk = w->zones ? wl_zone_blocks(w, (enum ddir)d) :
-			       wl_window_blocks(w, (enum ddir)d, f->whi);
+			       wl_rand_blocks(w, (enum ddir)d, f->whi);
 			/* fio switches to the 64-bit generator past 2^32 */
 			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
 				w->rmode = RM_UNIFORM64;

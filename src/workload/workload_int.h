@@ -194,10 +194,21 @@ struct workload {
 	 * next free block lies past the region ends the file.
 	 */
 	bool xmap;
-	uint64_t xunit;		/* xmap: its unit, the smallest block */
+	/*
+	 * fio's lfsr in the same case: one LFSR per file over the region
+	 * in units of the smallest block, its outputs shared by the
+	 * directions, each placing one in its own units; one whose block
+	 * does not fit ends the file.
+	 */
+	bool xlfsr;
+	uint64_t xunit;		/* xmap, xlfsr: the smallest block */
+	uint64_t dunit;		/* a distribution's range: dist_ranges() */
 	unsigned int dmask;	/* directions used: 1 << DDIR_READ ... */
 	uint64_t align[DDIR_RWDIR_CNT];
 	struct wl_bs bs[DDIR_RWDIR_CNT];
+	/* bs_is_seq_rand: a random job's sequential I/Os' sizes */
+	bool seq_sizes;
+	struct wl_bs bs_seq;
 	const struct job_options *o;	/* the plan's, for zone tables */
 
 	/*
@@ -252,6 +263,8 @@ static inline uint64_t next_key(struct workload *w)
 __attribute__((format(printf, 3, 4)))
 int wl_fail(const struct job_plan *p, struct strbuf *err, const char *fmt,
 	    ...);
+int wl_bs_seq_init(struct wl_bs *b, const struct job_plan *p,
+		       struct strbuf *err);
 int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 	       struct strbuf *err);
 void wl_seed_streams(struct workload *w, const struct job_plan *p);
@@ -266,6 +279,8 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p);
 /* workload.c */
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		  uint64_t wsize, uint64_t align);
+uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
+			uint64_t wsize);
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
 uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);

@@ -2,12 +2,13 @@
 /*
  * The workload: which file, offset, length and direction comes next.
  *
- * workload_init() looks at the plan once and picks one of a few next()
- * functions: fast paths for the common shape (one file, one direction,
- * one block size: sequential, random over the map, random without a map,
- * LFSR) that are a countdown and a handful of integer operations, and a
- * general path for everything else (several files, mixed directions,
- * bsrange/bssplit, distributions, rw=...:N, trimwrite).
+ * workload_init() (workload_init.c) looks at the plan once and picks one
+ * of a few next() functions: fast paths for the common shape (one file,
+ * one direction, one block size: sequential, random over the map, random
+ * without a map, LFSR) that are a countdown and a handful of integer
+ * operations (fast.c), and the general path here for everything else
+ * (several files, mixed directions, bsrange/bssplit, distributions,
+ * rw=...:N, trimwrite).
  *
  * A pass ends, as in fio, when the byte budget is spent (io_size, else the
  * sum of the regions; the last I/O may cross it), when number_ios I/Os are
@@ -23,7 +24,7 @@
  * never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
- * replay_first_pass().
+ * wl_replay_first_pass().
  *
  * Offsets for random I/O are multiples of the direction's alignment
  * (blockalign, default the minimum block size) with room for the minimum
@@ -888,7 +889,7 @@ static void files_start_over(struct workload *w)
 #define STREAMS(X) X(r_off) X(r_ddir) X(r_bs) X(r_file) X(r_zone) X(r_seq) \
 		   X(r_off64) X(r_dist) X(r_file64) X(key_state)
 
-static void streams_save(struct workload *w)
+void wl_streams_save(struct workload *w)
 {
 #define SAVE(f) w->first.f = w->f;
 	STREAMS(SAVE)
@@ -968,7 +969,7 @@ static void slot_restart(struct workload *w)
  * The files start over with the streams as the first pass found them;
  * round robin goes on with its turn (fio keeps it).
  */
-static void replay_first_pass(struct workload *w)
+void wl_replay_first_pass(struct workload *w)
 {
 	streams_restore(w);
 	files_start_over(w);
@@ -983,7 +984,7 @@ static void replay_first_pass(struct workload *w)
  * on where it was (its sequential position, its random map), no longer
  * fresh: when it is used up in this pass it starts over at once
  * (restarts) instead of ending it. A plain loop (loops=N) starts every
- * file over instead: pass_start().
+ * file over instead: wl_pass_start().
  */
 static void files_next_pass(struct workload *w)
 {
@@ -1045,7 +1046,7 @@ static int trimwrite_seq_write(struct workload *w, struct io_u *u)
 	return 0;
 }
 
-static int next_general(struct workload *w, struct io_u *u)
+int wl_next_general(struct workload *w, struct io_u *u)
 {
 	struct wl_file *f;
 	enum ddir d;
@@ -1078,7 +1079,7 @@ static int next_general(struct workload *w, struct io_u *u)
 			wrapped = true;
 			if (w->replays) {
 				/* a new pass in fio: the first one's draws */
-				replay_first_pass(w);
+				wl_replay_first_pass(w);
 				d = pick_ddir(w);
 				len = bs_pick(w, &w->bs[d]);
 				continue;
@@ -1102,7 +1103,7 @@ static int next_general(struct workload *w, struct io_u *u)
 		    w->nr_files == 1 && !wrapped) {
 			/* where fio's pass ends: the next one replays */
 			wrapped = true;
-			replay_first_pass(w);
+			wl_replay_first_pass(w);
 			d = pick_ddir(w);
 			len = bs_pick(w, &w->bs[d]);
 			continue;
@@ -1170,319 +1171,9 @@ static int next_general(struct workload *w, struct io_u *u)
 	}
 	return 0;
 }
-/* ---- next(): fast paths --------------------------------------------- */
-
-static int next_seq_fixed(struct workload *w, struct io_u *u)
-{
-	if (unlikely(!w->ios_left))
-		return 1;
-	w->ios_left--;
-	/* only reached with io_size beyond the region */
-	if (unlikely(w->pos + w->bsz > w->size))
-		w->pos = 0;
-	u->file = 0;
-	u->offset = w->start + w->pos;
-	u->len = w->bsz;
-	u->ddir = w->ddir;
-	w->pos += w->bsz;
-	return 0;
-}
-
-/* The map is used up within a pass: fio's order again, or a new one. */
-static __attribute__((noinline, cold)) void map0_restart(struct workload *w)
-{
-	if (w->replays)
-		replay_first_pass(w);
-	else
-		randmap_rekey(w->map0, next_key(w));
-}
-
-static int next_rand_map_fixed(struct workload *w, struct io_u *u)
-{
-	if (unlikely(!w->ios_left))
-		return 1;
-	w->ios_left--;
-	/* the pass wraps past the last block */
-	if (unlikely(randmap_exhausted(w->map0)))
-		map0_restart(w);
-	u->file = 0;
-	u->offset = w->start + randmap_next(w->map0) * w->bsz;
-	u->len = w->bsz;
-	u->ddir = w->ddir;
-	return 0;
-}
-
-static int next_rand_lfsr_fixed(struct workload *w, struct io_u *u)
-{
-	if (unlikely(!w->ios_left))
-		return 1;
-	w->ios_left--;
-	/* after n outputs the LFSR starts its cycle over by itself */
-	u->file = 0;
-	u->offset = w->start + prng_lfsr_next(w->lfsr0) * w->unit;
-	u->len = w->bsz;
-	u->ddir = w->ddir;
-	return 0;
-}
-
-static int next_rand_nomap_fixed(struct workload *w, struct io_u *u)
-{
-	if (unlikely(!w->ios_left))
-		return 1;
-	w->ios_left--;
-	u->file = 0;
-	u->offset = w->start +
-		    prng_scale32(prng_taus_next(&w->r_off), w->nblk) * w->unit;
-	u->len = w->bsz;
-	u->ddir = w->ddir;
-	return 0;
-}
-
-/* ---- init ----------------------------------------------------------- */
-
-static uint64_t div_up(uint64_t a, uint64_t b)
-{
-	return a / b + (a % b != 0);
-}
-
-/* One file, one direction, one size, no modifiers: a fast path. */
-static void pick_fast_path(struct workload *w)
-{
-	struct wl_file *f = &w->files[0];
-	enum ddir d = (enum ddir)w->ddir;
-	bool exhausts;
-	uint64_t n;
-
-	/*
-	 * (number_ios over loops, or with I/O errors let through, which
-	 * it does not count: nios_left counts the job's I/Os)
-	 */
-	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
-	    w->vcap || w->xlfsr ||
-	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
-	    w->zones || w->perc_on || f->start2 != f->start ||
-	    (w->nios_job != UINT64_MAX &&
-	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
-		return;
-	w->start = f->start;
-	w->size = f->size;
-	w->bsz = w->bs[d].min;
-	w->unit = w->align[d];
-	if (!w->random) {
-		w->next = next_seq_fixed;
-		n = w->size / w->bsz;
-		exhausts = true;
-	} else {
-		n = f->rp[d]->nblk;
-		w->nblk = n;
-		switch (w->rmode) {
-		case RM_MAP:
-			if (w->unit != w->bsz)
-				return;
-			w->map0 = &f->rp[d]->map;
-			w->next = next_rand_map_fixed;
-			exhausts = true;
-			break;
-		case RM_LFSR:
-			w->lfsr0 = &f->rp[d]->lfsr;
-			w->next = next_rand_lfsr_fixed;
-			exhausts = true;
-			break;
-		case RM_UNIFORM32:
-			w->next = next_rand_nomap_fixed;
-			exhausts = false;
-			break;
-		default:
-			return;
-		}
-	}
-	w->ios_pass = div_up(w->budget, w->bsz);
-	if (exhausts && !w->wrap && w->ios_pass > n)
-		w->ios_pass = n;
-	if (w->ios_pass > w->nios_job)
-		w->ios_pass = w->nios_job;
-	/* the pass ends on the file's end, short of budget and number_ios */
-	w->runs_out = w->ios_pass * w->bsz < w->budget &&
-		      w->ios_pass < w->nios_job;
-}
-
-/* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
-static int next_replay(struct workload *w, struct io_u *u)
-{
-	return iolog_replay_next(w->replay, u);
-}
-
-static int replay_init(struct workload **out, const struct job_plan *p,
-		       struct strbuf *err)
-{
-	struct workload *w = xcalloc(1, sizeof(*w));
-
-	if (iolog_replay_init(&w->replay, p, err)) {
-		free(w);
-		return -1;
-	}
-	w->o = &p->o;
-	w->next = next_replay;
-	*out = w;
-	return 0;
-}
-
 bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
 {
 	return w->replay && iolog_replay_wait(w->replay, stop, max_ns);
-}
-
-static void pass_start(struct workload *w, bool first);
-
-int workload_init(struct workload **out, const struct job_plan *p,
-		  const struct engine_file *files, unsigned int nr_files,
-		  struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-	struct workload *w;
-	uint64_t total = 0;
-	unsigned int i, d;
-
-	*out = NULL;
-	if (!nr_files)
-		return wl_fail(p, err, "job '%s' has no files",
-			       o->name ? o->name : "");
-	if (p->replay)
-		return replay_init(out, p, err);
-	w = xcalloc(1, sizeof(*w));
-	w->o = o;
-	w->nr_files = nr_files;
-	w->files = xcalloc(nr_files, sizeof(*w->files));
-	wl_seed_streams(w, p);
-
-	w->random = o->rw == RW_RANDREAD || o->rw == RW_RANDWRITE ||
-		    o->rw == RW_RANDTRIM || o->rw == RW_RANDRW ||
-		    o->rw == RW_RANDTRIMWRITE;
-	w->mixed = o->rw == RW_RW || o->rw == RW_RANDRW;
-	w->want_ddir = -1;
-	w->trimwrite = o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE;
-	/* randtrimwrite writes what it trimmed, whatever the sizes (fio) */
-	w->tw_seq = o->rw == RW_TRIMWRITE &&
-		    (p->dir_min_bs[DDIR_WRITE] != p->dir_min_bs[DDIR_TRIM] ||
-		     p->dir_max_bs[DDIR_WRITE] != p->dir_max_bs[DDIR_TRIM] ||
-		     o->nr_bssplit[DDIR_WRITE] || o->nr_bssplit[DDIR_TRIM]);
-	w->tw_lastw = UINT64_MAX;
-	w->mix_thresh = ((uint64_t)o->rwmixread << 32) / 100;
-	w->dmask = p->ddir_mask;
-	if (w->random) {
-		w->seq_nr = o->rw_seq_nr;
-		w->identical = o->rw_sequencer == RW_SEQ_IDENTICAL;
-	} else {
-		w->add = o->rw_seq_add;
-	}
-	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-		if (!ddir_used(p, (enum ddir)d))
-			continue;
-		w->ddir = (uint8_t)d;
-		w->align[d] = p->dir_align[d] ? p->dir_align[d] :
-						p->dir_min_bs[d];
-		if (wl_bs_init(&w->bs[d], p, (enum ddir)d, err))
-			goto fail;
-		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
-		if (w->random && o->perc_rand[d] < 100)
-			w->perc_on = true;
-	}
-	if (w->random && p->seq_max_bs) {
-		if (wl_bs_seq_init(&w->bs_seq, p, err))
-			goto fail;
-		w->seq_sizes = true;
-	}
-	w->dunit = p->dir_min_bs[DDIR_READ];
-	if (!w->dunit || (p->dir_min_bs[DDIR_WRITE] &&
-			  p->dir_min_bs[DDIR_WRITE] < w->dunit))
-		w->dunit = p->dir_min_bs[DDIR_WRITE];
-	if (wl_zones_init(w, p, err))
-		goto fail;
-	w->rmode = wl_rand_mode(w, p);
-	if (wl_files_init(w, p, files, err))
-		goto fail;
-	wl_fsrv_init(w, p);
-
-	for (i = 0; i < nr_files; i++)
-		total += files[i].io_size;
-	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
-	/*
-	 * time_based: fio's loop ignores the job's bytes and a round ends
-	 * when the files are used up, so regions larger than size (filesize,
-	 * an offset) are swept whole before they start over (and before
-	 * invalidate=1 drops their cache again); each direction of a mix
-	 * sweeps them on its own
-	 */
-	if (o->time_based && !opt_is_set(o, "io_size") && !w->zones) {
-		uint64_t regions = 0;
-
-		for (i = 0; i < w->nr_files; i++)
-			regions += w->files[i].size;
-		regions *= (unsigned int)__builtin_popcount(w->dmask);
-		if (regions > w->budget)
-			w->budget = regions;
-	}
-	/*
-	 * A job that verifies what it writes never starts used-up files
-	 * over inside a pass (fio 3.33 and 3.42): its pass ends at the
-	 * regions' end (or where the job's bytes reach loops x io_size),
-	 * the read-back follows, and passes are run again while io_size
-	 * is not reached, read-backs counted (short_of_size in
-	 * run/worker_files.c): rw=write size=256k io_size=2m bs=16k
-	 * verify=crc64 is 16 writes and 16 reads, four times
-	 */
-	w->vcap = opt_is_set(o, "io_size") && o->io_size.bytes &&
-		  !o->time_based && workload_verifies(o);
-	w->vpass = total;
-	if (w->vcap && o->io_size.bytes < total / (o->loops ? o->loops : 1))
-		w->vpass = (uint64_t)(o->loops ? o->loops : 1) *
-			   o->io_size.bytes;
-	w->wrap = o->io_size.bytes > total && !w->vcap;
-	/* io_size=N% is at most the regions: it only caps each loop (fio) */
-	w->io_loops = o->io_size.bytes && !o->io_size.pct &&
-		      !o->time_based && (o->loops > 1 || w->wrap) && !w->vcap;
-	w->loops = o->loops ? o->loops : 1;
-	w->io_size = o->io_size.bytes;
-	w->max_bs = p->max_bs;
-	/* fio (3.33 and 3.42) ignores number_ios in a time_based job */
-	w->nios_job = o->number_ios && !o->time_based ?
-		      o->number_ios * w->loops : UINT64_MAX;
-	w->plain_loops = w->loops > 1 && !w->io_loops && !w->vcap &&
-			 !o->time_based &&
-			 !o->ramp_time_us;
-
-	w->next = next_general;
-	pick_fast_path(w);
-	/* passes that start used-up files over at once (see above) */
-	w->restarts = o->time_based || o->ramp_time_us || w->io_loops ||
-		      w->wrap;
-	/* with randseed, fio's later passes draw anew (not the first's) */
-	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
-		     !o->time_based;
-	w->tb_random = o->time_based && w->random && !w->zones &&
-		       !w->skewed && (w->rmode == RM_MAP ||
-				      w->rmode == RM_BITMAP ||
-				      w->rmode == RM_LFSR) &&
-		       w->next == next_general;	/* a fast path's pass does */
-	/*
-	 * skewed file service: a used-up file is closed and the next one
-	 * drawn (fio), but for sequential I/O in a time_based job with
-	 * every file open, which starts the file over where it is; with
-	 * openfiles below the files fio closes it and draws again there
-	 * too, so the files not open take turns
-	 */
-	w->skew_redraw = w->skewed &&
-			 (w->random || !o->time_based || w->limited);
-	w->dropped = UINT_MAX;
-	streams_save(w);
-	pass_start(w, true);
-	/* the files in use at start are the worker's to open, not events */
-	w->ev_head = w->ev_nr = 0;
-	*out = w;
-	return 0;
-fail:
-	workload_free(w);
-	return -1;
 }
 
 void workload_free(struct workload *w)
@@ -1520,13 +1211,13 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end)
 	return pick_file(w);
 }
 
-static void pass_start(struct workload *w, bool first)
+void wl_pass_start(struct workload *w, bool first)
 {
 	unsigned int i;
 
 	w->ios_left = w->ios_pass;
 	/* never used up: the first loop issues the job's bytes (fio) */
-	if (w->plain_loops && w->next == next_rand_nomap_fixed &&
+	if (w->plain_loops && wl_fast_nomap(w) &&
 	    !w->loop_queued)
 		w->ios_left = first ? w->ios_pass * w->loops : 0;
 	w->bytes_left = w->budget;
@@ -1556,7 +1247,7 @@ static void pass_start(struct workload *w, bool first)
 		w->cur_slot = w->nact;
 		slot_restart(w);
 	} else if (w->replays && (w->plain_loops || all_used_up(w))) {
-		replay_first_pass(w);
+		wl_replay_first_pass(w);
 	} else if (w->plain_loops) {
 		/* fio's next loop: every file from its start */
 		files_start_over(w);
@@ -1573,7 +1264,7 @@ void workload_rewind(struct workload *w)
 		iolog_replay_rewind(w->replay);
 		return;
 	}
-	pass_start(w, false);
+	wl_pass_start(w, false);
 }
 
 void workload_nios_refund(struct workload *w)
@@ -1605,11 +1296,11 @@ bool workload_spent(const struct workload *w)
 {
 	if (!w->plain_loops)
 		return false;
-	if (w->next == next_general)
+	if (w->next == wl_next_general)
 		return !w->nios_left ||
 		       w->cum >= (uint64_t)w->loops * w->budget;
 	/* random offsets without a map: the first loop took it all */
-	return w->next == next_rand_nomap_fixed && !w->loop_queued;
+	return wl_fast_nomap(w) && !w->loop_queued;
 }
 
 bool workload_drops_in_place(const struct workload *w)
@@ -1634,7 +1325,7 @@ bool workload_pass_spent(const struct workload *w)
 {
 	if (w->replay)
 		return true;
-	if (w->next != next_general)
+	if (w->next != wl_next_general)
 		return !w->ios_left && !w->runs_out;
 	return !w->bytes_left || !w->nios_left;
 }
@@ -1650,7 +1341,7 @@ uint64_t workload_pass_bytes(const struct workload *w)
 {
 	if (w->replay)
 		return iolog_replay_bytes(w->replay);
-	if (w->next != next_general)
+	if (w->next != wl_next_general)
 		return w->ios_pass * w->bsz;
 	return w->budget;
 }

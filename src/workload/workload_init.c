@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -504,4 +505,209 @@ int workload_check(const struct job_plan *p,
 		       files[big].path : "", files[big].io_size,
 		       nr_files > 1 ? " (the largest of its files)" : "",
 		       p->min_bs);
+}
+
+/* ---- the workload ---------------------------------------------------- */
+
+/* read_iolog: a workload whose next() is the log's (workload/iolog.c) */
+static int next_replay(struct workload *w, struct io_u *u)
+{
+	return iolog_replay_next(w->replay, u);
+}
+
+static int replay_init(struct workload **out, const struct job_plan *p,
+		       struct strbuf *err)
+{
+	struct workload *w = xcalloc(1, sizeof(*w));
+
+	if (iolog_replay_init(&w->replay, p, err)) {
+		free(w);
+		return -1;
+	}
+	w->o = &p->o;
+	w->next = next_replay;
+	*out = w;
+	return 0;
+}
+
+/* The pattern: random or not, the mix, trimwrite, rw's modifiers. */
+static void init_pattern(struct workload *w, const struct job_plan *p)
+{
+	const struct job_options *o = &p->o;
+
+	w->random = o->rw == RW_RANDREAD || o->rw == RW_RANDWRITE ||
+		    o->rw == RW_RANDTRIM || o->rw == RW_RANDRW ||
+		    o->rw == RW_RANDTRIMWRITE;
+	w->mixed = o->rw == RW_RW || o->rw == RW_RANDRW;
+	w->want_ddir = -1;
+	w->trimwrite = o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE;
+	/* randtrimwrite writes what it trimmed, whatever the sizes (fio) */
+	w->tw_seq = o->rw == RW_TRIMWRITE &&
+		    (p->dir_min_bs[DDIR_WRITE] != p->dir_min_bs[DDIR_TRIM] ||
+		     p->dir_max_bs[DDIR_WRITE] != p->dir_max_bs[DDIR_TRIM] ||
+		     o->nr_bssplit[DDIR_WRITE] || o->nr_bssplit[DDIR_TRIM]);
+	w->tw_lastw = UINT64_MAX;
+	w->mix_thresh = ((uint64_t)o->rwmixread << 32) / 100;
+	w->dmask = p->ddir_mask;
+	if (w->random) {
+		w->seq_nr = o->rw_seq_nr;
+		w->identical = o->rw_sequencer == RW_SEQ_IDENTICAL;
+	} else {
+		w->add = o->rw_seq_add;
+	}
+}
+
+/* Each direction's block sizes and alignment; the sequential sizes. */
+static int init_sizes(struct workload *w, const struct job_plan *p,
+		      struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!ddir_used(p, (enum ddir)d))
+			continue;
+		w->ddir = (uint8_t)d;
+		w->align[d] = p->dir_align[d] ? p->dir_align[d] :
+						p->dir_min_bs[d];
+		if (wl_bs_init(&w->bs[d], p, (enum ddir)d, err))
+			return -1;
+		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
+		if (w->random && o->perc_rand[d] < 100)
+			w->perc_on = true;
+	}
+	if (w->random && p->seq_max_bs) {
+		if (wl_bs_seq_init(&w->bs_seq, p, err))
+			return -1;
+		w->seq_sizes = true;
+	}
+	w->dunit = p->dir_min_bs[DDIR_READ];
+	if (!w->dunit || (p->dir_min_bs[DDIR_WRITE] &&
+			  p->dir_min_bs[DDIR_WRITE] < w->dunit))
+		w->dunit = p->dir_min_bs[DDIR_WRITE];
+	return 0;
+}
+
+/* How many bytes a pass moves, and how passes and loops count. */
+static void init_budget(struct workload *w, const struct job_plan *p,
+			const struct engine_file *files, unsigned int nr_files)
+{
+	const struct job_options *o = &p->o;
+	uint64_t total = 0;
+	unsigned int i;
+
+	for (i = 0; i < nr_files; i++)
+		total += files[i].io_size;
+	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
+	/*
+	 * time_based: fio's loop ignores the job's bytes and a round ends
+	 * when the files are used up, so regions larger than size (filesize,
+	 * an offset) are swept whole before they start over (and before
+	 * invalidate=1 drops their cache again); each direction of a mix
+	 * sweeps them on its own
+	 */
+	if (o->time_based && !opt_is_set(o, "io_size") && !w->zones) {
+		uint64_t regions = 0;
+
+		for (i = 0; i < w->nr_files; i++)
+			regions += w->files[i].size;
+		regions *= (unsigned int)__builtin_popcount(w->dmask);
+		if (regions > w->budget)
+			w->budget = regions;
+	}
+	/*
+	 * A job that verifies what it writes never starts used-up files
+	 * over inside a pass (fio 3.33 and 3.42): its pass ends at the
+	 * regions' end (or where the job's bytes reach loops x io_size),
+	 * the read-back follows, and passes are run again while io_size
+	 * is not reached, read-backs counted (short_of_size in
+	 * run/worker_files.c): rw=write size=256k io_size=2m bs=16k
+	 * verify=crc64 is 16 writes and 16 reads, four times
+	 */
+	w->vcap = opt_is_set(o, "io_size") && o->io_size.bytes &&
+		  !o->time_based && workload_verifies(o);
+	w->vpass = total;
+	if (w->vcap && o->io_size.bytes < total / (o->loops ? o->loops : 1))
+		w->vpass = (uint64_t)(o->loops ? o->loops : 1) *
+			   o->io_size.bytes;
+	w->wrap = o->io_size.bytes > total && !w->vcap;
+	/* io_size=N% is at most the regions: it only caps each loop (fio) */
+	w->io_loops = o->io_size.bytes && !o->io_size.pct &&
+		      !o->time_based && (o->loops > 1 || w->wrap) && !w->vcap;
+	w->loops = o->loops ? o->loops : 1;
+	w->io_size = o->io_size.bytes;
+	w->max_bs = p->max_bs;
+	/* fio (3.33 and 3.42) ignores number_ios in a time_based job */
+	w->nios_job = o->number_ios && !o->time_based ?
+		      o->number_ios * w->loops : UINT64_MAX;
+	w->plain_loops = w->loops > 1 && !w->io_loops && !w->vcap &&
+			 !o->time_based &&
+			 !o->ramp_time_us;
+}
+
+/* What a new pass does with used-up files, and the files' redraws. */
+static void init_passes(struct workload *w, const struct job_options *o)
+{
+	/* passes that start used-up files over at once (files_next_pass) */
+	w->restarts = o->time_based || o->ramp_time_us || w->io_loops ||
+		      w->wrap;
+	/* with randseed, fio's later passes draw anew (not the first's) */
+	w->replays = o->randrepeat && !opt_is_set(o, "randseed") &&
+		     !o->time_based;
+	w->tb_random = o->time_based && w->random && !w->zones &&
+		       !w->skewed && (w->rmode == RM_MAP ||
+				      w->rmode == RM_BITMAP ||
+				      w->rmode == RM_LFSR) &&
+		       w->next == wl_next_general; /* a fast path's pass does */
+	/*
+	 * skewed file service: a used-up file is closed and the next one
+	 * drawn (fio), but for sequential I/O in a time_based job with
+	 * every file open, which starts the file over where it is; with
+	 * openfiles below the files fio closes it and draws again there
+	 * too, so the files not open take turns
+	 */
+	w->skew_redraw = w->skewed &&
+			 (w->random || !o->time_based || w->limited);
+}
+
+int workload_init(struct workload **out, const struct job_plan *p,
+		  const struct engine_file *files, unsigned int nr_files,
+		  struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	struct workload *w;
+
+	*out = NULL;
+	if (!nr_files)
+		return wl_fail(p, err, "job '%s' has no files",
+			       o->name ? o->name : "");
+	if (p->replay)
+		return replay_init(out, p, err);
+	w = xcalloc(1, sizeof(*w));
+	w->o = o;
+	w->nr_files = nr_files;
+	w->files = xcalloc(nr_files, sizeof(*w->files));
+	wl_seed_streams(w, p);
+	init_pattern(w, p);
+	if (init_sizes(w, p, err) || wl_zones_init(w, p, err))
+		goto fail;
+	w->rmode = wl_rand_mode(w, p);
+	if (wl_files_init(w, p, files, err))
+		goto fail;
+	wl_fsrv_init(w, p);
+	init_budget(w, p, files, nr_files);
+
+	w->next = wl_next_general;
+	wl_pick_fast_path(w);
+	init_passes(w, o);
+	w->dropped = UINT_MAX;
+	wl_streams_save(w);
+	wl_pass_start(w, true);
+	/* the files in use at start are the worker's to open, not events */
+	w->ev_head = w->ev_nr = 0;
+	*out = w;
+	return 0;
+fail:
+	workload_free(w);
+	return -1;
 }

@@ -277,6 +277,10 @@ int wl_zones_init(struct workload *w, const struct job_plan *p,
 void wl_fsrv_init(struct workload *w, const struct job_plan *p);
 
 /* workload.c */
+int wl_next_general(struct workload *w, struct io_u *u);
+void wl_replay_first_pass(struct workload *w);
+void wl_streams_save(struct workload *w);
+void wl_pass_start(struct workload *w, bool first);
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		  uint64_t wsize, uint64_t align);
 uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
@@ -284,6 +288,11 @@ uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
 uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);
+
+/* fast.c: a fast path for w->next where the job allows one */
+void wl_pick_fast_path(struct workload *w);
+/* whether next() is the fast path of uniform draws without a map */
+bool wl_fast_nomap(const struct workload *w);
 
 /* zoned.c: the zone table of q over a window of wsize bytes */
 void zoned_build(struct workload *w, struct wl_rand *q, uint64_t wsize,

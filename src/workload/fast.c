@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast paths of next() (workload.c has the general one): one file,
+ * one direction, one block size, no zones, mixes or skips. A sequential
+ * sweep, a random map, an LFSR or plain uniform draws, each a few
+ * instructions per I/O; wl_pick_fast_path() chooses one when the job
+ * allows it, or leaves wl_next_general in place.
+ */
+#include "workload/workload_int.h"
+
+#include "util/log.h"
+
+static int next_seq_fixed(struct workload *w, struct io_u *u)
+{
+	if (unlikely(!w->ios_left))
+		return 1;
+	w->ios_left--;
+	/* only reached with io_size beyond the region */
+	if (unlikely(w->pos + w->bsz > w->size))
+		w->pos = 0;
+	u->file = 0;
+	u->offset = w->start + w->pos;
+	u->len = w->bsz;
+	u->ddir = w->ddir;
+	w->pos += w->bsz;
+	return 0;
+}
+
+/* The map is used up within a pass: fio's order again, or a new one. */
+static __attribute__((noinline, cold)) void map0_restart(struct workload *w)
+{
+	if (w->replays)
+		wl_replay_first_pass(w);
+	else
+		randmap_rekey(w->map0, next_key(w));
+}
+
+static int next_rand_map_fixed(struct workload *w, struct io_u *u)
+{
+	if (unlikely(!w->ios_left))
+		return 1;
+	w->ios_left--;
+	/* the pass wraps past the last block */
+	if (unlikely(randmap_exhausted(w->map0)))
+		map0_restart(w);
+	u->file = 0;
+	u->offset = w->start + randmap_next(w->map0) * w->bsz;
+	u->len = w->bsz;
+	u->ddir = w->ddir;
+	return 0;
+}
+
+static int next_rand_lfsr_fixed(struct workload *w, struct io_u *u)
+{
+	if (unlikely(!w->ios_left))
+		return 1;
+	w->ios_left--;
+	/* after n outputs the LFSR starts its cycle over by itself */
+	u->file = 0;
+	u->offset = w->start + prng_lfsr_next(w->lfsr0) * w->unit;
+	u->len = w->bsz;
+	u->ddir = w->ddir;
+	return 0;
+}
+
+static int next_rand_nomap_fixed(struct workload *w, struct io_u *u)
+{
+	if (unlikely(!w->ios_left))
+		return 1;
+	w->ios_left--;
+	u->file = 0;
+	u->offset = w->start +
+		    prng_scale32(prng_taus_next(&w->r_off), w->nblk) * w->unit;
+	u->len = w->bsz;
+	u->ddir = w->ddir;
+	return 0;
+}
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+	return a / b + (a % b != 0);
+}
+
+/* One file, one direction, one size, no modifiers: a fast path. */
+void wl_pick_fast_path(struct workload *w)
+{
+	struct wl_file *f = &w->files[0];
+	enum ddir d = (enum ddir)w->ddir;
+	bool exhausts;
+	uint64_t n;
+
+	/*
+	 * (number_ios over loops, or with I/O errors let through, which
+	 * it does not count: nios_left counts the job's I/Os)
+	 */
+	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
+	    w->vcap || w->xlfsr ||
+	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
+	    w->zones || w->perc_on || f->start2 != f->start ||
+	    (w->nios_job != UINT64_MAX &&
+	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
+		return;
+	w->start = f->start;
+	w->size = f->size;
+	w->bsz = w->bs[d].min;
+	w->unit = w->align[d];
+	if (!w->random) {
+		w->next = next_seq_fixed;
+		n = w->size / w->bsz;
+		exhausts = true;
+	} else {
+		n = f->rp[d]->nblk;
+		w->nblk = n;
+		switch (w->rmode) {
+		case RM_MAP:
+			if (w->unit != w->bsz)
+				return;
+			w->map0 = &f->rp[d]->map;
+			w->next = next_rand_map_fixed;
+			exhausts = true;
+			break;
+		case RM_LFSR:
+			w->lfsr0 = &f->rp[d]->lfsr;
+			w->next = next_rand_lfsr_fixed;
+			exhausts = true;
+			break;
+		case RM_UNIFORM32:
+			w->next = next_rand_nomap_fixed;
+			exhausts = false;
+			break;
+		default:
+			return;
+		}
+	}
+	w->ios_pass = div_up(w->budget, w->bsz);
+	if (exhausts && !w->wrap && w->ios_pass > n)
+		w->ios_pass = n;
+	if (w->ios_pass > w->nios_job)
+		w->ios_pass = w->nios_job;
+	/* the pass ends on the file's end, short of budget and number_ios */
+	w->runs_out = w->ios_pass * w->bsz < w->budget &&
+		      w->ios_pass < w->nios_job;
+}
+
+bool wl_fast_nomap(const struct workload *w)
+{
+	return w->next == next_rand_nomap_fixed;
+}

@@ -401,7 +401,16 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	if (done == w->extra_done)
 		return false;
 	w->extra_done = done;
-	return done < limit && limit - done >= w->p->max_bs;
+	if (done >= limit || limit - done < w->p->max_bs)
+		return false;
+	/*
+	 * fio's extra loop ends where the job's bytes reach io_size (not a
+	 * whole budget later): nrfiles=4 size=128KiB io_size=128KiB is 28
+	 * whole blocks, then 4 more. A verify phase's pass keeps its own
+	 * target (workload.c's vcap), which counts only the writes.
+	 */
+	w->short_by = verify_phase ? UINT64_MAX : limit - done;
+	return true;
 }
 
 /* End of a pass over the region: wrap, loop again, or finish. */
@@ -469,7 +478,11 @@ int worker_next_pass(struct worker *w)
 		return !new_loop(w);
 	}
 	if (!w->file_op && short_of_size(w, verified || (w->vf &&
-						      w->p->o.do_verify)))
-		return !new_loop(w);
+						      w->p->o.do_verify))) {
+		if (new_loop(w))
+			return 0;
+		workload_cap_bytes(w->wl, w->short_by);
+		return 1;
+	}
 	return 0;
 }

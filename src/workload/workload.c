@@ -1546,6 +1546,17 @@ void workload_cap_pass(struct workload *w, uint64_t n)
 		w->nios_left = n;
 }
 
+void workload_cap_bytes(struct workload *w, uint64_t n)
+{
+	uint64_t ios = w->bsz ? div_up(n, w->bsz) : 0;
+
+	if (w->bytes_left > n)
+		w->bytes_left = n;
+	/* the fast paths count I/Os of one size */
+	if (w->next != next_general && w->ios_left > ios)
+		w->ios_left = ios;
+}
+
 void workload_loops_queued(struct workload *w)
 {
 	if (!w->plain_loops)

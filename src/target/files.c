@@ -1435,6 +1435,12 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = known_size(t);
+			else if (t->kind == EF_CHARDEV &&
+				 chardev_end(&plans[i], t, jf->nr_files,
+					     false) != UINT64_MAX)
+				/* fio's bound: size= (filesize= may be less) */
+				f->real_size = chardev_end(&plans[i], t,
+							   jf->nr_files, false);
 			if (t->kind != EF_REGULAR)
 				continue;
 			if (plans[i].o.create_on_open && !t->layout &&

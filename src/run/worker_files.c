@@ -413,6 +413,20 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	return true;
 }
 
+/* Did the time_based pass that just ended issue no I/O at all? */
+static bool tb_pass_empty(struct worker *w)
+{
+	uint64_t n = 0;
+	unsigned int d;
+
+	for (d = 0; d <= DDIR_RWDIR_CNT; d++)
+		n += w->st->issued[d];
+	if (n == w->tb_issued)
+		return true;
+	w->tb_issued = n;
+	return false;
+}
+
 /* End of a pass over the region: wrap, loop again, or finish. */
 int worker_next_pass(struct worker *w)
 {
@@ -448,6 +462,14 @@ int worker_next_pass(struct worker *w)
 	 * ramp has done its I/O and counts all of it, as fio
 	 */
 	if (w->time_based) {
+		/*
+		 * A pass that issued nothing would be followed by another
+		 * (a later sweep from offset=100% of the file its first one
+		 * wrote has no room): fio ends the job there, and so must
+		 * iolite, or it spins without reading the clock
+		 */
+		if (tb_pass_empty(w))
+			return 0;
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
 			return 0;
 		wrap_pass(w);

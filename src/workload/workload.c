@@ -1442,6 +1442,15 @@ int workload_init(struct workload **out, const struct job_plan *p,
 				      w->rmode == RM_LFSR) &&
 		       w->next == next_general;	/* a fast path's pass does */
 	/*
+	 * time_based random I/O starts its files over in place, never
+	 * reopened, so fio takes a percentage offset only once: offset=50%
+	 * of a new 16k file writes 0-16k again and again (and offset=100%
+	 * does not end the job after its first sweep)
+	 */
+	if (o->time_based && w->random && !w->zones && !w->skewed)
+		for (i = 0; i < w->nr_files; i++)
+			w->files[i].start2 = w->files[i].start;
+	/*
 	 * skewed file service: a used-up file is closed and the next one
 	 * drawn (fio), but for sequential I/O in a time_based job, which
 	 * starts the file over where it is

@@ -1134,10 +1134,16 @@ static void loop_async(struct worker *w)
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
 					/*
-					 * no end_sync: fio ends a queueing
-					 * engine's pass on the bytes issued,
-					 * without asking for another I/O
+					 * fio ends a queueing engine's pass on
+					 * the bytes issued, without asking for
+					 * another I/O; one that ran out of I/O
+					 * first (a region of no whole number
+					 * of blocks) asks, and takes the sync
+					 * due: vsync fsync=1 size=20000, 4
 					 */
+					if (unlikely(w->sync_any) &&
+					    !workload_pass_spent(w->wl))
+						w->end_sync = sync_due(w);
 					w->nr_free++;
 					pass_done = 1;
 					break;

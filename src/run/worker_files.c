@@ -206,9 +206,9 @@ static bool pass_ran_out(const struct worker *w)
  * The end of a loop's I/O phase, as fio makes it, once per loop. When
  * another loop follows (or the pass ran out), fio's pass runs out of
  * I/O: it takes the sync
- * fsync=N had due (end_sync, inline engines only: fio asks them for the
- * next I/O and gets the sync; a queueing engine's pass ends on the bytes
- * issued), finds the files done and closes them. The last loop ends on
+ * fsync=N had due (end_sync: fio asks an inline engine for the next I/O
+ * and gets the sync; a queueing engine's pass ends on the bytes issued,
+ * unless it ran out first), finds the files done and closes them. The last loop ends on
  * its bytes with the files open. Then end_fsync's and fsync_on_close's
  * syncs (worker_end_syncs()). 0, or -1 when a sync or an open failed.
  */

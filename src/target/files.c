@@ -923,6 +923,12 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	/* file_append: from the end of a regular file, as fio */
 	if (o->file_append && t->kind == EF_REGULAR && !nofile)
 		*off = real;
+	/*
+	 * an engine without files: fio takes the size it gives the file
+	 * as its end (null size=64k: 64k-128k, whatever offset= says)
+	 */
+	else if (o->file_append && nofile && have_size)
+		*off = size;
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {

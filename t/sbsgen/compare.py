@@ -465,10 +465,19 @@ def compare_sets(v, t, la, lb, job):
     # the shape only where offsets are many and not hashed (zipf and
     # pareto scatter their popular blocks over the file)
     # (rw=randread:N draws an offset every N I/Os: N times fewer draws)
+    # (percentage_random=P: a drawn offset begins each of about m x P%
+    # runs, gen r10k 2932, 3844; a sequential mix has no drawn offsets,
+    # its eighths follow how far each direction's sizes took it, gen
+    # r10k 8231, and percentage_random does not apply to it)
     dist = job.opts.get('random_distribution', 'random').split(':')[0]
     mod = job.opts.get('rw', '').partition(':')[2]
     draws = m // (int(mod) if mod.isdigit() and int(mod) > 0 else 1)
-    if draws >= 64 and min(sa['distinct'], sb['distinct']) >= 32 and \
+    perc = opt(job, 'percentage_random').split(',')[0]
+    if perc.isdigit() and int(perc) < 100:
+        draws = draws * int(perc) // 100
+    rnd = opt(job, 'rw', 'read').split(':')[0] in RAND_RW
+    if rnd and draws >= 64 and \
+            min(sa['distinct'], sb['distinct']) >= 32 and \
             dist not in ('zipf', 'pareto'):
         for i in range(8):
             if abs(sa['eighths'][i] / sa['n'] - sb['eighths'][i] /

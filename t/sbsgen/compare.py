@@ -513,8 +513,8 @@ def partial_cover(job, t):
     """A random job that number_ios or io_size stops short of (or takes
     past) its region: which blocks its writes reach, and so which repeat
     which how far apart, is a draw (gen r10k 2246: 56 writes of 1k, 12
-    and 15 blocks; 5098: 7 writes of one scrambled buffer, zlib's ratio 0.098 in
-    fio 3.33, 0.067 in 3.42, 0.045 in iolite)."""
+    and 15 blocks; 5098: 7 writes of one scrambled buffer, zlib's ratio
+    0.098 in fio 3.33, 0.067 in 3.42, 0.045 in iolite)."""
     return 'random' in t and bool(opt(job, 'number_ios') or
                                   opt(job, 'io_size'))
 

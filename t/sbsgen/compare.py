@@ -556,6 +556,20 @@ def ios_differ(a, b):
     return not ja or not jb or ja['ios'] != jb['ios']
 
 
+def keeps_buffers(job):
+    """Does each write send its buffer as it is (scramble_buffers=0,
+    nothing refilling it)? In a mix it then writes what the buffer's last
+    read left there, the layout's bytes or the job's own written before,
+    by whether the read came before the write at that place: a chain the
+    direction draws decide (gen r10k 3263: readwrite bs=1k over 1MiB, 958
+    to 1430 unique sectors in fio 3.33 over 5 seeds, 994 to 1444 in
+    iolite)."""
+    return opt(job, 'scramble_buffers') == '0' and \
+        opt(job, 'refill_buffers') != '1' and not any(
+            opt(job, n) for n in ('buffer_compress_percentage',
+                                  'dedupe_percentage', 'buffer_pattern'))
+
+
 def compare_files(v, t, a, b, job):
     if a['files'] != b['files']:
         v.add('files', a['files'], b['files'])
@@ -565,6 +579,8 @@ def compare_files(v, t, a, b, job):
     # nor a timed job's where the machine's speed made the counts differ
     # (suite1 job 2: 3 clones of 10 ms wrote 138 to 245 blocks each)
     if t & {'nodata', 'randfile'} or ('timed' in t and ios_differ(a, b)):
+        return
+    if 'mix' in t and keeps_buffers(job):
         return
     for name, pa in a['data'].items():
         pb = b['data'].get(name)

@@ -208,8 +208,8 @@ static bool pass_ran_out(const struct worker *w)
  * I/O: it takes the sync
  * fsync=N had due (end_sync: fio asks an inline engine for the next I/O
  * and gets the sync; a queueing engine's pass ends on the bytes issued,
- * unless it ran out first), finds the files done and closes them. The last loop ends on
- * its bytes with the files open. Then end_fsync's and fsync_on_close's
+ * unless it ran out first), finds the files done and closes them. The
+ * last loop ends on its bytes with the files open. Then end_fsync's and fsync_on_close's
  * syncs (worker_end_syncs()). 0, or -1 when a sync or an open failed.
  */
 int worker_io_end(struct worker *w, bool more)

@@ -1580,7 +1580,7 @@ void workload_cap_bytes(struct workload *w, uint64_t n)
 	if (w->bytes_left > n)
 		w->bytes_left = n;
 	/* the fast paths count I/Os of one size */
-	if (w->next != next_general && w->ios_left > ios)
+	if (w->next != next_general && w->bsz && w->ios_left > ios)
 		w->ios_left = ios;
 }
 

@@ -477,7 +477,9 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
 static uint64_t seq_fit(const struct workload *w, const struct wl_file *f,
 			enum ddir d)
 {
-	if (w->bs[d].kind == BS_FIXED && f->real - f->start > f->size)
+	/* whole blocks without holes never cross: the fast path stays */
+	if (w->bs[d].kind == BS_FIXED && f->real - f->start > f->size &&
+	    (w->add || f->size % w->bs[d].min))
 		return f->real - f->start;
 	return f->size;
 }

@@ -511,8 +511,13 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 			return io_error(w, u, u->error, FAULT_WRITE, NULL);
 		return 0;
 	}
-	if (u->error)
+	if (u->error) {
+		/* fio logged its slat when it queued it (LOGV_SLAT's rule) */
+		if (ev && w->log && w->slat_on && !w->inline_engine)
+			log_io_failed(w->log, io_dp(u), u->len, u->offset,
+				      u->start_time, u->issue_time);
 		return io_error(w, u, u->error, fault_class_of(d), NULL);
+	}
 	if (u->resid) {
 		if (ev && u->resid == u->len)
 			return complete_empty(w, u, now);

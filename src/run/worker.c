@@ -512,8 +512,14 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 		return 0;
 	}
 	if (u->error) {
-		/* fio logged its slat when it queued it (LOGV_SLAT's rule) */
-		if (ev && w->log && w->slat_on && !w->inline_engine)
+		/*
+		 * fio logged its slat when it queued it (LOGV_SLAT's rule).
+		 * Not kernel AIO's: an iocb io_submit refuses (EINVAL on
+		 * /dev/full) comes back here as an event, though fio never
+		 * queued it (one that fails once queued lacks the line)
+		 */
+		if (ev && w->log && w->slat_on && !w->inline_engine &&
+		    !(w->ops->flags & ENGINE_F_AIO_CTX))
 			log_io_failed(w->log, io_dp(u), u->len, u->offset,
 				      u->start_time, u->issue_time);
 		return io_error(w, u, u->error, fault_class_of(d), NULL);

@@ -511,8 +511,19 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 			return io_error(w, u, u->error, FAULT_WRITE, NULL);
 		return 0;
 	}
-	if (u->error)
+	if (u->error) {
+		/*
+		 * fio logged its slat when it queued it (LOGV_SLAT's rule).
+		 * Not kernel AIO's: an iocb io_submit refuses (EINVAL on
+		 * /dev/full) comes back here as an event, though fio never
+		 * queued it (one that fails once queued lacks the line)
+		 */
+		if (ev && w->log && w->slat_on && !w->inline_engine &&
+		    !(w->ops->flags & ENGINE_F_AIO_CTX))
+			log_io_failed(w->log, io_dp(u), u->len, u->offset,
+				      u->start_time, u->issue_time);
 		return io_error(w, u, u->error, fault_class_of(d), NULL);
+	}
 	if (u->resid) {
 		if (ev && u->resid == u->len)
 			return complete_empty(w, u, now);
@@ -1134,10 +1145,16 @@ static void loop_async(struct worker *w)
 				u = &w->ios[w->freel[--w->nr_free]];
 				if (next_io(w, u)) {
 					/*
-					 * no end_sync: fio ends a queueing
-					 * engine's pass on the bytes issued,
-					 * without asking for another I/O
+					 * fio ends a queueing engine's pass on
+					 * the bytes issued, without asking for
+					 * another I/O; one that ran out of I/O
+					 * first (a region of no whole number
+					 * of blocks) asks, and takes the sync
+					 * due: vsync fsync=1 size=20000, 4
 					 */
+					if (unlikely(w->sync_any) &&
+					    !workload_pass_spent(w->wl))
+						w->end_sync = sync_due(w);
 					w->nr_free++;
 					pass_done = 1;
 					break;

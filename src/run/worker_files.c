@@ -207,10 +207,10 @@ static bool pass_ran_out(const struct worker *w)
  * The end of a loop's I/O phase, as fio makes it, once per loop. When
  * another loop follows (or the pass ran out), fio's pass runs out of
  * I/O: it takes the sync
- * fsync=N had due (end_sync, inline engines only: fio asks them for the
- * next I/O and gets the sync; a queueing engine's pass ends on the bytes
- * issued), finds the files done and closes them. The last loop ends on
- * its bytes with the files open. Then end_fsync's and fsync_on_close's
+ * fsync=N had due (end_sync: fio asks an inline engine for the next I/O
+ * and gets the sync; a queueing engine's pass ends on the bytes issued,
+ * unless it ran out first), finds the files done and closes them. The
+ * last loop ends on its bytes with the files open. Then end_fsync's and fsync_on_close's
  * syncs (worker_end_syncs()). 0, or -1 when a sync or an open failed.
  */
 int worker_io_end(struct worker *w, bool more)
@@ -402,7 +402,30 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	if (done == w->extra_done)
 		return false;
 	w->extra_done = done;
-	return done < limit && limit - done >= w->p->max_bs;
+	if (done >= limit || limit - done < w->p->max_bs)
+		return false;
+	/*
+	 * fio's extra loop ends where the job's bytes reach io_size (not a
+	 * whole budget later): nrfiles=4 size=128KiB io_size=128KiB is 28
+	 * whole blocks, then 4 more. A verify phase's pass keeps its own
+	 * target (workload.c's vcap), which counts only the writes.
+	 */
+	w->short_by = verify_phase ? UINT64_MAX : limit - done;
+	return true;
+}
+
+/* Did the time_based pass that just ended issue no I/O at all? */
+static bool tb_pass_empty(struct worker *w)
+{
+	uint64_t n = 0;
+	unsigned int d;
+
+	for (d = 0; d <= DDIR_RWDIR_CNT; d++)
+		n += w->st->issued[d];
+	if (n == w->tb_issued)
+		return true;
+	w->tb_issued = n;
+	return false;
 }
 
 /* End of a pass over the region: wrap, loop again, or finish. */
@@ -443,6 +466,14 @@ int worker_next_pass(struct worker *w)
 	 * ramp has done its I/O and counts all of it, as fio
 	 */
 	if (w->time_based) {
+		/*
+		 * A pass that issued nothing would be followed by another
+		 * (a later sweep from offset=100% of the file its first one
+		 * wrote has no room): fio ends the job there, and so must
+		 * iolite, or it spins without reading the clock
+		 */
+		if (tb_pass_empty(w))
+			return 0;
 		if (unlikely(w->file_op) && worker_file_op_open(w, true))
 			return 0;
 		wrap_pass(w);
@@ -473,7 +504,11 @@ int worker_next_pass(struct worker *w)
 		return !new_loop(w);
 	}
 	if (!w->file_op && short_of_size(w, verified || (w->vf &&
-						      w->p->o.do_verify)))
-		return !new_loop(w);
+						      w->p->o.do_verify))) {
+		if (new_loop(w))
+			return 0;
+		workload_cap_bytes(w->wl, w->short_by);
+		return 1;
+	}
 	return 0;
 }

@@ -58,6 +58,8 @@ struct worker {
 	int ramping;
 	unsigned int loops_left;
 	uint64_t extra_done;		/* bytes when short_of_size() last ran */
+	uint64_t short_by;		/* what short_of_size() found missing */
+	uint64_t tb_issued;		/* I/Os issued when the last pass ended */
 	int time_based;
 
 	int clat_on, lat_on, slat_on;

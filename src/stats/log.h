@@ -109,9 +109,10 @@ struct log_ring {
  *                 (uint64_t each), then the offset as above
  *   LOGR_WIN      a latency window: lat, clat, slat (mean or max), len 0
  *   LOGR_HIST     a histogram window: HIST_NR bucket counts
+ *   LOGR_SLAT     a queued I/O that failed: as LOGR_IO, slat only
  * lat is clat + slat (start to issue to completion).
  */
-enum { LOGR_IO = 1, LOGR_IO_LONG, LOGR_WIN, LOGR_HIST };
+enum { LOGR_IO = 1, LOGR_IO_LONG, LOGR_WIN, LOGR_HIST, LOGR_SLAT };
 
 struct log_rec {
 	uint64_t time_ns;	/* since the job's log epoch */
@@ -421,6 +422,25 @@ static inline void log_fill_io(const struct job_log *jl, struct log_rec *r,
 	log_rec_tail(r, LOGR_IO, dp);
 	if (jl->log_offset)
 		*(uint64_t *)(r + 1) = offset;
+}
+
+/*
+ * A queued I/O that failed (issued at start, submitted at issue): fio
+ * logs the submission latency when it submits an I/O and the rest only
+ * when it completes without error, so the slat log alone gets its line.
+ */
+static inline void log_io_failed(struct job_log *jl, uint32_t dp,
+				 uint32_t len, uint64_t offset, uint64_t start,
+				 uint64_t issue)
+{
+	uint64_t slat = issue - start;
+	struct log_rec *r;
+
+	if (!jl->per_io || !(r = log_reserve(jl, jl->io_bytes)))
+		return;
+	log_fill_io(jl, r, dp, len, offset, 0,
+		    slat > UINT32_MAX ? UINT32_MAX : slat, issue);
+	log_rec_tail(r, LOGR_SLAT, dp);
 }
 
 /*

@@ -327,6 +327,15 @@ static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 						     jl->prio_hex, 0);
 			off += sizeof(*r) + 3 * sizeof(uint64_t);
 			break;
+		case LOGR_SLAT:
+			if (wj->out[2])
+				log_put_line(wj->out[2], r->time_ns / 1000000 +
+					     jl->epoch_add_ms, r->slat,
+					     r->ddir, r->len,
+					     jl->log_offset ? x : NULL,
+					     jl->prio_hex, r->prio);
+			off += jl->io_bytes;
+			break;
 		case LOGR_HIST:
 			fmt_hist(wj, r, x);
 			off += sizeof(*r) + HIST_NR * sizeof(uint64_t);

@@ -924,6 +924,12 @@ static int job_region(const struct job_plan *p, const struct target *t,
 	/* file_append: from the end of a regular file, as fio */
 	if (o->file_append && t->kind == EF_REGULAR && !nofile)
 		*off = real;
+	/*
+	 * an engine without files: fio takes the size it gives the file
+	 * as its end (null size=64k: 64k-128k, whatever offset= says)
+	 */
+	else if (o->file_append && nofile && have_size)
+		*off = size;
 
 	if (!have_size && o->fill_device && !nofile &&
 	    t->kind == EF_REGULAR) {
@@ -1445,6 +1451,12 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = known_size(t);
+			else if (t->kind == EF_CHARDEV &&
+				 chardev_end(&plans[i], t, jf->nr_files,
+					     false) != UINT64_MAX)
+				/* fio's bound: size= (filesize= may be less) */
+				f->real_size = chardev_end(&plans[i], t,
+							   jf->nr_files, false);
 			if (t->kind != EF_REGULAR)
 				continue;
 			if (plans[i].o.create_on_open && !t->layout &&

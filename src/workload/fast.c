@@ -76,11 +76,6 @@ static int next_rand_nomap_fixed(struct workload *w, struct io_u *u)
 	return 0;
 }
 
-static uint64_t div_up(uint64_t a, uint64_t b)
-{
-	return a / b + (a % b != 0);
-}
-
 /* One file, one direction, one size, no modifiers: a fast path. */
 void wl_pick_fast_path(struct workload *w)
 {
@@ -97,6 +92,7 @@ void wl_pick_fast_path(struct workload *w)
 	    w->vcap || w->xlfsr ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->perc_on || f->start2 != f->start ||
+	    (!w->random && wl_seq_fit(w, f, d) != f->size) ||
 	    (w->nios_job != UINT64_MAX &&
 	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
 		return;

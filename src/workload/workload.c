@@ -458,8 +458,8 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
  * offset 'size' (rw=read:-8k offset=256k size=512k reads 504k, 500k, ...
  * 256k, then 760k ...). The step fails (the window is used up) at an
  * offset 'size' or more past base or past the target, or a block of min
- * bytes that would cross the region end; fio lets a block cross the
- * region end when the target goes on, iolite keeps to the region.
+ * bytes that would not fit in 'fit' (the region, or where fio lets a
+ * block of a fixed size cross its end, the target: wl_seq_fit()).
  */
 static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
 		     uint64_t fit, int64_t add, uint64_t last, uint64_t min,
@@ -482,6 +482,23 @@ static bool seq_step(uint64_t base, uint64_t size, uint64_t real,
 		return false;
 	*out = pos;
 	return true;
+}
+
+/*
+ * The bytes a sequential block of direction d may use from the region
+ * start: the region, or with a fixed block size the target (fio bounds
+ * such a block by the file's end, not the region's: size=30000 bs=4k over
+ * a 1 MiB file reads 8 blocks, the last to 32768; a size drawn from a
+ * range or split must fit the region).
+ */
+uint64_t wl_seq_fit(const struct workload *w, const struct wl_file *f,
+		    enum ddir d)
+{
+	/* whole blocks without holes never cross: the fast path stays */
+	if (w->bs[d].kind == BS_FIXED && f->real - f->start > f->size &&
+	    (w->add || f->size % w->bs[d].min))
+		return f->real - f->start;
+	return f->size;
 }
 
 /*
@@ -517,8 +534,8 @@ static int seq_next(const struct workload *w, struct wl_file *f,
 	uint64_t pos;
 
 	if (!w->zones) {
-		if (!seq_step(f->start, f->size, f->real, f->size, w->add,
-			      f->pos[d], min, &pos))
+		if (!seq_step(f->start, f->size, f->real, wl_seq_fit(w, f, d),
+			      w->add, f->pos[d], min, &pos))
 			return -1;
 		*o = pos;
 		return 0;
@@ -565,7 +582,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	const struct wl_bs *b = &w->bs[d];
 	/* bs_is_seq_rand: the sizes of the sequential ones */
 	const struct wl_bs *sb = unlikely(w->seq_sizes) ? &w->bs_seq : b;
-	uint64_t o = 0, avail, blk;
+	uint64_t o = 0, avail, blk, whi = f->whi;
 	bool rnd = w->random;
 
 	/* a zone that starts too near the region end for a block */
@@ -627,8 +644,10 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	} else if (!w->random) {
 		if (seq_next(w, f, d, b->min, &o))
 			return -1;
+		if (!w->zones)
+			whi = wl_seq_fit(w, f, d);
 	}
-	avail = f->whi - o;
+	avail = whi - o;
 	if (*len > avail)
 		*len = bs_fit(w, b, avail);
 	if (rnd && w->rmode == RM_BITMAP)
@@ -1279,6 +1298,17 @@ void workload_cap_pass(struct workload *w, uint64_t n)
 		w->ios_left = n;
 	if (w->nios_left > n)
 		w->nios_left = n;
+}
+
+void workload_cap_bytes(struct workload *w, uint64_t n)
+{
+	uint64_t ios = w->bsz ? div_up(n, w->bsz) : 0;
+
+	if (w->bytes_left > n)
+		w->bytes_left = n;
+	/* the fast paths count I/Os of one size */
+	if (w->next != wl_next_general && w->bsz && w->ios_left > ios)
+		w->ios_left = ios;
 }
 
 void workload_loops_queued(struct workload *w)

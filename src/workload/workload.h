@@ -100,6 +100,13 @@ void workload_nios_refund(struct workload *w);
 void workload_cap_pass(struct workload *w, uint64_t n);
 
 /*
+ * The pass just started issues at most n more bytes (the last I/O may
+ * cross them): the extra loop fio runs while a job is short of io_size
+ * ends where the job's bytes reach it, not a whole budget later.
+ */
+void workload_cap_bytes(struct workload *w, uint64_t n);
+
+/*
  * loops=N (without io_size, not time_based), as fio 3.33 runs them: the
  * job issues loops x the budget's bytes (and number_ios x loops I/Os at
  * most) over all its loops, so a loop goes on past the budget until its

@@ -648,6 +648,8 @@ static void init_budget(struct workload *w, const struct job_plan *p,
 /* What a new pass does with used-up files, and the files' redraws. */
 static void init_passes(struct workload *w, const struct job_options *o)
 {
+	unsigned int i;
+
 	/* passes that start used-up files over at once (files_next_pass) */
 	w->restarts = o->time_based || o->ramp_time_us || w->io_loops ||
 		      w->wrap;
@@ -659,6 +661,15 @@ static void init_passes(struct workload *w, const struct job_options *o)
 				      w->rmode == RM_BITMAP ||
 				      w->rmode == RM_LFSR) &&
 		       w->next == wl_next_general; /* a fast path's pass does */
+	/*
+	 * time_based random I/O starts its files over in place, never
+	 * reopened, so fio takes a percentage offset only once: offset=50%
+	 * of a new 16k file writes 0-16k again and again (and offset=100%
+	 * does not end the job after its first sweep)
+	 */
+	if (o->time_based && w->random && !w->zones && !w->skewed)
+		for (i = 0; i < w->nr_files; i++)
+			w->files[i].start2 = w->files[i].start;
 	/*
 	 * skewed file service: a used-up file is closed and the next one
 	 * drawn (fio), but for sequential I/O in a time_based job with

@@ -254,6 +254,11 @@ struct workload {
 	} first;
 };
 
+static inline uint64_t div_up(uint64_t a, uint64_t b)
+{
+	return a / b + (a % b != 0);
+}
+
 static inline uint64_t next_key(struct workload *w)
 {
 	return prng_splitmix64(&w->key_state);
@@ -281,6 +286,8 @@ int wl_next_general(struct workload *w, struct io_u *u);
 void wl_replay_first_pass(struct workload *w);
 void wl_streams_save(struct workload *w);
 void wl_pass_start(struct workload *w, bool first);
+uint64_t wl_seq_fit(const struct workload *w, const struct wl_file *f,
+		    enum ddir d);
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		  uint64_t wsize, uint64_t align);
 uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,

@@ -47,24 +47,6 @@
 #define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
 #define DEFAULT_LBS 512u
 
-/* One file or device, however many jobs use it. */
-struct target {
-	char *path;
-	bool exists;
-	struct stat st;		/* valid when exists */
-	unsigned int kind;	/* EF_BLOCKDEV, EF_CHARDEV, EF_REGULAR */
-	uint64_t cur_size;	/* on disk now (file) or device size */
-	uint64_t want_size;	/* largest end any job so far needs */
-	bool fill;		/* some job reads it: lay out with data */
-	bool layout;		/* a job without create_on_open uses it:
-				 * created and laid out before the run */
-	bool claimed;		/* need_create/need_layout reported once */
-	dev_t fs_dev;		/* device of the filesystem holding it */
-	unsigned int lbs;	/* logical block size, 0 = not known yet */
-	bool odirect_ok;	/* O_DIRECT probe passed */
-	bool dax;		/* a device DAX character device (sized) */
-};
-
 /*
  * Every target is allocated on its own: resolve_job() keeps pointers to
  * them (slots) while later jobs add more, so the array of pointers may
@@ -280,7 +262,7 @@ char *files_dir_of(const char *path)
  * that exists but is not a directory ends the walk too: the caller
  * reports it.
  */
-static char *existing_ancestor(const char *path, struct stat *st)
+char *files_existing_ancestor(const char *path, struct stat *st)
 {
 	char *d = files_dir_of(path);
 
@@ -403,7 +385,7 @@ static int check_creatable(const struct job_plan *p, struct target *t,
 			   struct strbuf *err)
 {
 	struct stat st, devst;
-	char *anc = existing_ancestor(t->path, &st);
+	char *anc = files_existing_ancestor(t->path, &st);
 	char *real = NULL;
 	int ret = 0;
 
@@ -471,7 +453,7 @@ static int check_odirect(const struct job_plan *p, struct target *t,
 		fd = open(t->path, O_RDONLY | O_DIRECT | O_CLOEXEC);
 	} else {
 		struct stat st;
-		char *anc = existing_ancestor(t->path, &st);
+		char *anc = files_existing_ancestor(t->path, &st);
 
 		fd = open(anc, O_TMPFILE | O_RDWR | O_DIRECT | O_CLOEXEC,
 			  0600);
@@ -550,7 +532,7 @@ static int check_rwflags(const struct job_plan *p, const struct target *t,
 					  strerror(errno));
 	} else {
 		struct stat st;
-		char *anc = existing_ancestor(t->path, &st);
+		char *anc = files_existing_ancestor(t->path, &st);
 
 		fd = open(anc, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 		free(anc);
@@ -646,335 +628,6 @@ static int get_target(const struct job_plan *p, struct targets *ts,
 		    "device", path);
 }
 
-/* ---- sizes and regions ---- */
-
-/* Rounds v up to a multiple of a (a may be 0). */
-static uint64_t align_up(uint64_t v, uint64_t a)
-{
-	return a ? (v + a - 1) / a * a : v;
-}
-
-/* the smallest block of any direction, used or not: fio's rounding unit */
-static uint64_t least_bs(const struct job_plan *p)
-{
-	uint64_t least = p->dir_min_bs[0];
-	unsigned int d;
-
-	for (d = 1; d < DDIR_RWDIR_CNT; d++)
-		if (p->dir_min_bs[d] && (!least || p->dir_min_bs[d] < least))
-			least = p->dir_min_bs[d];
-	return least;
-}
-
-/*
- * The files' sizes from a filesize= range, as fio draws them: one draw
- * per file, in order, from the job's file-size generator (fio's seed
- * and generator: taus88, taus258 with random_generator=tausworthe64),
- * scaled to the range and rounded down to the smallest block size of
- * any direction, used or not, which may take it below the range, as in
- * fio. Without randrepeat or randseed they change from run to run, as
- * fio's do. NULL when filesize= is one size.
- */
-static uint64_t *draw_filesizes(const struct job_plan *p, unsigned int n)
-{
-	const struct bs_range *r = &p->o.filesize;
-	uint64_t seed = plan_fio_seed(p, FIO_STREAM_FILESIZE), span = r->max - r->min, align;
-	bool wide = p->o.random_generator == RANDGEN_TAUSWORTHE64;
-	struct prng_taus64 t64;
-	struct prng_taus t;
-	uint64_t *v;
-	unsigned int i;
-
-	if (!r->min || r->max <= r->min)
-		return NULL;
-	align = least_bs(p);
-	if (wide)
-		prng_taus64_seed_fio(&t64, seed);
-	else
-		prng_taus_seed_fio(&t, seed);
-	v = xcalloc(n ? n : 1, sizeof(*v));
-	for (i = 0; i < n; i++) {
-		double u = wide ? prng_taus64_next(&t64) / 18446744073709551616.0 :
-				  prng_taus_next(&t) / 4294967296.0;
-
-		v[i] = r->min + (uint64_t)((double)span * u);
-		if (align)
-			v[i] -= v[i] % align;
-	}
-	return v;
-}
-
-/*
- * The size the target has before this job (what is on disk, or what an
- * earlier job sharing it will have made it), or 0 when unknown.
- */
-static uint64_t known_size(const struct target *t)
-{
-	if (t->kind == EF_CHARDEV)
-		return t->dax ? t->cur_size : 0;
-	return t->cur_size > t->want_size ? t->cur_size : t->want_size;
-}
-
-static const char *offset_opt(const struct job_plan *p)
-{
-	return p->clone && (p->o.offset_increment.bytes ||
-			    p->o.offset_increment.pct) ? "offset_increment" :
-						   "offset";
-}
-
-/* The region [off, off + len) this job uses in target t. */
-/*
- * fill_device without size=: the free space of the filesystem holding
- * the file, shared by the job's files, plus what the file already holds
- * past the offset, so that writing it all ends at ENOSPC or just before.
- */
-static int fill_size(const struct job_plan *p, const struct target *t,
-		     uint64_t off, unsigned int nr_files, uint64_t *size,
-		     struct strbuf *err)
-{
-	struct statvfs vfs;
-	struct stat st;
-	char *where = t->exists ? xstrdup(t->path) :
-				  existing_ancestor(t->path, &st);
-	uint64_t have = known_size(t);
-
-	if (statvfs(where, &vfs)) {
-		files_fail(err, p, "fill_device", "cannot read the free space of "
-		     "'%s': %s", where, strerror(errno));
-		free(where);
-		return -1;
-	}
-	free(where);
-	*size = (have > off ? have - off : 0) +
-		(uint64_t)vfs.f_bavail * vfs.f_frsize / nr_files;
-	if (p->min_bs)
-		*size -= *size % p->min_bs;
-	if (!*size)
-		return files_fail(err, p, "fill_device", "no free space left for "
-			    "'%s'", t->path);
-	return 0;
-}
-
-static uint64_t pct_of(uint64_t base, unsigned int pct)
-{
-	return base / 100 * pct + base % 100 * pct / 100;
-}
-
-/*
- * offset= plus this clone's offset_increment, each in bytes or as a
- * percentage of base (the file's size). As fio, a sum with a percentage
- * in it is rounded up to offset_align (default: the smallest block).
- */
-static uint64_t region_offset(const struct job_plan *p, uint64_t base)
-{
-	const struct job_options *o = &p->o;
-	const struct size_pct *inc = &o->offset_increment;
-	uint64_t off = o->offset.pct ? pct_of(base, o->offset.pct) :
-				       o->offset.bytes;
-	uint64_t align = o->offset_align ? o->offset_align : p->min_bs;
-
-	off += (uint64_t)p->clone * (inc->pct ? pct_of(base, inc->pct) :
-						inc->bytes);
-	return o->offset.pct || inc->pct ? align_up(off, align) : off;
-}
-
-/*
- * Where the file's later sweeps (loops, io_size beyond the region, a
- * time_based wrap) start: fio takes a percentage offset again when it
- * opens the file for them, of the size the first sweep left it (the new
- * file it took 0% of is size long by then: size=256k offset=50%
- * io_size=512k writes 0-256k, then 128k-256k twice). The end stays.
- * size: the file's size by then (a null engine's: its region's end).
- */
-static uint64_t later_offset(const struct job_plan *p, uint64_t size,
-			     uint64_t off)
-{
-	const struct job_options *o = &p->o;
-	uint64_t later;
-
-	if (!o->offset.pct && !(p->clone && o->offset_increment.pct))
-		return off;
-	if (o->file_append)
-		return off;	/* of the same size again */
-	later = region_offset(p, size);
-	return later > off ? later : off;
-}
-
-/*
- * A character device has no end of its own: fio ends its region at
- * size= (split over the files), or at filesize= when that is smaller,
- * and offset= moves the start inside it (size=256k offset=16k reads
- * 240k; offset=25% starts at 64k). UINT64_MAX when no such end applies.
- */
-static uint64_t chardev_end(const struct job_plan *p, const struct target *t,
-			    unsigned int nr_files, bool nofile)
-{
-	if (nofile || t->kind != EF_CHARDEV || t->dax || !p->o.size.bytes)
-		return UINT64_MAX;
-	return p->o.size.bytes / nr_files;
-}
-
-/*
- * What offset=N% (and offset_increment=N%) is of with filesize=: as
- * without it, the file's size before the job (fio: filesize=1m
- * offset=25% writes a new file from 0, reads an existing 2m one from
- * 512k); a character device or an engine without files has none but
- * size=, and without size= fio takes the percentage of no end at all
- * ("you need to specify valid offset="): refused here by name.
- */
-static int filesize_pct_base(const struct job_plan *p, const struct target *t,
-			     unsigned int nr_files, bool nofile,
-			     uint64_t *base, struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-
-	if (!nofile && (t->kind != EF_CHARDEV || t->dax)) {
-		*base = known_size(t);
-		return 0;
-	}
-	*base = o->size.bytes / nr_files;
-	if (*base || (!o->offset.pct && !(p->clone &&
-					  o->offset_increment.pct)))
-		return 0;
-	return files_fail(err, p, o->offset.pct ? "offset" :
-			  "offset_increment", "a percentage of '%s' needs "
-			  "size=: %s has no size of its own to take it of",
-			  t->path, nofile ? "an engine without files" :
-			  "a character device");
-}
-
-/*
- * size=N% with filesize=: the region is N% of the file (its whole size,
- * the offset included), at most what the offset leaves, in whole blocks
- * of the smallest size; a file still to be made is laid out only to the
- * region's end, as fio 3.33 and 3.42 do (filesize=1m size=25% offset=64k
- * writes 64k-320k of a file left 320KiB long).
- */
-static uint64_t filesize_pct(const struct job_plan *p, uint64_t real,
-			     uint64_t left)
-{
-	uint64_t v = pct_of(real, p->o.size.pct), least = least_bs(p);
-
-	if (v > left)
-		v = left;
-	return least ? v - v % least : v;
-}
-
-/* filesize: the file's size when filesize= is set (draw_filesizes()) */
-static int job_region(const struct job_plan *p, const struct target *t,
-		      uint64_t filesize, unsigned int nr_files,
-		      bool nofile, uint64_t *off, uint64_t *len,
-		      struct strbuf *err)
-{
-	const struct job_options *o = &p->o;
-	uint64_t real = nofile ? 0 : known_size(t);
-	uint64_t cend = chardev_end(p, t, nr_files, nofile);
-	uint64_t size = 0, base;
-	bool have_size = false;
-
-	if (o->filesize.min) {
-		/*
-		 * filesize= is the file's size; offset= moves the region's
-		 * start inside it, not the file's end (size= is only the
-		 * default io_size then: resolve_job()). fio refuses an
-		 * offset past the smallest size the range allows, whatever
-		 * was drawn; a file that ends at the offset gets no I/O.
-		 */
-		real = filesize < cend ? filesize : cend;
-		if (filesize_pct_base(p, t, nr_files, nofile, &base, err))
-			return -1;
-		*off = region_offset(p, base);
-		if (*off > o->filesize.min)
-			return files_fail(err, p, offset_opt(p), "%llu is "
-					  "beyond the end of '%s' (filesize "
-					  "%s%llu)", (unsigned long long)*off,
-					  t->path, o->filesize.max >
-					  o->filesize.min ? "range from " : "",
-					  (unsigned long long)o->filesize.min);
-		size = *off < real ? real - *off : 0;
-		if (o->size.pct)
-			size = filesize_pct(p, real, size);
-		have_size = true;
-		goto check;
-	} else if (o->size.pct) {
-		if (!real)
-			return files_fail(err, p, "size", "%u%% of '%s' needs an "
-				    "existing file or device to take it from",
-				    o->size.pct, t->path);
-		size = pct_of(real, o->size.pct);
-		have_size = true;
-	} else if (o->size.bytes) {
-		size = o->size.bytes / nr_files;
-		have_size = size != 0;
-	}
-
-	/*
-	 * A percentage is of the file's size before the job, as fio: a
-	 * file still to be made has none, so offset=N% of it is 0 (its
-	 * size would be offset + size: the percentage has nothing else to
-	 * be of). Engines without files take it of size=, as fio's do;
-	 * a character device ends at size= (chardev_end()).
-	 */
-	if (cend != UINT64_MAX) {
-		*off = region_offset(p, cend);
-		size = *off < cend ? cend - *off : 0;
-		goto check;
-	}
-	*off = region_offset(p, nofile && !real ? size : real);
-	/* file_append: from the end of a regular file, as fio */
-	if (o->file_append && t->kind == EF_REGULAR && !nofile)
-		*off = real;
-	/*
-	 * an engine without files: fio takes the size it gives the file
-	 * as its end (null size=64k: 64k-128k, whatever offset= says)
-	 */
-	else if (o->file_append && nofile && have_size)
-		*off = size;
-
-	if (!have_size && o->fill_device && !nofile &&
-	    t->kind == EF_REGULAR) {
-		if (fill_size(p, t, *off, nr_files, &size, err))
-			return -1;
-		have_size = true;
-	}
-	if (!have_size) {
-		if (nofile)
-			return files_fail(err, p, "size", "ioengine '%s' has no file "
-				    "to take a size from: size= is required",
-				    o->ioengine);
-		if (t->kind == EF_CHARDEV && !t->dax)
-			return files_fail(err, p, "size", "'%s' is a character "
-				    "device: size= is required (only device "
-				    "DAX nodes such as /dev/dax0.0 are sized "
-				    "from sysfs)", t->path);
-		if (!real)
-			return files_fail(err, p, "size", "'%s' %s: size= is "
-				    "required to create it", t->path,
-				    t->exists || t->want_size ? "is empty" :
-				    "does not exist");
-		if (*off >= real)
-			return files_fail(err, p, offset_opt(p), "%llu is at or "
-				    "beyond the end of '%s' (%llu bytes)",
-				    (unsigned long long)*off, t->path,
-				    (unsigned long long)real);
-		size = real - *off;
-	}
-check:
-	if ((t->kind == EF_BLOCKDEV || t->dax) &&
-	    (*off >= t->cur_size || size > t->cur_size - *off))
-		return files_fail(err, p, !have_size ? offset_opt(p) :
-				  o->filesize.min ? "filesize" : "size",
-			    "%llu bytes from offset %llu go beyond the end "
-			    "of %s '%s' (%llu bytes)",
-			    (unsigned long long)size,
-			    (unsigned long long)*off,
-			    t->dax ? "DAX device" : "block device", t->path,
-			    (unsigned long long)t->cur_size);
-	/* a region smaller than a block: workload_check() decides */
-	*len = size;
-	return 0;
-}
-
 /* ---- direct=1 alignment ---- */
 
 static int check_mult(const struct job_plan *p, const struct target *t,
@@ -1036,7 +689,7 @@ static int check_direct(const struct job_plan *p, struct target *t,
 		if (check_mult(p, t, "blockalign", o->blockalign[d], err))
 			return -1;
 	}
-	if (check_mult(p, t, offset_opt(p), off, err))
+	if (check_mult(p, t, region_offset_opt(p), off, err))
 		return -1;
 	return check_odirect(p, t, err);
 }
@@ -1111,7 +764,7 @@ static int check_workload(const struct job_plan *p,
 /*
  * filesize= with size=: the files are filesize big and size is only the
  * default io_size, as fio's HOWTO says (size=N% made each region N% of
- * its file: job_region()). A pass still ends when the files are done, so
+ * its file: region_of_job()). A pass still ends when the files are done, so
  * a size beyond them changes nothing (fio: no wrap without io_size=).
  * io_size=N% is N% of the regions, and with filesize= at most size=, as
  * fio 3.33 and 3.42 (filesize=256k size=100k io_size=50% writes 100KiB).
@@ -1131,7 +784,7 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 	if (!o->io_size.pct)
 		return 0;
 	/* io_size=N%: in bytes from here on */
-	o->io_size.bytes = pct_of(total, o->io_size.pct);
+	o->io_size.bytes = region_pct_of(total, o->io_size.pct);
 	if (capped && o->size.bytes < o->io_size.bytes)
 		o->io_size.bytes = o->size.bytes;
 	if (!o->io_size.bytes)
@@ -1139,7 +792,7 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 				  "nothing", o->io_size.pct,
 				  (unsigned long long)total);
 	/* fio: less than the smallest block of any direction is refused */
-	least = least_bs(p);
+	least = region_least_bs(p);
 	if (o->io_size.bytes < least)
 		return files_fail(err, p, "io_size", "%u%% of %llu bytes is "
 				  "%llu bytes, less than the block size %llu",
@@ -1147,6 +800,62 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 				  (unsigned long long)o->io_size.bytes,
 				  (unsigned long long)least);
 	return 0;
+}
+
+/* The job's files, named (names taken over), not looked at yet. */
+static void files_alloc(struct job_files *jf, struct target ***slots,
+			char **names, size_t n, bool made)
+{
+	size_t i;
+
+	jf->files = xcalloc(n, sizeof(*jf->files));
+	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
+	jf->need_layout = xcalloc(n, sizeof(*jf->need_layout));
+	jf->need_fill = xcalloc(n, sizeof(*jf->need_fill));
+	*slots = xcalloc(n, sizeof(**slots));
+	jf->nr_files = (unsigned int)n;
+	for (i = 0; i < n; i++) {
+		jf->files[i].path = names[i];
+		jf->files[i].fd = -1;
+		jf->files[i].flags = made ? EF_MADE : 0;
+	}
+	free(names);
+}
+
+/* What target t must allow this job (its region starts at off). */
+static int target_checks(const struct job_plan *p,
+			 const struct engine_ops *ops, struct target *t,
+			 uint64_t off, struct strbuf *err)
+{
+	/* engines that never use O_DIRECT need no support for it */
+	if (p->o.direct && !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
+	    check_direct(p, t, off, err))
+		return -1;
+	/* mounted, in use or holding data: see target/safety.c */
+	if (t->kind == EF_BLOCKDEV && p->writes &&
+	    safety_check_blockdev(p, t->path, t->st.st_rdev, err))
+		return -1;
+	if (t->kind == EF_REGULAR && t->exists && p->writes &&
+	    safety_check_file(p, t->path, &t->st, err))
+		return -1;
+	if (t->exists && t->kind != EF_CHARDEV &&
+	    check_access(p, t, p->writes, err))
+		return -1;
+	return check_rwflags(p, t, err) ? -1 : 0;
+}
+
+/* A regular file the job makes or sizes: its size, fill and layout. */
+static void target_claim(const struct job_plan *p,
+			 const struct engine_ops *ops, struct target *t,
+			 struct engine_file *f, uint64_t off, uint64_t len)
+{
+	if (off + len > t->want_size)
+		t->want_size = off + len;
+	if (job_reads(p) || (p->o.overwrite && p->writes) ||
+	    (ops && (ops->flags & ENGINE_F_MAPS)))
+		t->fill = true;
+	f->io_offset_later = region_later_offset(p, region_known_size(t), off);
+	t->layout = true;
 }
 
 static int resolve_job(struct job_plan *p, struct targets *ts,
@@ -1168,19 +877,8 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 
 	if ((has_dirs && check_dirs(p, err)) || job_names(p, &names, &n, err))
 		return -1;
-	fsizes = p->replay ? NULL : draw_filesizes(p, (unsigned int)n);
-	jf->files = xcalloc(n, sizeof(*jf->files));
-	jf->need_create = xcalloc(n, sizeof(*jf->need_create));
-	jf->need_layout = xcalloc(n, sizeof(*jf->need_layout));
-	jf->need_fill = xcalloc(n, sizeof(*jf->need_fill));
-	*slots = xcalloc(n, sizeof(**slots));
-	jf->nr_files = (unsigned int)n;
-	for (i = 0; i < n; i++) {
-		jf->files[i].path = names[i];
-		jf->files[i].fd = -1;
-		jf->files[i].flags = made ? EF_MADE : 0;
-	}
-	free(names);
+	fsizes = p->replay ? NULL : region_draw_filesizes(p, (unsigned int)n);
+	files_alloc(jf, slots, names, n, made);
 
 	for (i = 0; i < n && !ret; i++) {
 		struct engine_file *f = &jf->files[i];
@@ -1200,7 +898,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 					   t->kind == EF_BLOCKDEV ?
 					   t->cur_size : 0, &off, &len, err);
 		else
-			ret = job_region(p, t, fsizes ? fsizes[i] :
+			ret = region_of_job(p, t, fsizes ? fsizes[i] :
 					 p->o.filesize.min, (unsigned int)n,
 					 nofile, &off, &len, err);
 		if (ret)
@@ -1216,40 +914,16 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		 * 192k)
 		 */
 		if (nofile) {
-			f->io_offset_later = later_offset(p, off + len, off);
+			f->io_offset_later = region_later_offset(p, off + len, off);
 			continue;
 		}
 		(*slots)[i] = t;
 		f->flags |= t->kind;
-		/* engines that never use O_DIRECT need no support for it */
-		if (p->o.direct &&
-		    !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
-		    (ret = check_direct(p, t, off, err)))
-			break;
-		/* mounted, in use or holding data: see target/safety.c */
-		if (t->kind == EF_BLOCKDEV && p->writes &&
-		    (ret = safety_check_blockdev(p, t->path, t->st.st_rdev,
-						 err)))
-			break;
-		if (t->kind == EF_REGULAR && t->exists && p->writes &&
-		    (ret = safety_check_file(p, t->path, &t->st, err)))
-			break;
-		if (t->exists && t->kind != EF_CHARDEV &&
-		    (ret = check_access(p, t, p->writes, err)))
-			break;
-		if ((ret = check_rwflags(p, t, err)))
+		if ((ret = target_checks(p, ops, t, off, err)))
 			break;
 		/* create_on_open: the job neither creates nor sizes it */
-		if (t->kind == EF_REGULAR && !p->o.create_on_open) {
-			if (off + len > t->want_size)
-				t->want_size = off + len;
-			if (job_reads(p) || (p->o.overwrite && p->writes) ||
-			    (ops && (ops->flags & ENGINE_F_MAPS)))
-				t->fill = true;
-			f->io_offset_later = later_offset(p, known_size(t),
-							  off);
-			t->layout = true;
-		}
+		if (t->kind == EF_REGULAR && !p->o.create_on_open)
+			target_claim(p, ops, t, f, off, len);
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);
@@ -1296,7 +970,7 @@ static int space_short(const struct job_plan *plans,
 	struct statvfs vfs;
 	struct stat st;
 	char *where = !out[n->job].need_create[n->file] ? xstrdup(f->path) :
-		      existing_ancestor(f->path, &st);
+		      files_existing_ancestor(f->path, &st);
 	uint64_t free_bytes;
 	int ret = 0;
 
@@ -1307,7 +981,7 @@ static int space_short(const struct job_plan *plans,
 		goto out;
 	numfmt(&need, n->need, 4, true, NUMFMT_BYTE);
 	numfmt(&avail, free_bytes, 4, true, NUMFMT_BYTE);
-	ret = files_fail(err, p, f->io_offset > f->io_size ? offset_opt(p) :
+	ret = files_fail(err, p, f->io_offset > f->io_size ? region_offset_opt(p) :
 			 p->o.filesize.min ? "filesize" : "size",
 			 "laying out '%s' to %llu bytes (offset %llu + %llu) "
 			 "needs %s%s on its file system, which has %s free",
@@ -1450,12 +1124,12 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 			if (t->kind == EF_BLOCKDEV || t->dax)
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
-				f->real_size = known_size(t);
+				f->real_size = region_known_size(t);
 			else if (t->kind == EF_CHARDEV &&
-				 chardev_end(&plans[i], t, jf->nr_files,
+				 region_chardev_end(&plans[i], t, jf->nr_files,
 					     false) != UINT64_MAX)
 				/* fio's bound: size= (filesize= may be less) */
-				f->real_size = chardev_end(&plans[i], t,
+				f->real_size = region_chardev_end(&plans[i], t,
 							   jf->nr_files, false);
 			if (t->kind != EF_REGULAR)
 				continue;

@@ -45,6 +45,9 @@ test_expect_success_if JQ 'flow=3:2:1: the jobs keep the ratio of I/Os' '
 	between "$(jq ".jobs[1].job_runtime" flow.json)" 350 2000
 '
 
+# timing between threads: under the sanitizers and a loaded machine the
+# fast pair's own turns take longer than the slow job's pace
+test_skip_reason=${IOLITE_SANITIZE:+"built with -fsanitize=$IOLITE_SANITIZE"}
 test_expect_success_if JQ 'another flow_id does not hold a job back' '
 	flowjob 2 >flow2.fio &&
 	"$IOLITE" --output-format=json flow2.fio >flow2.json &&
@@ -56,6 +59,7 @@ test_expect_success_if JQ 'another flow_id does not hold a job back' '
 	test "$(jq ".jobs[0].job_runtime < .jobs[2].job_runtime * 0.7" \
 		flow2.json)" = true
 '
+test_skip_reason=
 
 test_expect_success_if JQ 'a finished job holds no one back' '
 	cat >done.fio <<-\EOF &&

@@ -117,8 +117,11 @@ int plans_build(const struct job_list *jl, unsigned long max_jobs,
 		unsigned int k, clones;
 		int ret = 0;
 
-		if (job_build(jd, &o, err))
+		if (job_build(jd, &o, err)) {
+			/* what it set before the error */
+			job_options_release(&o);
 			goto fail;
+		}
 		if (ps.n && (o.stonewall || o.new_group))
 			groupid++;
 		clones = o.numjobs ? o.numjobs : 1;

@@ -89,13 +89,40 @@ static void count_error(struct worker_stats *st, int err)
 		st->first_error = err;
 }
 
-static int io_error(struct worker *w, struct io_u *u, int err,
-		    enum fault_class cls, const char *msg)
+/* "job 'x': write of N bytes at offset O of 'f' failed: why" into buf */
+static void describe_error(const struct worker *w, const struct io_u *u,
+			   int err, uint32_t done, char *buf, size_t size)
 {
 	static const char *const dn[DDIR_CNT] = {
 		"read", "write", "trim", "fsync", "fdatasync",
 		"sync_file_range",
 	};
+	const struct run_job *rj = w->rj;
+	const char *path = rj->files->nr_files ?
+			   rj->files->files[u->file].path : "";
+	int n = snprintf(buf, size,
+			 "job '%s': %s of %u bytes at offset %llu of '%s' failed: ",
+			 w->p->o.name, dn[u->ddir], u->len,
+			 (unsigned long long)u->offset, path);
+
+	if (n <= 0 || (size_t)n >= size)
+		return;
+	if (u->error)
+		snprintf(buf + n, size - (size_t)n, "%s (%s)", strerror(err),
+			 strerrorname_np(err) ? strerrorname_np(err) : "?");
+	else if (done)
+		snprintf(buf + n, size - (size_t)n,
+			 "short %s: %u of %u bytes, then no more (%s)",
+			 dn[u->ddir], done, u->len, strerrorname_np(err));
+	else
+		snprintf(buf + n, size - (size_t)n,
+			 "short %s: no bytes transferred (%s)",
+			 dn[u->ddir], strerrorname_np(err));
+}
+
+static int io_error(struct worker *w, struct io_u *u, int err,
+		    enum fault_class cls, const char *msg)
+{
 	struct run_job *rj = w->rj;
 	char buf[sizeof(rj->errmsg)];
 	uint32_t done = w->xfer_done[u->index];
@@ -134,29 +161,7 @@ static int io_error(struct worker *w, struct io_u *u, int err,
 	if (cont && cls != FAULT_VERIFY && u->ddir < DDIR_RWDIR_CNT)
 		workload_nios_refund(w->wl);
 	if (!msg) {
-		const char *path = rj->files->nr_files ?
-			rj->files->files[u->file].path : "";
-		int n = snprintf(buf, sizeof(buf),
-				 "job '%s': %s of %u bytes at offset %llu of '%s' failed: ",
-				 w->p->o.name, dn[u->ddir], u->len,
-				 (unsigned long long)u->offset, path);
-
-		if (n > 0 && (size_t)n < sizeof(buf)) {
-			if (u->error)
-				snprintf(buf + n, sizeof(buf) - (size_t)n,
-					 "%s (%s)", strerror(err),
-					 strerrorname_np(err) ?
-					 strerrorname_np(err) : "?");
-			else if (done)
-				snprintf(buf + n, sizeof(buf) - (size_t)n,
-					 "short %s: %u of %u bytes, then no more (%s)",
-					 dn[u->ddir], done, u->len,
-					 strerrorname_np(err));
-			else
-				snprintf(buf + n, sizeof(buf) - (size_t)n,
-					 "short %s: no bytes transferred (%s)",
-					 dn[u->ddir], strerrorname_np(err));
-		}
+		describe_error(w, u, err, done, buf, sizeof(buf));
 		msg = buf;
 	}
 	if (!cont) {

@@ -504,6 +504,60 @@ void verify_new_loop(struct verify *v, bool last)
 	v->last_loop = last && !v->p->o.time_based;
 }
 
+/*
+ * The next logged write to read back, into u: 1 when u is one, 0 when
+ * an entry was passed over (overwritten, trimmed), -1 when none is due
+ * (the log is read to its end, or the backlog's batch is done).
+ */
+static inline int next_readback(struct verify *v, struct io_u *u)
+{
+	const struct vlog_ent *e;
+	struct vio *x;
+
+	if (v->head >= v->tail ||
+	    (v->phase == VP_BACKLOG && v->vbatch && !v->vleft))
+		return -1;
+	e = &v->log[v->head++ % v->cap];
+	if (e->len & VLOG_DEAD)
+		return 0;	/* overwritten */
+	if (unlikely(e->len & VLOG_TRIM) && !v->trim_zero) {
+		v->gone--;	/* not read back */
+		return 0;
+	}
+	if (v->phase == VP_BACKLOG && v->vleft)
+		v->vleft--;
+	u->file = e->file;
+	u->offset = e->offset;
+	u->len = VLOG_LEN(e);
+	u->ddir = DDIR_READ;
+	x = &v->vio[u->index];
+	x->seq = e->seq;
+	x->len = u->len;
+	if (unlikely(e->len & VLOG_TRIM)) {
+		x->kind = VIO_ZERO;
+		return 1;
+	}
+	/*
+	 * verify_only cannot know who wrote a block (another job may have,
+	 * with the same settings): as fio, it checks the block, not its
+	 * writer, unless the writer's state was loaded
+	 */
+	x->kind = v->only && !v->limited ? VIO_CHECK_ANY : VIO_CHECK;
+	return 1;
+}
+
+/* verify_only's replay of the writes: logged, not issued. */
+static void only_replay(struct verify *v, const struct io_u *u)
+{
+	uint64_t seq;
+
+	if (u->ddir != DDIR_WRITE)
+		return;
+	seq = v->next_seq++;
+	if (v->logging && (!v->limited || seq < v->limit))
+		log_push(v, u->file, u->offset, u->len, seq);
+}
+
 int verify_next(struct verify *v, struct io_u *u)
 {
 	if (unlikely(v->phase == VP_REPLAY))
@@ -513,42 +567,11 @@ int verify_next(struct verify *v, struct io_u *u)
 		int ret;
 
 		if (v->phase != VP_NONE) {
-			if (v->head < v->tail && (v->phase != VP_BACKLOG ||
-						  !v->vbatch || v->vleft)) {
-				const struct vlog_ent *e =
-					&v->log[v->head++ % v->cap];
-
-				if (e->len & VLOG_DEAD)
-					continue;	/* overwritten */
-				if (unlikely(e->len & VLOG_TRIM) &&
-				    !v->trim_zero) {
-					v->gone--;	/* not read back */
-					continue;
-				}
-				if (v->phase == VP_BACKLOG && v->vleft)
-					v->vleft--;
-				u->file = e->file;
-				u->offset = e->offset;
-				u->len = VLOG_LEN(e);
-				u->ddir = DDIR_READ;
-				x = &v->vio[u->index];
-				x->seq = e->seq;
-				x->len = u->len;
-				if (unlikely(e->len & VLOG_TRIM)) {
-					x->kind = VIO_ZERO;
-					return 0;
-				}
-				/*
-				 * verify_only cannot know who wrote a block
-				 * (another job may have, with the same
-				 * settings): as fio, it checks the block,
-				 * not its writer, unless the writer's state
-				 * was loaded
-				 */
-				x->kind = v->only && !v->limited ?
-					  VIO_CHECK_ANY : VIO_CHECK;
+			ret = next_readback(v, u);
+			if (ret > 0)
 				return 0;
-			}
+			if (!ret)
+				continue;
 			if (v->phase == VP_FINAL) {
 				v->phase = VP_NONE;
 				return 1;
@@ -570,13 +593,7 @@ int verify_next(struct verify *v, struct io_u *u)
 		x = &v->vio[u->index];
 		if (v->only && (u->ddir != DDIR_READ || v->writes)) {
 			/* replay: what an earlier run wrote is read back */
-			if (u->ddir == DDIR_WRITE) {
-				uint64_t seq = v->next_seq++;
-
-				if (v->logging && (!v->limited || seq < v->limit))
-					log_push(v, u->file, u->offset, u->len,
-						 seq);
-			}
+			only_replay(v, u);
 			continue;
 		}
 		if (u->ddir == DDIR_WRITE) {

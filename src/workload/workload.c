@@ -1065,6 +1065,87 @@ static int trimwrite_seq_write(struct workload *w, struct io_u *u)
 	return 0;
 }
 
+/* trimwrite's write of the block it just trimmed, if one is due. */
+static inline bool pending_write(struct workload *w, struct io_u *u)
+{
+	if (w->pending && w->tw_seq)
+		return !trimwrite_seq_write(w, u);
+	if (!w->pending)
+		return false;
+	w->pending = false;
+	u->file = w->pending_file;
+	u->offset = w->pending_off;
+	u->len = w->pending_len;
+	u->ddir = DDIR_WRITE;
+	return true;
+}
+
+/* A new draw of the direction and its block size. */
+static inline void redraw(struct workload *w, enum ddir *d, uint32_t *len)
+{
+	*d = pick_ddir(w);
+	*len = bs_pick(w, &w->bs[*d]);
+}
+
+/*
+ * A used-up file that starts over where it is (a later pass's sweep, a
+ * time_based random file, a skewed service's file): true when it then
+ * gives the I/O (*len, *off).
+ */
+static inline bool start_again(struct workload *w, struct wl_file *f,
+			       unsigned int fi, enum ddir d, uint32_t *len,
+			       uint64_t *off)
+{
+	/*
+	 * a sequential file of a skewed service that draws anew is
+	 * closed and redrawn (skew_restart) whenever it is used
+	 * up, in a later pass too
+	 */
+	bool again = (!f->fresh && w->restarts &&
+		      !(w->skew_redraw && !w->random)) || w->tb_random;
+
+	if (!again && !(w->skewed && !w->skew_redraw) &&
+	    !(w->skewed && w->random))
+		return false;
+	/*
+	 * a skewed file starts over in place, still open: fio takes a
+	 * percentage offset again only when it opens the file
+	 * (skew_restart)
+	 */
+	if (again)
+		f->later = true;
+	file_reset(w, f);
+	if (w->tb_random)
+		w->dropped = fi;
+	return !file_next(w, f, d, len, off);
+}
+
+/* The I/O drawn, into u and the pass's counts. */
+static inline void issue(struct workload *w, struct io_u *u, unsigned int fi,
+			 uint64_t off, uint32_t len, enum ddir d)
+{
+	w->zone_bytes += len;
+	u->file = fi;
+	u->offset = off;
+	u->len = len;
+	u->ddir = (uint8_t)d;
+	w->nios_left--;
+	w->cum += len;
+	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
+	if (w->tw_seq && (u->file != w->tw_file || w->tw_lastw == UINT64_MAX)) {
+		/* a new pass or file: its writes start with its first trim */
+		w->tw_file = u->file;
+		w->tw_wpos = off;
+		w->tw_lastw = UINT64_MAX;
+	}
+	if (w->trimwrite) {
+		w->pending = true;
+		w->pending_file = u->file;
+		w->pending_off = off;
+		w->pending_len = len;
+	}
+}
+
 int wl_next_general(struct workload *w, struct io_u *u)
 {
 	struct wl_file *f;
@@ -1072,24 +1153,14 @@ int wl_next_general(struct workload *w, struct io_u *u)
 	uint32_t len;
 	uint64_t off = 0;
 	unsigned int fi, redraws = 0;
-	bool wrapped = false, reset, again;
+	bool wrapped = false;
 
-	if (w->pending && w->tw_seq) {
-		if (!trimwrite_seq_write(w, u))
-			return 0;
-	} else if (w->pending) {
-		w->pending = false;
-		u->file = w->pending_file;
-		u->offset = w->pending_off;
-		u->len = w->pending_len;
-		u->ddir = DDIR_WRITE;
+	if (pending_write(w, u))
 		return 0;
-	}
 	if (!w->bytes_left || !w->nios_left)
 		return 1;
 
-	d = pick_ddir(w);
-	len = bs_pick(w, &w->bs[d]);
+	redraw(w, &d, &len);
 	for (;;) {
 		if (w->nr_done == w->nr_files) {
 			/* only io_size beyond the regions starts over */
@@ -1099,8 +1170,7 @@ int wl_next_general(struct workload *w, struct io_u *u)
 			if (w->replays) {
 				/* a new pass in fio: the first one's draws */
 				wl_replay_first_pass(w);
-				d = pick_ddir(w);
-				len = bs_pick(w, &w->bs[d]);
+				redraw(w, &d, &len);
 				continue;
 			}
 			files_start_over(w);
@@ -1123,73 +1193,28 @@ int wl_next_general(struct workload *w, struct io_u *u)
 			/* where fio's pass ends: the next one replays */
 			wrapped = true;
 			wl_replay_first_pass(w);
-			d = pick_ddir(w);
-			len = bs_pick(w, &w->bs[d]);
+			redraw(w, &d, &len);
 			continue;
 		}
-		/*
-		 * a sequential file of a skewed service that draws anew is
-		 * closed and redrawn (skew_restart) whenever it is used
-		 * up, in a later pass too
-		 */
-		again = (!f->fresh && w->restarts &&
-			 !(w->skew_redraw && !w->random)) || w->tb_random;
-		reset = again || (w->skewed && !w->skew_redraw) ||
-			(w->skewed && w->random);
-		if (reset) {
-			/*
-			 * a skewed file starts over in place, still open:
-			 * fio takes a percentage offset again only when it
-			 * opens the file (skew_restart)
-			 */
-			if (again)
-				f->later = true;
-			file_reset(w, f);
-			if (w->tb_random)
-				w->dropped = fi;
-			if (!file_next(w, f, d, &len, &off))
-				break;
-		}
+		if (start_again(w, f, fi, d, &len, &off))
+			break;
 		/* fio: closed and started over, the next file drawn anew
 		 * (a file that never takes an I/O ends after a while) */
 		if (w->skew_redraw && redraws++ < SKEW_TRIES) {
 			skew_restart(w, fi);
-			if (w->mixed) {
-				d = pick_ddir(w);
-				len = bs_pick(w, &w->bs[d]);
-			}
+			if (w->mixed)
+				redraw(w, &d, &len);
 			continue;
 		}
 		file_done(w, fi);
 		/* fio: the next file's I/O is drawn anew, its direction too */
-		if (w->mixed) {
-			d = pick_ddir(w);
-			len = bs_pick(w, &w->bs[d]);
-		}
+		if (w->mixed)
+			redraw(w, &d, &len);
 	}
-
-	w->zone_bytes += len;
-	u->file = fi;
-	u->offset = off;
-	u->len = len;
-	u->ddir = (uint8_t)d;
-	w->nios_left--;
-	w->cum += len;
-	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
-	if (w->tw_seq && (u->file != w->tw_file || w->tw_lastw == UINT64_MAX)) {
-		/* a new pass or file: its writes start with its first trim */
-		w->tw_file = u->file;
-		w->tw_wpos = off;
-		w->tw_lastw = UINT64_MAX;
-	}
-	if (w->trimwrite) {
-		w->pending = true;
-		w->pending_file = u->file;
-		w->pending_off = off;
-		w->pending_len = len;
-	}
+	issue(w, u, fi, off, len, d);
 	return 0;
 }
+
 bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
 {
 	return w->replay && iolog_replay_wait(w->replay, stop, max_ns);

@@ -162,12 +162,28 @@ test_expect_success_if LIBAIO,STRACE 'libaio userspace_reap=1: no io_getevents c
 		--iodepth_batch_complete_min=0 >out 2>err &&
 	test_must_be_empty err &&
 	grep io_submit st1 &&
-	! grep io_getevents st1 &&
+	! grep io_getevents st1
+'
+
+# Buffered reads of a page-cached file complete inside io_submit(): their
+# completions are in the ring when the worker reaps, and reading it saves
+# the io_getevents() call fio makes for every batch (issue 26). A reap
+# for a minimum still waits in io_getevents() for what is missing.
+test_expect_success_if LIBAIO,STRACE 'libaio reads the ring first: io_getevents only for what is missing' '
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
+	export ASAN_OPTIONS &&
 	strace -f -qq -c -o st0 -e trace=io_getevents,io_submit \
 		"$IOLITE" --name=q --ioengine=libaio --filename=data \
-		--rw=randread --bs=4k --iodepth=16 \
-		--iodepth_batch_complete_min=0 >out 2>err &&
-	grep io_getevents st0
+		--rw=randread --bs=4k --iodepth=16 --iodepth_batch_submit=4 \
+		--iodepth_batch_complete_min=4 \
+		--norandommap >out 2>err &&
+	test_must_be_empty err &&
+	test "$(issued out)" = "1024,0,0,0" &&
+	sub=$(awk "\$NF == \"io_submit\" { print \$4 }" st0) &&
+	get=$(awk "\$NF == \"io_getevents\" { print \$4 }" st0) &&
+	echo "io_submit $sub, io_getevents ${get:-0}" &&
+	test "$sub" -ge 250 &&
+	test "${get:-0}" -lt $((sub / 10))
 '
 
 # Writing: every engine must write the same blocks with the same bytes.

@@ -2,9 +2,11 @@
 /*
  * libaio: Linux native AIO through the libaio library. queue() prepares an
  * iocb and parks it; commit() hands every parked iocb to io_submit() in
- * one call; getevents() calls io_getevents(), or with userspace_reap=1
- * reads the completion ring the kernel shares with us, without a syscall
- * when completions are already there.
+ * one call; getevents() first reads the completion ring the kernel shares
+ * with us (no syscall when the completions are already there, as they
+ * are after io_submit() on a fast device) and calls io_getevents() only
+ * for what is still missing. userspace_reap=1 is fio's: a reap that asks
+ * for no minimum never calls io_getevents().
  *
  * fsync, fdatasync and trims are done inline (DONE): kernel AIO fsync is
  * not supported by every filesystem, and fio does the same.
@@ -44,6 +46,7 @@ struct aio_engine {
 	struct io_event *events;
 	struct io_u **done;		/* reaped by the last getevents */
 	int userspace_reap;
+	bool user_ring;			/* the kernel's ring is readable */
 	/*
 	 * cmdprio: a request given a priority of its own carries it in
 	 * aio_reqprio with IOCB_FLAG_IOPRIO; the others have the job's
@@ -61,6 +64,29 @@ struct aio_engine {
 static inline struct aio_engine *to_aio(struct engine *e)
 {
 	return (struct aio_engine *)e;
+}
+
+/*
+ * The completion ring the kernel maps into the process at the address of
+ * the io_context_t (its layout is kernel ABI: struct aio_ring in
+ * fs/aio.c). Reading it saves the io_getevents() call when completions
+ * are already there.
+ */
+struct aio_user_ring {
+	unsigned int id, nr, head, tail, magic, compat_features,
+		     incompat_features, header_length;
+	struct io_event events[];
+};
+
+#define AIO_RING_MAGIC 0xa10a10a1
+
+/* Whether the kernel gave us a ring we know how to read. */
+static bool user_ring_ok(io_context_t ctx)
+{
+	const struct aio_user_ring *ring = (const struct aio_user_ring *)ctx;
+
+	return ring->magic == AIO_RING_MAGIC && ring->nr &&
+	       ring->header_length == sizeof(*ring);
 }
 
 static int aio_init(const struct job_plan *plan, unsigned int depth,
@@ -85,6 +111,7 @@ static int aio_init(const struct job_plan *plan, unsigned int depth,
 	ae->done = xcalloc(depth + 1, sizeof(*ae->done));
 	ae->failed = xcalloc(depth + 1, sizeof(*ae->failed));
 	ae->userspace_reap = plan->o.userspace_reap;
+	ae->user_ring = user_ring_ok(ae->ctx);
 	ae->prio = cmdprio_init(&ae->cp, plan);
 	rwflags_init(&ae->rf, plan, false);
 	*out = &ae->e;
@@ -178,27 +205,11 @@ static int aio_commit(struct engine *e)
 	return 0;
 }
 
-/*
- * The completion ring the kernel maps into the process at the address of
- * the io_context_t (its layout is kernel ABI: struct aio_ring in
- * fs/aio.c). Reading it saves the io_getevents() call when completions
- * are already there.
- */
-struct aio_user_ring {
-	unsigned int id, nr, head, tail, magic, compat_features,
-		     incompat_features, header_length;
-	struct io_event events[];
-};
-
-#define AIO_RING_MAGIC 0xa10a10a1
-
 static int user_reap(struct aio_engine *ae, unsigned int max)
 {
 	struct aio_user_ring *ring = (struct aio_user_ring *)ae->ctx;
 	unsigned int head, tail, n = 0;
 
-	if (ring->magic != AIO_RING_MAGIC)
-		return -1;
 	head = ring->head;
 	tail = __atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE);
 	while (head != tail && n < max) {
@@ -242,15 +253,11 @@ static int aio_getevents(struct engine *e, unsigned int min, unsigned int max,
 		ts = *timeout;
 		tp = &ts;
 	}
-	if (ae->userspace_reap) {
+	if (ae->user_ring)
 		n = user_reap(ae, max);
-		if (n < 0) {
-			ae->userspace_reap = 0;
-			n = 0;
-		}
-	}
 	while (max && ((unsigned int)n < min ||
-		       (!n && !min && !nf && !ae->userspace_reap))) {
+		       (!n && !min && !nf &&
+			!(ae->userspace_reap && ae->user_ring)))) {
 		struct timespec zero = { 0, 0 };
 		int got = io_getevents(ae->ctx, (long)(min - (unsigned int)n),
 				       (long)(max - (unsigned int)n),

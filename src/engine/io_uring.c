@@ -40,7 +40,6 @@
 struct uring_engine {
 	struct engine e;
 	struct io_uring ring;
-	struct io_uring_cqe **cqes;
 	struct io_u **done;
 	struct iovec *iovs;		/* one per io_u (vectored, fixedbufs) */
 	unsigned int force_async;	/* every Nth: IOSQE_ASYNC; 0 = never */
@@ -51,6 +50,14 @@ struct uring_engine {
 	int files_registered;	/* the sparse table exists (files reopen
 				 * for each loop: it is made once) */
 	int bufs_registered;
+	/*
+	 * A read or write with nothing per I/O to decide (no vectored iovec,
+	 * no priority, no forced async, no hipri draw): queue_rw() fills its
+	 * entry from these, chosen once
+	 */
+	bool plain;
+	uint8_t op[2];			/* by ddir: READ(_FIXED), WRITE(_FIXED) */
+	uint8_t sqe_flags;		/* IOSQE_FIXED_FILE with registerfiles */
 	unsigned int taskrun;		/* the task-work flags the ring got */
 	int ring_fd_registered;
 	/*
@@ -176,7 +183,6 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 		free(ue);
 		return ret;
 	}
-	ue->cqes = xcalloc(depth + 1, sizeof(*ue->cqes));
 	ue->done = xcalloc(depth + 1, sizeof(*ue->done));
 	ue->iovs = xcalloc(depth + 1, sizeof(*ue->iovs));
 	ue->force_async = o->force_async;
@@ -185,6 +191,13 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	ue->registerfiles = o->registerfiles;
 	ue->prio = cmdprio_init(&ue->cp, plan);
 	rwflags_init(&ue->rf, plan, false);
+	ue->plain = !ue->vectored && !ue->prio && !ue->force_async &&
+		    !ue->rf.hipri_draw;
+	ue->op[DDIR_READ] = ue->fixedbufs ? IORING_OP_READ_FIXED :
+			    IORING_OP_READ;
+	ue->op[DDIR_WRITE] = ue->fixedbufs ? IORING_OP_WRITE_FIXED :
+			     IORING_OP_WRITE;
+	ue->sqe_flags = ue->registerfiles ? IOSQE_FIXED_FILE : 0;
 	if (ue->fixedbufs) {
 		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
 		if (ret < 0) {
@@ -192,7 +205,6 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 				    depth + 1, strerror(-ret),
 				    ret == -ENOMEM ? " (locked memory limit too low: raise ulimit -l)" : "");
 			io_uring_queue_exit(&ue->ring);
-			free(ue->cqes);
 			free(ue->done);
 			free(ue->iovs);
 			free(ue);
@@ -208,7 +220,6 @@ static void uring_cleanup(struct engine *e)
 	struct uring_engine *ue = to_uring(e);
 
 	io_uring_queue_exit(&ue->ring);
-	free(ue->cqes);
 	free(ue->done);
 	free(ue->iovs);
 	free(ue);
@@ -311,6 +322,29 @@ static int uring_prep(struct engine *e, struct io_u *u)
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * A plain read or write: one entry, every field written (a reused entry
+ * keeps nothing of an earlier one), no decision left to make.
+ */
+static inline void queue_rw(struct uring_engine *ue, struct io_uring_sqe *sqe,
+			    const struct io_u *u, int fd)
+{
+	sqe->opcode = ue->op[u->ddir];
+	sqe->flags = ue->sqe_flags;
+	sqe->ioprio = 0;
+	sqe->fd = fd;
+	sqe->off = u->offset;
+	sqe->addr = (unsigned long)u->buf;
+	sqe->len = u->len;
+	sqe->rw_flags = ue->rf.rwf[u->ddir];
+	sqe->buf_index = ue->fixedbufs ? (uint16_t)u->index : 0;
+	sqe->personality = 0;
+	sqe->file_index = 0;
+	sqe->addr3 = 0;
+	sqe->__pad2[0] = 0;
+	sqe->user_data = (unsigned long)u;
+}
+
 static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 {
 	struct uring_engine *ue = to_uring(e);
@@ -318,6 +352,13 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	struct io_uring_sqe *sqe;
 	int fd = ue->registerfiles ? (int)u->file : f->fd;
 
+	if (likely(ue->plain && u->ddir <= DDIR_WRITE)) {
+		sqe = io_uring_get_sqe(&ue->ring);
+		if (likely(sqe)) {
+			queue_rw(ue, sqe, u, fd);
+			return ENGINE_Q_QUEUED;
+		}
+	}
 	if (u->ddir == DDIR_TRIM && (f->flags & EF_BLOCKDEV)) {
 		if (unlikely(ue->prio))
 			cmdprio_pick(&ue->cp, u);
@@ -422,11 +463,39 @@ static int uring_commit(struct engine *e)
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * Takes up to max completions off the CQ ring in one pass, in place
+ * (liburing's peek_batch is a library call that copies pointers first):
+ * one acquire load of the tail, one release store of the head.
+ */
+static unsigned int reap_cq(struct uring_engine *ue, unsigned int max)
+{
+	struct io_uring_cq *cq = &ue->ring.cq;
+	unsigned int head = *cq->khead, n;
+	unsigned int ready = io_uring_smp_load_acquire(cq->ktail) - head;
+
+	n = ready < max ? ready : max;
+	for (unsigned int i = 0; i < n; i++) {
+		const struct io_uring_cqe *cqe =
+			&cq->cqes[(head + i) & cq->ring_mask];
+		struct io_u *u = io_uring_cqe_get_data(cqe);
+		long res = cqe->res;
+
+		/* a punched hole (fallocate) completes with 0, not the length */
+		if (unlikely(!res) && u->ddir == DDIR_TRIM)
+			res = (long)u->len;
+		engine_io_result(u, res);
+		ue->done[i] = u;
+	}
+	if (n)
+		io_uring_smp_store_release(cq->khead, head + n);
+	return n;
+}
+
 static int uring_getevents(struct engine *e, unsigned int min,
 			   unsigned int max, const struct timespec *timeout)
 {
 	struct uring_engine *ue = to_uring(e);
-	unsigned int n, i;
 	int ret;
 
 	if (min) {
@@ -444,19 +513,7 @@ static int uring_getevents(struct engine *e, unsigned int min,
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN)
 			return ret;
 	}
-	n = io_uring_peek_batch_cqe(&ue->ring, ue->cqes, max);
-	for (i = 0; i < n; i++) {
-		struct io_u *u = io_uring_cqe_get_data(ue->cqes[i]);
-		long res = ue->cqes[i]->res;
-
-		/* a punched hole (fallocate) completes with 0, not the length */
-		if (unlikely(!res) && u->ddir == DDIR_TRIM)
-			res = (long)u->len;
-		engine_io_result(u, res);
-		ue->done[i] = u;
-	}
-	io_uring_cq_advance(&ue->ring, n);
-	return (int)n;
+	return (int)reap_cq(ue, max);
 }
 
 static struct io_u *uring_event(struct engine *e, unsigned int i)

@@ -596,8 +596,20 @@ static void init_budget(struct workload *w, const struct job_plan *p,
 	uint64_t total = 0;
 	unsigned int i;
 
-	for (i = 0; i < nr_files; i++)
-		total += files[i].io_size;
+	for (i = 0; i < nr_files; i++) {
+		uint64_t b = files[i].io_size;
+
+		/*
+		 * a character device in strided zones: fio counts size=
+		 * whole, not the region offset= leaves of it, and its zones
+		 * go round the region until then (size=1m offset=16k of
+		 * /dev/zero in 16000-byte zones: 256 reads, not 252)
+		 */
+		if (w->zones && (files[i].flags & EF_CHARDEV) &&
+		    o->size.bytes && !o->size.pct)
+			b = o->size.bytes / nr_files;
+		total += b;
+	}
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;
 	/*
 	 * time_based: fio's loop ignores the job's bytes and a round ends

@@ -369,6 +369,24 @@ static inline void stats_clat_add(struct worker_stats *s, struct dir_stats *ds,
 	}
 }
 
+/* k completions with the same clat v (a reap batch of one submit batch). */
+static inline void stats_clat_add_n(struct worker_stats *s,
+				    struct dir_stats *ds, uint64_t v,
+				    uint64_t k)
+{
+	unsigned int idx = hist_index(v);
+
+	moments_add_n(&ds->clat, v, k);
+	if (__builtin_expect(idx < HIST_NR, 1)) {
+		ds->clat_hist.bucket[idx] += k;
+		if (__builtin_expect(stats_lat_split_of[idx] != 0, 0))
+			while (k--)
+				stats_lat_split(s, idx, v);
+	} else {
+		ds->clat_hist.overflow += k;
+	}
+}
+
 /*
  * Adds the worker's lat buckets (fio's "lat (nsec/usec/msec)" lines),
  * derived from its clat histograms, to ns[], us[] and ms[].

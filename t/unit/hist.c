@@ -445,6 +445,38 @@ static void test_lat_from_hist(void)
 }
 
 /*
+ * A reap batch's completions of one submit batch are added k at a time
+ * (run/worker.c's done_run): the worker's statistics must come out the
+ * same as one by one, lat buckets included (values near their edges).
+ */
+static void test_clat_add_n(void)
+{
+	static const uint64_t vals[] = {
+		1, 3, 999, 1000, 1001, 3999, 4000, 123456, 750000, 999999,
+		1000000, 2000000, 7777777, 1999999999, 2000000000,
+		UINT64_C(1) << 40,
+	};
+	struct worker_stats *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	unsigned int i, k;
+
+	worker_stats_init(a);
+	worker_stats_init(b);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		unsigned int n = 1 + i % 8;
+		struct dir_stats *da = &a->dir[i % DDIR_RWDIR_CNT];
+		struct dir_stats *db = &b->dir[i % DDIR_RWDIR_CNT];
+
+		stats_clat_add_n(a, da, vals[i], n);
+		for (k = 0; k < n; k++)
+			stats_clat_add(b, db, vals[i]);
+	}
+	ok(!memcmp(a, b, sizeof(*a)),
+	   "stats_clat_add_n(v, k) is k times stats_clat_add(v): the same stats");
+	free(a);
+	free(b);
+}
+
+/*
  * A job that ends during its ramp: the latencies go, the counts stay,
  * and the emptied figures take samples again as fresh ones do.
  */
@@ -516,6 +548,7 @@ int main(void)
 	test_moments();
 	test_lat_buckets();
 	test_lat_from_hist();
+	test_clat_add_n();
 	test_drop_lat();
 	test_depth_index();
 	return done_testing();

@@ -217,13 +217,17 @@ static int filesize_pct_base(const struct job_plan *p, const struct target *t,
  * the offset included), at most what the offset leaves, in whole blocks
  * of the smallest size; a file still to be made is laid out only to the
  * region's end, as fio 3.33 and 3.42 do (filesize=1m size=25% offset=64k
- * writes 64k-320k of a file left 320KiB long).
+ * writes 64k-320k of a file left 320KiB long). size=100% is fio's whole
+ * file: what the offset leaves, whole blocks or not (size=100%
+ * offset=16k bs=64k lays out all of 1MiB and writes 15 blocks).
  */
 static uint64_t filesize_pct(const struct job_plan *p, uint64_t real,
 			     uint64_t left)
 {
 	uint64_t v = region_pct_of(real, p->o.size.pct), least = region_least_bs(p);
 
+	if (p->o.size.pct >= 100)
+		return left;
 	if (v > left)
 		v = left;
 	return least ? v - v % least : v;

@@ -274,7 +274,11 @@ static int flow_wait(struct pace *pc, uint64_t *now)
 /*
  * Mixed jobs: the next I/O goes to a direction that is due. Both due
  * (or behind): rwmixread draws, as without a rate; one due: that one;
- * neither: the one due first, which the next call waits for.
+ * neither: the one due first, which the next call waits for, and when
+ * both are due at the same time rwmixread draws, as fio keeps its draw
+ * (equal rates over equal sizes: a fixed read-write alternation would
+ * put every read in one file and every write in the other of two files
+ * served round robin).
  */
 static void pick_direction(struct pace *pc, uint64_t now)
 {
@@ -288,8 +292,10 @@ static void pick_direction(struct pace *pc, uint64_t now)
 		want = -1;
 	else if (r_due || w_due)
 		want = r_due ? DDIR_READ : DDIR_WRITE;
+	else if (r->next != w->next)
+		want = r->next < w->next ? DDIR_READ : DDIR_WRITE;
 	else
-		want = r->next <= w->next ? DDIR_READ : DDIR_WRITE;
+		want = -1;
 	workload_want_ddir(pc->wl, want);
 }
 

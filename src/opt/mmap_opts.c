@@ -35,7 +35,7 @@ const struct opt_enum mmap_advise_enums[] = {
 
 const struct opt_enum mmap_copy_enums[] = {
 	{ "auto", MMAP_COPY_AUTO,
-	  "avx2 where the CPU has it, else movsb with ERMS, else libc" },
+	  "movsb where the CPU has ERMS, else libc" },
 	{ "libc", MMAP_COPY_LIBC, "the C library's memcpy(3)" },
 	{ "movsb", MMAP_COPY_MOVSB, "rep movsb (needs ERMS)" },
 	{ "avx2", MMAP_COPY_AVX2, "32-byte vector loads and stores" },

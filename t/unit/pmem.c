@@ -138,8 +138,8 @@ static void test_copies(void)
 		test_copy(c);
 	}
 	ok(pmem_copy_resolve(MMAP_COPY_AUTO) ==
-	   (cpu_has(CPU_AVX2) ? MMAP_COPY_AVX2 : cpu_has(CPU_ERMS) ?
-	    MMAP_COPY_MOVSB : MMAP_COPY_LIBC), "copy auto: %s",
+	   (cpu_has(CPU_ERMS) ? MMAP_COPY_MOVSB : MMAP_COPY_LIBC),
+	   "copy auto: %s",
 	   pmem_copy_name(pmem_copy_resolve(MMAP_COPY_AUTO)));
 	ok(pmem_copy_resolve(MMAP_COPY_LIBC) == MMAP_COPY_LIBC,
 	   "copy: explicit modes are kept");

@@ -17,6 +17,8 @@
 #include "run/worker.h"
 #include "stats/stats.h"
 #include "tap.h"
+#include "workload_fx.h"
+#include "workload/workload_int.h"
 
 #define MS 1000000ull
 
@@ -303,6 +305,56 @@ static void test_pace_min(void)
 	pace_job_end(&j);
 }
 
+/*
+ * A mixed job with the same rate both ways: after a read and a write
+ * the two directions fall due at the same instant, and that tie is
+ * rwmixread's to draw (-1), not a fixed turn (a fixed turn put every
+ * read in one file and every write in the other of two files served
+ * round robin: generated job 9524).
+ */
+static void test_pace_tie(void)
+{
+	struct fx f;
+	struct pace_env env;
+	struct pace *pc;
+	struct worker_stats st;
+	struct io_u u;
+	uint64_t now;
+	int stop = 0;
+	char errmsg[256];
+
+	if (build(&f, "rw=rw bs=512 rate=1m", 64 * KB, 2)) {
+		ok(0, "pace tie: the workload builds: %s", strbuf_str(&f.err));
+		return;
+	}
+	worker_stats_init(&st);
+	memset(&env, 0, sizeof(env));
+	env.plan = &f.p;
+	env.st = &st;
+	env.wl = f.w;
+	env.nr_io_u = 1;
+	env.stop = &stop;
+	env.now = env.count_ns = clock_now_ns();
+	env.errmsg = errmsg;
+	env.errmsg_size = sizeof(errmsg);
+	pace_init(&pc, &env);
+	memset(&u, 0, sizeof(u));
+	u.len = 512;
+	now = env.now;
+	u.ddir = DDIR_READ;
+	pace_io(pc, &u, &now);
+	ok(f.w->want_ddir == DDIR_WRITE,
+	   "pace tie: after a read, the write that is due (%d)",
+	   f.w->want_ddir);
+	u.ddir = DDIR_WRITE;
+	pace_io(pc, &u, &now);
+	ok(f.w->want_ddir == -1,
+	   "pace tie: both next at the same time: rwmixread draws (%d)",
+	   f.w->want_ddir);
+	pace_free(pc);
+	fx_free(&f);
+}
+
 int main(void)
 {
 	test_linear();
@@ -312,5 +364,6 @@ int main(void)
 	test_pace_rate();
 	test_pace_think();
 	test_pace_min();
+	test_pace_tie();
 	return done_testing();
 }

@@ -314,7 +314,11 @@ test_expect_success_if FIO 'fio with --status-interval: the rates between report
 	test "$(grep -c "^{" fiost.json)" -ge 21 &&
 	"$IOLITE" compare --tsv fiost.json a1.json >t &&
 	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
-	test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference &&
+	# the same rate both sides; a sanitizer build under the suite load
+	# can fall behind its rate (CI: once), so the verdict is checked in
+	# a normal build only
+	{ test -n "${IOLITE_SANITIZE:-}" ||
+	  test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference; } &&
 	"$IOLITE" compare fiost.json a1.json >out &&
 	grep -q "successive --status-interval" out
 '

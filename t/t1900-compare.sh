@@ -309,7 +309,7 @@ test_expect_success_if FIO 'json+: percentiles from the bins are fio'"'"'s own' 
 	grep -q "A.s report is plain JSON" out
 '
 
-test_expect_success_if FIO 'fio with --status-interval: the rates between reports are samples' '
+test_expect_success_if FIO,UNSANITIZED 'fio with --status-interval: the rates between reports are samples' '
 	bg_wait fiost &&
 	test "$(grep -c "^{" fiost.json)" -ge 21 &&
 	"$IOLITE" compare --tsv fiost.json a1.json >t &&

@@ -539,6 +539,14 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	return complete_count(w, u, now);
 }
 
+/* Anything but a whole read, write or trim: complete_rare()'s. */
+static inline bool complete_is_rare(const struct worker *w,
+				    const struct io_u *u)
+{
+	return (u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
+	       (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL);
+}
+
 /*
  * Returns non-zero when the job must stop because of this I/O's error.
  * One test sends everything but a whole read, write or trim out of line.
@@ -547,8 +555,7 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 static inline __attribute__((always_inline)) int
 complete(struct worker *w, struct io_u *u, uint64_t now, bool ev)
 {
-	if (unlikely((u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
-		     (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL)))
+	if (unlikely(complete_is_rare(w, u)))
 		return complete_rare(w, u, now, ev);
 	return complete_count(w, u, now);
 }
@@ -647,8 +654,7 @@ static inline bool done_batched(struct worker *w, struct done_run *r,
 {
 	struct dir_stats *ds;
 
-	if (unlikely((u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
-		     (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL)))
+	if (unlikely(complete_is_rare(w, u)))
 		return false;
 	ds = &w->st->dir[u->ddir];
 	ds->ios++;

@@ -264,6 +264,46 @@ test_expect_success_if IO_URING 'io_uring: the notes name the task-work mode' '
 	grep -E "^  io_uring: " out
 '
 
+# A batch that fills the queue is followed by a wait: submit_and_wait
+# (the default) makes them one io_uring_enter(to_submit, min_complete),
+# fio's way (submit_and_wait=0) two, and slat then times the submission
+# alone. strace shows the calls' arguments: the ring, then N, M.
+enters_both() {
+	sed -n "s/^[0-9]* *io_uring_enter(//p" "$1" |
+	awk -F", " "\$2 > 0 && \$3 > 0 { n++ } END { print n + 0 }"
+}
+enters_submit() {
+	sed -n "s/^[0-9]* *io_uring_enter(//p" "$1" |
+	awk -F", " "\$2 > 0 { n++ } END { print n + 0 }"
+}
+test_expect_success_if IO_URING,STRACE 'io_uring submit_and_wait: one call submits a full queue and waits' '
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" &&
+	export ASAN_OPTIONS &&
+	for sw in 1 0; do
+		strace -f -qq -o st$sw -e trace=io_uring_enter \
+			"$IOLITE" --name=q --ioengine=io_uring --filename=data \
+			--rw=randread --bs=4k --iodepth=16 \
+			--iodepth_batch_submit=8 --iodepth_batch_complete_min=8 \
+			--norandommap --submit_and_wait=$sw >out$sw 2>err &&
+		test_must_be_empty err &&
+		test "$(issued out$sw)" = "1024,0,0,0" || return 1
+	done &&
+	both=$(enters_both st1) && sub=$(enters_submit st1) &&
+	echo "submit_and_wait=1: $both of $sub submitting calls waited" &&
+	test "$sub" -ge 100 && test "$both" -ge $((sub * 9 / 10)) &&
+	test "$(enters_both st0)" = 0 &&
+	test "$(enters_submit st0)" -ge 100 &&
+	grep "^  io_uring: .*; [0-9]*% of submissions waited in the same call (submit_and_wait: its time is in clat, not slat)" out1 &&
+	! grep "submissions waited" out0 &&
+	grep "^    slat" out0 && grep "^    slat" out1
+'
+
+test_expect_success_if IO_URING 'submit_and_wait is io_uring'"'"'s own option' '
+	test_must_fail "$IOLITE" --name=q --ioengine=libaio --filename=data \
+		--rw=randread --bs=4k --submit_and_wait=0 >out 2>err &&
+	grep "submit_and_wait" err
+'
+
 test_expect_success_if IO_URING 'io_uring sqthread_poll: no task-work flags' '
 	"$IOLITE" --name=q --ioengine=io_uring --filename=data --rw=randread \
 		--bs=4k --size=1m --iodepth=4 --sqthread_poll=1 >out 2>err ||

@@ -116,6 +116,13 @@ struct engine_ops {
 	enum engine_q (*queue)(struct engine *e, struct io_u *u);
 	/* Optional: submits what queue() batched. Returns 0 or -errno. */
 	int (*commit)(struct engine *e);
+	/*
+	 * Optional: submits what queue() batched and waits for at least min
+	 * completions in the same system call (0 if the engine cannot for
+	 * this job: the worker then commits and waits apart). Returns 0 or
+	 * -errno; getevents() then takes the completions.
+	 */
+	int (*commit_wait)(struct engine *e, unsigned int min);
 	/* Waits for at least min completions (up to max); returns count. */
 	int (*getevents)(struct engine *e, unsigned int min, unsigned int max,
 			 const struct timespec *timeout);

@@ -59,6 +59,7 @@ struct uring_engine {
 	uint8_t op[2];			/* by ddir: READ(_FIXED), WRITE(_FIXED) */
 	uint8_t sqe_flags;		/* IOSQE_FIXED_FILE with registerfiles */
 	unsigned int taskrun;		/* the task-work flags the ring got */
+	uint64_t commits, commit_waits;	/* submissions; ... that waited too */
 	int ring_fd_registered;
 	/*
 	 * I/O priorities (prio, prioclass, cmdprio*): every read and write
@@ -446,6 +447,7 @@ static int uring_commit(struct engine *e)
 	struct uring_engine *ue = to_uring(e);
 	int ret;
 
+	ue->commits++;
 	do {
 		/*
 		 * With deferred task work, completions are posted only when
@@ -457,6 +459,27 @@ static int uring_commit(struct engine *e)
 			ret = uring_submit_get(&ue->ring);
 		else
 			ret = io_uring_submit(&ue->ring);
+	} while (ret == -EINTR);
+	if (ret == -EAGAIN || ret == -EBUSY)
+		return 0;	/* the worker reaps, then submits again */
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Submits and waits for min completions in one io_uring_enter(): the
+ * worker asks when the batch fills the queue, so that it would wait
+ * right after anyway (a device that completes in io-wq or an interrupt
+ * then costs one system call per batch, not two).
+ */
+static int uring_commit_wait(struct engine *e, unsigned int min)
+{
+	struct uring_engine *ue = to_uring(e);
+	int ret;
+
+	ue->commits++;
+	ue->commit_waits++;
+	do {
+		ret = io_uring_submit_and_wait(&ue->ring, min);
 	} while (ret == -EINTR);
 	if (ret == -EAGAIN || ret == -EBUSY)
 		return 0;	/* the worker reaps, then submits again */
@@ -532,6 +555,11 @@ static void uring_describe(struct engine *e, struct strbuf *out)
 		    ue->taskrun & IORING_SETUP_COOP_TASKRUN ? "coop_taskrun" :
 		    "default task work",
 		    ue->ring_fd_registered ? ", registered ring fd" : "");
+	if (ue->commit_waits)
+		strbuf_addf(out, "; %.0f%% of submissions waited in the same "
+			    "call (submit_and_wait: its time is in clat, not "
+			    "slat)", 100.0 * (double)ue->commit_waits /
+			    (double)ue->commits);
 }
 
 #endif	/* HAVE_LIBURING */
@@ -541,7 +569,7 @@ static const char *const uring_options[] = {
 	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio",
 	"cmdprio_bssplit", "fixedbufs", "registerfiles", "sqthread_poll",
 	"sqthread_poll_cpu", "nonvectored", "uncached", "nowait",
-	"force_async", NULL,
+	"force_async", "submit_and_wait", NULL,
 };
 
 const struct engine_ops engine_io_uring_ops = {
@@ -558,6 +586,7 @@ const struct engine_ops engine_io_uring_ops = {
 	.prep = uring_prep,
 	.queue = uring_queue,
 	.commit = uring_commit,
+	.commit_wait = uring_commit_wait,
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.describe = uring_describe,

@@ -398,6 +398,7 @@ struct job_options {
 	bool sqthread_poll;
 	unsigned int sqthread_poll_cpu;	/* used when set explicitly */
 	unsigned int force_async;
+	int submit_and_wait;	/* io_uring: a full queue's commit waits */
 	unsigned int nonvectored;	/* 0: READV/WRITEV */
 
 	/* mmap engines (mmap, dev-dax, libpmem) */

@@ -427,6 +427,13 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
 	  .help = "io_uring: set IOSQE_ASYNC on every Nth request (0: never)" },
+	{ .name = "submit_and_wait", .type = OPT_BOOL,
+	  .off = OFF(submit_and_wait), .def = "1", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring (iolite): a batch that fills the queue is "
+		  "submitted and waited for in one system call, whose time "
+		  "then counts in clat, not slat; 0 submits and waits apart, "
+		  "as fio" },
 	{ .name = "nonvectored", .type = OPT_UINT, .off = OFF(nonvectored),
 	  .def = "1", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,

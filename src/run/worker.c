@@ -1072,14 +1072,43 @@ issue:
  * Commits what the current batch queued: one clock read for the batch, the
  * same submission latency for each of its I/Os (design.md rule 4).
  */
-static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
+/*
+ * How many completions the commit of the batch loop_async() filled should
+ * wait for in the same system call (0: none). Only when the worker would
+ * wait right after it: the batch filled the queue and nothing is left to
+ * retry (not before a pause of the pace or a sync, which commit first).
+ * Then the submission cannot be timed apart from the wait: slat is the
+ * worker's own time up to the system call, and the call's time counts
+ * in clat (lat, start to completion, is the same either way).
+ */
+static inline unsigned int commit_waits(struct worker *w)
+{
+	unsigned int min;
+
+	if (!w->submit_wait || w->nr_free || w->retry >= 0 ||
+	    w->nr_requeue)
+		return 0;
+	min = w->complete_min;
+	return min < w->inflight ? min : w->inflight;
+}
+
+static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0,
+			unsigned int wait)
 {
 	struct worker_stats *st = w->st;
 	unsigned int i, nd[DDIR_RWDIR_CNT] = { 0 };
+	uint64_t issued = 0;
 
 	if (w->ops->commit) {
-		int ret = w->ops->commit(w->e);
+		int ret;
 
+		if (wait) {
+			/* the submission's own time is in clat: see above */
+			issued = clock_now_ns();
+			ret = w->ops->commit_wait(w->e, wait);
+		} else {
+			ret = w->ops->commit(w->e);
+		}
 		if (ret < 0) {
 			st->error = -ret;
 			snprintf(w->rj->errmsg, sizeof(w->rj->errmsg),
@@ -1089,12 +1118,14 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		}
 	}
 	w->now = clock_now_ns();
+	if (!wait)
+		issued = w->now;
 	st->submit[submit_index(queued)]++;
 	st->submit_calls++;
 	for (i = 0; i < queued; i++) {
 		struct io_u *u = &w->ios[w->batch[i]];
 
-		u->issue_time = w->now;
+		u->issue_time = issued;
 		if (u->ddir < DDIR_RWDIR_CNT)
 			nd[u->ddir]++;
 	}
@@ -1103,8 +1134,8 @@ static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0)
 		if (nd[i]) {
 			struct dir_stats *ds = &st->dir[i];
 
-			moments_add_n(&ds->slat, w->now - t0, nd[i]);
-			hist_add_n(&ds->slat_hist, w->now - t0, nd[i]);
+			moments_add_n(&ds->slat, issued - t0, nd[i]);
+			hist_add_n(&ds->slat_hist, issued - t0, nd[i]);
 		}
 	}
 	return 0;
@@ -1120,7 +1151,7 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 						unsigned int *queued,
 						uint64_t *t0)
 {
-	if (*queued && commit_batch(w, *queued, *t0))
+	if (*queued && commit_batch(w, *queued, *t0, 0))
 		return 1;
 	*queued = 0;
 	if (pace_io(w->pace, u, &w->now))
@@ -1138,7 +1169,7 @@ static __attribute__((noinline)) int pace_async(struct worker *w,
 static int sync_async_file(struct worker *w, int d, unsigned int file,
 			   unsigned int *queued, uint64_t *t0)
 {
-	if (*queued && commit_batch(w, *queued, *t0))
+	if (*queued && commit_batch(w, *queued, *t0, 0))
 		return 1;
 	*queued = 0;
 	if (worker_do_sync(w, (enum ddir)d, file))
@@ -1294,7 +1325,8 @@ static void loop_async(struct worker *w)
 				overlap_issue(w->ovl, u);
 			w->batch[queued++] = u->index;
 			if (queued >= w->batch_submit) {
-				if (commit_batch(w, queued, t0))
+				if (commit_batch(w, queued, t0,
+						 commit_waits(w)))
 					goto out;
 				queued = 0;
 				if (w->one_by_one && drain(w))
@@ -1304,7 +1336,7 @@ static void loop_async(struct worker *w)
 					goto out;
 			}
 		}
-		if (queued && commit_batch(w, queued, t0))
+		if (queued && commit_batch(w, queued, t0, commit_waits(w)))
 			goto out;
 		/* iodepth_batch_complete_min=0: look after every commit */
 		if (queued && !w->complete_min && w->inflight &&

@@ -63,6 +63,8 @@ struct worker {
 	int time_based;
 
 	int clat_on, lat_on, slat_on;
+	/* commit_batch(): a full queue's commit waits too (commit_waits) */
+	bool submit_wait;
 	bool in_event;	/* reap(): the I/O came back as a completion event */
 	int ss_lat;		/* steady state on latency: publish clat */
 	int lat_from_clat;	/* inline engine: lat == clat, copied at end */

@@ -227,6 +227,10 @@ static void setup_queue(struct worker *w)
 			  (w->complete_min ? w->complete_min : 1);
 	if (w->complete_max < w->complete_min)
 		w->complete_max = w->complete_min;
+	w->submit_wait = w->ops->commit_wait && w->complete_min &&
+			 !w->one_by_one &&
+			 o->io_submit_mode == IO_SUBMIT_INLINE &&
+			 o->submit_and_wait;
 	w->depth_low = o->iodepth_low && o->iodepth_low < w->depth ?
 		       o->iodepth_low : w->depth;
 	w->retry = -1;

@@ -25,8 +25,10 @@
 # (fio, iolite, minimal, fio, ...) BENCH_ROUNDS times. Each cell is the
 # best IOPS of the rounds (other load only ever takes some away) and the
 # range; iolite/minimal is the ratio of the bests and the range of the
-# rounds' ratios. With strace, a short run of iolite and of the minimal
-# loop per row counts the I/O system calls per I/O.
+# rounds' ratios. Per row and tool, the CPU the whole process used per
+# I/O, user and system (bash's times around each run). With strace, a
+# short run of iolite and of the minimal loop per row counts the I/O
+# system calls per I/O.
 #
 # Environment: FIO (default fio), BENCH_CPU (default the last allowed
 # CPU), BENCH_ROUNDS (3), BENCH_RUNTIME (3 s), BENCH_QUICK=1 (one round of
@@ -190,13 +192,34 @@ tool_cmd() {
 	esac
 }
 
-# measure TOOL: one pinned run, prints its IOPS (an integer)
+# children_cpu FILE: the user and system seconds of every child this
+# shell reaped so far (bash's times, in this shell, not a subshell: its
+# second line), e.g. "1.234 5.678"
+children_cpu() {
+	times >"$1.times"
+	sed -n '2{s/\([0-9]*\)m\([0-9.]*\)s/\1 \2/g;p}' "$1.times" |
+		awk '{ printf "%.3f %.3f\n", $1 * 60 + $2, $3 * 60 + $4 }' >"$1"
+}
+
+# measure TOOL: one pinned run, prints its IOPS (an integer); appends
+# "user_s sys_s ios" of the run (the whole process: its threads and
+# io_uring's io-wq workers) to $WORK/c.TOOL, except for t/io_uring
 measure() {
-	local out=$WORK/stdout
+	local out=$WORK/stdout ios=
 
 	tool_cmd "$1"
+	children_cpu "$WORK/cpu0"
 	taskset -c "$BENCH_CPU" "${CMD[@]}" >"$out" 2>"$WORK/err" ||
 		die "$1 failed: ${CMD[*]}$(echo; cat "$WORK/err")"
+	children_cpu "$WORK/cpu1"
+	case $1 in
+	fio|iolite)
+		ios=$(jq '.jobs[0].read.total_ios' "$WORK/out.json") ;;
+	minimal)
+		ios=$(sed -n 's/.* ios=\([0-9]*\) .*/\1/p' "$out") ;;
+	esac
+	[ -n "$ios" ] && echo "$(paste -d" " "$WORK/cpu0" "$WORK/cpu1") $ios" |
+		awk '{ print $3 - $1, $4 - $2, $5 }' >>"$WORK/c.$1"
 	case $1 in
 	fio|iolite)
 		jq '.jobs[0].read.iops | floor' "$WORK/out.json" ;;
@@ -264,6 +287,12 @@ ratio_cell() {
 		      else printf "%.2f (%.2f-%.2f)\n", b, lo, hi }'
 }
 
+# cpu_cell FILE: user+sys nanoseconds of CPU per I/O over all rounds
+cpu_cell() {
+	awk '{ u += $1; s += $2; n += $3 }
+		END { if (n) printf "%d+%d\n", u * 1e9 / n, s * 1e9 / n }' "$1"
+}
+
 W=19
 header() {
 	printf '  %-44s' "kIOPS: best (range)"
@@ -274,6 +303,8 @@ header() {
 
 MET=0 ROWS=0
 STRACE_OUT=$WORK/strace.txt
+CPU_OUT=$WORK/cpu.txt
+: >"$CPU_OUT"
 TARGETS=$WORK/targets.txt
 : >"$STRACE_OUT"
 : >"$TARGETS"
@@ -286,6 +317,7 @@ measure_row() {
 
 	for t in $TOOLS; do
 		: >"$WORK/r.$t"
+		: >"$WORK/c.$t"
 	done
 	for _ in $(seq "$ROUNDS"); do
 		for t in $TOOLS; do
@@ -305,6 +337,11 @@ measure_row() {
 	else
 		printf '  %-44s %6s  MISSED\n' "$title" "${best%% *}" >>"$TARGETS"
 	fi
+	printf '  %-44s' "$title" >>"$CPU_OUT"
+	for t in fio iolite minimal; do
+		printf " %${W}s" "$(cpu_cell "$WORK/c.$t")" >>"$CPU_OUT"
+	done
+	echo >>"$CPU_OUT"
 	if [ $HAVE_STRACE = 1 ]; then
 		syscalls iolite >"$WORK/sc.iolite" || exit 1
 		syscalls minimal >"$WORK/sc.minimal" || exit 1
@@ -367,6 +404,12 @@ else
 	skip_row "/dev/shm io_uring" "no liburing"
 fi
 
+echo
+echo "CPU per I/O, ns, user+system (the whole process: threads and io-wq workers; all rounds):"
+printf '  %-44s' ""
+printf " %${W}s" fio iolite minimal
+echo
+cat "$CPU_OUT"
 echo
 if [ $HAVE_STRACE = 1 ]; then
 	echo "I/O system calls per I/O (strace -f -c, $STRACE_SECS s runs, $(echo $SYSCALLS | tr ',' ' ')):"

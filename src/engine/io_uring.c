@@ -98,7 +98,9 @@ static const char *setup_hint(int err, unsigned int flags)
  * completions only when the worker enters the kernel for them, and
  * wakes a worker waiting for min_complete of them once, not once per
  * completion; COOP_TASKRUN at least spares the interrupt that tells a
- * running worker about each one. fio 3.33 asks for neither.
+ * running worker about each one. fio 3.33 asks for all three where the
+ * kernel has them (strace: COOP_TASKRUN|SINGLE_ISSUER|DEFER_TASKRUN)
+ * and registers no ring fd.
  */
 #ifdef IORING_SETUP_DEFER_TASKRUN	/* liburing 2.3 and later */
 static const unsigned int taskrun_modes[] = {

@@ -523,7 +523,8 @@ static int uring_getevents(struct engine *e, unsigned int min,
 	struct uring_engine *ue = to_uring(e);
 	int ret;
 
-	if (min) {
+	if (min && io_uring_cq_ready(&ue->ring) < min) {
+		/* (often there already: the commit waited for them) */
 		struct io_uring_cqe *cqe;
 
 		do {

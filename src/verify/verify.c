@@ -1129,8 +1129,16 @@ static void set_checks(struct verify *v, const struct job_plan *p)
 	v->logging = v->final || (v->writes && o->do_verify &&
 				  o->verify_backlog);
 	verify_new_loop(v, o->loops <= 1);
+	/*
+	 * fio: whenever no random map keeps the blocks apart: a
+	 * distribution other than uniform, a blockalign other than the
+	 * minimum block size (fin1 job 23: an older 48k write a newer 16k
+	 * one overlaps is not read back)
+	 */
 	v->offset_order = !p->random || o->norandommap ||
-			  o->random_generator == RANDGEN_LFSR;
+			  o->random_generator == RANDGEN_LFSR ||
+			  o->random_distribution != RDIST_RANDOM ||
+			  p->ba_nomap;
 }
 
 /*

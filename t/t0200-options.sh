@@ -151,7 +151,7 @@ test_expect_success 'io_uring and libaio options with psync are refused' '
 		 force_async=1 nonvectored=0 cmdprio_percentage=10 \
 		 cmdprio_class=2 cmdprio=3 cmdprio_bssplit=4k/50; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
-		grep -q "option .${o%%=*}. is not valid with ioengine .psync. (only io_uring, libaio)$\\|(only io_uring)$" err ||
+		grep -q "option .${o%%=*}. is not valid with ioengine .psync. (only io_uring, io_uring_cmd, libaio)$\\|(only io_uring, io_uring_cmd)$" err ||
 			{ cat err >&2; return 1; }
 	done &&
 	test_must_fail "$IOLITE" --parse-only --name=x --userspace_reap 2>err &&

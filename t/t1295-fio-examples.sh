@@ -155,7 +155,7 @@ done
 
 # ioengine=E: refused, saying why (a reason after the colon)
 for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
-	 rdma librpma_apm_client libcufile sg mtd io_uring_cmd libzbc xnvme \
+	 rdma librpma_apm_client libcufile sg mtd libzbc xnvme \
 	 libblkio spdk pmemblk cpp_null ime_psync; do
 	test_expect_success "ioengine=$e is refused with the reason" '
 		test_must_fail "$IOLITE" --parse-only --name=x --ioengine=$e \
@@ -167,7 +167,7 @@ done
 test_expect_success 'the options of refused engines say whose they are' '
 	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
 		 uri=u hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
-		 cmd_type=nvme max_open_zones=4 gpu_dev_ids=0 serverip=h; do
+		 max_open_zones=4 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
 		grep -q "is not supported: an option of [a-z_=]* .*(.*)" err ||
 			{ cat err >&2; return 1; }
@@ -182,7 +182,7 @@ FIOEX=/usr/share/doc/fio/examples
 test_expect_success "fio's refused examples are refused with the reason" '
 	for n in dfs gfapi http-s3 http-swift http-webdav ime libhdfs \
 		 libiscsi librpma_apm-client libcufile-posix libzbc-seq-read \
-		 mtd nbd nfs pmemblk rados rbd sg_verify uring-cmd-ng \
+		 mtd nbd nfs pmemblk rados rbd sg_verify \
 		 zbd-rand-write cpp_null; do
 		# the variables libcufile-posix.fio says it needs
 		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 \
@@ -190,6 +190,13 @@ test_expect_success "fio's refused examples are refused with the reason" '
 		grep -q "is not supported: " err ||
 			{ echo "$n:" >&2; cat err >&2; return 1; }
 	done
+'
+
+# uring-cmd-ng.fio: io_uring_cmd parses (it runs on a /dev/ngXnY only:
+# t/t2700-vm-nvme.sh runs such jobs in a guest)
+test_expect_success "fio's uring-cmd-ng.fio parses" '
+	"$IOLITE" --parse-only "$FIOEX/uring-cmd-ng.fio" >out 2>err &&
+	test_must_be_empty err
 '
 test_skip_reason=
 

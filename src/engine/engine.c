@@ -35,6 +35,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_pvsync2_ops,
 	&engine_null_ops,
 	&engine_io_uring_ops,
+	&engine_io_uring_cmd_ops,
 	&engine_libaio_ops,
 	&engine_posixaio_ops,
 	&engine_mmap_ops,
@@ -178,10 +179,11 @@ static const struct {
 #endif
 #ifdef HAVE_LIBURING
 	UNSUPPORTED("io_uring"),
+	UNSUPPORTED("io_uring_cmd"),
 #else
 	NOT_BUILT("io_uring", "liburing-dev"),
+	NOT_BUILT("io_uring_cmd", "liburing-dev"),
 #endif
-	REFUSED("io_uring_cmd", REFUSE_NVME_PT),
 	UNSUPPORTED("splice"),
 	/* engines of fio after 3.33 that need only the kernel */
 	UNSUPPORTED("page_fault"),

@@ -140,6 +140,14 @@ struct engine_ops {
 	void (*describe)(struct engine *e, struct strbuf *out);
 
 	/*
+	 * Optional: what the device said about u's failure, when it said
+	 * more than an errno (an NVMe status), in buf; NULL for nothing
+	 * more. The worker's message then gives it instead of strerror().
+	 */
+	const char *(*error_detail)(struct engine *e, const struct io_u *u,
+				    char *buf, size_t n);
+
+	/*
 	 * ENGINE_F_FILE_OP engines: *ns points at the durations (ns) of the
 	 * file operations done since the last call, which are the caller's
 	 * to read until the next call to the engine; returns how many.

@@ -40,6 +40,7 @@ extern const struct engine_ops engine_e4defrag_ops;
 /* declared in every build, run with their library (no init without) */
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_io_uring_ops;
+extern const struct engine_ops engine_io_uring_cmd_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -31,50 +31,10 @@
 #include <sys/sysmacros.h>
 #include <sys/uio.h>
 
-#include "engine/cmdprio.h"
-#include "engine/rwflags.h"
+#include "engine/uring.h"
 
 #include "opt/opt.h"
 #include "util/log.h"
-
-struct uring_engine {
-	struct engine e;
-	struct io_uring ring;
-	struct io_u **done;
-	struct iovec *iovs;		/* one per io_u (vectored, fixedbufs) */
-	unsigned int force_async;	/* every Nth: IOSQE_ASYNC; 0 = never */
-	unsigned int async_count;
-	int vectored;
-	int fixedbufs;
-	int registerfiles;
-	int files_registered;	/* the sparse table exists (files reopen
-				 * for each loop: it is made once) */
-	int bufs_registered;
-	/*
-	 * A read or write with nothing per I/O to decide (no vectored iovec,
-	 * no priority, no forced async, no hipri draw): queue_rw() fills its
-	 * entry from these, chosen once
-	 */
-	bool plain;
-	uint8_t op[2];			/* by ddir: READ(_FIXED), WRITE(_FIXED) */
-	uint8_t sqe_flags;		/* IOSQE_FIXED_FILE with registerfiles */
-	unsigned int taskrun;		/* the task-work flags the ring got */
-	uint64_t commits, commit_waits;	/* submissions; ... that waited too */
-	int ring_fd_registered;
-	/*
-	 * I/O priorities (prio, prioclass, cmdprio*): every read and write
-	 * carries its own in sqe->ioprio, as fio (the submitting context
-	 * may be sqthread_poll's kernel thread, not the job's thread)
-	 */
-	bool prio;
-	struct cmdprio cp;
-	struct rwflags rf;	/* nowait, uncached, atomic: sqe->rw_flags */
-};
-
-static inline struct uring_engine *to_uring(struct engine *e)
-{
-	return (struct uring_engine *)e;
-}
 
 static const char *setup_hint(int err, unsigned int flags)
 {
@@ -158,17 +118,16 @@ static int uring_setup(struct uring_engine *ue, unsigned int depth,
 	return 0;
 }
 
-static int uring_init(const struct job_plan *plan, unsigned int depth,
-		      struct engine **out, struct strbuf *err)
+int uring_engine_setup(struct uring_engine *ue, unsigned int extra,
+		       struct strbuf *err)
 {
-	const struct job_options *o = &plan->o;
-	struct uring_engine *ue = xcalloc(1, sizeof(*ue));
+	const struct job_options *o = &ue->e.plan->o;
+	unsigned int depth = ue->e.depth;
 	struct io_uring_params p;
 	int ret;
 
 	memset(&p, 0, sizeof(p));
-	ue->e.plan = plan;
-	ue->e.depth = depth;
+	p.flags = extra;
 	if (o->hipri)
 		p.flags |= IORING_SETUP_IOPOLL;
 	if (o->sqthread_poll) {
@@ -181,19 +140,54 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	}
 	ret = uring_setup(ue, depth, &p);
 	if (ret < 0) {
-		strbuf_addf(err, "io_uring: setting up a ring of %u failed: %s%s",
-			    depth, strerror(-ret), setup_hint(ret, p.flags));
-		free(ue);
+		strbuf_addf(err, "%s: setting up a ring of %u failed: %s%s",
+			    ue->e.plan->o.ioengine, depth, strerror(-ret),
+			    setup_hint(ret, p.flags));
 		return ret;
 	}
+	ue->cqe_shift = (extra & IORING_SETUP_CQE32) ? 1 : 0;
 	ue->done = xcalloc(depth + 1, sizeof(*ue->done));
 	ue->iovs = xcalloc(depth + 1, sizeof(*ue->iovs));
 	ue->force_async = o->force_async;
 	ue->vectored = o->nonvectored == 0;
 	ue->fixedbufs = o->fixedbufs;
 	ue->registerfiles = o->registerfiles;
-	ue->prio = cmdprio_init(&ue->cp, plan);
-	rwflags_init(&ue->rf, plan, false);
+	ue->prio = cmdprio_init(&ue->cp, ue->e.plan);
+	rwflags_init(&ue->rf, ue->e.plan, false);
+	if (ue->fixedbufs) {
+		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
+		if (ret < 0) {
+			strbuf_addf(err, "%s: fixedbufs: registering %u buffers failed: %s%s",
+				    ue->e.plan->o.ioengine, depth + 1,
+				    strerror(-ret),
+				    ret == -ENOMEM ? " (locked memory limit too low: raise ulimit -l)" : "");
+			uring_engine_teardown(ue);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void uring_engine_teardown(struct uring_engine *ue)
+{
+	io_uring_queue_exit(&ue->ring);
+	free(ue->done);
+	free(ue->iovs);
+}
+
+static int uring_init(const struct job_plan *plan, unsigned int depth,
+		      struct engine **out, struct strbuf *err)
+{
+	struct uring_engine *ue = xcalloc(1, sizeof(*ue));
+	int ret;
+
+	ue->e.plan = plan;
+	ue->e.depth = depth;
+	ret = uring_engine_setup(ue, 0, err);
+	if (ret < 0) {
+		free(ue);
+		return ret;
+	}
 	ue->plain = !ue->vectored && !ue->prio && !ue->force_async &&
 		    !ue->rf.hipri_draw;
 	ue->op[DDIR_READ] = ue->fixedbufs ? IORING_OP_READ_FIXED :
@@ -201,30 +195,15 @@ static int uring_init(const struct job_plan *plan, unsigned int depth,
 	ue->op[DDIR_WRITE] = ue->fixedbufs ? IORING_OP_WRITE_FIXED :
 			     IORING_OP_WRITE;
 	ue->sqe_flags = ue->registerfiles ? IOSQE_FIXED_FILE : 0;
-	if (ue->fixedbufs) {
-		ret = io_uring_register_buffers_sparse(&ue->ring, depth + 1);
-		if (ret < 0) {
-			strbuf_addf(err, "io_uring: fixedbufs: registering %u buffers failed: %s%s",
-				    depth + 1, strerror(-ret),
-				    ret == -ENOMEM ? " (locked memory limit too low: raise ulimit -l)" : "");
-			io_uring_queue_exit(&ue->ring);
-			free(ue->done);
-			free(ue->iovs);
-			free(ue);
-			return ret;
-		}
-	}
 	*out = &ue->e;
 	return 0;
 }
 
-static void uring_cleanup(struct engine *e)
+void uring_cleanup(struct engine *e)
 {
 	struct uring_engine *ue = to_uring(e);
 
-	io_uring_queue_exit(&ue->ring);
-	free(ue->done);
-	free(ue->iovs);
+	uring_engine_teardown(ue);
 	free(ue);
 }
 
@@ -278,7 +257,7 @@ static int check_pollable(const struct engine *e, const struct engine_file *f,
 	return 0;
 }
 
-static int uring_open_file(struct engine *e, struct engine_file *f,
+int uring_open_file(struct engine *e, struct engine_file *f,
 			   struct strbuf *err)
 {
 	struct uring_engine *ue = to_uring(e);
@@ -308,7 +287,7 @@ static int uring_open_file(struct engine *e, struct engine_file *f,
 	return 0;
 }
 
-static int uring_prep(struct engine *e, struct io_u *u)
+int uring_prep(struct engine *e, struct io_u *u)
 {
 	struct uring_engine *ue = to_uring(e);
 	struct iovec *iov = &ue->iovs[u->index];
@@ -444,7 +423,7 @@ static enum engine_q uring_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_QUEUED;
 }
 
-static int uring_commit(struct engine *e)
+int uring_commit(struct engine *e)
 {
 	struct uring_engine *ue = to_uring(e);
 	int ret;
@@ -473,7 +452,7 @@ static int uring_commit(struct engine *e)
  * right after anyway (a device that completes in io-wq or an interrupt
  * then costs one system call per batch, not two).
  */
-static int uring_commit_wait(struct engine *e, unsigned int min)
+int uring_commit_wait(struct engine *e, unsigned int min)
 {
 	struct uring_engine *ue = to_uring(e);
 	int ret;
@@ -502,14 +481,18 @@ static unsigned int reap_cq(struct uring_engine *ue, unsigned int max)
 	n = ready < max ? ready : max;
 	for (unsigned int i = 0; i < n; i++) {
 		const struct io_uring_cqe *cqe =
-			&cq->cqes[(head + i) & cq->ring_mask];
+			&cq->cqes[((head + i) & cq->ring_mask) << ue->cqe_shift];
 		struct io_u *u = io_uring_cqe_get_data(cqe);
 		long res = cqe->res;
 
-		/* a punched hole (fallocate) completes with 0, not the length */
-		if (unlikely(!res) && u->ddir == DDIR_TRIM)
-			res = (long)u->len;
-		engine_io_result(u, res);
+		if (unlikely(ue->status_io)) {
+			ue->status_io(ue, u, res);
+		} else {
+			/* a punched hole completes with 0, not the length */
+			if (unlikely(!res) && u->ddir == DDIR_TRIM)
+				res = (long)u->len;
+			engine_io_result(u, res);
+		}
 		ue->done[i] = u;
 	}
 	if (n)
@@ -517,7 +500,7 @@ static unsigned int reap_cq(struct uring_engine *ue, unsigned int max)
 	return n;
 }
 
-static int uring_getevents(struct engine *e, unsigned int min,
+int uring_getevents(struct engine *e, unsigned int min,
 			   unsigned int max, const struct timespec *timeout)
 {
 	struct uring_engine *ue = to_uring(e);
@@ -542,13 +525,13 @@ static int uring_getevents(struct engine *e, unsigned int min,
 	return (int)reap_cq(ue, max);
 }
 
-static struct io_u *uring_event(struct engine *e, unsigned int i)
+struct io_u *uring_event(struct engine *e, unsigned int i)
 {
 	return to_uring(e)->done[i];
 }
 
 /* Which task-work mode the ring got, for the report's notes. */
-static void uring_describe(struct engine *e, struct strbuf *out)
+void uring_describe(struct engine *e, struct strbuf *out)
 {
 	struct uring_engine *ue = to_uring(e);
 

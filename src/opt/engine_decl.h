@@ -102,6 +102,12 @@ enum engine_flags {
 	 * (libaio), counted against fs.aio-max-nr (target/limits.c).
 	 */
 	ENGINE_F_AIO_CTX = 65536,
+	/*
+	 * Works on NVMe namespaces' generic character devices only
+	 * (io_uring_cmd): files_resolve() refuses any other target, before
+	 * anything is created, and sizes it from Identify Namespace.
+	 */
+	ENGINE_F_NVME_CHAR = 131072,
 };
 
 /* Whether iolite has an engine of that name (fio's names and aliases). */

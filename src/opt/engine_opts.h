@@ -43,6 +43,7 @@ int cpuio_plan_check(struct job_plan *p, struct strbuf *err);
 int exec_plan_check(struct job_plan *p, struct strbuf *err);
 int net_plan_check(struct job_plan *p, struct strbuf *err);
 int netsplice_plan_check(struct job_plan *p, struct strbuf *err);
+int ucmd_plan_check(struct job_plan *p, struct strbuf *err);
 int e4defrag_plan_check(struct job_plan *p, struct strbuf *err);
 
 #endif

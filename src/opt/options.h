@@ -68,6 +68,8 @@ enum fadvise_hint {
 
 /* io_submit_mode= : who calls the engine (engine/offload.c) */
 enum io_submit_mode { IO_SUBMIT_INLINE, IO_SUBMIT_OFFLOAD };
+/* io_uring_cmd's write_mode: the NVMe command a write issues */
+enum ucmd_write_mode { UCMD_WRITE, UCMD_UNCOR, UCMD_ZEROES, UCMD_VERIFY };
 
 /*
  * One zone of random_distribution=zoned / zoned_abs. The parser resolves
@@ -399,6 +401,11 @@ struct job_options {
 	unsigned int sqthread_poll_cpu;	/* used when set explicitly */
 	unsigned int force_async;
 	int submit_and_wait;	/* io_uring: a full queue's commit waits */
+	/* io_uring_cmd (engine/uring_cmd.c) */
+	unsigned int cmd_type;		/* 0: nvme, the only one */
+	int readfua, writefua;
+	unsigned int write_mode;	/* enum ucmd_write_mode */
+	int deac;
 	unsigned int nonvectored;	/* 0: READV/WRITEV */
 
 	/* mmap engines (mmap, dev-dax, libpmem) */

@@ -137,6 +137,22 @@ static const struct opt_enum rw_seq_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum cmd_type_enums[] = {
+	{ "nvme", 0, "NVMe I/O commands on a namespace's generic node "
+	  "(/dev/ngXnY)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_enum write_mode_enums[] = {
+	{ "write", UCMD_WRITE, "Write commands" },
+	{ "uncor", UCMD_UNCOR, "Write Uncorrectable commands (no data: the "
+	  "blocks read back as errors until written again)" },
+	{ "zeroes", UCMD_ZEROES, "Write Zeroes commands (no data moves)" },
+	{ "verify", UCMD_VERIFY, "Verify commands (the device reads and "
+	  "checks the blocks; no data moves)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_enum submit_mode_enums[] = {
 	{ "inline", IO_SUBMIT_INLINE, "the job's thread calls the engine" },
 	{ "offload", IO_SUBMIT_OFFLOAD, "a pool of iodepth threads calls the "
@@ -434,6 +450,24 @@ const struct opt_def opt_table[] = {
 		  "submitted and waited for in one system call, whose time "
 		  "then counts in clat, not slat; 0 submits and waits apart, "
 		  "as fio" },
+	{ .name = "cmd_type", .type = OPT_ENUM, .off = OFF(cmd_type),
+	  .def = "nvme", .enums = cmd_type_enums, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: the kind of passthrough command" },
+	{ .name = "readfua", .type = OPT_BOOL, .off = OFF(readfua), .def = "0",
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: reads carry Force Unit Access" },
+	{ .name = "writefua", .type = OPT_BOOL, .off = OFF(writefua),
+	  .def = "0", .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: writes carry Force Unit Access" },
+	{ .name = "write_mode", .type = OPT_ENUM, .off = OFF(write_mode),
+	  .def = "write", .enums = write_mode_enums,
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: the command a write issues" },
+	{ .name = "deac", .type = OPT_BOOL, .off = OFF(deac), .def = "0",
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: write_mode=zeroes sets Deallocate (the "
+		  "device may unmap the blocks)" },
 	{ .name = "nonvectored", .type = OPT_UINT, .off = OFF(nonvectored),
 	  .def = "1", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,

@@ -98,6 +98,7 @@ static void describe_error(const struct worker *w, const struct io_u *u,
 		"sync_file_range",
 	};
 	const struct run_job *rj = w->rj;
+	char detail[128];
 	const char *path = rj->files->nr_files ?
 			   rj->files->files[u->file].path : "";
 	int n = snprintf(buf, size,
@@ -107,7 +108,10 @@ static void describe_error(const struct worker *w, const struct io_u *u,
 
 	if (n <= 0 || (size_t)n >= size)
 		return;
-	if (u->error)
+	if (u->error && w->ops->error_detail &&
+	    w->ops->error_detail(w->e, u, detail, sizeof(detail)))
+		snprintf(buf + n, size - (size_t)n, "%s", detail);
+	else if (u->error)
 		snprintf(buf + n, size - (size_t)n, "%s (%s)", strerror(err),
 			 strerrorname_np(err) ? strerrorname_np(err) : "?");
 	else if (done)

@@ -34,6 +34,7 @@
 
 #include "target/limits.h"
 #include "target/safety.h"
+#include "engine/nvme.h"
 #include "engine/pmem.h"
 #include "engine/rwflags.h"
 #include "util/log.h"
@@ -354,15 +355,43 @@ static int size_blockdev(const struct job_plan *p, struct target *t,
 /*
  * A character device has no size of its own, except a device DAX node,
  * whose size (and mapping alignment) sysfs gives: pmem_dax_probe() reads
- * it, from $IOLITE_SYSFS_ROOT when set so tests can fake one. Other
- * character devices need size=.
+ * it, from $IOLITE_SYSFS_ROOT when set so tests can fake one, and an
+ * NVMe namespace's generic node, whose Identify Namespace gives it
+ * (size_nvme()). Other character devices need size=.
  */
+static int size_nvme(const struct job_plan *p, struct target *t,
+		     struct strbuf *err)
+{
+	struct strbuf msg = STRBUF_INIT;
+	struct nvme_ns_info ns;
+	int fd = open(t->path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return files_fail(err, p, files_name_opt(p), "cannot open '%s': %s",
+				  t->path, strerror(errno));
+	ret = nvme_ns_probe(fd, t->path, &ns, &msg);
+	close(fd);
+	if (ret < 0) {
+		files_fail(err, p, files_name_opt(p), "%s", strbuf_str(&msg));
+		strbuf_release(&msg);
+		return -1;
+	}
+	strbuf_release(&msg);
+	t->cur_size = ns.nsze << ns.lba_shift;
+	t->lbs = ns.lba_size;
+	return 0;
+}
+
 static int size_chardev(const struct job_plan *p, struct target *t,
 			struct strbuf *err)
 {
 	struct pmem_dax_info dax;
 	struct strbuf msg = STRBUF_INIT;
-	int ret = pmem_dax_probe(t->path, t->st.st_rdev, &dax, &msg);
+	int ret;
+
+	if (nvme_is_generic(t->st.st_rdev))
+		return size_nvme(p, t, err);
+	ret = pmem_dax_probe(t->path, t->st.st_rdev, &dax, &msg);
 
 	if (ret < 0) {
 		files_fail(err, p, files_name_opt(p), "%s", strbuf_str(&msg));
@@ -822,6 +851,61 @@ static void files_alloc(struct job_files *jf, struct target ***slots,
 	free(names);
 }
 
+static bool nvme_target(const struct target *t)
+{
+	return t->exists && t->kind == EF_CHARDEV &&
+	       nvme_is_generic(t->st.st_rdev);
+}
+
+/*
+ * Writes through a namespace's generic node land on its block device
+ * too: the same checks, on that device (target/safety.c).
+ */
+static int check_nvme_write(const struct job_plan *p, const struct target *t,
+			    struct strbuf *err)
+{
+	char blk[64];
+	struct stat st;
+
+	if (nvme_blockdev_of(t->path, blk, sizeof(blk)) || stat(blk, &st))
+		return 0;	/* no block device: nothing mounts it */
+	return safety_check_blockdev(p, blk, st.st_rdev, err);
+}
+
+/*
+ * NVMe commands address whole logical blocks: the job's block sizes,
+ * blockalign and region start must be multiples of the namespace's.
+ */
+static int check_nvme_blocks(const struct job_plan *p, const struct target *t,
+			     uint64_t off, struct strbuf *err)
+{
+	static const char *const dn[DDIR_RWDIR_CNT] = {
+		"read", "write", "trim",
+	};
+	uint64_t m = (uint64_t)t->lbs - 1;
+
+	if (!t->lbs)
+		return 0;
+	for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!p->dir_min_bs[d])
+			continue;
+		if ((p->dir_min_bs[d] | p->dir_max_bs[d]) & m)
+			return files_fail(err, p, "bs", "'%s' has %u-byte blocks: a %s block of %llu bytes is not a whole number of them",
+					  t->path, t->lbs,
+					  dn[d],
+					  (unsigned long long)((p->dir_min_bs[d] & m) ?
+					  p->dir_min_bs[d] : p->dir_max_bs[d]));
+		if (p->o.blockalign[d] & m)
+			return files_fail(err, p, "blockalign", "'%s' has %u-byte blocks: %llu is not a whole number of them",
+					  t->path, t->lbs,
+					  (unsigned long long)p->o.blockalign[d]);
+	}
+	if (off & m)
+		return files_fail(err, p, region_offset_opt(p), "'%s' has %u-byte blocks: the region starts at %llu, inside one",
+				  t->path, t->lbs, (unsigned long long)off);
+	return 0;
+}
+
 /* What target t must allow this job (its region starts at off). */
 static int target_checks(const struct job_plan *p,
 			 const struct engine_ops *ops, struct target *t,
@@ -831,9 +915,19 @@ static int target_checks(const struct job_plan *p,
 	if (p->o.direct && !(ops && (ops->flags & ENGINE_F_NO_ODIRECT)) &&
 	    check_direct(p, t, off, err))
 		return -1;
+	if (ops && (ops->flags & ENGINE_F_NVME_CHAR) && !nvme_target(t))
+		return files_fail(err, p, files_name_opt(p), "ioengine '%s' works on an NVMe namespace's generic character device (/dev/ngXnY): '%s' is %s",
+				  ops->name, t->path, !t->exists ? "missing" :
+				  t->kind == EF_BLOCKDEV ? "a block device" :
+				  t->kind == EF_CHARDEV ? "another character device" :
+				  "a file");
 	/* mounted, in use or holding data: see target/safety.c */
 	if (t->kind == EF_BLOCKDEV && p->writes &&
 	    safety_check_blockdev(p, t->path, t->st.st_rdev, err))
+		return -1;
+	if (nvme_target(t) && check_nvme_blocks(p, t, off, err))
+		return -1;
+	if (p->writes && nvme_target(t) && check_nvme_write(p, t, err))
 		return -1;
 	if (t->kind == EF_REGULAR && t->exists && p->writes &&
 	    safety_check_file(p, t->path, &t->st, err))

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_ENGINE_NVME_H
+#define IOLITE_ENGINE_NVME_H
+
+/*
+ * NVMe namespaces as the passthrough engine (io_uring_cmd) and the
+ * target layer (sizes, safety) see them: what Identify Namespace says
+ * (size, block size, metadata), whether a character device is a
+ * namespace's generic node (/dev/ngXnY), the block device beside it, and
+ * the name of a command status. Looks only: ioctls that read, sysfs.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "util/strbuf.h"
+
+struct nvme_ns_info {
+	uint32_t nsid;
+	uint32_t lba_size;	/* bytes per logical block */
+	unsigned int lba_shift;
+	uint16_t ms;		/* metadata bytes per block (0: none) */
+	bool ext_lba;		/* metadata inline, after each block's data */
+	unsigned int pi_type;	/* end-to-end protection type, 0: none */
+	uint64_t nsze;		/* size in logical blocks */
+};
+
+/*
+ * Whether rdev is a namespace's generic character device (sysfs: its
+ * subsystem is nvme-generic). $IOLITE_SYSFS_ROOT replaces /sys.
+ */
+bool nvme_is_generic(dev_t rdev);
+
+/*
+ * Identify Namespace through fd, an open generic character device (or
+ * namespace block device). 0, or -errno with the reason in err.
+ */
+int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
+		  struct strbuf *err);
+
+/*
+ * The block device of the namespace whose generic node is path
+ * (/dev/ngXnY: /dev/nvmeXnY), in out; 0, or -1 when there is none.
+ */
+int nvme_blockdev_of(const char *path, char *out, size_t n);
+
+/*
+ * A completion's status as the kernel returns it for a passthrough
+ * command (status code type << 8 | status code, with the More and Do
+ * Not Retry bits above): e.g. "Unrecovered Read Error (SCT 0x2, SC
+ * 0x81)", or the codes alone for another status; written in buf.
+ */
+const char *nvme_status_str(unsigned int status, char *buf, size_t n);
+
+#endif

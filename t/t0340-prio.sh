@@ -64,7 +64,7 @@ cat >"$TRASH/bad.txt" <<\EOF
 --ioengine=io_uring --cmdprio=8|option 'cmdprio': 8 is out of range (0..7)
 --ioengine=psync --prio=8|option 'prio': 8 is out of range (0..7)
 --ioengine=psync --prioclass=4|option 'prioclass': 4 is out of range (0..3)
---ioengine=psync --cmdprio_percentage=10|option 'cmdprio_percentage' is not valid with ioengine 'psync' (only io_uring, libaio
+--ioengine=psync --cmdprio_percentage=10|option 'cmdprio_percentage' is not valid with ioengine 'psync' (only io_uring, io_uring_cmd, libaio
 --ioengine=io_uring --cmdprio_percentage=10 --cmdprio_bssplit=4k/10|options 'cmdprio_percentage' and 'cmdprio_bssplit' are mutually exclusive
 --ioengine=io_uring --cmdprio_bssplit=4k/60:4k/50|the percentages for block size 4096 add up to 110, more than 100
 --ioengine=io_uring --cmdprio_bssplit=4k/10/1|a class needs a level

@@ -166,7 +166,7 @@ test_expect_success 'atomic: refused with engines that pass no per-write flags' 
 test_expect_success 'uncached and hipri_percentage belong to their engines' '
 	test_must_fail "$IOLITE" --name=a --filename="$TRASH/x" --size=64k \
 		--rw=write --uncached=1 2>err &&
-	grep "option .uncached. is not valid with ioengine .psync. (only pvsync2, io_uring)" err &&
+	grep "option .uncached. is not valid with ioengine .psync. (only pvsync2, io_uring, io_uring_cmd)" err &&
 	test_must_fail "$IOLITE" --name=a --filename="$TRASH/x" --size=64k \
 		--rw=write --ioengine=psync --hipri_percentage=5 2>err &&
 	grep "option .hipri_percentage. is not valid" err &&

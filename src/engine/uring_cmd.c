@@ -294,8 +294,8 @@ static const char *const ucmd_options[] = {
 const struct engine_ops engine_io_uring_cmd_ops = {
 	.name = "io_uring_cmd",
 	.help = "NVMe passthrough through io_uring on /dev/ngXnY (cmd_type=nvme)",
-	.flags = ENGINE_F_OFFLOAD_OWN | ENGINE_F_IOWQ | ENGINE_F_URING |
-		 ENGINE_F_NO_ODIRECT | ENGINE_F_NVME_CHAR,
+	.flags = ENGINE_F_IOWQ | ENGINE_F_URING | ENGINE_F_NO_ODIRECT |
+		 ENGINE_F_NVME_CHAR,
 	.options = ucmd_options,
 	.plan_check = ucmd_plan_check,
 #ifdef HAVE_LIBURING

@@ -552,7 +552,8 @@ static void test_declarations(void)
 	   !engine_decl_flags("nosuch") && !engine_decl_has(NULL, "nowait"),
 	   "decl: aliases answer as libaio, unknown names own nothing");
 	n = engine_decl_names("nowait", 0, NULL, &sb);
-	ok(n == 3 && !strcmp(strbuf_str(&sb), "pvsync2, io_uring, libaio"),
+	ok(n == 4 && !strcmp(strbuf_str(&sb),
+			       "pvsync2, io_uring, io_uring_cmd, libaio"),
 	   "decl: nowait's engines, in the table's order: %s",
 	   strbuf_str(&sb));
 	strbuf_reset(&sb);

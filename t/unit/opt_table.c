@@ -544,7 +544,7 @@ static void test_plan(void)
 	set(o, "hipri", NULL);
 	ok(plan(&p, o, &err) == -1 && !strcmp(strbuf_str(&err),
 	   "job.fio:3: option 'hipri' is not valid with ioengine 'psync' "
-	   "(only pvsync2, io_uring)"), "hipri needs its engine: %s",
+	   "(only pvsync2, io_uring, io_uring_cmd)"), "hipri needs its engine: %s",
 	   strbuf_str(&err));
 	set(o, "ioengine", "pvsync2");
 	set(o, "nowait", "1");
@@ -568,7 +568,7 @@ static void test_plan(void)
 	set(o, "ioengine", "psync");
 	ok(plan(&p, o, &err) == -1 && !strcmp(strbuf_str(&err),
 	   "job.fio:3: option 'nowait' is not valid with ioengine 'psync' "
-	   "(only pvsync2, io_uring, libaio)"), "nowait with psync: %s",
+	   "(only pvsync2, io_uring, io_uring_cmd, libaio)"), "nowait with psync: %s",
 	   strbuf_str(&err));
 	drop(o);
 

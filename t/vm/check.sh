@@ -16,10 +16,34 @@
 #   refused=OPTION  iolite refuses the job, naming OPTION, before any I/O
 #            (the span and the zones as they were), while fio runs it
 # Unless a row is refused, both tools exit 0 and fio does some I/O.
-# Needs jq.
+#
+# t/vm/check.sh -t JOBS OUT: every row of the table JOBS that runjobs.sh
+# ran into OUT, a line each (ok, FAIL with what differs, or skip: a row
+# whose device was not given). Needs jq.
 set -u
 
-[ $# = 2 ] || { echo "usage: check.sh CHECKS DIR" >&2; exit 2; }
+if [ $# = 3 ] && [ "$1" = -t ]; then
+	table=$2 out=$3
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$table" |
+	while IFS='|' read -r name _dev _span _prep checks _opts; do
+		set -f
+		# shellcheck disable=SC2086
+		set -- $name $checks
+		set +f
+		if [ -f "$out/$1/skip" ]; then
+			echo "skip $1: $(cat "$out/$1/skip")"
+		elif "$0" "$2" "$out/$1" >"$out/$1/check" 2>&1; then
+			echo "ok   $1"
+		else
+			echo "FAIL $1"
+			sed 's/^/     /' "$out/$1/check"
+			: >"$out/.failed"
+		fi
+	done
+	[ ! -f "$out/.failed" ] || { rm -f "$out/.failed"; exit 1; }
+	exit 0
+fi
+[ $# = 2 ] || { echo "usage: check.sh CHECKS DIR, or check.sh -t JOBS OUT" >&2; exit 2; }
 checks=$1 dir=$2
 f=$dir/fio i=$dir/iolite
 bad=0

@@ -73,14 +73,22 @@ test_expect_success 'the guest boots and runs the job table' '
 	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info
 '
 
-# a row a test (fd 3: a command in a test must not read the rows)
+# a row a test (fd 3: a command in a test must not read the rows); a
+# row skips when this build of iolite lacks its engine (NO_OPTIONAL=1)
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$JOBS" >"$TRASH/rows"
+vm_skip=$test_skip_reason
 while IFS='|' read -r name dev _span _prep checks _opts <&3; do
 	set -f
 	# shellcheck disable=SC2086
 	set -- $name $dev $checks
 	set +f
+	err=$TRASH/vm/out/$1/iolite/stderr
+	if [ -z "$vm_skip" ] && grep -qs "not available in this build" "$err"
+	then
+		test_skip_reason=$(sed -n "1s/^iolite: //p" "$err")
+	fi
 	test_expect_success "$1 ($2): $3" "\"\$VM/check.sh\" '$3' 'vm/out/$1'"
+	test_skip_reason=$vm_skip
 done 3<"$TRASH/rows"
 
 test_done

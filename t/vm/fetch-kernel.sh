@@ -57,4 +57,8 @@ rm -rf "$dir"
 mkdir "$dir"
 mv "$tmp/root/boot" "$tmp/root/lib" "$dir/"
 echo "$ver" >"$dir/.ready"
+# an unpacked kernel is 400 MB: the one Debian has replaced goes
+for old in "$VM_CACHE"/linux-image-*; do
+	[ "$old" = "$dir" ] || rm -rf "$old"
+done
 echo "$dir"

@@ -145,7 +145,9 @@ while IFS='|' read -r name dev span prep _checks opts; do
 		continue
 	fi
 	echo "iolite-vm: row $name ($path)"
+	# (stdin is the table: nothing the row runs may read it)
 	for tool in fio iolite; do
-		run_tool "$name" "$tool" "$path" "$(bytes "$span")" "$prep" "$opts"
+		run_tool "$name" "$tool" "$path" "$(bytes "$span")" "$prep" \
+			"$opts" </dev/null
 	done
 done

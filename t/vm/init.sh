@@ -79,6 +79,8 @@ export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ
 			"size=$(($(cat "$b/size") * 512))" \
 			"scheduler=$(cat "$q/scheduler")"
 	done
+	# the namespaces' formats (LBA size, metadata), for the rows to come
+	command -v nvme >/dev/null && nvme list
 } >/tmp/out/info
 say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none} nullz=${VM_DEV_NULLZ:-none}"
 

@@ -224,8 +224,10 @@ TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1415-buffers-fio.sh \
 	t/t1965-plot-json.sh t/t0340-prio.sh t/t1744-fio-scale.sh \
 	t/t0700-async.sh t/t1010-logs.sh t/t1120-verify-modes.sh \
 	t/t1410-buffers.sh t/t1960-html.sh t/t1400-trim.sh t/t1100-verify.sh
+# t27NN boot a QEMU guest (about a minute of emulated CPU): make test-vm
+VM_TESTS := $(sort $(wildcard t/t27[0-9][0-9]-*.sh))
 TESTS := $(filter $(wildcard t/t[0-9]*.sh),$(TESTS_FIRST)) \
-	$(filter-out $(TESTS_FIRST),$(sort $(wildcard t/t[0-9]*.sh)))
+	$(filter-out $(TESTS_FIRST) $(VM_TESTS),$(sort $(wildcard t/t[0-9]*.sh)))
 test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
 	IOLITE_MPI=$(if $(MPI_PROG),$(abspath $(MPI_PROG))) \
@@ -235,6 +237,13 @@ test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 	IOLITE_PYTHON3="$$(python3 -c 'import sys; print(sys.executable)' \
 		2>/dev/null)" \
 	$(PROVE) $(PROVE_OPTS) $(TESTS) $(UNIT_BINS)
+
+# `make test-vm`: the tests in a QEMU guest with NVMe and zoned devices
+# (t/vm/, doc/vm.md), one boot for all of their jobs; they skip, saying
+# why, without qemu-system-x86, busybox-static or the kernel package
+test-vm: $(PROG)
+	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) $(PROVE) $(PROVE_OPTS) \
+		$(VM_TESTS)
 
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
 # `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)
@@ -296,6 +305,6 @@ clean:
 	rm -rf $(BUILD) iolite iolite-mpi
 
 .PHONY: all test run bench install clean units fuzz fuzz-build fuzz-bins fusefault \
-	sbs-gen
+	sbs-gen test-vm
 
 -include $(DEPS)

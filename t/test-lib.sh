@@ -263,6 +263,14 @@ prereq_check_() {
 			prereq_why="needs 2 or more CPUs" ;;
 	MPI)	prereq_cmd_ mpirun openmpi-bin && { [ -x "${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}" ] || prereq_why="iolite-mpi not built: apt-get install libopenmpi-dev and rebuild"; } ;;
 	SRUN)	{ command -v srun >/dev/null 2>&1 && timeout -s KILL 5 srun -n 2 true >/dev/null 2>&1; } || prereq_why="srun -n 2 true failed: needs a Slurm cluster up (Debian's slurm-wlm, slurmctld and a running slurmd; doc/mpi.md)" ;;
+	QEMU)	prereq_cmd_ qemu-system-x86_64 qemu-system-x86 ;;
+	# the test guest's (t/vm/): a static busybox, and Debian's kernel
+	# package in the cache, or fetched now (apt-get download: network)
+	BUSYBOX_STATIC) (. "$TEST_DIR/vm/lib.sh" && vm_busybox >/dev/null) ||
+			prereq_why="no statically linked busybox: apt-get install busybox-static" ;;
+	VM_KERNEL) "$TEST_DIR/vm/fetch-kernel.sh" >/dev/null 2>"$TRASH/.vmk" ||
+			prereq_why="no kernel for the guest: $(sed 's/^iolite-vm: //' "$TRASH/.vmk")"
+		rm -f "$TRASH/.vmk" ;;
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;

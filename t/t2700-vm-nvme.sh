@@ -1,0 +1,94 @@
+#!/bin/sh
+# NVMe (a conventional and a zoned namespace, their /dev/ngXnY) and a
+# zoned null_blk device, in a QEMU guest (t/vm/, doc/vm.md): one boot
+# runs every row of t/vm/jobs.txt through fio 3.33 and iolite, then each
+# row is a test comparing what the two did (t/vm/check.sh: counts, bytes,
+# write_iolog sequences, md5 of the data, zone write pointers; the
+# refusals of what iolite lacks today). Not part of make test (a boot
+# and the rows under an emulated CPU take about a minute): make test-vm.
+. "$(dirname "$0")/test-lib.sh"
+
+VM=$TEST_DIR/vm
+JOBS=${IOLITE_VM_JOBS:-$VM/jobs.txt}
+
+# ---- the harness itself (no guest): check.sh on made-up results ----
+
+# fake ROW TOOL RC IOS: a run of TOOL in ROW/TOOL with exit status RC and
+# total_ios IOS (read,write,trim), writing 4 KiB blocks from 0
+fake() {
+	mkdir -p "$1/$2" &&
+	echo "$3" >"$1/$2/rc" && : >"$1/$2/stderr" &&
+	echo "$4" | awk -F, '{ printf "{\"jobs\": [{\"read\": {\"total_ios\": %d, \"io_bytes\": %d}, \"write\": {\"total_ios\": %d, \"io_bytes\": %d}, \"trim\": {\"total_ios\": %d, \"io_bytes\": %d}}]}\n", $1, $1 * 4096, $2, $2 * 4096, $3, $3 * 4096 }' >"$1/$2/out.json" &&
+	echo "$4" | awk -F, '{ print "fio version 3 iolog"
+		for (i = 0; i < $2; i++) print i, "/dev/x write", i * 4096, 4096 }' \
+		>"$1/$2/iolog" &&
+	echo a >"$1/$2/md5.before" && echo b >"$1/$2/md5.after"
+}
+
+test_expect_success_if JQ 'check.sh: the same runs pass' '
+	fake same fio 0 0,4,0 && fake same iolite 0 0,4,0 &&
+	"$VM/check.sh" counts,bytes,seq,set,md5,changed same >out &&
+	test_must_be_empty out
+'
+
+test_expect_success_if JQ 'check.sh: a count, a sequence, data that differ fail' '
+	fake diff fio 0 0,4,0 && fake diff iolite 0 0,3,0 &&
+	echo c >diff/iolite/md5.after &&
+	test_must_fail "$VM/check.sh" counts diff >out &&
+	grep "counts: fio 0,4,0, iolite 0,3,0" out &&
+	test_must_fail "$VM/check.sh" seq diff &&
+	test_must_fail "$VM/check.sh" set diff &&
+	test_must_fail "$VM/check.sh" md5 diff &&
+	test_must_fail "$VM/check.sh" same diff &&
+	test_must_fail "$VM/check.sh" bogus same
+'
+
+test_expect_success_if JQ 'check.sh: a refusal names the option and writes nothing' '
+	fake ref fio 0 0,4,0 && fake ref iolite 1 0,0,0 &&
+	echo "iolite: <cmdline>:3: option '\''zonemode'\'': not supported" \
+		>ref/iolite/stderr &&
+	test_must_fail "$VM/check.sh" refused=zonemode ref >out &&
+	grep "wrote to the device" out &&
+	cp ref/iolite/md5.before ref/iolite/md5.after &&
+	"$VM/check.sh" refused=zonemode ref &&
+	test_must_fail "$VM/check.sh" refused=ioengine ref &&
+	echo 0 >ref/iolite/rc &&
+	test_must_fail "$VM/check.sh" refused=zonemode ref
+'
+
+test_expect_success 'runjobs.sh overwrites devices only when told to' '
+	test_must_fail env -u VM_WIPE "$VM/runjobs.sh" "$JOBS" nowipe 2>err &&
+	grep "set VM_WIPE=yes" err &&
+	test_path_is_missing nowipe
+'
+
+# ---- the guest ----
+
+test_skip_unless QEMU BUSYBOX_STATIC FIO JQ VM_KERNEL
+test_expect_success 'the guest boots and runs the job table' '
+	"$VM/boot.sh" "$JOBS" "$TRASH/vm" &&
+	test "$(cat vm/out/runjobs.rc)" = 0 &&
+	grep "^nvme0n1: zoned=host-managed nr_zones=16 " vm/out/info &&
+	grep "^nvme0n2: zoned=none " vm/out/info &&
+	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info
+'
+
+# a row a test (fd 3: a command in a test must not read the rows); a
+# row skips when this build of iolite lacks its engine (NO_OPTIONAL=1)
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$JOBS" >"$TRASH/rows"
+vm_skip=$test_skip_reason
+while IFS='|' read -r name dev _span _prep checks _opts <&3; do
+	set -f
+	# shellcheck disable=SC2086
+	set -- $name $dev $checks
+	set +f
+	err=$TRASH/vm/out/$1/iolite/stderr
+	if [ -z "$vm_skip" ] && grep -qs "not available in this build" "$err"
+	then
+		test_skip_reason=$(sed -n "1s/^iolite: //p" "$err")
+	fi
+	test_expect_success "$1 ($2): $3" "\"\$VM/check.sh\" '$3' 'vm/out/$1'"
+	test_skip_reason=$vm_skip
+done 3<"$TRASH/rows"
+
+test_done

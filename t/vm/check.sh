@@ -1,0 +1,158 @@
+#!/bin/sh
+# t/vm/check.sh CHECKS DIR: compares what runjobs.sh left of one row in
+# DIR (DIR/fio, DIR/iolite); says what differs and fails, or prints
+# nothing. CHECKS, a comma list (the table's column):
+#   counts   total_ios read,write,trim (summed over the jobs)
+#   bytes    io_bytes read,write,trim
+#   seq      the write_iolog's I/O lines in order: file, action, offset,
+#            length (times dropped)
+#   set      the same lines sorted (random jobs: the same blocks, each
+#            tool in its own order)
+#   md5      the span's md5 after the run
+#   zones    blkzone report after the run (write pointers, conditions)
+#   changed  each tool's run changed the span (so that md5 and zones
+#            cannot agree on a run that did nothing)
+#   same     each tool's run left the span as it was (reads)
+#   refused=OPTION  iolite refuses the job, naming OPTION, before any I/O
+#            (the span and the zones as they were), while fio runs it
+# Unless a row is refused, both tools exit 0 and fio does some I/O.
+#
+# t/vm/check.sh -t JOBS OUT: every row of the table JOBS that runjobs.sh
+# ran into OUT, a line each (ok, FAIL with what differs, or skip: a row
+# whose device was not given). Needs jq.
+set -u
+
+if [ $# = 3 ] && [ "$1" = -t ]; then
+	table=$2 out=$3
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$table" |
+	while IFS='|' read -r name _dev _span _prep checks _opts; do
+		set -f
+		# shellcheck disable=SC2086
+		set -- $name $checks
+		set +f
+		if [ -f "$out/$1/skip" ]; then
+			echo "skip $1: $(cat "$out/$1/skip")"
+		elif "$0" "$2" "$out/$1" >"$out/$1/check" 2>&1; then
+			echo "ok   $1"
+		else
+			echo "FAIL $1"
+			sed 's/^/     /' "$out/$1/check"
+			: >"$out/.failed"
+		fi
+	done
+	[ ! -f "$out/.failed" ] || { rm -f "$out/.failed"; exit 1; }
+	exit 0
+fi
+[ $# = 2 ] || { echo "usage: check.sh CHECKS DIR, or check.sh -t JOBS OUT" >&2; exit 2; }
+checks=$1 dir=$2
+f=$dir/fio i=$dir/iolite
+bad=0
+
+fail() {
+	echo "$*"
+	bad=1
+}
+
+# ios TOOLDIR FIELD: FIELD (total_ios, io_bytes) of read,write,trim
+ios() {
+	jq -r --arg k "$2" '[.jobs | map(.read[$k]), map(.write[$k]),
+		map(.trim[$k]) | add] | map(tostring) | join(",")' \
+		"$1/out.json" 2>/dev/null || echo "(no report)"
+}
+
+iolines() {
+	# a sync's offset is whatever the tool's reused I/O unit held
+	awk '$3 ~ /^(read|write|trim)$/ { print $2, $3, $4, $5 }
+		$3 ~ /^(sync|datasync)$/ { print $2, $3 }' "$1/iolog" 2>/dev/null
+}
+
+# why TOOLDIR: what the tool said when it failed: its stderr, or (fio
+# writes its errors there) what the output file holds before the JSON
+why() {
+	if [ -s "$1/stderr" ]; then
+		head -n 5 "$1/stderr"
+	else
+		sed -n '/^{/q;p' "$1/out.json" 2>/dev/null | head -n 5
+	fi
+}
+
+# same_file WHAT NAME: fio's and iolite's NAME agree
+same_file() {
+	if ! cmp -s "$f/$2" "$i/$2"; then
+		fail "$1 differs (fio, iolite):"
+		diff "$f/$2" "$i/$2" | head -n 10
+	fi
+}
+
+if [ -f "$dir/skip" ]; then
+	fail "not run: $(cat "$dir/skip")"
+	exit 1
+fi
+for t in "$f" "$i"; do
+	[ -s "$t/prep.err" ] && fail "${t##*/}: preparing the device: $(cat "$t/prep.err")"
+done
+
+case ,$checks, in
+*,refused=*)
+	opt=$(echo ",$checks," | sed 's/.*,refused=\([^,]*\),.*/\1/')
+	rc=$(cat "$i/rc")
+	if [ "$rc" = 0 ] || [ "$rc" -ge 128 ]; then
+		fail "iolite: exit status $rc, not a refusal"
+	fi
+	grep -q "option '$opt'" "$i/stderr" ||
+		fail "iolite: stderr does not name option '$opt': $(cat "$i/stderr")"
+	cmp -s "$i/md5.before" "$i/md5.after" ||
+		fail "iolite wrote to the device before refusing"
+	if [ -f "$i/zones.before" ] && ! cmp -s "$i/zones.before" "$i/zones.after"; then
+		fail "iolite moved a zone's write pointer before refusing"
+	fi
+	[ "$(cat "$f/rc")" = 0 ] ||
+		fail "fio: exit status $(cat "$f/rc") (it runs this job): $(why "$f")"
+	exit $bad
+	;;
+esac
+
+for t in "$f" "$i"; do
+	[ "$(cat "$t/rc")" = 0 ] ||
+		fail "${t##*/}: exit status $(cat "$t/rc"): $(why "$t")"
+done
+case $(ios "$f" total_ios) in
+0,0,0|"(no report)") fail "fio did no I/O" ;;
+esac
+
+for c in $(echo "$checks" | tr , ' '); do
+	case $c in
+	counts|bytes)
+		k=total_ios
+		[ "$c" = bytes ] && k=io_bytes
+		a=$(ios "$f" $k) b=$(ios "$i" $k)
+		[ "$a" = "$b" ] || fail "$c: fio $a, iolite $b" ;;
+	seq|set)
+		for t in fio iolite; do
+			if [ "$c" = set ]; then
+				iolines "$dir/$t" | sort
+			else
+				iolines "$dir/$t"
+			fi >"$dir/$t.$c"
+		done
+		if ! cmp -s "$dir/fio.$c" "$dir/iolite.$c"; then
+			fail "$c: the write_iologs differ (fio, iolite):"
+			diff "$dir/fio.$c" "$dir/iolite.$c" | head -n 10
+		fi ;;
+	md5)	same_file md5 md5.after ;;
+	zones)	same_file "the zones after the run" zones.after ;;
+	changed|same)
+		for t in "$f" "$i"; do
+			if cmp -s "$t/md5.before" "$t/md5.after"; then
+				[ "$c" = changed ] &&
+					fail "${t##*/}: the span did not change"
+			else
+				[ "$c" = same ] &&
+					fail "${t##*/}: the span changed"
+			fi
+		done ;;
+	*)	echo "check.sh: unknown check '$c'" >&2
+		exit 2 ;;
+	esac
+done
+exit $bad

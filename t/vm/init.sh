@@ -1,0 +1,89 @@
+#!/bin/sh
+# /init of the test guest (t/vm/mkinitramfs.sh puts it there; busybox
+# sh): mounts, loads the modules, makes the null_blk device, finds the
+# devices boot.sh gave the guest, runs the job table and sends the
+# results back on the second serial port, then powers off. The first
+# serial port is the console: the kernel's messages and the progress
+# lines below (boot.sh keeps it as console.log).
+/bin/busybox --install -s /bin
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+
+say() {
+	echo "iolite-vm: $*"
+}
+
+# Whatever happens below, the guest ends: a result never comes back
+# half-written (the end marker is last), and boot.sh's timeout catches a
+# guest that hangs in the kernel.
+finish() {
+	say "sending results"
+	stty -F /dev/ttyS1 raw -echo 2>/dev/null
+	{
+		echo "==iolite-vm-results=="
+		tar -C /tmp/out -cf - . | gzip -1 | base64
+		echo "==iolite-vm-end=="
+	} >/dev/ttyS1
+	say "done"
+	sync
+	poweroff -f
+}
+
+mkdir -p /tmp/out
+# null_blk: a host-managed zoned device of 16 zones of 64 MiB, in memory
+# (memory_backed: what is written reads back, which the md5 checks need;
+# pages are allocated only as written)
+while read -r m; do
+	args=
+	[ "$m" = null_blk.ko ] &&
+		args="nr_devices=1 zoned=1 zone_size=64 memory_backed=1 gb=1"
+	# shellcheck disable=SC2086
+	insmod "/lib/modules/$m" $args ||
+		say "insmod $m failed" | tee -a /tmp/out/errors
+done </vm/modules
+
+# the NVMe controller's namespaces appear as its probe ends (async)
+i=0
+while [ $i -lt 100 ]; do
+	set -- /sys/block/nvme*n*
+	[ -e "$1" ] && [ $# -ge 2 ] && [ -b /dev/nullb0 ] && break
+	sleep 0.1
+	i=$((i + 1))
+done
+
+for b in /sys/block/nvme*n*; do
+	[ -e "$b" ] || continue
+	n=${b##*/}
+	case $(cat "$b/queue/zoned") in
+	host-managed)
+		VM_DEV_ZNS=/dev/$n VM_DEV_ZNS_NG=/dev/ng${n#nvme} ;;
+	none)	VM_DEV_CONV=/dev/$n VM_DEV_CONV_NG=/dev/ng${n#nvme} ;;
+	esac
+done
+[ -b /dev/nullb0 ] && VM_DEV_NULLZ=/dev/nullb0
+export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ
+
+{
+	echo "kernel: $(uname -r)"
+	echo "fio: $(fio --version)"
+	echo "iolite: $(iolite --version 2>&1 | head -n 1)"
+	for b in /sys/block/nvme*n* /sys/block/nullb*; do
+		[ -e "$b" ] || continue
+		q=$b/queue
+		echo "${b##*/}: zoned=$(cat "$q/zoned") nr_zones=$(cat "$q/nr_zones")" \
+			"chunk_sectors=$(cat "$q/chunk_sectors")" \
+			"max_open_zones=$(cat "$q/max_open_zones" 2>/dev/null)" \
+			"size=$(($(cat "$b/size") * 512))" \
+			"scheduler=$(cat "$q/scheduler")"
+	done
+	# the namespaces' formats (LBA size, metadata), for the rows to come
+	command -v nvme >/dev/null && nvme list
+} >/tmp/out/info
+say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none} nullz=${VM_DEV_NULLZ:-none}"
+
+VM_WIPE=yes /vm/runjobs.sh /vm/jobs.txt /tmp/out
+echo $? >/tmp/out/runjobs.rc
+finish

@@ -57,7 +57,6 @@
 	UNSUP("prep", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
-	UNSUP("read_beyond_wp", NULL),
 	UNSUP("readfua", NULL),
 	UNSUP("serverip", NULL),
 	UNSUP("sg_write_mode", NULL),

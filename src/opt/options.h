@@ -450,6 +450,7 @@ struct job_options {
 	uint64_t zonerange;		/* 0: zonesize */
 	uint64_t zonesize;
 	uint64_t zoneskip;
+	bool read_beyond_wp;		/* zbd: reads past the write pointer */
 	struct rdist_zone rdist_zones[DDIR_RWDIR_CNT][RDIST_ZONES_MAX];
 	unsigned int nr_rdist_zones[DDIR_RWDIR_CNT];
 	unsigned int perc_rand[DDIR_RWDIR_CNT];	/* percentage_random */

@@ -65,7 +65,6 @@ static const struct {
 	{ "ignore_zone_limits", "zonemode=zbd", REFUSE_ZONED },
 	{ "job_max_open_zones", "zonemode=zbd", REFUSE_ZONED },
 	{ "max_open_zones", "zonemode=zbd", REFUSE_ZONED },
-	{ "read_beyond_wp", "zonemode=zbd", REFUSE_ZONED },
 	{ "zone_reset_frequency", "zonemode=zbd", REFUSE_ZONED },
 	{ "zone_reset_threshold", "zonemode=zbd", REFUSE_ZONED },
 	{ "zonecapacity", "zonemode=zbd", REFUSE_ZONED },

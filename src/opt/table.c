@@ -125,7 +125,8 @@ static const struct opt_enum zonemode_enums[] = {
 	  "zoneskip must not be set" },
 	{ "strided", ZONE_MODE_STRIDED, "zonesize bytes of I/O in each zone "
 	  "of zonerange bytes, then zoneskip bytes further on" },
-	{ "zbd", ZONE_MODE_ZBD, "zoned block devices (not supported yet)" },
+	{ "zbd", ZONE_MODE_ZBD, "zoned block devices: writes at each zone's "
+	  "write pointer, reads below it" },
 	{ NULL, 0, NULL },
 };
 
@@ -764,6 +765,9 @@ const struct opt_def opt_table[] = {
 	{ .name = "zoneskip", .type = OPT_SIZE, .off = OFF(zoneskip),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes skipped between one zone and the next" },
+	{ .name = "read_beyond_wp", .type = OPT_BOOL,
+	  .off = OFF(read_beyond_wp), .def = "0", .category = OPT_CAT_IO,
+	  .help = "zbd: reads may go past a zone's write pointer" },
 
 	/* several files, and how they are laid out */
 	{ .name = "file_service_type", .type = OPT_CALLBACK,

@@ -56,7 +56,6 @@
 	UNSUP("prep", NULL),
 	UNSUP("rbdname", NULL),
 	UNSUP("read-req-num-512-blocks", NULL),
-	UNSUP("read_beyond_wp", NULL),
 	UNSUP("serverip", NULL),
 	UNSUP("sg_write_mode", NULL),
 	UNSUP("single-instance", NULL),

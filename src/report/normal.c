@@ -242,14 +242,17 @@ static void show_ddir(FILE *f, const struct job_result *j, unsigned int d,
 						   NUMFMT_BYTEPERSEC;
 	struct strbuf s3 = STRBUF_INIT, s4 = STRBUF_INIT;
 
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name[d],
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)", ddir_name[d],
 		fmt_num(s1, (uint64_t)dr->iops, j->sig_figs, false,
 			NUMFMT_NONE),
 		fmt_num(s2, dr->bw, j->sig_figs, pow2, bwu),
 		fmt_num(&s3, dr->bw, j->sig_figs, !pow2, bwu),
 		fmt_num(&s4, dr->bytes, j->sig_figs, pow2, NUMFMT_BYTE),
-		(unsigned long long)dr->runtime_ms,
-		d == DDIR_WRITE ? "; 0 zone resets" : "");
+		(unsigned long long)dr->runtime_ms);
+	if (d == DDIR_WRITE)
+		fprintf(f, "; %llu zone resets",
+			(unsigned long long)j->zone_resets);
+	fputc('\n', f);
 	strbuf_release(&s3);
 	strbuf_release(&s4);
 

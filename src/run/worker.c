@@ -38,6 +38,7 @@
 #include "verify/verify.h"
 #include "workload/buffer.h"
 #include "workload/workload.h"
+#include "zbd/zbd.h"
 
 /*
  * Write buffer contents (workload/buffer.h has fio's rules): verify's blocks,
@@ -225,6 +226,47 @@ static int short_xfer(struct worker *w, struct io_u *u)
 	return 1;
 }
 
+static int drain(struct worker *w);
+
+/* The zones could not be read or reset: the job stops with the error. */
+static __attribute__((cold)) int zoned_fail(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+
+	w->st->error = EIO;
+	if (!rj->errmsg[0])
+		snprintf(rj->errmsg, sizeof(rj->errmsg), "%s",
+			 zbd_errmsg(w->zbd));
+	rj->stop = 1;
+	return 1;
+}
+
+/*
+ * zonemode=zbd: the I/O fitted to the zones (zbd/zbd.h); a full zone is
+ * reset once what is in flight has completed, as fio does. 1: the pass
+ * ends (nothing fits), or the job stops on an error.
+ */
+static int next_zoned(struct worker *w, struct io_u *u)
+{
+	for (;;) {
+		switch (zbd_adjust(w->zbd, u)) {
+		case ZBD_OK:
+			workload_moved(w->wl, u);
+			return 0;
+		case ZBD_END:
+			return 1;
+		case ZBD_RESET:
+			if (drain(w))
+				return 1;
+			if (!zbd_reset(w->zbd, u))
+				continue;
+			/* fall through */
+		case ZBD_FAIL:
+			return zoned_fail(w);
+		}
+	}
+}
+
 /*
  * After the next I/O was chosen: openfiles' opens and closes, the cache
  * of a file started over dropped, the I/O's file opened. 1: a file that
@@ -239,6 +281,8 @@ static __attribute__((noinline)) int next_io_extra(struct worker *w,
 		worker_drop_restarted(w);
 	if (w->lazy_open && worker_lazy_open(w, u->file))
 		return 1;
+	if (w->zoned)
+		return next_zoned(w, u);
 	return 0;
 }
 

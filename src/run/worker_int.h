@@ -33,6 +33,7 @@ struct prio_stats;
 struct verify;
 struct wfiles;
 struct workload;
+struct zbd;
 
 struct worker {
 	struct run_job *rj;
@@ -40,6 +41,7 @@ struct worker {
 	const struct engine_ops *ops;
 	struct engine *e;
 	struct workload *wl;
+	struct zbd *zbd;	/* zonemode=zbd (zbd/zbd.h), else NULL */
 	struct worker_stats *st;
 	struct io_u *ios;	/* depth + 1: the last is for syncs */
 	unsigned int depth;
@@ -101,6 +103,7 @@ struct worker {
 			bool file_events;	/* openfiles' (w->wf) */
 			bool lazy_open;		/* files open at first I/O */
 			bool drop_invalidate;	/* a file started over */
+			bool zoned;		/* zonemode=zbd: w->zbd */
 		};
 		uint32_t next_extra;
 	};

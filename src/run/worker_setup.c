@@ -39,6 +39,7 @@
 #include "verify/async.h"
 #include "verify/verify.h"
 #include "workload/workload.h"
+#include "zbd/zbd.h"
 
 /*
  * The parts of worker_setup() return 0, or on failure a negative errno
@@ -84,6 +85,10 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 	if (workload_init(&w->wl, p, rj->files->files, rj->files->nr_files,
 			  err))
 		return 1;
+	if (o->zonemode == ZONE_MODE_ZBD) {
+		w->zbd = zbd_new(p, rj->files->files, rj->files->nr_files);
+		w->zoned = true;
+	}
 	/* openfiles: only the files in use are opened now */
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, err))
 		return 1;
@@ -336,6 +341,8 @@ static void worker_teardown(struct worker *w)
 	buffer_fill_free(w->bfill);
 	if (w->wl)
 		workload_free(w->wl);
+	rj->res.zone_resets = zbd_resets(w->zbd);
+	zbd_free(w->zbd);
 	iomem_free(&w->iom);
 	free(w->ios);
 	free(w->freel);

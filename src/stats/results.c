@@ -377,6 +377,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->logs |= w->logs;
 	j->log_wait_ns += w->log_wait_ns;
 	j->log_dropped += w->log_dropped;
+	j->zone_resets += w->zone_resets;
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
 	j->nivcsw += (uint64_t)w->ru.ru_nivcsw;
 	j->on_disk |= w->nr_devs && !w->plan->o.no_disk_util;
@@ -487,6 +488,7 @@ void results_job_merge(struct job_result *dst, const struct job_result *src)
 	dst->logs |= src->logs;
 	dst->log_wait_ns += src->log_wait_ns;
 	dst->log_dropped += src->log_dropped;
+	dst->zone_resets += src->zone_resets;
 	dst->ctx += src->ctx;
 	dst->majf += src->majf;
 	dst->minf += src->minf;

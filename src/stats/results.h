@@ -208,6 +208,7 @@ struct job_result {
 	bool logs;
 	uint64_t log_wait_ns;
 	uint64_t log_dropped;
+	uint64_t zone_resets;	/* zonemode=zbd: the write line says */
 
 	/* issued r, w, t, sync (fio's "issued rwts") */
 	uint64_t issued[DDIR_RWDIR_CNT + 1];

@@ -68,6 +68,7 @@ struct worker_result {
 	bool logs;
 	uint64_t log_wait_ns;
 	uint64_t log_dropped;
+	uint64_t zone_resets;	/* zonemode=zbd */
 
 	/*
 	 * latency_target: the queue depth the search settled on (0: no

@@ -44,6 +44,7 @@
 #include "target/iolog_defer.h"
 #include "workload/iolog.h"
 #include "workload/workload.h"
+#include "zbd/zbd.h"
 
 #define DEFAULT_FILENAME_FORMAT "$jobname.$jobnum.$filenum"
 #define DEFAULT_LBS 512u
@@ -995,6 +996,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			ret = region_of_job(p, t, fsizes ? fsizes[i] :
 					 p->o.filesize.min, (unsigned int)n,
 					 nofile, &off, &len, err);
+		if (!ret && p->o.zonemode == ZONE_MODE_ZBD && !nofile)
+			ret = zbd_check_target(p, f->path,
+					       t->kind == EF_BLOCKDEV, &off,
+					       &len, err);
 		if (ret)
 			break;
 		f->io_offset = off;

@@ -91,7 +91,7 @@ void wl_pick_fast_path(struct workload *w)
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->vcap || w->xlfsr ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
-	    w->zones || w->perc_on || f->start2 != f->start ||
+	    w->zones || w->zbd || w->perc_on || f->start2 != f->start ||
 	    (!w->random && wl_seq_fit(w, f, d) != f->size) ||
 	    (w->nios_job != UINT64_MAX &&
 	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))

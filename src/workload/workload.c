@@ -1429,3 +1429,11 @@ void workload_want_ddir(struct workload *w, int d)
 {
 	w->want_ddir = (int8_t)(w->mixed ? d : -1);
 }
+
+void workload_moved(struct workload *w, const struct io_u *u)
+{
+	struct wl_file *f = &w->files[u->file];
+
+	f->last[u->ddir] = u->offset - f->start;
+	f->pos[u->ddir] = f->last[u->ddir] + u->len;
+}

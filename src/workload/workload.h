@@ -90,6 +90,12 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end);
 void workload_rewind(struct workload *w);
 
 /*
+ * zonemode=zbd moved u (to a write pointer, to a zone with data): the
+ * sequential offsets go on from where u ends, as fio's do.
+ */
+void workload_moved(struct workload *w, const struct io_u *u);
+
+/*
  * An I/O failed and the job goes on: as in fio, number_ios counts the
  * I/Os that succeeded, so the workload owes one more (with errors let
  * through its general path counts them: pick_fast_path()).

@@ -345,8 +345,8 @@ static int zones_check(const struct job_plan *p, struct strbuf *err)
 				       "zonemode=strided");
 		return 0;
 	case ZONE_MODE_ZBD:
-		return wl_fail(p, err, "option 'zonemode': zbd (zoned block "
-			       "devices) is not supported yet");
+		/* the device's zones: zbd_check_target() */
+		return 0;
 	case ZONE_MODE_STRIDED:
 		break;
 	}
@@ -368,6 +368,7 @@ int wl_zones_init(struct workload *w, const struct job_plan *p,
 
 	if (zones_check(p, err))
 		return -1;
+	w->zbd = o->zonemode == ZONE_MODE_ZBD;
 	if (o->zonemode != ZONE_MODE_STRIDED)
 		return 0;
 	w->zones = true;

@@ -216,6 +216,7 @@ struct workload {
 	 * count): whichever file takes the I/O after zsize bytes moves on
 	 */
 	bool zones;
+	bool zbd;			/* zonemode=zbd: the general path */
 	uint64_t zrange, zsize, zskip;
 	uint64_t zone_bytes;	/* issued since the last zone change */
 

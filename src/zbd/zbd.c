@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: MIT
+/*
+ * zonemode=zbd (zbd.h): the zones of a job's zoned block devices, read
+ * from the kernel, and each I/O fitted to them as fio 3.33 does, as
+ * seen from its write_iolog and the write pointers it leaves (doc/vm.md's
+ * guest): writes at the write pointer, a full zone reset when a write
+ * comes back to it, reads below the write pointer.
+ */
+#include "zbd/zbd.h"
+
+#include <errno.h>
+#include <linux/blkzoned.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "util/log.h"
+#include "util/strbuf.h"
+
+struct zbd_zone {
+	uint64_t start, cap, wp;	/* bytes, absolute */
+	bool seq;			/* has a write pointer */
+};
+
+struct zbd_file {
+	uint64_t zsize;			/* the device's zone size */
+	uint64_t first;			/* the first zone's start */
+	unsigned int nr;
+	struct zbd_zone *z;		/* the region's zones */
+	bool read;			/* the zones are known */
+};
+
+struct zbd {
+	struct zbd_file *f;
+	unsigned int nr_files;
+	uint64_t min_bs;
+	const struct engine_file *files;	/* borrowed: their fds */
+	uint64_t resets;
+	bool random, beyond_wp;
+	struct strbuf err;
+};
+
+/* The value of the device's queue attribute NAME, or -1. */
+static long long queue_attr(const struct stat *st, const char *name,
+			    char *buf, size_t size)
+{
+	static const char *const where[] = { "queue", "../queue" };
+	char path[128];
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/%s/%s",
+			 major(st->st_rdev), minor(st->st_rdev), where[i],
+			 name);
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		if (!fgets(buf, (int)size, fp))
+			buf[0] = 0;
+		fclose(fp);
+		buf[strcspn(buf, "\n")] = 0;
+		return strtoll(buf, NULL, 10);
+	}
+	buf[0] = 0;
+	return -1;
+}
+
+/* What of zbd is not there yet, refused by name before any I/O. */
+static int check_options(const struct job_plan *p, struct strbuf *err)
+{
+	if (ddir_used(p, DDIR_WRITE) && !p->o.direct)
+		return plan_fail(p, err, "option 'direct': zonemode=zbd "
+				 "writes need direct=1 (the page cache would "
+				 "write out of order)");
+	if (ddir_used(p, DDIR_TRIM))
+		return plan_fail(p, err, "option 'rw': zonemode=zbd with "
+				 "trims is not supported yet");
+	if (p->o.verify)
+		return plan_fail(p, err, "option 'verify': zonemode=zbd with "
+				 "verify is not supported yet");
+	return 0;
+}
+
+int zbd_check_target(const struct job_plan *p, const char *path,
+		     bool blockdev, uint64_t *off, uint64_t *len,
+		     struct strbuf *err)
+{
+	uint64_t zs, start, end;
+	struct stat st;
+	char buf[64];
+
+	if (check_options(p, err))
+		return -1;
+	if (!blockdev || stat(path, &st) || !S_ISBLK(st.st_mode))
+		return plan_fail(p, err, "option 'zonemode': '%s' is not a "
+				 "block device: zones emulated on files are "
+				 "not supported yet", path);
+	queue_attr(&st, "zoned", buf, sizeof(buf));
+	if (strcmp(buf, "host-managed") && strcmp(buf, "host-aware"))
+		return plan_fail(p, err, "option 'zonemode': '%s' is not a "
+				 "zoned block device (zoned: %s): zones "
+				 "emulated on it are not supported yet", path,
+				 buf[0] ? buf : "unknown");
+	zs = (uint64_t)queue_attr(&st, "chunk_sectors", buf, sizeof(buf)) << 9;
+	if (!zs)
+		return plan_fail(p, err, "option 'zonemode': '%s' has no "
+				 "zone size", path);
+	if (p->o.zonesize && p->o.zonesize != zs)
+		return plan_fail(p, err, "option 'zonesize': %llu does not "
+				 "match the zone size of '%s' (%llu)",
+				 (unsigned long long)p->o.zonesize, path,
+				 (unsigned long long)zs);
+	/* fio: the region in whole zones, else nothing to do */
+	start = (*off + zs - 1) / zs * zs;
+	end = (*off + *len) / zs * zs;
+	if (end <= start)
+		return plan_fail(p, err, "option 'size': zonemode=zbd needs "
+				 "one zone (%llu bytes) of '%s' at least "
+				 "from the offset", (unsigned long long)zs,
+				 path);
+	*off = start;
+	*len = end - start;
+	return 0;
+}
+
+/* Reads the zones of f's region into zf (BLKREPORTZONE, in batches). */
+static int report_zones(struct zbd_file *zf, const struct engine_file *f,
+			struct strbuf *err)
+{
+	enum { BATCH = 128 };
+	size_t size = sizeof(struct blk_zone_report) +
+		      BATCH * sizeof(struct blk_zone);
+	struct blk_zone_report *r = xmalloc(size);
+	uint64_t sector = f->io_offset >> 9, end = f->io_offset + f->io_size;
+	unsigned int i, want = (unsigned int)(f->io_size / zf->zsize);
+
+	zf->z = xcalloc(want, sizeof(*zf->z));
+	zf->first = f->io_offset;
+	while (zf->nr < want) {
+		memset(r, 0, size);
+		r->sector = sector;
+		r->nr_zones = BATCH;
+		if (ioctl(f->fd, BLKREPORTZONE, r) || !r->nr_zones) {
+			strbuf_addf(err, "'%s': zone report: %s", f->path,
+				    r->nr_zones ? strerror(errno) :
+				    "no zones");
+			free(r);
+			return -1;
+		}
+		for (i = 0; i < r->nr_zones && zf->nr < want; i++) {
+			const struct blk_zone *b = &r->zones[i];
+			struct zbd_zone *z = &zf->z[zf->nr++];
+
+			z->start = b->start << 9;
+			z->cap = (r->flags & BLK_ZONE_REP_CAPACITY ?
+				  b->capacity : b->len) << 9;
+			z->wp = b->wp << 9;
+			z->seq = b->type != BLK_ZONE_TYPE_CONVENTIONAL;
+			if (b->cond == BLK_ZONE_COND_FULL)
+				z->wp = z->start + z->cap;
+			sector = b->start + b->len;
+		}
+		if ((sector << 9) >= end)
+			break;
+	}
+	free(r);
+	return 0;
+}
+
+struct zbd *zbd_new(const struct job_plan *p,
+		   const struct engine_file *files, unsigned int nr_files)
+{
+	struct zbd *z = xcalloc(1, sizeof(*z));
+
+	z->f = xcalloc(nr_files, sizeof(*z->f));
+	z->nr_files = nr_files;
+	z->files = files;
+	z->min_bs = p->min_bs;
+	z->random = p->random;
+	z->beyond_wp = p->o.read_beyond_wp;
+	strbuf_init(&z->err);
+	return z;
+}
+
+/* The zones of file i, read at its first I/O (the file is open then). */
+static int file_zones(struct zbd *z, unsigned int i)
+{
+	struct zbd_file *zf = &z->f[i];
+	const struct engine_file *f = &z->files[i];
+	struct stat st;
+	char buf[32];
+
+	if (fstat(f->fd, &st) ||
+	    (zf->zsize = (uint64_t)queue_attr(&st, "chunk_sectors", buf,
+					      sizeof(buf)) << 9) == 0) {
+		strbuf_addf(&z->err, "'%s': no zone size", f->path);
+		return -1;
+	}
+	if (report_zones(zf, f, &z->err))
+		return -1;
+	zf->read = true;
+	return 0;
+}
+
+const char *zbd_errmsg(const struct zbd *z)
+{
+	return z->err.buf;
+}
+
+void zbd_free(struct zbd *z)
+{
+	unsigned int i;
+
+	if (!z)
+		return;
+	for (i = 0; i < z->nr_files; i++)
+		free(z->f[i].z);
+	free(z->f);
+	strbuf_release(&z->err);
+	free(z);
+}
+
+static struct zbd_zone *zone_of(struct zbd_file *zf, uint64_t off)
+{
+	uint64_t i;
+
+	if (off < zf->first)
+		return NULL;
+	i = (off - zf->first) / zf->zsize;
+	return i < zf->nr ? &zf->z[i] : NULL;
+}
+
+/* A write: at the write pointer of its zone, the zone reset when full. */
+static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_zone *zn,
+				     struct io_u *u)
+{
+	uint64_t end = zn->start + zn->cap, len;
+
+	if (zn->wp + z->min_bs > end)
+		return ZBD_RESET;
+	u->offset = zn->wp;
+	len = end - zn->wp < u->len ? end - zn->wp : u->len;
+	len = len / z->min_bs * z->min_bs;
+	if (!len)
+		return ZBD_END;
+	u->len = (uint32_t)len;
+	zn->wp += len;
+	return ZBD_OK;
+}
+
+/*
+ * The next zone with min_bs bytes written, from zn on: sequential I/O
+ * looks forward only, random I/O at the nearest on either side.
+ */
+static struct zbd_zone *zone_with_data(struct zbd *z, struct zbd_file *zf,
+				       struct zbd_zone *zn)
+{
+	struct zbd_zone *lo = zn, *hi = zn, *endz = zf->z + zf->nr;
+
+	for (;;) {
+		bool more = false;
+
+		if (++hi < endz) {
+			more = true;
+			if (!hi->seq || hi->wp - hi->start >= z->min_bs)
+				return hi;
+		} else if (!z->random) {
+			return NULL;
+		}
+		if (z->random && lo > zf->z) {
+			more = true;
+			if (!(--lo)->seq || lo->wp - lo->start >= z->min_bs)
+				return lo;
+		}
+		if (!more)
+			return NULL;
+	}
+}
+
+/* A read: below the write pointer, or in the next zone with data. */
+static enum zbd_verdict adjust_read(struct zbd *z, struct zbd_file *zf,
+				    struct zbd_zone *zn, struct io_u *u)
+{
+	struct zbd_zone *orig = zn;
+	uint64_t range = zn->wp - zn->start, len;
+
+	if (range < z->min_bs ||
+	    (!z->random && u->offset + z->min_bs > zn->wp)) {
+		zn = zone_with_data(z, zf, zn);
+		if (!zn)
+			return ZBD_END;
+		range = zn->wp - zn->start;
+		if (!z->random)
+			u->offset = zn->start;
+	}
+	if (!zn->seq)
+		return ZBD_OK;
+	if (range <= u->len)
+		u->offset = zn->start;
+	else if (z->random)
+		u->offset = zn->start + (u->offset - orig->start) %
+			    (range - u->len) / z->min_bs * z->min_bs;
+	len = zn->wp - u->offset < u->len ? zn->wp - u->offset : u->len;
+	len = len / z->min_bs * z->min_bs;
+	if (len < u->len)
+		u->len = (uint32_t)len;
+	return len ? ZBD_OK : ZBD_END;
+}
+
+enum zbd_verdict zbd_adjust(struct zbd *z, struct io_u *u)
+{
+	struct zbd_file *zf = &z->f[u->file];
+	struct zbd_zone *zn;
+
+	if (unlikely(!zf->read) && file_zones(z, u->file))
+		return ZBD_FAIL;
+	zn = zone_of(zf, u->offset);
+	if (!zn || !zn->seq)
+		return ZBD_OK;
+	if (u->ddir == DDIR_WRITE) {
+		if (u->len > zf->zsize)
+			return ZBD_END;
+		return adjust_write(z, zn, u);
+	}
+	if (u->ddir == DDIR_READ && !z->beyond_wp)
+		return adjust_read(z, zf, zn, u);
+	return ZBD_OK;
+}
+
+int zbd_reset(struct zbd *z, const struct io_u *u)
+{
+	struct zbd_file *zf = &z->f[u->file];
+	struct zbd_zone *zn = zone_of(zf, u->offset);
+	struct blk_zone_range r;
+
+	if (!zn)
+		return 0;
+	r.sector = zn->start >> 9;
+	r.nr_sectors = zf->zsize >> 9;
+	if (ioctl(z->files[u->file].fd, BLKRESETZONE, &r)) {
+		strbuf_addf(&z->err, "zone reset at %llu: %s",
+			    (unsigned long long)zn->start, strerror(errno));
+		return -1;
+	}
+	zn->wp = zn->start;
+	z->resets++;
+	return 0;
+}
+
+uint64_t zbd_resets(const struct zbd *z)
+{
+	return z ? z->resets : 0;
+}

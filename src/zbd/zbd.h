@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_ZBD_ZBD_H
+#define IOLITE_ZBD_ZBD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "io/io_u.h"
+#include "opt/plan.h"
+#include "util/strbuf.h"
+
+/*
+ * zonemode=zbd: a job's zoned block devices, as fio 3.33 drives them.
+ *
+ * Contract:
+ * - zbd_check_target(): files_resolve() asks it, before anything is
+ *   created, for each target of a zbd job: the device must be zoned (the
+ *   kernel's queue/zoned), zonesize= must be the device's, writes need
+ *   direct=1; the job's region is rounded to whole zones (offset up, end
+ *   down) and must hold one zone at least.
+ * - zbd_new(): the worker's, per job; at a file's first I/O (it is open
+ *   then) the zones of its region from the kernel (BLKREPORTZONE):
+ *   start, capacity, write pointer, type.
+ * - zbd_adjust(): the workload's next I/O made to fit the zones: a
+ *   write goes to its zone's write pointer (the zone reset first when it
+ *   is full: ZBD_RESET, the caller waits for what is in flight and calls
+ *   zbd_reset()), a read stays below the write pointer unless
+ *   read_beyond_wp=1 (a zone without data: the next one with some, or
+ *   the end). The write pointer moves when the write is issued, as fio.
+ * - zbd_resets(): the zones reset, for the report.
+ * Conventional zones are left alone. The hot path of a job without
+ * zonemode=zbd never sees this module.
+ */
+
+struct zbd;
+
+enum zbd_verdict {
+	ZBD_OK,		/* u adjusted: issue it */
+	ZBD_RESET,	/* reset u's zone first (zbd_reset()), then ask again */
+	ZBD_END,	/* no I/O fits: the pass ends */
+	ZBD_FAIL,	/* the zones could not be read: zbd_errmsg() */
+};
+
+/*
+ * path: a target of a zbd job, *off and *len its region, rounded here.
+ * Returns 0 or -1 with "file:line: option 'x': ..." in err.
+ */
+int zbd_check_target(const struct job_plan *p, const char *path,
+		     bool blockdev, uint64_t *off, uint64_t *len,
+		     struct strbuf *err);
+
+/* files: borrowed, their fds read at each file's first I/O */
+struct zbd *zbd_new(const struct job_plan *p,
+		   const struct engine_file *files, unsigned int nr_files);
+void zbd_free(struct zbd *z);
+
+enum zbd_verdict zbd_adjust(struct zbd *z, struct io_u *u);
+/* Resets u's zone (BLKRESETZONE): 0, or -1 (zbd_errmsg()). */
+int zbd_reset(struct zbd *z, const struct io_u *u);
+const char *zbd_errmsg(const struct zbd *z);
+uint64_t zbd_resets(const struct zbd *z);
+
+#endif

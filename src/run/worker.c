@@ -1074,34 +1074,36 @@ static void loop_sync(struct worker *w)
 			if (!next_check)
 				break;
 		}
-		if (unlikely(w->nr_requeue)) {
-			w->nr_requeue = 0;	/* the rest of a short one */
-		} else {
-			if (unlikely(w->sync_any) && sync_turn(w))
-				break;
-			if (next_io(w, u)) {
-				if (unlikely(w->sync_any))
-					w->end_sync = sync_due(w);
-				if (!worker_next_pass(w))
-					break;
-				continue;
-			}
-			if (!hooks)
+		/* one test for the rest of a short I/O and a sync's turn */
+		if (unlikely(w->nr_requeue | w->sync_any)) {
+			if (w->nr_requeue) {
+				w->nr_requeue = 0;	/* the rest of a short one */
 				goto issue;
-			if (unlikely(w->sync_any) &&
-			    sync_inline(w, u))
+			}
+			if (sync_turn(w))
 				break;
-			if (u->ddir == DDIR_WRITE)
-				prep_write(w, u);
-			if (unlikely(w->pace) && paced(w, u) &&
-			    pace_io(w->pace, u, &w->now))
-				break;
-			/* (a file openfiles brings in opens first, as fio logs) */
-			if (unlikely(w->wf))
-				wfiles_hold(w->wf, u, 0);	/* may wait */
-			if (unlikely(w->iolog))
-				iolog_writer_io(w->iolog, u, w->now);
 		}
+		if (next_io(w, u)) {
+			if (unlikely(w->sync_any))
+				w->end_sync = sync_due(w);
+			if (!worker_next_pass(w))
+				break;
+			continue;
+		}
+		if (!hooks)
+			goto issue;
+		if (unlikely(w->sync_any) && sync_inline(w, u))
+			break;
+		if (u->ddir == DDIR_WRITE)
+			prep_write(w, u);
+		if (unlikely(w->pace) && paced(w, u) &&
+		    pace_io(w->pace, u, &w->now))
+			break;
+		/* (a file openfiles brings in opens first, as fio logs) */
+		if (unlikely(w->wf))
+			wfiles_hold(w->wf, u, 0);	/* may wait */
+		if (unlikely(w->iolog))
+			iolog_writer_io(w->iolog, u, w->now);
 issue:
 		st->issued[issued_slot(u->ddir)]++;
 		w->inline_ios++;
@@ -1116,10 +1118,6 @@ issue:
 	publish_live(w);
 }
 
-/*
- * Commits what the current batch queued: one clock read for the batch, the
- * same submission latency for each of its I/Os (design.md rule 4).
- */
 /*
  * How many completions the commit of the batch loop_async() filled should
  * wait for in the same system call (0: none). Only when the worker would
@@ -1140,6 +1138,10 @@ static inline unsigned int commit_waits(struct worker *w)
 	return min < w->inflight ? min : w->inflight;
 }
 
+/*
+ * Commits what the current batch queued: one clock read for the batch, the
+ * same submission latency for each of its I/Os (design.md rule 4).
+ */
 static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0,
 			unsigned int wait)
 {

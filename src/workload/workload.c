@@ -56,7 +56,8 @@
  * rerun gets the same. Offsets, directions, sizes, distribution draws,
  * map keys, file picks, zone picks and the random/sequential mix of
  * percentage_random have separate streams, so changing rwmixread does not
- * change the offsets of a norandommap job.
+ * change the offsets of a norandommap job. The directions' stream is
+ * fio's own (its seed and its rule), so rw=rw issues fio's sequence.
  */
 #include "workload/workload_int.h"
 

@@ -119,6 +119,7 @@ void plan_release(struct job_plan *p);
  * the job's number alone with allrandrepeat, else a new one every run.
  * The streams are their places in fio's list (opt/seed.c).
  */
+#define FIO_STREAM_MIX		4
 #define FIO_STREAM_FILESIZE	7
 #define FIO_STREAM_POISSON_READ	15
 #define FIO_STREAM_POISSON_WRITE 17

@@ -88,6 +88,8 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 	if (o->zonemode == ZONE_MODE_ZBD) {
 		w->zbd = zbd_new(p, rj->files->files, rj->files->nr_files);
 		w->zoned = true;
+		if (!o->read_beyond_wp)
+			workload_read_gate(w->wl, zbd_read_ok, w->zbd);
 	}
 	/* openfiles: only the files in use are opened now */
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, err))

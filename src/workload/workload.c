@@ -56,7 +56,8 @@
  * rerun gets the same. Offsets, directions, sizes, distribution draws,
  * map keys, file picks, zone picks and the random/sequential mix of
  * percentage_random have separate streams, so changing rwmixread does not
- * change the offsets of a norandommap job.
+ * change the offsets of a norandommap job. The directions' stream is
+ * fio's own (its seed and its rule), so rw=rw issues fio's sequence.
  */
 #include "workload/workload_int.h"
 
@@ -883,8 +884,11 @@ static inline enum ddir pick_ddir(struct workload *w)
 	if (w->mixed) {
 		if (unlikely(w->want_ddir >= 0))
 			return (enum ddir)w->want_ddir;
-		return prng_taus_next(&w->r_ddir) < w->mix_thresh ?
-			DDIR_READ : DDIR_WRITE;
+		if (prng_taus_next(&w->r_ddir) >= w->mix_thresh)
+			return DDIR_WRITE;
+		if (unlikely(w->read_ok != NULL) && !w->read_ok(w->read_ok_arg))
+			return DDIR_WRITE;
+		return DDIR_READ;
 	}
 	if (w->trimwrite)
 		return DDIR_TRIM;
@@ -1428,6 +1432,12 @@ bool workload_file_event(struct workload *w, unsigned int *file, bool *open)
 void workload_want_ddir(struct workload *w, int d)
 {
 	w->want_ddir = (int8_t)(w->mixed ? d : -1);
+}
+
+void workload_read_gate(struct workload *w, bool (*ok)(void *), void *arg)
+{
+	w->read_ok = w->mixed ? ok : NULL;
+	w->read_ok_arg = arg;
 }
 
 void workload_moved(struct workload *w, const struct io_u *u)

@@ -177,6 +177,12 @@ bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns);
  * its rate, and -1 to go back to rwmixread's draw. Other jobs ignore it.
  */
 void workload_want_ddir(struct workload *w, int d);
+/*
+ * A mixed job's read drawn is made a write when ok(arg) says there is
+ * nothing to read (zonemode=zbd on empty zones, as fio 3.33); the draw
+ * is made all the same, so the directions after it stay fio's.
+ */
+void workload_read_gate(struct workload *w, bool (*ok)(void *), void *arg);
 
 /*
  * openfiles: with openfiles below the number of files, only that many of

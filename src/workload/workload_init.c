@@ -140,7 +140,13 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 
 	prng_taus_seed(&w->r_off, prng_derive(s, 1));
 	prng_taus64_seed(&w->r_off64, prng_derive(s, 1));
-	prng_taus_seed(&w->r_ddir, prng_derive(s, 2));
+	/*
+	 * rw=rw and randrw: fio's direction draws (one per I/O from its
+	 * own taus88, even with tausworthe64), so a mixed job reads and
+	 * writes in fio's order, which zonemode=zbd's write pointers and
+	 * the read that ends a job on an empty zone depend on
+	 */
+	prng_taus_seed_fio(&w->r_ddir, plan_fio_seed(p, FIO_STREAM_MIX));
 	prng_taus_seed(&w->r_bs, prng_derive(s, 3));
 	prng_taus64_seed(&w->r_dist, prng_derive(s, 4));
 	w->key_state = prng_derive(s, 5);
@@ -548,7 +554,8 @@ static void init_pattern(struct workload *w, const struct job_plan *p)
 		     p->dir_max_bs[DDIR_WRITE] != p->dir_max_bs[DDIR_TRIM] ||
 		     o->nr_bssplit[DDIR_WRITE] || o->nr_bssplit[DDIR_TRIM]);
 	w->tw_lastw = UINT64_MAX;
-	w->mix_thresh = ((uint64_t)o->rwmixread << 32) / 100;
+	/* fio reads when floor(100 * draw / 2^32) < rwmixread */
+	w->mix_thresh = (((uint64_t)o->rwmixread << 32) + 99) / 100;
 	w->dmask = p->ddir_mask;
 	if (w->random) {
 		w->seq_nr = o->rw_seq_nr;

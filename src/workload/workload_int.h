@@ -165,6 +165,9 @@ struct workload {
 	bool random;
 	bool mixed;		/* rwmixread picks the direction */
 	int8_t want_ddir;	/* run/pace.c's pick for mixed jobs, or -1 */
+	/* zonemode=zbd: a read drawn becomes a write when this says no */
+	bool (*read_ok)(void *arg);
+	void *read_ok_arg;
 	bool trimwrite;		/* every block trimmed, then written */
 	bool pending;		/* the write half of a trimwrite pair */
 	uint32_t pending_len, pending_file;

@@ -9,6 +9,7 @@
 #include "zbd/zbd.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/blkzoned.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -29,6 +31,7 @@ struct zbd_file {
 	uint64_t zsize;			/* the device's zone size */
 	uint64_t first;			/* the first zone's start */
 	unsigned int nr;
+	unsigned int with_data;		/* zones conventional or written */
 	struct zbd_zone *z;		/* the region's zones */
 	bool read;			/* the zones are known */
 };
@@ -130,7 +133,7 @@ int zbd_check_target(const struct job_plan *p, const char *path,
 
 /* Reads the zones of f's region into zf (BLKREPORTZONE, in batches). */
 static int report_zones(struct zbd_file *zf, const struct engine_file *f,
-			struct strbuf *err)
+			int fd, struct strbuf *err)
 {
 	enum { BATCH = 128 };
 	size_t size = sizeof(struct blk_zone_report) +
@@ -139,13 +142,16 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 	uint64_t sector = f->io_offset >> 9, end = f->io_offset + f->io_size;
 	unsigned int i, want = (unsigned int)(f->io_size / zf->zsize);
 
+	/* read again after a failure: from the start */
+	free(zf->z);
 	zf->z = xcalloc(want, sizeof(*zf->z));
+	zf->nr = zf->with_data = 0;
 	zf->first = f->io_offset;
 	while (zf->nr < want) {
 		memset(r, 0, size);
 		r->sector = sector;
 		r->nr_zones = BATCH;
-		if (ioctl(f->fd, BLKREPORTZONE, r) || !r->nr_zones) {
+		if (ioctl(fd, BLKREPORTZONE, r) || !r->nr_zones) {
 			strbuf_addf(err, "'%s': zone report: %s", f->path,
 				    r->nr_zones ? strerror(errno) :
 				    "no zones");
@@ -163,6 +169,7 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 			z->seq = b->type != BLK_ZONE_TYPE_CONVENTIONAL;
 			if (b->cond == BLK_ZONE_COND_FULL)
 				z->wp = z->start + z->cap;
+			zf->with_data += !z->seq || z->wp > z->start;
 			sector = b->start + b->len;
 		}
 		if ((sector << 9) >= end)
@@ -187,24 +194,29 @@ struct zbd *zbd_new(const struct job_plan *p,
 	return z;
 }
 
-/* The zones of file i, read at its first I/O (the file is open then). */
+/*
+ * The zones of file i, read at its first I/O (the file is open then),
+ * or before it by zbd_read_ok() (the file opened for the report).
+ */
 static int file_zones(struct zbd *z, unsigned int i)
 {
 	struct zbd_file *zf = &z->f[i];
 	const struct engine_file *f = &z->files[i];
+	int fd = f->fd >= 0 ? f->fd : open(f->path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	char buf[32];
+	int ret = -1;
 
-	if (fstat(f->fd, &st) ||
+	if (fd < 0 || fstat(fd, &st) ||
 	    (zf->zsize = (uint64_t)queue_attr(&st, "chunk_sectors", buf,
-					      sizeof(buf)) << 9) == 0) {
+					      sizeof(buf)) << 9) == 0)
 		strbuf_addf(&z->err, "'%s': no zone size", f->path);
-		return -1;
-	}
-	if (report_zones(zf, f, &z->err))
-		return -1;
-	zf->read = true;
-	return 0;
+	else if (!report_zones(zf, f, fd, &z->err))
+		ret = 0;
+	if (fd >= 0 && fd != f->fd)
+		close(fd);
+	zf->read = !ret;
+	return ret;
 }
 
 const char *zbd_errmsg(const struct zbd *z)
@@ -236,8 +248,8 @@ static struct zbd_zone *zone_of(struct zbd_file *zf, uint64_t off)
 }
 
 /* A write: at the write pointer of its zone, the zone reset when full. */
-static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_zone *zn,
-				     struct io_u *u)
+static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
+				     struct zbd_zone *zn, struct io_u *u)
 {
 	uint64_t end = zn->start + zn->cap, len;
 
@@ -249,6 +261,8 @@ static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_zone *zn,
 	if (!len)
 		return ZBD_END;
 	u->len = (uint32_t)len;
+	if (zn->wp == zn->start)
+		zf->with_data++;
 	zn->wp += len;
 	return ZBD_OK;
 }
@@ -325,7 +339,7 @@ enum zbd_verdict zbd_adjust(struct zbd *z, struct io_u *u)
 	if (u->ddir == DDIR_WRITE) {
 		if (u->len > zf->zsize)
 			return ZBD_END;
-		return adjust_write(z, zn, u);
+		return adjust_write(z, zf, zn, u);
 	}
 	if (u->ddir == DDIR_READ && !z->beyond_wp)
 		return adjust_read(z, zf, zn, u);
@@ -347,6 +361,8 @@ int zbd_reset(struct zbd *z, const struct io_u *u)
 			    (unsigned long long)zn->start, strerror(errno));
 		return -1;
 	}
+	if (zn->wp > zn->start)
+		zf->with_data--;
 	zn->wp = zn->start;
 	z->resets++;
 	return 0;
@@ -355,4 +371,19 @@ int zbd_reset(struct zbd *z, const struct io_u *u)
 uint64_t zbd_resets(const struct zbd *z)
 {
 	return z ? z->resets : 0;
+}
+
+bool zbd_read_ok(void *arg)
+{
+	struct zbd *z = arg;
+	unsigned int i;
+
+	for (i = 0; i < z->nr_files; i++) {
+		/* unreadable: zbd_adjust() says so */
+		if (!z->f[i].read && file_zones(z, i))
+			return true;
+		if (z->f[i].with_data)
+			return true;
+	}
+	return false;
 }

@@ -59,5 +59,11 @@ enum zbd_verdict zbd_adjust(struct zbd *z, struct io_u *u);
 int zbd_reset(struct zbd *z, const struct io_u *u);
 const char *zbd_errmsg(const struct zbd *z);
 uint64_t zbd_resets(const struct zbd *z);
+/*
+ * For workload_read_gate(): false while no zone of the job's region has
+ * data (conventional, or written), when fio 3.33 makes a mixed job's
+ * read a write (a read there would end the job before it wrote).
+ */
+bool zbd_read_ok(void *z);
 
 #endif

@@ -224,7 +224,7 @@ static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 	}
 	sqe->cmd_op = NVME_URING_CMD_IO;
 	io_uring_sqe_set_data(sqe, u);
-	c = (struct nvme_uring_cmd *)sqe->cmd;
+	c = (struct nvme_uring_cmd *)(void *)sqe->cmd;	/* 8-aligned in the SQE */
 	c->nsid = ns->nsid;
 	switch (u->ddir) {
 	case DDIR_READ:

@@ -260,7 +260,7 @@ static int next_zoned(struct worker *w, struct io_u *u)
 				return 1;
 			if (!zbd_reset(w->zbd, u))
 				continue;
-			/* fall through */
+			return zoned_fail(w);
 		case ZBD_FAIL:
 			return zoned_fail(w);
 		}

@@ -194,7 +194,7 @@ test_expect_success "fio's refused examples are refused with the reason" '
 
 # uring-cmd-ng.fio: io_uring_cmd parses (it runs on a /dev/ngXnY only:
 # t/t2700-vm-nvme.sh runs such jobs in a guest)
-test_expect_success "fio's uring-cmd-ng.fio parses" '
+test_expect_success_if IO_URING "fio's uring-cmd-ng.fio parses" '
 	"$IOLITE" --parse-only "$FIOEX/uring-cmd-ng.fio" >out 2>err &&
 	test_must_be_empty err
 '

@@ -309,16 +309,23 @@ test_expect_success_if FIO 'json+: percentiles from the bins are fio'"'"'s own' 
 	grep -q "A.s report is plain JSON" out
 '
 
-test_expect_success_if FIO,UNSANITIZED 'fio with --status-interval: the rates between reports are samples' '
+test_expect_success_if FIO,UNSANITIZED,JQ 'fio with --status-interval: the rates between reports are samples' '
 	bg_wait fiost &&
-	test "$(grep -c "^{" fiost.json)" -ge 21 &&
+	test "$(grep -c "^{" fiost.json)" -ge 11 &&
 	"$IOLITE" compare --tsv fiost.json a1.json >t &&
 	test "$(tsv_field t B n1 1 read IOPS 12)" = batches &&
-	# the same rate both sides; a sanitizer build under the suite load
-	# can fall behind its rate (CI: once), so the verdict is checked in
-	# a normal build only
-	{ test -n "${IOLITE_SANITIZE:-}" ||
-	  test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference; } &&
+	# the same rate both sides, when both kept it: beside the suite
+	# and nine other rated runs, a side can fall behind its rate
+	# (CI: twice), and the verdict is then right to say so
+	fio_iops=$(jq -s ".[-1].jobs[0].read.iops" fiost.json) &&
+	iol_iops=$(jq ".jobs[0].read.iops" a1.json) &&
+	if awk -v f="$fio_iops" -v i="$iol_iops" \
+		"BEGIN { exit !(f > 980 && f < 1020 && i > 980 && i < 1020) }"
+	then
+		test "$(tsv_field t B n1 1 read IOPS 11)" = no-difference
+	else
+		echo "a side fell behind its rate (fio $fio_iops, iolite $iol_iops IOPS): no verdict asked"
+	fi &&
 	"$IOLITE" compare fiost.json a1.json >out &&
 	grep -q "successive --status-interval" out
 '

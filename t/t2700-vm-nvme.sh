@@ -87,8 +87,26 @@ while IFS='|' read -r name dev _span _prep checks _opts <&3; do
 	then
 		test_skip_reason=$(sed -n "1s/^iolite: //p" "$err")
 	fi
-	test_expect_success "$1 ($2): $3" "\"\$VM/check.sh\" '$3' 'vm/out/$1'"
+	test_expect_success "$1 ($2): $3" "
+		\"\$VM/check.sh\" '$3' 'vm/out/$1' >'vm/out/$1/check' 2>&1 ||
+		{ cat 'vm/out/$1/check'; false; }"
 	test_skip_reason=$vm_skip
 done 3<"$TRASH/rows"
+
+# CI keeps only the tail of its log: the failed rows again, each tool's
+# exit status, counts and first words on stderr (the first cause, where a
+# failing row's diff would push it out of sight)
+for c in "$TRASH"/vm/out/*/check; do
+	[ -s "$c" ] || continue
+	d=${c%/check}
+	echo "# vm row ${d##*/}: $(head -n 1 "$c")" >&2
+	for t in fio iolite; do
+		echo "#   $t: rc $(cat "$d/$t/rc" 2>/dev/null)," \
+			"ios $(jq -c '[.jobs[0].read.total_ios, .jobs[0].write.total_ios]' \
+				"$d/$t/out.json" 2>/dev/null)," \
+			"iolog $(grep -c . "$d/$t/iolog" 2>/dev/null) lines," \
+			"stderr: $(head -c 200 "$d/$t/stderr" 2>/dev/null | head -n 2)" >&2
+	done
+done
 
 test_done

@@ -37,7 +37,15 @@ void randmap_rekey(struct randmap *m, uint64_t key);
 static inline uint64_t randmap_hash(const struct randmap *m, uint64_t x,
 				    uint64_t key)
 {
-	uint64_t h = (x ^ key) * m->mul1;
+	uint64_t h;
+
+	/*
+	 * m as the compiler cannot follow: each round reads the
+	 * multipliers as memory operands, rather than holding them in
+	 * registers that the caller then has to save (no instruction)
+	 */
+	__asm__("" : "+r"(m));
+	h = (x ^ key) * m->mul1;
 
 	h ^= h >> 32;
 	return h * m->mul2;

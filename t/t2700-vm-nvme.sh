@@ -70,6 +70,8 @@ test_expect_success 'the guest boots and runs the job table' '
 	test "$(cat vm/out/runjobs.rc)" = 0 &&
 	grep "^nvme0n1: zoned=host-managed nr_zones=16 " vm/out/info &&
 	grep "^nvme0n2: zoned=none " vm/out/info &&
+	grep "^nvme0n3: zoned=host-managed nr_zones=16 .*max_open_zones=4 " vm/out/info &&
+	grep "^nvme0n4: zoned=none " vm/out/info &&
 	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info
 '
 

@@ -7,9 +7,15 @@
 # functional, never timings; KVM is not used, as it hung on the machine
 # this was written on), one CPU, 1 GiB, Debian's kernel
 # (fetch-kernel.sh), the initramfs of mkinitramfs.sh, and
-#   one NVMe controller: namespace 1 zoned (16 zones of 16 MiB,
-#     /dev/nvme0n1, /dev/ng0n1), namespace 2 conventional (256 MiB,
-#     /dev/nvme0n2, /dev/ng0n2), over sparse files in WORK
+#   one NVMe controller, its namespaces over sparse files in WORK:
+#     1 zoned (16 zones of 16 MiB, /dev/nvme0n1, /dev/ng0n1)
+#     2 conventional (256 MiB, /dev/nvme0n2, /dev/ng0n2)
+#     3 zoned, 16 zones of 16 MiB with a capacity of 12 MiB, at most 4
+#       open and 6 active (/dev/nvme0n3, /dev/ng0n3)
+#     4 64 MiB, 8 bytes of metadata per block in a separate buffer,
+#       protection type 1 (/dev/nvme0n4, /dev/ng0n4)
+#     5 64 MiB, 8 bytes of metadata at each block's end (extended LBAs:
+#       the kernel gives it no block device, only /dev/ng0n5), type 1
 #   null_blk (init.sh): a zoned /dev/nullb0 in the guest's memory
 # The results come back on a second serial port, as a base64 tar between
 # two marker lines: a serial port needs no driver module and no file
@@ -30,8 +36,10 @@ kdir=$("$VM_DIR/fetch-kernel.sh")
 ver=$(cat "$kdir/.ready")
 mkdir -p "$work/out"
 "$VM_DIR/mkinitramfs.sh" "$kdir" "$jobs" "$work/initramfs.cpio"
-rm -f "$work/zns.img" "$work/conv.img"
-truncate -s 256M "$work/zns.img" "$work/conv.img"
+imgs="zns conv zcap pi pix"
+for i in $imgs; do rm -f "$work/$i.img"; done
+truncate -s 256M "$work/zns.img" "$work/conv.img" "$work/zcap.img"
+truncate -s 64M "$work/pi.img" "$work/pix.img"
 
 rc=0
 timeout -s KILL "${IOLITE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
@@ -45,8 +53,15 @@ timeout -s KILL "${IOLITE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
 	-device nvme,serial=iolitevm,id=nvme0 \
 	-device nvme-ns,drive=zns,bus=nvme0,nsid=1,zoned=true,zoned.zone_size=16M,zoned.zone_capacity=16M \
 	-device nvme-ns,drive=conv,bus=nvme0,nsid=2 \
+	-drive "file=$work/zcap.img,if=none,id=zcap,format=raw" \
+	-device nvme-ns,drive=zcap,bus=nvme0,nsid=3,zoned=true,zoned.zone_size=16M,zoned.zone_capacity=12M,zoned.max_open=4,zoned.max_active=6 \
+	-drive "file=$work/pi.img,if=none,id=pi,format=raw" \
+	-device nvme-ns,drive=pi,bus=nvme0,nsid=4,ms=8,mset=0,pi=1 \
+	-drive "file=$work/pix.img,if=none,id=pix,format=raw" \
+	-device nvme-ns,drive=pix,bus=nvme0,nsid=5,ms=8,mset=1,pi=1 \
 	>"$work/qemu.log" 2>&1 || rc=$?
-rm -f "$work/zns.img" "$work/conv.img" "$work/initramfs.cpio"
+for i in $imgs; do rm -f "$work/$i.img"; done
+rm -f "$work/initramfs.cpio"
 if [ $rc = 137 ]; then
 	vm_die "the guest was killed after ${IOLITE_VM_TIMEOUT:-900} s (hung?): $work/console.log"
 elif [ $rc != 0 ]; then

@@ -45,26 +45,35 @@ while read -r m; do
 		say "insmod $m failed" | tee -a /tmp/out/errors
 done </vm/modules
 
-# the NVMe controller's namespaces appear as its probe ends (async)
+# the NVMe controller's namespaces appear as its probe ends (async); the
+# extended-LBA one (5) gets only its /dev/ng0n5
 i=0
 while [ $i -lt 100 ]; do
 	set -- /sys/block/nvme*n*
-	[ -e "$1" ] && [ $# -ge 2 ] && [ -b /dev/nullb0 ] && break
+	[ $# -ge 4 ] && [ -c /dev/ng0n5 ] && [ -b /dev/nullb0 ] && break
 	sleep 0.1
 	i=$((i + 1))
 done
 
-for b in /sys/block/nvme*n*; do
-	[ -e "$b" ] || continue
-	n=${b##*/}
-	case $(cat "$b/queue/zoned") in
-	host-managed)
-		VM_DEV_ZNS=/dev/$n VM_DEV_ZNS_NG=/dev/ng${n#nvme} ;;
-	none)	VM_DEV_CONV=/dev/$n VM_DEV_CONV_NG=/dev/ng${n#nvme} ;;
-	esac
-done
+# the namespaces by their number (boot.sh says which is which)
+ns() {
+	for n_ in /sys/block/nvme*n"$1"; do
+		[ -e "$n_" ] && echo "/dev/${n_##*/}"
+	done
+}
+ng() {
+	for c_ in /dev/ng*n"$1"; do
+		[ -c "$c_" ] && echo "$c_"
+	done
+}
+VM_DEV_ZNS=$(ns 1) VM_DEV_ZNS_NG=$(ng 1)
+VM_DEV_CONV=$(ns 2) VM_DEV_CONV_NG=$(ng 2)
+VM_DEV_ZCAP=$(ns 3) VM_DEV_ZCAP_NG=$(ng 3)
+VM_DEV_PI=$(ns 4) VM_DEV_PI_NG=$(ng 4)
+VM_DEV_PIX_NG=$(ng 5)
 [ -b /dev/nullb0 ] && VM_DEV_NULLZ=/dev/nullb0
-export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ
+export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ \
+	VM_DEV_ZCAP VM_DEV_ZCAP_NG VM_DEV_PI VM_DEV_PI_NG VM_DEV_PIX_NG
 
 {
 	echo "kernel: $(uname -r)"
@@ -82,7 +91,9 @@ export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ
 	# the namespaces' formats (LBA size, metadata), for the rows to come
 	command -v nvme >/dev/null && nvme list
 } >/tmp/out/info
-say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none} nullz=${VM_DEV_NULLZ:-none}"
+say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none}" \
+	"zcap=${VM_DEV_ZCAP:-none} pi=${VM_DEV_PI:-none}" \
+	"pix=${VM_DEV_PIX_NG:-none} nullz=${VM_DEV_NULLZ:-none}"
 
 VM_WIPE=yes /vm/runjobs.sh /vm/jobs.txt /tmp/out
 echo $? >/tmp/out/runjobs.rc

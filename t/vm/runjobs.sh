@@ -15,6 +15,13 @@
 #                                 /dev/ngXnY
 #   VM_DEV_ZNS, VM_DEV_ZNS_NG     a zoned (host-managed) namespace, its
 #                                 /dev/ngXnY
+#   VM_DEV_ZCAP, VM_DEV_ZCAP_NG   a zoned namespace whose zones' capacity
+#                                 is less than their size, with open and
+#                                 active zone limits, its /dev/ngXnY
+#   VM_DEV_PI, VM_DEV_PI_NG       a namespace with 8 bytes of metadata per
+#                                 block (separate), protection type 1
+#   VM_DEV_PIX_NG                 the same with extended LBAs (metadata
+#                                 inline; no block device)
 #   VM_DEV_NULLZ                  a zoned null_blk device
 # EVERYTHING ON THEM IS LOST: each row resets the zones or zeroes its
 # span first, so the script runs only with VM_WIPE=yes.
@@ -23,10 +30,11 @@
 #
 # The table, one row a line (# comments, blank lines ignored):
 #   name | device | span | prep | checks | options
-# device: conv, conv-ng, zns, zns-ng or nullz; span: the bytes from the
-# device's start that are reset before each tool's run and read back
-# after (k, m, g suffixes); prep: - or fill (the span written with a
-# fixed pattern after the reset, by fio, before each tool's run); checks:
+# device: conv, conv-ng, zns, zns-ng, zcap, zcap-ng, pi, pi-ng, pix-ng or
+# nullz; span: the bytes from the device's start that are reset before
+# each tool's run and read back after (k, m, g suffixes); prep: - or fill
+# (the span written with a fixed pattern after the reset, by fio, before
+# each tool's run); checks:
 # what check.sh compares (see there); options: fio's command-line words,
 # without --name, --filename and the output options, which this adds.
 set -u
@@ -57,6 +65,11 @@ device() {
 	conv-ng) echo "${VM_DEV_CONV_NG:-}" ;;
 	zns)	echo "${VM_DEV_ZNS:-}" ;;
 	zns-ng)	echo "${VM_DEV_ZNS_NG:-}" ;;
+	zcap)	echo "${VM_DEV_ZCAP:-}" ;;
+	zcap-ng) echo "${VM_DEV_ZCAP_NG:-}" ;;
+	pi)	echo "${VM_DEV_PI:-}" ;;
+	pi-ng)	echo "${VM_DEV_PI_NG:-}" ;;
+	pix-ng)	echo "${VM_DEV_PIX_NG:-}" ;;
 	nullz)	echo "${VM_DEV_NULLZ:-}" ;;
 	esac
 }

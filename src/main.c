@@ -39,6 +39,7 @@
 #include "stats/results.h"
 #include "sweep/sweep.h"
 #include "util/host.h"
+#include "util/debug.h"
 #include "util/log.h"
 #include "util/safefile.h"
 #include "verify/verify.h"
@@ -630,6 +631,9 @@ static int session_read(struct session *s)
 	if (!s->jl.nr && !(s->h && s->h->empty_ok)) {
 		if (s->argc > 1 && !c->nr_jobfiles && !s->jl.global.nr)
 			return 0;
+		/* fio parses the global options given and is done */
+		if (c->parse_only && !c->nr_jobfiles)
+			return 0;
 		die("no jobs to run (see --help)");
 	}
 	if (sweep_expand(&s->sweep, &s->jl, &s->err))
@@ -722,6 +726,7 @@ static void session_prepare(struct session *s)
 		if (!s->out)
 			die("cannot open output file '%s': %s", c->output, why);
 	}
+	dbg_set_output(s->out);
 	/* a quiet process's report goes to another: no page of its own */
 	s->html = h && h->quiet ? NULL : open_html(c, s->out, &s->html_path);
 	if (c->profile_folded) {

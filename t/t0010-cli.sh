@@ -315,16 +315,30 @@ test_expect_success '--debug: unknown and empty categories are refused' '
 	grep -q "empty category" err
 '
 
-test_expect_success '--debug prints the asked categories only, on stderr' '
+test_expect_success '--debug prints the asked categories only, where fio does' '
 	"$IOLITE" --debug=file,parse --name=a --ioengine=psync --size=64k \
 		--filename=dbg.dat --output-format=terse >out 2>err &&
-	grep -q "^file  *[0-9][0-9]*  *job .a. instance 0: file .dbg.dat. size 65536" err &&
-	grep -q "^parse  *[0-9][0-9]*  *<cmdline>:[0-9]*: ioengine=psync" err &&
-	! grep -v "^file \|^parse " err &&
-	test $(wc -l <out) = 1 &&
+	test_must_be_empty err &&
+	grep -q "^file  *[0-9][0-9]*  *job .a. instance 0: file .dbg.dat. size 65536" out &&
+	grep -q "^parse  *[0-9][0-9]*  *<cmdline>:[0-9]*: ioengine=psync" out &&
+	test $(grep -v "^file \|^parse " out | wc -l) = 1 &&
 	"$IOLITE" --debug=all --name=a --ioengine=null --size=64k \
 		--output-format=terse >out 2>err &&
-	grep -q "^time " err && grep -q "^job " err && grep -q "^process " err
+	test_must_be_empty err &&
+	grep -q "^time " out && grep -q "^job " out && grep -q "^process " out &&
+	# with --output, what comes once it is open goes there (fio: f_out)
+	"$IOLITE" --debug=process --name=a --ioengine=null --size=64k \
+		--output=rep.txt >out 2>err &&
+	test_must_be_empty err && grep -q "^process " rep.txt &&
+	! grep -q "^process " out
+'
+
+test_expect_success '--parse-only with only global options parses them' '
+	"$IOLITE" --parse-only --debug=parse --ss_dur=10s --ss=iops:10 \
+		--ss_ramp=5 >out 2>err &&
+	test_must_be_empty err && grep -q "^parse .*ss=iops:10" out &&
+	test_must_fail "$IOLITE" --parse-only --ss=bogus:10 2>err &&
+	grep -q "option .ss.: invalid criterion" err
 '
 
 test_expect_success '--warnings-fatal makes an option note an error' '

@@ -114,17 +114,17 @@ test_expect_success 'psync: ioprio_set on the job thread, ioprio_get agrees' '
 	"$IOLITE" --debug=process --name=j --filename=f --size=1m \
 		--ioengine=psync --prioclass=3 --prio=7 --number_ios=8 \
 		--output-format=terse >out 2>err &&
-	grep -q "job .j. thread [0-9]*: ioprio_set 0x6007 (class 3, level 7), ioprio_get 0x6007" err &&
+	grep -q "job .j. thread [0-9]*: ioprio_set 0x6007 (class 3, level 7), ioprio_get 0x6007" out &&
 	"$IOLITE" --debug=process --name=j --filename=f --size=1m \
 		--ioengine=psync --prio=2 --number_ios=8 \
 		--output-format=terse >out 2>err &&
-	grep -q "ioprio_set 0x4002 (class 2, level 2), ioprio_get 0x4002" err
+	grep -q "ioprio_set 0x4002 (class 2, level 2), ioprio_get 0x4002" out
 '
 
 test_expect_success 'no priority options: no ioprio_set' '
 	"$IOLITE" --debug=process --name=j --filename=f --size=1m \
 		--ioengine=psync --number_ios=8 --output-format=terse >out 2>err &&
-	! grep -q ioprio_set err
+	! grep -q ioprio_set out
 '
 
 # --- reports --------------------------------------------------------------

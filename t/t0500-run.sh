@@ -138,7 +138,7 @@ test_expect_success 'startdelay=lo-hi: each instance waits a delay from the rang
 	"$IOLITE" --name=d --ioengine=null --rw=read --size=4k \
 		--startdelay=300ms-400ms --numjobs=3 --debug=job >out 2>err &&
 	end=$(date +%s%N) &&
-	sed -n "s/.* starts \([0-9]*\) us late (startdelay)/\1/p" err >delays &&
+	sed -n "s/.* starts \([0-9]*\) us late (startdelay)/\1/p" out >delays &&
 	test $(wc -l <delays) = 3 &&
 	test $(sort -u delays | wc -l) -gt 1 &&
 	while read d; do

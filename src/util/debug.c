@@ -7,6 +7,13 @@
 #include <unistd.h>
 
 unsigned int dbg_mask;
+/* where the lines go: fio's, the report's output (stdout until opened) */
+static FILE *dbg_out;
+
+void dbg_set_output(FILE *f)
+{
+	dbg_out = f;
+}
 
 static const struct {
 	const char *name;
@@ -49,7 +56,8 @@ void dbg_print(enum dbg_cat cat, const char *fmt, ...)
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	/* fio's layout: the category in 8 columns, the pid, the message */
-	fprintf(stderr, "%-8s %-5d %s\n", cats[cat].name, (int)getpid(), line);
+	fprintf(dbg_out ? dbg_out : stdout, "%-8s %-5d %s\n", cats[cat].name,
+		(int)getpid(), line);
 }
 
 static int dbg_one(const char *name, size_t len, struct strbuf *err)

@@ -2,13 +2,16 @@
 #ifndef IOLITE_UTIL_DEBUG_H
 #define IOLITE_UTIL_DEBUG_H
 
+#include <stdio.h>
+
 #include "util/log.h"
 #include "util/strbuf.h"
 
 /*
- * fio's --debug: lines on stderr, "category pid message", printed only
- * when the user asked for the category (a run with --debug may write to
- * stderr: that is what was asked). The categories are the ones that name
+ * fio's --debug: lines "category pid message", printed only when the
+ * user asked for the category, where fio prints them: on the report's
+ * output (stdout, or the --output file once it is open), not on stderr,
+ * which harnesses take for a failure. The categories are the ones that name
  * something iolite does; fio's others are refused with the reason. A
  * call costs one load and one test when its category is off, and none
  * sits in the worker's per-I/O loop.
@@ -30,6 +33,8 @@ extern unsigned int dbg_mask;
 
 void dbg_print(enum dbg_cat cat, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The lines from now on go to f (the report's output), or stdout (NULL). */
+void dbg_set_output(FILE *f);
 
 #define dbg(cat, ...)							\
 	do {								\

@@ -60,6 +60,12 @@ struct job_plan {
 	const char *runs_opt, *runs;
 	uint64_t min_bs, max_bs; /* over the directions used */
 	/*
+	 * A replay's I/O buffer size: its largest read or write (its trims
+	 * move no data: a log of 2 GiB trims needs no 2 GiB buffers), 0
+	 * for a log of trims only. Other jobs' buffers are max_bs.
+	 */
+	uint64_t replay_buf_bs;
+	/*
 	 * Per direction (all three filled, used or not): the block sizes
 	 * from bssplit, else bsrange, else bs; and the offset alignment
 	 * (blockalign, default the direction's minimum block size).
@@ -156,6 +162,12 @@ int plan_fail(const struct job_plan *p, struct strbuf *err,
 static inline bool ddir_used(const struct job_plan *p, enum ddir d)
 {
 	return p->ddir_mask & (1u << d);
+}
+
+/* The size of each of a job's I/O buffers (before page rounding). */
+static inline uint64_t plan_buf_bs(const struct job_plan *p)
+{
+	return p->replay ? p->replay_buf_bs : p->max_bs;
 }
 
 #endif

@@ -121,7 +121,7 @@ static int setup_buffers(struct worker *w, struct strbuf *err)
 	int ret;
 
 	/* mem=, iomem_align: proc/mem.c lays the buffers out */
-	ret = iomem_alloc(&w->iom, p, p->max_bs, w->depth + 1, err);
+	ret = iomem_alloc(&w->iom, p, plan_buf_bs(p), w->depth + 1, err);
 	if (ret) {
 		rj->st->error = -ret;
 		return 1;

@@ -286,7 +286,7 @@ static uint64_t uring_locked(const struct job_plan *p, bool ring)
 			 (2 * entries * 16 + page - 1) / page * page;
 	if (p->o.fixedbufs)
 		bytes += ((uint64_t)p->o.iodepth + 1) *
-			 ((p->max_bs + page - 1) / page * page);
+			 ((plan_buf_bs(p) + page - 1) / page * page);
 	return bytes;
 }
 

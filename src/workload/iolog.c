@@ -668,6 +668,8 @@ static void plan_from_scan(struct job_plan *p, const struct scan *sc)
 			p->min_bs = sc->min[d];
 		if (first || sc->max[d] > p->max_bs)
 			p->max_bs = sc->max[d];
+		if (d != DDIR_TRIM && sc->max[d] > p->replay_buf_bs)
+			p->replay_buf_bs = sc->max[d];
 		first = false;
 	}
 }

@@ -124,8 +124,10 @@ test_expect_success 'log_avg_msec below 10: honoured for bw and iops logs' '
 		echo "$f: $n gaps of 2 ms, $(wc -l <$f) lines" &&
 		test "$n" -ge 30 || exit 1
 	done &&
-	# the windows end on the 2 ms grid
-	awk -F", " "\$1 % 2 { bad++ } END { exit bad }" ms_bw.1.log
+	# the windows end on the 2 ms grid (but the last: the job ended at
+	# some other moment, and a window of at least half the length that
+	# ends there is logged then; a loaded CI makes it odd)
+	sed "\$d" ms_bw.1.log | awk -F", " "\$1 % 2 { bad++ } END { exit bad }"
 '
 
 test_expect_success 'numjobs: a file per instance, per_job_logs=0 shares one' '

@@ -277,12 +277,18 @@ if test_have_prereq PYTHON3 &&
    ! python3 -c "import json, sys; sys.exit(not json.load(open(\"disk.json\")).get(\"disk_util\"))"; then
 	test_skip_reason="\$TRASH is on no disk with statistics (tmpfs, overlay)"
 fi
+# (the disk is the machine's: another process writing to it during the
+# run takes the note away, as it should; three tries, one must be quiet)
 test_expect_success_if PYTHON3 'reads the page cache served: the disk barely moved, a note' '
-	"$IOLITE" --name=c --ioengine=psync --filename=full --size=8m \
-		--rw=read --bs=1m --invalidate=0 --io_size=256m \
-		--output-format=json >c.json &&
-	notes c.json >notes &&
-	grep "^disk .[a-z0-9]*. moved [0-9]* KiB while the jobs on disks moved 262144 KiB (it was busy [0-9.]*% of the run): the I/O was served above the device" notes
+	for try in 1 2 3; do
+		"$IOLITE" --name=c --ioengine=psync --filename=full --size=8m \
+			--rw=read --bs=1m --invalidate=0 --io_size=256m \
+			--output-format=json >c.json &&
+		notes c.json >notes || return 1
+		grep "^disk .[a-z0-9]*. moved [0-9]* KiB while the jobs on disks moved 262144 KiB (it was busy [0-9.]*% of the run): the I/O was served above the device" notes &&
+			break
+		test $try != 3 || return 1
+	done
 '
 test_skip_reason=
 

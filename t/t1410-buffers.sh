@@ -81,6 +81,37 @@ test_expect_success_if PYTHON3 'buffer_pattern from a file, in a job file' '
 	pattern_is p6 0168656c6c6f2c2066696c657a
 '
 
+# fio 3.42 reads a pattern file whole (up to 128 MiB; fio 3.33 stops at
+# 512 bytes): each block starts the pattern over, and %o after it
+# still holds the block's offset
+test_expect_success_if PYTHON3 'buffer_pattern: a file longer than 512 bytes, whole' '
+	python3 -c "import os; open(\"long.bin\", \"wb\").write(os.urandom(6000))" &&
+	"$IOLITE" --name=a --filename=p7 --rw=write --bs=16k --size=64k \
+		--buffer_pattern="'"'"'long.bin'"'"'" >/dev/null &&
+	python3 - <<-\EOF &&
+	d = open("p7", "rb").read(); p = open("long.bin", "rb").read()
+	blk = (p * 3)[:16384]
+	assert len(d) == 65536 and d == blk * 4
+	EOF
+	"$IOLITE" --name=a --filename=p8 --rw=write --bs=8k --size=16k \
+		--verify=pattern --verify_pattern="'"'"'long.bin'"'"'%o" \
+		>/dev/null 2>err &&
+	test_must_be_empty err &&
+	python3 - <<-\EOF
+	import struct
+	d = open("p8", "rb").read(); p = open("long.bin", "rb").read()
+	reps = [(p + struct.pack("<Q", off)) * 2 for off in (0, 8192)]
+	assert d == reps[0][:8192] + reps[1][:8192]
+	EOF
+'
+
+# "abcd"-120xdeadface: fio 3.33 and 3.42 read -12, then 0xdeadface
+test_expect_success_if PYTHON3 'buffer_pattern: a number ends where 0x begins' '
+	"$IOLITE" --name=a --filename=p9 $W \
+		--buffer_pattern="\"abcd\"-120xdeadface" >/dev/null &&
+	pattern_is p9 61626364f4ffffffdeadface
+'
+
 test_expect_success 'buffer_pattern: bad values refused with file:line' '
 	test_must_fail "$IOLITE" --name=a --filename=x $W \
 		--buffer_pattern=0xab%o 2>err &&

@@ -18,23 +18,31 @@
  *                else as few bytes as it needs
  *   "abcd"       the characters between double quotes (no escapes)
  *   %o           the block's byte offset, 8 bytes little-endian
- *   'name'       the bytes of file name, as many as the pattern has room
- *                for (read once, when the option is parsed)
+ *   'name'       the bytes of file name, up to PATTERN_LIMIT in all
+ *                (read once, when the option is parsed; fio 3.42 reads
+ *                that much, fio 3.33 stops at 512 bytes)
  *
- * The pattern is repeated to fill a block; every %o of every repetition
- * holds the offset of the block (not of the repetition), as fio does.
- * The struct is plain data (fixed size, no pointers): job_options embeds
- * it and copies it with memcpy.
+ * A decimal number ends where "0x" begins: -120xdeadface is -12, then
+ * 0xdeadface, as fio reads it.
+ *
+ * The pattern is repeated to fill a block, from its start in every
+ * block; every %o of every repetition holds the offset of the block (not
+ * of the repetition), as fio does. The struct is plain data, copied with
+ * memcpy by job_options: a pattern longer than the inline buffer lives
+ * in memory owned by this module until the process ends, never changed
+ * once parsed, which the copies share.
  */
 
-#define PATTERN_MAX 512		/* bytes of one repetition, as fio */
+#define PATTERN_INLINE 512	/* bytes held in the struct itself */
+#define PATTERN_LIMIT (128u << 20)	/* bytes of one repetition, as fio 3.42 */
 #define PATTERN_FMT_MAX 16	/* %o pieces */
 
 struct byte_pattern {
-	unsigned char buf[PATTERN_MAX];
-	uint16_t len;			/* 0: no pattern */
+	unsigned char buf[PATTERN_INLINE];
+	const unsigned char *ext;	/* the bytes when longer, else NULL */
+	uint32_t len;			/* 0: no pattern */
 	uint16_t nr_fmt;
-	uint16_t fmt_pos[PATTERN_FMT_MAX];	/* where each %o goes */
+	uint32_t fmt_pos[PATTERN_FMT_MAX];	/* where each %o goes */
 };
 
 /*

@@ -73,64 +73,77 @@
 
 /* ---- block sizes ---------------------------------------------------- */
 
-static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b)
+/* The next draw of direction d's block-size stream (fio's). */
+static inline uint64_t bs_draw(struct workload *w, unsigned int d)
 {
+	w->bs_r = w->bs64 ? prng_taus64_next(&w->r_bs.t64[d]) :
+			    prng_taus_next(&w->r_bs.t[d]);
+	return w->bs_r;
+}
+
+/*
+ * fio's size for the draw r: a range scales r to [min, min + max), cut
+ * to a multiple of min (but with bs_unaligned), and what passes max is
+ * max (bsrange=4k-64k: 64k twice as likely as the others; 3k-8k: 3k,
+ * 6k, 8k as 3:3:2); bssplit takes the percent r falls in (the slots in
+ * fio's order, by percentage, smallest first), and a draw past the
+ * percentages' sum the last size.
+ */
+static inline uint32_t bs_of_draw(const struct workload *w,
+				  const struct wl_bs *b, uint64_t r,
+				  uint32_t *slot)
+{
+	double u = w->bs64 ? (double)r / 18446744073709551616.0 :
+			     (double)r / 4294967296.0;
 	uint64_t v;
 
-	switch (b->kind) {
-	case BS_RANGE:
-		if (!b->ragged)
-			return b->min * (1 + (uint32_t)prng_scale32(
-					prng_taus_next(&w->r_bs), b->nmult));
-		/*
-		 * fio: min + max * u cut to a multiple of min, and the
-		 * values past max are max (bsrange=3k-8k: 3k, 6k, 8k as
-		 * 3:3:2); with max a multiple of min that is the above
-		 */
-		v = b->min + prng_scale32(prng_taus_next(&w->r_bs), b->max);
-		if (!b->unaligned)
-			v -= v % b->min;
-		return v > b->max ? b->max : (uint32_t)v;
-	case BS_SPLIT:
-		w->split_slot = prng_scale32(prng_taus_next(&w->r_bs),
-					     b->nsplit);
-		return b->split[w->split_slot];
-	case BS_FIXED:
-		break;
+	if (b->kind == BS_SPLIT) {
+		/* fio: r / cum <= max / 100, the first cumulative that holds */
+		uint64_t q = (w->bs64 ? UINT64_MAX : UINT32_MAX) / 100 + 1;
+
+		*slot = (uint32_t)(r / q);
+		return b->split[*slot < b->nsplit ? *slot : b->nsplit - 1];
 	}
-	return b->min;
+	v = b->min + (uint64_t)((double)b->max * u);
+	if (!b->unaligned)
+		v -= v % b->min;
+	return v > b->max ? b->max : (uint32_t)v;
+}
+
+static inline uint32_t bs_pick(struct workload *w, const struct wl_bs *b,
+			       unsigned int d)
+{
+	if (b->kind == BS_FIXED)
+		return b->min;		/* no draw, as fio */
+	return bs_of_draw(w, b, bs_draw(w, d), &w->split_slot);
 }
 
 /*
  * A size of b for avail (>= b->min) bytes when the one drawn does not
- * fit: fio's rule, which draws again until one fits (here: a draw among
- * the outcomes that fit, at once). bssplit: the first size from the
- * drawn slot on that fits (the slots in fio's order, by percentage,
- * smallest first): bssplit=512/50:4k/10:2m/40 over 1m is 90% 512s.
- * bsrange: any size up to avail, each as likely.
+ * fit: fio's rule. bssplit: the first size that fits from the drawn
+ * percent on, else (none, or the draw was past the percentages) a new
+ * draw; bsrange: new draws until one fits. A job whose sizes of more
+ * than 0% never fit gets the smallest after many draws (fio would spin).
  */
 static uint32_t bs_fit(struct workload *w, const struct wl_bs *b,
-		       uint64_t avail)
+		       uint64_t avail, unsigned int d)
 {
-	uint32_t s = w->split_slot, last;
+	uint32_t s = w->split_slot, v;
+	unsigned int tries;
 
-	if (b->kind == BS_SPLIT) {
-		/* the draws that lead to a size: slots up to the last fit */
-		for (last = b->nsplit; last > 0 && b->split[last - 1] > avail;)
-			last--;
-		if (!last--)
-			return b->min;	/* only a size of 0% fits */
-		if (s > last)
-			s = prng_scale32(prng_taus_next(&w->r_bs), last + 1);
-		while (b->split[s] > avail)
-			s++;
-		return b->split[s];
+	for (tries = 0; tries < 10000; tries++) {
+		if (tries) {
+			v = bs_of_draw(w, b, bs_draw(w, d), &s);
+			if (v <= avail)
+				return v;
+		}
+		if (b->kind != BS_SPLIT)
+			continue;
+		for (; s < b->nsplit; s++)
+			if (b->split[s] <= avail)
+				return b->split[s];
 	}
-	if (b->unaligned)
-		return b->min + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
-						       avail - b->min + 1);
-	return b->min * (1 + (uint32_t)prng_scale32(prng_taus_next(&w->r_bs),
-						    avail / b->min));
+	return b->min;
 }
 
 /* ---- zoned distributions ------------------------------------------- */
@@ -616,7 +629,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		/* (fio: a sequential one's size is drawn after its offset) */
 		if (!rnd && sb != b) {
 			b = sb;
-			*len = bs_pick(w, b);
+			*len = bs_pick(w, b, d);
 		}
 	}
 	if (rnd) {
@@ -650,7 +663,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	}
 	avail = whi - o;
 	if (*len > avail)
-		*len = bs_fit(w, b, avail);
+		*len = bs_fit(w, b, avail, d);
 	if (rnd && w->rmode == RM_BITMAP)
 		*len = bitmap_take(f->rp[d], blk, b->min, *len);
 	f->pos[d] = o + *len;
@@ -1048,18 +1061,25 @@ static bool may_wrap(const struct workload *w)
 static int trimwrite_seq_write(struct workload *w, struct io_u *u)
 {
 	const struct wl_file *f = &w->files[w->tw_file];
-	uint32_t len = bs_pick(w, &w->bs[DDIR_WRITE]);
+	const struct wl_bs *b = &w->bs[DDIR_WRITE];
+	uint64_t avail;
+	uint32_t len;
 
 	if (w->tw_lastw == w->pending_off) {
 		w->pending = false;
 		return 1;
 	}
-	if (w->tw_wpos + len > f->start + f->whi) {
+	/* (drawn only for a write that is due: the stream is fio's) */
+	len = bs_pick(w, b, DDIR_WRITE);
+	avail = f->start + f->whi - w->tw_wpos;
+	if (w->tw_wpos + b->min > f->start + f->whi) {
 		w->pending = false;
 		if (!f->done)
 			file_done(w, w->tw_file);
 		return 1;
 	}
+	if (len > avail)	/* a size that fits, as fio draws one */
+		len = bs_fit(w, b, avail, DDIR_WRITE);
 	u->file = w->tw_file;
 	u->offset = w->tw_wpos;
 	u->len = len;
@@ -1088,7 +1108,7 @@ static inline bool pending_write(struct workload *w, struct io_u *u)
 static inline void redraw(struct workload *w, enum ddir *d, uint32_t *len)
 {
 	*d = pick_ddir(w);
-	*len = bs_pick(w, &w->bs[*d]);
+	*len = bs_pick(w, &w->bs[*d], *d);
 }
 
 /*

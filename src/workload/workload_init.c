@@ -137,6 +137,7 @@ static uint64_t base_seed(const struct job_plan *p)
 void wl_seed_streams(struct workload *w, const struct job_plan *p)
 {
 	uint64_t s = prng_derive(base_seed(p), p->job_index);
+	unsigned int d;
 
 	prng_taus_seed(&w->r_off, prng_derive(s, 1));
 	prng_taus64_seed(&w->r_off64, prng_derive(s, 1));
@@ -147,7 +148,20 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	 * the read that ends a job on an empty zone depend on
 	 */
 	prng_taus_seed_fio(&w->r_ddir, plan_fio_seed(p, FIO_STREAM_MIX));
-	prng_taus_seed(&w->r_bs, prng_derive(s, 3));
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		/*
+		 * fio's first three streams: the block sizes by direction;
+		 * trimwrite's trims draw the writes' sequence (measured:
+		 * the k-th trim's draw is the k-th write's, so with the
+		 * same sizes each write is as long as its trim)
+		 */
+		unsigned int sd = d == DDIR_TRIM && (p->o.rw == RW_TRIMWRITE ||
+			p->o.rw == RW_RANDTRIMWRITE) ? DDIR_WRITE : d;
+
+		prng_taus_seed_fio(&w->r_bs.t[d], plan_fio_seed(p, sd));
+		prng_taus64_seed_fio(&w->r_bs.t64[d], plan_fio_seed(p, sd));
+	}
+	w->bs64 = p->o.random_generator == RANDGEN_TAUSWORTHE64;
 	prng_taus64_seed(&w->r_dist, prng_derive(s, 4));
 	w->key_state = prng_derive(s, 5);
 	prng_taus_seed(&w->r_file, prng_derive(s, 6));

@@ -240,9 +240,20 @@ struct workload {
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 
-	struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
+	struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
 	struct prng_taus64 r_off64, r_dist, r_file64;
 	uint64_t key_state;	/* map keys: one splitmix64 stream */
+	/*
+	 * Block sizes: fio's streams, one per direction seeded as fio
+	 * seeds them (so trimwrite's trims and writes, and a mixed job's
+	 * reads and writes, get fio's sizes), 64-bit with tausworthe64
+	 */
+	struct wl_bs_streams {
+		struct prng_taus t[DDIR_RWDIR_CNT];
+		struct prng_taus64 t64[DDIR_RWDIR_CNT];
+	} r_bs;
+	bool bs64;
+	uint64_t bs_r;		/* the last size draw (bssplit's fit) */
 
 	/*
 	 * fio 3.33 (randrepeat, no randseed, not time_based): a pass that
@@ -252,7 +263,8 @@ struct workload {
 	 */
 	bool replays;
 	struct wl_streams {
-		struct prng_taus r_off, r_ddir, r_bs, r_file, r_zone, r_seq;
+		struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
+		struct wl_bs_streams r_bs;
 		struct prng_taus64 r_off64, r_dist, r_file64;
 		uint64_t key_state;
 	} first;

@@ -301,7 +301,7 @@ test_expect_success '--cpuclock-test: fio'"'"'s cs: lines, exit 0 or 1' '
 test_expect_success '--debug=help lists the categories' '
 	"$IOLITE" --debug=help >out 2>err &&
 	test_must_be_empty err &&
-	for c in process file mem verify random parse diskutil job time; do
+	for c in process file mem verify random parse diskutil job time io; do
 		grep -q "^  $c " out || return 1
 	done
 '
@@ -309,8 +309,8 @@ test_expect_success '--debug=help lists the categories' '
 test_expect_success '--debug: unknown and empty categories are refused' '
 	test_must_fail "$IOLITE" --debug=nosuch --name=a 2>err &&
 	grep -q "unknown category .nosuch. (valid: process" err &&
-	test_must_fail "$IOLITE" --debug=io --name=a 2>err &&
-	grep -q "category .io. is not supported: " err &&
+	test_must_fail "$IOLITE" --debug=mutex --name=a 2>err &&
+	grep -q "category .mutex. is not supported: " err &&
 	test_must_fail "$IOLITE" --debug=file, --name=a 2>err &&
 	grep -q "empty category" err
 '
@@ -331,6 +331,23 @@ test_expect_success '--debug prints the asked categories only, where fio does' '
 		--output=rep.txt >out 2>err &&
 	test_must_be_empty err && grep -q "^process " rep.txt &&
 	! grep -q "^process " out
+'
+
+# fio's --debug=io: a line as each I/O is queued and as it completes, on
+# every engine path (inline, asynchronous), with or without write_iolog
+test_expect_success '--debug=io: each I/O queued and completed, once' '
+	for e in psync null; do
+		"$IOLITE" --debug=io --name=a --ioengine=$e --filename=dio.dat \
+			--size=64k --bs=4k --rw=randwrite --iodepth=4 \
+			--write_iolog=w.$e --output-format=terse >out 2>err &&
+		test_must_be_empty err &&
+		test $(grep -c "^io  *[0-9]*  *queue: io_u [0-9]*: off=0x[0-9a-f]*,len=0x1000,ddir=1,file=dio.dat" out) = 16 &&
+		test $(grep -c "^io  *[0-9]*  *complete: " out) = 16 &&
+		sed -n "s/.*queue: .*off=0x\([0-9a-f]*\),.*/\1/p" out | sort >q &&
+		sed -n "s/.*complete: .*off=0x\([0-9a-f]*\),.*/\1/p" out | sort >c &&
+		test_cmp q c &&
+		test $(grep -c " write " w.$e) = 16 || return 1
+	done
 '
 
 test_expect_success '--parse-only with only global options parses them' '

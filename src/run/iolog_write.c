@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "opt/options.h"
+#include "util/debug.h"
 #include "util/log.h"
 #include "util/safefile.h"
 #include "util/numfmt.h"
@@ -21,7 +22,8 @@
 #define LINE_EXTRA 80
 
 struct iolog_writer {
-	int fd;
+	int fd;			/* -1: no log, only --debug=io's lines */
+	bool dbg_io;
 	int err;		/* first write error, -errno */
 	uint64_t start_ns;
 	char **names;		/* the files' paths (borrowed) */
@@ -94,13 +96,25 @@ void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,
 
 	if (u->ddir >= DDIR_CNT || u->file >= w->nr_files)
 		return;
-	wr_line(w, now_ns, u->file, actions[u->ddir], ol);
+	if (w->dbg_io)
+		iolog_writer_dbg(w, "queue", u);
+	if (w->fd >= 0)
+		wr_line(w, now_ns, u->file, actions[u->ddir], ol);
+}
+
+void iolog_writer_dbg(const struct iolog_writer *w, const char *what,
+		      const struct io_u *u)
+{
+	dbg_print(DBG_IO, "%s: io_u %u: off=0x%llx,len=0x%llx,ddir=%u,file=%s",
+		  what, u->index, (unsigned long long)u->offset,
+		  (unsigned long long)u->len, (unsigned int)u->ddir,
+		  u->file < w->nr_files ? w->names[u->file] : "?");
 }
 
 void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
 		       uint64_t now_ns)
 {
-	if (file >= w->nr_files)
+	if (file >= w->nr_files || w->fd < 0)
 		return;
 	wr_line(w, now_ns, file, open ? "open" : "close", NULL);
 	w->open[file] = open;
@@ -108,7 +122,7 @@ void iolog_writer_file(struct iolog_writer *w, unsigned int file, bool open,
 
 int iolog_writer_open(struct iolog_writer **out, const char *path,
 		      const struct engine_file *files, unsigned int nr_files,
-		      uint64_t start_ns, struct strbuf *err)
+		      uint64_t start_ns, bool dbg_io, struct strbuf *err)
 {
 	static const char head[] = "fio version 3 iolog\n";
 	struct iolog_writer *w;
@@ -131,6 +145,12 @@ int iolog_writer_open(struct iolog_writer **out, const char *path,
 	for (i = 0; i < nr_files; i++) {
 		w->names[i] = files[i].path;
 		w->name_len[i] = strlen(files[i].path);
+	}
+	w->dbg_io = dbg_io;
+	w->fd = -1;
+	if (!path) {
+		*out = w;
+		return 0;
 	}
 	w->fd = sf_open(path, O_WRONLY | O_APPEND, 0644, SF_NAMED | SF_CREATE,
 			&why);
@@ -158,13 +178,16 @@ int iolog_writer_close(struct iolog_writer *w, uint64_t now_ns)
 
 	if (!w)
 		return 0;
-	for (i = 0; i < w->nr_files; i++)
-		if (w->open[i])
-			wr_line(w, now_ns, i, "close", NULL);
-	wr_flush(w);
-	ret = w->err;
-	if (close(w->fd) && !ret)
-		ret = -errno;
+	ret = 0;
+	if (w->fd >= 0) {
+		for (i = 0; i < w->nr_files; i++)
+			if (w->open[i])
+				wr_line(w, now_ns, i, "close", NULL);
+		wr_flush(w);
+		ret = w->err;
+		if (close(w->fd) && !ret)
+			ret = -errno;
+	}
 	free(w->names);
 	free(w->name_len);
 	free(w->open);

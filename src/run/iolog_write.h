@@ -24,11 +24,16 @@ struct iolog_writer;
 /*
  * Opens (creating, appending) path and logs the header and an add line
  * for each file (the worker logs the opens: iolog_writer_file()).
+ * dbg_io: each I/O also gets a --debug=io line; path NULL: only those.
  * Returns 0 or -1 with a message in err.
  */
 int iolog_writer_open(struct iolog_writer **out, const char *path,
 		      const struct engine_file *files, unsigned int nr_files,
-		      uint64_t start_ns, struct strbuf *err);
+		      uint64_t start_ns, bool dbg_io, struct strbuf *err);
+
+/* --debug=io's line for u: what ("queue", "complete"), offset, length. */
+void iolog_writer_dbg(const struct iolog_writer *w, const char *what,
+		      const struct io_u *u);
 
 /* One I/O issued at now_ns (u: file, ddir, offset, len). */
 void iolog_writer_io(struct iolog_writer *w, const struct io_u *u,

@@ -302,9 +302,9 @@ static inline int next_io(struct worker *w, struct io_u *u)
 /* Per-I/O completion extras: logs, co_lat (after either changes) */
 static void worker_set_io_hook(struct worker *w)
 {
-	w->io_hook = log_job_per_io(w->log) || w->co;
+	w->io_hook = log_job_per_io(w->log) || w->co || w->dbg_io;
 	w->log_only = log_job_rec_only(w->log) && !w->lat_on && !w->vf &&
-		      !w->co && !w->prio;
+		      !w->co && !w->prio && !w->dbg_io;
 }
 
 /* Counting starts (the end of ramp_time): so does logging. */
@@ -358,6 +358,8 @@ worker_log_io(struct worker *w, const struct io_u *u, uint64_t now)
 		       u->issue_time, now);
 	if (w->co)
 		pace_done(w->co, u, now);
+	if (unlikely(w->dbg_io))
+		iolog_writer_dbg(w->iolog, "complete", u);
 }
 
 /*

@@ -154,6 +154,7 @@ struct worker {
 	struct pace *co;
 	int io_hook;
 	int log_only;
+	bool dbg_io;		/* --debug=io: lines through iolog (a hook) */
 
 	/* per-I/O priorities (cmdprio): each priority's latency, or NULL */
 	struct prio_stats *prio;

@@ -35,6 +35,7 @@
 #include "run/steady.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
+#include "util/debug.h"
 #include "util/log.h"
 #include "verify/async.h"
 #include "verify/verify.h"
@@ -264,11 +265,13 @@ static int setup_iolog(struct worker *w, struct strbuf *err)
 	uint64_t now;
 	unsigned int i;
 
-	if (!o->write_iolog || !*o->write_iolog)
+	w->dbg_io = dbg_on(DBG_IO);
+	if ((!o->write_iolog || !*o->write_iolog) && !w->dbg_io)
 		return 0;
 	now = clock_now_ns();
-	if (iolog_writer_open(&w->iolog, o->write_iolog, rj->files->files,
-			      rj->files->nr_files, now, err))
+	if (iolog_writer_open(&w->iolog, o->write_iolog && *o->write_iolog ?
+			      o->write_iolog : NULL, rj->files->files,
+			      rj->files->nr_files, now, w->dbg_io, err))
 		return 1;
 	/* the files opened above, or when the run starts (FILE_OP) */
 	for (i = 0; i < rj->files->nr_files; i++)

@@ -28,6 +28,7 @@ static const struct {
 	[DBG_DISKUTIL] = { "diskutil", "block devices whose statistics are reported" },
 	[DBG_JOB] = { "job", "job instances, groups, engines, depths" },
 	[DBG_TIME] = { "time", "the clock: source and calibration" },
+	[DBG_IO] = { "io", "each I/O as queued and as completed (no cost when off: the worker's per-I/O hooks, as write_iolog)" },
 };
 
 /* fio's categories with nothing behind them in iolite, and why */
@@ -35,7 +36,6 @@ static const struct {
 	const char *name;
 	const char *why;
 } refused[] = {
-	{ "io", "a line per I/O would cost every I/O a test in the worker loop: write_iolog= records each I/O" },
 	{ "blktrace", "iolite has no blktrace support" },
 	{ "mutex", "iolite's workers take no locks" },
 	{ "profile", "iolite has no job profiles" },

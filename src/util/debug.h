@@ -14,7 +14,8 @@
  * which harnesses take for a failure. The categories are the ones that name
  * something iolite does; fio's others are refused with the reason. A
  * call costs one load and one test when its category is off, and none
- * sits in the worker's per-I/O loop.
+ * sits in the worker's per-I/O loop: io rides on the hooks write_iolog
+ * and the per-I/O logs already have (tested once per job when off).
  */
 enum dbg_cat {
 	DBG_PROCESS,	/* threads: start, stop, exit status */
@@ -26,6 +27,7 @@ enum dbg_cat {
 	DBG_DISKUTIL,	/* block devices whose stats are reported */
 	DBG_JOB,	/* job instances, groups, engines */
 	DBG_TIME,	/* the clock: source, calibration */
+	DBG_IO,		/* each I/O queued and completed */
 	DBG_NR,
 };
 

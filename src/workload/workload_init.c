@@ -136,11 +136,17 @@ static uint64_t base_seed(const struct job_plan *p)
 
 void wl_seed_streams(struct workload *w, const struct job_plan *p)
 {
-	uint64_t s = prng_derive(base_seed(p), p->job_index);
+	uint64_t s = prng_derive(base_seed(p), p->job_index), off_seed;
 	unsigned int d;
 
-	prng_taus_seed(&w->r_off, prng_derive(s, 1));
-	prng_taus64_seed(&w->r_off64, prng_derive(s, 1));
+	/*
+	 * random offsets: fio's stream, which randrepeat (the default)
+	 * seeds from the job's number alone, randseed or not
+	 */
+	off_seed = p->o.randrepeat ? FIO_BLOCK_SEED * plan_fio_jobnr(p) :
+		   plan_fio_seed(p, FIO_STREAM_BLOCK);
+	prng_taus_seed_fio(&w->r_off, off_seed);
+	prng_taus64_seed_fio(&w->r_off64, off_seed);
 	/*
 	 * rw=rw and randrw: fio's direction draws (one per I/O from its
 	 * own taus88, even with tausworthe64), so a mixed job reads and

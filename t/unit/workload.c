@@ -385,10 +385,18 @@ static void test_seeds(void)
 	ok(!memcmp(a, b, sizeof(a)),
 	   "randrepeat with the map: the same sequence twice");
 
+	/*
+	 * fio 3.33: with randrepeat (the default) the offsets' seed is the
+	 * job's number alone, randseed or not; randseed moves them only
+	 * with randrepeat=0
+	 */
 	sequence(base, 0, a);
 	snprintf(spec, sizeof(spec), "%s randseed=1234", base);
 	sequence(spec, 0, b);
-	ok(memcmp(a, b, sizeof(a)), "another randseed, another sequence");
+	ok(!memcmp(a, b, sizeof(a)), "randrepeat: randseed leaves the offsets");
+	snprintf(spec, sizeof(spec), "%s randseed=1234 randrepeat=0", base);
+	sequence(spec, 0, b);
+	ok(memcmp(a, b, sizeof(a)), "randrepeat=0: another randseed, another sequence");
 	sequence(spec, 0, a);
 	ok(!memcmp(a, b, sizeof(a)), "the same randseed, the same sequence");
 

@@ -286,15 +286,23 @@ static __attribute__((noinline)) int next_io_extra(struct worker *w,
 	return 0;
 }
 
+static __attribute__((noinline)) int next_io_slow(struct worker *w,
+						  struct io_u *u)
+{
+	int ret = w->vf ? verify_next(w->vf, u) : workload_next(w->wl, u);
+
+	if (!ret && (w->file_events | w->lazy_open | w->drop_invalidate |
+		     w->zoned))
+		return next_io_extra(w, u);
+	return ret;
+}
+
 /* The next I/O: the workload's, or verification's when the job verifies. */
 static inline int next_io(struct worker *w, struct io_u *u)
 {
-	int ret = likely(!w->vf) ? workload_next(w->wl, u) :
-		  verify_next(w->vf, u);
-
-	if (unlikely(w->next_extra) && !ret)
-		return next_io_extra(w, u);
-	return ret;
+	if (likely(!w->next_extra))
+		return workload_next(w->wl, u);
+	return next_io_slow(w, u);
 }
 
 /* --- logs and reports while the run goes on (run/runner.c) ----------- */
@@ -594,7 +602,7 @@ static inline bool complete_is_rare(const struct worker *w,
 				    const struct io_u *u)
 {
 	return (u->ddir >= DDIR_RWDIR_CNT) | (u->error != 0) |
-	       (u->resid != 0) | (w->nr_split != 0) | (w->wf != NULL);
+	       (u->resid != 0) | (w->nr_split != 0);	/* (and wf) */
 }
 
 /*

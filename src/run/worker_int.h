@@ -95,8 +95,8 @@ struct worker {
 	bool io_ended;			/* worker_io_end() ran this loop */
 	bool ran_out;			/* the pass ran out: pass_ran_out() */
 	/*
-	 * What next_io() does besides asking for the I/O, in one word so
-	 * that a job with none of it pays one test per I/O
+	 * What next_io() does besides asking the workload for the I/O, in
+	 * one word so that a job with none of it pays one test per I/O
 	 */
 	union {
 		struct {
@@ -104,8 +104,9 @@ struct worker {
 			bool lazy_open;		/* files open at first I/O */
 			bool drop_invalidate;	/* a file started over */
 			bool zoned;		/* zonemode=zbd: w->zbd */
+			bool verifies;		/* w->vf: it gives the I/O */
 		};
-		uint32_t next_extra;
+		uint64_t next_extra;
 	};
 	unsigned int lazy_left;		/* files worker_lazy_open() may open */
 	bool wrap_invalidate;		/* wrap_pass() drops the cache */
@@ -129,7 +130,11 @@ struct worker {
 	struct verify *vf;		/* NULL: the job does not verify */
 	struct fault_policy fp;		/* continue_on_error, ignore_error */
 	uint32_t *xfer_done;		/* per io_u: bytes of a short one done */
-	unsigned int nr_split;		/* io_us with xfer_done != 0 */
+	/*
+	 * io_us with xfer_done != 0, plus one while wf is set: one test
+	 * per completion sends both to complete_rare()
+	 */
+	unsigned int nr_split;
 	unsigned int *requeue;		/* io_us whose rest is to be issued */
 	unsigned int nr_requeue;
 

@@ -96,6 +96,7 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, err))
 		return 1;
 	w->file_events = w->wf != NULL;
+	w->nr_split = w->wf != NULL;	/* complete_is_rare()'s one test */
 	if (opens_now(w)) {
 		if ((ret = worker_open_now(w, err)))
 			return ret;
@@ -105,6 +106,7 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 	if (verify_init(&w->vf, p, rj->files->files, rj->files->nr_files,
 			w->depth + 1, w->wl, err))
 		return 1;
+	w->verifies = w->vf != NULL;	/* next_io()'s one test */
 	/* the engine itself: offload's wrapper does not say */
 	eo = engine_find(p->o.ioengine);
 	if (w->vf && eo && (eo->flags & ENGINE_F_FAKEIO))

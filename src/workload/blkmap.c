@@ -79,6 +79,13 @@ void blkmap_reset(struct blkmap *m, uint64_t n)
 
 /* Word idx of level lvl became full: tell the levels above. */
 static void mark_full(struct blkmap *m, unsigned int lvl, uint64_t idx)
+	__attribute__((noinline));
+void blkmap_word_full(struct blkmap *m, uint64_t idx)
+{
+	mark_full(m, 0, idx);
+}
+
+static void mark_full(struct blkmap *m, unsigned int lvl, uint64_t idx)
 {
 	while (++lvl < m->nlv) {
 		uint64_t *w = &m->lv[lvl][idx >> 6];

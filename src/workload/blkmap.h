@@ -63,4 +63,18 @@ uint64_t blkmap_next_free(const struct blkmap *m, uint64_t b);
  */
 uint64_t blkmap_claim(struct blkmap *m, uint64_t b, uint64_t max);
 
+/* Level 0's word idx is full: the levels above learn it. */
+void blkmap_word_full(struct blkmap *m, uint64_t idx);
+
+/* blkmap_claim(m, b, 1) for a free block b < n, inline. */
+static inline void blkmap_claim1(struct blkmap *m, uint64_t b)
+{
+	uint64_t *w = &m->lv[0][b >> 6];
+
+	*w |= 1ULL << (b & 63);
+	m->nfree--;
+	if (*w == ~0ULL)
+		blkmap_word_full(m, b >> 6);
+}
+
 #endif

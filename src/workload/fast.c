@@ -84,6 +84,103 @@ static int next_rand_map_fixed(struct workload *w, struct io_u *u)
 	return 0;
 }
 
+/* The bitmap is full within a pass: fio's order again, or a fresh map. */
+static __attribute__((noinline, cold)) void bm0_restart(struct workload *w)
+{
+	if (w->replays)
+		wl_replay_first_pass(w);
+	else
+		blkmap_reset(w->bm0, w->nblk);
+}
+
+static inline int bm_fixed_fill(struct workload *w, struct io_u *u,
+				uint64_t b)
+{
+	w->ios_left--;
+	u->file = 0;
+	u->offset = w->start + b * w->bsz;
+	u->len = w->bsz;
+	u->ddir = w->ddir;
+	return 0;
+}
+
+static int bm_fixed_slow(struct workload *w, struct io_u *u, uint64_t b);
+
+/* bm_fixed_taken() past b's word: the map's search */
+static __attribute__((noinline)) int bm_fixed_far(struct workload *w,
+						  struct io_u *u, uint64_t b)
+{
+	b = blkmap_next_free(w->bm0, b);
+	blkmap_claim1(w->bm0, b);
+	return bm_fixed_fill(w, u, b);
+}
+
+/*
+ * next_rand_bitmap_fixed() with block b done: the next free one, most
+ * often further in the same word (no call: the rest are tail calls)
+ */
+static __attribute__((noinline)) int bm_fixed_taken(struct workload *w,
+						    struct io_u *u,
+						    uint64_t b)
+{
+	struct blkmap *m = w->bm0;
+	uint64_t *word = &m->lv[0][b >> 6];
+	uint64_t rest = *word | ((2ULL << (b & 63)) - 1);
+
+	if (!~rest || (b | 63) >= m->n)
+		return bm_fixed_far(w, u, b);
+	b = (b & ~63ULL) + (uint64_t)__builtin_ctzll(~rest);
+	*word |= 1ULL << (b & 63);
+	m->nfree--;
+	if (unlikely(*word == ~0ULL))
+		return bm_fixed_slow(w, u, b);
+	return bm_fixed_fill(w, u, b);
+}
+
+/* next_rand_bitmap_fixed()'s rare cases: a pass that wraps, a full word */
+static __attribute__((noinline)) int bm_fixed_slow(struct workload *w,
+						   struct io_u *u,
+						   uint64_t b)
+{
+	/* UINT64_MAX: the map is full; else b's word just became full */
+	if (b == UINT64_MAX) {
+		bm0_restart(w);
+		b = prng_scale32(prng_taus_next(&w->r_off), w->nblk);
+		if (!blkmap_is_free(w->bm0, b))
+			return bm_fixed_taken(w, u, b);
+		blkmap_claim1(w->bm0, b);
+	} else {
+		blkmap_word_full(w->bm0, b >> 6);
+	}
+	return bm_fixed_fill(w, u, b);
+}
+
+/*
+ * fio's random map: a uniform draw from fio's stream; a block done in
+ * this pass gives the next free one (wrapping), as fio's axmap does.
+ * The common case calls nothing (the others leave by tail calls).
+ */
+static int next_rand_bitmap_fixed(struct workload *w, struct io_u *u)
+{
+	struct blkmap *m = w->bm0;
+	uint64_t b, *word, bit;
+
+	if (unlikely(!w->ios_left))
+		return 1;
+	if (unlikely(!m->nfree))
+		return bm_fixed_slow(w, u, UINT64_MAX);
+	b = prng_scale32(prng_taus_next(&w->r_off), w->nblk);
+	word = &m->lv[0][b >> 6];
+	bit = 1ULL << (b & 63);
+	if (*word & bit)
+		return bm_fixed_taken(w, u, b);
+	*word |= bit;
+	m->nfree--;
+	if (unlikely(*word == ~0ULL))
+		return bm_fixed_slow(w, u, b);
+	return bm_fixed_fill(w, u, b);
+}
+
 static int next_rand_lfsr_fixed(struct workload *w, struct io_u *u)
 {
 	if (unlikely(!w->ios_left))
@@ -147,6 +244,16 @@ void wl_pick_fast_path(struct workload *w)
 				return;
 			w->map0 = &f->rp[d]->map;
 			w->next = next_rand_map_fixed;
+			exhausts = true;
+			break;
+		case RM_BITMAP:
+			/* one size, the file's own map, 32-bit draws */
+			if (w->unit != w->bsz || w->xmap || w->bs64 ||
+			    f->rp[d]->bmp != &f->rp[d]->bm ||
+			    n > (1ULL << 32))
+				return;
+			w->bm0 = f->rp[d]->bmp;
+			w->next = next_rand_bitmap_fixed;
 			exhausts = true;
 			break;
 		case RM_LFSR:

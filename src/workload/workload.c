@@ -234,6 +234,27 @@ static uint64_t dist_ranges(const struct workload *w, uint64_t nblk,
  * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
  * of range or -ENOMEM when the bitmap cannot be allocated.
  */
+/*
+ * fio's map is a bitmap of n / 8 bytes; past this many blocks (a 1 GiB
+ * bitmap: 32 TiB of 4 KiB blocks) a job of one file and one block size
+ * takes the permutation instead (randmap.h: no memory, the same blocks
+ * once per pass, in an order of iolite's own).
+ */
+#define WL_BITMAP_MAX (1ULL << 33)
+
+static bool perm_will_do(const struct workload *w, uint64_t nblk)
+{
+	unsigned int d;
+
+	if (nblk <= WL_BITMAP_MAX || w->nr_files != 1 || w->xmap ||
+	    w->zones)
+		return false;
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
+			return false;
+	return true;
+}
+
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		      uint64_t wsize, uint64_t align)
 {
@@ -242,6 +263,8 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	q->nblk = nblk;
 	if (!nblk)
 		return 0;
+	if (w->rmode == RM_BITMAP && perm_will_do(w, nblk))
+		w->rmode = RM_MAP;
 	switch (w->rmode) {
 	case RM_MAP:
 		randmap_init(&q->map, nblk, next_key(w));

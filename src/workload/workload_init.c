@@ -204,7 +204,6 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 				   const struct job_plan *p)
 {
 	const struct job_options *o = &p->o;
-	unsigned int d;
 
 	if (o->random_distribution == RDIST_ZONED ||
 	    o->random_distribution == RDIST_ZONED_ABS)
@@ -215,18 +214,13 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 		return RM_LFSR;
 	/*
 	 * fio: a blockalign other than the minimum block size turns the
-	 * random map off (plan.h ba_nomap). One block size:
-	 * the permutation (randmap.h); more: the bitmap (blkmap.h), where
-	 * an I/O is cut to the free run it starts.
+	 * random map off (plan.h ba_nomap). The map is fio's bitmap
+	 * (blkmap.h), where a draw on a done block takes the next free one
+	 * and an I/O is cut to the free run it starts: fio's order (a huge
+	 * one-size map takes the permutation: wl_rand_setup())
 	 */
-	if (!o->norandommap && !p->ba_nomap) {
-		if (xmap_unit(w, p))
-			return RM_BITMAP;
-		for (d = 0; d < DDIR_RWDIR_CNT; d++)
-			if ((w->dmask & 1u << d) && w->bs[d].kind != BS_FIXED)
-				return RM_BITMAP;
-		return RM_MAP;
-	}
+	if (!o->norandommap && !p->ba_nomap)
+		return RM_BITMAP;
 	if (o->random_generator == RANDGEN_TAUSWORTHE64)
 		return RM_UNIFORM64;
 	return RM_UNIFORM32;

@@ -102,7 +102,7 @@ struct wl_event {
 };
 
 struct workload {
-	int (*next)(struct workload *w, struct io_u *u);
+	int (*next)(struct workload *w, struct io_u *u);	/* first: workload.h */
 	struct iolog_replay *replay;	/* read_iolog: the log is the source */
 
 	/* fast paths: one file, one direction, one block size */
@@ -115,6 +115,7 @@ struct workload {
 	uint32_t bsz;
 	uint8_t ddir;
 	struct randmap *map0;
+	struct blkmap *bm0;
 	struct prng_lfsr *lfsr0;
 
 	/* general path */

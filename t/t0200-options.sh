@@ -158,6 +158,32 @@ test_expect_success 'io_uring and libaio options with psync are refused' '
 	grep -q "option .userspace_reap. is not valid with ioengine .psync. (only libaio)$" err
 '
 
+# fio 3.35+'s end-to-end protection options: io_uring_cmd's alone, and
+# pi_chk takes only the three field names
+test_expect_success 'md_per_io_size, pi_act, pi_chk, apptag, apptag_mask' '
+	for o in md_per_io_size=64 pi_act=0 pi_chk=GUARD apptag=1 \
+		 apptag_mask=0xff; do
+		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
+		grep -q "option .${o%%=*}. is not valid with ioengine .psync. (only io_uring_cmd)$" err ||
+			{ cat err >&2; return 1; }
+	done &&
+	"$IOLITE" --parse-only --name=x --ioengine=io_uring_cmd \
+		--pi_chk=reftag,GUARD --apptag=0xbeef --apptag_mask=0xff00 \
+		--pi_act=0 --md_per_io_size=1k >out 2>err &&
+	test_must_be_empty err &&
+	grep "^pi_chk=GUARD,REFTAG$" out &&
+	grep "^apptag=48879$" out && grep "^md_per_io_size=1024$" out &&
+	test_must_fail "$IOLITE" --parse-only --name=x --ioengine=io_uring_cmd \
+		--pi_chk=GUARD,CRC 2>err &&
+	grep "option .pi_chk.: invalid value .CRC. (valid: GUARD, REFTAG, APPTAG)" err &&
+	test_must_fail "$IOLITE" --parse-only --name=x --ioengine=io_uring_cmd \
+		--pi_act=2 2>err &&
+	grep "option .pi_act." err &&
+	test_must_fail "$IOLITE" --parse-only --name=x --ioengine=io_uring_cmd \
+		--apptag=0x10000 2>err &&
+	grep "option .apptag.: 65536 is out of range" err
+'
+
 test_expect_success 'nothing is created when options are wrong' '
 	test_must_fail "$IOLITE" --name=x --filename="$TRASH/f" --size=1m \
 		--rw=write --bs=0 2>err &&

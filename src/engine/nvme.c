@@ -19,6 +19,7 @@
 
 #define NVME_ADMIN_IDENTIFY 0x06
 #define NVME_ID_CNS_NS 0x00
+#define NVME_ID_CNS_CS_NS 0x05	/* I/O command set specific namespace */
 #define NVME_ID_SIZE 4096
 
 bool nvme_is_generic(dev_t rdev)
@@ -46,10 +47,40 @@ static uint64_t le64_at(const uint8_t *b)
 	return v;
 }
 
+static int identify(int fd, uint32_t nsid, uint32_t cdw10, uint32_t cdw11,
+		    uint8_t *id)
+{
+	struct nvme_passthru_cmd cmd;
+
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.opcode = NVME_ADMIN_IDENTIFY;
+	cmd.nsid = nsid;
+	cmd.addr = (uint64_t)(uintptr_t)id;
+	cmd.data_len = NVME_ID_SIZE;
+	cmd.cdw10 = cdw10;
+	cmd.cdw11 = cdw11;
+	return ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+}
+
+/*
+ * The guard format of LBA format fmt: PIF in the NVM command set's
+ * extended LBA format (Identify, CNS 05h, CSI 0: ELBAF at byte 12). A
+ * controller without it has only the 16-bit guard.
+ */
+static unsigned int guard_format(int fd, uint32_t nsid, unsigned int fmt)
+{
+	uint8_t *id = calloc(1, NVME_ID_SIZE);
+	unsigned int pif = 0;
+
+	if (id && !identify(fd, nsid, NVME_ID_CNS_CS_NS, 0, id))
+		pif = (id[12 + 4 * fmt] >> 7 | id[13 + 4 * fmt] << 1) & 3;
+	free(id);
+	return pif;
+}
+
 int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 		  struct strbuf *err)
 {
-	struct nvme_passthru_cmd cmd;
 	uint8_t *id;
 	unsigned int fmt, lbads;
 	int nsid, ret;
@@ -65,13 +96,7 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 	id = calloc(1, NVME_ID_SIZE);
 	if (!id)
 		return -ENOMEM;
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.opcode = NVME_ADMIN_IDENTIFY;
-	cmd.nsid = (uint32_t)nsid;
-	cmd.addr = (uint64_t)(uintptr_t)id;
-	cmd.data_len = NVME_ID_SIZE;
-	cmd.cdw10 = NVME_ID_CNS_NS;
-	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	ret = identify(fd, (uint32_t)nsid, NVME_ID_CNS_NS, 0, id);
 	if (ret) {
 		ret = ret < 0 ? -errno : -EIO;
 		strbuf_addf(err, "'%s': Identify Namespace failed: %s", path,
@@ -94,7 +119,10 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 	lbads = id[130 + 4 * fmt];
 	ns->ext_lba = id[26] & 0x10;
 	ns->pi_type = id[29] & 7;
+	ns->pi_first = id[29] & 8;
 	free(id);
+	if (ns->pi_type)
+		ns->pif = guard_format(fd, ns->nsid, fmt);
 	if (lbads < 9 || lbads > 30) {
 		strbuf_addf(err, "'%s': Identify Namespace gives a block size of 2^%u bytes",
 			    path, lbads);

@@ -23,6 +23,8 @@ struct nvme_ns_info {
 	uint16_t ms;		/* metadata bytes per block (0: none) */
 	bool ext_lba;		/* metadata inline, after each block's data */
 	unsigned int pi_type;	/* end-to-end protection type, 0: none */
+	bool pi_first;		/* the PI starts the metadata (else ends it) */
+	unsigned int pif;	/* guard format: 0 16-bit, 1 32-bit, 2 64-bit */
 	uint64_t nsze;		/* size in logical blocks */
 };
 
@@ -38,6 +40,20 @@ bool nvme_is_generic(dev_t rdev);
  */
 int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 		  struct strbuf *err);
+
+/*
+ * The bytes of one block in a job's sizes and offsets over the generic
+ * node: the data, and the metadata too when it is inline (extended LBAs)
+ * and the host moves it, i.e. unless pi_act has the controller insert
+ * and strip protection information that is all the metadata (fio's rule)
+ */
+static inline uint32_t nvme_block_bytes(const struct nvme_ns_info *ns,
+					bool pi_act)
+{
+	if (!ns->ext_lba || !ns->ms || (pi_act && ns->pi_type && ns->ms == 8))
+		return ns->lba_size;
+	return ns->lba_size + ns->ms;
+}
 
 /*
  * The block device of the namespace whose generic node is path

@@ -17,9 +17,19 @@
  * an I/O that fails with a status is an EIO whose message names the
  * status (error_detail).
  *
- * Not yet: namespaces formatted with metadata (md_per_io_size and end-
- * to-end protection), hipri, I/O priorities, nowait and uncached (they
- * are refused by name: opt/engine_opts.c).
+ * Namespaces formatted with metadata (fio 3.35's options): a separate
+ * metadata buffer of md_per_io_size bytes per I/O goes with each read
+ * and write (the command's metadata pointer), or with extended LBAs the
+ * metadata is inline and the job's sizes and offsets count it (blocks of
+ * data + metadata bytes: target/files.c). With end-to-end protection,
+ * pi_act=1 sets PRACT (the controller makes the tuples on writes and
+ * strips them on reads; when they are all the metadata, no metadata
+ * moves), pi_act=0 has iolite make them (engine/nvme_pi.c) and check
+ * them on reads; pi_chk sets PRCHK, the initial reference tag is the
+ * LBA, apptag and apptag_mask go in CDW15.
+ *
+ * Not yet: hipri, I/O priorities, nowait and uncached (they are refused
+ * by name: opt/engine_opts.c).
  */
 #include "engine/engines.h"
 #include "opt/engine_opts.h"
@@ -33,6 +43,7 @@
 #include <linux/nvme_ioctl.h>
 
 #include "engine/nvme.h"
+#include "engine/nvme_pi.h"
 #include "engine/uring.h"
 
 enum {
@@ -45,6 +56,7 @@ enum {
 	NVME_CMD_VERIFY = 0x0c,
 };
 #define NVME_RW_FUA (1u << 30)		/* CDW12 of Read and Write */
+#define NVME_RW_PRACT (1u << 29)	/* ... the controller makes the PI */
 #define NVME_WZ_DEAC (1u << 25)		/* CDW12 of Write Zeroes */
 #define NVME_DSM_AD (1u << 2)		/* CDW11: attribute deallocate */
 
@@ -54,14 +66,29 @@ struct nvme_dsm_range {
 	uint64_t slba;
 };
 
+/* A namespace as the job's I/O over it needs it (per file, from its open) */
+struct ucmd_file {
+	struct nvme_ns_info ns;
+	uint32_t block;		/* the job's bytes per block (nvme_block_bytes) */
+	bool ext;		/* block is not a power of two: divide */
+	bool md;		/* reads and writes carry a metadata buffer */
+	bool host_pi;		/* pi_act=0: iolite makes and checks the PI */
+	uint32_t pi_cdw12;	/* PRACT, PRCHK */
+	uint32_t cdw15;		/* apptag_mask << 16 | apptag */
+	struct nvme_pi pi;
+};
+
 struct ucmd_engine {
 	struct uring_engine ue;		/* first: to_uring() */
-	struct nvme_ns_info *ns;	/* per file, from its open */
+	struct ucmd_file *uf;		/* per file */
 	struct nvme_dsm_range *dsm;	/* per io_u: a trim's range */
 	uint16_t *status;		/* per io_u: the last NVMe status */
+	uint8_t *md;			/* per io_u: md_per_io_size bytes */
+	struct nvme_pi_error *pi_err;	/* per io_u: a host PI check failed */
 	uint8_t write_op;
 	uint32_t read_cdw12, write_cdw12;	/* FUA, DEAC */
-	uint64_t nvme_errors;
+	bool host_pi;			/* some file's reads are checked */
+	uint64_t nvme_errors, pi_errors;
 };
 
 static inline struct ucmd_engine *to_ucmd(struct engine *e)
@@ -69,14 +96,53 @@ static inline struct ucmd_engine *to_ucmd(struct engine *e)
 	return (struct ucmd_engine *)e;
 }
 
+/* u's start and length in the namespace's blocks */
+static inline void io_blocks(const struct ucmd_file *uf, const struct io_u *u,
+			     uint64_t *slba, uint32_t *nlb)
+{
+	if (uf->ext) {
+		*slba = u->offset / uf->block;
+		*nlb = (uint32_t)(u->len / uf->block);
+	} else {
+		*slba = u->offset >> uf->ns.lba_shift;
+		*nlb = (uint32_t)(u->len >> uf->ns.lba_shift);
+	}
+}
+
+static inline uint8_t *io_md(struct ucmd_engine *ce, const struct io_u *u)
+{
+	return ce->md + (size_t)u->index * ce->ue.e.plan->o.md_per_io_size;
+}
+
+/* pi_act=0: a read's tuples, checked as pi_chk says; false on a mismatch */
+static bool read_pi_ok(struct ucmd_engine *ce, const struct io_u *u)
+{
+	const struct ucmd_file *uf = &ce->uf[u->file];
+	uint64_t slba;
+	uint32_t nlb;
+
+	if (!ce->host_pi || !uf->host_pi || u->ddir != DDIR_READ ||
+	    !uf->pi.chk)
+		return true;
+	io_blocks(uf, u, &slba, &nlb);
+	return nvme_pi_verify(&uf->pi, u->buf, io_md(ce, u), nlb, slba,
+			      &ce->pi_err[u->index]);
+}
+
 static void ucmd_status(struct uring_engine *ue, struct io_u *u, long res)
 {
 	struct ucmd_engine *ce = (struct ucmd_engine *)ue;
 
+	/* pi_err is written only when a check fails: error_detail() */
 	ce->status[u->index] = 0;
-	if (!res) {
+	if (!res && read_pi_ok(ce, u)) {
 		engine_io_result(u, (long)u->len);
+	} else if (!res) {
+		ce->pi_errors++;
+		u->error = EIO;
+		u->resid = u->len;
 	} else if (res < 0) {
+		ce->pi_err[u->index].field = NULL;
 		engine_io_result(u, res);
 	} else {
 		ce->status[u->index] = (uint16_t)res;
@@ -104,6 +170,9 @@ static int ucmd_init(const struct job_plan *plan, unsigned int depth,
 	ce->ue.status_io = ucmd_status;
 	ce->dsm = xcalloc(depth + 1, sizeof(*ce->dsm));
 	ce->status = xcalloc(depth + 1, sizeof(*ce->status));
+	ce->pi_err = xcalloc(depth + 1, sizeof(*ce->pi_err));
+	if (o->md_per_io_size)
+		ce->md = xcalloc(depth + 1, o->md_per_io_size);
 	static const uint8_t ops[] = {
 		[UCMD_WRITE] = NVME_CMD_WRITE,
 		[UCMD_UNCOR] = NVME_CMD_WRITE_UNCOR,
@@ -125,10 +194,94 @@ static void ucmd_cleanup(struct engine *e)
 	struct ucmd_engine *ce = to_ucmd(e);
 
 	uring_engine_teardown(&ce->ue);
-	free(ce->ns);
+	free(ce->uf);
 	free(ce->dsm);
 	free(ce->status);
+	free(ce->pi_err);
+	free(ce->md);
 	free(ce);
+}
+
+static const char *const pi_opts[] = {
+	"pi_chk", "pi_act", "apptag", "apptag_mask",
+};
+
+/*
+ * What a job without end-to-end protection on this namespace cannot
+ * mean: its options are refused rather than ignored.
+ */
+static int check_no_pi(const struct job_options *o,
+		       const struct nvme_ns_info *ns, const char *path,
+		       struct strbuf *err)
+{
+	if (!ns->ms && o->md_per_io_size) {
+		strbuf_addf(err, "option 'md_per_io_size': '%s' is formatted without metadata",
+			    path);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < sizeof(pi_opts) / sizeof(*pi_opts); i++) {
+		if (opt_is_set(o, pi_opts[i])) {
+			strbuf_addf(err, "option '%s': '%s' is formatted without end-to-end protection information",
+				    pi_opts[i], path);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The largest read or write of the job, in bytes */
+static uint64_t max_rw_bs(const struct job_plan *p)
+{
+	uint64_t r = p->dir_max_bs[DDIR_READ], w = p->dir_max_bs[DDIR_WRITE];
+
+	return r > w ? r : w;
+}
+
+/* How the job's reads and writes carry uf's metadata and PI (fio's rules) */
+static int ucmd_layout(const struct job_plan *p, struct ucmd_file *uf,
+		       const char *path, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	const struct nvme_ns_info *ns = &uf->ns;
+	uint64_t need;
+
+	uf->block = nvme_block_bytes(ns, o->pi_act);
+	uf->ext = uf->block != ns->lba_size;
+	if (!ns->pi_type && check_no_pi(o, ns, path, err))
+		return -EINVAL;
+	if (ns->pi_type && ns->pif) {
+		strbuf_addf(err, "io_uring_cmd: '%s' is formatted with a %u-bit guard: only the 16-bit guard is supported",
+			    path, ns->pif == 1 ? 32 : 64);
+		return -EOPNOTSUPP;
+	}
+	uf->md = ns->ms && !ns->ext_lba &&
+		 !(o->pi_act && ns->pi_type && ns->ms == 8);
+	need = max_rw_bs(p) / ns->lba_size * ns->ms;
+	if (uf->md && o->md_per_io_size < need) {
+		strbuf_addf(err, "option 'md_per_io_size': '%s' has %u bytes of metadata per %u-byte block, %llu for a %llu-byte I/O: md_per_io_size=%llu is too small",
+			    path, ns->ms, ns->lba_size,
+			    (unsigned long long)need,
+			    (unsigned long long)max_rw_bs(p),
+			    (unsigned long long)o->md_per_io_size);
+		return -EINVAL;
+	}
+	if (!ns->pi_type)
+		return 0;
+	uf->host_pi = !o->pi_act;
+	if (uf->ext && o->verify != VERIFY_NONE) {
+		strbuf_addf(err, "option 'verify': '%s' has its protection information inline (extended LBAs), inside the blocks verify would check",
+			    path);
+		return -EINVAL;
+	}
+	uf->pi_cdw12 = (o->pi_act ? NVME_RW_PRACT : 0) | o->pi_chk;
+	uf->cdw15 = o->apptag_mask << 16 | o->apptag;
+	uf->pi = (struct nvme_pi){
+		.lba_size = ns->lba_size, .ms = ns->ms, .ext = uf->ext,
+		.first = ns->pi_first, .type = ns->pi_type,
+		.apptag = (uint16_t)o->apptag,
+		.apptag_mask = (uint16_t)o->apptag_mask, .chk = o->pi_chk,
+	};
+	return 0;
 }
 
 static int ucmd_open_file(struct engine *e, struct engine_file *f,
@@ -136,7 +289,7 @@ static int ucmd_open_file(struct engine *e, struct engine_file *f,
 {
 	struct ucmd_engine *ce = to_ucmd(e);
 	unsigned int idx = (unsigned int)(f - e->files);
-	struct nvme_ns_info *ns;
+	struct ucmd_file *uf;
 	struct stat st;
 	int ret = uring_open_file(e, f, err);
 
@@ -149,38 +302,57 @@ static int ucmd_open_file(struct engine *e, struct engine_file *f,
 			    f->path);
 		return -ENODEV;
 	}
-	if (!ce->ns)
-		ce->ns = xcalloc(e->nr_files, sizeof(*ce->ns));
-	ns = &ce->ns[idx];
-	ret = nvme_ns_probe(f->fd, f->path, ns, err);
+	if (!ce->uf)
+		ce->uf = xcalloc(e->nr_files, sizeof(*ce->uf));
+	uf = &ce->uf[idx];
+	ret = nvme_ns_probe(f->fd, f->path, &uf->ns, err);
 	if (ret)
 		return ret;
-	if (ns->ms) {
-		strbuf_addf(err, "io_uring_cmd: '%s' is formatted with %u bytes of metadata per block%s: md_per_io_size and protection information are not supported yet",
-			    f->path, ns->ms,
-			    ns->pi_type ? " (end-to-end protection)" : "");
-		return -EOPNOTSUPP;
-	}
 	/* files_resolve() held the job to whole blocks of this size */
-	return 0;
+	ret = ucmd_layout(e->plan, uf, f->path, err);
+	ce->host_pi |= uf->host_pi;
+	return ret;
 }
 
 /* A read, write or its write_mode's command over u's blocks. */
+/* A read's or write's metadata and protection information */
+static void fill_md(struct ucmd_engine *ce, struct nvme_uring_cmd *c,
+		    struct io_u *u, const struct ucmd_file *uf,
+		    uint64_t slba, uint32_t nlb)
+{
+	uint8_t *md = uf->md ? io_md(ce, u) : NULL;
+
+	if (md) {
+		c->metadata = (uint64_t)(uintptr_t)md;
+		c->metadata_len = nlb * uf->ns.ms;
+	}
+	if (!uf->ns.pi_type)
+		return;
+	c->cdw12 |= uf->pi_cdw12;
+	c->cdw14 = (uint32_t)slba;	/* the initial reference tag */
+	c->cdw15 = uf->cdw15;
+	if (uf->host_pi && u->ddir == DDIR_WRITE)
+		nvme_pi_generate(&uf->pi, u->buf, md, nlb, slba);
+}
+
 static void fill_rw(struct ucmd_engine *ce, struct nvme_uring_cmd *c,
-		    struct io_uring_sqe *sqe, const struct io_u *u,
-		    const struct nvme_ns_info *ns)
+		    struct io_uring_sqe *sqe, struct io_u *u,
+		    const struct ucmd_file *uf)
 {
 	struct uring_engine *ue = &ce->ue;
-	uint64_t slba = u->offset >> ns->lba_shift;
-	uint32_t nlb = u->len >> ns->lba_shift;
 	bool rd = u->ddir == DDIR_READ;
+	uint64_t slba;
+	uint32_t nlb;
 
+	io_blocks(uf, u, &slba, &nlb);
 	c->opcode = rd ? NVME_CMD_READ : ce->write_op;
 	c->cdw10 = (uint32_t)slba;
 	c->cdw11 = (uint32_t)(slba >> 32);
 	c->cdw12 = (nlb - 1) | (rd ? ce->read_cdw12 : ce->write_cdw12);
 	if (c->opcode != NVME_CMD_READ && c->opcode != NVME_CMD_WRITE)
 		return;		/* no data moves */
+	if (uf->ns.ms)
+		fill_md(ce, c, u, uf, slba, nlb);
 	if (ue->vectored) {
 		struct iovec *iov = &ue->iovs[u->index];
 
@@ -203,7 +375,7 @@ static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 {
 	struct ucmd_engine *ce = to_ucmd(e);
 	struct uring_engine *ue = &ce->ue;
-	const struct nvme_ns_info *ns = &ce->ns[u->file];
+	const struct ucmd_file *uf = &ce->uf[u->file];
 	struct io_uring_sqe *sqe = io_uring_get_sqe(&ue->ring);
 	struct nvme_uring_cmd *c;
 
@@ -225,18 +397,21 @@ static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 	sqe->cmd_op = NVME_URING_CMD_IO;
 	io_uring_sqe_set_data(sqe, u);
 	c = (struct nvme_uring_cmd *)(void *)sqe->cmd;	/* 8-aligned in the SQE */
-	c->nsid = ns->nsid;
+	c->nsid = uf->ns.nsid;
 	switch (u->ddir) {
 	case DDIR_READ:
 	case DDIR_WRITE:
-		fill_rw(ce, c, sqe, u, ns);
+		fill_rw(ce, c, sqe, u, uf);
 		break;
 	case DDIR_TRIM: {
 		struct nvme_dsm_range *r = &ce->dsm[u->index];
+		uint64_t slba;
+		uint32_t nlb;
 
+		io_blocks(uf, u, &slba, &nlb);
 		r->cattr = 0;
-		r->nlb = u->len >> ns->lba_shift;
-		r->slba = u->offset >> ns->lba_shift;
+		r->nlb = nlb;
+		r->slba = slba;
 		c->opcode = NVME_CMD_DSM;
 		c->cdw10 = 0;			/* one range (0-based) */
 		c->cdw11 = NVME_DSM_AD;
@@ -262,9 +437,19 @@ static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 static const char *ucmd_error_detail(struct engine *e, const struct io_u *u,
 				     char *buf, size_t n)
 {
-	unsigned int st = to_ucmd(e)->status[u->index];
+	struct ucmd_engine *ce = to_ucmd(e);
+	const struct nvme_pi_error *pe = &ce->pi_err[u->index];
+	unsigned int st = ce->status[u->index];
 
-	return st ? nvme_status_str(st, buf, n) : NULL;
+	if (st)
+		return nvme_status_str(st, buf, n);
+	if (pe->field) {
+		snprintf(buf, n, "protection information check: the %s of LBA %llu is 0x%x, not 0x%x",
+			 pe->field, (unsigned long long)pe->lba, pe->actual,
+			 pe->expected);
+		return buf;
+	}
+	return NULL;
 }
 
 static void ucmd_describe(struct engine *e, struct strbuf *out)
@@ -272,12 +457,25 @@ static void ucmd_describe(struct engine *e, struct strbuf *out)
 	struct ucmd_engine *ce = to_ucmd(e);
 
 	uring_describe(e, out);
-	if (ce->ns && e->nr_files)
+	if (ce->uf && e->nr_files) {
+		const struct nvme_ns_info *ns = &ce->uf[0].ns;
+
 		strbuf_addf(out, "; nvme nsid %u, %u-byte blocks",
-			    ce->ns[0].nsid, ce->ns[0].lba_size);
+			    ns->nsid, ns->lba_size);
+		if (ns->ms)
+			strbuf_addf(out, " + %u bytes of metadata (%s)",
+				    ns->ms, ns->ext_lba ? "inline" : "separate");
+		if (ns->pi_type)
+			strbuf_addf(out, ", protection type %u made by the %s",
+				    ns->pi_type, ce->uf[0].host_pi ?
+				    "host" : "controller");
+	}
 	if (ce->nvme_errors)
 		strbuf_addf(out, "; %llu commands failed with an NVMe status",
 			    (unsigned long long)ce->nvme_errors);
+	if (ce->pi_errors)
+		strbuf_addf(out, "; %llu reads failed iolite's protection information check",
+			    (unsigned long long)ce->pi_errors);
 }
 
 #endif	/* HAVE_LIBURING */
@@ -288,6 +486,7 @@ static const char *const ucmd_options[] = {
 	"cmdprio_bssplit", "fixedbufs", "registerfiles", "sqthread_poll",
 	"sqthread_poll_cpu", "nonvectored", "uncached", "nowait",
 	"force_async", "cmd_type", "readfua", "writefua", "write_mode", "deac",
+	"md_per_io_size", "pi_act", "pi_chk", "apptag", "apptag_mask",
 	"submit_and_wait", NULL,
 };
 

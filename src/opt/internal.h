@@ -131,6 +131,12 @@ int opt_sfr_cb(const struct opt_def *def, struct job_options *o,
 void opt_sfr_fmt(const struct opt_def *def, const struct job_options *o,
 		 struct strbuf *out);
 
+/* pi_opts.c: pi_chk=GUARD,REFTAG,APPTAG */
+int opt_pi_chk_cb(const struct opt_def *def, struct job_options *o,
+		  const char *val, struct strbuf *err);
+void opt_pi_chk_fmt(const struct opt_def *def, const struct job_options *o,
+		    struct strbuf *out);
+
 /* Whether def is a row of opt_table (mini-tables in tests are not). */
 bool opt_in_table(const struct opt_def *def);
 

@@ -70,6 +70,12 @@ enum fadvise_hint {
 enum io_submit_mode { IO_SUBMIT_INLINE, IO_SUBMIT_OFFLOAD };
 /* io_uring_cmd's write_mode: the NVMe command a write issues */
 enum ucmd_write_mode { UCMD_WRITE, UCMD_UNCOR, UCMD_ZEROES, UCMD_VERIFY };
+/* pi_chk's fields: the PRCHK bits of a Read's or Write's CDW12 */
+enum {
+	PI_CHK_REFTAG = 1u << 26,
+	PI_CHK_APPTAG = 1u << 27,
+	PI_CHK_GUARD = 1u << 28,
+};
 
 /*
  * One zone of random_distribution=zoned / zoned_abs. The parser resolves
@@ -406,6 +412,11 @@ struct job_options {
 	int readfua, writefua;
 	unsigned int write_mode;	/* enum ucmd_write_mode */
 	int deac;
+	/* end-to-end protection, metadata (fio 3.35+) */
+	uint64_t md_per_io_size;	/* separate metadata buffer per I/O */
+	unsigned int pi_act;		/* 1: the controller makes the PI */
+	unsigned int pi_chk;		/* PI_CHK_*: the command's PRCHK */
+	unsigned int apptag, apptag_mask;
 	unsigned int nonvectored;	/* 0: READV/WRITEV */
 
 	/* mmap engines (mmap, dev-dax, libpmem) */

@@ -469,6 +469,31 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
 	  .help = "io_uring_cmd: write_mode=zeroes sets Deallocate (the "
 		  "device may unmap the blocks)" },
+	{ .name = "md_per_io_size", .type = OPT_SIZE,
+	  .off = OFF(md_per_io_size), .def = "0", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: bytes of the separate metadata buffer of "
+		  "each I/O (a namespace formatted with metadata)" },
+	{ .name = "pi_act", .type = OPT_UINT, .off = OFF(pi_act), .def = "1",
+	  .max = 1, .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: 1 sets PRACT (the controller makes and "
+		  "strips the protection information), 0 iolite makes it "
+		  "for writes and checks it on reads" },
+	{ .name = "pi_chk", .type = OPT_CALLBACK, .off = OFF(pi_chk),
+	  .cb = opt_pi_chk_cb, .format = opt_pi_chk_fmt,
+	  .typestr = "GUARD,REFTAG,APPTAG", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: the protection information fields checked "
+		  "(none by default)" },
+	{ .name = "apptag", .type = OPT_UINT, .off = OFF(apptag),
+	  .def = "0x1234", .max = 0xffff, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: the protection information's application "
+		  "tag" },
+	{ .name = "apptag_mask", .type = OPT_UINT, .off = OFF(apptag_mask),
+	  .def = "0xffff", .max = 0xffff, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring_cmd: the application tag's bits checked" },
 	{ .name = "nonvectored", .type = OPT_UINT, .off = OFF(nonvectored),
 	  .def = "1", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,

@@ -378,8 +378,9 @@ static int size_nvme(const struct job_plan *p, struct target *t,
 		return -1;
 	}
 	strbuf_release(&msg);
-	t->cur_size = ns.nsze << ns.lba_shift;
-	t->lbs = ns.lba_size;
+	/* extended LBAs: the job's bytes count each block's metadata too */
+	t->lbs = nvme_block_bytes(&ns, p->o.pi_act);
+	t->cur_size = ns.nsze * t->lbs;
 	return 0;
 }
 
@@ -875,7 +876,8 @@ static int check_nvme_write(const struct job_plan *p, const struct target *t,
 
 /*
  * NVMe commands address whole logical blocks: the job's block sizes,
- * blockalign and region start must be multiples of the namespace's.
+ * blockalign and region start must be multiples of the namespace's
+ * (with extended LBAs, of data and metadata: not a power of two).
  */
 static int check_nvme_blocks(const struct job_plan *p, const struct target *t,
 			     uint64_t off, struct strbuf *err)
@@ -883,25 +885,25 @@ static int check_nvme_blocks(const struct job_plan *p, const struct target *t,
 	static const char *const dn[DDIR_RWDIR_CNT] = {
 		"read", "write", "trim",
 	};
-	uint64_t m = (uint64_t)t->lbs - 1;
+	uint64_t b = t->lbs;
 
-	if (!t->lbs)
+	if (!b)
 		return 0;
 	for (int d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!p->dir_min_bs[d])
 			continue;
-		if ((p->dir_min_bs[d] | p->dir_max_bs[d]) & m)
+		if (p->dir_min_bs[d] % b || p->dir_max_bs[d] % b)
 			return files_fail(err, p, "bs", "'%s' has %u-byte blocks: a %s block of %llu bytes is not a whole number of them",
 					  t->path, t->lbs,
 					  dn[d],
-					  (unsigned long long)((p->dir_min_bs[d] & m) ?
+					  (unsigned long long)(p->dir_min_bs[d] % b ?
 					  p->dir_min_bs[d] : p->dir_max_bs[d]));
-		if (p->o.blockalign[d] & m)
+		if (p->o.blockalign[d] % b)
 			return files_fail(err, p, "blockalign", "'%s' has %u-byte blocks: %llu is not a whole number of them",
 					  t->path, t->lbs,
 					  (unsigned long long)p->o.blockalign[d]);
 	}
-	if (off & m)
+	if (off % b)
 		return files_fail(err, p, region_offset_opt(p), "'%s' has %u-byte blocks: the region starts at %llu, inside one",
 				  t->path, t->lbs, (unsigned long long)off);
 	return 0;

@@ -14,8 +14,9 @@
 #       open and 6 active (/dev/nvme0n3, /dev/ng0n3)
 #     4 64 MiB, 8 bytes of metadata per block in a separate buffer,
 #       protection type 1 (/dev/nvme0n4, /dev/ng0n4)
-#     5 64 MiB, 8 bytes of metadata at each block's end (extended LBAs:
-#       the kernel gives it no block device, only /dev/ng0n5), type 1
+#     5 64 MiB, 8 bytes of metadata at each block's end (extended LBAs),
+#       type 1 (/dev/ng0n5; /dev/nvme0n5 too, with PRACT: the metadata
+#       is all protection information)
 #   null_blk (init.sh): a zoned /dev/nullb0 in the guest's memory
 # The results come back on a second serial port, as a base64 tar between
 # two marker lines: a serial port needs no driver module and no file

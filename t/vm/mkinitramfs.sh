@@ -5,9 +5,14 @@
 #   /init            t/vm/init.sh: mounts, modules, devices, jobs, results
 #   /vm/             runjobs.sh and the job table JOBS
 #   /bin/busybox     static; its applets are linked at boot
-#   /usr/bin, /usr/sbin: iolite ($IOLITE, the build's binary), fio,
+#   /usr/bin, /usr/sbin: iolite ($IOLITE, the build's binary), fio
+#                    ($IOLITE_VM_FIO, default the host's: another build,
+#                    e.g. a newer fio to compare with by hand),
 #                    blkzone (util-linux) and nvme (nvme-cli, if there),
 #                    with the shared libraries ldd lists and the loader
+#   $IOLITE_VM_EXTRA files named there (spaces between), each at its own
+#                    path with the libraries ldd lists: by hand, e.g.
+#                    valgrind's launcher and tool to count instructions
 #   /lib/modules/    the modules of KERNEL-DIR (fetch-kernel.sh) the
 #                    devices need, their dependencies first, listed in
 #                    /vm/modules in the order init loads them
@@ -22,7 +27,8 @@ ver=$(cat "$kdir/.ready")
 mods=$kdir/lib/modules/$ver
 bb=$(vm_busybox) || vm_die "no static busybox (apt-get install busybox-static)"
 [ -x "$IOLITE" ] || vm_die "no iolite binary '$IOLITE' (make first)"
-fio=$(command -v fio) || vm_die "no fio (apt-get install fio)"
+fio=${IOLITE_VM_FIO:-$(command -v fio)} || vm_die "no fio (apt-get install fio)"
+[ -x "$fio" ] || vm_die "no fio binary '$fio'"
 blkzone=$(command -v blkzone) || vm_die "no blkzone (apt-get install util-linux)"
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/iolite-vm-root.XXXXXX")
@@ -49,8 +55,14 @@ copy_prog() {
 
 copy_prog "$IOLITE" usr/bin
 copy_prog "$fio" usr/bin
+[ "${fio##*/}" = fio ] || mv "$root/usr/bin/${fio##*/}" "$root/usr/bin/fio"
 copy_prog "$blkzone" usr/sbin
 nvme=$(command -v nvme 2>/dev/null) && copy_prog "$nvme" usr/sbin
+for x in ${IOLITE_VM_EXTRA:-}; do
+	[ -e "$x" ] || vm_die "no file '$x' (IOLITE_VM_EXTRA)"
+	mkdir -p "$root${x%/*}"
+	copy_prog "$x" "${x%/*}"
+done
 cp "$bb" "$root/bin/busybox"
 # the interpreter of /init; init.sh links the other applets
 ln -s busybox "$root/bin/sh"

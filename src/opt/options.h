@@ -294,6 +294,7 @@ struct job_options {
 	unsigned int sync_file_range;
 	unsigned int sync_file_range_nr;
 	bool end_fsync;
+	bool end_syncfs;	/* fio 3.42: one syncfs(2) instead */
 	bool fsync_on_close;
 	bool hipri;		/* pvsync2 */
 	bool nowait;		/* pvsync2, io_uring, libaio */

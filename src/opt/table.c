@@ -396,6 +396,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = OFF(end_fsync),
 	  .def = "0", .category = OPT_CAT_ENGINE,
 	  .help = "fsync the files when the job's writing ends" },
+	{ .name = "end_syncfs", .type = OPT_BOOL, .off = OFF(end_syncfs),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "fio 3.42: one syncfs(2) of the first file's file system "
+		  "when the job's writing ends, instead of end_fsync's "
+		  "fsyncs" },
 	{ .name = "fsync_on_close", .type = OPT_BOOL,
 	  .off = OFF(fsync_on_close), .def = "0",
 	  .category = OPT_CAT_ENGINE,

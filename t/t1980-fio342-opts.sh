@@ -60,4 +60,54 @@ test_expect_success 'end_syncfs: a value that is not a boolean is refused' '
 	test_path_is_missing f
 '
 
+# vjob FILE [options...]: 16 blocks of 4k written in order, verified
+vjob() {
+	file=$1
+	shift
+	"$IOLITE" --name=v --filename="$file" --size=64k --bs=4k \
+		--rw=write --ioengine=psync --verify=crc32c "$@"
+}
+
+# fio 3.42 (numjobs=2 clones writing one file, verify=crc32c): "bad
+# header rand_seed" by default and with verify_write_sequence=0, a pass
+# with verify_header_seed=0. Here deterministic: a block of another
+# seed, then an older write of the same seed, put back under the
+# writer's saved state.
+test_expect_success 'verify_header_seed=0: a block of another seed passes' '
+	vjob s.f --randseed=1 >/dev/null &&
+	cp s.f s.old &&
+	vjob s.f --randseed=2 >/dev/null &&
+	dd if=s.old of=s.f bs=4k skip=2 seek=2 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail vjob s.f --verify_only --randseed=2 \
+		--verify_state_load=1 >out 2>err &&
+	grep "offset 8192 .*stale block: expected write 2 of seed" err &&
+	test_must_fail vjob s.f --verify_only --randseed=2 \
+		--verify_state_load=1 --verify_write_sequence=0 >out 2>err &&
+	grep "offset 8192 .*stale block" err &&
+	vjob s.f --verify_only --randseed=2 --verify_state_load=1 \
+		--verify_header_seed=0 >out 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success 'verify_write_sequence=0: an older write of the job passes' '
+	vjob q.f --randseed=1 >/dev/null &&
+	cp q.f q.old &&
+	vjob q.f --randseed=1 --loops=2 >/dev/null &&
+	dd if=q.old of=q.f bs=4k skip=2 seek=2 count=1 conv=notrunc 2>/dev/null &&
+	test_must_fail vjob q.f --verify_only --randseed=1 --loops=2 \
+		--verify_state_load=1 --verify_header_seed=0 >out 2>err &&
+	grep "stale block: expected write 18 of seed 0x[0-9a-f]*, received write 2 of" err &&
+	vjob q.f --verify_only --randseed=1 --loops=2 --verify_state_load=1 \
+		--verify_write_sequence=0 >out 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success 'verify_header_seed, verify_write_sequence: booleans' '
+	test_must_fail vjob b.f --verify_header_seed=x >out 2>err &&
+	grep "verify_header_seed" err &&
+	test_must_fail vjob b.f --verify_write_sequence=2 >out 2>err &&
+	grep "verify_write_sequence" err &&
+	test_path_is_missing b.f
+'
+
 test_done

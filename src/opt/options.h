@@ -427,6 +427,8 @@ struct job_options {
 	bool verify_only;
 	bool verify_fatal;
 	bool verify_dump;
+	bool verify_header_seed;	/* fio 3.42: check the writer */
+	bool verify_write_sequence;	/* fio 3.42: check the write's number */
 	bool verify_state_save;
 	bool verify_state_load;
 	bool experimental_verify;	/* replay the pass, keep no log */

@@ -1129,6 +1129,16 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_VERIFY,
 	  .help = "stop the job at the first block that fails, even with "
 		  "continue_on_error" },
+	{ .name = "verify_header_seed", .type = OPT_BOOL,
+	  .off = OFF(verify_header_seed), .def = "1",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "fio 3.42: a read-back checks that the block's header "
+		  "names this job, its file and seed (0: any writer)" },
+	{ .name = "verify_write_sequence", .type = OPT_BOOL,
+	  .off = OFF(verify_write_sequence), .def = "1",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "fio 3.42: a read-back checks that the block's header "
+		  "holds the expected write or a newer one (0: any)" },
 	{ .name = "verify_dump", .type = OPT_BOOL, .off = OFF(verify_dump),
 	  .def = "0", .category = OPT_CAT_VERIFY,
 	  .help = "write a failed block as read and as expected to "

@@ -110,4 +110,44 @@ test_expect_success 'verify_header_seed, verify_write_sequence: booleans' '
 	test_path_is_missing b.f
 '
 
+# fio 3.42 spins a loop of pause instructions per I/O: 102400 null
+# I/Os took 2.25 s of user time with thinkcycles=1000, 21.7 s with
+# 10000, 0.14 s without (iolite: 2.0, 20.2, 0.01). A pause is some 3 to
+# 40 ns by CPU model: 10000 I/Os with 10000 take 0.25 s at least.
+test_expect_success_if JQ 'thinkcycles: the CPU time grows with the cycles' '
+	for n in 0 10000; do
+		"$IOLITE" --name=t --ioengine=null --size=40000k --bs=4k \
+			--thinkcycles=$n --output-format=json >c$n.json || return 1
+	done &&
+	t0=$(jq ".jobs[0].job_runtime" c0.json) &&
+	t1=$(jq ".jobs[0].job_runtime" c10000.json) &&
+	cpu=$(jq ".jobs[0].usr_cpu + .jobs[0].sys_cpu" c10000.json) &&
+	echo "runtime: $t0 ms without, $t1 ms with; cpu $cpu%" &&
+	between "$t0" 0 150 && between "$t1" 200 100000 &&
+	# the time is spent on the CPU, not asleep (a loaded machine
+	# leaves the spinner less than all of one CPU)
+	between "$cpu" 20 101
+'
+
+test_expect_success 'thinkcycles: the same I/O, in the same order' '
+	for n in 0 100; do
+		"$IOLITE" --name=t --ioengine=null --size=1m --bs=4k \
+			--rw=randrw --thinkcycles=$n --write_iolog=l$n.log \
+			>out 2>err &&
+		test_must_be_empty err &&
+		awk "{ \$1 = \"\" } 1" l$n.log >l$n.io || return 1
+	done &&
+	test $(grep -c " read \\| write " l0.io) = 256 &&
+	test_cmp l0.io l100.io
+'
+
+test_expect_success 'thinkcycles: a count of 32 bits; others refused' '
+	test_must_fail "$IOLITE" --name=t --ioengine=null --size=4k \
+		--thinkcycles=-1 >out 2>err &&
+	grep "thinkcycles" err &&
+	test_must_fail "$IOLITE" --name=t --ioengine=null --size=4k \
+		--thinkcycles=4294967296 >out 2>err &&
+	grep "thinkcycles.*out of range" err
+'
+
 test_done

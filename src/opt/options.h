@@ -532,6 +532,7 @@ struct job_options {
 	unsigned int rate_cycle_ms;
 	uint64_t thinktime_us;
 	uint64_t thinktime_spin_us;
+	unsigned int thinkcycles;	/* fio 3.42: busy waits per I/O */
 	unsigned int thinktime_blocks;
 	enum thinktime_type thinktime_blocks_type;
 	uint64_t thinktime_iotime_us;

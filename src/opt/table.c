@@ -661,6 +661,10 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_TIME,
 	  .help = "spend this much of each think time busy on the CPU, "
 		  "sleep the rest (microseconds without a unit)" },
+	{ .name = "thinkcycles", .type = OPT_UINT, .off = OFF(thinkcycles),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: before each I/O, spin this many CPU pause "
+		  "instructions (x86), as fio's busy wait between requests" },
 	{ .name = "thinktime_blocks", .type = OPT_UINT,
 	  .off = OFF(thinktime_blocks), .def = "1",
 	  .category = OPT_CAT_TIME,

@@ -150,4 +150,33 @@ test_expect_success 'thinkcycles: a count of 32 bits; others refused' '
 	grep "thinkcycles.*out of range" err
 '
 
+# fio 3.42: "job_start" after "groupid", ms of clock_gettime(id):
+# 1796590746185 with 0 (realtime), 73257776 with 1 (monotonic: the
+# uptime), and the option echoed in "job options". fio 3.42 prints the
+# key in every job; iolite only when the option is set (fio 3.33's keys)
+test_expect_success_if JQ 'job_start_clock_id: job_start in that clock, in ms' '
+	up0=$(cut -d. -f1 /proc/uptime) &&
+	"$IOLITE" --name=j --ioengine=null --size=4k \
+		--job_start_clock_id=1 --output-format=json >m.json &&
+	up1=$(cut -d. -f1 /proc/uptime) &&
+	between "$(jq ".jobs[0].job_start" m.json)" \
+		$((up0 * 1000)) $((up1 * 1000 + 1000)) &&
+	test "$(jq -r ".jobs[0][\"job options\"].job_start_clock_id" m.json)" = 1 &&
+	t0=$(date +%s) &&
+	"$IOLITE" --name=j --ioengine=null --size=4k \
+		--job_start_clock_id=0 --output-format=json >r.json &&
+	t1=$(date +%s) &&
+	between "$(jq ".jobs[0].job_start" r.json)" \
+		$((t0 * 1000)) $((t1 * 1000 + 1000)) &&
+	"$IOLITE" --name=j --ioengine=null --size=4k \
+		--output-format=json >n.json &&
+	test "$(jq ".jobs[0] | has(\"job_start\")" n.json)" = false
+'
+
+test_expect_success 'job_start_clock_id: a clock id beyond 11 is refused' '
+	test_must_fail "$IOLITE" --name=j --ioengine=null --size=4k \
+		--job_start_clock_id=12 >out 2>err &&
+	grep "job_start_clock_id.*out of range" err
+'
+
 test_done

@@ -316,6 +316,7 @@ struct job_options {
 	bool time_based;
 	uint64_t ramp_time_us;
 	uint64_t startdelay_us;
+	unsigned int job_start_clock_id;	/* fio 3.42: JSON's job_start */
 	uint64_t startdelay_hi_us;	/* a range's top (plan_draw_startdelay
 					 * picks), 0: one value */
 	unsigned int loops;

@@ -571,6 +571,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "ramp_time", .type = OPT_TIME, .off = OFF(ramp_time_us),
 	  .def = "0", .unit_us = SEC, .category = OPT_CAT_TIME,
 	  .help = "run this long before measuring (seconds without a unit)" },
+	{ .name = "job_start_clock_id", .type = OPT_UINT,
+	  .off = OFF(job_start_clock_id), .def = "0", .max = 11,
+	  .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: the clock (clock_gettime's id: 0 realtime, 1 "
+		  "monotonic, ...) of the JSON report's job_start, which "
+		  "is printed when this is set" },
 	{ .name = "startdelay", .type = OPT_CALLBACK,
 	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
 	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt,

@@ -179,4 +179,34 @@ test_expect_success 'job_start_clock_id: a clock id beyond 11 is refused' '
 	grep "job_start_clock_id.*out of range" err
 '
 
+# fio 3.42, log_avg_msec=200: avg (or 0) and max (or 1) give
+# "200, V, 0, 0, 0"; both gives "200, AVG, MAX, 0, 0, 0" in the latency
+# logs, the value twice in the bandwidth and IOPS logs
+test_expect_success 'log_window_value=both: the mean, then the maximum' '
+	for v in avg max both; do
+		"$IOLITE" --name=j --ioengine=null --size=64m --bs=4k \
+			--rate_iops=2000 --runtime=1 --time_based \
+			--write_lat_log=$v --write_iops_log=$v \
+			--log_avg_msec=200 --log_window_value=$v >out 2>err &&
+		test_must_be_empty err || return 1
+	done &&
+	for v in avg max; do
+		awk -F", " "NF != 5 || \$1 % 200 { exit 1 }" ${v}_clat.1.log ||
+		return 1
+	done &&
+	awk -F", " "NF != 6 || \$2 > \$3 { exit 1 }" both_clat.1.log &&
+	awk -F", " "NF != 6 || \$2 != \$3 || \$2 < 1000 { exit 1 }" \
+		both_iops.1.log &&
+	test $(wc -l <both_clat.1.log) -ge 4
+'
+
+test_expect_success 'log_window_value: log_max_value its old name, bad values refused' '
+	"$IOLITE" --name=j --ioengine=null --size=1m --write_lat_log=o \
+		--log_avg_msec=100 --log_max_value=1 >out 2>err &&
+	test_must_be_empty err &&
+	test_must_fail "$IOLITE" --name=j --ioengine=null --size=1m \
+		--log_window_value=mean >out 2>err &&
+	grep "log_window_value.*mean" err
+'
+
 test_done

@@ -222,6 +222,9 @@ struct cmdprio_split {
 #define PERCENTILE_LIST_MAX 20
 #define OPT_TABLE_MAX 512
 
+/* log_window_value (fio 3.42; log_max_value its older name) */
+enum log_window_value { LOGWIN_AVG, LOGWIN_MAX, LOGWIN_BOTH };
+
 struct job_options {
 	/* description */
 	char *name;
@@ -480,7 +483,7 @@ struct job_options {
 	unsigned int log_hist_msec;	/* 0: no histogram lines */
 	unsigned int log_hist_coarseness;
 	unsigned int log_entries;	/* sizes the first chunk pool */
-	bool log_max_value;
+	int log_window_value;	/* enum log_window_value */
 	bool log_offset;
 	bool per_job_logs;
 	bool log_drop_when_behind;	/* iolite: drop, not wait */

@@ -72,6 +72,15 @@ static const struct opt_enum unified_rw_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum log_window_enums[] = {
+	{ "avg", LOGWIN_AVG, "the window's mean" },
+	{ "0", LOGWIN_AVG, "same as avg" },
+	{ "max", LOGWIN_MAX, "the window's maximum" },
+	{ "1", LOGWIN_MAX, "same as max" },
+	{ "both", LOGWIN_BOTH, "the mean, then the maximum (fio 3.42)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_enum randgen_enums[] = {
 	{ "tausworthe", RANDGEN_TAUSWORTHE, "32-bit Tausworthe generator" },
 	{ "lfsr", RANDGEN_LFSR,
@@ -1280,10 +1289,12 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "one log line per direction per this many ms, averaged "
 		  "(0: a line per I/O)" },
-	{ .name = "log_max_value", .type = OPT_BOOL,
-	  .off = OFF(log_max_value), .def = "0", .category = OPT_CAT_STAT,
-	  .help = "with log_avg_msec, log each window's maximum instead of "
-		  "its mean" },
+	{ .name = "log_window_value", .alias = "log_max_value",
+	  .type = OPT_ENUM, .off = OFF(log_window_value), .def = "avg",
+	  .enums = log_window_enums, .category = OPT_CAT_STAT,
+	  .help = "with log_avg_msec, what a latency log line holds for its "
+		  "window: avg, max, or both (two values; the bandwidth and "
+		  "IOPS logs then repeat theirs)" },
 	{ .name = "log_offset", .type = OPT_BOOL, .off = OFF(log_offset),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "add each I/O's offset to the log lines" },

@@ -47,6 +47,10 @@ static int check_log_compression(struct job_plan *p, struct strbuf *err)
 
 	if (!opt_is_set(o, "log_compression") && !o->log_store_compressed)
 		return 0;
+	if (o->log_window_value == LOGWIN_BOTH)
+		return plan_fail(p, err, "option '%s': log_window_value=both "
+				 "lines (two values) cannot be compressed "
+				 "yet", opt);
 	/* as fio: a chunk of less than 1KiB (0 included) is refused */
 	if (opt_is_set(o, "log_compression") && o->log_compression < 1024)
 		return plan_fail(p, err, "option 'log_compression': %llu is "

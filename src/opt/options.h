@@ -228,6 +228,9 @@ struct cmdprio_split {
 #define PERCENTILE_LIST_MAX 20
 #define OPT_TABLE_MAX 512
 
+/* log_window_value (fio 3.42; log_max_value its older name) */
+enum log_window_value { LOGWIN_AVG, LOGWIN_MAX, LOGWIN_BOTH };
+
 struct job_options {
 	/* description */
 	char *name;
@@ -300,6 +303,7 @@ struct job_options {
 	unsigned int sync_file_range;
 	unsigned int sync_file_range_nr;
 	bool end_fsync;
+	bool end_syncfs;	/* fio 3.42: one syncfs(2) instead */
 	bool fsync_on_close;
 	bool hipri;		/* pvsync2 */
 	bool nowait;		/* pvsync2, io_uring, libaio */
@@ -321,6 +325,7 @@ struct job_options {
 	bool time_based;
 	uint64_t ramp_time_us;
 	uint64_t startdelay_us;
+	unsigned int job_start_clock_id;	/* fio 3.42: JSON's job_start */
 	uint64_t startdelay_hi_us;	/* a range's top (plan_draw_startdelay
 					 * picks), 0: one value */
 	unsigned int loops;
@@ -437,6 +442,8 @@ struct job_options {
 	bool verify_only;
 	bool verify_fatal;
 	bool verify_dump;
+	bool verify_header_seed;	/* fio 3.42: check the writer */
+	bool verify_write_sequence;	/* fio 3.42: check the write's number */
 	bool verify_state_save;
 	bool verify_state_load;
 	bool experimental_verify;	/* replay the pass, keep no log */
@@ -487,7 +494,7 @@ struct job_options {
 	unsigned int log_hist_msec;	/* 0: no histogram lines */
 	unsigned int log_hist_coarseness;
 	unsigned int log_entries;	/* sizes the first chunk pool */
-	bool log_max_value;
+	int log_window_value;	/* enum log_window_value */
 	bool log_offset;
 	bool per_job_logs;
 	bool log_drop_when_behind;	/* iolite: drop, not wait */
@@ -540,6 +547,7 @@ struct job_options {
 	unsigned int rate_cycle_ms;
 	uint64_t thinktime_us;
 	uint64_t thinktime_spin_us;
+	unsigned int thinkcycles;	/* fio 3.42: busy waits per I/O */
 	unsigned int thinktime_blocks;
 	enum thinktime_type thinktime_blocks_type;
 	uint64_t thinktime_iotime_us;

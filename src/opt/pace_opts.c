@@ -52,7 +52,7 @@ bool pace_wanted(const struct job_plan *p)
 		if (o->rate[d] || o->rate_iops[d] || o->rate_min[d] ||
 		    o->rate_iops_min[d])
 			return true;
-	return o->thinktime_us || o->flow;
+	return o->thinktime_us || o->flow || o->thinkcycles;
 }
 
 /* A cap and its minimum, in one unit: the minimum may not exceed it. */

@@ -72,6 +72,15 @@ static const struct opt_enum unified_rw_enums[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_enum log_window_enums[] = {
+	{ "avg", LOGWIN_AVG, "the window's mean" },
+	{ "0", LOGWIN_AVG, "same as avg" },
+	{ "max", LOGWIN_MAX, "the window's maximum" },
+	{ "1", LOGWIN_MAX, "same as max" },
+	{ "both", LOGWIN_BOTH, "the mean, then the maximum (fio 3.42)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_enum randgen_enums[] = {
 	{ "tausworthe", RANDGEN_TAUSWORTHE, "32-bit Tausworthe generator" },
 	{ "lfsr", RANDGEN_LFSR,
@@ -396,6 +405,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = OFF(end_fsync),
 	  .def = "0", .category = OPT_CAT_ENGINE,
 	  .help = "fsync the files when the job's writing ends" },
+	{ .name = "end_syncfs", .type = OPT_BOOL, .off = OFF(end_syncfs),
+	  .def = "0", .category = OPT_CAT_ENGINE,
+	  .help = "fio 3.42: one syncfs(2) of the first file's file system "
+		  "when the job's writing ends, instead of end_fsync's "
+		  "fsyncs" },
 	{ .name = "fsync_on_close", .type = OPT_BOOL,
 	  .off = OFF(fsync_on_close), .def = "0",
 	  .category = OPT_CAT_ENGINE,
@@ -591,6 +605,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "ramp_time", .type = OPT_TIME, .off = OFF(ramp_time_us),
 	  .def = "0", .unit_us = SEC, .category = OPT_CAT_TIME,
 	  .help = "run this long before measuring (seconds without a unit)" },
+	{ .name = "job_start_clock_id", .type = OPT_UINT,
+	  .off = OFF(job_start_clock_id), .def = "0", .max = 11,
+	  .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: the clock (clock_gettime's id: 0 realtime, 1 "
+		  "monotonic, ...) of the JSON report's job_start, which "
+		  "is printed when this is set" },
 	{ .name = "startdelay", .type = OPT_CALLBACK,
 	  .off = OFF(startdelay_us), .def = "0", .unit_us = SEC,
 	  .cb = opt_startdelay_cb, .format = opt_startdelay_fmt,
@@ -681,6 +701,10 @@ const struct opt_def opt_table[] = {
 	  .category = OPT_CAT_TIME,
 	  .help = "spend this much of each think time busy on the CPU, "
 		  "sleep the rest (microseconds without a unit)" },
+	{ .name = "thinkcycles", .type = OPT_UINT, .off = OFF(thinkcycles),
+	  .def = "0", .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: before each I/O, spin this many CPU pause "
+		  "instructions (x86), as fio's busy wait between requests" },
 	{ .name = "thinktime_blocks", .type = OPT_UINT,
 	  .off = OFF(thinktime_blocks), .def = "1",
 	  .category = OPT_CAT_TIME,
@@ -1149,6 +1173,16 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_VERIFY,
 	  .help = "stop the job at the first block that fails, even with "
 		  "continue_on_error" },
+	{ .name = "verify_header_seed", .type = OPT_BOOL,
+	  .off = OFF(verify_header_seed), .def = "1",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "fio 3.42: a read-back checks that the block's header "
+		  "names this job, its file and seed (0: any writer)" },
+	{ .name = "verify_write_sequence", .type = OPT_BOOL,
+	  .off = OFF(verify_write_sequence), .def = "1",
+	  .category = OPT_CAT_VERIFY,
+	  .help = "fio 3.42: a read-back checks that the block's header "
+		  "holds the expected write or a newer one (0: any)" },
 	{ .name = "verify_dump", .type = OPT_BOOL, .off = OFF(verify_dump),
 	  .def = "0", .category = OPT_CAT_VERIFY,
 	  .help = "write a failed block as read and as expected to "
@@ -1280,10 +1314,12 @@ const struct opt_def opt_table[] = {
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "one log line per direction per this many ms, averaged "
 		  "(0: a line per I/O)" },
-	{ .name = "log_max_value", .type = OPT_BOOL,
-	  .off = OFF(log_max_value), .def = "0", .category = OPT_CAT_STAT,
-	  .help = "with log_avg_msec, log each window's maximum instead of "
-		  "its mean" },
+	{ .name = "log_window_value", .alias = "log_max_value",
+	  .type = OPT_ENUM, .off = OFF(log_window_value), .def = "avg",
+	  .enums = log_window_enums, .category = OPT_CAT_STAT,
+	  .help = "with log_avg_msec, what a latency log line holds for its "
+		  "window: avg, max, or both (two values; the bandwidth and "
+		  "IOPS logs then repeat theirs)" },
 	{ .name = "log_offset", .type = OPT_BOOL, .off = OFF(log_offset),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "add each I/O's offset to the log lines" },

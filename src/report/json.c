@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "opt/opt.h"
 #include "report/profile.h"
 #include "report/report.h"
 #include "report/steady.h"
@@ -460,6 +461,15 @@ static void write_job(struct json_writer *w, const struct run_result *rr,
 	json_begin_object(w, NULL);
 	json_str(w, "jobname", j->name);
 	json_u64(w, "groupid", j->groupid);
+	/*
+	 * fio 3.42 prints job_start (ms of job_start_clock_id's clock) in
+	 * every job; fio 3.33 has no such key. Printed when the option is
+	 * set, so that a job of fio 3.33 keeps 3.33's keys.
+	 */
+	if (j->plan && opt_is_set(&j->plan->o, "job_start_clock_id"))
+		json_u64(w, "job_start",
+			 (uint64_t)j->start_clock.tv_sec * 1000 +
+			 (uint64_t)j->start_clock.tv_nsec / 1000000);
 	json_i64(w, "error", j->error);
 	/* the run is over: nothing left to estimate */
 	json_u64(w, "eta", 0);

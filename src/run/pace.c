@@ -75,6 +75,7 @@ struct pace {
 	uint64_t blocks;	/* UINT64_MAX: not by count */
 	bool by_issue;
 	bool think_shifts;	/* rate_ignore_thinktime */
+	unsigned int cycles;	/* thinkcycles */
 	uint64_t since_issue;	/* I/Os issued since the last think */
 	uint64_t done_mark;	/* I/Os completed when the last think began */
 	uint64_t done_now;	/* completed, as think_due() last read it */
@@ -96,6 +97,20 @@ static inline void cpu_relax(void)
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
 #endif
+}
+
+/*
+ * thinkcycles (fio 3.42): fio spins a loop of n CPU relax instructions
+ * (x86's pause, some 20 ns here, not a cycle) after each read, write or
+ * trim it issues; the same instruction n times spends the same CPU time.
+ * Once per I/O, before it: the count, not the place, is what costs.
+ */
+static void spin_cycles(unsigned int n)
+{
+	while (n--) {
+		cpu_relax();
+		__asm__ __volatile__("" ::: "memory");
+	}
 }
 
 static inline bool stopped(const struct pace *pc)
@@ -392,6 +407,8 @@ int pace_io(struct pace *pc, struct io_u *u, uint64_t *now)
 		pc->intended[u->index] = NO_INTENT;
 		return 0;
 	}
+	if (pc->cycles)
+		spin_cycles(pc->cycles);
 	if (pc->think_ns && think_due(pc, *now) && think(pc, now))
 		return 1;
 	if (pc->flow && flow_wait(pc, now))
@@ -533,6 +550,7 @@ static void init_think(struct pace *pc, const struct pace_env *env)
 	pc->by_issue = o->thinktime_blocks_type == THINKTIME_ISSUE;
 	pc->think_shifts = o->rate_ignore_thinktime;
 	pc->io_start = env->now;
+	pc->cycles = o->thinkcycles;
 }
 
 int pace_init(struct pace **out, const struct pace_env *env)

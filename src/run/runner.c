@@ -666,6 +666,7 @@ static void job_so_far(const struct reporter *r, struct run_job *rj,
 	w->tid = rj->res.tid;
 	w->start_us = rj->res.start_us;
 	w->start_wall = rj->res.start_wall;
+	w->start_clock = rj->res.start_clock;
 	if (st != WS_RUNNING ||
 	    atomic_load_explicit(&rj->snap_done,
 				 memory_order_acquire) != gen)

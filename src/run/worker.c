@@ -801,6 +801,11 @@ static int drain(struct worker *w)
 	return ret;
 }
 
+int worker_drain(struct worker *w)
+{
+	return drain(w);
+}
+
 static int worker_quiesce(void *arg)
 {
 	return drain(arg);

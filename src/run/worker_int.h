@@ -193,6 +193,7 @@ static inline void worker_sfr_reset(struct worker *w, unsigned int i)
 /* worker.c: the loops, and what the other two call in them */
 void worker_run(struct worker *w);
 int worker_do_sync(struct worker *w, enum ddir d, unsigned int file);
+int worker_drain(struct worker *w);
 void worker_reset_stats(struct worker *w);
 void worker_pace_start(struct worker *w);
 void worker_log_end(struct worker *w);

@@ -562,6 +562,10 @@ static void worker_start(struct worker *w)
 	const struct job_options *o = &rj->plan->o;
 
 	clock_gettime(CLOCK_REALTIME, &rj->res.start_wall);
+	/* a clock this kernel lacks: realtime's, as fio 3.42 prints */
+	if (clock_gettime((clockid_t)o->job_start_clock_id,
+			  &rj->res.start_clock))
+		rj->res.start_clock = rj->res.start_wall;
 	w->now = clock_now_ns();
 	rj->res.start_us = w->now / 1000;
 	if (o->runtime_us)

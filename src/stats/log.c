@@ -188,7 +188,7 @@ static void put_win(struct job_log *jl, uint64_t t)
 
 		if (!w->n)
 			continue;
-		r = log_reserve(jl, sizeof(*r) + 3 * sizeof(uint64_t));
+		r = log_reserve(jl, sizeof(*r) + jl->win_vals * sizeof(uint64_t));
 		if (r) {
 			r->time_ns = t - jl->epoch_ns;
 			r->clat = 0;
@@ -196,8 +196,13 @@ static void put_win(struct job_log *jl, uint64_t t)
 			r->len = 0;
 			log_rec_tail(r, LOGR_WIN, d);
 			v = (uint64_t *)(r + 1);
-			for (k = 0; k < 3; k++)
-				v[k] = jl->log_max ? w->max[k] : w->sum[k] / w->n;
+			/* both: the means, then the maxima */
+			for (k = 0; k < 3; k++) {
+				v[k] = jl->win_value == LOGWIN_MAX ?
+				       w->max[k] : w->sum[k] / w->n;
+				if (jl->win_vals > 3)
+					v[3 + k] = w->max[k];
+			}
 		}
 		memset(w, 0, sizeof(*w));
 		jl->win_any = true;
@@ -451,7 +456,8 @@ static void setup_job(struct job_log *jl, const struct job_plan *p)
 	jl->avg_ns = (uint64_t)p->o.log_avg_msec * 1000000;
 	jl->hist_ns = jl->file[LOG_HIST] ?
 		      (uint64_t)p->o.log_hist_msec * 1000000 : 0;
-	jl->log_max = p->o.log_max_value;
+	jl->win_value = p->o.log_window_value;
+	jl->win_vals = jl->win_value == LOGWIN_BOTH ? 6 : 3;
 	jl->log_offset = p->o.log_offset;
 	jl->prio_hex = p->o.log_prio;
 	jl->drop_behind = p->o.log_drop_when_behind;

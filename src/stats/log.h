@@ -42,7 +42,8 @@
  * Values: latencies in ns; bandwidth in KiB/s (per I/O: bytes * 10^6 /
  * clat_ns, as fio); IOPS (1 per I/O). With log_avg_msec each line covers
  * one window per direction with I/O in it: the mean, or with
- * log_max_value the maximum, and bs and offset 0. A last window shorter
+ * log_window_value=max the maximum (both: the mean, then the maximum;
+ * the bandwidth and IOPS lines repeat their value), and bs and offset 0. A last window shorter
  * than half a window is not logged (its figures rest on too little),
  * unless it is the only one. The aggregate logs have a line per
  * direction every bwavgtime (the smallest of the jobs'): the bandwidth
@@ -181,7 +182,9 @@ struct job_log {
 	bool any_file;
 	bool per_io;		/* the worker records every I/O */
 	bool lat_win;		/* the worker averages latencies per window */
-	bool log_max, log_offset, prio_hex;
+	int win_value;		/* enum log_window_value */
+	unsigned int win_vals;	/* values per window record: 3, 6 with both */
+	bool log_offset, prio_hex;
 	bool drop_behind;	/* log_drop_when_behind */
 	int epoch_clock;	/* log_unix_epoch: its clock, else -1 */
 	unsigned int io_bytes;	/* a LOGR_IO record with its offset */

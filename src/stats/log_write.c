@@ -177,6 +177,29 @@ void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
 	lf->len = (size_t)(p - lf->buf);
 }
 
+/*
+ * log_window_value=both (fio 3.42): a window's line holds the mean and
+ * then the maximum. Not with log_compression (refused when the job is
+ * checked): its samples hold one value.
+ */
+static void put_pair(struct log_file *lf, uint64_t t_ms, uint64_t avg,
+		     uint64_t max, unsigned int ddir, const uint64_t *offset,
+		     bool prio_hex)
+{
+	char *p;
+
+	if (lf->err)
+		return;
+	p = log_out_room(lf, 128);
+	p = numfmt_put_u64(p, t_ms);
+	p = put_sep(p);
+	p = numfmt_put_u64(p, avg);
+	p = put_sep(p);
+	p = numfmt_put_u64(p, max);
+	p = put_tail(p, ddir, 0, offset, prio_hex, 0);
+	lf->len = (size_t)(p - lf->buf);
+}
+
 /* --- formatting --------------------------------------------------------- */
 
 /* Where this job's lines go now (a file that failed gets no more). */
@@ -291,12 +314,32 @@ static void fmt_hist(struct log_wjob *wj, const struct log_rec *r,
 	lf->len = (size_t)(p - lf->buf);
 }
 
+/* A latency window's lines: x holds the 3 values, then with both the maxima */
+static void fmt_win(struct log_wjob *wj, const struct log_rec *r,
+		    const uint64_t *x)
+{
+	const struct job_log *jl = wj->jl;
+	static const uint64_t zero;
+	const uint64_t *off = jl->log_offset ? &zero : NULL;
+	uint64_t t = r->time_ns / 1000000 + jl->epoch_add_ms;
+	unsigned int k;
+
+	for (k = 0; k < 3; k++) {
+		if (!wj->out[k])
+			continue;
+		if (jl->win_vals > 3)
+			put_pair(wj->out[k], t, x[k], x[3 + k], r->ddir, off,
+				 jl->prio_hex);
+		else
+			log_put_line(wj->out[k], t, x[k], r->ddir, 0, off,
+				     jl->prio_hex, 0);
+	}
+}
+
 static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 {
 	struct job_log *jl = wj->jl;
-	static const uint64_t zero;
 	size_t off = 0;
-	unsigned int k;
 
 	wjob_refresh(wj);
 	/* records are multiples of 8 bytes: off stays a word index * 8 */
@@ -317,15 +360,8 @@ static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 			off += jl->io_bytes + 2 * sizeof(uint64_t);
 			break;
 		case LOGR_WIN:
-			for (k = 0; k < 3; k++)
-				if (wj->out[k])
-					log_put_line(wj->out[k],
-						     r->time_ns / 1000000 +
-						     jl->epoch_add_ms, x[k],
-						     r->ddir, 0,
-						     jl->log_offset ? &zero : NULL,
-						     jl->prio_hex, 0);
-			off += sizeof(*r) + 3 * sizeof(uint64_t);
+			fmt_win(wj, r, x);
+			off += sizeof(*r) + jl->win_vals * sizeof(uint64_t);
 			break;
 		case LOGR_SLAT:
 			if (wj->out[2])
@@ -370,10 +406,17 @@ static unsigned int format_rates(struct log_writer *wr, struct log_wjob *wj)
 	pthread_mutex_unlock(&jl->rate_lock);
 	for (i = 0; i < n; i++) {
 		r = &wr->spare[i];
-		if (bw)
+		/* both: fio 3.42 repeats the value (mean and max alike) */
+		if (bw && jl->win_vals > 3)
+			put_pair(bw, r->t_ms, r->bw, r->bw, r->ddir, off,
+				 jl->prio_hex);
+		else if (bw)
 			log_put_line(bw, r->t_ms, r->bw, r->ddir, 0, off,
 				     jl->prio_hex, 0);
-		if (iops)
+		if (iops && jl->win_vals > 3)
+			put_pair(iops, r->t_ms, r->iops, r->iops, r->ddir, off,
+				 jl->prio_hex);
+		else if (iops)
 			log_put_line(iops, r->t_ms, r->iops, r->ddir, 0, off,
 				     jl->prio_hex, 0);
 	}

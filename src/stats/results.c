@@ -291,6 +291,7 @@ static void job_first_member(struct job_result *j,
 	j->pid = w->tid;
 	j->not_started = !w->tid;
 	j->start_wall = w->start_wall;
+	j->start_clock = w->start_clock;
 	j->kb_base = o->kb_base == 1000 ? 1000 : 1024;
 	/* auto (0) means bytes: iolite has no bit-based (network) engines */
 	j->unit_base = o->unit_base == 1 ? 1 : 8;

@@ -144,6 +144,7 @@ struct job_result {
 				 * JSON and terse, left out of the normal report,
 				 * as fio */
 	struct timespec start_wall;	/* first member's start */
+	struct timespec start_clock;	/* the same, job_start_clock_id's */
 	unsigned int kb_base;	/* 1024 or 1000 */
 	unsigned int unit_base;	/* resolved: 8 bytes, 1 bits (fio's values) */
 	unsigned int sig_figs;	/* significant_figures: 4 */

@@ -40,6 +40,7 @@ struct worker_result {
 	uint64_t elapsed_us;	/* job wall time after ramp_time */
 	uint64_t start_us;	/* CLOCK_MONOTONIC at job start */
 	struct timespec start_wall;	/* CLOCK_REALTIME at job start */
+	struct timespec start_clock;	/* job_start_clock_id's, then */
 	pid_t tid;
 	int error;		/* errno of the error that ended the job, or 0 */
 	bool running;		/* a report made while the job runs */

@@ -94,14 +94,15 @@ enum vhdr_result vhdr_check(struct vhash *h, enum verify_mode m,
 		return VH_OFFSET;
 	if (!e->known)
 		return VH_OK;
-	if (got->job != e->job || got->file != e->file)
+	if (!e->any_writer && (got->job != e->job || got->file != e->file))
 		return VH_WRITER;
 	/*
 	 * A newer write of this job to the same chunk superseded the one
 	 * expected: the log checks that write in its turn. An older one
 	 * is a lost write.
 	 */
-	if (got->seed != e->seed || got->seq < e->seq)
+	if ((!e->any_writer && got->seed != e->seed) ||
+	    (!e->any_seq && got->seq < e->seq))
 		return VH_STALE;
 	return VH_OK;
 }

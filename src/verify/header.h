@@ -59,6 +59,8 @@ struct vexpect {
 	uint32_t job, file;
 	uint64_t seed, seq;
 	bool known;	/* job, file, seed, seq known (a replay or this run) */
+	bool any_writer;	/* verify_header_seed=0: job, file, seed not checked */
+	bool any_seq;	/* verify_write_sequence=0: seq not checked */
 };
 
 enum vhdr_result {

@@ -868,6 +868,8 @@ static int check_block(struct verify *v, struct io_u *u, uint64_t want_seq,
 		struct vexpect e = {
 			.job = v->job, .file = u->file, .seed = v->seed,
 			.seq = want_seq, .known = known,
+			.any_writer = !v->p->o.verify_header_seed,
+			.any_seq = !v->p->o.verify_write_sequence,
 		};
 		enum vhdr_result r;
 

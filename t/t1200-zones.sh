@@ -139,9 +139,9 @@ test_expect_success 'zonemode=zbd: refusals before anything is created' '
 		--zonemode=zbd --rw=write &&
 	expect_refused "<cmdline>:7: option '\''verify'\'': zonemode=zbd with verify is not supported yet" \
 		--zonemode=zbd --rw=write --direct=1 --verify=crc32c &&
-	for o in max_open_zones=2 job_max_open_zones=2 ignore_zone_limits=1 \
-		 zone_reset_threshold=0.5 zone_reset_frequency=1 \
-		 zonecapacity=8m; do
+	expect_refused "<cmdline>:7: option '\''numjobs'\'': zonemode=zbd writes from several jobs at once are not supported yet" \
+		--zonemode=zbd --rw=randwrite --direct=1 --numjobs=2 &&
+	for o in zone_reset_threshold=0.5 zone_reset_frequency=1; do
 		test_must_fail "$IOLITE" --name=z --filename=nf --size=64k \
 			--zonemode=zbd --direct=1 --$o >out 2>err &&
 		grep -q "option '\''${o%%=*}'\'' is not supported: an option of zonemode=zbd" err &&

@@ -255,6 +255,11 @@ static int next_zoned(struct worker *w, struct io_u *u)
 			return 0;
 		case ZBD_END:
 			return 1;
+		case ZBD_SKIP:
+			workload_skip(w->wl, u);
+			if (workload_next(w->wl, u))
+				return 1;
+			continue;
 		case ZBD_RESET:
 			if (drain(w))
 				return 1;

@@ -25,6 +25,7 @@
 struct zbd_zone {
 	uint64_t start, cap, wp;	/* bytes, absolute */
 	bool seq;			/* has a write pointer */
+	bool open;			/* in its file's open list */
 };
 
 struct zbd_file {
@@ -33,6 +34,8 @@ struct zbd_file {
 	unsigned int nr;
 	unsigned int with_data;		/* zones conventional or written */
 	struct zbd_zone *z;		/* the region's zones */
+	unsigned int *open;		/* open zones (indexes), in order */
+	unsigned int nr_open, max_open;	/* max_open 0: no limit */
 	bool read;			/* the zones are known */
 };
 
@@ -42,7 +45,8 @@ struct zbd {
 	uint64_t min_bs;
 	const struct engine_file *files;	/* borrowed: their fds */
 	uint64_t resets;
-	bool random, beyond_wp;
+	unsigned int max_open, job_max_open, nr_open;	/* options */
+	bool random, beyond_wp, ignore_limits, limited;
 	struct strbuf err;
 };
 
@@ -86,6 +90,37 @@ static int check_options(const struct job_plan *p, struct strbuf *err)
 	if (p->o.verify)
 		return plan_fail(p, err, "option 'verify': zonemode=zbd with "
 				 "verify is not supported yet");
+	/* fio shares write pointers and open zones between its jobs */
+	if (ddir_used(p, DDIR_WRITE) && p->o.numjobs > 1)
+		return plan_fail(p, err, "option 'numjobs': zonemode=zbd "
+				 "writes from several jobs at once are not "
+				 "supported yet");
+	return 0;
+}
+
+/*
+ * fio 3.33: max_open_zones above the device's own limit is an error,
+ * unless ignore_zone_limits=1; job_max_open_zones needs a limit for the
+ * device, given or the device's.
+ */
+static int check_open_limit(const struct job_plan *p, const struct stat *st,
+			    const char *path, struct strbuf *err)
+{
+	char buf[32];
+	long long dev = p->o.ignore_zone_limits ? 0 :
+			queue_attr(st, "max_open_zones", buf, sizeof(buf));
+
+	if (dev > 0 && p->o.max_open_zones > dev)
+		return plan_fail(p, err, "option 'max_open_zones': %u is "
+				 "more than the %lld zones '%s' can have open "
+				 "(queue/max_open_zones; ignore_zone_limits=1 "
+				 "overrides)", p->o.max_open_zones, dev, path);
+	if (p->o.job_max_open_zones && !p->o.max_open_zones && dev <= 0)
+		return plan_fail(p, err, "option 'job_max_open_zones': needs "
+				 "an open-zone limit for '%s' (max_open_zones; "
+				 "the device has none%s)", path,
+				 p->o.ignore_zone_limits ?
+				 " with ignore_zone_limits=1" : "");
 	return 0;
 }
 
@@ -118,6 +153,8 @@ int zbd_check_target(const struct job_plan *p, const char *path,
 				 "match the zone size of '%s' (%llu)",
 				 (unsigned long long)p->o.zonesize, path,
 				 (unsigned long long)zs);
+	if (check_open_limit(p, &st, path, err))
+		return -1;
 	/* fio: the region in whole zones, else nothing to do */
 	start = (*off + zs - 1) / zs * zs;
 	end = (*off + *len) / zs * zs;
@@ -144,8 +181,10 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 
 	/* read again after a failure: from the start */
 	free(zf->z);
+	free(zf->open);
 	zf->z = xcalloc(want, sizeof(*zf->z));
-	zf->nr = zf->with_data = 0;
+	zf->open = xcalloc(want, sizeof(*zf->open));
+	zf->nr = zf->with_data = zf->nr_open = 0;
 	zf->first = f->io_offset;
 	while (zf->nr < want) {
 		memset(r, 0, size);
@@ -169,6 +208,9 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 			z->seq = b->type != BLK_ZONE_TYPE_CONVENTIONAL;
 			if (b->cond == BLK_ZONE_COND_FULL)
 				z->wp = z->start + z->cap;
+			/* taken into the open list by file_zones() */
+			z->open = b->cond == BLK_ZONE_COND_IMP_OPEN ||
+				  b->cond == BLK_ZONE_COND_EXP_OPEN;
 			zf->with_data += !z->seq || z->wp > z->start;
 			sector = b->start + b->len;
 		}
@@ -190,8 +232,74 @@ struct zbd *zbd_new(const struct job_plan *p,
 	z->min_bs = p->min_bs;
 	z->random = p->random;
 	z->beyond_wp = p->o.read_beyond_wp;
+	z->max_open = p->o.max_open_zones;
+	z->job_max_open = p->o.job_max_open_zones;
+	z->ignore_limits = p->o.ignore_zone_limits;
 	strbuf_init(&z->err);
 	return z;
+}
+
+/*
+ * Takes zone zn into its file's open list, within max_open_zones and
+ * job_max_open_zones; an open zone with no room left (filled by the
+ * writes issued) counts as not open, as in fio 3.33.
+ */
+static bool zone_open(struct zbd *z, struct zbd_file *zf,
+		      struct zbd_zone *zn)
+{
+	if (!z->limited)
+		return true;
+	if (zn->open)
+		return zn->wp < zn->start + zn->cap;
+	if ((z->job_max_open && z->nr_open >= z->job_max_open) ||
+	    (zf->max_open && zf->nr_open >= zf->max_open))
+		return false;
+	zf->open[zf->nr_open++] = (unsigned int)(zn - zf->z);
+	z->nr_open++;
+	zn->open = true;
+	return true;
+}
+
+/* A zone written up to its capacity leaves the open list. */
+static void zone_close(struct zbd *z, struct zbd_file *zf,
+		       struct zbd_zone *zn)
+{
+	unsigned int i, idx = (unsigned int)(zn - zf->z);
+
+	for (i = 0; i < zf->nr_open && zf->open[i] != idx; i++)
+		;
+	if (i == zf->nr_open)
+		return;
+	memmove(&zf->open[i], &zf->open[i + 1],
+		(zf->nr_open - i - 1) * sizeof(*zf->open));
+	zf->nr_open--;
+	z->nr_open--;
+	zn->open = false;
+}
+
+/*
+ * The open-zone limit of file i: max_open_zones, else the device's own
+ * (queue/max_open_zones) unless ignore_zone_limits=1; the zones the
+ * device has open already are the first in the list, as fio's.
+ */
+static void file_limits(struct zbd *z, unsigned int i, const struct stat *st)
+{
+	struct zbd_file *zf = &z->f[i];
+	char buf[32];
+	long long dev = z->ignore_limits ? 0 :
+			queue_attr(st, "max_open_zones", buf, sizeof(buf));
+	unsigned int k;
+
+	zf->max_open = z->max_open ? z->max_open :
+		       dev > 0 ? (unsigned int)dev : 0;
+	if (zf->max_open || z->job_max_open)
+		z->limited = true;
+	for (k = 0; k < zf->nr; k++) {
+		if (!zf->z[k].open)
+			continue;
+		zf->z[k].open = false;
+		zone_open(z, zf, &zf->z[k]);
+	}
 }
 
 /*
@@ -211,8 +319,10 @@ static int file_zones(struct zbd *z, unsigned int i)
 	    (zf->zsize = (uint64_t)queue_attr(&st, "chunk_sectors", buf,
 					      sizeof(buf)) << 9) == 0)
 		strbuf_addf(&z->err, "'%s': no zone size", f->path);
-	else if (!report_zones(zf, f, fd, &z->err))
+	else if (!report_zones(zf, f, fd, &z->err)) {
+		file_limits(z, i, &st);
 		ret = 0;
+	}
 	if (fd >= 0 && fd != f->fd)
 		close(fd);
 	zf->read = !ret;
@@ -230,8 +340,10 @@ void zbd_free(struct zbd *z)
 
 	if (!z)
 		return;
-	for (i = 0; i < z->nr_files; i++)
+	for (i = 0; i < z->nr_files; i++) {
 		free(z->f[i].z);
+		free(z->f[i].open);
+	}
 	free(z->f);
 	strbuf_release(&z->err);
 	free(z);
@@ -247,12 +359,67 @@ static struct zbd_zone *zone_of(struct zbd_file *zf, uint64_t off)
 	return i < zf->nr ? &zf->z[i] : NULL;
 }
 
-/* A write: at the write pointer of its zone, the zone reset when full. */
+/*
+ * A write drawn for zone zn, which cannot be opened (the limits): fio
+ * 3.33's choice, an open zone picked by where the offset falls in the
+ * region, else, when that one has no room, the first zone after it
+ * that can be opened, else any open zone with room. NULL: none.
+ */
+static struct zbd_zone *other_zone(struct zbd *z, struct zbd_file *zf,
+				   struct zbd_zone *zn, const struct io_u *u)
+{
+	uint64_t span = (uint64_t)zf->nr * zf->zsize;
+	struct zbd_zone *c = zn;
+	unsigned int i;
+
+	if (zf->nr_open) {
+		c = &zf->z[zf->open[(u->offset - zf->first) * zf->nr_open /
+				    span]];
+		if (c->start + c->cap - c->wp >= z->min_bs)
+			return c;
+	}
+	for (i = 0; i < zf->nr; i++) {
+		if (++c == zf->z + zf->nr)
+			c = zf->z;
+		if (c->seq && !c->open && zone_open(z, zf, c))
+			return c;
+	}
+	for (i = 0; i < zf->nr_open; i++) {
+		c = &zf->z[zf->open[i]];
+		if (c->start + c->cap - c->wp >= z->min_bs)
+			return c;
+	}
+	return NULL;
+}
+
+/*
+ * A write: at the write pointer of its zone, the zone reset when full.
+ * A sequential write past its zone's capacity (a zone smaller than its
+ * size) goes on at the next zone's start, as fio 3.33: zcap's zones of
+ * 12 MiB in 16 take 12 MiB each, with no reset between. Under an open-
+ * zone limit a zone that cannot be opened gives its write to another.
+ */
 static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
 				     struct zbd_zone *zn, struct io_u *u)
 {
-	uint64_t end = zn->start + zn->cap, len;
+	uint64_t end, len;
 
+	if (!z->random && u->offset >= zn->start + zn->cap) {
+		if (++zn == zf->z + zf->nr) {
+			u->offset = zf->first + (uint64_t)zf->nr * zf->zsize;
+			return ZBD_SKIP;
+		}
+		u->offset = zn->start;
+		if (!zn->seq)
+			return ZBD_OK;
+	}
+	if (!zone_open(z, zf, zn)) {
+		zn = other_zone(z, zf, zn, u);
+		if (!zn)
+			return ZBD_END;
+		u->offset = zn->start;
+	}
+	end = zn->start + zn->cap;
 	if (zn->wp + z->min_bs > end)
 		return ZBD_RESET;
 	u->offset = zn->wp;
@@ -264,6 +431,8 @@ static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
 	if (zn->wp == zn->start)
 		zf->with_data++;
 	zn->wp += len;
+	if (zn->open && zn->wp >= end)
+		zone_close(z, zf, zn);
 	return ZBD_OK;
 }
 

@@ -62,8 +62,6 @@ static const struct {
 	{ "xnvme_dev_nsid", "ioengine xnvme", REFUSE_USERDRV },
 	{ "xnvme_iovec", "ioengine xnvme", REFUSE_USERDRV },
 	{ "xnvme_sync", "ioengine xnvme", REFUSE_USERDRV },
-	{ "zone_reset_frequency", "zonemode=zbd", REFUSE_ZONED },
-	{ "zone_reset_threshold", "zonemode=zbd", REFUSE_ZONED },
 };
 
 /* fio's own options iolite does not implement, and why (not an engine's) */

@@ -784,6 +784,18 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(ignore_zone_limits), .def = "0", .category = OPT_CAT_IO,
 	  .help = "zbd: the device's open-zone limit neither caps nor "
 		  "defaults max_open_zones" },
+	{ .name = "zone_reset_threshold", .type = OPT_CALLBACK,
+	  .off = OFF(zone_reset_threshold), .def = "0", .cb = ratio_cb,
+	  .format = ratio_fmt, .typestr = "float (0..1)",
+	  .category = OPT_CAT_IO,
+	  .help = "zbd: the share of the region with data from which "
+		  "zone_reset_frequency resets zones" },
+	{ .name = "zone_reset_frequency", .type = OPT_CALLBACK,
+	  .off = OFF(zone_reset_frequency), .def = "0", .cb = ratio_cb,
+	  .format = ratio_fmt, .typestr = "float (0..1)",
+	  .category = OPT_CAT_IO,
+	  .help = "zbd: past zone_reset_threshold, a write's zone is reset "
+		  "first every 1/this writes (0: never)" },
 	{ .name = "read_beyond_wp", .type = OPT_BOOL,
 	  .off = OFF(read_beyond_wp), .def = "0", .category = OPT_CAT_IO,
 	  .help = "zbd: reads may go past a zone's write pointer" },

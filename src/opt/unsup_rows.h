@@ -69,7 +69,5 @@
 	UNSUP("xnvme_dev_nsid", NULL),
 	UNSUP("xnvme_iovec", NULL),
 	UNSUP("xnvme_sync", NULL),
-	UNSUP("zone_reset_frequency", NULL),
-	UNSUP("zone_reset_threshold", NULL),
 
 #undef UNSUP

@@ -35,6 +35,8 @@ struct zbd_file {
 	unsigned int with_data;		/* zones conventional or written */
 	struct zbd_zone *z;		/* the region's zones */
 	unsigned int *open;		/* open zones (indexes), in order */
+	uint64_t data;			/* bytes below the write pointers */
+	unsigned int write_cnt;		/* writes to the next reset */
 	unsigned int nr_open, max_open;	/* max_open 0: no limit */
 	bool read;			/* the zones are known */
 };
@@ -46,7 +48,10 @@ struct zbd {
 	const struct engine_file *files;	/* borrowed: their fds */
 	uint64_t resets;
 	unsigned int max_open, job_max_open, nr_open;	/* options */
+	double reset_at, reset_freq;	/* zone_reset_threshold, _frequency */
 	bool random, beyond_wp, ignore_limits, limited;
+	bool verify;			/* writes that verify: no resets */
+	bool again;			/* the write of a reset, once more */
 	struct strbuf err;
 };
 
@@ -87,9 +92,9 @@ static int check_options(const struct job_plan *p, struct strbuf *err)
 	if (ddir_used(p, DDIR_TRIM))
 		return plan_fail(p, err, "option 'rw': zonemode=zbd with "
 				 "trims is not supported yet");
-	if (p->o.verify)
-		return plan_fail(p, err, "option 'verify': zonemode=zbd with "
-				 "verify is not supported yet");
+	if (p->o.verify && p->o.zone_reset_frequency)
+		return plan_fail(p, err, "option 'zone_reset_frequency': its "
+				 "resets would lose what verify reads back");
 	/* fio shares write pointers and open zones between its jobs */
 	if (ddir_used(p, DDIR_WRITE) && p->o.numjobs > 1)
 		return plan_fail(p, err, "option 'numjobs': zonemode=zbd "
@@ -185,6 +190,7 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 	zf->z = xcalloc(want, sizeof(*zf->z));
 	zf->open = xcalloc(want, sizeof(*zf->open));
 	zf->nr = zf->with_data = zf->nr_open = 0;
+	zf->data = 0;
 	zf->first = f->io_offset;
 	while (zf->nr < want) {
 		memset(r, 0, size);
@@ -212,6 +218,8 @@ static int report_zones(struct zbd_file *zf, const struct engine_file *f,
 			z->open = b->cond == BLK_ZONE_COND_IMP_OPEN ||
 				  b->cond == BLK_ZONE_COND_EXP_OPEN;
 			zf->with_data += !z->seq || z->wp > z->start;
+			if (z->seq)
+				zf->data += z->wp - z->start;
 			sector = b->start + b->len;
 		}
 		if ((sector << 9) >= end)
@@ -235,6 +243,9 @@ struct zbd *zbd_new(const struct job_plan *p,
 	z->max_open = p->o.max_open_zones;
 	z->job_max_open = p->o.job_max_open_zones;
 	z->ignore_limits = p->o.ignore_zone_limits;
+	z->verify = p->o.verify && ddir_used(p, DDIR_WRITE);
+	z->reset_at = p->o.zone_reset_threshold;
+	z->reset_freq = p->o.zone_reset_frequency;
 	strbuf_init(&z->err);
 	return z;
 }
@@ -247,6 +258,9 @@ struct zbd *zbd_new(const struct job_plan *p,
 static bool zone_open(struct zbd *z, struct zbd_file *zf,
 		      struct zbd_zone *zn)
 {
+	/* a reset would lose what verify reads back (fio 3.33) */
+	if (z->verify && zn->wp + z->min_bs > zn->start + zn->cap)
+		return false;
 	if (!z->limited)
 		return true;
 	if (zn->open)
@@ -275,6 +289,38 @@ static void zone_close(struct zbd *z, struct zbd_file *zf,
 	zf->nr_open--;
 	z->nr_open--;
 	zn->open = false;
+}
+
+/*
+ * A job that writes and verifies starts on empty zones, as fio 3.33's
+ * (8 MiB of zone 0 written: its writes start at 0), so that no zone is
+ * reset under data still to be read back.
+ */
+static int reset_region(struct zbd *z, struct zbd_file *zf, int fd)
+{
+	unsigned int k;
+
+	for (k = 0; k < zf->nr; k++) {
+		struct zbd_zone *zn = &zf->z[k];
+		struct blk_zone_range r = {
+			.sector = zn->start >> 9, .nr_sectors = zf->zsize >> 9
+		};
+
+		if (!zn->seq || zn->wp == zn->start)
+			continue;
+		if (ioctl(fd, BLKRESETZONE, &r)) {
+			strbuf_addf(&z->err, "zone reset at %llu: %s",
+				    (unsigned long long)zn->start,
+				    strerror(errno));
+			return -1;
+		}
+		zf->data -= zn->wp - zn->start;
+		zf->with_data--;
+		zn->wp = zn->start;
+		zn->open = false;
+		z->resets++;
+	}
+	return 0;
 }
 
 /*
@@ -319,13 +365,15 @@ static int file_zones(struct zbd *z, unsigned int i)
 	    (zf->zsize = (uint64_t)queue_attr(&st, "chunk_sectors", buf,
 					      sizeof(buf)) << 9) == 0)
 		strbuf_addf(&z->err, "'%s': no zone size", f->path);
-	else if (!report_zones(zf, f, fd, &z->err)) {
+	else if (!report_zones(zf, f, fd, &z->err) &&
+		 !(z->verify && fd == f->fd && reset_region(z, zf, fd))) {
 		file_limits(z, i, &st);
 		ret = 0;
 	}
 	if (fd >= 0 && fd != f->fd)
 		close(fd);
-	zf->read = !ret;
+	/* (the reset of a verifying job needs the job's own fd: again) */
+	zf->read = !ret && !(z->verify && fd != f->fd);
 	return ret;
 }
 
@@ -392,6 +440,36 @@ static struct zbd_zone *other_zone(struct zbd *z, struct zbd_file *zf,
 	return NULL;
 }
 
+/* The writes from one reset to the next: 1 / zone_reset_frequency. */
+static unsigned int reset_every(const struct zbd *z)
+{
+	double n = 1.0 / z->reset_freq;
+
+	return n >= UINT32_MAX ? UINT32_MAX : n < 1 ? 1 : (unsigned int)n;
+}
+
+/*
+ * zone_reset_threshold: while the region's zones hold that share of it
+ * (bytes below the write pointers, counted as the writes are issued),
+ * every 1/zone_reset_frequency-th write resets its zone first, as fio
+ * 3.33 (zone_reset_frequency=0.25 on two full zones: writes at blocks
+ * 0 1 2 0 1 2 3 0 ...). Once per write: not again after its reset.
+ */
+static bool reset_due(struct zbd *z, struct zbd_file *zf, bool again)
+{
+	if (!z->reset_freq || again)
+		return false;
+	if ((double)zf->data < (double)zf->nr * (double)zf->zsize *
+			       z->reset_at)
+		return false;
+	if (!zf->write_cnt)
+		zf->write_cnt = reset_every(z);
+	if (--zf->write_cnt)
+		return false;
+	zf->write_cnt = reset_every(z);
+	return true;
+}
+
 /*
  * A write: at the write pointer of its zone, the zone reset when full.
  * A sequential write past its zone's capacity (a zone smaller than its
@@ -403,7 +481,9 @@ static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
 				     struct zbd_zone *zn, struct io_u *u)
 {
 	uint64_t end, len;
+	bool again = z->again;
 
+	z->again = false;
 	if (!z->random && u->offset >= zn->start + zn->cap) {
 		if (++zn == zf->z + zf->nr) {
 			u->offset = zf->first + (uint64_t)zf->nr * zf->zsize;
@@ -420,7 +500,8 @@ static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
 		u->offset = zn->start;
 	}
 	end = zn->start + zn->cap;
-	if (zn->wp + z->min_bs > end)
+	if ((reset_due(z, zf, again) && zn->wp > zn->start) ||
+	    zn->wp + z->min_bs > end)
 		return ZBD_RESET;
 	u->offset = zn->wp;
 	len = end - zn->wp < u->len ? end - zn->wp : u->len;
@@ -431,6 +512,7 @@ static enum zbd_verdict adjust_write(struct zbd *z, struct zbd_file *zf,
 	if (zn->wp == zn->start)
 		zf->with_data++;
 	zn->wp += len;
+	zf->data += len;
 	if (zn->open && zn->wp >= end)
 		zone_close(z, zf, zn);
 	return ZBD_OK;
@@ -532,8 +614,10 @@ int zbd_reset(struct zbd *z, const struct io_u *u)
 	}
 	if (zn->wp > zn->start)
 		zf->with_data--;
+	zf->data -= zn->wp - zn->start;
 	zn->wp = zn->start;
 	z->resets++;
+	z->again = true;
 	return 0;
 }
 

@@ -167,7 +167,7 @@ done
 test_expect_success 'the options of refused engines say whose they are' '
 	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
 		 uri=u hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
-		 zone_reset_threshold=0.5 gpu_dev_ids=0 serverip=h; do
+		 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
 		grep -q "is not supported: an option of [a-z_=]* .*(.*)" err ||
 			{ cat err >&2; return 1; }

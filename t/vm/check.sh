@@ -113,6 +113,10 @@ case ,$checks, in
 			fail "${t##*/}: exit status 0, not a refusal"
 		cmp -s "$t/md5.before" "$t/md5.after" ||
 			fail "${t##*/} wrote to the device before refusing"
+		if [ -f "$t/zones.before" ] &&
+		   ! cmp -s "$t/zones.before" "$t/zones.after"; then
+			fail "${t##*/} moved a zone's write pointer before refusing"
+		fi
 	done
 	case $(ios "$f" total_ios) in
 	0,0,0|"(no report)") ;;

@@ -8,6 +8,7 @@
 #include "opt/engine_decl.h"
 #include "opt/internal.h"
 #include "opt/opt.h"
+#include "util/num.h"
 
 static int check_offload(struct job_plan *p, struct strbuf *err)
 {
@@ -156,4 +157,24 @@ void profile_fmt(const struct opt_def *def, const struct job_options *o,
 		 struct strbuf *out)
 {
 	strbuf_addstr(out, profile_names[o->profile]);
+}
+
+int ratio_cb(const struct opt_def *def, struct job_options *o,
+	     const char *val, struct strbuf *err)
+{
+	double v;
+
+	if (num_parse_double(val, &v) || !(v >= 0 && v <= 1)) {
+		strbuf_addf(err, "invalid ratio '%s' (0..1)", val);
+		return -1;
+	}
+	*(double *)((char *)o + def->off) = v;
+	return 0;
+}
+
+void ratio_fmt(const struct opt_def *def, const struct job_options *o,
+	       struct strbuf *out)
+{
+	strbuf_addf(out, "%.17g", *(const double *)((const char *)o +
+						     def->off));
 }

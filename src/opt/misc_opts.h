@@ -21,6 +21,12 @@
  */
 int misc_plan_check(struct job_plan *p, struct strbuf *err);
 
+/* A double at def->off from 0 to 1 (zone_reset_threshold, ...). */
+int ratio_cb(const struct opt_def *def, struct job_options *o,
+	     const char *val, struct strbuf *err);
+void ratio_fmt(const struct opt_def *def, const struct job_options *o,
+	       struct strbuf *out);
+
 /*
  * profile=none|0, cpu|1, system (iolite's CPU profile); fio's workload
  * profiles (tiobench, act) are refused as not supported yet.

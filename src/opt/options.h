@@ -468,6 +468,12 @@ struct job_options {
 	uint64_t zonerange;		/* 0: zonesize */
 	uint64_t zonesize;
 	uint64_t zoneskip;
+	uint64_t zonecapacity;		/* zbd: emulated zones' (unused) */
+	unsigned int max_open_zones;	/* zbd: 0: the device's limit */
+	unsigned int job_max_open_zones;	/* zbd: 0: none */
+	bool ignore_zone_limits;	/* zbd: not the device's limit */
+	double zone_reset_threshold;	/* zbd: share of the region written */
+	double zone_reset_frequency;	/* zbd: resets per write past it */
 	bool read_beyond_wp;		/* zbd: reads past the write pointer */
 	struct rdist_zone rdist_zones[DDIR_RWDIR_CNT][RDIST_ZONES_MAX];
 	unsigned int nr_rdist_zones[DDIR_RWDIR_CNT];

@@ -62,12 +62,6 @@ static const struct {
 	{ "xnvme_dev_nsid", "ioengine xnvme", REFUSE_USERDRV },
 	{ "xnvme_iovec", "ioengine xnvme", REFUSE_USERDRV },
 	{ "xnvme_sync", "ioengine xnvme", REFUSE_USERDRV },
-	{ "ignore_zone_limits", "zonemode=zbd", REFUSE_ZONED },
-	{ "job_max_open_zones", "zonemode=zbd", REFUSE_ZONED },
-	{ "max_open_zones", "zonemode=zbd", REFUSE_ZONED },
-	{ "zone_reset_frequency", "zonemode=zbd", REFUSE_ZONED },
-	{ "zone_reset_threshold", "zonemode=zbd", REFUSE_ZONED },
-	{ "zonecapacity", "zonemode=zbd", REFUSE_ZONED },
 };
 
 /* fio's own options iolite does not implement, and why (not an engine's) */

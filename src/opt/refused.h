@@ -39,9 +39,8 @@
 	"devices and files"
 #define REFUSE_NVME_PT "NVMe passthrough commands (io_uring_cmd, " \
 	"/dev/ngXnY); iolite issues block I/O through the block layer"
-#define REFUSE_ZONED "zonemode=zbd has write pointers, resets and " \
-	"read_beyond_wp; open-zone limits, reset thresholds and zone " \
-	"capacities set by hand are not supported yet"
+#define REFUSE_ZONED "zonemode=zbd drives zoned block devices " \
+	"through the kernel (write pointers, resets, open-zone limits)"
 #define REFUSE_USERDRV "a user-space driver stack (SPDK, xNVMe, " \
 	"libblkio) takes the device from the kernel; iolite measures " \
 	"the kernel's I/O paths"

@@ -814,6 +814,37 @@ const struct opt_def opt_table[] = {
 	{ .name = "zoneskip", .type = OPT_SIZE, .off = OFF(zoneskip),
 	  .def = "0", .category = OPT_CAT_IO,
 	  .help = "strided: bytes skipped between one zone and the next" },
+	{ .name = "zonecapacity", .type = OPT_SIZE, .off = OFF(zonecapacity),
+	  .def = "0", .category = OPT_CAT_IO,
+	  .help = "zbd: the capacity of zones emulated on other devices; a "
+		  "zoned block device's own capacity is used instead, as "
+		  "fio" },
+	{ .name = "max_open_zones", .type = OPT_UINT,
+	  .off = OFF(max_open_zones), .def = "0", .category = OPT_CAT_IO,
+	  .help = "zbd: zones written at once on a device (0: the device's "
+		  "queue/max_open_zones); writes to another zone go to an "
+		  "open one" },
+	{ .name = "job_max_open_zones", .type = OPT_UINT,
+	  .off = OFF(job_max_open_zones), .def = "0",
+	  .category = OPT_CAT_IO,
+	  .help = "zbd: zones the job writes at once (0: no limit of its "
+		  "own)" },
+	{ .name = "ignore_zone_limits", .type = OPT_BOOL,
+	  .off = OFF(ignore_zone_limits), .def = "0", .category = OPT_CAT_IO,
+	  .help = "zbd: the device's open-zone limit neither caps nor "
+		  "defaults max_open_zones" },
+	{ .name = "zone_reset_threshold", .type = OPT_CALLBACK,
+	  .off = OFF(zone_reset_threshold), .def = "0", .cb = ratio_cb,
+	  .format = ratio_fmt, .typestr = "float (0..1)",
+	  .category = OPT_CAT_IO,
+	  .help = "zbd: the share of the region with data from which "
+		  "zone_reset_frequency resets zones" },
+	{ .name = "zone_reset_frequency", .type = OPT_CALLBACK,
+	  .off = OFF(zone_reset_frequency), .def = "0", .cb = ratio_cb,
+	  .format = ratio_fmt, .typestr = "float (0..1)",
+	  .category = OPT_CAT_IO,
+	  .help = "zbd: past zone_reset_threshold, a write's zone is reset "
+		  "first every 1/this writes (0: never)" },
 	{ .name = "read_beyond_wp", .type = OPT_BOOL,
 	  .off = OFF(read_beyond_wp), .def = "0", .category = OPT_CAT_IO,
 	  .help = "zbd: reads may go past a zone's write pointer" },

@@ -41,11 +41,8 @@
 	UNSUP("http_user", NULL),
 	UNSUP("http_verbose", NULL),
 	UNSUP("https", NULL),
-	UNSUP("ignore_zone_limits", NULL),
-	UNSUP("job_max_open_zones", NULL),
 	UNSUP("large-block-op-kbytes", NULL),
 	UNSUP("load", NULL),
-	UNSUP("max_open_zones", NULL),
 	UNSUP("merge_blktrace_file", NULL),
 	UNSUP("merge_blktrace_iters", NULL),
 	UNSUP("merge_blktrace_scalars", NULL),
@@ -72,8 +69,5 @@
 	UNSUP("xnvme_dev_nsid", NULL),
 	UNSUP("xnvme_iovec", NULL),
 	UNSUP("xnvme_sync", NULL),
-	UNSUP("zone_reset_frequency", NULL),
-	UNSUP("zone_reset_threshold", NULL),
-	UNSUP("zonecapacity", NULL),
 
 #undef UNSUP

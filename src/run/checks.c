@@ -239,6 +239,11 @@ static void check_zones(const struct job_plan *plans, unsigned int nr,
 		uint64_t range = p->o.zonerange ? p->o.zonerange :
 				 p->o.zonesize;
 
+		/* fio's HOWTO: ignored on a zoned block device */
+		if (!p->clone && p->o.zonemode == ZONE_MODE_ZBD &&
+		    p->o.zonecapacity)
+			notes_add(out, "job '%s': zonecapacity is for zones emulated on other devices: the zones' capacity is the device's own (as in fio)",
+				  p->o.name);
 		if (p->clone || !p->random ||
 		    p->o.zonemode != ZONE_MODE_STRIDED)
 			continue;

@@ -248,6 +248,9 @@ static __attribute__((cold)) int zoned_fail(struct worker *w)
  */
 static int next_zoned(struct worker *w, struct io_u *u)
 {
+	/* a read-back is of where the data went: fio leaves it as it is */
+	if (w->vf && verify_reading(w->vf))
+		return 0;
 	for (;;) {
 		switch (zbd_adjust(w->zbd, u)) {
 		case ZBD_OK:
@@ -255,6 +258,11 @@ static int next_zoned(struct worker *w, struct io_u *u)
 			return 0;
 		case ZBD_END:
 			return 1;
+		case ZBD_SKIP:
+			workload_skip(w->wl, u);
+			if (workload_next(w->wl, u))
+				return 1;
+			continue;
 		case ZBD_RESET:
 			if (drain(w))
 				return 1;

@@ -1490,3 +1490,14 @@ void workload_moved(struct workload *w, const struct io_u *u)
 	f->last[u->ddir] = u->offset - f->start;
 	f->pos[u->ddir] = f->last[u->ddir] + u->len;
 }
+
+void workload_skip(struct workload *w, const struct io_u *u)
+{
+	struct wl_file *f = &w->files[u->file];
+
+	f->pos[u->ddir] = u->offset - f->start;
+	w->zone_bytes -= u->len;
+	w->nios_left++;
+	w->cum -= u->len;
+	w->bytes_left += u->len;
+}

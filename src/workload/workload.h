@@ -96,6 +96,13 @@ void workload_rewind(struct workload *w);
 void workload_moved(struct workload *w, const struct io_u *u);
 
 /*
+ * zonemode=zbd found no room for u: its bytes go back to the pass and
+ * the sequential offsets go on from u->offset (its region's end: the
+ * next draw ends the file, or starts it over as fio does with io_size).
+ */
+void workload_skip(struct workload *w, const struct io_u *u);
+
+/*
  * An I/O failed and the job goes on: as in fio, number_ios counts the
  * I/Os that succeeded, so the workload owes one more (with errors let
  * through its general path counts them: pick_fast_path()).

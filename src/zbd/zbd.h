@@ -24,9 +24,16 @@
  * - zbd_adjust(): the workload's next I/O made to fit the zones: a
  *   write goes to its zone's write pointer (the zone reset first when it
  *   is full: ZBD_RESET, the caller waits for what is in flight and calls
- *   zbd_reset()), a read stays below the write pointer unless
- *   read_beyond_wp=1 (a zone without data: the next one with some, or
- *   the end). The write pointer moves when the write is issued, as fio.
+ *   zbd_reset()) and stops at the zone's capacity; a sequential one past
+ *   the capacity goes on at the next zone (past the last: ZBD_SKIP, the
+ *   caller gives the I/O back with workload_skip() and draws again);
+ *   under an open-zone limit (max_open_zones, else the device's own
+ *   unless ignore_zone_limits=1; job_max_open_zones) a write whose zone
+ *   cannot be opened goes to an open one, and a zone leaves the open
+ *   ones when written to its capacity. A read stays below the write
+ *   pointer unless read_beyond_wp=1 (a zone without data: the next one
+ *   with some, or the end). The write pointer moves when the write is
+ *   issued, as fio.
  * - zbd_resets(): the zones reset, for the report.
  * Conventional zones are left alone. The hot path of a job without
  * zonemode=zbd never sees this module.
@@ -37,6 +44,7 @@ struct zbd;
 enum zbd_verdict {
 	ZBD_OK,		/* u adjusted: issue it */
 	ZBD_RESET,	/* reset u's zone first (zbd_reset()), then ask again */
+	ZBD_SKIP,	/* u moved to its region's end: workload_skip(), draw */
 	ZBD_END,	/* no I/O fits: the pass ends */
 	ZBD_FAIL,	/* the zones could not be read: zbd_errmsg() */
 };

@@ -24,8 +24,13 @@
 #            (bs), as read back through the block device
 #   nvme=SCT:SC  iolite exits non-zero naming this NVMe status (e.g.
 #            0x2:0x83); otherwise a solo row must exit 0
-# Unless a row is refused or solo, both tools exit 0 and fio does some
-# I/O.
+#   rejected=OPTION  both refuse the job before any I/O (fio exits non-
+#            zero having done none), iolite naming OPTION
+#   openmax=N  after each tool's run at most N zones are written in part
+#            (an open-zone limit: only a full zone leaves the open ones;
+#            random jobs, whose zones are each tool's own draws)
+# Unless a row is refused, rejected or solo, both tools exit 0 and fio
+# does some I/O.
 #
 # t/vm/check.sh -t JOBS OUT: every row of the table JOBS that runjobs.sh
 # ran into OUT, a line each (ok, FAIL with what differs, or skip: a row
@@ -169,7 +174,34 @@ for t in "$f" "$i"; do
 	[ -s "$t/prep.err" ] && fail "${t##*/}: preparing the device: $(cat "$t/prep.err")"
 done
 
+# partial TOOLDIR: the zones of blkzone's report after the run written in
+# part (a write pointer past the start, the zone not full)
+partial() {
+	grep -v 'zcond:14(fu)' "$1/zones.after" 2>/dev/null |
+		grep -vc 'wptr 0x0*[, ]'
+}
+
 case ,$checks, in
+*,rejected=*)
+	opt=$(echo ",$checks," | sed 's/.*,rejected=\([^,]*\),.*/\1/')
+	for t in "$f" "$i"; do
+		[ "$(cat "$t/rc")" != 0 ] ||
+			fail "${t##*/}: exit status 0, not a refusal"
+		cmp -s "$t/md5.before" "$t/md5.after" ||
+			fail "${t##*/} wrote to the device before refusing"
+		if [ -f "$t/zones.before" ] &&
+		   ! cmp -s "$t/zones.before" "$t/zones.after"; then
+			fail "${t##*/} moved a zone's write pointer before refusing"
+		fi
+	done
+	case $(ios "$f" total_ios) in
+	0,0,0|"(no report)") ;;
+	*) fail "fio did I/O: $(ios "$f" total_ios)" ;;
+	esac
+	grep -q "option '$opt'" "$i/stderr" ||
+		fail "iolite: stderr does not name option '$opt': $(cat "$i/stderr")"
+	exit $bad
+	;;
 *,refused=*)
 	opt=$(echo ",$checks," | sed 's/.*,refused=\([^,]*\),.*/\1/')
 	rc=$(cat "$i/rc")
@@ -228,6 +260,12 @@ for c in $(echo "$checks" | tr , ' '); do
 			diff "$dir/fio.$c" "$dir/iolite.$c" | head -n 10
 		fi ;;
 	md5)	same_file md5 md5.after ;;
+	openmax=*)
+		for t in "$f" "$i"; do
+			n=$(partial "$t")
+			[ "$n" -le "${c#openmax=}" ] ||
+				fail "${t##*/}: $n zones written in part, more than ${c#openmax=}"
+		done ;;
 	zones)	same_file "the zones after the run" zones.after ;;
 	changed|same)
 		for t in "$f" "$i"; do

@@ -168,13 +168,15 @@ int ratio_cb(const struct opt_def *def, struct job_options *o,
 		strbuf_addf(err, "invalid ratio '%s' (0..1)", val);
 		return -1;
 	}
-	*(double *)((char *)o + def->off) = v;
+	memcpy((char *)o + def->off, &v, sizeof(v));
 	return 0;
 }
 
 void ratio_fmt(const struct opt_def *def, const struct job_options *o,
 	       struct strbuf *out)
 {
-	strbuf_addf(out, "%.17g", *(const double *)((const char *)o +
-						     def->off));
+	double v;
+
+	memcpy(&v, (const char *)o + def->off, sizeof(v));
+	strbuf_addf(out, "%.17g", v);
 }

@@ -80,6 +80,17 @@ def run_job(job, work, fio, iolite, timeout, keep, alt=None):
     a = figures.collect(os.path.join(d, 'fio'))
     b = figures.collect(os.path.join(d, 'iolite'))
     v = compare.compare(job, a, b)
+    # a rated job's runtime is the one figure a loaded machine moves (a
+    # run starved for 50 ms: 72 ms against 16 in iolite beside itself):
+    # such a difference alone counts when a second run of both repeats it
+    if v.diffs and all(c == 'runtime' for c, _, _, _ in v.diffs):
+        run_tool(fio, job, os.path.join(d, 'fio.2'), timeout)
+        run_tool(iolite, job, os.path.join(d, 'iolite.2'), timeout)
+        a2 = figures.collect(os.path.join(d, 'fio.2'))
+        b2 = figures.collect(os.path.join(d, 'iolite.2'))
+        v2 = compare.compare(job, a2, b2)
+        if not v2.diffs:
+            v, a, b = v2, a2, b2
     res = Result(job, v, a, b, d)
     # a second fio (a newer release) on a difference: does it side with
     # iolite? A hint for the reader, never a verdict

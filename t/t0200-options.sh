@@ -160,7 +160,7 @@ test_expect_success 'io_uring and libaio options with psync are refused' '
 
 # fio 3.35+'s end-to-end protection options: io_uring_cmd's alone, and
 # pi_chk takes only the three field names
-test_expect_success 'md_per_io_size, pi_act, pi_chk, apptag, apptag_mask' '
+test_expect_success_if IO_URING_BUILT 'md_per_io_size, pi_act, pi_chk, apptag, apptag_mask' '
 	for o in md_per_io_size=64 pi_act=0 pi_chk=GUARD apptag=1 \
 		 apptag_mask=0xff; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&

@@ -23,7 +23,7 @@ syncs() {
 # fio 3.42, 16 writes of 4k (strace): one syncfs per loop, in place of
 # end_fsync's fsyncs, none from fsync_on_close with it, fsync=4's three
 # fsyncs kept; the report's sync count holds fsync=N's only
-test_expect_success_if STRACE 'end_syncfs: one syncfs(2) per loop, as fio 3.42' '
+test_expect_success_if STRACE,LIBAIO 'end_syncfs: one syncfs(2) per loop, as fio 3.42' '
 	syncs one --end_syncfs=1 &&
 	echo "syncfs 1 fsync 0" >expect && test_cmp expect one.calls &&
 	syncs loops --end_syncfs=1 --loops=3 --nrfiles=2 &&

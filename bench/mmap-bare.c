@@ -5,7 +5,11 @@
  * block-aligned offsets, for a fixed time. No statistics, no clock per
  * copy: what a perfect benchmark of the mapping would cost.
  *
- *   mmap-bare FILE SIZE BS read|write SECONDS [populate]
+ *   mmap-bare FILE SIZE BS read|write SECONDS [populate] [clock]
+ *
+ * clock: one time-stamp read after each copy, as a tester that times
+ * every I/O must (the TSC on x86-64, as iolite's default clock; else
+ * CLOCK_MONOTONIC): the floor for a job with latency statistics.
  *
  * Prints "iops=N bw_mib=N copies=N cpu_s=N": cpu_s is the process's
  * user + system time over the copy loop (getrusage), for a figure that a
@@ -23,6 +27,9 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #define ALIGN (2ul << 20)
 
@@ -35,6 +42,19 @@ static double cpu_now(void)
 	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+/* a time-stamp read whose result is kept: iolite's clock_now_ns() */
+static uint64_t stamp(void)
+{
+#if defined(__x86_64__)
+	return __rdtsc();
+#else
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_nsec;
+#endif
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -45,8 +65,8 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-	uint64_t size, bs, nblocks, x = 0x9E3779B97F4A7C15ull, n = 0;
-	int write, populate, fd, flags = MAP_SHARED;
+	uint64_t size, bs, nblocks, x = 0x9E3779B97F4A7C15ull, n = 0, acc = 0;
+	int write, populate = 0, clock = 0, fd, flags = MAP_SHARED, i;
 	double secs, t0, t, c0;
 	char *res, *map, *buf;
 	uintptr_t a;
@@ -60,7 +80,10 @@ int main(int argc, char **argv)
 	bs = strtoull(argv[3], NULL, 0);
 	write = !strcmp(argv[4], "write");
 	secs = atof(argv[5]);
-	populate = argc > 6 && !strcmp(argv[6], "populate");
+	for (i = 6; i < argc; i++) {
+		populate |= !strcmp(argv[i], "populate");
+		clock |= !strcmp(argv[i], "clock");
+	}
 	nblocks = size / bs;
 	fd = open(argv[1], write ? O_RDWR : O_RDONLY);
 	if (fd < 0 || !nblocks) {
@@ -85,8 +108,6 @@ int main(int argc, char **argv)
 	c0 = cpu_now();
 	t0 = now();
 	do {
-		unsigned int i;
-
 		/* the clock every 1024 copies: its cost is nothing here */
 		for (i = 0; i < 1024; i++) {
 			uint64_t off;
@@ -99,10 +120,12 @@ int main(int argc, char **argv)
 				memcpy(map + off, buf, bs);
 			else
 				memcpy(buf, map + off, bs);
+			if (clock)
+				acc += stamp();
 		}
 		n += 1024;
 		/* keep the copies from being optimised away */
-		__asm__ volatile("" : : "r"(buf), "r"(map) : "memory");
+		__asm__ volatile("" : : "r"(buf), "r"(map), "r"(acc) : "memory");
 		t = now() - t0;
 	} while (t < secs);
 	printf("iops=%.0f bw_mib=%.1f copies=%llu cpu_s=%.6f\n",

@@ -9,6 +9,10 @@
 #   fio      fio 3.33's ioengine=mmap, same job options
 #   bare     bench/mmap-bare.c: memcpy(3) at random offsets of the same
 #            kind of mapping (2 MiB aligned, MADV_RANDOM), nothing else
+#   iolite-gr  iolite with gtod_reduce=1 (no latencies: the clock read
+#            every few I/Os), against bare
+#   bare+clk the bare loop with one time-stamp read per copy, the floor
+#            for a job that times every I/O (iolite's default)
 #
 # iolite and the bare loop prefault their mappings (mmap_populate=1,
 # MAP_POPULATE) so that they measure copies, not first-touch page faults;
@@ -17,7 +21,8 @@
 # (taskset), the three interleaved, BENCH_REPS times; the figures are
 # medians, of IOPS and of I/Os per CPU-second. One line per workload with
 # the ratios the targets speak of: iolite/fio (>= 50 at 4k randread) and
-# iolite/bare (>= 0.8). doc/performance.md ("mmap engine") records a run
+# iolite/bare (>= 0.9), with the floors split: i/bc is iolite (full
+# statistics) over bare+clk, igr/b iolite-gr over bare. doc/performance.md ("mmap engine") records a run
 # and the commands.
 #
 # Environment: FIO (default fio), BENCH_CPU (default the last allowed
@@ -88,11 +93,13 @@ measure() {
 	local out=$WORK/out.json
 
 	case $1 in
-	iolite|fio)
+	iolite|iolite-gr|fio)
 		local bin=$IOLITE extra=$IOLITE_ARGS
 		if [ "$1" = fio ]; then
 			bin=$FIO
 			extra=
+		elif [ "$1" = iolite-gr ]; then
+			extra="$IOLITE_ARGS --gtod_reduce=1"
 		fi
 		# shellcheck disable=SC2046,SC2086
 		run "$bin" $(job_args "$2" "$3") $extra >"$out" \
@@ -101,10 +108,13 @@ measure() {
 			(.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000]
 			| @tsv" "$out"
 		;;
-	bare)
+	bare|bare+clk)
+		local clk=
+		[ "$1" = bare+clk ] && clk=clock
+		# shellcheck disable=SC2086
 		run "$WORK/mmap-bare" "$FILE" "$bytes" \
 			"$(numfmt --from=iec "$(echo "$3" | tr a-z A-Z)")" \
-			"$dir" "$SECS" populate |
+			"$dir" "$SECS" populate $clk |
 			sed 's/^iops=\([0-9]*\) .*copies=\([0-9]*\) cpu_s=\(.*\)/\1 \2 \3/'
 		;;
 	esac
@@ -121,38 +131,42 @@ echo "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs, 
 echo "# commands:"
 echo "#   $IOLITE $(job_args RW BS) $IOLITE_ARGS"
 echo "#   $FIO $(job_args RW BS)"
-echo "#   mmap-bare $FILE $bytes BS read|write $SECS populate"
+echo "#   mmap-bare $FILE $bytes BS read|write $SECS populate [clock]"
 echo "# IOPS: median I/Os per second of run time"
 echo "# /cpu: median I/Os per second of CPU time (user + system), the"
 echo "#       figure a machine shared with other work does not skew much"
-printf '%-9s %4s %9s %9s %9s %9s %9s %9s %7s %7s %7s %7s\n' workload bs \
-	iolite fio bare iolite/cpu fio/cpu bare/cpu i/f i/b "i/f cpu" \
-	"i/b cpu"
+echo "# gr: iolite with gtod_reduce=1; b+c: the bare loop timing each copy"
+printf '%-9s %4s %8s %8s %8s %8s %8s %8s %8s %8s %6s %6s %6s %6s\n' \
+	workload bs iolite fio bare i/cpu gr/cpu f/cpu b/cpu b+c/cpu \
+	"i/f" "i/b" "i/b+c" "gr/b"
 
+TOOLS="iolite iolite-gr fio bare bare+clk"
 for rw in randread randwrite; do
 	for bs in 4k 64k; do
-		for t in iolite fio bare; do
+		for t in $TOOLS; do
 			: >"$WORK/$t.iops"
 			: >"$WORK/$t.cpu"
 		done
 		for r in $(seq "$REPS"); do
-			for t in iolite fio bare; do
+			for t in $TOOLS; do
 				set -- $(measure $t $rw $bs) || exit 1
 				echo "$1" >>"$WORK/$t.iops"
 				echo "$2 / $3" | bc -l >>"$WORK/$t.cpu"
 			done
 		done
-		for t in iolite fio bare; do
-			eval "${t}_iops=\$(median <\"\$WORK/\$t.iops\")"
-			eval "${t}_cpu=\$(median <\"\$WORK/\$t.cpu\")"
+		for t in $TOOLS; do
+			v=${t//[-+]/_}
+			eval "${v}_iops=\$(median <\"\$WORK/\$t.iops\")"
+			eval "${v}_cpu=\$(median <\"\$WORK/\$t.cpu\")"
 		done
 		# shellcheck disable=SC2154
-		printf '%-9s %4s %9.0f %9.0f %9.0f %9.0f %9.0f %9.0f %7.1f %7.2f %7.1f %7.2f\n' \
+		printf '%-9s %4s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.1f %6.2f %6.2f %6.2f\n' \
 			$rw $bs "$iolite_iops" "$fio_iops" "$bare_iops" \
-			"$iolite_cpu" "$fio_cpu" "$bare_cpu" \
-			"$(echo "$iolite_iops / $fio_iops" | bc -l)" \
-			"$(echo "$iolite_iops / $bare_iops" | bc -l)" \
+			"$iolite_cpu" "$iolite_gr_cpu" "$fio_cpu" "$bare_cpu" \
+			"$bare_clk_cpu" \
 			"$(echo "$iolite_cpu / $fio_cpu" | bc -l)" \
-			"$(echo "$iolite_cpu / $bare_cpu" | bc -l)"
+			"$(echo "$iolite_cpu / $bare_cpu" | bc -l)" \
+			"$(echo "$iolite_cpu / $bare_clk_cpu" | bc -l)" \
+			"$(echo "$iolite_gr_cpu / $bare_cpu" | bc -l)"
 	done
 done

@@ -133,6 +133,29 @@ need_shim
 		test_must_be_empty t.err &&
 		test "$(calls t)" -ge $NIOS
 	'
+
+	# fio: gtod_reduce=1 reads the time for about 0.4% of the I/Os; an
+	# inline job with nothing timed per I/O reads it every few (at most
+	# 256) I/Os, as the run goes: the I/Os all done, the calls far fewer
+	test_expect_success 'gtod_reduce=1: the clock read every few I/Os, not per I/O' '
+		run_shim r --clocksource=clock_gettime --gtod_reduce=1 &&
+		test_must_be_empty r.err &&
+		grep -q "total=$NIOS,0,0,0" r.out &&
+		test "$(calls r)" -lt $((NIOS / 4)) &&
+		run_shim l --clocksource=clock_gettime --gtod_reduce=1 \
+			--disable_clat=0 &&
+		test "$(calls l)" -ge $NIOS
+	'
+
+	test_expect_success_if JQ 'gtod_reduce=1: a timed run still ends on time' '
+		run_shim e --clocksource=clock_gettime --gtod_reduce=1 \
+			--time_based --runtime=500ms --output-format=json &&
+		test_must_be_empty e.err &&
+		rt=$(jq ".jobs[0].job_runtime" e.out) &&
+		test "$rt" -ge 500 && test "$rt" -le 550 &&
+		test "$(jq ".jobs[0].read.total_ios" e.out)" -gt \
+			$((64 * $(calls e)))
+	'
 test_skip_reason=
 
 need_shim

@@ -115,9 +115,9 @@ def collect(d):
     return f
 
 
-def stderr_head(d, n=3):
+def stderr_head(d, n=3, name='stderr'):
     try:
-        with open(os.path.join(d, 'stderr'), errors='replace') as f:
+        with open(os.path.join(d, name), errors='replace') as f:
             return ' / '.join(line.strip() for line in f.readlines()[:n])
     except OSError:
         return ''

@@ -281,6 +281,38 @@ test_expect_success 'jobs matched by name, repeated names by their order' '
 	grep -q "^j2: only in A" out && grep -q "^j3: only in B" out
 '
 
+# Sweeps of the same two options given in the other order: the points
+# come in another order, and pair by their values (rated points: a
+# point against the other rate would be -50% or +100%)
+test_expect_success_if JQ 'sweep points pair by their swept values, not their order' '
+	sw="--name=s --ioengine=null --rw=read --size=64m --time_based \
+		--runtime=300ms --output-format=json" &&
+	"$IOLITE" $sw --sweep=rate_iops=400,800 --sweep=bs=4k,8k >sa.json &&
+	"$IOLITE" $sw --sweep=bs=4k,8k --sweep=rate_iops=400,800 >sb.json &&
+	test "$(jq -r ".jobs[1].sweep.bs" sa.json)" = 8k &&
+	test "$(jq -r ".jobs[1].sweep.bs" sb.json)" = 4k &&
+	"$IOLITE" compare --tsv sa.json sb.json >t &&
+	for i in 1 2 3 4; do
+		c=$(tsv_field t B s $i read IOPS 8) &&
+		echo "point $i: IOPS change $c%" &&
+		test -n "$c" &&
+		awk -v c="$c" "BEGIN { exit !(c > -30 && c < 30) }" || return 1
+	done &&
+	"$IOLITE" compare sa.json sb.json >out &&
+	grep -q "^s#4 at rate_iops=800,bs=8k, read:$" out &&
+	! grep -q "(A at" out
+'
+
+test_expect_success_if JQ 'sweeps whose points differ are refused, naming the point' '
+	"$IOLITE" --name=s --ioengine=null --rw=read --size=1m \
+		--sweep=bs=4k,16k --output-format=json >sc.json &&
+	"$IOLITE" --name=s --ioengine=null --rw=read --size=1m \
+		--sweep=bs=4k,8k --output-format=json >sd.json &&
+	exits_with 2 "$IOLITE" compare sc.json sd.json >out 2>err &&
+	grep "sweeps do not match: B has s at bs=8k and A has no such point" err &&
+	test_must_be_empty out
+'
+
 test_expect_success_if FIO 'fio 3.33 JSON and json+ of the same job are read and matched' '
 	bg_wait fio && bg_wait fioplus &&
 	"$IOLITE" compare --tsv fio.json a1.json >t &&

@@ -256,6 +256,112 @@ static int load_side(struct cmp_side *s, struct strbuf *err)
 	return ret;
 }
 
+/* --- sweep points -------------------------------------------------- */
+
+/* Do x and y hold the same swept values (a set: the order aside)? */
+bool cmp_same_point(const struct rio_job *x, const struct rio_job *y)
+{
+	unsigned int i, k;
+
+	if (x->nr_sweep != y->nr_sweep || strcmp(x->name, y->name))
+		return false;
+	for (i = 0; i < x->nr_sweep; i++) {
+		for (k = 0; k < y->nr_sweep; k++)
+			if (!strcmp(x->sweep[i].key, y->sweep[k].key) &&
+			    !strcmp(x->sweep[i].val, y->sweep[k].val))
+				break;
+		if (k == y->nr_sweep)
+			return false;
+	}
+	return true;
+}
+
+static void point_name(struct strbuf *sb, const struct rio_job *j)
+{
+	unsigned int k;
+
+	strbuf_addstr(sb, j->name);
+	for (k = 0; k < j->nr_sweep; k++)
+		strbuf_addf(sb, "%s%s=%s", k ? "," : " at ", j->sweep[k].key,
+			    j->sweep[k].val);
+}
+
+/* The point of run r matching x, or NULL. */
+static struct rio_job *find_point(const struct rio_run *r,
+				  const struct rio_job *x)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		if (r->jobs[i].nr_sweep && cmp_same_point(x, &r->jobs[i]))
+			return &r->jobs[i];
+	return NULL;
+}
+
+/*
+ * The sweep points of run r (of side lb) take the numbers of A's first
+ * run's points with the same values, so that the tables pair points by
+ * what was swept, not by their order. A point either lacks is refused.
+ */
+static int match_run_points(const struct rio_run *ra, struct rio_run *r,
+			    char la, char lb, struct strbuf *err)
+{
+	unsigned int i, *dup = xcalloc(r->nr_jobs + 1, sizeof(*dup));
+	const struct rio_job *miss = NULL;
+	char in = lb, lacks = la;
+
+	for (i = 0; i < r->nr_jobs && !miss; i++) {
+		const struct rio_job *x;
+
+		dup[i] = r->jobs[i].dup;
+		if (!r->jobs[i].nr_sweep)
+			continue;
+		x = find_point(ra, &r->jobs[i]);
+		if (x)
+			dup[i] = x->dup;
+		else
+			miss = &r->jobs[i];
+	}
+	for (i = 0; i < ra->nr_jobs && !miss; i++)
+		if (ra->jobs[i].nr_sweep && !find_point(r, &ra->jobs[i])) {
+			miss = &ra->jobs[i];
+			in = la;
+			lacks = lb;
+		}
+	if (miss) {
+		strbuf_addf(err, "compare: the sweeps do not match: %c has ",
+			    in);
+		point_name(err, miss);
+		strbuf_addf(err, " and %c has no such point (points are paired "
+			    "by their swept values)", lacks);
+		free(dup);
+		return -EINVAL;
+	}
+	for (i = 0; i < r->nr_jobs; i++)
+		r->jobs[i].dup = dup[i];
+	free(dup);
+	return 0;
+}
+
+/* Every side's runs (and A's own repeats) against A's first run. */
+static int match_sweeps(struct cmp_side *sides, unsigned int nr,
+			struct strbuf *err)
+{
+	const struct rio_run *ra = &sides[0].doc.runs[0];
+	unsigned int s, r;
+	bool any = false;
+
+	for (r = 0; r < ra->nr_jobs; r++)
+		any |= ra->jobs[r].nr_sweep > 0;
+	for (s = 0; any && s < nr; s++)
+		for (r = s ? 0 : 1; r < sides[s].doc.nr_runs; r++)
+			if (match_run_points(ra, &sides[s].doc.runs[r],
+					     sides[0].label, sides[s].label,
+					     err))
+				return -EINVAL;
+	return 0;
+}
+
 static void print_side(const struct cmp_args *args, const struct cmp_side *s,
 		       FILE *out)
 {
@@ -556,6 +662,8 @@ static int read_sides(const struct cmp_args *args, struct cmp_side *sides,
 		ret = cmp_run_sides(args, sides, nr, &err);
 	for (s = 0; s < nr && !ret && !args->run; s++)
 		ret = load_side(&sides[s], &err);
+	if (!ret)
+		ret = match_sweeps(sides, nr, &err);
 	if (ret)
 		error("%s", strbuf_str(&err));
 	strbuf_release(&err);

@@ -87,4 +87,7 @@ int cmp_run_sides(const struct cmp_args *args, struct cmp_side *sides,
 void cmp_html(const struct cmp_args *args, const struct cmp_side *sides,
 	      unsigned int nr, struct strbuf *page);
 
+/* Do two jobs hold the same sweep point (swept values as a set)? */
+bool cmp_same_point(const struct rio_job *x, const struct rio_job *y);
+
 #endif

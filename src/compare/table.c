@@ -517,14 +517,16 @@ static void sweep_label(struct strbuf *sb, const struct cmp_side *s,
 
 /*
  * "x#2 at iodepth=2": the job as the table names it. Sweep points are
- * matched by their order (as numjobs clones are); where the sides' points
- * differ, both are named.
+ * paired by their swept values (compare.c renumbers them); where a side
+ * is no sweep, both are named.
  */
 static void job_title(char *buf, size_t n, const struct cmp_side *a,
 		      const struct cmp_side *b, const char *name,
 		      unsigned int dup)
 {
 	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	const struct rio_job *ja = rio_find_job(&a->doc.runs[0], name, dup);
+	const struct rio_job *jb = rio_find_job(&b->doc.runs[0], name, dup);
 
 	sweep_label(&sa, a, name, dup);
 	sweep_label(&sb, b, name, dup);
@@ -532,7 +534,8 @@ static void job_title(char *buf, size_t n, const struct cmp_side *a,
 		snprintf(buf, n, "%s#%u", name, dup + 1);
 	else
 		snprintf(buf, n, "%s", name);
-	if (!strcmp(strbuf_str(&sa), strbuf_str(&sb)))
+	if (!strcmp(strbuf_str(&sa), strbuf_str(&sb)) ||
+	    (ja && jb && ja->nr_sweep && cmp_same_point(ja, jb)))
 		snprintf(buf + strlen(buf), n - strlen(buf), "%s",
 			 strbuf_str(&sa));
 	else

@@ -630,6 +630,16 @@ static void init_budget(struct workload *w, const struct job_plan *p,
 		if (w->zones && (files[i].flags & EF_CHARDEV) &&
 		    o->size.bytes && !o->size.pct)
 			b = o->size.bytes / nr_files;
+		/*
+		 * ... and so does a sequential mix there, each direction
+		 * going its own way up to the region's end (rw=rw size=256k
+		 * offset=64k of /dev/zero: 29 reads and 35 writes, 256k,
+		 * where one direction alone stops at the end, 48)
+		 */
+		if (!w->zones && !w->random && (files[i].flags & EF_CHARDEV) &&
+		    __builtin_popcount(w->dmask) > 1 && o->size.bytes &&
+		    !o->size.pct && o->size.bytes / nr_files > b)
+			b = o->size.bytes / nr_files;
 		total += b;
 	}
 	w->budget = o->io_size.bytes ? o->io_size.bytes : total;

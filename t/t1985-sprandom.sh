@@ -184,6 +184,17 @@ test_expect_success 'randrw: fio'"'"'s directions, reads on new blocks' '
 	test $((uw + a)) -eq "$nw"
 '
 
+test_expect_success 'the options dump as given (--parse-only)' '
+	rm -f f &&
+	"$IOLITE" --parse-only --name=j --filename=f --rw=randwrite \
+		--sprandom=1 --spr_op=0.21 --spr_num_regions=400 \
+		--spr_cs=64k >dump 2>err &&
+	test_must_be_empty err &&
+	grep "^sprandom=1\$" dump && grep "^spr_op=0.21\$" dump &&
+	grep "^spr_num_regions=400\$" dump && grep "^spr_cs=65536\$" dump &&
+	test_path_is_missing f
+'
+
 test_expect_success 'a JSON report stays JSON' '
 	rm -f f &&
 	"$IOLITE" --name=j --filename=f --rw=randwrite --sprandom=1 \

@@ -4,6 +4,8 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "opt/internal.h"
 #include "util/num.h"
@@ -30,8 +32,14 @@ int spr_op_cb(const struct opt_def *def, struct job_options *o,
 void spr_op_fmt(const struct opt_def *def, const struct job_options *o,
 		struct strbuf *out)
 {
+	char buf[32];
+
 	(void)def;
-	strbuf_addf(out, "%.17g", o->spr_op);
+	/* the shortest text that reads back the same: 0.21, not 0.2099.. */
+	snprintf(buf, sizeof(buf), "%.15g", o->spr_op);
+	if (strtod(buf, NULL) != o->spr_op)
+		snprintf(buf, sizeof(buf), "%.17g", o->spr_op);
+	strbuf_addstr(out, buf);
 }
 
 /* The block sizes: one, the same for every direction (used or not). */

@@ -337,6 +337,14 @@ struct job_options {
 	bool randrepeat;
 	uint64_t randseed;
 	enum random_generator random_generator;
+	/*
+	 * sprandom (fio 3.42): SSD preconditioning by regions
+	 * (workload/sprandom.c); spr_op in [0, 1)
+	 */
+	bool sprandom;
+	double spr_op;
+	unsigned int spr_num_regions;
+	uint64_t spr_cs;		/* bytes; 0: writes not deferred */
 	enum random_dist random_distribution;
 	double rdist_param;	/* zipf theta, pareto h, normal sigma (%) */
 	/* zipf, pareto, normal: ":centre" given (0..1, fio's "base") */

@@ -20,6 +20,7 @@
 #include "opt/mmap_opts.h"
 #include "opt/pace_opts.h"
 #include "opt/prio_opts.h"
+#include "opt/spr_opts.h"
 #include "opt/steady_opts.h"
 #include "opt/sys_opts.h"
 #include "opt/verify_opts.h"
@@ -779,6 +780,27 @@ const struct opt_def opt_table[] = {
 	  .off = OFF(random_generator), .def = "tausworthe",
 	  .enums = randgen_enums, .category = OPT_CAT_RANDOM,
 	  .help = "pseudo-random generator for offsets" },
+	{ .name = "sprandom", .type = OPT_BOOL, .off = OFF(sprandom),
+	  .def = "0", .category = OPT_CAT_RANDOM,
+	  .help = "SSD preconditioning (fio 3.42): regions of writes, each "
+		  "rewriting a share of the one before, so that the whole "
+		  "physical capacity is written once with a steady state's "
+		  "spread of stale blocks; rw=randwrite or randrw, one file" },
+	{ .name = "spr_op", .type = OPT_CALLBACK, .def = "0.15",
+	  .cb = spr_op_cb, .format = spr_op_fmt, .typestr = "float",
+	  .category = OPT_CAT_RANDOM,
+	  .help = "sprandom: the drive's over-provisioning ratio, 0 <= F < "
+		  "1: its physical capacity is size x (1 + F)" },
+	{ .name = "spr_num_regions", .type = OPT_UINT,
+	  .off = OFF(spr_num_regions), .def = "100", .min = 1,
+	  .category = OPT_CAT_RANDOM,
+	  .help = "sprandom: the regions the physical capacity is split "
+		  "into (memory: two regions' worth of block numbers)" },
+	{ .name = "spr_cs", .type = OPT_SIZE, .off = OFF(spr_cs), .def = "0",
+	  .category = OPT_CAT_RANDOM,
+	  .help = "sprandom: the drive's write cache in bytes; non-zero "
+		  "moves each region's rewrites of the region before to its "
+		  "end, and must be below a region's size" },
 	{ .name = "random_distribution", .type = OPT_CALLBACK,
 	  .off = OFF(random_distribution), .def = "random",
 	  .enums = opt_rdist_enums, .cb = opt_rdist_cb, .format = opt_rdist_fmt,

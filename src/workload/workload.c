@@ -859,6 +859,11 @@ static inline enum ddir pick_ddir(struct workload *w)
 	return (enum ddir)w->ddir;
 }
 
+enum ddir wl_pick_ddir(struct workload *w)
+{
+	return pick_ddir(w);
+}
+
 static void files_start_over(struct workload *w)
 {
 	unsigned int i;
@@ -1212,6 +1217,7 @@ void workload_free(struct workload *w)
 	free(w->act);
 	free(w->ev);
 	iolog_replay_free(w->replay);
+	wl_spr_free(w);
 	free(w);
 }
 
@@ -1283,6 +1289,8 @@ void workload_rewind(struct workload *w)
 		iolog_replay_rewind(w->replay);
 		return;
 	}
+	if (w->spr)
+		return;	/* sprandom writes once: a later pass has nothing */
 	wl_pass_start(w, false);
 }
 
@@ -1324,6 +1332,8 @@ void workload_loops_queued(struct workload *w)
 
 bool workload_spent(const struct workload *w)
 {
+	if (w->spr)
+		return true;	/* fio 3.42: loops=2 writes what 1 does */
 	if (!w->plain_loops)
 		return false;
 	if (w->next == wl_next_general)
@@ -1355,6 +1365,8 @@ bool workload_pass_spent(const struct workload *w)
 {
 	if (w->replay)
 		return true;
+	if (w->spr)
+		return wl_spr_done(w);
 	if (w->next != wl_next_general)
 		return !w->ios_left && !w->runs_out;
 	return !w->bytes_left || !w->nios_left;
@@ -1371,6 +1383,8 @@ uint64_t workload_pass_bytes(const struct workload *w)
 {
 	if (w->replay)
 		return iolog_replay_bytes(w->replay);
+	if (w->spr)	/* at most: the physical capacity */
+		return w->spr->phys * w->bsz;
 	if (w->next != wl_next_general)
 		return w->ios_pass * w->bsz;
 	return w->budget;

@@ -512,7 +512,8 @@ int workload_check(const struct job_plan *p,
 
 	if (p->replay)
 		return 0;	/* the log's regions: iolog_plan() checked */
-	if (zones_check(p, err) || zoned_abs_check(p, files, nr_files, err))
+	if (zones_check(p, err) || zoned_abs_check(p, files, nr_files, err) ||
+	    wl_spr_check(p, files, nr_files, err))
 		return -1;
 	for (i = 0; i < nr_files; i++)
 		if (files[i].io_size > files[big].io_size)
@@ -754,6 +755,8 @@ int workload_init(struct workload **out, const struct job_plan *p,
 
 	w->next = wl_next_general;
 	wl_pick_fast_path(w);
+	if (o->sprandom && wl_spr_init(w, p, err))
+		goto fail;
 	init_passes(w, o);
 	w->dropped = UINT_MAX;
 	wl_streams_save(w);

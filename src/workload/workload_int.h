@@ -18,6 +18,7 @@
 #include "workload/dist.h"
 #include "workload/fsrv.h"
 #include "workload/randmap.h"
+#include "workload/sprandom.h"
 #include "workload/workload.h"
 
 #define NO_BLOCK UINT64_MAX
@@ -104,6 +105,7 @@ struct wl_event {
 struct workload {
 	int (*next)(struct workload *w, struct io_u *u);	/* first: workload.h */
 	struct iolog_replay *replay;	/* read_iolog: the log is the source */
+	struct spr *spr;		/* sprandom: the source (sprandom.c) */
 
 	/* fast paths: one file, one direction, one block size */
 	uint64_t ios_left;	/* I/Os left in this pass */
@@ -300,6 +302,8 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p);
 
 /* workload.c */
 int wl_next_general(struct workload *w, struct io_u *u);
+/* the next I/O's direction: rwmixread's draw in a mixed job (fio's) */
+enum ddir wl_pick_ddir(struct workload *w);
 void wl_replay_first_pass(struct workload *w);
 void wl_streams_save(struct workload *w);
 void wl_pass_start(struct workload *w, bool first);
@@ -312,6 +316,18 @@ uint64_t wl_rand_blocks(const struct workload *w, enum ddir d,
 uint64_t wl_window_blocks(const struct workload *w, enum ddir d,
 			  uint64_t wsize);
 uint64_t wl_zone_blocks(const struct workload *w, enum ddir d);
+
+/*
+ * sprandom.c: sprandom's next() over the job's one file, its checks
+ * before anything is created (workload_check()), whether its one pass is
+ * over
+ */
+int wl_spr_check(const struct job_plan *p, const struct engine_file *files,
+		 unsigned int nr_files, struct strbuf *err);
+int wl_spr_init(struct workload *w, const struct job_plan *p,
+		struct strbuf *err);
+bool wl_spr_done(const struct workload *w);
+void wl_spr_free(struct workload *w);
 
 /* fast.c: a fast path for w->next where the job allows one */
 void wl_pick_fast_path(struct workload *w);

@@ -208,4 +208,18 @@ test_expect_success 'log_window_value: log_max_value its old name, bad values re
 	grep "log_window_value.*mean" err
 '
 
+# fio 3.42's data placement options (io_uring_cmd's and xnvme's) need
+# an NVMe device with FDP, which QEMU 7.2's NVMe lacks: refused by name
+# with the reason, aliases included, before the file is made
+test_expect_success 'data placement options: refused by name, nothing made' '
+	for o in fdp=1 dataplacement=fdp data_placement=streams plids=0,2 \
+		fdp_pli=1-3 plid_select=random fdp_pli_select=roundrobin \
+		dp_scheme=scheme.txt; do
+		test_must_fail "$IOLITE" --name=j --filename=dp.f --size=64k \
+			--$o >out 2>err &&
+		grep "option .${o%%=*}. is not supported yet: NVMe data placement.*FDP" err &&
+		test_path_is_missing dp.f || return 1
+	done
+'
+
 test_done

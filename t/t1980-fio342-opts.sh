@@ -222,4 +222,14 @@ test_expect_success 'data placement options: refused by name, nothing made' '
 	done
 '
 
+# issue 28 lists random_sequence_stride among fio 3.42's options, but
+# fio 3.42 has none of that name: "unrecognized option", exit 1, and
+# --cmdhelp says "No such command". Unknown here too, nothing made.
+test_expect_success 'random_sequence_stride: unknown, as in fio 3.42' '
+	test_must_fail "$IOLITE" --name=j --filename=rs.f --size=64k \
+		--rw=randread --random_sequence_stride=4k >out 2>err &&
+	grep "unknown option .random_sequence_stride." err &&
+	test_path_is_missing rs.f
+'
+
 test_done

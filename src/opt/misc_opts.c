@@ -40,6 +40,18 @@ static int check_offload(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/* fio 3.42's rule: the issue times go with the latency logs' offsets */
+static int check_log_issue_time(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (o->log_issue_time && (!o->write_lat_log || !o->log_offset))
+		return plan_fail(p, err, "option 'log_issue_time': needs "
+				 "write_lat_log and log_offset=1 (as fio "
+				 "3.42)");
+	return 0;
+}
+
 static int check_log_compression(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
@@ -52,6 +64,9 @@ static int check_log_compression(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option '%s': log_window_value=both "
 				 "lines (two values) cannot be compressed "
 				 "yet", opt);
+	if (o->log_issue_time)
+		return plan_fail(p, err, "option '%s': log_issue_time's "
+				 "column cannot be compressed yet", opt);
 	/* as fio: a chunk of less than 1KiB (0 included) is refused */
 	if (opt_is_set(o, "log_compression") && o->log_compression < 1024)
 		return plan_fail(p, err, "option 'log_compression': %llu is "
@@ -124,6 +139,7 @@ static int check_time_based(struct job_plan *p, struct strbuf *err)
 int misc_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	if (check_offload(p, err) || check_log_compression(p, err) ||
+	    check_log_issue_time(p, err) ||
 	    check_openfiles(p, err) || check_time_based(p, err))
 		return -1;
 	return 0;

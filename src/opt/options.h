@@ -502,6 +502,7 @@ struct job_options {
 	unsigned int log_entries;	/* sizes the first chunk pool */
 	int log_window_value;	/* enum log_window_value */
 	bool log_offset;
+	bool log_issue_time;	/* fio 3.42: an issue time column (ns) */
 	bool per_job_logs;
 	bool log_drop_when_behind;	/* iolite: drop, not wait */
 

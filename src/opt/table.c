@@ -1354,6 +1354,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "log_offset", .type = OPT_BOOL, .off = OFF(log_offset),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "add each I/O's offset to the log lines" },
+	{ .name = "log_issue_time", .type = OPT_BOOL,
+	  .off = OFF(log_issue_time), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "fio 3.42: a last column, each I/O's issue time in ns "
+		  "(clat and slat logs; 0 elsewhere); needs write_lat_log "
+		  "and log_offset" },
 	{ .name = "log_hist_msec", .type = OPT_UINT, .off = OFF(log_hist_msec),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "histogram log: one line per direction per this many ms "

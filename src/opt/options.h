@@ -606,9 +606,11 @@ struct job_options {
 	 */
 	unsigned int prio;
 	unsigned int prioclass;
+	unsigned int priohint;		/* fio 3.42: 0 none, to 1023 */
 	unsigned int cmdprio_percentage[DDIR_RWDIR_CNT];
 	unsigned int cmdprio_class[DDIR_RWDIR_CNT];
 	unsigned int cmdprio[DDIR_RWDIR_CNT];
+	unsigned int cmdprio_hint[DDIR_RWDIR_CNT];	/* fio 3.42 */
 	struct cmdprio_split cmdprio_bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
 	unsigned int nr_cmdprio_bssplit[DDIR_RWDIR_CNT];
 

@@ -1410,6 +1410,10 @@ const struct opt_def opt_table[] = {
 	  .min = 0, .max = 3, .category = OPT_CAT_IO,
 	  .help = "the job's I/O priority class: 1 real time (needs "
 		  "CAP_SYS_NICE), 2 best effort, 3 idle (0: best effort)" },
+	{ .name = "priohint", .type = OPT_UINT, .off = OFF(priohint),
+	  .min = 0, .max = 1023, .category = OPT_CAT_IO,
+	  .help = "fio 3.42: the job's I/O priority hint (a device's "
+		  "command duration limit, CDL); 0: none" },
 	{ .name = "cmdprio_percentage", .type = OPT_CALLBACK,
 	  .off = OFF(cmdprio_percentage), .min = 0, .max = 100,
 	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
@@ -1424,6 +1428,13 @@ const struct opt_def opt_table[] = {
 	  .flags = OPT_F_ENGINE,
 	  .help = "io_uring, libaio: priority class of those reads[,writes] "
 		  "(default 1, real time)" },
+	{ .name = "cmdprio_hint", .type = OPT_CALLBACK,
+	  .off = OFF(cmdprio_hint), .min = 0, .max = 1023,
+	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
+	  .typestr = "integer[,integer]", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring, libaio: priority hint of those reads[,writes] "
+		  "(fio 3.42; default 0, none)" },
 	{ .name = "cmdprio", .type = OPT_CALLBACK, .off = OFF(cmdprio),
 	  .min = 0, .max = 7, .cb = prio_cmdprio_cb,
 	  .format = prio_cmdprio_fmt, .typestr = "integer[,integer]",
@@ -1434,12 +1445,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "cmdprio_bssplit", .type = OPT_CALLBACK,
 	  .off = OFF(cmdprio_bssplit), .cb = prio_bssplit_cb,
 	  .format = prio_bssplit_fmt,
-	  .typestr = "bs/perc[/class/level]:...[,...]",
+	  .typestr = "bs/perc[/class/level[/hint]]:...[,...]",
 	  .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
 	  .help = "io_uring, libaio: per block size, the percentage of "
 		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
-		  "or the entry's class and level)" },
+		  "or the entry's class, level and hint)" },
 
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"

@@ -136,10 +136,22 @@ static int check_time_based(struct job_plan *p, struct strbuf *err)
 			 "(runtime=): without one the job would never end");
 }
 
+/* fio 3.42: "cannot specify both ramp_time and ramp_size" */
+static int check_ramp(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (o->ramp_size && o->ramp_time_us)
+		return plan_fail(p, err, "option 'ramp_size': not with "
+				 "ramp_time (one ramp or the other, as fio "
+				 "3.42)");
+	return 0;
+}
+
 int misc_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	if (check_offload(p, err) || check_log_compression(p, err) ||
-	    check_log_issue_time(p, err) ||
+	    check_log_issue_time(p, err) || check_ramp(p, err) ||
 	    check_openfiles(p, err) || check_time_based(p, err))
 		return -1;
 	return 0;

@@ -324,6 +324,7 @@ struct job_options {
 	uint64_t runtime_us;
 	bool time_based;
 	uint64_t ramp_time_us;
+	uint64_t ramp_size;	/* fio 3.42: ramp by bytes; 0: none */
 	uint64_t startdelay_us;
 	unsigned int job_start_clock_id;	/* fio 3.42: JSON's job_start */
 	uint64_t startdelay_hi_us;	/* a range's top (plan_draw_startdelay

@@ -605,6 +605,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "ramp_time", .type = OPT_TIME, .off = OFF(ramp_time_us),
 	  .def = "0", .unit_us = SEC, .category = OPT_CAT_TIME,
 	  .help = "run this long before measuring (seconds without a unit)" },
+	{ .name = "ramp_size", .type = OPT_SIZE, .off = OFF(ramp_size),
+	  .min = 1, .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: do this many bytes of I/O before measuring "
+		  "(with group_reporting, the group's jobs together); "
+		  "runtime counts from then" },
 	{ .name = "job_start_clock_id", .type = OPT_UINT,
 	  .off = OFF(job_start_clock_id), .def = "0", .max = 11,
 	  .category = OPT_CAT_TIME,

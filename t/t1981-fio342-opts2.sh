@@ -159,4 +159,28 @@ test_expect_success 'ramp_size: not with ramp_time, not 0, not a percentage' '
 	test_path_is_missing rz.f
 '
 
+# fio 3.42: num_range is 0 to 256 (257: "max value out of range"), 1 by
+# default; with trims and psync or libaio "can't use multiple ranges
+# with IO engine psync" (exit 1); with randread it runs, ignored. Here
+# a trim is one range: 0 and 1 run, more is refused (doc/compat.md)
+test_expect_success 'num_range: one range per trim; more refused by name' '
+	"$IOLITE" --name=j --filename=nr.f --size=64k --rw=randtrim \
+		--num_range=1 >out 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" --name=j --filename=nr.f --size=64k --num_range=0 \
+		>out 2>err &&
+	test_must_be_empty err &&
+	rm -f nr.f &&
+	test_must_fail "$IOLITE" --name=j --filename=nr.f --size=64k \
+		--rw=randtrim --num_range=8 >out 2>err &&
+	grep "num_range.: 8 ranges per trim are not supported yet" err &&
+	test_must_fail "$IOLITE" --name=j --filename=nr.f --size=64k \
+		--rw=randread --num_range=2 >out 2>err &&
+	grep "num_range.*issues no trims" err &&
+	test_must_fail "$IOLITE" --name=j --filename=nr.f --size=64k \
+		--num_range=257 >out 2>err &&
+	grep "num_range.*out of range" err &&
+	test_path_is_missing nr.f
+'
+
 test_done

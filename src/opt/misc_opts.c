@@ -136,6 +136,28 @@ static int check_time_based(struct job_plan *p, struct strbuf *err)
 			 "(runtime=): without one the job would never end");
 }
 
+/*
+ * num_range (fio 3.42): ranges per trim. fio 3.42 sends io_uring_cmd's
+ * as one Dataset Management command of N ranges (other engines: "can't
+ * use multiple ranges"), and ignores it without trims; here a trim has
+ * one range, so more is refused either way.
+ */
+static int check_num_range(struct job_plan *p, struct strbuf *err)
+{
+	if (p->o.num_range <= 1)
+		return 0;
+	if (!(p->ddir_mask & (1u << DDIR_TRIM)))
+		return plan_fail(p, err, "option 'num_range': %u ranges per "
+				 "trim, but the job issues no trims (fio "
+				 "3.42 ignores it)", p->o.num_range);
+	return plan_fail(p, err, "option 'num_range': %u ranges per trim "
+			 "are not supported yet: each trim is one range (fio "
+			 "3.42 sends io_uring_cmd's as one NVMe Dataset "
+			 "Management command of several ranges and refuses "
+			 "more than one with other engines)",
+			 p->o.num_range);
+}
+
 /* fio 3.42: "cannot specify both ramp_time and ramp_size" */
 static int check_ramp(struct job_plan *p, struct strbuf *err)
 {
@@ -152,6 +174,7 @@ int misc_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	if (check_offload(p, err) || check_log_compression(p, err) ||
 	    check_log_issue_time(p, err) || check_ramp(p, err) ||
+	    check_num_range(p, err) ||
 	    check_openfiles(p, err) || check_time_based(p, err))
 		return -1;
 	return 0;

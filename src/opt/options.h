@@ -415,6 +415,7 @@ struct job_options {
 	int submit_and_wait;	/* io_uring: a full queue's commit waits */
 	/* io_uring_cmd (engine/uring_cmd.c) */
 	unsigned int cmd_type;		/* 0: nvme, the only one */
+	unsigned int num_range;		/* fio 3.42: ranges per trim (1) */
 	int readfua, writefua;
 	unsigned int write_mode;	/* enum ucmd_write_mode */
 	int deac;

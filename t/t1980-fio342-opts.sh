@@ -265,6 +265,16 @@ test_expect_success 'log_issue_time: 0 in the windows, after both values' '
 	test $(wc -l <iw_clat.1.log) -ge 4
 '
 
+test_expect_success 'log_issue_time: iolite plot reads the 7-column lines' '
+	"$IOLITE" --name=j --filename=ip.f --size=256k --bs=4k --rw=randread \
+		--ioengine=psync --write_lat_log=ip --log_offset=1 \
+		--log_issue_time=1 >out 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" plot ip_clat.1.log -o ip.html >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "<h2>ip_clat.1.log</h2>" ip.html
+'
+
 # fio 3.42: "log_issue_time option requires write_lat_log and
 # log_offset options", exit 1, nothing run
 test_expect_success 'log_issue_time: needs write_lat_log and log_offset' '

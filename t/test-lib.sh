@@ -198,6 +198,12 @@ prereq_check_() {
 		prereq_why="built with -fsanitize=$IOLITE_SANITIZE: the timing does not hold" ;;
 	FIO)	prereq_cmd_ fio fio ;;
 	JQ)	prereq_cmd_ jq jq ;;
+	# ioprio_set(2) takes a priority hint from Linux 6.10 on
+	IOPRIO_HINTS)
+		prereq_v_=$(uname -r | sed "s/^\([0-9]*\)\.\([0-9]*\).*/\1 \2/")
+		set -- $prereq_v_
+		[ "$1" -gt 6 ] || { [ "$1" = 6 ] && [ "$2" -ge 10 ]; } ||
+			prereq_why="Linux $1.$2: I/O priority hints need 6.10" ;;
 	PYTHON3) prereq_cmd_ python3 python3 ;;
 	STRACE)	prereq_cmd_ strace strace && prereq_strace_ ;;
 	GNUPLOT) prereq_cmd_ gnuplot gnuplot-nox ;;

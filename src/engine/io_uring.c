@@ -552,7 +552,8 @@ void uring_describe(struct engine *e, struct strbuf *out)
 
 /* in fio's order (--enghelp=io_uring) */
 static const char *const uring_options[] = {
-	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio",
+	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio_hint",
+	"cmdprio",
 	"cmdprio_bssplit", "fixedbufs", "registerfiles", "sqthread_poll",
 	"sqthread_poll_cpu", "nonvectored", "uncached", "nowait",
 	"force_async", "submit_and_wait", NULL,

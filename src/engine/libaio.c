@@ -291,7 +291,8 @@ static struct io_u *aio_event(struct engine *e, unsigned int i)
 
 /* in fio's order (--enghelp=libaio) */
 static const char *const aio_options[] = {
-	"userspace_reap", "cmdprio_percentage", "cmdprio_class", "cmdprio",
+	"userspace_reap", "cmdprio_percentage", "cmdprio_class", "cmdprio_hint",
+	"cmdprio",
 	"cmdprio_bssplit", "nowait", NULL,
 };
 

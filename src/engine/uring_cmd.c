@@ -482,7 +482,8 @@ static void ucmd_describe(struct engine *e, struct strbuf *out)
 
 /* in fio's order (--enghelp=io_uring_cmd), then fio 3.42's and iolite's */
 static const char *const ucmd_options[] = {
-	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio",
+	"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio_hint",
+	"cmdprio",
 	"cmdprio_bssplit", "fixedbufs", "registerfiles", "sqthread_poll",
 	"sqthread_poll_cpu", "nonvectored", "uncached", "nowait",
 	"force_async", "cmd_type", "readfua", "writefua", "write_mode", "deac",

@@ -311,8 +311,9 @@ int e4defrag_plan_check(struct job_plan *p, struct strbuf *err)
 int ucmd_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	static const char *const unsupported[] = {
-		"hipri", "cmdprio_percentage", "cmdprio_class", "cmdprio",
-		"cmdprio_bssplit", "nowait", "uncached",
+		"hipri", "cmdprio_percentage", "cmdprio_class",
+		"cmdprio_hint", "cmdprio", "cmdprio_bssplit", "nowait",
+		"uncached",
 	};
 	struct job_options *o = &p->o;
 

@@ -40,6 +40,18 @@ static int check_offload(struct job_plan *p, struct strbuf *err)
 	return 0;
 }
 
+/* fio 3.42's rule: the issue times go with the latency logs' offsets */
+static int check_log_issue_time(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (o->log_issue_time && (!o->write_lat_log || !o->log_offset))
+		return plan_fail(p, err, "option 'log_issue_time': needs "
+				 "write_lat_log and log_offset=1 (as fio "
+				 "3.42)");
+	return 0;
+}
+
 static int check_log_compression(struct job_plan *p, struct strbuf *err)
 {
 	const struct job_options *o = &p->o;
@@ -52,6 +64,9 @@ static int check_log_compression(struct job_plan *p, struct strbuf *err)
 		return plan_fail(p, err, "option '%s': log_window_value=both "
 				 "lines (two values) cannot be compressed "
 				 "yet", opt);
+	if (o->log_issue_time)
+		return plan_fail(p, err, "option '%s': log_issue_time's "
+				 "column cannot be compressed yet", opt);
 	/* as fio: a chunk of less than 1KiB (0 included) is refused */
 	if (opt_is_set(o, "log_compression") && o->log_compression < 1024)
 		return plan_fail(p, err, "option 'log_compression': %llu is "
@@ -121,9 +136,45 @@ static int check_time_based(struct job_plan *p, struct strbuf *err)
 			 "(runtime=): without one the job would never end");
 }
 
+/*
+ * num_range (fio 3.42): ranges per trim. fio 3.42 sends io_uring_cmd's
+ * as one Dataset Management command of N ranges (other engines: "can't
+ * use multiple ranges"), and ignores it without trims; here a trim has
+ * one range, so more is refused either way.
+ */
+static int check_num_range(struct job_plan *p, struct strbuf *err)
+{
+	if (p->o.num_range <= 1)
+		return 0;
+	if (!(p->ddir_mask & (1u << DDIR_TRIM)))
+		return plan_fail(p, err, "option 'num_range': %u ranges per "
+				 "trim, but the job issues no trims (fio "
+				 "3.42 ignores it)", p->o.num_range);
+	return plan_fail(p, err, "option 'num_range': %u ranges per trim "
+			 "are not supported yet: each trim is one range (fio "
+			 "3.42 sends io_uring_cmd's as one NVMe Dataset "
+			 "Management command of several ranges and refuses "
+			 "more than one with other engines)",
+			 p->o.num_range);
+}
+
+/* fio 3.42: "cannot specify both ramp_time and ramp_size" */
+static int check_ramp(struct job_plan *p, struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+
+	if (o->ramp_size && o->ramp_time_us)
+		return plan_fail(p, err, "option 'ramp_size': not with "
+				 "ramp_time (one ramp or the other, as fio "
+				 "3.42)");
+	return 0;
+}
+
 int misc_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	if (check_offload(p, err) || check_log_compression(p, err) ||
+	    check_log_issue_time(p, err) || check_ramp(p, err) ||
+	    check_num_range(p, err) ||
 	    check_openfiles(p, err) || check_time_based(p, err))
 		return -1;
 	return 0;

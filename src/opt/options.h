@@ -324,6 +324,7 @@ struct job_options {
 	uint64_t runtime_us;
 	bool time_based;
 	uint64_t ramp_time_us;
+	uint64_t ramp_size;	/* fio 3.42: ramp by bytes; 0: none */
 	uint64_t startdelay_us;
 	unsigned int job_start_clock_id;	/* fio 3.42: JSON's job_start */
 	uint64_t startdelay_hi_us;	/* a range's top (plan_draw_startdelay
@@ -422,6 +423,7 @@ struct job_options {
 	int submit_and_wait;	/* io_uring: a full queue's commit waits */
 	/* io_uring_cmd (engine/uring_cmd.c) */
 	unsigned int cmd_type;		/* 0: nvme, the only one */
+	unsigned int num_range;		/* fio 3.42: ranges per trim (1) */
 	int readfua, writefua;
 	unsigned int write_mode;	/* enum ucmd_write_mode */
 	int deac;
@@ -510,6 +512,7 @@ struct job_options {
 	unsigned int log_entries;	/* sizes the first chunk pool */
 	int log_window_value;	/* enum log_window_value */
 	bool log_offset;
+	bool log_issue_time;	/* fio 3.42: an issue time column (ns) */
 	bool per_job_logs;
 	bool log_drop_when_behind;	/* iolite: drop, not wait */
 
@@ -613,9 +616,11 @@ struct job_options {
 	 */
 	unsigned int prio;
 	unsigned int prioclass;
+	unsigned int priohint;		/* fio 3.42: 0 none, to 1023 */
 	unsigned int cmdprio_percentage[DDIR_RWDIR_CNT];
 	unsigned int cmdprio_class[DDIR_RWDIR_CNT];
 	unsigned int cmdprio[DDIR_RWDIR_CNT];
+	unsigned int cmdprio_hint[DDIR_RWDIR_CNT];	/* fio 3.42 */
 	struct cmdprio_split cmdprio_bssplit[DDIR_RWDIR_CNT][BSSPLIT_MAX];
 	unsigned int nr_cmdprio_bssplit[DDIR_RWDIR_CNT];
 

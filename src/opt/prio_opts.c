@@ -58,22 +58,22 @@ void prio_cmdprio_fmt(const struct opt_def *def, const struct job_options *o,
 
 /* --- cmdprio_bssplit ------------------------------------------------------ */
 
-/* One "bs/perc[/class/level]" entry (fio 3.33's forms). */
+/* One "bs/perc[/class/level[/hint]]" entry (fio 3.42's forms). */
 static int split_entry(char *s, unsigned int kb_base, struct cmdprio_split *e,
 		       struct strbuf *err)
 {
 	static const char *const what[] = {
-		"block size", "percentage", "class", "level",
+		"block size", "percentage", "class", "level", "hint",
 	};
-	static const uint64_t max[] = { 0, 100, 3, 7 };
-	char *field[5];
-	uint64_t v[4] = { 0, 0, 0, 0 };
+	static const uint64_t max[] = { 0, 100, 3, 7, 1023 };
+	char *field[6];
+	uint64_t v[5] = { 0, 0, 0, 0, 0 };
 	unsigned int n = 0, i;
 
 	for (;;) {
 		char *slash = strchr(s, '/');
 
-		if (n == 5)
+		if (n == 6)
 			break;
 		field[n++] = s;
 		if (!slash)
@@ -84,11 +84,11 @@ static int split_entry(char *s, unsigned int kb_base, struct cmdprio_split *e,
 	/* "4k/" is fio's "4k": no share */
 	if (n == 2 && !*field[1])
 		n = 1;
-	if (n == 3 || n == 5) {
+	if (n == 3 || n == 6) {
 		strbuf_addf(err, n == 3 ? "entry '%s/%s/%s': a class needs a "
-			    "level (bs/percentage/class/level)" :
-			    "entry '%s/%s/%s/...': a fifth field (a priority "
-			    "hint, in later fio) is not supported",
+			    "level (bs/percentage/class/level[/hint])" :
+			    "entry '%s/%s/%s/...': more than five fields "
+			    "(bs/percentage/class/level/hint)",
 			    field[0], field[1], field[2]);
 		return -1;
 	}
@@ -109,8 +109,9 @@ static int split_entry(char *s, unsigned int kb_base, struct cmdprio_split *e,
 	}
 	e->bs = v[0];
 	e->perc = (uint8_t)v[1];
-	e->prio = n == 4 ? prio_value((unsigned int)v[2], (unsigned int)v[3]) :
-		  -1;
+	e->prio = n >= 4 ? prio_value_hint((unsigned int)v[2],
+					   (unsigned int)v[4],
+					   (unsigned int)v[3]) : -1;
 	return 0;
 }
 
@@ -193,6 +194,9 @@ static void split_fmt_one(unsigned int d, const void *vo, struct strbuf *out)
 			strbuf_addf(out, "/%u/%u",
 				    prio_class_of((uint16_t)e->prio),
 				    prio_level_of((uint16_t)e->prio));
+		if (e->prio >= 0 && prio_hint_of((uint16_t)e->prio))
+			strbuf_addf(out, "/%u",
+				    prio_hint_of((uint16_t)e->prio));
 	}
 }
 
@@ -250,9 +254,9 @@ static void dir_plan(struct prio_plan *pp, const struct job_plan *p,
 	const struct job_options *o = &p->o;
 	struct prio_dir *pd = &pp->dir[d];
 	/* as fio: cmdprio_class not given is the real-time class */
-	uint16_t implicit = prio_value(o->cmdprio_class[d] ?
-				       o->cmdprio_class[d] : PRIO_CLASS_RT,
-				       o->cmdprio[d]);
+	uint16_t implicit = prio_value_hint(o->cmdprio_class[d] ?
+					    o->cmdprio_class[d] : PRIO_CLASS_RT,
+					    o->cmdprio_hint[d], o->cmdprio[d]);
 
 	pd->nr_vals = 1;
 	pd->vals[0] = pp->def;
@@ -287,9 +291,10 @@ int prio_plan_check(struct job_plan *p, struct strbuf *err)
 			    "'cmdprio_bssplit' are mutually exclusive");
 
 	pp = xcalloc(1, sizeof(*pp));
-	pp->thread = opt_is_set(o, "prio") || opt_is_set(o, "prioclass");
+	pp->thread = opt_is_set(o, "prio") || opt_is_set(o, "prioclass") ||
+		     opt_is_set(o, "priohint");
 	if (pp->thread)
-		pp->def = prio_value(o->prioclass, o->prio);
+		pp->def = prio_value_hint(o->prioclass, o->priohint, o->prio);
 	for (d = 0; d < 2; d++)
 		dir_plan(pp, p, d);
 	if (!pp->thread && !pp->cmdprio) {
@@ -328,4 +333,25 @@ bool prio_plan_uses_rt(const struct job_plan *p, const char **rt_opt)
 		}
 	}
 	return false;
+}
+
+const char *prio_plan_hint_opt(const struct job_plan *p)
+{
+	const struct prio_plan *pp = p->prio;
+	unsigned int d, i;
+
+	if (!pp)
+		return NULL;
+	if (pp->thread && prio_hint_of(pp->def))
+		return "priohint";
+	for (d = 0; d < 2; d++) {
+		const struct prio_dir *pd = &pp->dir[d];
+
+		for (i = 1; i < pd->nr_vals; i++)
+			if (prio_hint_of(pd->vals[i]))
+				return pd->mode == PRIO_MODE_BSSPLIT &&
+				       !p->o.cmdprio_hint[d] ?
+				       "cmdprio_bssplit" : "cmdprio_hint";
+	}
+	return NULL;
 }

@@ -21,7 +21,12 @@
  *                                   real time, level 0)
  *   cmdprio_bssplit=bs/perc[/class/level]:...[,...]   per block size
  *
- * A priority value is the kernel's: class << 13 | level. As fio, class 0
+ *   priohint=H, cmdprio_hint=r[,w]  fio 3.42's hints (0 none, to 1023),
+ *                         in the job's and the cmdprio values
+ *
+ * A priority value is the kernel's: class << 13 | hint << 3 | level
+ * (the hint since Linux 6.10; older kernels refuse a value with one,
+ * EINVAL). As fio, class 0
  * is taken as best effort (2) wherever a value is made from a class and
  * a level, and cmdprio_bssplit's class and level are clamped to 3 and 7.
  *
@@ -37,11 +42,19 @@
 #define PRIO_CLASS_BE 2
 #define PRIO_CLASS_IDLE 3
 
+#define PRIO_HINT_SHIFT 3
+
 static inline uint16_t prio_value(unsigned int cls, unsigned int level)
 {
 	if (!cls)
 		cls = PRIO_CLASS_BE;
 	return (uint16_t)(cls << PRIO_CLASS_SHIFT | level);
+}
+
+static inline uint16_t prio_value_hint(unsigned int cls, unsigned int hint,
+				       unsigned int level)
+{
+	return (uint16_t)(prio_value(cls, level) | hint << PRIO_HINT_SHIFT);
 }
 
 static inline unsigned int prio_class_of(uint16_t v)
@@ -51,14 +64,19 @@ static inline unsigned int prio_class_of(uint16_t v)
 
 static inline unsigned int prio_level_of(uint16_t v)
 {
-	return v & ((1u << PRIO_CLASS_SHIFT) - 1);
+	return v & ((1u << PRIO_HINT_SHIFT) - 1);
+}
+
+static inline unsigned int prio_hint_of(uint16_t v)
+{
+	return (v & ((1u << PRIO_CLASS_SHIFT) - 1)) >> PRIO_HINT_SHIFT;
 }
 
 /*
- * Distinct values a direction can use: the job's own, then at most the
- * three classes' eight levels each.
+ * Distinct values a direction can use: the job's own, then one per
+ * cmdprio_bssplit entry at most.
  */
-#define PRIO_VALS_MAX 25
+#define PRIO_VALS_MAX (BSSPLIT_MAX + 1)
 
 enum prio_mode { PRIO_MODE_NONE, PRIO_MODE_PERC, PRIO_MODE_BSSPLIT };
 
@@ -88,7 +106,8 @@ struct prio_dir {
 };
 
 struct prio_plan {
-	bool thread;		/* prio or prioclass: set on the job's thread */
+	bool thread;		/* prio, prioclass or priohint: set on the
+				 * job's thread */
 	uint16_t def;		/* the job's priority; 0: the kernel's default */
 	bool cmdprio;		/* some direction has per-I/O priorities */
 	struct prio_dir dir[2];	/* read, write (trims have none, as fio) */
@@ -126,5 +145,11 @@ static inline bool prio_dir_on(const struct prio_plan *pp, unsigned int d)
 	return pp && d < 2 && pp->dir[d].mode != PRIO_MODE_NONE;
 }
 bool prio_plan_uses_rt(const struct job_plan *p, const char **rt_opt);
+
+/*
+ * The option that gives the plan's I/O a priority hint (priohint,
+ * cmdprio_hint, cmdprio_bssplit), or NULL when none does.
+ */
+const char *prio_plan_hint_opt(const struct job_plan *p);
 
 #endif

@@ -70,6 +70,12 @@ static const struct {
 	const char *why;
 } unsup_why[] = {
 	{ "block_error_percentiles", REFUSE_BLOCK_INFO },
+	/* fio 3.42's, io_uring_cmd's (and xnvme's) */
+	{ "dataplacement", REFUSE_FDP },
+	{ "dp_scheme", REFUSE_FDP },
+	{ "fdp", REFUSE_FDP },
+	{ "plid_select", REFUSE_FDP },
+	{ "plids", REFUSE_FDP },
 	{ "merge_blktrace_file", REFUSE_BLKTRACE },
 	{ "merge_blktrace_iters", REFUSE_BLKTRACE },
 	{ "merge_blktrace_scalars", REFUSE_BLKTRACE },

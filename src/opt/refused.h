@@ -61,6 +61,10 @@
 #define REFUSE_BLKTRACE "merging blktrace replays needs blktrace binary " \
 	"logs, which iolite does not read (read_iolog replays fio's text " \
 	"logs)"
+#define REFUSE_FDP "NVMe data placement (Flexible Data Placement or " \
+	"Streams directives on io_uring_cmd's writes) needs an NVMe " \
+	"device with FDP; QEMU 7.2's emulated NVMe, the only NVMe device " \
+	"iolite is tested on, lacks it, so it is not implemented"
 
 /*
  * For a fio option iolite does not implement yet that is no engine's

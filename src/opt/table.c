@@ -480,6 +480,10 @@ const struct opt_def opt_table[] = {
 	  .def = "write", .enums = write_mode_enums,
 	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
 	  .help = "io_uring_cmd: the command a write issues" },
+	{ .name = "num_range", .type = OPT_UINT, .off = OFF(num_range),
+	  .def = "1", .max = 256, .category = OPT_CAT_IO,
+	  .help = "fio 3.42: ranges per trim command (each bs); only 1 (or "
+		  "0) here: one range per trim" },
 	{ .name = "deac", .type = OPT_BOOL, .off = OFF(deac), .def = "0",
 	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
 	  .help = "io_uring_cmd: write_mode=zeroes sets Deallocate (the "
@@ -606,6 +610,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "ramp_time", .type = OPT_TIME, .off = OFF(ramp_time_us),
 	  .def = "0", .unit_us = SEC, .category = OPT_CAT_TIME,
 	  .help = "run this long before measuring (seconds without a unit)" },
+	{ .name = "ramp_size", .type = OPT_SIZE, .off = OFF(ramp_size),
+	  .min = 1, .category = OPT_CAT_TIME,
+	  .help = "fio 3.42: do this many bytes of I/O before measuring "
+		  "(with group_reporting, the group's jobs together); "
+		  "runtime counts from then" },
 	{ .name = "job_start_clock_id", .type = OPT_UINT,
 	  .off = OFF(job_start_clock_id), .def = "0", .max = 11,
 	  .category = OPT_CAT_TIME,
@@ -1376,6 +1385,11 @@ const struct opt_def opt_table[] = {
 	{ .name = "log_offset", .type = OPT_BOOL, .off = OFF(log_offset),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "add each I/O's offset to the log lines" },
+	{ .name = "log_issue_time", .type = OPT_BOOL,
+	  .off = OFF(log_issue_time), .def = "0", .category = OPT_CAT_STAT,
+	  .help = "fio 3.42: a last column, each I/O's issue time in ns "
+		  "(clat and slat logs; 0 elsewhere); needs write_lat_log "
+		  "and log_offset" },
 	{ .name = "log_hist_msec", .type = OPT_UINT, .off = OFF(log_hist_msec),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "histogram log: one line per direction per this many ms "
@@ -1427,6 +1441,10 @@ const struct opt_def opt_table[] = {
 	  .min = 0, .max = 3, .category = OPT_CAT_IO,
 	  .help = "the job's I/O priority class: 1 real time (needs "
 		  "CAP_SYS_NICE), 2 best effort, 3 idle (0: best effort)" },
+	{ .name = "priohint", .type = OPT_UINT, .off = OFF(priohint),
+	  .min = 0, .max = 1023, .category = OPT_CAT_IO,
+	  .help = "fio 3.42: the job's I/O priority hint (a device's "
+		  "command duration limit, CDL); 0: none" },
 	{ .name = "cmdprio_percentage", .type = OPT_CALLBACK,
 	  .off = OFF(cmdprio_percentage), .min = 0, .max = 100,
 	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
@@ -1441,6 +1459,13 @@ const struct opt_def opt_table[] = {
 	  .flags = OPT_F_ENGINE,
 	  .help = "io_uring, libaio: priority class of those reads[,writes] "
 		  "(default 1, real time)" },
+	{ .name = "cmdprio_hint", .type = OPT_CALLBACK,
+	  .off = OFF(cmdprio_hint), .min = 0, .max = 1023,
+	  .cb = prio_cmdprio_cb, .format = prio_cmdprio_fmt,
+	  .typestr = "integer[,integer]", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "io_uring, libaio: priority hint of those reads[,writes] "
+		  "(fio 3.42; default 0, none)" },
 	{ .name = "cmdprio", .type = OPT_CALLBACK, .off = OFF(cmdprio),
 	  .min = 0, .max = 7, .cb = prio_cmdprio_cb,
 	  .format = prio_cmdprio_fmt, .typestr = "integer[,integer]",
@@ -1451,12 +1476,12 @@ const struct opt_def opt_table[] = {
 	{ .name = "cmdprio_bssplit", .type = OPT_CALLBACK,
 	  .off = OFF(cmdprio_bssplit), .cb = prio_bssplit_cb,
 	  .format = prio_bssplit_fmt,
-	  .typestr = "bs/perc[/class/level]:...[,...]",
+	  .typestr = "bs/perc[/class/level[/hint]]:...[,...]",
 	  .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
 	  .help = "io_uring, libaio: per block size, the percentage of "
 		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
-		  "or the entry's class and level)" },
+		  "or the entry's class, level and hint)" },
 
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Rows of opt/table.c's table: every fio 3.33 option name iolite does
- * not implement, so that it is refused as "not supported yet" (with
+ * not implement (and fio 3.42's data placement family), so that it is refused as "not supported yet" (with
  * opt/refused.c's reason where one is known: another engine, hardware
  * or service) rather than as unknown. Included inside opt_table[] only,
  * after the implemented rows; not a header of its own. Implementing one
@@ -24,8 +24,11 @@
 	UNSUP("conf", NULL),
 	UNSUP("cont", NULL),
 	UNSUP("cuda_io", NULL),
+	UNSUP("dataplacement", "data_placement"),
 	UNSUP("device-names", NULL),
 	UNSUP("direct_write_to_pmem", NULL),
+	UNSUP("dp_scheme", NULL),
+	UNSUP("fdp", NULL),
 	UNSUP("gpu_dev_ids", NULL),
 	UNSUP("hdfsdirectory", NULL),
 	UNSUP("http_host", NULL),
@@ -49,6 +52,8 @@
 	UNSUP("namenode", NULL),
 	UNSUP("nfs_url", NULL),
 	UNSUP("object_class", NULL),
+	UNSUP("plid_select", "fdp_pli_select"),
+	UNSUP("plids", "fdp_pli"),
 	UNSUP("pool", NULL),
 	UNSUP("prep", NULL),
 	UNSUP("rbdname", NULL),

@@ -133,15 +133,16 @@ int log_field(const char **p, const char *end, uint64_t *v, bool *hex)
 }
 
 /*
- * One line into e; the number of fields (4 to 6), or -1. Five fields
- * are bs then prio or offset: decided for the whole file afterwards.
+ * One line into e; the number of fields (4 to 7), or -1. Five fields
+ * are bs then prio or offset: decided for the whole file afterwards;
+ * seven are offset, prio and fio 3.42's issue time (log_issue_time).
  */
-static int parse_line(const char *s, const char *end, uint64_t f[6],
+static int parse_line(const char *s, const char *end, uint64_t f[7],
 		      bool *hex_last)
 {
 	int n = 0;
 
-	while (s < end && n < 6) {
+	while (s < end && n < 7) {
 		if (log_field(&s, end, &f[n], hex_last))
 			return -1;
 		n++;
@@ -160,7 +161,7 @@ static int read_text(struct log_data *ld, const char *buf, size_t len,
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *e = nl ? nl : end;
 		struct log_entry en;
-		uint64_t f[6];
+		uint64_t f[7];
 		bool hex = false;
 		int n;
 
@@ -181,8 +182,8 @@ static int read_text(struct log_data *ld, const char *buf, size_t len,
 		en.value = f[1];
 		en.ddir = (unsigned int)f[2];
 		en.bs = f[3];
-		en.has_offset = n == 6;
-		en.offset = n == 6 ? f[4] : 0;
+		en.has_offset = n >= 6;
+		en.offset = n >= 6 ? f[4] : 0;
 		if (n == 5) {
 			/* an old fio's offset, unless it reads as a prio */
 			any_five = true;

@@ -38,12 +38,51 @@ static bool cap_effective(unsigned int cap)
 	return d[cap / 32].effective & (1u << (cap % 32));
 }
 
+/*
+ * Whether this kernel takes priority hints (Linux 6.10+; before, a
+ * value with one is EINVAL): set a best-effort value with a hint on
+ * this thread, then put its own back.
+ */
+static bool kernel_takes_hints(void)
+{
+	long old = syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, 0);
+	int v = PRIO_CLASS_BE << PRIO_CLASS_SHIFT | 1 << PRIO_HINT_SHIFT | 4;
+
+	if (old < 0 || syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0, v))
+		return false;
+	syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0, (int)old);
+	return true;
+}
+
+/* fio 3.42 leaves the refusal to the kernel, I/O by I/O: here, before */
+static int check_hints(const struct job_plan *plans, unsigned int nr,
+		       struct strbuf *err)
+{
+	const char *opt;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		const struct job_plan *p = &plans[i];
+
+		if (!(opt = prio_plan_hint_opt(p)) || kernel_takes_hints())
+			continue;
+		strbuf_addf(err, "%s:%d: option '%s': this kernel does not "
+			    "take I/O priority hints (Linux 6.10 or later "
+			    "does; ioprio_set refused one: EINVAL)",
+			    p->src_file, p->src_line, opt);
+		return -1;
+	}
+	return 0;
+}
+
 int prio_check_caps(const struct job_plan *plans, unsigned int nr,
 		    struct strbuf *err)
 {
 	const char *opt = NULL;
 	unsigned int i;
 
+	if (check_hints(plans, nr, err))
+		return -1;
 	for (i = 0; i < nr; i++) {
 		const struct job_plan *p = &plans[i];
 
@@ -75,9 +114,9 @@ int prio_place_thread(const struct job_plan *p, struct strbuf *err)
 	if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, tid, (int)pp->def)) {
 		int e = errno;
 
-		strbuf_addf(err, "ioprio_set(class %u, level %u): %s",
+		strbuf_addf(err, "ioprio_set(class %u, level %u, hint %u): %s",
 			    prio_class_of(pp->def), prio_level_of(pp->def),
-			    strerror(e));
+			    prio_hint_of(pp->def), strerror(e));
 		return -e;
 	}
 	got = syscall(SYS_ioprio_get, IOPRIO_WHO_PROCESS, tid);

@@ -15,6 +15,9 @@
  *    needs CAP_SYS_NICE or CAP_SYS_ADMIN (the kernel's rule, for
  *    ioprio_set(2) and for each request); without them the job is
  *    refused up front rather than failing with EPERM on its first I/O.
+ *    A priority hint (priohint, cmdprio_hint, cmdprio_bssplit's fifth
+ *    field) needs Linux 6.10 or later: tried once on the calling
+ *    thread (and its priority put back), refused up front when EINVAL.
  *  - prio_place_thread(), on the job's thread before its engine starts:
  *    ioprio_set(IOPRIO_WHO_PROCESS) for prio / prioclass, checked with
  *    ioprio_get (the --debug=process line shows both). Threads the

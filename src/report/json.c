@@ -111,12 +111,14 @@ static void write_lat(struct json_writer *w, const char *key,
 /*
  * fio 3.33's "prios" array, after "lat_ns", when two or more priorities
  * have samples: {"prioclass", "prio", "clat_ns" (or "lat_ns" with
- * lat_percentiles): a latency block} for each priority with samples.
+ * lat_percentiles): a latency block} for each priority with samples;
+ * with priority hints, fio 3.42's "priohint" after "prio".
  */
 static void write_prios(struct json_writer *w, const struct job_result *j,
 			unsigned int d, bool plus)
 {
 	const struct prio_results *pr = &j->prio[d];
+	bool hints = prio_results_hinted(pr);
 	unsigned int i;
 
 	if (prio_results_shown(pr) < 2)
@@ -129,7 +131,10 @@ static void write_prios(struct json_writer *w, const struct job_result *j,
 			continue;
 		json_begin_object(w, NULL);
 		json_u64(w, "prioclass", e->ioprio >> 13);
-		json_u64(w, "prio", e->ioprio & 0x1fff);
+		json_u64(w, "prio", hints ? e->ioprio & 7 : e->ioprio & 0x1fff);
+		/* fio 3.42's key (it prints it always; 3.33 never) */
+		if (hints)
+			json_u64(w, "priohint", (e->ioprio >> 3) & 0x3ff);
 		write_lat(w, j->prio_total ? "lat_ns" : "clat_ns", j, &e->lat,
 			  &e->hist, &e->pct, plus);
 		json_end_object(w);

@@ -150,6 +150,21 @@ static void show_percentiles(FILE *f, const char *label, const double *pct,
 }
 
 /*
+ * A priority as the blocks name it: fio 3.33's "C/L", or with a hint in
+ * the list fio 3.42's "C/L/H".
+ */
+static const char *prio_name(const struct prio_results *pr, uint16_t v,
+			     char buf[32])
+{
+	if (prio_results_hinted(pr))
+		snprintf(buf, 32, "%u/%u/%u", v >> 13u, v & 7u,
+			 (v >> 3) & 0x3ffu);
+	else
+		snprintf(buf, 32, "%u/%u", v >> 13u, v & 0x1fffu);
+	return buf;
+}
+
+/*
  * Per-priority blocks (fio 3.33, when two or more priorities have
  * samples): "    clat prio C/L (unit): min=..." after the latency lines,
  * "    clat prio C/L (P% of IOs) percentiles (unit):" after the others'
@@ -159,16 +174,15 @@ static void show_prio_lat(FILE *f, const struct job_result *j, unsigned int d,
 			  struct strbuf *s1, struct strbuf *s2)
 {
 	const struct prio_results *pr = &j->prio[d];
-	char label[64];
+	char label[64], name[32];
 	unsigned int i;
 
 	if (prio_results_shown(pr) < 2)
 		return;
 	for (i = 0; i < pr->nr; i++) {
-		snprintf(label, sizeof(label), "    %s prio %u/%u",
+		snprintf(label, sizeof(label), "    %s prio %s",
 			 j->prio_total ? "lat" : "clat",
-			 (unsigned int)pr->v[i].ioprio >> 13,
-			 (unsigned int)pr->v[i].ioprio & 0x1fff);
+			 prio_name(pr, pr->v[i].ioprio, name));
 		show_lat_line(f, label, &pr->v[i].lat, s1, s2);
 	}
 }
@@ -177,6 +191,7 @@ static void show_prio_pct(FILE *f, const struct job_result *j, unsigned int d)
 {
 	const struct prio_results *pr = &j->prio[d];
 	const struct dir_result *dr = &j->dir[d];
+	char name[32];
 	uint64_t all = j->prio_total ? dr->lat.n : dr->clat.n;
 	char label[96];
 	unsigned int i;
@@ -188,10 +203,9 @@ static void show_prio_pct(FILE *f, const struct job_result *j, unsigned int d)
 
 		if (!e->pct.on)
 			continue;
-		snprintf(label, sizeof(label), "    %s prio %u/%u (%.2f%% of IOs)",
+		snprintf(label, sizeof(label), "    %s prio %s (%.2f%% of IOs)",
 			 j->prio_total ? "lat" : "clat",
-			 (unsigned int)e->ioprio >> 13,
-			 (unsigned int)e->ioprio & 0x1fff,
+			 prio_name(pr, e->ioprio, name),
 			 all ? 100.0 * (double)e->lat.n / (double)all : 0.0);
 		show_percentiles(f, label, j->pct_list, e->pct.val, j->nr_pct,
 				 j->pct_precision);

@@ -318,8 +318,10 @@ void checks_after(const struct run_result *rr, struct notes *out)
 			if (j->dir[d].ios && j->dir[d].runtime_ms > ms)
 				ms = j->dir[d].runtime_ms;
 		if (j->ramp_end && !j->running)
-			notes_add(out, "job %s ended during its ramp_time: all its I/O is counted and no latency was recorded, as fio does (use a larger size, or time_based)",
-				  notes_job(rr, j, &sb));
+			notes_add(out, "job %s ended during its %s: all its I/O is counted and no latency was recorded, as fio does (use a larger size, or time_based)",
+				  notes_job(rr, j, &sb),
+				  j->plan && j->plan->o.ramp_size ?
+				  "ramp_size" : "ramp_time");
 		/* a report while the job runs: its run is not over */
 		if (!ms || ms >= 1000 || j->error || j->running)
 			continue;

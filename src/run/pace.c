@@ -593,3 +593,9 @@ void pace_free(struct pace *pc)
 	free(pc->intended);
 	free(pc);
 }
+
+void pace_set_end(struct pace *pc, uint64_t end_ns)
+{
+	if (pc)
+		pc->end_ns = end_ns;
+}

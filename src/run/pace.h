@@ -70,6 +70,8 @@ struct pace_env {
  */
 int pace_init(struct pace **out, const struct pace_env *env);
 void pace_free(struct pace *pc);
+/* The job's end moved (ramp_size's ramp ended): 0 none; NULL is fine. */
+void pace_set_end(struct pace *pc, uint64_t end_ns);
 
 /*
  * Before issuing u (a new I/O: direction and length set): thinks when

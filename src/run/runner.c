@@ -960,6 +960,29 @@ int runner_jobs_check(unsigned int have, unsigned int more,
 	return -1;
 }
 
+/* ramp_size with group_reporting: a byte count per group id, or NULL */
+static _Atomic uint64_t *ramp_groups_new(struct run_job *jobs, unsigned int nr)
+{
+	_Atomic uint64_t *g;
+	unsigned int i, max = 0;
+	bool any = false;
+
+	for (i = 0; i < nr; i++) {
+		const struct job_plan *p = jobs[i].plan;
+
+		if (p->o.ramp_size && p->o.group_reporting)
+			any = true;
+		if (p->groupid > max)
+			max = p->groupid;
+	}
+	if (!any)
+		return NULL;
+	g = xcalloc(max + 1, sizeof(*g));
+	for (i = 0; i <= max; i++)
+		atomic_init(&g[i], 0);
+	return g;
+}
+
 static void run_ctx_init(struct run_ctx *ctx, struct run_job *jobs,
 			 unsigned int nr, struct runner_opts *ro)
 {
@@ -971,6 +994,7 @@ static void run_ctx_init(struct run_ctx *ctx, struct run_job *jobs,
 	atomic_store(&ctx->snap_gen, 0);
 	init_jobs(ctx, jobs, nr, ro);
 	ctx->flows = flow_table_new(jobs, nr);
+	ctx->ramp_bytes = ramp_groups_new(jobs, nr);
 	current_ctx = ctx;
 }
 
@@ -1054,6 +1078,7 @@ static void run_release(struct run_ctx *ctx, struct reporter *r)
 	pthread_mutex_destroy(&ctx->lock);
 	pthread_cond_destroy(&ctx->cond);
 	flow_table_free(ctx->flows);
+	free((void *)ctx->ramp_bytes);
 }
 
 int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,

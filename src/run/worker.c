@@ -668,6 +668,38 @@ static inline void publish_live(struct worker *w)
 
 static int worker_lat_check(struct worker *w);
 
+/*
+ * ramp_size (fio 3.42): the job's bytes so far (every direction), or
+ * with group_reporting its group's, reach it. Checked once per batch
+ * while the job ramps.
+ */
+static __attribute__((noinline)) bool ramp_size_done(struct worker *w)
+{
+	uint64_t b = 0;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		b += w->st->dir[d].bytes;
+	if (w->ramp_group) {
+		atomic_fetch_add_explicit(w->ramp_group, b - w->ramp_told,
+					  memory_order_relaxed);
+		w->ramp_told = b;
+		b = atomic_load_explicit(w->ramp_group, memory_order_relaxed);
+	}
+	return b >= w->ramp_bytes;
+}
+
+/* A ramp by bytes ended: the runtime starts now (the pace's end too). */
+static void ramp_ends(struct worker *w)
+{
+	const struct job_options *o = &w->p->o;
+
+	if (!w->ramp_bytes || !o->runtime_us)
+		return;
+	w->end_ns = w->now + o->runtime_us * 1000;
+	pace_set_end(w->pace, w->end_ns);
+}
+
 /* Once-per-batch checks: stop, ramp end, runtime. Non-zero = stop. */
 static inline int check_time(struct worker *w)
 {
@@ -677,8 +709,10 @@ static inline int check_time(struct worker *w)
 	if (unlikely(w->lt) && worker_lat_check(w))
 		return 1;
 	worker_poll_snapshot(w);
-	if (unlikely(w->ramping) && w->now >= w->ramp_end_ns) {
+	if (unlikely(w->ramping) && (w->now >= w->ramp_end_ns ||
+				      (w->ramp_bytes && ramp_size_done(w)))) {
 		w->ramping = 0;
+		ramp_ends(w);
 		worker_reset_stats(w);
 	}
 	return w->end_ns && w->now >= w->end_ns;
@@ -841,7 +875,8 @@ void worker_pace_start(struct worker *w)
 		.quiesce = worker_quiesce, .arg = w,
 		.stop = &rj->ctx->stop, .job_stop = &rj->stop,
 		.now = w->now, .end_ns = w->end_ns,
-		.count_ns = w->ramping ? w->ramp_end_ns : w->now,
+		.count_ns = w->ramping && w->ramp_end_ns != UINT64_MAX ?
+			    w->ramp_end_ns : w->now,
 		.errmsg = rj->errmsg, .errmsg_size = sizeof(rj->errmsg),
 	};
 

@@ -68,6 +68,8 @@ struct run_ctx {
 	struct run_job *jobs;
 	unsigned int nr_jobs;
 	struct flow_table *flows;	/* run/flow.h; NULL: no job flows */
+	/* ramp_size with group_reporting: bytes per group id, else NULL */
+	_Atomic uint64_t *ramp_bytes;
 };
 
 /* Thread entry: runs one job instance to completion. */

@@ -56,8 +56,11 @@ struct worker {
 
 	uint64_t now;
 	uint64_t end_ns;	/* 0: no runtime limit */
-	uint64_t ramp_end_ns;
+	uint64_t ramp_end_ns;	/* UINT64_MAX: ramp_size's ramp */
 	int ramping;
+	/* ramp_size: bytes that end the ramp, those told to the group */
+	uint64_t ramp_bytes, ramp_told;
+	_Atomic uint64_t *ramp_group;	/* group_reporting: the group's */
 	unsigned int loops_left;
 	uint64_t extra_done;		/* bytes when short_of_size() last ran */
 	uint64_t short_by;		/* what short_of_size() found missing */

@@ -568,11 +568,16 @@ static void worker_start(struct worker *w)
 		rj->res.start_clock = rj->res.start_wall;
 	w->now = clock_now_ns();
 	rj->res.start_us = w->now / 1000;
-	if (o->runtime_us)
+	/* ramp_size: the runtime counts from the ramp's end (worker.c) */
+	if (o->runtime_us && !o->ramp_size)
 		w->end_ns = w->now + (o->ramp_time_us + o->runtime_us) * 1000;
-	if (o->ramp_time_us) {
+	if (o->ramp_time_us || o->ramp_size) {
 		w->ramping = 1;
-		w->ramp_end_ns = w->now + o->ramp_time_us * 1000;
+		w->ramp_end_ns = o->ramp_size ? UINT64_MAX :
+				 w->now + o->ramp_time_us * 1000;
+		w->ramp_bytes = o->ramp_size;
+		if (o->ramp_size && o->group_reporting && rj->ctx->ramp_bytes)
+			w->ramp_group = &rj->ctx->ramp_bytes[rj->plan->groupid];
 		atomic_store(&rj->state, WS_RAMP);
 		getrusage(RUSAGE_THREAD, &w->ru_start);
 		rj->delay0_ns = stall_delay_ns(0);

@@ -435,6 +435,7 @@ static int add_file(struct log_set *ls, const struct job_plan *p,
 		}
 		lf = new_file(ls, strbuf_detach(&path), kind_opt[k]);
 		lf->prio_hex = p->o.log_prio;
+		lf->issue_col = p->o.log_issue_time;
 		lf->compress = p->o.log_store_compressed;
 		lf->chunk = p->o.log_compression ? p->o.log_compression :
 			    FZ_CHUNK_DEFAULT;
@@ -460,6 +461,7 @@ static void setup_job(struct job_log *jl, const struct job_plan *p)
 	jl->win_vals = jl->win_value == LOGWIN_BOTH ? 6 : 3;
 	jl->log_offset = p->o.log_offset;
 	jl->prio_hex = p->o.log_prio;
+	jl->issue_time = p->o.log_issue_time;
 	jl->drop_behind = p->o.log_drop_when_behind;
 	jl->epoch_clock = p->o.log_unix_epoch || p->o.log_alternate_epoch ?
 			  (int)p->o.log_epoch_clock : -1;

@@ -27,7 +27,10 @@
  * "time_ms, value, ddir, bs[, offset], prio": prio is fio's flag for a
  * real-time priority (1 for an I/O of class 1, else 0), or with log_prio
  * the I/O's priority value in hex (class << 13 | level: 0x2000, 0x4003;
- * 0x0000 for none); window lines (log_avg_msec) have 0, as fio's. With
+ * 0x0000 for none); window lines (log_avg_msec) have 0, as fio's.
+ * log_issue_time (fio 3.42) adds ", issue": the clat and slat lines'
+ * I/O issue time in ns from the epoch (completion time - clat: no
+ * record grows), 0 in every other line. With
  * log_store_compressed the files are P_lat.N.log.fz etc. in fio's format
  * (binary samples in zlib streams of log_compression bytes each) which
  * log_inflate() turns back into text; a histogram line is
@@ -185,6 +188,7 @@ struct job_log {
 	int win_value;		/* enum log_window_value */
 	unsigned int win_vals;	/* values per window record: 3, 6 with both */
 	bool log_offset, prio_hex;
+	bool issue_time;	/* log_issue_time (its column: log_write.c) */
 	bool drop_behind;	/* log_drop_when_behind */
 	int epoch_clock;	/* log_unix_epoch: its clock, else -1 */
 	unsigned int io_bytes;	/* a LOGR_IO record with its offset */

@@ -26,6 +26,9 @@ struct log_file {
 	int fd;			/* -1 until log_set_open() */
 	const char *opt;	/* option that asked for it, for messages */
 	bool prio_hex;		/* log_prio: the priority value, in hex */
+	bool issue_col;		/* log_issue_time: a last column, the
+				 * I/O's issue time in ns (0 but in the
+				 * clat and slat logs' I/O lines) */
 	unsigned int users;	/* jobs writing it */
 	struct log_writer *owner;	/* the thread that writes it */
 	char *buf;		/* cap + LOG_OUT_SLACK */

@@ -123,12 +123,14 @@ static char *put_sep(char *p)
 }
 
 /*
- * ", ddir, bs[, offset], prio\n". prio: fio 3.33's column, the priority
- * value in hex with log_prio, else 1 for the real-time class, 0 for
- * any other (the "high priority" flag).
+ * ", ddir, bs[, offset], prio[, issue]\n". prio: fio 3.33's column, the
+ * priority value in hex with log_prio, else 1 for the real-time class,
+ * 0 for any other (the "high priority" flag). issue: fio 3.42's
+ * log_issue_time column, ns.
  */
 static char *put_tail(char *p, unsigned int ddir, uint64_t bs,
-		      const uint64_t *offset, bool prio_hex, unsigned int prio)
+		      const uint64_t *offset, bool prio_hex, unsigned int prio,
+		      const uint64_t *issue)
 {
 	static const char hex[] = "0123456789abcdef";
 
@@ -152,13 +154,16 @@ static char *put_tail(char *p, unsigned int ddir, uint64_t bs,
 	} else {
 		*p++ = (prio >> 13) == 1 ? '1' : '0';
 	}
+	if (issue)
+		p = numfmt_put_u64(put_sep(p), *issue);
 	*p++ = '\n';
 	return p;
 }
 
-void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
-		  unsigned int ddir, uint64_t bs, const uint64_t *offset,
-		  bool prio_hex, unsigned int prio)
+/* A line; issue: the I/O's issue time, with log_issue_time */
+static void put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
+		     unsigned int ddir, uint64_t bs, const uint64_t *offset,
+		     bool prio_hex, unsigned int prio, uint64_t issue)
 {
 	char *p;
 
@@ -173,8 +178,16 @@ void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
 	p = numfmt_put_u64(p, t_ms);
 	p = put_sep(p);
 	p = numfmt_put_u64(p, value);
-	p = put_tail(p, ddir, bs, offset, prio_hex, prio);
+	p = put_tail(p, ddir, bs, offset, prio_hex, prio,
+		     lf->issue_col ? &issue : NULL);
 	lf->len = (size_t)(p - lf->buf);
+}
+
+void log_put_line(struct log_file *lf, uint64_t t_ms, uint64_t value,
+		  unsigned int ddir, uint64_t bs, const uint64_t *offset,
+		  bool prio_hex, unsigned int prio)
+{
+	put_line(lf, t_ms, value, ddir, bs, offset, prio_hex, prio, 0);
 }
 
 /*
@@ -186,6 +199,7 @@ static void put_pair(struct log_file *lf, uint64_t t_ms, uint64_t avg,
 		     uint64_t max, unsigned int ddir, const uint64_t *offset,
 		     bool prio_hex)
 {
+	static const uint64_t zero;
 	char *p;
 
 	if (lf->err)
@@ -196,7 +210,8 @@ static void put_pair(struct log_file *lf, uint64_t t_ms, uint64_t avg,
 	p = numfmt_put_u64(p, avg);
 	p = put_sep(p);
 	p = numfmt_put_u64(p, max);
-	p = put_tail(p, ddir, 0, offset, prio_hex, 0);
+	p = put_tail(p, ddir, 0, offset, prio_hex, 0,
+		     lf->issue_col ? &zero : NULL);
 	lf->len = (size_t)(p - lf->buf);
 }
 
@@ -219,7 +234,7 @@ static void wjob_refresh(struct log_wjob *wj)
 		if (lf && (lf->err || (k < 3 && !(jl->valid & (1u << k)))))
 			lf = NULL;
 		wj->out[k] = lf;
-		if (lf && lf->compress)
+		if (lf && (lf->compress || lf->issue_col))
 			wj->slow = true;
 	}
 	wj->t_ms = UINT64_MAX;
@@ -242,7 +257,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 		   uint64_t clat, uint64_t slat, const uint64_t *off)
 {
 	struct job_log *jl = wj->jl;
-	uint64_t t_ms = r->time_ns / 1000000 + jl->epoch_add_ms, v[5];
+	uint64_t t_ms = r->time_ns / 1000000 + jl->epoch_add_ms, v[5], issue;
 	unsigned int k;
 	uint32_t dp;
 
@@ -255,7 +270,7 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 	memcpy(&dp, &r->ddir, sizeof(dp));
 	if (off || r->len != wj->s_len || dp != wj->s_dp) {
 		char *p = put_tail(wj->suf, r->ddir, r->len, off, jl->prio_hex,
-				   r->prio);
+				   r->prio, NULL);
 
 		wj->slen = (unsigned int)(p - wj->suf);
 		wj->s_len = off ? UINT32_MAX : r->len;
@@ -280,10 +295,13 @@ static void fmt_io(struct log_wjob *wj, const struct log_rec *r,
 	v[2] = slat;
 	v[3] = (uint64_t)r->len * 1000000 / (clat ? clat : 1);
 	v[4] = 1;
+	/* fio 3.42: the issue time in the clat and slat lines, 0 elsewhere */
+	issue = r->time_ns > clat ? r->time_ns - clat : 0;
 	for (k = 0; k < 5; k++)
 		if (wj->out[k])
-			log_put_line(wj->out[k], t_ms, v[k], r->ddir, r->len,
-				     off, jl->prio_hex, r->prio);
+			put_line(wj->out[k], t_ms, v[k], r->ddir, r->len, off,
+				 jl->prio_hex, r->prio,
+				 k == 1 || k == 2 ? issue : 0);
 }
 
 static void fmt_hist(struct log_wjob *wj, const struct log_rec *r,
@@ -364,12 +382,12 @@ static void format_chunk(struct log_wjob *wj, const struct log_chunk *c)
 			off += sizeof(*r) + jl->win_vals * sizeof(uint64_t);
 			break;
 		case LOGR_SLAT:
+			/* a failed I/O's record is timed at its issue */
 			if (wj->out[2])
-				log_put_line(wj->out[2], r->time_ns / 1000000 +
-					     jl->epoch_add_ms, r->slat,
-					     r->ddir, r->len,
-					     jl->log_offset ? x : NULL,
-					     jl->prio_hex, r->prio);
+				put_line(wj->out[2], r->time_ns / 1000000 +
+					 jl->epoch_add_ms, r->slat, r->ddir,
+					 r->len, jl->log_offset ? x : NULL,
+					 jl->prio_hex, r->prio, r->time_ns);
 			off += jl->io_bytes;
 			break;
 		case LOGR_HIST:

@@ -226,6 +226,16 @@ void prio_results_release(struct job_result *j)
 	}
 }
 
+bool prio_results_hinted(const struct prio_results *pr)
+{
+	unsigned int i;
+
+	for (i = 0; i < pr->nr; i++)
+		if (prio_hint_of(pr->v[i].ioprio))
+			return true;
+	return false;
+}
+
 unsigned int prio_results_shown(const struct prio_results *pr)
 {
 	unsigned int i, n = 0;

@@ -107,7 +107,7 @@ struct dir_result {
  * "clat prio C/L" lines and percentiles, JSON "prios" (stats/prio.c).
  */
 struct prio_result {
-	uint16_t ioprio;	/* class << 13 | level */
+	uint16_t ioprio;	/* class << 13 | hint << 3 | level */
 	struct welford lat;	/* ns; clat, or lat with lat_percentiles */
 	struct hist hist;
 	struct pct_result pct;
@@ -460,6 +460,11 @@ void prio_results_finish(struct job_result *j);
 void prio_results_release(struct job_result *j);
 /* Entries with samples: fio shows a direction's from two on. */
 unsigned int prio_results_shown(const struct prio_results *pr);
+/*
+ * Whether a value of the list has a priority hint (fio 3.42's priohint,
+ * cmdprio_hint): the reports then show "class/level/hint" as fio 3.42.
+ */
+bool prio_results_hinted(const struct prio_results *pr);
 
 /* Merges src into dst exactly (counts, min/max, hist, Welford). */
 void welford_merge(struct welford *dst, const struct welford *src);

@@ -1108,7 +1108,10 @@ const struct opt_def opt_table[] = {
 	  .help = "read the clock as little as possible: sets disable_lat, "
 		  "disable_clat, disable_slat and disable_bw_measurement "
 		  "and turns all percentiles off (options after it may turn "
-		  "one back on)" },
+		  "one back on); an engine that completes inline (psync, "
+		  "mmap, null, ...) then reads it every few I/Os, at most 1 "
+		  "in 256, unless a log, rate, think time, sync or "
+		  "write_iolog needs each I/O's time" },
 	{ .name = "disable_lat", .type = OPT_BOOL, .off = OFF(disable_lat),
 	  .def = "0", .category = OPT_CAT_STAT,
 	  .help = "no total latency statistics" },

@@ -431,7 +431,7 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	 * io_size=32000 writes 8, going over the file again)
 	 */
 	if ((!verify_phase && (!opt_is_set(o, "io_size") || o->io_size.pct)) ||
-	    o->number_ios)
+	    (o->number_ios && !verify_phase))
 		return false;
 	/*
 	 * verify= without a read-back (do_verify=0): fio leaves the files
@@ -440,6 +440,22 @@ static bool short_of_size(struct worker *w, bool verify_phase)
 	 */
 	if (!verify_phase && workload_verifies(o) && w->p->o.loops <= 1)
 		return false;
+	w->short_nios = UINT64_MAX;
+	if (o->number_ios) {
+		/*
+		 * number_ios counts every I/O, read-backs too, over all the
+		 * passes (fio 3.33: size=64k io_size=512k number_ios=44
+		 * verify=md5: 16 writes and 16 reads, then 12 and 12)
+		 */
+		uint64_t ios = 0, cap = (uint64_t)o->number_ios *
+					(o->loops ? o->loops : 1);
+
+		for (d = 0; d < DDIR_RWDIR_CNT; d++)
+			ios += st->dir[d].ios;
+		if (ios >= cap)
+			return false;
+		w->short_nios = cap - ios;
+	}
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)
 		done += st->dir[d].bytes;
 	/* a loop that moved nothing ends it (fio too) */
@@ -552,6 +568,8 @@ int worker_next_pass(struct worker *w)
 		if (new_loop(w))
 			return 0;
 		workload_cap_bytes(w->wl, w->short_by);
+		if (w->short_nios != UINT64_MAX)
+			workload_cap_pass(w->wl, w->short_nios);
 		return 1;
 	}
 	return 0;

@@ -64,6 +64,7 @@ struct worker {
 	unsigned int loops_left;
 	uint64_t extra_done;		/* bytes when short_of_size() last ran */
 	uint64_t short_by;		/* what short_of_size() found missing */
+	uint64_t short_nios;		/* ... and number_ios left (or MAX) */
 	uint64_t tb_issued;		/* I/Os issued when the last pass ended */
 	int time_based;
 

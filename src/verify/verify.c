@@ -568,8 +568,12 @@ int verify_next(struct verify *v, struct io_u *u)
 
 		if (v->phase != VP_NONE) {
 			ret = next_readback(v, u);
-			if (ret > 0)
+			if (ret > 0) {
+				/* a round inside the pass: number_ios counts it */
+				if (v->phase == VP_BACKLOG)
+					workload_nios_take(v->wl);
 				return 0;
+			}
 			if (!ret)
 				continue;
 			if (v->phase == VP_FINAL) {

@@ -216,8 +216,9 @@ void wl_pick_fast_path(struct workload *w)
 	uint64_t n;
 
 	/*
-	 * (number_ios over loops, or with I/O errors let through, which
-	 * it does not count: nios_left counts the job's I/Os)
+	 * (number_ios over loops, with I/O errors let through, which it
+	 * does not count, or with verify_backlog's read-backs, which it
+	 * does: nios_left counts the job's I/Os)
 	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->vcap || w->xlfsr ||
@@ -225,7 +226,8 @@ void wl_pick_fast_path(struct workload *w)
 	    w->zones || w->zbd || w->perc_on || f->start2 != f->start ||
 	    (!w->random && wl_seq_fit(w, f, d) != f->size) ||
 	    (w->nios_job != UINT64_MAX &&
-	     (w->loops > 1 || (w->o->continue_on_error & COE_IO))))
+	     (w->loops > 1 || (w->o->continue_on_error & COE_IO) ||
+	      w->o->verify_backlog)))
 		return;
 	w->start = f->start;
 	w->size = f->size;

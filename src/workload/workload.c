@@ -1300,6 +1300,13 @@ void workload_nios_refund(struct workload *w)
 		w->nios_left++;
 }
 
+void workload_nios_take(struct workload *w)
+{
+	/* such a job takes the general path (pick_fast_path()) */
+	if (w->nios_job != UINT64_MAX && w->nios_left)
+		w->nios_left--;
+}
+
 void workload_cap_pass(struct workload *w, uint64_t n)
 {
 	if (w->ios_left > n)

@@ -109,7 +109,16 @@ void workload_skip(struct workload *w, const struct io_u *u);
  */
 void workload_nios_refund(struct workload *w);
 
-/* The pass just started issues at most n I/Os (a failed pre_read: one). */
+/*
+ * An I/O the workload did not choose took one of number_ios's (a verify
+ * read-back of verify_backlog: fio counts every I/O it issues).
+ */
+void workload_nios_take(struct workload *w);
+
+/*
+ * The pass just started issues at most n I/Os (a failed pre_read: one;
+ * what number_ios leaves of a job whose read-backs used some).
+ */
 void workload_cap_pass(struct workload *w, uint64_t n);
 
 /*

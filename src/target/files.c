@@ -800,6 +800,21 @@ static int check_workload(const struct job_plan *p,
  * io_size=N% is N% of the regions, and with filesize= at most size=, as
  * fio 3.33 and 3.42 (filesize=256k size=100k io_size=50% writes 100KiB).
  */
+/*
+ * Are the job's files all character devices that end at size= (split
+ * over the files: region_chardev_end()), no DAX node among them?
+ */
+static bool all_chardevs(const struct job_plan *p, const struct job_files *jf)
+{
+	unsigned int i;
+
+	for (i = 0; i < jf->nr_files; i++)
+		if (!(jf->files[i].flags & EF_CHARDEV) ||
+		    jf->files[i].real_size != p->o.size.bytes / jf->nr_files)
+			return false;
+	return jf->nr_files > 0;
+}
+
 static int default_io_size(struct job_plan *p, const struct job_files *jf,
 			   struct strbuf *err)
 {
@@ -814,8 +829,21 @@ static int default_io_size(struct job_plan *p, const struct job_files *jf,
 	}
 	if (!o->io_size.pct)
 		return 0;
-	/* io_size=N%: in bytes from here on */
+	/*
+	 * io_size=N%: in bytes from here on. On character devices, which
+	 * end at size=, fio takes it of size= whole, not of what offset=
+	 * leaves of it (size=1M offset=64k io_size=75% of /dev/zero: 192
+	 * writes of 4k, where 75% of the region would be 180)
+	 */
 	o->io_size.bytes = region_pct_of(total, o->io_size.pct);
+	if (!o->filesize.min && o->size.bytes && !o->size.pct &&
+	    all_chardevs(p, jf)) {
+		/* ... and at most the region, as a percentage always is */
+		o->io_size.bytes = region_pct_of(o->size.bytes,
+						 o->io_size.pct);
+		if (o->io_size.bytes > total)
+			o->io_size.bytes = total;
+	}
 	if (capped && o->size.bytes < o->io_size.bytes)
 		o->io_size.bytes = o->size.bytes;
 	if (!o->io_size.bytes)

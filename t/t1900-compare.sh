@@ -394,6 +394,18 @@ test_expect_success '--run: the sides take turns, A B A B, runs kept with --save
 	grep -q "saved/A-1.json. exists" err
 '
 
+test_expect_success '--save: a directory not there yet is made, its parent must be' '
+	printf "[s]\nioengine=null\nsize=64k\n" >sv.fio &&
+	"$IOLITE" compare --run --repeat=1 --save=newdir sv.fio sv.fio \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test -f newdir/A-1.json && test -f newdir/B-1.json &&
+	exits_with 2 "$IOLITE" compare --run --repeat=1 --save=no/such \
+		sv.fio sv.fio >out 2>err &&
+	grep -q "cannot make the directory .no/such.: No such file" err &&
+	test_path_is_missing no
+'
+
 test_expect_success '--run: a job file that does not parse stops it before any I/O' '
 	cat >good.fio <<-EOF &&
 	[w]

@@ -67,6 +67,15 @@ test_expect_success_if JANSSON 'plot r.json: the charts the html report drew for
 	grep -q "^depth|j1|7|0$" got && grep -q "^cpu|usr|2|0$" got
 '
 
+test_expect_success_if JANSSON 'plot of --output-format=normal,json: the JSON after the text' '
+	"$IOLITE" --name=m --ioengine=null --size=1m \
+		--output-format=normal,json >mixed.out &&
+	head -n 1 mixed.out | grep -v "^{" &&
+	"$IOLITE" plot mixed.out -o mixed.html 2>err &&
+	test_must_be_empty err &&
+	grep -q "<svg" mixed.html
+'
+
 test_expect_success_if JANSSON,JQ 'every figure on the plot page is the JSON file'"'"'s' '
 	attrs p.html jobi dir iops bw ios runtime clat-mean >rows &&
 	test $(wc -l <rows) = 4 &&

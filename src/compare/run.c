@@ -112,6 +112,13 @@ static int check_save(const struct cmp_args *a, const struct cmp_side *sides,
 	struct stat st;
 	unsigned int s, r;
 
+	/* a directory not there yet is made (its parent must be) */
+	if (lstat(a->save_dir, &st) && errno == ENOENT &&
+	    mkdir(a->save_dir, 0777) && errno != EEXIST) {
+		strbuf_addf(err, "compare: --save: cannot make the directory "
+			    "'%s': %s", a->save_dir, strerror(errno));
+		return -errno;
+	}
 	if (stat(a->save_dir, &st) || !S_ISDIR(st.st_mode)) {
 		strbuf_addf(err, "compare: --save: '%s' is not a directory",
 			    a->save_dir);

@@ -525,21 +525,38 @@ static void log_section(struct sink *k, const struct log_data *ld)
 }
 
 /* JSON results: '{' first (after blanks); -1 when unreadable */
+/*
+ * A JSON report: the file starts with '{', or (--output-format=normal,
+ * json: the text report first) a line of its own "{" opens fio's report
+ * ("fio version" next), which the results reader finds as compare does.
+ */
+#define JSON_SNIFF (256 * 1024)	/* the text reports of many jobs */
+
 static int is_json(const char *path, struct strbuf *err)
 {
-	char buf[64];
+	char *buf;
+	const char *at;
 	size_t n, i;
+	int json;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
 		strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	n = fread(buf, 1, sizeof(buf), f);
+	buf = xmalloc(JSON_SNIFF + 1);
+	n = fread(buf, 1, JSON_SNIFF, f);
 	fclose(f);
+	buf[n] = 0;
 	for (i = 0; i < n && strchr(" \t\r\n", buf[i]); i++)
 		;
-	return i < n && buf[i] == '{';
+	json = i < n && buf[i] == '{';
+	if (!json) {
+		at = strstr(buf, "\n{\n");
+		json = at && strstr(at, "\"fio version\"") != NULL;
+	}
+	free(buf);
+	return json;
 }
 
 static int write_page(const struct plot_opts *o, const struct strbuf *page,

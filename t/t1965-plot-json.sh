@@ -258,6 +258,28 @@ test_expect_success_if JANSSON,JQ 'compare -o x.html: the sides overlaid, the in
 	done
 '
 
+# The answer first: the page's verdict is the text's, row for row (the
+# TSV's change and verdict), before any chart, with the multiple-test
+# column and the options that differ
+test_expect_success_if JANSSON 'compare page: the verdict first, each row the text'"'"'s' '
+	"$IOLITE" compare a.json b1.json,b2.json,b3.json -o v.html >vtext &&
+	"$IOLITE" compare --tsv a.json b1.json,b2.json,b3.json >v.tsv &&
+	v=$(grep -n "<section id=\"verdict\">" v.html | cut -d: -f1) &&
+	j=$(grep -n "<h2>job " v.html | head -n 1 | cut -d: -f1) &&
+	test -n "$v" && test "$v" -lt "$j" &&
+	grep -o "data-verdict=\"[a-z-]*\"" v.html | cut -d\" -f2 >page &&
+	awk -F"\t" "\$1 == \"B\" { print \$11 }" v.tsv >want &&
+	test_cmp want page &&
+	test "$(head -n 1 page)" = faster &&
+	grep -o "data-change=\"[^\"]*\"" v.html | head -n 1 | cut -d\" -f2 >c &&
+	awk -F"\t" "\$1 == \"B\" { print \$8; exit }" v.tsv >cw &&
+	awk -v a="$(cat c)" -v b="$(cat cw)" \
+		"BEGIN { d = a * 100 - b; exit !(d < 1e-3 && d > -1e-3) }" &&
+	grep -q "data-verdict-all=\"faster\"" v.html &&
+	grep -q "rate_iops: A 200, B 300" v.html &&
+	grep -q "metrics tested at 95%: by chance alone about" vtext
+'
+
 test_expect_success_if JANSSON 'compare: one run a side, intervals from batch means; html alone on stdout' '
 	"$IOLITE" compare a1.json b1.json --output-format=html >c1.html &&
 	head -n 1 c1.html | grep -qx "<!DOCTYPE html>" &&

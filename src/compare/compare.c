@@ -564,12 +564,48 @@ static void list_unmatched(const struct cmp_side *x, const struct cmp_side *y,
 	}
 }
 
+/*
+ * Many metrics tested at once: how many would differ by chance alone,
+ * and how many of the differences found hold with every interval
+ * widened for all of them (Bonferroni: confidence 1 - (1 - conf) / m).
+ */
+static void multiple_tests(const struct cmp_args *args,
+			   const struct cmp_tally *t, FILE *out)
+{
+	unsigned int m = 0, found = 0, hold = 0, i;
+	double conf;
+
+	for (i = 0; i < t->nr_vrows; i++)
+		m += t->vrows[i].has_ci;
+	if (m < 2)
+		return;
+	conf = 1 - (1 - args->conf) / m;
+	for (i = 0; i < t->nr_vrows; i++) {
+		const char *w = cmp_vrow_verdict(&t->vrows[i], args->conf);
+
+		if (strcmp(w, "faster") && strcmp(w, "slower"))
+			continue;
+		found++;
+		w = cmp_vrow_verdict(&t->vrows[i], conf);
+		hold += !strcmp(w, "faster") || !strcmp(w, "slower");
+	}
+	fprintf(out, "%u metrics tested at %g%%: by chance alone about %.1f "
+		"of them would differ%s\n", m, args->conf * 100,
+		m * (1 - args->conf), found ? "." : "; none does.");
+	if (found)
+		fprintf(out, "With each interval widened for all %u (Bonferroni, "
+			"%.4g%%): %u of the %u difference%s hold%s.\n", m,
+			conf * 100, hold, found, found == 1 ? "" : "s",
+			found == 1 ? "s" : "");
+}
+
 static void summary(const struct cmp_args *args, const struct cmp_tally *t,
 		    FILE *out)
 {
 	fprintf(out, "\n%u metric%s compared, %u of them without an "
 		"interval.\n", t->rows, t->rows == 1 ? "" : "s",
 		t->no_interval);
+	multiple_tests(args, t, out);
 	if (args->fail_if_slower < 0)
 		return;
 	fprintf(out, "--fail-if-slower=%g%%: ", args->fail_if_slower * 100);
@@ -605,14 +641,40 @@ static void release(struct cmp_args *args, struct cmp_side *sides,
 	free(args->specs);
 	strbuf_release(&t->regressed);
 	strbuf_release(&t->unjudgeable);
+	free(t->vrows);
 }
 
 /* The page to -o's file, or to stdout; 0 or -1 (said on stderr) */
+/* The job options that differ, as the text lists them (for the page). */
+static char *option_diffs_text(const struct cmp_args *args,
+			       const struct cmp_side *sides, unsigned int nr)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return xstrdup("");
+	list_option_diffs(args, sides, nr, f);
+	fclose(f);
+	if (buf) {
+		/* the page has its own heading */
+		const char *head = "\nJob options that differ:\n";
+		size_t n = strlen(head);
+
+		if (!strncmp(buf, head, n))
+			memmove(buf, buf + n, strlen(buf + n) + 1);
+		return buf;
+	}
+	return xstrdup("");
+}
+
 static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
-		      unsigned int nr)
+		      unsigned int nr, const struct cmp_tally *t)
 {
 	struct strbuf page = STRBUF_INIT;
 	const char *why = NULL;
+	char *diffs;
 	FILE *f = args->output ? sf_fopen_w(args->output, SF_NAMED, &why) :
 		  stdout;
 	int ret = 0;
@@ -621,7 +683,9 @@ static int write_html(const struct cmp_args *args, const struct cmp_side *sides,
 		error("compare: cannot create '%s': %s", args->output, why);
 		return -1;
 	}
-	cmp_html(args, sides, nr, &page);
+	diffs = option_diffs_text(args, sides, nr);
+	cmp_html(args, sides, nr, t, diffs, &page);
+	free(diffs);
 	if (fwrite(page.buf, 1, page.len, f) != page.len || fflush(f)) {
 		error("compare: cannot write '%s': %s", args->output ?
 		      args->output : "the page", strerror(errno));
@@ -742,7 +806,8 @@ int compare_main(int argc, char **argv)
 {
 	struct cmp_args args = { 0 };
 	struct cmp_side sides[CMP_MAX_SIDES];
-	struct cmp_tally t = { 0, 0, 0, STRBUF_INIT, 0, STRBUF_INIT };
+	struct cmp_tally t = { .regressed = STRBUF_INIT,
+				.unjudgeable = STRBUF_INIT };
 	FILE *out = stdout;
 	unsigned int nr;
 	int ret = parse_args(argc, argv, &args);
@@ -768,7 +833,7 @@ int compare_main(int argc, char **argv)
 	}
 	print_comparison(&args, sides, nr, out, &t);
 	ret = gate_status(&t);
-	if (args.html && write_html(&args, sides, nr))
+	if (args.html && write_html(&args, sides, nr, &t))
 		ret = EXIT_USAGE;
 	if (fflush(out)) {
 		error("compare: cannot write the comparison: %s",

@@ -338,8 +338,90 @@ static void job_section(struct strbuf *page, const struct cmp_args *args,
 	strbuf_addstr(page, "</section>\n");
 }
 
+/* "+8.80%" or "" (no figure to set against) */
+static void pct_text(struct strbuf *sb, double x)
+{
+	if (isfinite(x))
+		strbuf_addf(sb, "%+.2f%%", x * 100);
+}
+
+/* One row of the verdict: the change, its interval, the two words. */
+static void verdict_row(struct strbuf *page, const struct cmp_vrow *v,
+			double conf, double conf_all)
+{
+	const char *w = cmp_vrow_verdict(v, conf);
+	const char *wall = cmp_vrow_verdict(v, conf_all);
+
+	strbuf_addstr(page, "<tr><td>");
+	xml_text(page, v->job);
+	strbuf_addf(page, "</td><td>%s</td><td>%s</td><td>%c vs A</td>"
+		    "<td data-change=\"%.17g\">", rio_dir_name[v->dir],
+		    v->metric, v->side, v->a ? v->b / v->a - 1 : NAN);
+	if (v->a)
+		pct_text(page, v->b / v->a - 1);
+	strbuf_addstr(page, "</td><td>");
+	if (v->has_ci && v->ci.ratio_bounded) {
+		pct_text(page, v->ci.ratio_lo - 1);
+		strbuf_addstr(page, " .. ");
+		pct_text(page, v->ci.ratio_hi - 1);
+	} else {
+		strbuf_addstr(page, v->has_ci ? "unbounded" : "none");
+	}
+	strbuf_addf(page, "</td><td class=\"v-%s\" data-verdict=\"%s\">%s"
+		    "</td><td data-verdict-all=\"%s\">%s</td></tr>\n", w, w, w,
+		    wall, wall);
+}
+
+/*
+ * The answer first: each metric's change B vs A, its interval and the
+ * word, then the same with every interval widened for all the metrics
+ * tested (Bonferroni), and what differs between the sides' jobs.
+ */
+static void verdict_section(struct strbuf *page, const struct cmp_args *args,
+			    const struct cmp_tally *t, const char *opt_diffs)
+{
+	unsigned int i, m = 0, found = 0, hold = 0;
+	double conf_all;
+
+	for (i = 0; i < t->nr_vrows; i++)
+		m += t->vrows[i].has_ci;
+	conf_all = m > 1 ? 1 - (1 - args->conf) / m : args->conf;
+	for (i = 0; i < t->nr_vrows; i++) {
+		const char *w = cmp_vrow_verdict(&t->vrows[i], args->conf);
+		const char *wall = cmp_vrow_verdict(&t->vrows[i], conf_all);
+
+		found += !strcmp(w, "faster") || !strcmp(w, "slower");
+		hold += !strcmp(wall, "faster") || !strcmp(wall, "slower");
+	}
+	strbuf_addstr(page, "<section id=\"verdict\">\n<h2>Verdict</h2>\n"
+		      "<p class=\"answer\">");
+	if (!found)
+		strbuf_addf(page, "No significant difference in any of the "
+			    "%u metrics with an interval (%g%% confidence).",
+			    m, args->conf * 100);
+	else
+		strbuf_addf(page, "%u of the %u metrics with an interval "
+			    "differ at %g%% confidence; %u of them hold with "
+			    "every interval widened for all %u tested "
+			    "(Bonferroni, %.4g%%): by chance alone about %.1f "
+			    "would differ.", found, m, args->conf * 100, hold,
+			    m, conf_all * 100, m * (1 - args->conf));
+	strbuf_addf(page, "</p>\n<table class=\"cmp verdict\"><thead><tr>"
+		    "<th>job</th><th>direction</th><th>metric</th><th></th>"
+		    "<th>change</th><th>%g%% interval</th><th>verdict</th>"
+		    "<th>over all %u tests</th></tr></thead><tbody>\n",
+		    args->conf * 100, m);
+	for (i = 0; i < t->nr_vrows; i++)
+		verdict_row(page, &t->vrows[i], args->conf, conf_all);
+	strbuf_addstr(page, "</tbody></table>\n<h3>Job options that "
+		      "differ</h3>\n<pre>");
+	xml_text(page, opt_diffs);
+	strbuf_addstr(page, "</pre>\n</section>\n");
+}
+
 void cmp_html(const struct cmp_args *args, const struct cmp_side *sides,
-	      unsigned int nr, struct strbuf *page)
+	      unsigned int nr, const struct cmp_tally *t,
+	      const char *opt_diffs, struct strbuf *page)
 {
 	const struct rio_run *ra = &sides[0].doc.runs[0];
 	struct strbuf v = STRBUF_INIT;
@@ -359,6 +441,7 @@ void cmp_html(const struct cmp_args *args, const struct cmp_side *sides,
 		page_kv(page, key, v.buf);
 	}
 	strbuf_addstr(page, "</table>\n");
+	verdict_section(page, args, t, opt_diffs);
 	for (i = 0; i < ra->nr_jobs; i++)
 		job_section(page, args, sides, nr, &ra->jobs[i]);
 	page_end(page);

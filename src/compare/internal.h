@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "compare/stats.h"
 #include "resultsio/resultsio.h"
 #include "util/strbuf.h"
 
@@ -41,8 +42,26 @@ struct cmp_args {
 	const char *output;		/* -o, --output: the page's file */
 };
 
+/*
+ * One compared metric, as its table row says it: for the page's verdict
+ * (compare/html.c) and the multiple-testing line of the summary.
+ */
+struct cmp_vrow {
+	char job[256];		/* the table's title ("x#2 at iodepth=2") */
+	unsigned int dir;
+	const char *metric;
+	char side;		/* the side set against A */
+	bool higher_better;
+	double a, b;		/* the sides' figures (means) */
+	bool has_ci;		/* an interval (else no verdict) */
+	struct cmp_est ea, eb;	/* its inputs, for a corrected one */
+	struct cmp_ci ci;
+};
+
 /* What the tables found, for the summary and the exit status. */
 struct cmp_tally {
+	struct cmp_vrow *vrows;		/* every row compared, in order */
+	unsigned int nr_vrows, alloc_vrows;
 	unsigned int rows;		/* metrics compared */
 	unsigned int no_interval;	/* of which without an interval */
 	unsigned int regressions;	/* slower beyond --fail-if-slower */
@@ -50,6 +69,13 @@ struct cmp_tally {
 	unsigned int unjudged;		/* --fail-if-slower could not judge */
 	struct strbuf unjudgeable;	/* one line each, why */
 };
+
+/*
+ * The verdict of row v at confidence conf ("faster", "slower",
+ * "no-difference"; "no-interval" without one): conf below the tables'
+ * for a correction over many tests.
+ */
+const char *cmp_vrow_verdict(const struct cmp_vrow *v, double conf);
 
 /* Counts what the gate cannot judge, with a line saying why. */
 __attribute__((format(printf, 2, 3)))
@@ -80,12 +106,16 @@ int cmp_run_sides(const struct cmp_args *args, struct cmp_side *sides,
 		  unsigned int nr, struct strbuf *err);
 
 /*
- * The sides overlaid as one HTML page (compare/html.c): per job of A
- * and direction, latency by percentile and IOPS and bandwidth with
- * their confidence intervals.
+ * The sides overlaid as one HTML page (compare/html.c): the verdict
+ * first (every metric's change, interval and word, with and without a
+ * correction for the number of metrics tested, and opt_diffs: the job
+ * options that differ, as the text lists them), then per job of A and
+ * direction, latency by percentile and IOPS and bandwidth with their
+ * confidence intervals.
  */
 void cmp_html(const struct cmp_args *args, const struct cmp_side *sides,
-	      unsigned int nr, struct strbuf *page);
+	      unsigned int nr, const struct cmp_tally *t,
+	      const char *opt_diffs, struct strbuf *page);
 
 /* Do two jobs hold the same sweep point (swept values as a set)? */
 bool cmp_same_point(const struct rio_job *x, const struct rio_job *y);

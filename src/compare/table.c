@@ -316,6 +316,43 @@ static bool higher_better(const struct metric *m)
 	return m->kind == M_IOPS || m->kind == M_BW;
 }
 
+const char *cmp_vrow_verdict(const struct cmp_vrow *v, double conf)
+{
+	struct cmp_ci ci;
+
+	if (!v->has_ci)
+		return "no-interval";
+	if (cmp_interval(&v->ea, &v->eb, conf, &ci) || !ci.significant)
+		return "no-difference";
+	return (ci.diff > 0) == v->higher_better ? "faster" : "slower";
+}
+
+/* Keeps row r for the page and the summary's count. */
+static void keep_vrow(struct cmp_tally *t, const struct row *r,
+		      const char *job, unsigned int dir, char lb)
+{
+	struct cmp_vrow *v;
+
+	if (t->nr_vrows == t->alloc_vrows) {
+		t->alloc_vrows = t->alloc_vrows ? 2 * t->alloc_vrows : 32;
+		t->vrows = xrealloc(t->vrows, t->alloc_vrows *
+				    sizeof(*t->vrows));
+	}
+	v = &t->vrows[t->nr_vrows++];
+	memset(v, 0, sizeof(*v));
+	snprintf(v->job, sizeof(v->job), "%s", job);
+	v->dir = dir;
+	v->metric = r->m->name;
+	v->side = lb;
+	v->higher_better = r->m->kind == M_IOPS || r->m->kind == M_BW;
+	v->a = mean_of(&r->a);
+	v->b = mean_of(&r->b);
+	v->has_ci = r->method != MT_NONE;
+	v->ea = r->ea;
+	v->eb = r->eb;
+	v->ci = r->ci;
+}
+
 /* "faster", "slower", "no-difference", "no-interval" */
 static const char *verdict(const struct row *r)
 {
@@ -591,6 +628,7 @@ static void compare_dir(const struct cmp_args *args, const struct cmp_side *a,
 						 note_of(notes, &nr_notes,
 							 strbuf_str(&r.why)));
 			judge(args, &r, b->label, job, dir, t);
+			keep_vrow(t, &r, job, dir, b->label);
 			if (r.m->kind == M_PCT) {
 				pct = true;
 				bins_a &= r.a.has_bins;

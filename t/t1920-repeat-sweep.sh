@@ -49,7 +49,7 @@ test_expect_success '--repeat=3: the block lists 3 runs, the mean inside its int
 	mv r3.out out &&
 	grep -q "^Repeats: 3 runs; mean \[95% confidence interval" out &&
 	grep -q "^  n1 (g=0): read$" out &&
-	sed -n "s/^    IOPS *\([0-9.]*\) \[\([-0-9.]*\), \([0-9.]*\)\] (+-[0-9.]*%)  runs: \(.*\)$/\1 \2 \3 \4/p" \
+	sed -n "s/^    IOPS *\([0-9.]*\) \[\([-0-9.]*\), \([0-9.]*\)\] (-[0-9.]*%, +[0-9.]*%)  runs: \(.*\)$/\1 \2 \3 \4/p" \
 		out >iops &&
 	test "$(wc -l <iops)" = 1 &&
 	read mean lo hi r1 r2 r3 rest <iops &&

@@ -115,4 +115,12 @@ void repeat_summarize(struct repeat_set *rs);
 void repeat_release(struct repeat_set *rs);
 int repeat_block_write(const struct run_result *rr, FILE *f);
 
+/*
+ * The mean of n runs' figures and its REPEAT_CONFIDENCE interval:
+ * Student t over the logarithms (taken back) when every figure is
+ * positive, so that it stays above zero; else over the figures.
+ */
+void repeat_interval(const double *v, unsigned int n,
+		     struct result_interval *out);
+
 #endif

@@ -76,8 +76,38 @@ static void expand_order(void)
 	strbuf_release(&err);
 }
 
+/*
+ * --repeat's interval: on the logarithms for positive figures, so that
+ * three runs spread by factors keep it above zero (the linear t interval
+ * of 4000, 30000, 62000 is about [-17440, 75775]), the mean inside; close
+ * to the linear one for a tight spread.
+ */
+static void repeat_intervals(void)
+{
+	const double wide[] = { 4000, 30000, 62000 }, tight[] = { 100, 101, 102 };
+	const double mixed[] = { -1, 2, 5 };
+	struct result_interval r;
+
+	repeat_interval(wide, 3, &r);
+	ok(r.lo > 0 && r.lo <= r.mean && r.mean <= r.hi &&
+	   r.mean > 31999 && r.mean < 32001,
+	   "repeat: a wide spread keeps its interval above zero (%g [%g, %g])",
+	   r.mean, r.lo, r.hi);
+	repeat_interval(tight, 3, &r);
+	ok(r.lo > 97 && r.lo < 99 && r.hi > 103 && r.hi < 105,
+	   "repeat: a tight spread, about the linear interval (%g [%g, %g])",
+	   r.mean, r.lo, r.hi);
+	repeat_interval(mixed, 3, &r);
+	ok(r.lo < 0 && r.mean == 2,
+	   "repeat: figures not all positive: the linear interval (%g [%g, %g])",
+	   r.mean, r.lo, r.hi);
+	repeat_interval(tight, 1, &r);
+	ok(r.lo == 100 && r.hi == 100, "repeat: one run, no interval");
+}
+
 int main(void)
 {
+	repeat_intervals();
 	values_are("iodepth=1,2,4", "1 2 4");
 	values_are("iodepth=1..128*2", "1 2 4 8 16 32 64 128");
 	values_are("iodepth=1..100*2", "1 2 4 8 16 32 64");

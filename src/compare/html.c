@@ -39,6 +39,7 @@ struct est {
 	double mean, lo, hi;
 	unsigned int runs;
 	bool ci;
+	bool runs_ci;		/* ... over the runs: lo and hi are set */
 	const char *how;	/* "runs", "batch means", why not */
 };
 
@@ -72,9 +73,11 @@ static void rate_est(const struct cmp_side *s, double conf, const char *name,
 	}
 	e->runs = n;
 	e->how = "no interval: one run without enough per-interval samples";
-	if (n >= 2 && !cmp_est_runs(v, n, &ce)) {
+	if (n >= 2 && !cmp_runs_interval(v, n, conf, &e->mean, &e->lo,
+					 &e->hi)) {
+		/* on the logarithms: never below zero (compare/stats.h) */
 		e->how = "t over the runs";
-		e->ci = true;
+		e->runs_ci = true;
 	} else if (n == 1) {
 		const struct rio_series *sr = bw ? &first->bw_series :
 					      &first->iops_series;
@@ -89,7 +92,12 @@ static void rate_est(const struct cmp_side *s, double conf, const char *name,
 			e->ci = true;
 		}
 	}
-	e->mean = n ? (n == 1 ? v[0] : ce.mean) : NAN;
+	if (e->runs_ci) {
+		e->ci = true;
+		free(v);
+		return;
+	}
+	e->mean = n ? v[0] : NAN;
 	if (e->ci) {
 		double h = ce.df > 0 ? cmp_t_quantile(0.5 + conf / 2, ce.df) *
 				       sqrt(ce.se2) : 0;

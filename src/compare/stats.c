@@ -8,8 +8,11 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
 
 #include "compare/stats.h"
+#include "util/strbuf.h"
 
 #define TINY 1e-300
 
@@ -160,6 +163,36 @@ int cmp_est_runs(const double *v, unsigned int n, struct cmp_est *out)
 	out->mean = mean;
 	out->se2 = m2 / (n - 1) / n;
 	out->df = n - 1;
+	return 0;
+}
+
+int cmp_runs_interval(const double *v, unsigned int n, double conf,
+		      double *mean, double *lo, double *hi)
+{
+	struct cmp_est e;
+	double half, *l;
+	unsigned int i;
+	bool pos = true;
+
+	if (cmp_est_runs(v, n, &e))
+		return -EINVAL;
+	half = cmp_t_quantile(0.5 + conf / 2, e.df) * sqrt(e.se2);
+	*mean = e.mean;
+	*lo = e.mean - half;
+	*hi = e.mean + half;
+	for (i = 0; i < n; i++)
+		pos &= v[i] > 0;
+	if (!pos)
+		return 0;
+	l = xcalloc(n, sizeof(*l));
+	for (i = 0; i < n; i++)
+		l[i] = log(v[i]);
+	if (!cmp_est_runs(l, n, &e)) {
+		half = cmp_t_quantile(0.5 + conf / 2, e.df) * sqrt(e.se2);
+		*lo = fmin(exp(e.mean - half), *mean);
+		*hi = fmax(exp(e.mean + half), *mean);
+	}
+	free(l);
 	return 0;
 }
 

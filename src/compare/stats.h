@@ -47,6 +47,16 @@ int cmp_est_batches(const double *v, unsigned int n, unsigned int k,
 		    struct cmp_est *out, double *lag1);
 
 /* The number of batches used for n samples: 10, or 0 when n < 20. */
+/*
+ * The mean of n >= 2 runs' figures and its conf interval: Student t over
+ * the figures' logarithms, taken back, when all are positive (IOPS,
+ * bandwidth, latencies spread by factors: the interval stays above zero;
+ * widened to hold the mean where it would not), else over the figures.
+ * Returns 0, or -EINVAL for fewer than 2.
+ */
+int cmp_runs_interval(const double *v, unsigned int n, double conf,
+		      double *mean, double *lo, double *hi);
+
 unsigned int cmp_batches_for(unsigned int n);
 
 /* Lag-1 autocorrelation of v (0 when undefined): a check on batches. */

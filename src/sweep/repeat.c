@@ -97,47 +97,6 @@ static double metric_value(const struct job_result *j, unsigned int d,
 	}
 }
 
-static bool all_positive(const double *v, unsigned int n)
-{
-	unsigned int k;
-
-	for (k = 0; k < n; k++)
-		if (!(v[k] > 0))
-			return false;
-	return true;
-}
-
-/*
- * IOPS, bandwidth and latencies are positive and spread by factors: the
- * interval is Student's t over the runs' logarithms, taken back (the
- * geometric mean's), so it never goes below zero where the spread is
- * wide (3 runs of 4k, 30k and 62k IOPS: [-17440, 75775] on the linear
- * scale). out->mean stays the runs' mean; lo and hi are widened to
- * hold it should the geometric interval not (a spread of one run far
- * above the rest).
- */
-static void log_interval(const double *v, unsigned int n,
-			 struct result_interval *out)
-{
-	double *l = xcalloc(n, sizeof(*l)), half;
-	struct cmp_est e;
-	unsigned int k;
-
-	for (k = 0; k < n; k++)
-		l[k] = log(v[k]);
-	if (!cmp_est_runs(l, n, &e)) {
-		half = cmp_t_quantile(0.5 + REPEAT_CONFIDENCE / 2, e.df) *
-		       sqrt(e.se2);
-		out->lo = exp(e.mean - half);
-		out->hi = exp(e.mean + half);
-		if (out->lo > out->mean)
-			out->lo = out->mean;
-		if (out->hi < out->mean)
-			out->hi = out->mean;
-	}
-	free(l);
-}
-
 static void interval(const struct repeat_set *rs, unsigned int i,
 		     unsigned int d, enum rep_metric m,
 		     struct result_interval *out)
@@ -154,19 +113,11 @@ static void interval(const struct repeat_set *rs, unsigned int i,
 void repeat_interval(const double *v, unsigned int n,
 		     struct result_interval *out)
 {
-	struct cmp_est e;
-
 	out->mean = out->lo = out->hi = n ? v[0] : 0;
-	if (n >= 2 && !cmp_est_runs(v, n, &e)) {
-		double half = cmp_t_quantile(0.5 + REPEAT_CONFIDENCE / 2, e.df) *
-			      sqrt(e.se2);
-
-		out->mean = e.mean;
-		out->lo = e.mean - half;
-		out->hi = e.mean + half;
-		if (all_positive(v, n))
-			log_interval(v, n, out);
-	}
+	/* (on the logarithms: 3 runs of 4k, 30k and 62k IOPS were
+	 * [-17440, 75775] on their own scale) */
+	cmp_runs_interval(v, n, REPEAT_CONFIDENCE, &out->mean, &out->lo,
+			  &out->hi);
 }
 
 void repeat_summarize(struct repeat_set *rs)

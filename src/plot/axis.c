@@ -157,6 +157,7 @@ static double transform(const struct axis_layout *a, double v)
 {
 	switch (a->scale) {
 	case AXIS_LOG:
+	case AXIS_LOG2:
 		return v > 0 ? log10(v) : a->t0;
 	case AXIS_PCT:
 		return pct_t(v);
@@ -363,6 +364,46 @@ static void log_ticks(struct axis_layout *a, double len, bool horiz)
 	}
 }
 
+/* 512, 4k, 64k, 1m: a power of two as a size is written */
+static void pow2_label(double v, char *buf, size_t len)
+{
+	static const char *const suf[] = { "", "k", "m", "g", "t" };
+	unsigned int i = 0;
+
+	while (v >= 1024 && fmod(v, 1024) == 0 && i < 4) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%g%s", v, suf[i]);
+}
+
+/*
+ * A tick at each power of two from lo to hi (the data's range), every
+ * k-th labelled where they would crowd.
+ */
+static void log2_ticks(struct axis_layout *a, double len, bool horiz)
+{
+	int e0 = (int)ceil(log2(a->lo) - 1e-9), e1 = (int)floor(log2(a->hi) +
+							   1e-9), e, k;
+	double per = e1 > e0 ? len * log10(2) / (a->t1 - a->t0) : len, w = 0;
+	char buf[32];
+
+	for (e = e0; e <= e1; e++) {
+		pow2_label(ldexp(1, e), buf, sizeof(buf));
+		w = fmax(w, text_width(buf, AXIS_FONT_PX));
+	}
+	for (k = 1; per * k < (horiz ? w + 10 : 18.0) && k < e1 - e0; k++)
+		;
+	for (e = e0; e <= e1; e++) {
+		struct tick *t = add_tick(a, ldexp(1, e), (e - e0) % k == 0);
+
+		if (t && (e - e0) % k == 0) {
+			pow2_label(ldexp(1, e), buf, sizeof(buf));
+			set_label(a, t, buf);
+		}
+	}
+}
+
 static void pct_label(int k, char *buf, size_t len)
 {
 	/* 1 -> 90, 2 -> 99, 3 -> 99.9, 4 -> 99.99 */
@@ -452,6 +493,17 @@ void axis_layout(struct axis_layout *a, const struct chart_axis *ax,
 	case AXIS_LOG:
 		log_range(a, ax, dmin, dmax);
 		log_ticks(a, len, horiz);
+		return;
+	case AXIS_LOG2:
+		a->lo = ax->fixed ? ax->min : dmin;
+		a->hi = ax->fixed ? ax->max : dmax;
+		if (!(a->lo > 0))
+			a->lo = 1;
+		if (!(a->hi > a->lo))
+			a->hi = 2 * a->lo;
+		a->t0 = log10(a->lo);
+		a->t1 = log10(a->hi);
+		log2_ticks(a, len, horiz);
 		return;
 	case AXIS_PCT:
 		a->lo = 0;

@@ -44,6 +44,8 @@ enum axis_scale {
 	AXIS_LOG,	/* decades; values <= 0 sit on the axis */
 	AXIS_PCT,	/* percentiles in %: at -log10(1 - p/100) */
 	AXIS_CAT,	/* categories 0 .. nr_cats - 1, a band each */
+	AXIS_LOG2,	/* powers of two (a queue depth, a block size):
+			 * log, the data's range, a tick at each power */
 };
 
 enum axis_unit {

@@ -138,20 +138,89 @@ static bool geometric(const struct sweep *sw)
 	return geo;
 }
 
+/* How many values option key takes over the run; *numbers: all numbers */
+static unsigned int opt_values(const struct rio_run *r, const char *key,
+			       bool *numbers)
+{
+	const char **seen = xcalloc(r->nr_jobs + 1, sizeof(*seen));
+	unsigned int i, k, n = 0;
+	double x;
+
+	*numbers = true;
+	for (i = 0; i < r->nr_jobs; i++) {
+		const char *v = sweep_val(&r->jobs[i], key);
+
+		if (!v)
+			continue;
+		*numbers &= value_num(v, &x);
+		for (k = 0; k < n && strcmp(seen[k], v); k++)
+			;
+		if (k == n)
+			seen[n++] = v;
+	}
+	free(seen);
+	return n;
+}
+
+/*
+ * The x axis: the swept option with numbers for values, three or more,
+ * and the most of them (the first such in the sweep's order on a tie),
+ * so that a 0/1 switch or a string goes into the legend and the queue
+ * depth onto the axis whichever --sweep came first; without one, the
+ * option with the most values (numbers first on a tie).
+ */
+static const char *choose_xopt(const struct rio_run *r)
+{
+	const char *const *opts = (const char *const *)r->sweep_opts;
+	unsigned int nr = r->nr_sweep_opts, i, best = 0, n;
+	const char *x = NULL;
+	bool num, best_num = false;
+
+	if (!nr) {
+		for (i = 0; i < r->nr_jobs && !r->jobs[i].nr_sweep; i++)
+			;
+		if (i == r->nr_jobs)
+			return NULL;
+		return r->jobs[i].sweep[0].key;
+	}
+	for (i = 0; i < nr; i++) {
+		n = opt_values(r, opts[i], &num);
+		num &= n >= 3;	/* a numeric axis needs a curve's worth */
+		if (!x || (num && !best_num) ||
+		    (num == best_num && n > best)) {
+			x = opts[i];
+			best = n;
+			best_num = num;
+		}
+	}
+	return x;
+}
+
+static bool powers_of_two(const struct sweep *sw)
+{
+	unsigned int i;
+	int e;
+
+	for (i = 0; i < sw->nr; i++)
+		if (frexp(sw->p[i].x, &e) != 0.5)
+			return false;
+	return sw->nr > 0;
+}
+
 static void sweep_build(struct sweep *sw)
 {
 	const struct rio_run *r = sw->r;
 	bool numbers = true;
 	unsigned int i, c;
 
+	sw->xopt = choose_xopt(r);
 	for (i = 0; i < r->nr_jobs; i++) {
 		const char *v;
 
 		if (!r->jobs[i].nr_sweep)
 			continue;
 		if (!sw->xopt)
-			sw->xopt = r->nr_sweep_opts ? r->sweep_opts[0] :
-				   r->jobs[i].sweep[0].key;
+			sw->xopt = r->jobs[i].sweep[0].key;
 		v = sweep_val(&r->jobs[i], sw->xopt);
 		if (!v)
 			continue;
@@ -162,7 +231,8 @@ static void sweep_build(struct sweep *sw)
 		sw->nr++;
 	}
 	if (numbers) {
-		sw->scale = geometric(sw) ? AXIS_LOG : AXIS_LINEAR;
+		sw->scale = geometric(sw) ? (powers_of_two(sw) ? AXIS_LOG2 :
+					     AXIS_LOG) : AXIS_LINEAR;
 		return;
 	}
 	/* categories, in the order the points came */
@@ -244,11 +314,14 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 	chart_init(&c, metric_id[m], t.buf);
 	c.x = (struct chart_axis){ .scale = sw->scale, .title = sw->xopt,
 				   .cats = sw->cats, .nr_cats = sw->nr_cats };
-	/* a log axis from the first point to the last, not whole decades */
-	if (sw->scale == AXIS_LOG) {
+	/* a log axis from the lowest point to the highest, not decades */
+	if (sw->scale == AXIS_LOG || sw->scale == AXIS_LOG2) {
 		c.x.fixed = true;
-		c.x.min = sw->p[0].x;
-		c.x.max = sw->p[sw->nr - 1].x;
+		c.x.min = c.x.max = sw->p[0].x;
+		for (i = 1; i < sw->nr; i++) {
+			c.x.min = fmin(c.x.min, sw->p[i].x);
+			c.x.max = fmax(c.x.max, sw->p[i].x);
+		}
 	}
 	c.y = (struct chart_axis){ .scale = m >= M_P50 ? AXIS_LOG : AXIS_LINEAR,
 				   .unit = u, .zero = m < M_P50,

@@ -84,8 +84,9 @@ int main(void)
 	}
 	ok(count(page.buf, "data-chart=\"sweep-") == 5,
 	   "five charts: IOPS, bandwidth, p50, p99, p99.9");
+	/* powers of two: a log axis over the data alone, not decades */
 	ok(has(&page, "data-chart=\"sweep-iops\" data-title=\"read: IOPS "
-	       "against iodepth\" data-series=\"2\" data-x=\"1 100\""),
+	       "against iodepth\" data-series=\"2\" data-x=\"1 64\""),
 	   "geometric values: a log axis; a series per other swept value");
 	ok(count(page.buf, "<g data-s=\"a bs=64k\" data-n=\"4\" data-marks=\"4\"")
 	   == 5, "each series has every point, marked");
@@ -104,6 +105,23 @@ int main(void)
 	sweepplot_report(&page, json.buf, json.len);
 	ok(has(&page, "data-series=\"1\" data-x=\"-0.5 1.5\""),
 	   "values that are not numbers: a category each");
+	/*
+	 * bs swept first (two values), iodepth second (four): the axis is
+	 * the option with the most numbers, bs goes into the legend
+	 */
+	strbuf_reset(&page);
+	doc(&json, geo, 4, true);
+	{
+		char *o = strstr(json.buf, "[\"iodepth\", \"bs\"]");
+
+		if (o)
+			memcpy(o, "[\"bs\", \"iodepth\"]", 17);
+	}
+	sweepplot_report(&page, json.buf, json.len);
+	ok(has(&page, "data-title=\"read: IOPS against iodepth\" "
+	       "data-series=\"2\" data-x=\"1 64\""),
+	   "the axis: the option with the most numbers, whatever the order");
+
 	strbuf_reset(&page);
 	doc(&json, geo, 1, false);
 	json.buf[json.len - 3] = 'x';	/* broken JSON: nothing drawn */

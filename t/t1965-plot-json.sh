@@ -114,7 +114,7 @@ test_expect_success_if JANSSON,XMLLINT 'pages and SVG files are well-formed, one
 	xmllint --noout p.html &&
 	mkdir svg &&
 	"$IOLITE" plot --format=svg -o svg r.json "$sweep" >list &&
-	test $(wc -l <list) = $(($(grep -c "data-chart=" p.html) + 5)) &&
+	test $(wc -l <list) = $(($(grep -c "data-chart=" p.html) + 6)) &&
 	test $(sort -u list | wc -l) = $(wc -l <list) &&
 	xmllint --noout $(cat list) &&
 	awk "FNR == 1 && !/^<\\?xml/ { print FILENAME; bad = 1 }
@@ -215,7 +215,8 @@ test_expect_success_if JANSSON 'a --sweep run'"'"'s html report draws the sweep 
 	"$IOLITE" plot sw.json -o swp.html &&
 	series sw.html | grep "^sweep-" >a && series swp.html >b &&
 	test_cmp a b &&
-	test $(grep -c "^sweep-" a) = 5 && grep -q "^sweep-iops|s|4|4$" a &&
+	test $(grep -c "^sweep-" a) = 6 && grep -q "^sweep-iops|s|4|4$" a &&
+	grep -q "^sweep-lat-iops|s|4|4$" a &&
 	grep -q "data-chart=\"sweep-iops\" data-title=\"read: IOPS against iodepth\" data-series=\"1\" data-x=\"1 8\"" sw.html
 '
 test_skip_reason=

@@ -360,6 +360,64 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 	strbuf_release(&tip);
 }
 
+/*
+ * Latency against IOPS, a series' points joined in the swept option's
+ * order: where a deeper queue stops buying IOPS and only adds latency
+ * (the "hockey stick" of a queue-depth sweep).
+ */
+static void sweep_hockey(struct sink *k, const struct sweep *sw,
+			 unsigned int d)
+{
+	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
+	const char *kind = "clat";
+	unsigned int s, i;
+	struct chart c;
+	double x, y;
+
+	for (i = 0; i < sw->nr; i++)
+		if (metric_of(&sw->p[i].j->dir[d], M_P99, &kind, &y))
+			break;
+	strbuf_addf(&t, "%s: %s p99 against IOPS", rio_dir_name[d], kind);
+	chart_init(&c, "sweep-lat-iops", t.buf);
+	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_NONE,
+				   .zero = true, .title = "IOPS" };
+	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
+				   .title = kind };
+	c.legend = true;
+	for (s = 0; s < sw->nr_names; s++) {
+		struct chart_series *cs = NULL;
+
+		for (i = 0; i < sw->nr; i++) {
+			const struct spoint *p = &sw->p[i];
+
+			if (p->series != s ||
+			    !metric_of(&p->j->dir[d], M_IOPS, &kind, &x) ||
+			    !metric_of(&p->j->dir[d], M_P99, &kind, &y))
+				continue;
+			if (!cs) {
+				cs = chart_add(&c, SERIES_LINE, sw->names[s]);
+				cs->colour = s;
+			}
+			chart_point(cs, x, y);
+			strbuf_reset(&tip);
+			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
+				    sweep_val(p->j, sw->xopt));
+			chart_fmt(&tip, x, UNIT_NONE, 4);
+			strbuf_addstr(&tip, " IOPS, p99 ");
+			chart_fmt(&tip, y, UNIT_NS, 4);
+			chart_mark(cs, x, y, tip.buf);
+		}
+	}
+	if (c.nr)
+		sink_chart(k, &c, "Each point a point of the sweep, joined in "
+			   "the order of the swept value: where the line turns "
+			   "up, more of it buys latency, not IOPS.");
+	else
+		chart_release(&c);
+	strbuf_release(&t);
+	strbuf_release(&tip);
+}
+
 /* Every point's figures, the file's numbers in data-v */
 static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 {
@@ -445,6 +503,7 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 		sink_html(k, "<div class=\"grid\">\n");
 		for (m = 0; m < M_NR; m++)
 			sweep_chart(k, &sw, d, m);
+		sweep_hockey(k, &sw, d);
 		sink_html(k, "</div>\n");
 		sweep_table(k, &sw, d);
 	}

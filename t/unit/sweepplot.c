@@ -82,14 +82,17 @@ int main(void)
 		   "without jansson: a note naming libjansson-dev");
 		return done_testing();
 	}
-	ok(count(page.buf, "data-chart=\"sweep-") == 5,
-	   "five charts: IOPS, bandwidth, p50, p99, p99.9");
+	ok(count(page.buf, "data-chart=\"sweep-") == 6,
+	   "six charts: IOPS, bandwidth, p50, p99, p99.9, p99 against IOPS");
+	ok(has(&page, "data-chart=\"sweep-lat-iops\" data-title=\"read: "
+	       "clat p99 against IOPS\" data-series=\"2\""),
+	   "latency against IOPS: a line per series");
 	/* powers of two: a log axis over the data alone, not decades */
 	ok(has(&page, "data-chart=\"sweep-iops\" data-title=\"read: IOPS "
 	       "against iodepth\" data-series=\"2\" data-x=\"1 64\""),
 	   "geometric values: a log axis; a series per other swept value");
 	ok(count(page.buf, "<g data-s=\"a bs=64k\" data-n=\"4\" data-marks=\"4\"")
-	   == 5, "each series has every point, marked");
+	   == 6, "each series has every point, marked");
 	ok(has(&page, "data-m=\"p99.9\" data-v=\"8000\""),
 	   "the table carries the file's numbers");
 

@@ -39,6 +39,7 @@ const char chart_style[] =
 	".chart .ax{stroke:#666;stroke-width:1;fill:none}"
 	".chart .ln{fill:none;stroke-width:1.6;stroke-linejoin:round}"
 	".chart .dt{fill:none;stroke-width:3;stroke-linecap:round}"
+	".chart .rg{fill:none;stroke-width:2}"
 	".chart .hv{fill:transparent;stroke:none}"
 	".chart .mk{stroke:#fff;stroke-width:1}";
 
@@ -788,7 +789,15 @@ static void draw_dots(const struct frame *f, const struct chart_series *s,
 	struct strbuf d = STRBUF_INIT;
 	struct pix *p = to_pixels(f, s);
 
-	if (s->n > 2 * cols) {
+	if (s->ring) {
+		/* a ring around each point: what is flagged, over the line */
+		for (i = 0; i < s->n; i++) {
+			strbuf_addstr(&d, "M");
+			put_xy(&d, p[i].x - 6, p[i].y);
+			strbuf_addstr(&d, "a6 6 0 1 0 12 0a6 6 0 1 0 -12 0");
+		}
+		path_out(s, &d, "rg", sb);
+	} else if (s->n > 2 * cols) {
 		draw_density(f, s, p, sb);
 	} else {
 		for (i = 0; i < s->n; i++) {

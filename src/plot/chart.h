@@ -93,6 +93,7 @@ struct chart_series {
 	unsigned int colour;	/* palette index; chart_add: the next one */
 	bool fill;		/* lines and steps: a light fill below */
 	bool err;		/* some point has an error bar (chart_err) */
+	bool ring;		/* dots: a ring around each point instead */
 	struct chart_point *p;
 	unsigned int n, alloc;
 	struct chart_mark *m;	/* dots with a tooltip of their own */

@@ -2,6 +2,7 @@
 /* A sweep's charts: see sweepplot.h. */
 #include "plot/sweepplot.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,9 @@ static const char *const metric_id[M_NR] = {
 	"sweep-iops", "sweep-bw", "sweep-p50", "sweep-p99", "sweep-p99.9",
 };
 static const double metric_pct[M_NR] = { 0, 0, 50, 99, 99.9 };
+
+/* flagged points: rings in a colour no series of a small sweep takes */
+#define FLAG_COLOUR 6	/* black (plot/chart.c's palette) */
 
 /* One job at one point: where it sits on the x axis and in the legend. */
 struct spoint {
@@ -282,6 +286,60 @@ static bool metric_of(const struct rio_dir_result *d, enum metric m,
 	return true;
 }
 
+/*
+ * A point iolite itself flagged: its worker starved of CPU (waiting more
+ * than 1% of its run, run/pitfall.h's rule) or a direction measured for
+ * under a second (run/checks.c's): why into *why, or false.
+ */
+static bool flagged(const struct rio_job *j, unsigned int d,
+		    struct strbuf *why)
+{
+	const struct rio_dir_result *r = &j->dir[d];
+
+	strbuf_reset(why);
+	if (j->run_delay_pct > 1)
+		strbuf_addf(why, "the tester starved of CPU %.1f%% of its run",
+			    j->run_delay_pct);
+	if (resplot_dir_used(r) && r->runtime_ms && r->runtime_ms < 1000)
+		strbuf_addf(why, "%smeasured for %" PRIu64 " ms",
+			    why->len ? "; " : "", r->runtime_ms);
+	return why->len > 0;
+}
+
+/* The flagged points of chart c as a series of rings, each saying why. */
+static void flag_marks(struct chart *c, const struct sweep *sw, unsigned int d,
+		       enum metric xm, enum metric m)
+{
+	struct strbuf why = STRBUF_INIT, tip = STRBUF_INIT;
+	struct chart_series *cs = NULL;
+	const char *kind;
+	unsigned int i;
+	double x, y;
+
+	for (i = 0; i < sw->nr; i++) {
+		const struct spoint *p = &sw->p[i];
+
+		if (!flagged(p->j, d, &why) || !metric_of(&p->j->dir[d], m,
+							 &kind, &y))
+			continue;
+		x = p->x;
+		if (xm < M_NR && !metric_of(&p->j->dir[d], xm, &kind, &x))
+			continue;
+		if (!cs) {
+			cs = chart_add(c, SERIES_DOTS, "flagged by iolite");
+			cs->colour = FLAG_COLOUR;
+			cs->ring = true;
+		}
+		chart_point(cs, x, y);
+		strbuf_reset(&tip);
+		strbuf_addf(&tip, "%s, %s=%s: %s", sw->names[p->series],
+			    sw->xopt, sweep_val(p->j, sw->xopt), why.buf);
+		chart_mark(cs, x, y, tip.buf);
+	}
+	strbuf_release(&why);
+	strbuf_release(&tip);
+}
+
 static int cmp_spoint(const void *a, const void *b)
 {
 	const struct spoint *x = a, *y = b;
@@ -349,6 +407,7 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 			chart_mark(cs, p->x, y, tip.buf);
 		}
 	}
+	flag_marks(&c, sw, d, M_NR, m);
 	if (c.nr)
 		sink_chart(k, &c, m >= M_P50 ? "From each point's percentiles "
 			   "(the json+ histogram when the list lacks one); "
@@ -408,6 +467,7 @@ static void sweep_hockey(struct sink *k, const struct sweep *sw,
 			chart_mark(cs, x, y, tip.buf);
 		}
 	}
+	flag_marks(&c, sw, d, M_IOPS, M_P99);
 	if (c.nr)
 		sink_chart(k, &c, "Each point a point of the sweep, joined in "
 			   "the order of the swept value: where the line turns "
@@ -424,7 +484,7 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 	static const char *const head[M_NR] = {
 		"IOPS", "bandwidth", "p50", "p99", "p99.9",
 	};
-	struct strbuf *sb = k->page;
+	struct strbuf *sb = k->page, why = STRBUF_INIT;
 	const char *kind;
 	unsigned int i, m;
 	double y;
@@ -437,7 +497,7 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 	strbuf_addstr(sb, "</th>");
 	for (m = 0; m < M_NR; m++)
 		strbuf_addf(sb, "<th>%s</th>", head[m]);
-	strbuf_addstr(sb, "</tr></thead><tbody>\n");
+	strbuf_addstr(sb, "<th>flagged by iolite</th></tr></thead><tbody>\n");
 	for (i = 0; i < sw->nr; i++) {
 		const struct spoint *p = &sw->p[i];
 
@@ -460,9 +520,18 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 				  UNIT_BPS : UNIT_NS, 4);
 			strbuf_addstr(sb, "</td>");
 		}
-		strbuf_addstr(sb, "</tr>\n");
+		strbuf_addstr(sb, "<td data-flag=\"");
+		if (flagged(p->j, d, &why)) {
+			xml_text(sb, why.buf);
+			strbuf_addstr(sb, "\">");
+			xml_text(sb, why.buf);
+		} else {
+			strbuf_addstr(sb, "\">");
+		}
+		strbuf_addstr(sb, "</td></tr>\n");
 	}
 	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_release(&why);
 }
 
 void sweepplot_run(struct sink *k, const struct rio_run *r)

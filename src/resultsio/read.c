@@ -339,6 +339,7 @@ static void read_job_extra(const json_t *o, const json_t *own,
 	j->run_ms = unum(o, "job_runtime");
 	j->usr_ns_per_io = num(own, "usr_ns_per_io");
 	j->iowq_cpu_ms = num(own, "iowq_cpu_ms");
+	j->run_delay_pct = num(own, "run_delay_pct");
 	j->has_dist = read_dist(json_object_get(o, "iodepth_level"), j->depth);
 	read_dist(json_object_get(o, "iodepth_submit"), j->submit);
 	read_dist(json_object_get(o, "iodepth_complete"), j->complete);

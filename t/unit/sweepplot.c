@@ -125,6 +125,24 @@ int main(void)
 	       "data-series=\"2\" data-x=\"1 64\""),
 	   "the axis: the option with the most numbers, whatever the order");
 
+	/*
+	 * a point iolite flagged (measured for under a second, its worker
+	 * starved of CPU): ringed in every chart, said in the table
+	 */
+	strbuf_reset(&page);
+	doc(&json, geo, 4, false);
+	{
+		char *r = strstr(json.buf, "\"runtime\": 1000");
+
+		if (r)
+			memcpy(r, "\"runtime\":  500", 15);
+	}
+	sweepplot_report(&page, json.buf, json.len);
+	ok(count(page.buf, "data-s=\"flagged by iolite\" data-n=\"1\"") == 6,
+	   "a flagged point: a ring in each of the six charts");
+	ok(has(&page, "data-flag=\"measured for 500 ms\""),
+	   "a flagged point: the table says why");
+
 	strbuf_reset(&page);
 	doc(&json, geo, 1, false);
 	json.buf[json.len - 3] = 'x';	/* broken JSON: nothing drawn */

@@ -220,7 +220,7 @@ test_expect_success_if JANSSON 'a --sweep run'"'"'s html report draws the sweep 
 	# points measured under a second: ringed, in every chart
 	test $(grep -c "^sweep-[a-z0-9.-]*|flagged by iolite|4|" a) = 6 &&
 	grep -q "^sweep-lat-iops|s|4|4$" a &&
-	grep -q "data-chart=\"sweep-iops\" data-title=\"read: IOPS against iodepth\" data-series=\"1\" data-x=\"1 8\"" sw.html
+	grep -q "data-chart=\"sweep-iops\" data-title=\"read: IOPS against iodepth\" data-series=\"2\" data-x=\"1 8\"" sw.html
 '
 test_skip_reason=
 

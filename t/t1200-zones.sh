@@ -140,8 +140,13 @@ test_expect_success 'zonemode=zbd: refusals before anything is created' '
 	expect_refused "<cmdline>:8: option '\''zone_reset_frequency'\'': its resets would lose what verify reads back" \
 		--zonemode=zbd --rw=write --direct=1 --verify=crc32c \
 		--zone_reset_frequency=0.5 &&
-	expect_refused "<cmdline>:7: option '\''numjobs'\'': zonemode=zbd writes from several jobs at once are not supported yet" \
-		--zonemode=zbd --rw=randwrite --direct=1 --numjobs=2 &&
+	expect_refused "<cmdline>:7: option '\''recover_zbd_write_error'\'': needs continue_on_error (the writes go on after an error only then)" \
+		--zonemode=zbd --rw=randwrite --direct=1 \
+		--recover_zbd_write_error=1 &&
+	expect_refused "<cmdline>:10: option '\''recover_zbd_write_error'\'': with an asynchronous engine, moving a write pointer writes zeroes over what verify reads back" \
+		--zonemode=zbd --rw=write --direct=1 --continue_on_error=all \
+		--ioengine=posixaio --verify=crc32c \
+		--recover_zbd_write_error=1 &&
 	expect_refused "<cmdline>:6: option '\''zone_reset_threshold'\'': invalid ratio '\''1.5'\'' (0..1)" \
 		--zonemode=zbd --direct=1 --zone_reset_threshold=1.5
 '

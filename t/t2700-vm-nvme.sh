@@ -56,6 +56,23 @@ test_expect_success_if JQ 'check.sh: a refusal names the option and writes nothi
 	test_must_fail "$VM/check.sh" refused=zonemode ref
 '
 
+# solo rows (fio 3.42's options, figures measured by hand): a failed
+# job's errno from its report, the zones left full
+test_expect_success_if JQ 'check.sh: solo error=E and full=N' '
+	fake solo fio 0 0,4,0 && fake solo iolite 1 0,8,0 &&
+	echo "{\"jobs\": [{\"error\": 75}]}" >solo/iolite/out.json &&
+	printf "%s\n" "  start: 0x0, zcond:14(fu) [type: 2]" \
+		"  start: 0x8000, wptr 0x000000 zcond: 1(em) [type: 2]" \
+		>solo/iolite/zones.after &&
+	"$VM/check.sh" solo,error=75,full=1 solo &&
+	test_must_fail "$VM/check.sh" solo,error=5 solo >out &&
+	grep "error: iolite 75, the row 5" out &&
+	test_must_fail "$VM/check.sh" solo,full=2 solo >out &&
+	grep "full: iolite left 1 zones full, the row 2" out &&
+	echo 0 >solo/iolite/rc &&
+	test_must_fail "$VM/check.sh" solo,error=75 solo
+'
+
 test_expect_success 'runjobs.sh overwrites devices only when told to' '
 	test_must_fail env -u VM_WIPE "$VM/runjobs.sh" "$JOBS" nowipe 2>err &&
 	grep "set VM_WIPE=yes" err &&

@@ -485,6 +485,8 @@ struct job_options {
 	double zone_reset_threshold;	/* zbd: share of the region written */
 	double zone_reset_frequency;	/* zbd: resets per write past it */
 	bool read_beyond_wp;		/* zbd: reads past the write pointer */
+	bool write_zone_remainder;	/* zbd: a zone's tail under bs written */
+	bool recover_zbd_write_error;	/* zbd: wp read again after an error */
 	struct rdist_zone rdist_zones[DDIR_RWDIR_CNT][RDIST_ZONES_MAX];
 	unsigned int nr_rdist_zones[DDIR_RWDIR_CNT];
 	unsigned int perc_rand[DDIR_RWDIR_CNT];	/* percentage_random */

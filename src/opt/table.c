@@ -879,6 +879,17 @@ const struct opt_def opt_table[] = {
 	{ .name = "read_beyond_wp", .type = OPT_BOOL,
 	  .off = OFF(read_beyond_wp), .def = "0", .category = OPT_CAT_IO,
 	  .help = "zbd: reads may go past a zone's write pointer" },
+	{ .name = "write_zone_remainder", .type = OPT_BOOL,
+	  .off = OFF(write_zone_remainder), .def = "0",
+	  .category = OPT_CAT_IO,
+	  .help = "fio 3.42: zbd: a zone's end too small for a block is "
+		  "written with a shorter write (norandommap is set)" },
+	{ .name = "recover_zbd_write_error", .type = OPT_BOOL,
+	  .off = OFF(recover_zbd_write_error), .def = "0",
+	  .category = OPT_CAT_IO,
+	  .help = "fio 3.42: zbd, with continue_on_error: after a failed "
+		  "write its zone's write pointer is read from the device "
+		  "again, and the writes go on from there" },
 
 	/* several files, and how they are laid out */
 	{ .name = "file_service_type", .type = OPT_CALLBACK,

@@ -227,6 +227,8 @@ static int short_xfer(struct worker *w, struct io_u *u)
 }
 
 static int drain(struct worker *w);
+static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0,
+			unsigned int wait);
 
 /* The zones could not be read or reset: the job stops with the error. */
 static __attribute__((cold)) int zoned_fail(struct worker *w)
@@ -242,9 +244,27 @@ static __attribute__((cold)) int zoned_fail(struct worker *w)
 }
 
 /*
+ * What the current batch of loop_async() queued is committed, then
+ * everything in flight completes (fio's io_u_quiesce()). Non-zero: the
+ * job stops.
+ */
+static int quiesce(struct worker *w)
+{
+	if (w->zq) {
+		unsigned int n = w->zq;
+
+		w->zq = 0;
+		if (commit_batch(w, n, w->zt0, 0))
+			return 1;
+	}
+	return drain(w);
+}
+
+/*
  * zonemode=zbd: the I/O fitted to the zones (zbd/zbd.h); a full zone is
- * reset once what is in flight has completed, as fio does. 1: the pass
- * ends (nothing fits), or the job stops on an error.
+ * reset once what is in flight has completed, as fio does, and a zone
+ * another job writes to (or the open-zone limit) is waited for. 1: the
+ * pass ends (nothing fits), or the job stops on an error.
  */
 static int next_zoned(struct worker *w, struct io_u *u)
 {
@@ -264,11 +284,16 @@ static int next_zoned(struct worker *w, struct io_u *u)
 				return 1;
 			continue;
 		case ZBD_RESET:
-			if (drain(w))
+			if (quiesce(w))
 				return 1;
 			if (!zbd_reset(w->zbd, u))
 				continue;
 			return zoned_fail(w);
+		case ZBD_WAIT:
+			if (quiesce(w) || engine_stopping(w->e))
+				return 1;
+			zbd_wait(w->zbd, u);
+			continue;
 		case ZBD_FAIL:
 			return zoned_fail(w);
 		}
@@ -311,6 +336,27 @@ static inline int next_io(struct worker *w, struct io_u *u)
 	if (likely(!w->next_extra))
 		return workload_next(w->wl, u);
 	return next_io_slow(w, u);
+}
+
+/*
+ * next_io() in loop_async(), whose batch has *queued I/Os not committed
+ * yet (queued at t0): zbd commits them before it waits (quiesce()), so
+ * the slow path hands them over and back, by value (the fast path keeps
+ * them in registers).
+ */
+static inline int next_io_batch(struct worker *w, struct io_u *u,
+				unsigned int *queued, uint64_t t0)
+{
+	int ret;
+
+	if (likely(!w->next_extra))
+		return workload_next(w->wl, u);
+	w->zq = *queued;
+	w->zt0 = t0;
+	ret = next_io_slow(w, u);
+	*queued = w->zq;
+	w->zq = 0;
+	return ret;
 }
 
 /* --- logs and reports while the run goes on (run/runner.c) ----------- */
@@ -555,6 +601,28 @@ static __attribute__((noinline, cold)) int complete_empty(struct worker *w,
 }
 
 /*
+ * zbd_done() failed: recover_zbd_write_error could not move the write
+ * pointer past u, a failed write (u's error counts as any other, and
+ * the job stops with it whatever continue_on_error says, as fio's), or
+ * the zone u left a tail in could not be finished.
+ */
+static __attribute__((noinline, cold)) int zoned_unrecovered(struct worker *w,
+							     struct io_u *u)
+{
+	int err = u->error;
+
+	if (!err)	/* the zone finish after a write that did not fail */
+		return zoned_fail(w);
+	io_error(w, u, err, FAULT_WRITE, NULL);
+	if (!w->st->error)
+		w->st->error = err;
+	snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
+		 w->p->o.name, zbd_errmsg(w->zbd));
+	w->rj->stop = 1;
+	return 1;
+}
+
+/*
  * Out of line: fsync/fdatasync, errors, short transfers and their pieces.
  * ev: u came back as a completion event (reap()), not from queue().
  */
@@ -566,6 +634,11 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 	unsigned int d = u->ddir;
 	uint64_t clat = now - u->issue_time;
 
+	/* a zbd write's zone let go: complete or failed, not a piece */
+	if (w->zbd && d == DDIR_WRITE &&
+	    !(u->resid && !u->error && u->resid < u->len) &&
+	    zbd_done(w->zbd, u))
+		return zoned_unrecovered(w, u);
 	if (unlikely(u->error == ENGINE_ERR_END))
 		return engine_end(w, u);
 
@@ -1403,7 +1476,7 @@ static void loop_async(struct worker *w)
 				    sync_turn_async(w, &queued, &t0))
 					goto out;
 				u = &w->ios[w->freel[--w->nr_free]];
-				if (next_io(w, u)) {
+				if (next_io_batch(w, u, &queued, t0)) {
 					/*
 					 * fio ends a queueing engine's pass on
 					 * the bytes issued, without asking for

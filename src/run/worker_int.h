@@ -42,6 +42,10 @@ struct worker {
 	struct engine *e;
 	struct workload *wl;
 	struct zbd *zbd;	/* zonemode=zbd (zbd/zbd.h), else NULL */
+	/* zbd: loop_async()'s batch, queued and not committed, and its t0,
+	 * while next_io_batch() asks the slow path (0 otherwise) */
+	unsigned int zq;
+	uint64_t zt0;
 	struct worker_stats *st;
 	struct io_u *ios;	/* depth + 1: the last is for syncs */
 	unsigned int depth;

@@ -96,7 +96,8 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 	if (wfiles_init(&w->wf, p, w->wl, &w->fc, w->depth + 1, w, err))
 		return 1;
 	w->file_events = w->wf != NULL;
-	w->nr_split = w->wf != NULL;	/* complete_is_rare()'s one test */
+	/* complete_is_rare()'s one test: wfiles and zbd see each I/O */
+	w->nr_split = w->wf != NULL || w->zoned;
 	if (opens_now(w)) {
 		if ((ret = worker_open_now(w, err)))
 			return ret;

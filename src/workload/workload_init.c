@@ -219,7 +219,9 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 	 * and an I/O is cut to the free run it starts: fio's order (a huge
 	 * one-size map takes the permutation: wl_rand_setup())
 	 */
-	if (!o->norandommap && !p->ba_nomap)
+	/* fio 3.42 sets norandommap for write_zone_remainder's short writes */
+	if (!o->norandommap && !p->ba_nomap &&
+	    !(o->zonemode == ZONE_MODE_ZBD && o->write_zone_remainder))
 		return RM_BITMAP;
 	if (o->random_generator == RANDGEN_TAUSWORTHE64)
 		return RM_UNIFORM64;

@@ -29,12 +29,19 @@
  *   caller gives the I/O back with workload_skip() and draws again);
  *   under an open-zone limit (max_open_zones, else the device's own
  *   unless ignore_zone_limits=1; job_max_open_zones) a write whose zone
- *   cannot be opened goes to an open one, and a zone leaves the open
- *   ones when written to its capacity. A read stays below the write
- *   pointer unless read_beyond_wp=1 (a zone without data: the next one
- *   with some, or the end). The write pointer moves when the write is
- *   issued, as fio.
+ *   cannot be opened goes to an open one (none with room, but one
+ *   whose last write is in flight: ZBD_WAIT), and a zone leaves the
+ *   open ones when the write that fills it completes, as fio. A read
+ *   stays below the write pointer unless read_beyond_wp=1 (a zone
+ *   without data: the next one with some, or the end). The write
+ *   pointer moves when the write is issued, as fio.
  * - zbd_resets(): the zones reset, for the report.
+ * - Sharing: a device's zones (write pointers, open zones, the
+ *   max_open_zones limit) are one state for every job of the run on it
+ *   (jobs are threads; a mutex per device), as in fio; a write holds its
+ *   zone until it completes (zbd_done()), and another job's write to it
+ *   waits (ZBD_WAIT) as behind fio's zone locks, after completing what
+ *   it has in flight, so that no job waits while holding a zone.
  * Conventional zones are left alone. The hot path of a job without
  * zonemode=zbd never sees this module.
  */
@@ -47,6 +54,9 @@ enum zbd_verdict {
 	ZBD_SKIP,	/* u moved to its region's end: workload_skip(), draw */
 	ZBD_END,	/* no I/O fits: the pass ends */
 	ZBD_FAIL,	/* the zones could not be read: zbd_errmsg() */
+	ZBD_WAIT,	/* another write must complete first: the caller
+			 * completes what it has in flight, zbd_wait(),
+			 * then asks again */
 };
 
 /*
@@ -63,7 +73,24 @@ struct zbd *zbd_new(const struct job_plan *p,
 void zbd_free(struct zbd *z);
 
 enum zbd_verdict zbd_adjust(struct zbd *z, struct io_u *u);
-/* Resets u's zone (BLKRESETZONE): 0, or -1 (zbd_errmsg()). */
+/*
+ * After ZBD_WAIT, with nothing of the job's in flight: waits (a slice
+ * of 20 ms at most, so that the caller can look at its stop flags) for
+ * another job to let a zone go, close or reset one.
+ */
+void zbd_wait(struct zbd *z, const struct io_u *u);
+/*
+ * A write zbd_adjust() passed has completed (or failed: u->error): its
+ * zone let go, and closed when the write reaches its capacity (fio);
+ * with recover_zbd_write_error a failed one's zone is written with
+ * zeroes from the device's write pointer to the write's end. 0, or -1
+ * when that failed (zbd_errmsg(): the job stops).
+ */
+int zbd_done(struct zbd *z, const struct io_u *u);
+/*
+ * Resets u's zone (BLKRESETZONE): 0, or -1 (zbd_errmsg()); 0 without a
+ * reset when another job wrote to it or reset it since ZBD_RESET.
+ */
 int zbd_reset(struct zbd *z, const struct io_u *u);
 const char *zbd_errmsg(const struct zbd *z);
 uint64_t zbd_resets(const struct zbd *z);

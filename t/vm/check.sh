@@ -24,6 +24,9 @@
 #            (bs), as read back through the block device
 #   nvme=SCT:SC  iolite exits non-zero naming this NVMe status (e.g.
 #            0x2:0x83); otherwise a solo row must exit 0
+#   error=E  iolite exits non-zero, its report's first job with error E
+#            (an errno: fio 3.42's figure, measured by hand)
+#   full=N   N zones are full after iolite's run (blkzone report)
 #   rejected=OPTION  both refuse the job before any I/O (fio exits non-
 #            zero having done none), iolite naming OPTION
 #   openmax=N  after each tool's run at most N zones are written in part
@@ -137,11 +140,24 @@ pattern_md5() {
 	rm -f "$dir/pattern" "$dir/block"
 }
 
+# partial TOOLDIR: the zones of blkzone's report after the run written in
+# part (a write pointer past the start, the zone not full)
+partial() {
+	grep -v 'zcond:14(fu)' "$1/zones.after" 2>/dev/null |
+		grep -vc 'wptr 0x0*[, ]'
+}
+
 # solo CHECKS: iolite's run alone (fio's tolerated)
 solo() {
 	st=$(echo ",$1," | sed -n 's/.*,nvme=\([^,]*\),.*/\1/p')
+	er=$(echo ",$1," | sed -n 's/.*,error=\([^,]*\),.*/\1/p')
 	rc=$(cat "$i/rc")
-	if [ -n "$st" ]; then
+	if [ -n "$er" ]; then
+		[ "$rc" != 0 ] && [ "$rc" -lt 124 ] ||
+			fail "iolite: exit status $rc, not a failed job"
+		e=$(jq -r '.jobs[0].error' "$i/out.json" 2>/dev/null)
+		[ "$e" = "$er" ] || fail "error: iolite $e, the row $er"
+	elif [ -n "$st" ]; then
 		want="SCT ${st%%:*}, SC ${st#*:}"
 		[ "$rc" != 0 ] && [ "$rc" -lt 124 ] ||
 			fail "iolite: exit status $rc, not a failed command"
@@ -153,7 +169,14 @@ solo() {
 	fi
 	for c in $(echo "$1" | tr , ' '); do
 		case $c in
-		solo|nvme=*) ;;
+		solo|nvme=*|error=*) ;;
+		full=*)	n=$(grep -c 'zcond:14(fu)' "$i/zones.after" 2>/dev/null)
+			[ "$n" = "${c#full=}" ] ||
+				fail "full: iolite left $n zones full, the row ${c#full=}" ;;
+		openmax=*)
+			n=$(partial "$i")
+			[ "$n" -le "${c#openmax=}" ] ||
+				fail "iolite: $n zones written in part, more than ${c#openmax=}" ;;
 		ios=*)	a=$(echo "${c#ios=}" | tr : ,) b=$(ios "$i" total_ios)
 			[ "$a" = "$b" ] || fail "ios: iolite $b, the row $a" ;;
 		pattern)
@@ -173,13 +196,6 @@ fi
 for t in "$f" "$i"; do
 	[ -s "$t/prep.err" ] && fail "${t##*/}: preparing the device: $(cat "$t/prep.err")"
 done
-
-# partial TOOLDIR: the zones of blkzone's report after the run written in
-# part (a write pointer past the start, the zone not full)
-partial() {
-	grep -v 'zcond:14(fu)' "$1/zones.after" 2>/dev/null |
-		grep -vc 'wptr 0x0*[, ]'
-}
 
 case ,$checks, in
 *,rejected=*)

@@ -3,8 +3,9 @@
  * The worker: one thread per job instance. The workload says what the next
  * I/O is, the engine does it, the worker times it and counts it. This file
  * has the I/O loops and everything they do per I/O; the passes and files
- * are in worker_files.c, the job's setup and teardown in worker_setup.c
- * (worker_int.h says what crosses between them).
+ * are in worker_files.c, the job's setup and teardown in worker_setup.c,
+ * its faults in worker_err.c (worker_int.h says what crosses between
+ * them).
  *
  * The I/O loop follows design.md's hot-path rules: it touches only this
  * worker's memory (io_u array, free list, stats), allocates nothing, calls
@@ -57,174 +58,7 @@ static inline void prep_write(struct worker *w, struct io_u *u)
 		buffer_fill_write(w->bfill, u->buf, u->len);
 }
 
-/* ---- faults and short transfers (verify/fault.h has the policy) ---- */
-
-
-/* Back to the whole I/O after the pieces of a short transfer. */
-static inline void short_restore(struct worker *w, struct io_u *u)
-{
-	uint32_t done = w->xfer_done[u->index];
-
-	u->buf = (char *)u->buf - done;
-	u->offset -= done;
-	u->len += done;
-	w->xfer_done[u->index] = 0;
-	w->nr_split--;
-}
-
-/*
- * An I/O error, a transfer that made no progress, or a block that failed
- * verification: counted, reported with job, direction, file, offset and
- * errno, and the job goes on when continue_on_error / ignore_error let it
- * (verify_fatal stops it at a bad block whatever they say). The error
- * that stops a job is its errmsg, printed by main after the run; errors
- * continued past are counted for the report's notes, the first
- * RUN_CONT_ERRS with their messages (I/O errors only with error_dump, the
- * default). Returns non-zero
- * when the job must stop.
- */
-static void count_error(struct worker_stats *st, int err)
-{
-	st->total_err++;
-	if (!st->first_error)
-		st->first_error = err;
-}
-
-/* "job 'x': write of N bytes at offset O of 'f' failed: why" into buf */
-static void describe_error(const struct worker *w, const struct io_u *u,
-			   int err, uint32_t done, char *buf, size_t size)
-{
-	static const char *const dn[DDIR_CNT] = {
-		"read", "write", "trim", "fsync", "fdatasync",
-		"sync_file_range",
-	};
-	const struct run_job *rj = w->rj;
-	char detail[128];
-	const char *path = rj->files->nr_files ?
-			   rj->files->files[u->file].path : "";
-	int n = snprintf(buf, size,
-			 "job '%s': %s of %u bytes at offset %llu of '%s' failed: ",
-			 w->p->o.name, dn[u->ddir], u->len,
-			 (unsigned long long)u->offset, path);
-
-	if (n <= 0 || (size_t)n >= size)
-		return;
-	if (u->error && w->ops->error_detail &&
-	    w->ops->error_detail(w->e, u, detail, sizeof(detail)))
-		snprintf(buf + n, size - (size_t)n, "%s", detail);
-	else if (u->error)
-		snprintf(buf + n, size - (size_t)n, "%s (%s)", strerror(err),
-			 strerrorname_np(err) ? strerrorname_np(err) : "?");
-	else if (done)
-		snprintf(buf + n, size - (size_t)n,
-			 "short %s: %u of %u bytes, then no more (%s)",
-			 dn[u->ddir], done, u->len, strerrorname_np(err));
-	else
-		snprintf(buf + n, size - (size_t)n,
-			 "short %s: no bytes transferred (%s)",
-			 dn[u->ddir], strerrorname_np(err));
-}
-
-static int io_error(struct worker *w, struct io_u *u, int err,
-		    enum fault_class cls, const char *msg)
-{
-	struct run_job *rj = w->rj;
-	char buf[sizeof(rj->errmsg)];
-	uint32_t done = w->xfer_done[u->index];
-	bool counted;
-	int cont;
-
-	if (done)
-		short_restore(w, u);
-	/* fill_device: a full device is where the job ends, not an error */
-	if (w->p->o.fill_device && cls == FAULT_WRITE &&
-	    (err == ENOSPC || err == EDQUOT))
-		return 1;
-	if (w->vf && cls != FAULT_VERIFY)
-		verify_failed(w->vf, u);
-	/*
-	 * end_fsync's and fsync_on_close's syncs (quiet_sync) are outside
-	 * the I/O, as in fio: a failed one stops the job whatever
-	 * continue_on_error and ignore_error say, and is not counted
-	 */
-	cont = !w->quiet_sync && fault_non_fatal(&w->fp, cls, err) &&
-	       !(cls == FAULT_VERIFY && w->p->o.verify_fatal);
-	/*
-	 * counted when continue_on_error covers the class (fault.h), as
-	 * fio counts: an error that stops the job only when it came from
-	 * queue() (a completion event's goes uncounted), and none once
-	 * the job has stopped. A failed verify it does not cover is the
-	 * read's error where it covers reads (first_error 1, as fio).
-	 */
-	counted = !w->st->error && !w->quiet_sync && (cont || !w->in_event);
-	if (counted && fault_counted(&w->fp, cls))
-		count_error(w->st, err);
-	else if (counted && cls == FAULT_VERIFY &&
-		 fault_counted(&w->fp, FAULT_READ))
-		count_error(w->st, 1);
-	/* number_ios counts the I/Os that succeeded (fio) */
-	if (cont && cls != FAULT_VERIFY && u->ddir < DDIR_RWDIR_CNT)
-		workload_nios_refund(w->wl);
-	if (!msg) {
-		describe_error(w, u, err, done, buf, sizeof(buf));
-		msg = buf;
-	}
-	if (!cont) {
-		w->st->error = err;
-		if (!rj->errmsg[0])
-			snprintf(rj->errmsg, sizeof(rj->errmsg), "%s", msg);
-		return 1;
-	}
-	/*
-	 * Errors let through belong in the report, not on stderr (the run
-	 * may well succeed): the first and the count become a note
-	 * (error_dump=0: I/O errors go unsaid, fio's rule)
-	 */
-	if (!w->p->o.error_dump && cls != FAULT_VERIFY)
-		return 0;
-	if (rj->nr_cont_errs < RUN_CONT_ERRS)
-		snprintf(rj->cont_err[rj->nr_cont_errs],
-			 sizeof(rj->cont_err[0]), "%s", msg);
-	rj->nr_cont_errs++;
-	return 0;
-}
-
-static inline enum fault_class fault_class_of(unsigned int d)
-{
-	return d == DDIR_READ ? FAULT_READ : FAULT_WRITE;
-}
-
-/*
- * A short transfer: as fio, the rest is issued again (counted as short);
- * a piece that moves nothing is an error (EIO) when it completed in
- * queue() (complete_empty() has the events'). Returns 1 when the rest
- * was queued for reissue, 0 when the error was let through, -1 to stop
- * the job.
- */
-static int short_xfer(struct worker *w, struct io_u *u)
-{
-	uint32_t done = u->len - u->resid;
-
-	if (!done) {
-		u->error = 0;
-		return io_error(w, u, EIO, fault_class_of(u->ddir), NULL) ?
-		       -1 : 0;
-	}
-	w->st->dir[u->ddir].short_ios++;
-	w->st->issued_short[u->ddir]++;
-	if (!w->xfer_done[u->index])
-		w->nr_split++;
-	w->xfer_done[u->index] += done;
-	u->buf = (char *)u->buf + done;
-	u->offset += done;
-	u->len = u->resid;
-	u->resid = 0;
-	/* reap() put it on the free list: it is not free yet (loop_sync
-	 * has no list and resets nr_free after each I/O) */
-	w->nr_free--;
-	w->requeue[w->nr_requeue++] = u->index;
-	return 1;
-}
+/* faults and short transfers: run/worker_err.c (verify/fault.h's policy) */
 
 static int drain(struct worker *w);
 static int commit_batch(struct worker *w, unsigned int queued, uint64_t t0,
@@ -511,7 +345,7 @@ static __attribute__((noinline)) int complete_all(struct worker *w,
 				BUG("verify_async: io_u %u not on top", u->index);
 			return 0;
 		}
-		return io_error(w, u, EILSEQ, FAULT_VERIFY,
+		return worker_io_error(w, u, EILSEQ, FAULT_VERIFY,
 				verify_errmsg(w->vf));
 	}
 	return 0;
@@ -532,7 +366,7 @@ static __attribute__((noinline)) int worker_verify_reap(struct worker *w,
 	while (verify_async_reap(w->va, wait, &i, &ret, &msg)) {
 		w->freel[w->nr_free++] = i;
 		if (ret && !stop)
-			stop = io_error(w, &w->ios[i], ret, FAULT_VERIFY, msg);
+			stop = worker_io_error(w, &w->ios[i], ret, FAULT_VERIFY, msg);
 		wait = false;
 	}
 	return stop;
@@ -613,7 +447,7 @@ static __attribute__((noinline, cold)) int zoned_unrecovered(struct worker *w,
 
 	if (!err)	/* the zone finish after a write that did not fail */
 		return zoned_fail(w);
-	io_error(w, u, err, FAULT_WRITE, NULL);
+	worker_io_error(w, u, err, FAULT_WRITE, NULL);
 	if (!w->st->error)
 		w->st->error = err;
 	snprintf(w->rj->errmsg, sizeof(w->rj->errmsg), "job '%s': %s",
@@ -646,13 +480,13 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 		wfiles_done(w->wf, u);	/* before a short one's rest is queued */
 	if (d >= DDIR_RWDIR_CNT) {
 		if (w->quiet_sync)	/* fio counts no end_fsync */
-			return u->error ? io_error(w, u, u->error, FAULT_WRITE,
+			return u->error ? worker_io_error(w, u, u->error, FAULT_WRITE,
 						   NULL) : 0;
 		st->sync_ios++;
 		moments_add(&st->sync_lat, clat);
 		hist_add(&st->sync_hist, clat);
 		if (unlikely(u->error))
-			return io_error(w, u, u->error, FAULT_WRITE, NULL);
+			return worker_io_error(w, u, u->error, FAULT_WRITE, NULL);
 		return 0;
 	}
 	if (u->error) {
@@ -666,12 +500,12 @@ static __attribute__((noinline)) int complete_rare(struct worker *w,
 		    !(w->ops->flags & ENGINE_F_AIO_CTX))
 			log_io_failed(w->log, io_dp(u), u->len, u->offset,
 				      u->start_time, u->issue_time);
-		return io_error(w, u, u->error, fault_class_of(d), NULL);
+		return worker_io_error(w, u, u->error, fault_class_of(d), NULL);
 	}
 	if (u->resid) {
 		if (ev && u->resid == u->len)
 			return complete_empty(w, u, now);
-		return short_xfer(w, u) < 0;
+		return worker_short_xfer(w, u) < 0;
 	}
 	if (w->xfer_done[u->index])
 		short_restore(w, u);

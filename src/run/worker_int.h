@@ -218,4 +218,31 @@ void worker_lazy_start(struct worker *w, bool every);
 int worker_open_now(struct worker *w, struct strbuf *err);
 int worker_lazy_open(struct worker *w, unsigned int file);
 
+/* Back to the whole I/O after the pieces of a short transfer. */
+static inline void short_restore(struct worker *w, struct io_u *u)
+{
+	uint32_t done = w->xfer_done[u->index];
+
+	u->buf = (char *)u->buf - done;
+	u->offset -= done;
+	u->len += done;
+	w->xfer_done[u->index] = 0;
+	w->nr_split--;
+}
+
+static inline enum fault_class fault_class_of(unsigned int d)
+{
+	return d == DDIR_READ ? FAULT_READ : FAULT_WRITE;
+}
+
+/*
+ * run/worker_err.c: an I/O's error (err, of class cls; msg or one made
+ * up), counted and said as continue_on_error and ignore_error rule;
+ * non-zero: the job stops. A short transfer: its rest queued again (1),
+ * its error let through (0) or the job stopped (-1).
+ */
+int worker_io_error(struct worker *w, struct io_u *u, int err,
+		    enum fault_class cls, const char *msg);
+int worker_short_xfer(struct worker *w, struct io_u *u);
+
 #endif

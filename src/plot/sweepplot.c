@@ -347,14 +347,59 @@ static int cmp_spoint(const void *a, const void *b)
 	return x->x < y->x ? -1 : x->x > y->x;
 }
 
+/*
+ * A line per series of metric m against the swept value (xm M_NR) or
+ * against metric xm, in the points' order, each point marked with its
+ * values in the tooltip.
+ */
+static void series_lines(struct chart *c, const struct sweep *sw,
+			 unsigned int d, enum metric xm, enum metric m,
+			 enum axis_unit u)
+{
+	struct strbuf tip = STRBUF_INIT;
+	const char *kind;
+	unsigned int s, i;
+	double x, y;
+
+	for (s = 0; s < sw->nr_names; s++) {
+		struct chart_series *cs = NULL;
+
+		for (i = 0; i < sw->nr; i++) {
+			const struct spoint *p = &sw->p[i];
+
+			x = p->x;
+			if (p->series != s ||
+			    !metric_of(&p->j->dir[d], m, &kind, &y) ||
+			    (xm < M_NR &&
+			     !metric_of(&p->j->dir[d], xm, &kind, &x)))
+				continue;
+			if (!cs) {
+				cs = chart_add(c, SERIES_LINE, sw->names[s]);
+				cs->colour = s;
+			}
+			chart_point(cs, x, y);
+			strbuf_reset(&tip);
+			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
+				    sweep_val(p->j, sw->xopt));
+			if (xm < M_NR) {
+				chart_fmt(&tip, x, UNIT_NONE, 4);
+				strbuf_addstr(&tip, " IOPS, p99 ");
+			}
+			chart_fmt(&tip, y, u, 4);
+			chart_mark(cs, x, y, tip.buf);
+		}
+	}
+	strbuf_release(&tip);
+}
+
 static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 			enum metric m)
 {
-	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
+	struct strbuf t = STRBUF_INIT;
 	const char *kind = "clat";
 	enum axis_unit u = m == M_IOPS ? UNIT_NONE : m == M_BW ? UNIT_BPS :
 			   UNIT_NS;
-	unsigned int s, i;
+	unsigned int i;
 	struct chart c;
 	double y;
 
@@ -386,27 +431,7 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 				   .title = m == M_IOPS ? "IOPS" : m == M_BW ?
 					    "bandwidth" : kind };
 	c.legend = true;
-	for (s = 0; s < sw->nr_names; s++) {
-		struct chart_series *cs = NULL;
-
-		for (i = 0; i < sw->nr; i++) {
-			const struct spoint *p = &sw->p[i];
-
-			if (p->series != s ||
-			    !metric_of(&p->j->dir[d], m, &kind, &y))
-				continue;
-			if (!cs) {
-				cs = chart_add(&c, SERIES_LINE, sw->names[s]);
-				cs->colour = s;
-			}
-			chart_point(cs, p->x, y);
-			strbuf_reset(&tip);
-			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
-				    sweep_val(p->j, sw->xopt));
-			chart_fmt(&tip, y, u, 4);
-			chart_mark(cs, p->x, y, tip.buf);
-		}
-	}
+	series_lines(&c, sw, d, M_NR, m, u);
 	flag_marks(&c, sw, d, M_NR, m);
 	if (c.nr)
 		sink_chart(k, &c, m >= M_P50 ? "From each point's percentiles "
@@ -416,7 +441,6 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 	else
 		chart_release(&c);
 	strbuf_release(&t);
-	strbuf_release(&tip);
 }
 
 /*
@@ -427,11 +451,11 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 static void sweep_hockey(struct sink *k, const struct sweep *sw,
 			 unsigned int d)
 {
-	struct strbuf t = STRBUF_INIT, tip = STRBUF_INIT;
+	struct strbuf t = STRBUF_INIT;
 	const char *kind = "clat";
-	unsigned int s, i;
+	unsigned int i;
 	struct chart c;
-	double x, y;
+	double y;
 
 	for (i = 0; i < sw->nr; i++)
 		if (metric_of(&sw->p[i].j->dir[d], M_P99, &kind, &y))
@@ -443,30 +467,7 @@ static void sweep_hockey(struct sink *k, const struct sweep *sw,
 	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
 				   .title = kind };
 	c.legend = true;
-	for (s = 0; s < sw->nr_names; s++) {
-		struct chart_series *cs = NULL;
-
-		for (i = 0; i < sw->nr; i++) {
-			const struct spoint *p = &sw->p[i];
-
-			if (p->series != s ||
-			    !metric_of(&p->j->dir[d], M_IOPS, &kind, &x) ||
-			    !metric_of(&p->j->dir[d], M_P99, &kind, &y))
-				continue;
-			if (!cs) {
-				cs = chart_add(&c, SERIES_LINE, sw->names[s]);
-				cs->colour = s;
-			}
-			chart_point(cs, x, y);
-			strbuf_reset(&tip);
-			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
-				    sweep_val(p->j, sw->xopt));
-			chart_fmt(&tip, x, UNIT_NONE, 4);
-			strbuf_addstr(&tip, " IOPS, p99 ");
-			chart_fmt(&tip, y, UNIT_NS, 4);
-			chart_mark(cs, x, y, tip.buf);
-		}
-	}
+	series_lines(&c, sw, d, M_IOPS, M_P99, UNIT_NS);
 	flag_marks(&c, sw, d, M_IOPS, M_P99);
 	if (c.nr)
 		sink_chart(k, &c, "Each point a point of the sweep, joined in "
@@ -475,7 +476,6 @@ static void sweep_hockey(struct sink *k, const struct sweep *sw,
 	else
 		chart_release(&c);
 	strbuf_release(&t);
-	strbuf_release(&tip);
 }
 
 /* Every point's figures, the file's numbers in data-v */

@@ -112,6 +112,14 @@ while IFS='|' read -r name dev _span _prep checks _opts <&3; do
 	test_skip_reason=$vm_skip
 done 3<"$TRASH/rows"
 
+# a run the guest lost and runjobs.sh ran again (a tool killed by the
+# row's timeout, a command interrupted): said, not failed
+for r in "$TRASH"/vm/out/*/*/retried; do
+	[ -f "$r" ] || continue
+	t=${r%/retried} && row=${t%/*}
+	echo "# vm row ${row##*/}: ${t##*/} run again after: $(cat "$r")" >&2
+done
+
 # CI keeps only the tail of its log: the failed rows again, each tool's
 # exit status, counts and first words on stderr (the first cause, where a
 # failing row's diff would push it out of sight)

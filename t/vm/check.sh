@@ -48,6 +48,10 @@ if [ $# = 3 ] && [ "$1" = -t ]; then
 		# shellcheck disable=SC2086
 		set -- $name $checks
 		set +f
+		for t in fio iolite; do
+			[ -f "$out/$1/$t/retried" ] &&
+				echo "note $1: $t run again after a lost run ($(cat "$out/$1/$t/retried"))"
+		done
 		if [ -f "$out/$1/skip" ]; then
 			echo "skip $1: $(cat "$out/$1/skip")"
 		elif "$0" "$2" "$out/$1" >"$out/$1/check" 2>&1; then

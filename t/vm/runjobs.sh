@@ -185,5 +185,19 @@ while IFS='|' read -r name dev span prep _checks opts; do
 	for tool in fio iolite; do
 		run_tool "$name" "$tool" "$path" "$(bytes "$span")" "$prep" \
 			"$opts" </dev/null
+		# a run the guest lost (a tool killed by VM_JOB_TIMEOUT or a
+		# signal: emulated NVMe under a loaded TCG host can drop a
+		# completion; a command interrupted, EINTR) is run once more,
+		# from the same preparation, and says so (check.sh prints it)
+		d=$out/$name/$tool
+		if [ "$(cat "$d/rc")" -ge 124 ] ||
+		   grep -q "EINTR\|Interrupted system call" "$d/stderr"; then
+			why="rc $(cat "$d/rc"), $(head -c 200 "$d/stderr" |
+				tr '\n' ' ')"
+			rm -f "$d/iolog" "$d/out.json"	# (write_iolog appends)
+			run_tool "$name" "$tool" "$path" "$(bytes "$span")" \
+				"$prep" "$opts" </dev/null
+			echo "$why" >"$d/retried"
+		fi
 	done
 done

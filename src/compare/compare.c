@@ -572,31 +572,19 @@ static void list_unmatched(const struct cmp_side *x, const struct cmp_side *y,
 static void multiple_tests(const struct cmp_args *args,
 			   const struct cmp_tally *t, FILE *out)
 {
-	unsigned int m = 0, found = 0, hold = 0, i;
-	double conf;
+	struct cmp_tests c;
 
-	for (i = 0; i < t->nr_vrows; i++)
-		m += t->vrows[i].has_ci;
-	if (m < 2)
+	cmp_tests_count(t, args->conf, &c);
+	if (c.m < 2)
 		return;
-	conf = 1 - (1 - args->conf) / m;
-	for (i = 0; i < t->nr_vrows; i++) {
-		const char *w = cmp_vrow_verdict(&t->vrows[i], args->conf);
-
-		if (strcmp(w, "faster") && strcmp(w, "slower"))
-			continue;
-		found++;
-		w = cmp_vrow_verdict(&t->vrows[i], conf);
-		hold += !strcmp(w, "faster") || !strcmp(w, "slower");
-	}
 	fprintf(out, "%u metrics tested at %g%%: by chance alone about %.1f "
-		"of them would differ%s\n", m, args->conf * 100,
-		m * (1 - args->conf), found ? "." : "; none does.");
-	if (found)
+		"of them would differ%s\n", c.m, args->conf * 100,
+		c.m * (1 - args->conf), c.found ? "." : "; none does.");
+	if (c.found)
 		fprintf(out, "With each interval widened for all %u (Bonferroni, "
-			"%.4g%%): %u of the %u difference%s hold%s.\n", m,
-			conf * 100, hold, found, found == 1 ? "" : "s",
-			found == 1 ? "s" : "");
+			"%.4g%%): %u of the %u difference%s hold%s.\n", c.m,
+			c.conf_all * 100, c.hold, c.found,
+			c.found == 1 ? "" : "s", c.found == 1 ? "s" : "");
 }
 
 static void summary(const struct cmp_args *args, const struct cmp_tally *t,

@@ -388,39 +388,31 @@ static void verdict_row(struct strbuf *page, const struct cmp_vrow *v,
 static void verdict_section(struct strbuf *page, const struct cmp_args *args,
 			    const struct cmp_tally *t, const char *opt_diffs)
 {
-	unsigned int i, m = 0, found = 0, hold = 0;
-	double conf_all;
+	struct cmp_tests c;
+	unsigned int i;
 
-	for (i = 0; i < t->nr_vrows; i++)
-		m += t->vrows[i].has_ci;
-	conf_all = m > 1 ? 1 - (1 - args->conf) / m : args->conf;
-	for (i = 0; i < t->nr_vrows; i++) {
-		const char *w = cmp_vrow_verdict(&t->vrows[i], args->conf);
-		const char *wall = cmp_vrow_verdict(&t->vrows[i], conf_all);
-
-		found += !strcmp(w, "faster") || !strcmp(w, "slower");
-		hold += !strcmp(wall, "faster") || !strcmp(wall, "slower");
-	}
+	cmp_tests_count(t, args->conf, &c);
 	strbuf_addstr(page, "<section id=\"verdict\">\n<h2>Verdict</h2>\n"
 		      "<p class=\"answer\">");
-	if (!found)
+	if (!c.found)
 		strbuf_addf(page, "No significant difference in any of the "
 			    "%u metrics with an interval (%g%% confidence).",
-			    m, args->conf * 100);
+			    c.m, args->conf * 100);
 	else
 		strbuf_addf(page, "%u of the %u metrics with an interval "
 			    "differ at %g%% confidence; %u of them hold with "
 			    "every interval widened for all %u tested "
 			    "(Bonferroni, %.4g%%): by chance alone about %.1f "
-			    "would differ.", found, m, args->conf * 100, hold,
-			    m, conf_all * 100, m * (1 - args->conf));
+			    "would differ.", c.found, c.m, args->conf * 100,
+			    c.hold, c.m, c.conf_all * 100,
+			    c.m * (1 - args->conf));
 	strbuf_addf(page, "</p>\n<table class=\"cmp verdict\"><thead><tr>"
 		    "<th>job</th><th>direction</th><th>metric</th><th></th>"
 		    "<th>change</th><th>%g%% interval</th><th>verdict</th>"
 		    "<th>over all %u tests</th></tr></thead><tbody>\n",
-		    args->conf * 100, m);
+		    args->conf * 100, c.m);
 	for (i = 0; i < t->nr_vrows; i++)
-		verdict_row(page, &t->vrows[i], args->conf, conf_all);
+		verdict_row(page, &t->vrows[i], args->conf, c.conf_all);
 	strbuf_addstr(page, "</tbody></table>\n<h3>Job options that "
 		      "differ</h3>\n<pre>");
 	xml_text(page, opt_diffs);

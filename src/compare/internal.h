@@ -77,6 +77,18 @@ struct cmp_tally {
  */
 const char *cmp_vrow_verdict(const struct cmp_vrow *v, double conf);
 
+/*
+ * The metrics tested at once: m with an interval, found differing at
+ * conf, and hold of those that still differ at conf_all, each interval
+ * widened for all m (Bonferroni: 1 - (1 - conf) / m).
+ */
+struct cmp_tests {
+	unsigned int m, found, hold;
+	double conf_all;
+};
+void cmp_tests_count(const struct cmp_tally *t, double conf,
+		     struct cmp_tests *out);
+
 /* Counts what the gate cannot judge, with a line saying why. */
 __attribute__((format(printf, 2, 3)))
 void cmp_unjudged(struct cmp_tally *t, const char *fmt, ...);

@@ -327,6 +327,29 @@ const char *cmp_vrow_verdict(const struct cmp_vrow *v, double conf)
 	return (ci.diff > 0) == v->higher_better ? "faster" : "slower";
 }
 
+static bool differs(const char *w)
+{
+	return !strcmp(w, "faster") || !strcmp(w, "slower");
+}
+
+void cmp_tests_count(const struct cmp_tally *t, double conf,
+		     struct cmp_tests *out)
+{
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < t->nr_vrows; i++)
+		out->m += t->vrows[i].has_ci;
+	out->conf_all = out->m > 1 ? 1 - (1 - conf) / out->m : conf;
+	for (i = 0; i < t->nr_vrows; i++) {
+		if (!differs(cmp_vrow_verdict(&t->vrows[i], conf)))
+			continue;
+		out->found++;
+		out->hold += differs(cmp_vrow_verdict(&t->vrows[i],
+						      out->conf_all));
+	}
+}
+
 /* Keeps row r for the page and the summary's count. */
 static void keep_vrow(struct cmp_tally *t, const struct row *r,
 		      const char *job, unsigned int dir, char lb)

@@ -14,6 +14,9 @@
 #       loop device over /dev/shm with direct=1: IOPS and CPU ns per I/O
 #   (d) per-I/O latency logs on the null engine: IOPS with every line
 #       written (bench/logs.sh, which runs alone too)
+#   (e) at the limit: fio, iolite and a minimal loop making the same
+#       system calls, on zram and /dev/shm (bench/limit.sh, alone too;
+#       BENCH_LIMIT=0 leaves it out)
 #
 # Per-I/O figures subtract a baseline: the same job, same size, stopped
 # after one I/O (number_ios=1), so start-up, random map allocation, ring
@@ -330,3 +333,12 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 fi
 FIO="$FIO" BENCH_CPU="$BENCH_CPU" "$BENCH_DIR/logs.sh" "$IOLITE" ||
 	die "bench/logs.sh failed"
+
+# (e) at the limit (issue 26): fio, iolite and the minimal loop on zram
+# and /dev/shm, its own script, which runs alone too (the zram rows need
+# root; BENCH_LIMIT=0 leaves the part out)
+if [ "${BENCH_LIMIT:-1}" != 0 ]; then
+	echo
+	FIO="$FIO" BENCH_CPU="$BENCH_CPU" "$BENCH_DIR/limit.sh" "$IOLITE" ||
+		die "bench/limit.sh failed"
+fi

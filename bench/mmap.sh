@@ -18,8 +18,10 @@
 # MAP_POPULATE) so that they measure copies, not first-touch page faults;
 # fio has no such option and faults as it goes, as it does for its users.
 # Every tool runs time-based for BENCH_RUNTIME seconds on the same CPU
-# (taskset), the three interleaved, BENCH_REPS times; the figures are
-# medians, of IOPS and of I/Os per CPU-second. One line per workload with
+# (taskset), the tools interleaved, BENCH_REPS times; each figure is the
+# best of its runs (most IOPS, most I/Os per CPU-second), as make bench
+# takes them: other load on the machine only ever adds cost, so the best
+# run is the one it disturbed least. One line per workload with
 # the ratios the targets speak of: iolite/fio (>= 50 at 4k randread) and
 # iolite/bare (>= 0.9), with the floors split: i/bc is iolite (full
 # statistics) over bare+clk, igr/b iolite-gr over bare. doc/performance.md ("mmap engine") records a run
@@ -120,20 +122,20 @@ measure() {
 	esac
 }
 
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+best() {
+	sort -g | tail -n 1
 }
 
 echo "# iolite: $("$IOLITE" --version 2>/dev/null | head -n 1)"
 echo "# fio: $("$FIO" --version)"
-echo "# file: $FILE, $SIZE; $SECS s per run, median of $REPS; CPU $BENCH_CPU"
+echo "# file: $FILE, $SIZE; $SECS s per run, best of $REPS; CPU $BENCH_CPU"
 echo "# $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# commands:"
 echo "#   $IOLITE $(job_args RW BS) $IOLITE_ARGS"
 echo "#   $FIO $(job_args RW BS)"
 echo "#   mmap-bare $FILE $bytes BS read|write $SECS populate [clock]"
-echo "# IOPS: median I/Os per second of run time"
-echo "# /cpu: median I/Os per second of CPU time (user + system), the"
+echo "# IOPS: best I/Os per second of run time, of $REPS runs"
+echo "# /cpu: best I/Os per second of CPU time (user + system), the"
 echo "#       figure a machine shared with other work does not skew much"
 echo "# gr: iolite with gtod_reduce=1; b+c: the bare loop timing each copy"
 printf '%-9s %4s %8s %8s %8s %8s %8s %8s %8s %8s %6s %6s %6s %6s\n' \
@@ -156,8 +158,8 @@ for rw in randread randwrite; do
 		done
 		for t in $TOOLS; do
 			v=${t//[-+]/_}
-			eval "${v}_iops=\$(median <\"\$WORK/\$t.iops\")"
-			eval "${v}_cpu=\$(median <\"\$WORK/\$t.cpu\")"
+			eval "${v}_iops=\$(best <\"\$WORK/\$t.iops\")"
+			eval "${v}_cpu=\$(best <\"\$WORK/\$t.cpu\")"
 		done
 		# shellcheck disable=SC2154
 		printf '%-9s %4s %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.1f %6.2f %6.2f %6.2f\n' \

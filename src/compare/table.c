@@ -128,6 +128,31 @@ static bool metric_value(const struct metric *m,
 	return false;
 }
 
+/*
+ * Did iolite leave run r of side s out of its repeats' intervals (for
+ * job name/dup's direction dir: the file's "repeat_summary" says so)?
+ * compare leaves it out as well, so that both say the same.
+ */
+static bool left_out(const struct cmp_side *s, unsigned int r,
+		     const char *name, unsigned int dup, unsigned int dir)
+{
+	const struct rio_run *run = &s->doc.runs[r], *last;
+	const struct rio_job *j;
+	unsigned int k, l = r + run->nr_repeats - run->repeat;
+
+	if (!run->repeat || run->repeat > run->nr_repeats ||
+	    l >= s->doc.nr_runs)
+		return false;
+	last = &s->doc.runs[l];
+	j = rio_find_job(last, name, dup);
+	if (last->repeat != last->nr_repeats || !j || !j->rep)
+		return false;
+	for (k = 0; k < j->rep->dir[dir].nr_left_out; k++)
+		if (j->rep->dir[dir].left_out[k] == run->repeat)
+			return true;
+	return false;
+}
+
 static void gather(struct side_vals *sv, const struct cmp_side *s,
 		   const char *name, unsigned int dup, unsigned int dir,
 		   const struct metric *m)
@@ -141,7 +166,8 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 		const struct rio_job *j = rio_find_job(run, name, dup);
 		const struct rio_dir_result *d;
 
-		if (!j || !dir_used(&j->dir[dir]))
+		if (!j || !dir_used(&j->dir[dir]) ||
+		    left_out(s, r, name, dup, dir))
 			continue;
 		d = &j->dir[dir];
 		sv->runs++;

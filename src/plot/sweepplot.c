@@ -286,26 +286,6 @@ static bool metric_of(const struct rio_dir_result *d, enum metric m,
 	return true;
 }
 
-/*
- * A point iolite itself flagged: its worker starved of CPU (waiting more
- * than 1% of its run, run/pitfall.h's rule) or a direction measured for
- * under a second (run/checks.c's): why into *why, or false.
- */
-static bool flagged(const struct rio_job *j, unsigned int d,
-		    struct strbuf *why)
-{
-	const struct rio_dir_result *r = &j->dir[d];
-
-	strbuf_reset(why);
-	if (j->run_delay_pct > 1)
-		strbuf_addf(why, "the tester starved of CPU %.1f%% of its run",
-			    j->run_delay_pct);
-	if (resplot_dir_used(r) && r->runtime_ms && r->runtime_ms < 1000)
-		strbuf_addf(why, "%smeasured for %" PRIu64 " ms",
-			    why->len ? "; " : "", r->runtime_ms);
-	return why->len > 0;
-}
-
 /* The flagged points of chart c as a series of rings, each saying why. */
 static void flag_marks(struct chart *c, const struct sweep *sw, unsigned int d,
 		       enum metric xm, enum metric m)
@@ -319,7 +299,7 @@ static void flag_marks(struct chart *c, const struct sweep *sw, unsigned int d,
 	for (i = 0; i < sw->nr; i++) {
 		const struct spoint *p = &sw->p[i];
 
-		if (!flagged(p->j, d, &why) || !metric_of(&p->j->dir[d], m,
+		if (!resplot_flagged(p->j, d, &why) || !metric_of(&p->j->dir[d], m,
 							 &kind, &y))
 			continue;
 		x = p->x;
@@ -521,7 +501,7 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 			strbuf_addstr(sb, "</td>");
 		}
 		strbuf_addstr(sb, "<td data-flag=\"");
-		if (flagged(p->j, d, &why)) {
+		if (resplot_flagged(p->j, d, &why)) {
 			xml_text(sb, why.buf);
 			strbuf_addstr(sb, "\">");
 			xml_text(sb, why.buf);
@@ -577,29 +557,4 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 		sweep_table(k, &sw, d);
 	}
 	sweep_release(&sw);
-}
-
-void sweepplot_report(struct strbuf *page, const char *json, size_t len)
-{
-	struct plot_opts o = { .format = PLOT_HTML };
-	struct strbuf err = STRBUF_INIT;
-	struct sink k = { .o = &o, .page = page, .err = &err };
-	struct rio_doc doc = { NULL, 0 };
-
-	/* most runs are no sweep: a look at the text before parsing it */
-	if (!memmem(json, len, "\"sweep\"", 7))
-		return;
-	if (!rio_available()) {
-		strbuf_addstr(page, "<p>The sweep's charts need jansson to "
-			      "read the run's JSON back: this iolite was built "
-			      "without it (apt install libjansson-dev, then "
-			      "rebuild; or iolite plot on the JSON report).</p>\n");
-		return;
-	}
-	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
-	    doc.nr_runs && sweepplot_is_sweep(&doc.runs[0]))
-		sweepplot_run(&k, &doc.runs[0]);
-	rio_doc_release(&doc);
-	sink_release(&k);
-	strbuf_release(&err);
 }

@@ -27,13 +27,4 @@ bool sweepplot_is_sweep(const struct rio_run *r);
 
 void sweepplot_run(struct sink *k, const struct rio_run *r);
 
-/*
- * For the html report of a --sweep run: the sweep's section appended to
- * page, from the run's own JSON report (json, len bytes), read back
- * through resultsio/ -- the report and `iolite plot` share the JSON
- * layout and nothing else. Nothing when the JSON holds no sweep; a note
- * naming libjansson-dev when it does and this build cannot read it.
- */
-void sweepplot_report(struct strbuf *page, const char *json, size_t len);
-
 #endif

@@ -35,7 +35,7 @@
 #include "plot/runcharts.h"
 #include "plot/sink.h"
 #include "plot/svg.h"
-#include "plot/sweepplot.h"
+#include "plot/resplot.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "util/host.h"
@@ -226,9 +226,10 @@ static void disks_table(struct strbuf *sb, const struct run_result *rr)
 }
 
 /*
- * A --sweep run: its figures against the swept value, drawn from the
- * run's JSON report read back (plot/sweepplot.h), the layout --sweep
- * writes and `iolite plot` reads; nothing for other runs
+ * A --repeat or --sweep run: its runs as one result, its figures
+ * against the swept value, drawn from the run's JSON report read back
+ * (plot/resplot.h), the layout they write and `iolite plot` reads;
+ * nothing for other runs
  */
 static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
 {
@@ -239,7 +240,7 @@ static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
 	if (!m)
 		return;
 	if (!report_json.write(rr, m) && !fflush(m))
-		sweepplot_report(sb, buf, len);
+		resplot_report(sb, buf, len);
 	fclose(m);
 	free(buf);
 }
@@ -257,6 +258,11 @@ static int html_write(const struct run_result *rr, FILE *f)
 	page_begin(&sb, strbuf_str(&title));
 	summary(rr, &sb);
 	sweep_charts(rr, &sb);
+	if (rr->nr_repeats > 1)
+		strbuf_addf(&sb, "<h2>Run %u of %u: its own charts</h2>\n"
+			    "<p class=\"sub\">The last run's figures; every "
+			    "run's are in the table above.</p>\n",
+			    rr->nr_repeats, rr->nr_repeats);
 	for (g = 0; g < rr->nr_groups; g++)
 		group_section(&sb, rr, g);
 	disks_table(&sb, rr);

@@ -82,7 +82,8 @@ static char *job_label(const struct rio_job *j)
 	unsigned int i;
 
 	strbuf_addstr(&sb, j->name);
-	if (j->dup)
+	/* a sweep's points share the name: their values tell them apart */
+	if (j->dup && !j->nr_sweep)
 		strbuf_addf(&sb, " #%u", j->dup + 1);
 	for (i = 0; i < j->nr_sweep; i++)
 		strbuf_addf(&sb, " %s=%s", j->sweep[i].key,
@@ -182,11 +183,14 @@ static void td_val(struct strbuf *sb, double v, unsigned int m, bool paren)
 	strbuf_addstr(sb, paren ? ")</td>" : "</td>");
 }
 
-/* Why runs were left out, or kept though flagged, under the table. */
+/*
+ * Why runs were left out, or kept though flagged, under the table: a
+ * line per job, each flagged run's reason
+ */
 static void flag_notes(struct strbuf *sb, const struct reps *rp,
 		       unsigned int d)
 {
-	struct strbuf why = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT, line = STRBUF_INIT;
 	unsigned int i, r;
 	bool open = false;
 
@@ -195,27 +199,31 @@ static void flag_notes(struct strbuf *sb, const struct reps *rp,
 
 		if (!rep || !rep->dir[d].present)
 			continue;
+		strbuf_reset(&line);
 		for (r = 0; r < rp->nr; r++) {
 			if (!resplot_flagged(&rp->runs[r].jobs[i], d, &why))
 				continue;
-			if (!open)
-				strbuf_addstr(sb, "<ul class=\"notes\">\n");
-			open = true;
-			strbuf_addstr(sb, "<li>");
-			xml_text(sb, rp->labels[i]);
-			strbuf_addf(sb, ", run %u: %s: ", r + 1,
-				    left_out(&rep->dir[d], r + 1) ?
-				    "left out of the interval" :
-				    rep->dir[d].flagged_kept ? "flagged but "
-				    "kept (fewer than two runs would be left)" :
-				    "flagged, kept");
-			xml_text(sb, why.buf);
-			strbuf_addstr(sb, "</li>\n");
+			strbuf_addf(&line, "%srun %u%s: %s", line.len ? "; " :
+				    "", r + 1, left_out(&rep->dir[d], r + 1) ?
+				    " (left out)" : "", why.buf);
 		}
+		if (!line.len)
+			continue;
+		if (!open)
+			strbuf_addstr(sb, "<ul class=\"notes\">\n");
+		open = true;
+		strbuf_addstr(sb, "<li>");
+		xml_text(sb, rp->labels[i]);
+		strbuf_addstr(sb, rep->dir[d].flagged_kept ? ": flagged runs "
+			      "kept in the interval, fewer than two others "
+			      "being left: " : ": flagged by iolite: ");
+		xml_text(sb, line.buf);
+		strbuf_addstr(sb, "</li>\n");
 	}
 	if (open)
 		strbuf_addstr(sb, "</ul>\n");
 	strbuf_release(&why);
+	strbuf_release(&line);
 }
 
 /* Every job's figures: mean, interval, each run's. */

@@ -234,6 +234,20 @@ static void run_section(struct sink *k, const struct rio_run *r,
 	unsigned int i, n = 0;
 
 	run_head(k, r, path);
+	/*
+	 * A sweep's points are its figures against the swept value (a
+	 * repeated one's the means with their intervals); the per-run
+	 * charts of every point at once would be a tangle (a point's own
+	 * page: run that point alone)
+	 */
+	if (sweepplot_is_sweep(r)) {
+		sweepplot_run(k, r);
+		if (reps)
+			repeatplot_runs(k, reps, nr_reps);
+		sink_html(k, "</section>\n");
+		free(gids);
+		return;
+	}
 	if (reps) {
 		repeatplot_runs(k, reps, nr_reps);
 		if (k->o->format == PLOT_HTML)
@@ -242,17 +256,6 @@ static void run_section(struct sink *k, const struct rio_run *r,
 				    "run's figures; the runs before it are in "
 				    "the table above.</p>\n", r->repeat,
 				    r->nr_repeats);
-	}
-	/*
-	 * A sweep's points are its figures against the swept value; the
-	 * per-run charts of every point at once would be a tangle (a
-	 * point's own page: run that point alone)
-	 */
-	if (sweepplot_is_sweep(r)) {
-		sweepplot_run(k, r);
-		sink_html(k, "</section>\n");
-		free(gids);
-		return;
 	}
 	for (i = 0; i < r->nr_jobs; i++)
 		gids[n++] = r->jobs[i].groupid;
@@ -333,10 +336,10 @@ void resplot_report(struct strbuf *page, const char *json, size_t len)
 	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
 	    doc.nr_runs) {
 		last = &doc.runs[doc.nr_runs - 1];
-		if (repeatplot_is_last(last) && doc.nr_runs == last->nr_repeats)
-			repeatplot_runs(&k, doc.runs, doc.nr_runs);
 		if (sweepplot_is_sweep(last))
 			sweepplot_run(&k, last);
+		if (repeatplot_is_last(last) && doc.nr_runs == last->nr_repeats)
+			repeatplot_runs(&k, doc.runs, doc.nr_runs);
 	}
 	rio_doc_release(&doc);
 	sink_release(&k);

@@ -356,6 +356,7 @@ static void read_job_extra(const json_t *o, const json_t *own,
 	j->run_ms = unum(o, "job_runtime");
 	j->usr_ns_per_io = num(own, "usr_ns_per_io");
 	j->iowq_cpu_ms = num(own, "iowq_cpu_ms");
+	j->iowq_max_threads = (unsigned int)num(own, "iowq_max_threads");
 	j->run_delay_pct = num(own, "run_delay_pct");
 	j->has_dist = read_dist(json_object_get(o, "iodepth_level"), j->depth);
 	read_dist(json_object_get(o, "iodepth_submit"), j->submit);

@@ -143,6 +143,7 @@ struct rio_job {
 	uint64_t ctx, run_ms;		/* "job_runtime" */
 	double usr_ns_per_io;		/* iolite's own cost ("iolite") */
 	double iowq_cpu_ms;
+	unsigned int iowq_max_threads;	/* io-wq workers at most */
 	double run_delay_pct;		/* its worker waited for a CPU (NAN) */
 	bool has_dist;			/* the three below are in the file */
 	double depth[RIO_DIST_NR], submit[RIO_DIST_NR], complete[RIO_DIST_NR];

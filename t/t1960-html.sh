@@ -192,14 +192,15 @@ test_expect_success 'ten jobs of a group share their charts; the page stays smal
 	test $ten -lt 1000000
 '
 
-test_expect_success 'a sweep'"'"'s notes, word for word the same at each point, shown once' '
+test_expect_success 'a sweep'"'"'s notes, the same at each point but for its values, shown once' '
 	"$IOLITE" --sweep=bs=4k,8k --name=s --ioengine=psync --filename=sf \
 		--size=8m --rw=randread --runtime=100ms --time_based --invalidate=0 \
 		--output-format=html >sw.html &&
 	grep -c "<li>job .s. is buffered" sw.html >n &&
 	test "$(cat n)" = 1 &&
-	grep -c "<li>job .s. at bs=[48]k was measured for" sw.html >n &&
-	test "$(cat n)" = 2
+	grep -c "<li>job .s. at bs=4k was measured for [0-9]* ms.*(and 1 more like it, at other points" sw.html >n &&
+	test "$(cat n)" = 1 &&
+	! grep -q "<li>job .s. at bs=8k was measured" sw.html
 '
 
 command -v python3 >/dev/null 2>&1 ||

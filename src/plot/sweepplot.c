@@ -644,7 +644,7 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 	/* points in the x order, so that lines run left to right */
 	qsort(sw.p, sw.nr, sizeof(*sw.p), cmp_spoint);
 	if (k->o->format == PLOT_HTML) {
-		strbuf_addstr(k->page, "<h2>Sweep of ");
+		strbuf_addstr(k->page, "<h2 id=\"sweep\">Sweep of ");
 		xml_text(k->page, sw.xopt);
 		for (i = 0; i < r->nr_sweep_opts; i++) {
 			if (!strcmp(r->sweep_opts[i], sw.xopt))

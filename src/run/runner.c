@@ -532,6 +532,7 @@ static void draw_status(struct reporter *r, uint64_t now)
 	uint64_t dt = now - r->last_rate_ns, elapsed = now - r->start_ns;
 	int64_t eta;
 	unsigned int i, d;
+	bool first = true;
 
 	memset(&s, 0, sizeof(s));
 	s.nr_jobs = ctx->nr_jobs;
@@ -545,6 +546,10 @@ static void draw_status(struct reporter *r, uint64_t now)
 		bool launched = atomic_load(&sj->launched);
 
 		r->states[i] = state_letter(rj, st, launched);
+		if (first && st != WS_DONE) {
+			s.desc = rj->plan->desc_index;
+			first = false;
+		}
 		if (launched && (st == WS_RAMP || st == WS_RUNNING)) {
 			s.running++;
 			s.files += rj->files->nr_files;

@@ -232,6 +232,22 @@ time 1
 time 1"
 '
 
+test_expect_success 'plot: a log of windows (log_avg_msec) gets no percentiles, and says why' '
+	"$IOLITE" --name=w --ioengine=null --size=64m --bs=4k --rw=randread \
+		--rate_iops=2000 --time_based --runtime=1s --write_lat_log=w \
+		--log_avg_msec=200 --output-format=terse >/dev/null &&
+	"$IOLITE" plot w_clat.1.log -o w.html 2>err &&
+	test_must_be_empty err &&
+	grep -q "data-no-pct=\"windows\">This log holds windows" w.html &&
+	! grep -q "data-chart=\"pct\"" w.html &&
+	! grep -q "<th>p99</th>" w.html &&
+	# the windows'"'"' own range, the log'"'"'s lowest and highest line
+	lo=$(cut -d, -f2 w_clat.1.log | sort -n | head -n1 | tr -d " ") &&
+	hi=$(cut -d, -f2 w_clat.1.log | sort -n | tail -n1 | tr -d " ") &&
+	n=$(wc -l <w_clat.1.log) &&
+	grep -q "<tr data-dir=\"read\" data-n=\"$n\" data-min=\"$lo\" data-max=\"$hi\">" w.html
+'
+
 test_expect_success_if XMLLINT 'plot: a page and SVG files, all well-formed' '
 	xmllint --noout l.html &&
 	mkdir svg &&

@@ -214,6 +214,23 @@ test_skip_reason=
 
 # --- iolite plot --------------------------------------------------------
 
+test_expect_success_if FINDMNT 'the targets: the file system a job'"'"'s file is on, its disk as sysfs says' '
+	"$IOLITE" --name=t --ioengine=psync --filename=tf --size=1m \
+		--rw=randread --output-format=html >t.html &&
+	sed -n "/<h2 id=\"targets\">/,\$p" t.html >targets &&
+	fs=$(findmnt -n -o FSTYPE -T tf) &&
+	grep -q "<code>tf</code></td><td data-fs=\"$fs\">" targets &&
+	src=$(findmnt -n -o SOURCE -T tf) &&
+	grep -q "<td>$src</td>" targets &&
+	# a disk under it: the scheduler sysfs has in brackets
+	disk=$(sed -n "s/.*<tr data-disk=\"\([^\"]*\)\".*/\1/p" targets | head -n1) &&
+	if test -n "$disk" && test -r "/sys/block/$disk/queue/scheduler"
+	then
+		sched=$(sed "s/.*\[\(.*\)\].*/\1/" "/sys/block/$disk/queue/scheduler") &&
+		grep -q "data-disk=\"$disk\" data-scheduler=\"$sched\"" targets
+	fi
+'
+
 test_expect_success 'plot: iolite'"'"'s logs, figures from every line, the slowest I/Os' '
 	"$IOLITE" --name=l --ioengine=psync --filename=f --size=1m --bs=4k \
 		--rw=randread --write_lat_log=l --write_bw_log=l \

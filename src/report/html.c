@@ -265,6 +265,7 @@ static void contents(struct strbuf *sb, const struct run_result *rr)
 	}
 	if (rr->nr_disks)
 		strbuf_addstr(sb, "<li><a href=\"#disks\">disks</a></li>\n");
+	strbuf_addstr(sb, "<li><a href=\"#targets\">targets</a></li>\n");
 	strbuf_addstr(sb, "</ul></nav>\n");
 	strbuf_release(&pt);
 }
@@ -336,6 +337,7 @@ static int html_write(const struct run_result *rr, FILE *f)
 	for (g = 0; g < rr->nr_groups; g++)
 		group_section(&sb, rr, g);
 	disks_table(&sb, rr);
+	html_targets(&sb, rr);
 	page_end(&sb);
 	if (fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f))
 		ret = -EIO;

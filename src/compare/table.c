@@ -57,6 +57,7 @@ struct side_vals {
 	double *v;
 	unsigned int n;
 	unsigned int runs;	/* runs with the job and the direction */
+	unsigned int left_out;	/* of them, left out: flagged by iolite */
 	const struct rio_dir_result *first;
 	const struct rio_run *first_run;
 	bool has_bins;
@@ -166,9 +167,12 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 		const struct rio_job *j = rio_find_job(run, name, dup);
 		const struct rio_dir_result *d;
 
-		if (!j || !dir_used(&j->dir[dir]) ||
-		    left_out(s, r, name, dup, dir))
+		if (!j || !dir_used(&j->dir[dir]))
 			continue;
+		if (left_out(s, r, name, dup, dir)) {
+			sv->left_out++;
+			continue;
+		}
 		d = &j->dir[dir];
 		sv->runs++;
 		sv->has_bins |= (m->lat == L_CLAT ? d->clat : d->lat).nr_bins > 0;
@@ -258,6 +262,11 @@ static void estimate(struct row *r, char la, char lb)
 		r->method = MT_RUNS;
 		strbuf_addf(&r->why, "Welch's t over the runs (%c: %u, %c: %u)",
 			    la, r->a.n, lb, r->b.n);
+		if (r->a.left_out || r->b.left_out)
+			strbuf_addf(&r->why, "; left out, as iolite's repeat "
+				    "summary did (flagged by iolite): %c: %u, "
+				    "%c: %u", la, r->a.left_out, lb,
+				    r->b.left_out);
 	} else if (r->a.n != 1 || r->b.n != 1) {
 		strbuf_addf(&r->why, "no interval: %c has %u runs, %c %u; an "
 			    "interval needs at least 2 on each side", la,

@@ -129,13 +129,9 @@ static bool metric_value(const struct metric *m,
 	return false;
 }
 
-/*
- * Did iolite leave run r of side s out of its repeats' intervals (for
- * job name/dup's direction dir: the file's "repeat_summary" says so)?
- * compare leaves it out as well, so that both say the same.
- */
-static bool left_out(const struct cmp_side *s, unsigned int r,
-		     const char *name, unsigned int dup, unsigned int dir)
+/* internal.h; the file's "repeat_summary" says so */
+bool cmp_left_out(const struct cmp_side *s, unsigned int r, const char *name,
+		  unsigned int dup, unsigned int dir)
 {
 	const struct rio_run *run = &s->doc.runs[r], *last;
 	const struct rio_job *j;
@@ -169,7 +165,7 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 
 		if (!j || !dir_used(&j->dir[dir]))
 			continue;
-		if (left_out(s, r, name, dup, dir)) {
+		if (cmp_left_out(s, r, name, dup, dir)) {
 			sv->left_out++;
 			continue;
 		}

@@ -83,6 +83,17 @@ static void td_ns(struct strbuf *sb, double v)
 	strbuf_addstr(sb, "</td>");
 }
 
+/* A direction's row up to its mean: its count, min and mean, exactly. */
+static void row_head(struct strbuf *sb, unsigned int d, const struct sorted *s)
+{
+	strbuf_addf(sb, "<tr data-dir=\"%s\" data-n=\"%" PRIu64 "\" "
+		    "data-min=\"%" PRIu64 "\" data-max=\"%" PRIu64 "\">"
+		    "<td>%s</td><td>%" PRIu64 "</td>", dir_names[d], s->n,
+		    s->v[0], s->v[s->n - 1], dir_names[d], s->n);
+	td_ns(sb, (double)s->v[0]);
+	td_ns(sb, s->mean);
+}
+
 /*
  * A log of windows (log_avg_msec): each line a window's mean (or its
  * largest, log_max_value) over its I/Os, not an I/O. Percentiles of
@@ -110,13 +121,7 @@ static void window_table(struct sink *k, const struct sorted *s)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!s[d].n)
 			continue;
-		strbuf_addf(sb, "<tr data-dir=\"%s\" data-n=\"%" PRIu64 "\" "
-			    "data-min=\"%" PRIu64 "\" data-max=\"%" PRIu64 "\">"
-			    "<td>%s</td><td>%" PRIu64 "</td>", dir_names[d],
-			    s[d].n, s[d].v[0], s[d].v[s[d].n - 1], dir_names[d],
-			    s[d].n);
-		td_ns(sb, (double)s[d].v[0]);
-		td_ns(sb, s[d].mean);
+		row_head(sb, d, &s[d]);
 		td_ns(sb, (double)s[d].v[s[d].n - 1]);
 		strbuf_addstr(sb, "</tr>\n");
 	}
@@ -143,13 +148,7 @@ static void lat_table(struct sink *k, const struct log_data *ld,
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!s[d].n)
 			continue;
-		strbuf_addf(sb, "<tr data-dir=\"%s\" data-n=\"%" PRIu64 "\" "
-			    "data-min=\"%" PRIu64 "\" data-max=\"%" PRIu64 "\">"
-			    "<td>%s</td><td>%" PRIu64 "</td>", dir_names[d],
-			    s[d].n, s[d].v[0], s[d].v[s[d].n - 1], dir_names[d],
-			    s[d].n);
-		td_ns(sb, (double)s[d].v[0]);
-		td_ns(sb, s[d].mean);
+		row_head(sb, d, &s[d]);
 		for (i = 0; i < NR_KEY_PCT; i++) {
 			if (key_pct[i] > 100.0 * (1.0 - 1.0 / (double)s[d].n))
 				strbuf_addstr(sb, "<td></td>");

@@ -59,6 +59,13 @@ static void add_disk(struct targets *t, const char *name)
 	snprintf(t->disk[t->nr_disks++], sizeof(*t->disk), "%s", name);
 }
 
+static void td_text(struct strbuf *sb, const char *s)
+{
+	strbuf_addstr(sb, "<td>");
+	xml_text(sb, s);
+	strbuf_addstr(sb, "</td>");
+}
+
 static void paths_table(struct strbuf *sb, const struct run_result *rr,
 			struct targets *t)
 {
@@ -90,15 +97,12 @@ static void paths_table(struct strbuf *sb, const struct run_result *rr,
 		xml_attr(sb, fs.type);
 		strbuf_addstr(sb, "\">");
 		xml_text(sb, fs.type);
-		strbuf_addstr(sb, "</td><td>");
-		xml_text(sb, fs.mount);
-		strbuf_addstr(sb, "</td><td>");
-		xml_text(sb, fs.source);
-		strbuf_addstr(sb, "</td><td>");
-		xml_text(sb, fs.opts);
-		strbuf_addstr(sb, "</td><td>");
-		xml_text(sb, fs.dev);
-		strbuf_addstr(sb, "</td></tr>\n");
+		strbuf_addstr(sb, "</td>");
+		td_text(sb, fs.mount);
+		td_text(sb, fs.source);
+		td_text(sb, fs.opts);
+		td_text(sb, fs.dev);
+		strbuf_addstr(sb, "</tr>\n");
 	}
 	strbuf_addstr(sb, "</tbody></table>\n");
 }
@@ -129,11 +133,10 @@ static void disks_table(struct strbuf *sb, const struct targets *t)
 		xml_attr(sb, t->disk[i]);
 		strbuf_addstr(sb, "\" data-scheduler=\"");
 		xml_attr(sb, di.scheduler);
-		strbuf_addstr(sb, "\"><td>");
-		xml_text(sb, t->disk[i]);
-		strbuf_addstr(sb, "</td><td>");
-		xml_text(sb, di.model);
-		strbuf_addstr(sb, "</td><td>");
+		strbuf_addstr(sb, "\">");
+		td_text(sb, t->disk[i]);
+		td_text(sb, di.model);
+		strbuf_addstr(sb, "<td>");
 		if (di.size_bytes) {
 			chart_fmt(sb, (double)di.size_bytes, UNIT_BPS, 3);
 			/* a size, not a rate */

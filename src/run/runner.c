@@ -239,6 +239,13 @@ static uint64_t series_period(const struct job_options *o, uint64_t avg_ns)
 	return run_ns / 20 > TICK_NS ? run_ns / 20 : TICK_NS;
 }
 
+/* count things over ns as a rate (per second) into the series */
+static void series_rate(struct series *s, uint64_t t_ms, uint64_t count,
+			uint64_t ns)
+{
+	series_add(s, t_ms, (double)count * 1e9 / (double)ns);
+}
+
 /* The series' samples of a job, each on its own period. */
 static void series_sample(struct rep_job *sj, struct run_job *rj, uint64_t now)
 {
@@ -261,25 +268,23 @@ static void series_sample(struct rep_job *sj, struct run_job *rj, uint64_t now)
 			continue;
 		if (bw_due) {
 			db += b - sj->sbw_bytes[d];
-			series_add(&rj->res.bw_series[d], t_ms, (double)(b -
-				   sj->sbw_bytes[d]) * 1e9 / (double)(now -
-				   sj->sbw_ns));
+			series_rate(&rj->res.bw_series[d], t_ms,
+				    b - sj->sbw_bytes[d], now - sj->sbw_ns);
 			sj->sbw_bytes[d] = b;
 		}
 		if (iops_due) {
 			dn += n - sj->siops_ios[d];
-			series_add(&rj->res.iops_series[d], t_ms, (double)(n -
-				   sj->siops_ios[d]) * 1e9 / (double)(now -
-				   sj->siops_ns));
+			series_rate(&rj->res.iops_series[d], t_ms,
+				    n - sj->siops_ios[d], now - sj->siops_ns);
 			sj->siops_ios[d] = n;
 		}
 	}
 	if (o->unified_rw_reporting && bw_due)
-		series_add(&rj->res.bw_series[DDIR_RWDIR_CNT], t_ms,
-			   (double)db * 1e9 / (double)(now - sj->sbw_ns));
+		series_rate(&rj->res.bw_series[DDIR_RWDIR_CNT], t_ms, db,
+			    now - sj->sbw_ns);
 	if (o->unified_rw_reporting && iops_due)
-		series_add(&rj->res.iops_series[DDIR_RWDIR_CNT], t_ms,
-			   (double)dn * 1e9 / (double)(now - sj->siops_ns));
+		series_rate(&rj->res.iops_series[DDIR_RWDIR_CNT], t_ms, dn,
+			    now - sj->siops_ns);
 	if (bw_due)
 		sj->sbw_ns = now;
 	if (iops_due)

@@ -17,7 +17,8 @@
  * else through the listed percentiles; the clat histogram (json+);
  * bandwidth and IOPS over time (iolite's samples, or the rates between
  * fio's --status-interval reports); the queue and CPU. A sweep gets its
- * charts instead (plot/sweepplot.h). Chart ids and series names are the
+ * charts instead (plot/sweepplot.h); the runs of a repeat are drawn as
+ * one result (plot/repeatplot.h), then the last run's charts. Chart ids and series names are the
  * report's, so that the pages of fio's and iolite's files for the same
  * job have the same charts.
  */

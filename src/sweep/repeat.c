@@ -6,7 +6,10 @@
  * p99.9, the mean over the runs with its 95% confidence interval (Student
  * t with n - 1 degrees of freedom over the runs' logarithms, so that it
  * cannot go below zero: the runs are the independent samples; the I/Os
- * within a run are not) and each run's figure. The jobs of every
+ * within a run are not) and each run's figure; a run iolite flagged (the
+ * tester starved of CPU, a direction measured under a second) is left
+ * out of the mean and interval while two others remain, shown in
+ * parentheses with a line saying why. The jobs of every
  * run are the same job list in the same order, so job k of one run is
  * job k of every other. The statistics are compare/'s, so that `iolite
  * compare` on the JSON finds what this block shows.

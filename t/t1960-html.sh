@@ -166,12 +166,24 @@ charts() {
 	sed -n "s/.*data-chart=\"\([a-z-]*\)\" data-title=\"[^\"]*\" data-series=\"\([0-9]*\)\".*/\1 \2/p" "$1"
 }
 
-test_expect_success 'a 1.2 s run: latency, histogram, bandwidth and IOPS over time' '
+test_expect_success 'a 1.2 s run: latency, histogram, bandwidth, IOPS and latency over time' '
 	charts r.html >c &&
-	for id in lat-pct lat-hist bw-time iops-time; do
+	for id in lat-pct lat-hist bw-time iops-time lat-time; do
 		test $(grep -c "^$id 1$" c) = 2 || { cat c; return 1; }
 	done &&
 	grep -q "^depth 1$" c && grep -q "^cpu [23]$" c
+'
+
+test_expect_success_if JQ 'the mean clat over time: each point within the run'"'"'s, their mean the run'"'"'s' '
+	# a point a twentieth of the run (1.2 s: under 20 samples of 500 ms)
+	test "$(jq ".jobs[0].iolite.samples.read.iops | length" r.json)" -ge 15 &&
+	jq -r ".jobs[0] | .read.clat_ns as \$c | .iolite.samples.read |
+		[.clat_mean_ns, .iops] | transpose[] |
+		select(.[0] > 0) | \"\(.[0]) \(.[1]) \(\$c.min) \(\$c.max) \(\$c.mean)\"" r.json >pts &&
+	test $(wc -l <pts) -ge 10 &&
+	# weighted by the I/Os each point counts, within 25% of the run'"'"'s mean
+	awk "{ if (\$1 < \$3 || \$1 > \$4) bad = 1; s += \$1 * \$2; n += \$2; m = \$5 }
+	     END { r = s / n / m; exit bad || r < 0.75 || r > 1.25 }" pts
 '
 
 test_expect_success 'ten jobs of a group share their charts; the page stays small' '

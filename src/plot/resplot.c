@@ -125,6 +125,7 @@ static void fill_dir(struct rc_dir *rd, const struct rio_dir_result *dr)
 	rd->bw_hi = dr->bw_samples.max * 1024.0;
 	fill_time(&rd->time[0], &dr->bw_series, 1024.0);
 	fill_time(&rd->time[1], &dr->iops_series, 1.0);
+	fill_time(&rd->time[2], &dr->clat_series, 1.0);
 }
 
 static void fill_bars(struct rc_group *g, unsigned int k,

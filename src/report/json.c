@@ -246,6 +246,25 @@ static void write_series(struct json_writer *w, const char *key,
 }
 
 /*
+ * "clat_mean_ns": at each IOPS point, the mean completion latency of the
+ * I/Os it counts (0: none completed); nothing when clat was not measured
+ */
+static void write_lat_series(struct json_writer *w, const struct series *sr)
+{
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < sr->nr; i++)
+		any |= sr->pt[i].lat > 0;
+	if (!any)
+		return;
+	json_begin_array(w, "clat_mean_ns");
+	for (i = 0; i < sr->nr; i++)
+		json_u64(w, NULL, (uint64_t)(sr->pt[i].lat + 0.5));
+	json_end_array(w);
+}
+
+/*
  * "samples": the bandwidth (KiB/s) and IOPS samples behind bw_mean and
  * iops_mean, in order, per direction that has them (stats/series.h:
  * at most SERIES_MAX each, a point covering *_period_ms). fio's JSON
@@ -270,6 +289,7 @@ static void write_samples(struct json_writer *w, const struct job_result *j)
 		json_begin_object(w, ddir_name[d]);
 		write_series(w, "bw", &dr->bw_series, 1024);	/* KiB/s */
 		write_series(w, "iops", &dr->iops_series, 1);
+		write_lat_series(w, &dr->iops_series);
 		json_end_object(w);
 	}
 	json_end_object(w);

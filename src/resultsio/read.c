@@ -69,6 +69,7 @@ static void run_free(struct rio_run *r)
 			lat_free(&j->dir[d].lat);
 			free(j->dir[d].bw_series.v);
 			free(j->dir[d].iops_series.v);
+			free(j->dir[d].clat_series.v);
 		}
 	}
 	free(r->jobs);
@@ -414,6 +415,10 @@ static int read_job(const json_t *o, struct rio_job *j, unsigned int index,
 		if (json_is_object(s)) {
 			read_series(s, "bw", &j->dir[d].bw_series);
 			read_series(s, "iops", &j->dir[d].iops_series);
+			read_series(s, "clat_mean_ns", &j->dir[d].clat_series);
+			/* at the IOPS points */
+			j->dir[d].clat_series.period_ms =
+				j->dir[d].iops_series.period_ms;
 		}
 	}
 	return 0;

@@ -88,6 +88,8 @@ struct rio_dir_result {
 	struct rio_stat iops_samples;
 	struct rio_series bw_series;	/* KiB/s */
 	struct rio_series iops_series;
+	/* iolite's: the mean clat (ns) at each IOPS point; 0: none */
+	struct rio_series clat_series;
 };
 
 /* An option as the report lists it ("bs" = "4k"); val NULL: none. */

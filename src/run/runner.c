@@ -171,6 +171,7 @@ struct rep_job {
 	/* the pictures' series, finer for a short run (series_period()) */
 	uint64_t sbw_ns, siops_ns;
 	uint64_t sbw_bytes[DDIR_RWDIR_CNT], siops_ios[DDIR_RWDIR_CNT];
+	uint64_t sclat_n[DDIR_RWDIR_CNT], sclat_sum[DDIR_RWDIR_CNT];
 	/* status line rates */
 	uint64_t st_bytes[DDIR_RWDIR_CNT], st_ios[DDIR_RWDIR_CNT];
 	bool log_closed;
@@ -246,6 +247,27 @@ static void series_rate(struct series *s, uint64_t t_ms, uint64_t count,
 	series_add(s, t_ms, (double)count * 1e9 / (double)ns);
 }
 
+/*
+ * The mean completion latency (ns) of direction d's I/Os completed since
+ * the last IOPS point (0: none, or clat not measured): from the live sum
+ * and count the worker publishes once per batch
+ */
+static double interval_lat(struct rep_job *sj, struct run_job *rj,
+			   unsigned int d)
+{
+	uint64_t n = live(&rj->st->live_clat_n[d]);
+	uint64_t sum = live(&rj->st->live_clat_sum[d]);
+	double lat = 0;
+
+	/* counters that went back: the stats restarted (ramp, lat target) */
+	if (n > sj->sclat_n[d])
+		lat = (double)(sum - sj->sclat_sum[d]) /
+		      (double)(n - sj->sclat_n[d]);
+	sj->sclat_n[d] = n;
+	sj->sclat_sum[d] = sum;
+	return lat;
+}
+
 /* The series' samples of a job, each on its own period. */
 static void series_sample(struct rep_job *sj, struct run_job *rj, uint64_t now)
 {
@@ -274,8 +296,10 @@ static void series_sample(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		}
 		if (iops_due) {
 			dn += n - sj->siops_ios[d];
-			series_rate(&rj->res.iops_series[d], t_ms,
-				    n - sj->siops_ios[d], now - sj->siops_ns);
+			series_add_lat(&rj->res.iops_series[d], t_ms,
+				       (double)(n - sj->siops_ios[d]) * 1e9 /
+				       (double)(now - sj->siops_ns),
+				       interval_lat(sj, rj, d));
 			sj->siops_ios[d] = n;
 		}
 	}
@@ -325,6 +349,8 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		memset(sj->iops_ios, 0, sizeof(sj->iops_ios));
 		memset(sj->sbw_bytes, 0, sizeof(sj->sbw_bytes));
 		memset(sj->siops_ios, 0, sizeof(sj->siops_ios));
+		memset(sj->sclat_n, 0, sizeof(sj->sclat_n));
+		memset(sj->sclat_sum, 0, sizeof(sj->sclat_sum));
 	}
 	series_sample(sj, rj, now);
 	bw_due = now >= sj->bw_ns + bw_ns;

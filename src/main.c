@@ -146,6 +146,7 @@ struct report_ctx {
 	const struct idle_result *idle;	/* the final report's */
 	const struct result_sweep *sweep;	/* --sweep; NULL: none */
 	struct repeat_set *reps;	/* --repeat=N > 1; NULL: one run */
+	unsigned int nr_rounds;		/* --repeat=N: N */
 	struct profile *prof;		/* --profile, or NULL */
 	const struct profile_result *profiles;	/* the final report's */
 	unsigned int nr_profiles;
@@ -324,11 +325,45 @@ static int keep_run(struct report_ctx *rc, struct worker_result *wr,
 	return 0;
 }
 
+/*
+ * The status line; a sweep's point and a repeat's run added, the ETA of
+ * the rounds left (each as long as this one looks to be) to this one's
+ */
 static void hook_status(void *arg, const struct run_status *s)
 {
 	struct report_ctx *rc = arg;
+	unsigned int done = rc->reps ? rc->reps->nr : 0;
+	struct run_status t;
 
-	status_print(&rc->sp, s);
+	if (!s) {	/* the line ends */
+		status_print(&rc->sp, NULL);
+		return;
+	}
+	t = *s;
+	if (rc->sweep && rc->sweep->jobs_per_point) {
+		t.nr_points = rc->sweep->nr_points;
+		t.point = s->desc / rc->sweep->jobs_per_point + 1;
+		if (t.point > t.nr_points)
+			t.point = t.nr_points;
+	}
+	t.eta_all_s = s->eta_s;
+	if (rc->nr_rounds > 1) {
+		t.nr_rounds = rc->nr_rounds;
+		t.round = done + 1 < rc->nr_rounds ? done + 1 : rc->nr_rounds;
+		if (s->eta_s >= 0) {
+			double len = (double)s->elapsed_ms / 1000 +
+				     (double)s->eta_s;	/* a round's */
+
+			t.eta_all_s = s->eta_s + (int64_t)((rc->nr_rounds -
+				      t.round) * len + 0.5);
+			/* the percentage too is of all the rounds */
+			if (len > 0)
+				t.pct = 100.0 * ((t.round - 1) * len +
+					(double)s->elapsed_ms / 1000) /
+					(rc->nr_rounds * len);
+		}
+	}
+	status_print(&rc->sp, &t);
 }
 
 static void hook_phase(void *arg, unsigned int groupid, enum run_phase what)
@@ -809,6 +844,7 @@ static void session_setup_run(struct session *s)
 	if (rc->prof)
 		ro->phase = hook_phase;
 	s->nr_runs = c->repeat > 1 ? c->repeat : 1;
+	rc->nr_rounds = s->nr_runs;
 	if (s->nr_runs > 1)
 		rc->reps = &s->reps;
 }

@@ -30,7 +30,8 @@ JOB_PATH = re.compile(r"^/jobs\[\d+\]$")
 # files, the time the job waited for the log writer and the entries
 # dropped (log_drop_when_behind); a rated job's co_lat_ns; the bw/iops
 # samples in order ({direction: {"bw_period_ms": int, "bw": [int],
-# "iops_period_ms": int, "iops": [int]}}) when the sampler took any
+# "iops_period_ms": int, "iops": [int]}}) when the sampler took any,
+# and "clat_mean_ns": [int] (as many as "iops") when clat was measured
 OWN_OPTIONAL = [("log_wait_ms", "float"), ("log_dropped", "int"),
                 ("co_lat_ns", "dict"), ("samples", "dict")]
 SAMPLES = [("bw_period_ms", "int"), ("bw", "list"),
@@ -41,11 +42,17 @@ def check_samples(where, obj, errs):
         if d not in ("read", "write", "trim", "mixed") or kind(s) != "dict":
             errs.append("%s/samples/%s: not a direction's samples" % (where, d))
             continue
-        if [(k, kind(v)) for k, v in s.items()] != SAMPLES:
+        want = SAMPLES + ([("clat_mean_ns", "list")]
+                          if "clat_mean_ns" in s else [])
+        if [(k, kind(v)) for k, v in s.items()] != want:
             errs.append("%s/samples/%s: %s, want %s" % (where, d,
-                        [(k, kind(v)) for k, v in s.items()], SAMPLES))
+                        [(k, kind(v)) for k, v in s.items()], want))
             continue
-        for k in ("bw", "iops"):
+        if "clat_mean_ns" in s and len(s["clat_mean_ns"]) != len(s["iops"]):
+            errs.append("%s/samples/%s/clat_mean_ns: not one per IOPS point"
+                        % (where, d))
+        for k in ("bw", "iops") + (("clat_mean_ns",)
+                                   if "clat_mean_ns" in s else ()):
             if not all(kind(v) == "int" for v in s[k]) or len(s[k]) > 512:
                 errs.append("%s/samples/%s/%s: not up to 512 ints" %
                             (where, d, k))

@@ -185,7 +185,8 @@ test_expect_success_if JANSSON,JQ 'every figure of the sweep table is the file'"
 	sed -n "s/.*data-m=\"\([a-z0-9.]*\)\" data-v=\"\([^\"]*\)\".*/\1 \2/p" sweep.html >/dev/null &&
 	# "jobi v1 v2 ..." a read row, and each job'"'"'s figures in one jq run
 	grep -o "<tr data-jobi=\"[0-9]*\" data-dir=\"read\">.*</tr>" sweep.html |
-	grep -o "data-jobi=\"[0-9]*\"\|data-v=\"[^\"]*\"" |
+	grep -o "data-jobi=\"[0-9]*\"\|data-m=\"\(iops\|bw\|p[0-9.]*\)\" data-v=\"[^\"]*\"" |
+	sed "s/data-m=\"[^\"]*\" //" |
 	awk -F\" "/^data-jobi/ { if (r != \"\") print r; r = \$2; next }
 		{ r = r \" \" \$2 } END { if (r != \"\") print r }" >got &&
 	jq -r ".jobs | to_entries[] | .key as \$i | .value.read |
@@ -196,6 +197,14 @@ test_expect_success_if JANSSON,JQ 'every figure of the sweep table is the file'"
 	       if (NF != 6 || !(\$1 in w)) bad = 1
 	       for (k = 2; k <= 6; k++) if (\$k + 0 != a[k] + 0) bad = 1
 	       if (bad) { print \"job \" \$0 \", want \" w[\$1]; exit 1 } }
+	     END { exit bad || n != 24 }" want got &&
+	# the CPU columns: iolite'"'"'s own cost and the io-wq workers, the file'"'"'s
+	grep -o "<tr data-jobi=\"[0-9]*\" data-dir=\"read\">.*</tr>" sweep.html |
+	sed "s/^<tr data-jobi=\"\([0-9]*\)\".*data-m=\"own-io\" data-v=\"\([^\"]*\)\".*data-m=\"iowq\" data-v=\"\([^\"]*\)\".*/\1 \2 \3/" >got &&
+	jq -r ".jobs | to_entries[] | \"\(.key) \(.value.iolite.usr_ns_per_io) \(.value.iolite.iowq_max_threads)\"" "$sweep" >want &&
+	awk "NR == FNR { w[\$1] = \$0; next }
+	     { n++; split(w[\$1], a, \" \")
+	       if (NF != 3 || \$2 + 0 != a[2] + 0 || \$3 + 0 != a[3] + 0) bad = 1 }
 	     END { exit bad || n != 24 }" want got
 '
 

@@ -239,6 +239,7 @@ prereq_check_() {
 		fi ;;
 	SFDISK)	prereq_cmd_ sfdisk fdisk ;;
 	PARTX)	prereq_cmd_ partx util-linux ;;
+	FINDMNT) prereq_cmd_ findmnt util-linux ;;
 	MKSWAP)	prereq_cmd_ mkswap util-linux ;;
 	FSFREEZE) prereq_cmd_ fsfreeze util-linux ;;
 	CC)	prereq_cmd_ "${CC:-cc}" gcc ;;

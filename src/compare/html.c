@@ -50,7 +50,9 @@ static const struct rio_dir_result *dir_of(const struct cmp_side *s,
 {
 	const struct rio_job *j = rio_find_job(&s->doc.runs[r], name, dup);
 
-	return j && resplot_dir_used(&j->dir[d]) ? &j->dir[d] : NULL;
+	/* the runs the file's repeat summary left out, as the table does */
+	return j && resplot_dir_used(&j->dir[d]) &&
+	       !cmp_left_out(s, r, name, dup, d) ? &j->dir[d] : NULL;
 }
 
 /* IOPS (bw false) or bandwidth in bytes/s of side s, with its interval */

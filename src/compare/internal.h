@@ -102,6 +102,15 @@ int cmp_job_table(const struct cmp_args *args, const struct cmp_side *a,
 		  const struct cmp_side *b, const char *name, unsigned int dup,
 		  FILE *out, struct cmp_tally *t);
 
+/*
+ * Did the file's repeat summary leave run r of side s out of job (name,
+ * dup)'s direction dir's intervals (a run iolite flagged)? compare
+ * leaves it out too, in its tables and its page, so that both say the
+ * same.
+ */
+bool cmp_left_out(const struct cmp_side *s, unsigned int r, const char *name,
+		  unsigned int dup, unsigned int dir);
+
 /* A metric's number ("IOPS", "clat p99" or "clat-p99"), or -1. */
 int cmp_metric_index(const char *name);
 

@@ -57,6 +57,7 @@ struct side_vals {
 	double *v;
 	unsigned int n;
 	unsigned int runs;	/* runs with the job and the direction */
+	unsigned int left_out;	/* of them, left out: flagged by iolite */
 	const struct rio_dir_result *first;
 	const struct rio_run *first_run;
 	bool has_bins;
@@ -128,6 +129,27 @@ static bool metric_value(const struct metric *m,
 	return false;
 }
 
+/* internal.h; the file's "repeat_summary" says so */
+bool cmp_left_out(const struct cmp_side *s, unsigned int r, const char *name,
+		  unsigned int dup, unsigned int dir)
+{
+	const struct rio_run *run = &s->doc.runs[r], *last;
+	const struct rio_job *j;
+	unsigned int k, l = r + run->nr_repeats - run->repeat;
+
+	if (!run->repeat || run->repeat > run->nr_repeats ||
+	    l >= s->doc.nr_runs)
+		return false;
+	last = &s->doc.runs[l];
+	j = rio_find_job(last, name, dup);
+	if (last->repeat != last->nr_repeats || !j || !j->rep)
+		return false;
+	for (k = 0; k < j->rep->dir[dir].nr_left_out; k++)
+		if (j->rep->dir[dir].left_out[k] == run->repeat)
+			return true;
+	return false;
+}
+
 static void gather(struct side_vals *sv, const struct cmp_side *s,
 		   const char *name, unsigned int dup, unsigned int dir,
 		   const struct metric *m)
@@ -143,6 +165,10 @@ static void gather(struct side_vals *sv, const struct cmp_side *s,
 
 		if (!j || !dir_used(&j->dir[dir]))
 			continue;
+		if (cmp_left_out(s, r, name, dup, dir)) {
+			sv->left_out++;
+			continue;
+		}
 		d = &j->dir[dir];
 		sv->runs++;
 		sv->has_bins |= (m->lat == L_CLAT ? d->clat : d->lat).nr_bins > 0;
@@ -232,6 +258,11 @@ static void estimate(struct row *r, char la, char lb)
 		r->method = MT_RUNS;
 		strbuf_addf(&r->why, "Welch's t over the runs (%c: %u, %c: %u)",
 			    la, r->a.n, lb, r->b.n);
+		if (r->a.left_out || r->b.left_out)
+			strbuf_addf(&r->why, "; left out, as iolite's repeat "
+				    "summary did (flagged by iolite): %c: %u, "
+				    "%c: %u", la, r->a.left_out, lb,
+				    r->b.left_out);
 	} else if (r->a.n != 1 || r->b.n != 1) {
 		strbuf_addf(&r->why, "no interval: %c has %u runs, %c %u; an "
 			    "interval needs at least 2 on each side", la,

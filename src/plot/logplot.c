@@ -83,6 +83,51 @@ static void td_ns(struct strbuf *sb, double v)
 	strbuf_addstr(sb, "</td>");
 }
 
+/* A direction's row up to its mean: its count, min and mean, exactly. */
+static void row_head(struct strbuf *sb, unsigned int d, const struct sorted *s)
+{
+	strbuf_addf(sb, "<tr data-dir=\"%s\" data-n=\"%" PRIu64 "\" "
+		    "data-min=\"%" PRIu64 "\" data-max=\"%" PRIu64 "\">"
+		    "<td>%s</td><td>%" PRIu64 "</td>", dir_names[d], s->n,
+		    s->v[0], s->v[s->n - 1], dir_names[d], s->n);
+	td_ns(sb, (double)s->v[0]);
+	td_ns(sb, s->mean);
+}
+
+/*
+ * A log of windows (log_avg_msec): each line a window's mean (or its
+ * largest, log_max_value) over its I/Os, not an I/O. Percentiles of
+ * those are no I/O's percentiles -- the slow I/Os are averaged away (a
+ * 227 us "max" of a run whose slowest I/O took 11 ms) -- so none are
+ * drawn or listed, and the page says why; the windows' own range is.
+ */
+static void window_table(struct sink *k, const struct sorted *s)
+{
+	struct strbuf *sb = k->page;
+	unsigned int d;
+
+	strbuf_addstr(sb, "<p class=\"sub\" data-no-pct=\"windows\">This "
+		      "log holds windows (log_avg_msec): each line is the mean "
+		      "latency of one window's I/Os (or their largest, with "
+		      "log_max_value), not one I/O's. Percentiles of the I/Os "
+		      "cannot be had from it -- averaging hides the slow ones, "
+		      "so the windows' highest is not the slowest I/O -- and "
+		      "none are drawn. For them: log_avg_msec=0 (a line per "
+		      "I/O), log_hist_msec (histogram logs), or the JSON "
+		      "report's percentiles.</p>\n<table><thead><tr>"
+		      "<th>direction</th><th>windows</th><th>lowest window</th>"
+		      "<th>mean of the windows</th><th>highest window</th>"
+		      "</tr></thead><tbody>\n");
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		if (!s[d].n)
+			continue;
+		row_head(sb, d, &s[d]);
+		td_ns(sb, (double)s[d].v[s[d].n - 1]);
+		strbuf_addstr(sb, "</tr>\n");
+	}
+	strbuf_addstr(sb, "</tbody></table>\n");
+}
+
 static void lat_table(struct sink *k, const struct log_data *ld,
 		      const struct sorted *s)
 {
@@ -91,21 +136,19 @@ static void lat_table(struct sink *k, const struct log_data *ld,
 
 	if (k->o->format != PLOT_HTML)
 		return;
-	strbuf_addf(sb, "<table><thead><tr><th>direction</th><th>%s</th>"
-		    "<th>min</th><th>mean</th>", ld->per_io ? "I/Os" : "windows");
+	if (!ld->per_io) {
+		window_table(k, s);
+		return;
+	}
+	strbuf_addstr(sb, "<table><thead><tr><th>direction</th><th>I/Os</th>"
+		      "<th>min</th><th>mean</th>");
 	for (i = 0; i < NR_KEY_PCT; i++)
 		strbuf_addf(sb, "<th>p%g</th>", key_pct[i]);
 	strbuf_addstr(sb, "<th>max</th></tr></thead><tbody>\n");
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		if (!s[d].n)
 			continue;
-		strbuf_addf(sb, "<tr data-dir=\"%s\" data-n=\"%" PRIu64 "\" "
-			    "data-min=\"%" PRIu64 "\" data-max=\"%" PRIu64 "\">"
-			    "<td>%s</td><td>%" PRIu64 "</td>", dir_names[d],
-			    s[d].n, s[d].v[0], s[d].v[s[d].n - 1], dir_names[d],
-			    s[d].n);
-		td_ns(sb, (double)s[d].v[0]);
-		td_ns(sb, s[d].mean);
+		row_head(sb, d, &s[d]);
 		for (i = 0; i < NR_KEY_PCT; i++) {
 			if (key_pct[i] > 100.0 * (1.0 - 1.0 / (double)s[d].n))
 				strbuf_addstr(sb, "<td></td>");
@@ -218,7 +261,8 @@ static void lat_time_chart(struct sink *k, const struct log_data *ld,
 	sink_chart(k, &c, ld->per_io ? "Every I/O; where they are dense, "
 		   "each pixel column's range (light), middle half and median. "
 		   "Dots: the slowest I/Os (hover for time and offset)." :
-		   "The log's windows (log_avg_msec).");
+		   "The log's windows (log_avg_msec): each a window's mean "
+		   "over its I/Os, not an I/O.");
 	strbuf_release(&t);
 	strbuf_release(&tip);
 }
@@ -290,7 +334,8 @@ static void lat_section(struct sink *k, const struct log_data *ld)
 	lat_table(k, ld, s);
 	sink_html(k, "<div class=\"grid\">\n");
 	lat_time_chart(k, ld, idx, nr);
-	lat_pct_chart(k, ld, s);
+	if (ld->per_io)		/* windows are no I/Os: window_table() */
+		lat_pct_chart(k, ld, s);
 	sink_html(k, "</div>\n");
 	outlier_table(k, ld, idx, nr);
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)

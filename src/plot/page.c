@@ -34,6 +34,14 @@ static const char page_style[] =
 	"pre{background:#f5f5f5;border:1px solid #e6e6e6;padding:8px 10px;"
 	"overflow:auto;margin:4px 0 10px;white-space:pre-wrap;max-height:22em}"
 	"ul.notes li{margin:2px 0}"
+	"nav.toc ul{columns:3 260px;margin:2px 0 8px;padding-left:20px}"
+	"details{margin:8px 0}summary{cursor:pointer}"
+	"summary h2.pt{display:inline-block;margin:12px 0 4px;"
+	"border-bottom:none;font-size:16px}"
+	"td small{color:#555;white-space:nowrap}"
+	"table.sweep td{white-space:nowrap}"
+	"table.sweep td:last-child{white-space:normal;text-align:left;"
+	"min-width:16em}"
 	".grid{display:grid;grid-template-columns:repeat(auto-fill,"
 	"minmax(560px,1fr));gap:14px 22px;align-items:start}"
 	"figure{margin:0;break-inside:avoid}"
@@ -133,28 +141,65 @@ void page_labels_free(char **labels, unsigned int nr)
 	free(labels);
 }
 
+/*
+ * A note's likeness: its text without digits and without the words that
+ * name a point ("iodepth=4"), so that the same note of each point of a
+ * sweep, with its own figures, is said once
+ */
+static void note_key(const char *s, struct strbuf *key)
+{
+	const char *w;
+
+	strbuf_reset(key);
+	while (*s) {
+		for (w = s; *w && *w != ' '; w++)
+			;
+		if (!memchr(s, '=', (size_t)(w - s)))
+			for (; s < w; s++)
+				if (*s < '0' || *s > '9')
+					strbuf_addch(key, *s);
+		s = w;
+		if (*s)
+			strbuf_addch(key, *s++);
+	}
+}
+
 void page_notes(struct strbuf *sb, const char *const *notes, unsigned int nr)
 {
-	unsigned int i;
+	struct strbuf ki = STRBUF_INIT, kk = STRBUF_INIT;
+	unsigned int i, k, same, like;
 
 	if (!nr)
 		return;
 	strbuf_addstr(sb, "<h3>Notes</h3>\n<ul class=\"notes\">\n");
 	for (i = 0; i < nr; i++) {
-		unsigned int k, same;
-
-		/* a sweep's points repeat their notes word for word */
-		for (k = 0; k < i && strcmp(notes[k], notes[i]); k++)
-			;
+		note_key(notes[i], &ki);
+		/* a sweep's points repeat their notes, word for word or with
+		 * their own values and figures */
+		for (k = 0; k < i; k++) {
+			note_key(notes[k], &kk);
+			if (!strcmp(kk.buf, ki.buf))
+				break;
+		}
 		if (k < i)
 			continue;	/* shown already */
-		for (k = i + 1, same = 1; k < nr; k++)
+		for (k = i + 1, same = 1, like = 0; k < nr; k++) {
+			note_key(notes[k], &kk);
 			same += !strcmp(notes[k], notes[i]);
+			like += strcmp(notes[k], notes[i]) &&
+				!strcmp(kk.buf, ki.buf);
+		}
 		strbuf_addstr(sb, "<li>");
 		xml_text(sb, notes[i]);
 		if (same > 1)
 			strbuf_addf(sb, " (noted %u times)", same);
+		if (like)
+			strbuf_addf(sb, " (and %u more like it, at other points "
+				    "or with other figures: the normal and "
+				    "JSON reports list each)", like);
 		strbuf_addstr(sb, "</li>\n");
 	}
 	strbuf_addstr(sb, "</ul>\n");
+	strbuf_release(&ki);
+	strbuf_release(&kk);
 }

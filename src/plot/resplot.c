@@ -2,14 +2,17 @@
 /* `iolite plot` on JSON results: see resplot.h. */
 #include "plot/resplot.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "plot/page.h"
+#include "plot/repeatplot.h"
 #include "plot/runcharts.h"
 #include "plot/sink.h"
 #include "plot/svg.h"
+#include "stats/results.h"
 #include "plot/sweepplot.h"
 #include "util/log.h"
 
@@ -18,6 +21,22 @@ _Static_assert((int)RC_DIR_NR == (int)RIO_DIR_NR, "read, write, trim, mixed");
 bool resplot_dir_used(const struct rio_dir_result *d)
 {
 	return d->present && (d->total_ios || d->io_bytes);
+}
+
+bool resplot_flagged(const struct rio_job *j, unsigned int d,
+		     struct strbuf *why)
+{
+	const struct rio_dir_result *r = &j->dir[d];
+
+	strbuf_reset(why);
+	if (j->run_delay_pct > RESULT_FLAG_DELAY_PCT)
+		strbuf_addf(why, "the tester starved of CPU %.1f%% of its run",
+			    j->run_delay_pct);
+	if (resplot_dir_used(r) && r->runtime_ms &&
+	    r->runtime_ms < RESULT_FLAG_MIN_MS)
+		strbuf_addf(why, "%smeasured for %" PRIu64 " ms",
+			    why->len ? "; " : "", r->runtime_ms);
+	return why->len > 0;
 }
 
 /* --- the file's figures into plot/runcharts.h's model ---------------- */
@@ -106,6 +125,7 @@ static void fill_dir(struct rc_dir *rd, const struct rio_dir_result *dr)
 	rd->bw_hi = dr->bw_samples.max * 1024.0;
 	fill_time(&rd->time[0], &dr->bw_series, 1024.0);
 	fill_time(&rd->time[1], &dr->iops_series, 1.0);
+	fill_time(&rd->time[2], &dr->clat_series, 1.0);
 }
 
 static void fill_bars(struct rc_group *g, unsigned int k,
@@ -173,7 +193,7 @@ static void run_head(struct sink *k, const struct rio_run *r, const char *path)
 	strbuf_addstr(sb, "<section>\n<h2>");
 	xml_text(sb, path);
 	if (r->repeat)
-		strbuf_addf(sb, ", run %u", r->repeat);
+		strbuf_addf(sb, ", run %u of %u", r->repeat, r->nr_repeats);
 	strbuf_addstr(sb, "</h2>\n<table class=\"kv\">\n");
 	page_kv(sb, "made by", *r->version ? r->version : "?");
 	if (r->timestamp_ms) {
@@ -203,23 +223,40 @@ static int cmp_uint(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * A run's section; reps (nr_reps runs, r the last) when r ends repeats
+ * with their summary: those runs as one result first, then r's charts
+ */
 static void run_section(struct sink *k, const struct rio_run *r,
-			const char *path)
+			const char *path, const struct rio_run *reps,
+			unsigned int nr_reps)
 {
 	unsigned int *gids = xcalloc(r->nr_jobs + 1, sizeof(*gids));
 	unsigned int i, n = 0;
 
 	run_head(k, r, path);
 	/*
-	 * A sweep's points are its figures against the swept value; the
-	 * per-run charts of every point at once would be a tangle (a
-	 * point's own page: run that point alone)
+	 * A sweep's points are its figures against the swept value (a
+	 * repeated one's the means with their intervals); the per-run
+	 * charts of every point at once would be a tangle (a point's own
+	 * page: run that point alone)
 	 */
 	if (sweepplot_is_sweep(r)) {
 		sweepplot_run(k, r);
+		if (reps)
+			repeatplot_runs(k, reps, nr_reps);
 		sink_html(k, "</section>\n");
 		free(gids);
 		return;
+	}
+	if (reps) {
+		repeatplot_runs(k, reps, nr_reps);
+		if (k->o->format == PLOT_HTML)
+			strbuf_addf(k->page, "<h2>Run %u of %u: its own "
+				    "charts</h2>\n<p class=\"sub\">The last "
+				    "run's figures; the runs before it are in "
+				    "the table above.</p>\n", r->repeat,
+				    r->nr_repeats);
 	}
 	for (i = 0; i < r->nr_jobs; i++)
 		gids[n++] = r->jobs[i].groupid;
@@ -231,6 +268,23 @@ static void run_section(struct sink *k, const struct rio_run *r,
 	free(gids);
 }
 
+/*
+ * Is run i of doc one of whole repeats ending in a run with their
+ * summary? *first: the first run of them.
+ */
+static bool repeats_whole(const struct rio_doc *doc, unsigned int i,
+			  unsigned int *first)
+{
+	const struct rio_run *r = &doc->runs[i];
+	unsigned int last = i + r->nr_repeats - r->repeat;
+
+	if (!r->repeat || r->repeat > r->nr_repeats || r->repeat > i + 1 ||
+	    last >= doc->nr_runs || !repeatplot_is_last(&doc->runs[last]))
+		return false;
+	*first = i + 1 - r->repeat;
+	return true;
+}
+
 void resplot_doc(struct sink *k, const struct rio_doc *doc, const char *path)
 {
 	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -239,13 +293,56 @@ void resplot_doc(struct sink *k, const struct rio_doc *doc, const char *path)
 	unsigned int i;
 
 	for (i = 0; i < doc->nr_runs; i++) {
+		const struct rio_run *r = &doc->runs[i];
+		unsigned int first = 0;
+
+		/* repeats with their summary: one result, at the last run */
+		if (repeats_whole(doc, i, &first) && r->repeat < r->nr_repeats)
+			continue;
 		strbuf_reset(&base);
 		strbuf_add(&base, name, dot && dot != name ?
 			   (size_t)(dot - name) : strlen(name));
-		if (doc->runs[i].repeat)
-			strbuf_addf(&base, "-run%u", doc->runs[i].repeat);
+		if (r->repeat)
+			strbuf_addf(&base, "-run%u", r->repeat);
 		sink_base(k, base.buf);
-		run_section(k, &doc->runs[i], path);
+		if (repeats_whole(doc, i, &first))
+			run_section(k, r, path, &doc->runs[first],
+				    r->nr_repeats);
+		else
+			run_section(k, r, path, NULL, 0);
 	}
 	strbuf_release(&base);
+}
+
+void resplot_report(struct strbuf *page, const char *json, size_t len)
+{
+	struct plot_opts o = { .format = PLOT_HTML };
+	struct strbuf err = STRBUF_INIT;
+	struct sink k = { .o = &o, .page = page, .err = &err };
+	struct rio_doc doc = { NULL, 0 };
+	const struct rio_run *last;
+
+	/* most runs are neither: a look at the text before parsing it */
+	if (!memmem(json, len, "\"sweep\"", 7) &&
+	    !memmem(json, len, "\"repeats\"", 9))
+		return;
+	if (!rio_available()) {
+		strbuf_addstr(page, "<p>The sweep's and the repeats' charts "
+			      "need jansson to read the run's JSON back: this "
+			      "iolite was built without it (apt install "
+			      "libjansson-dev, then rebuild; or iolite plot on "
+			      "the JSON report).</p>\n");
+		return;
+	}
+	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
+	    doc.nr_runs) {
+		last = &doc.runs[doc.nr_runs - 1];
+		if (sweepplot_is_sweep(last))
+			sweepplot_run(&k, last);
+		if (repeatplot_is_last(last) && doc.nr_runs == last->nr_repeats)
+			repeatplot_runs(&k, doc.runs, doc.nr_runs);
+	}
+	rio_doc_release(&doc);
+	sink_release(&k);
+	strbuf_release(&err);
 }

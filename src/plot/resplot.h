@@ -17,15 +17,29 @@
  * else through the listed percentiles; the clat histogram (json+);
  * bandwidth and IOPS over time (iolite's samples, or the rates between
  * fio's --status-interval reports); the queue and CPU. A sweep gets its
- * charts instead (plot/sweepplot.h). Chart ids and series names are the
+ * charts instead (plot/sweepplot.h); the runs of a repeat are drawn as
+ * one result (plot/repeatplot.h), then the last run's charts. Chart ids and series names are the
  * report's, so that the pages of fio's and iolite's files for the same
  * job have the same charts.
  */
 
 struct sink;
 
-/* The sections of every run of doc (read from path). */
+/*
+ * The sections of every run of doc (read from path); the runs of a
+ * repeat as one result (plot/repeatplot.h) with the last run's charts.
+ */
 void resplot_doc(struct sink *k, const struct rio_doc *doc, const char *path);
+
+/*
+ * For the html report of a --repeat or --sweep run: the repeats' and
+ * the sweep's sections appended to page, from the run's own JSON report
+ * (json, len bytes) read back through resultsio/ -- the report and
+ * `iolite plot` share the JSON layout and nothing else. Nothing for
+ * other runs; a note naming libjansson-dev when this build cannot read
+ * it back.
+ */
+void resplot_report(struct strbuf *page, const char *json, size_t len);
 
 /* --- shared with sweepplot.c and compare/ ----------------------------- */
 
@@ -39,5 +53,12 @@ unsigned int resplot_lat_series(struct chart_series *s, const struct rio_lat *l,
 
 /* A direction that moved something, as fio shows it. */
 bool resplot_dir_used(const struct rio_dir_result *d);
+
+/*
+ * Did iolite flag job j's direction d (stats/results.h's rule: the
+ * tester starved of CPU, or measured for under a second)? Why into why.
+ */
+bool resplot_flagged(const struct rio_job *j, unsigned int d,
+		     struct strbuf *why);
 
 #endif

@@ -58,7 +58,7 @@ static void dir_release(struct rc_dir *dr)
 
 	for (i = 0; i < RC_LAT_NR; i++)
 		rc_lat_release(&dr->lat[i]);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 3; i++)
 		free(dr->time[i].pt);
 }
 
@@ -258,37 +258,47 @@ static void time_caption(struct strbuf *sb, const struct rc_group *g,
 	}
 }
 
+/* bandwidth, IOPS, the mean clat over time: rc_dir's time[which] */
 static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
-		       bool bw)
+		       unsigned int which)
 {
+	static const char *const title[] = {
+		"bandwidth over time", "IOPS over time", "mean clat over time",
+	};
+	static const char *const id[] = { "bw-time", "iops-time", "lat-time" };
+	static const char *const ytitle[] = { "bandwidth", "IOPS", "clat" };
+	static const enum axis_unit unit[] = { UNIT_BPS, UNIT_NONE, UNIT_NS };
 	struct strbuf t = STRBUF_INIT, cap = STRBUF_INIT;
 	unsigned int j, i, per = 1;
 	bool reports = false;
 	double period = 0;
 	struct chart c;
 
-	chart_title(&t, g, d, bw ? "bandwidth over time" : "IOPS over time");
-	chart_init(&c, bw ? "bw-time" : "iops-time", t.buf);
+	chart_title(&t, g, d, title[which]);
+	chart_init(&c, id[which], t.buf);
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_MS,
 				   .title = "time", .zero = true };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR,
-				   .unit = bw ? UNIT_BPS : UNIT_NONE,
-				   .title = bw ? "bandwidth" : "IOPS",
-				   .zero = true };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = unit[which],
+				   .title = ytitle[which], .zero = true };
 	for (j = 0; j < g->nr; j++) {
-		const struct rc_time *se = &gdir(g, j, d)->time[bw ? 0 : 1];
+		const struct rc_time *se = &gdir(g, j, d)->time[which];
 		struct chart_series *s;
 
 		if (!gdir(g, j, d)->shown || !se->nr)
 			continue;
 		s = job_series(&c, SERIES_LINE, g, j);
 		for (i = 0; i < se->nr; i++)
-			chart_point(s, se->pt[i].t, se->pt[i].v);
+			/* latency: an interval without completions has none */
+			if (which < 2 || se->pt[i].v > 0)
+				chart_point(s, se->pt[i].t, se->pt[i].v);
 		per = se->per_point > per ? se->per_point : per;
 		period = se->period_ms ? se->period_ms : period;
 		reports |= se->from_reports;
 	}
 	time_caption(&cap, g, period, per, reports);
+	if (which == 2)
+		strbuf_addstr(&cap, " Each point the mean completion latency "
+			      "of the I/Os completed in its interval.");
 	if (c.nr)
 		sink_chart(k, &c, cap.buf);
 	else
@@ -564,8 +574,9 @@ static void dir_section(struct sink *k, const struct rc_group *g,
 		pct_chart(k, g, d, RC_SLAT);
 	}
 	hist_chart(k, g, d);
-	time_chart(k, g, d, true);
-	time_chart(k, g, d, false);
+	time_chart(k, g, d, 0);
+	time_chart(k, g, d, 1);
+	time_chart(k, g, d, 2);
 	/* side by side jobs compared */
 	if (shown > 1)
 		jobs_chart(k, g, d);

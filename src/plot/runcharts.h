@@ -21,7 +21,7 @@
  * data in: the figures (a table), latency by percentile (clat, and lat
  * and slat when slat was measured apart) on a log latency axis against a
  * percentile axis stretched toward the tail, the clat histogram,
- * bandwidth and IOPS over time, each job's bandwidth when several moved
+ * bandwidth, IOPS and the mean clat over time, each job's bandwidth when several moved
  * data, the listed percentiles as tables; per group the IO depth, submit
  * and complete distributions and the CPU (usr, sys, io-wq). A series
  * per job, in the job's colour (its place in the group), the same in
@@ -96,7 +96,7 @@ struct rc_dir {
 	struct rc_lat lat[RC_LAT_NR];
 	bool bw_range;		/* bandwidth samples: their lowest, highest */
 	double bw_lo, bw_hi;
-	struct rc_time time[2];	/* bandwidth, IOPS */
+	struct rc_time time[3];	/* bandwidth, IOPS, mean clat (ns; 0: none) */
 };
 
 #define RC_DIST_NR 7	/* fio's buckets: 1 2 4 8 16 32 >=64 */

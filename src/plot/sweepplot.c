@@ -265,16 +265,35 @@ static void sweep_release(struct sweep *sw)
 	free(sw->cats);
 }
 
-/* The figure m of one job and direction; false when the file lacks it */
-static bool metric_of(const struct rio_dir_result *d, enum metric m,
-		      const char **kind, double *out)
+static const enum rio_rep_metric rep_metric[M_NR] = {
+	RIO_REP_IOPS, RIO_REP_BW, RIO_REP_P50, RIO_REP_P99, RIO_REP_P999,
+};
+
+/*
+ * The figure m of one job and direction; false when the file lacks it.
+ * A repeated sweep's point: the mean over the runs, its interval in
+ * *ci (else NULL), as the file's repeat summary has them.
+ */
+static bool point_metric(const struct rio_job *j, unsigned int dir,
+			 enum metric m, const char **kind, double *out,
+			 const struct rio_ci **ci)
 {
+	const struct rio_dir_result *d = &j->dir[dir];
 	const struct rio_lat *l = d->clat.s.n ? &d->clat : &d->lat;
 	uint64_t v;
 
 	*kind = d->clat.s.n ? "clat" : "lat";
+	if (ci)
+		*ci = NULL;
 	if (!resplot_dir_used(d))
 		return false;
+	/* the summary's percentiles are clat's */
+	if (j->rep && j->rep->dir[dir].present && (m < M_P50 || d->clat.s.n)) {
+		if (ci)
+			*ci = &j->rep->dir[dir].m[rep_metric[m]];
+		*out = j->rep->dir[dir].m[rep_metric[m]].mean;
+		return true;
+	}
 	if (m == M_IOPS)
 		*out = d->iops;
 	else if (m == M_BW)
@@ -287,23 +306,27 @@ static bool metric_of(const struct rio_dir_result *d, enum metric m,
 }
 
 /*
- * A point iolite itself flagged: its worker starved of CPU (waiting more
- * than 1% of its run, run/pitfall.h's rule) or a direction measured for
- * under a second (run/checks.c's): why into *why, or false.
+ * Is a point flagged (why into why)? A repeated sweep's point by its
+ * runs: flagged runs left out of its interval are said, not ringed
+ * (returns false); flagged runs kept in it are ringed
  */
-static bool flagged(const struct rio_job *j, unsigned int d,
-		    struct strbuf *why)
+static bool point_flagged(const struct rio_job *j, unsigned int d,
+			  struct strbuf *why)
 {
-	const struct rio_dir_result *r = &j->dir[d];
+	const struct rio_rep_dir *rd = j->rep ? &j->rep->dir[d] : NULL;
+	unsigned int i;
 
+	if (!rd || !rd->present)
+		return resplot_flagged(j, d, why);
 	strbuf_reset(why);
-	if (j->run_delay_pct > 1)
-		strbuf_addf(why, "the tester starved of CPU %.1f%% of its run",
-			    j->run_delay_pct);
-	if (resplot_dir_used(r) && r->runtime_ms && r->runtime_ms < 1000)
-		strbuf_addf(why, "%smeasured for %" PRIu64 " ms",
-			    why->len ? "; " : "", r->runtime_ms);
-	return why->len > 0;
+	for (i = 0; i < rd->nr_left_out; i++)
+		strbuf_addf(why, "%s%u", i ? ", " : "run ", rd->left_out[i]);
+	if (rd->nr_left_out)
+		strbuf_addstr(why, ": flagged, left out of the interval");
+	if (rd->flagged_kept)
+		strbuf_addstr(why, "flagged runs kept in the interval (fewer "
+			      "than two others)");
+	return rd->flagged_kept;
 }
 
 /* The flagged points of chart c as a series of rings, each saying why. */
@@ -319,11 +342,11 @@ static void flag_marks(struct chart *c, const struct sweep *sw, unsigned int d,
 	for (i = 0; i < sw->nr; i++) {
 		const struct spoint *p = &sw->p[i];
 
-		if (!flagged(p->j, d, &why) || !metric_of(&p->j->dir[d], m,
-							 &kind, &y))
+		if (!point_flagged(p->j, d, &why) ||
+		    !point_metric(p->j, d, m, &kind, &y, NULL))
 			continue;
 		x = p->x;
-		if (xm < M_NR && !metric_of(&p->j->dir[d], xm, &kind, &x))
+		if (xm < M_NR && !point_metric(p->j, d, xm, &kind, &x, NULL))
 			continue;
 		if (!cs) {
 			cs = chart_add(c, SERIES_DOTS, "flagged by iolite");
@@ -357,6 +380,7 @@ static void series_lines(struct chart *c, const struct sweep *sw,
 			 enum axis_unit u)
 {
 	struct strbuf tip = STRBUF_INIT;
+	const struct rio_ci *ci;
 	const char *kind;
 	unsigned int s, i;
 	double x, y;
@@ -369,15 +393,17 @@ static void series_lines(struct chart *c, const struct sweep *sw,
 
 			x = p->x;
 			if (p->series != s ||
-			    !metric_of(&p->j->dir[d], m, &kind, &y) ||
+			    !point_metric(p->j, d, m, &kind, &y, &ci) ||
 			    (xm < M_NR &&
-			     !metric_of(&p->j->dir[d], xm, &kind, &x)))
+			     !point_metric(p->j, d, xm, &kind, &x, NULL)))
 				continue;
 			if (!cs) {
 				cs = chart_add(c, SERIES_LINE, sw->names[s]);
 				cs->colour = s;
 			}
 			chart_point(cs, x, y);
+			if (ci)
+				chart_err(cs, ci->lo, ci->hi);
 			strbuf_reset(&tip);
 			strbuf_addf(&tip, "%s, %s=%s: ", sw->names[s], sw->xopt,
 				    sweep_val(p->j, sw->xopt));
@@ -386,6 +412,14 @@ static void series_lines(struct chart *c, const struct sweep *sw,
 				strbuf_addstr(&tip, " IOPS, p99 ");
 			}
 			chart_fmt(&tip, y, u, 4);
+			if (ci) {
+				strbuf_addf(&tip, " (mean of %u runs, interval ",
+					    p->j->rep->runs);
+				chart_fmt(&tip, ci->lo, u, 4);
+				strbuf_addstr(&tip, " .. ");
+				chart_fmt(&tip, ci->hi, u, 4);
+				strbuf_addch(&tip, ')');
+			}
 			chart_mark(cs, x, y, tip.buf);
 		}
 	}
@@ -404,7 +438,7 @@ static void sweep_chart(struct sink *k, const struct sweep *sw, unsigned int d,
 	double y;
 
 	for (i = 0; i < sw->nr; i++)
-		if (metric_of(&sw->p[i].j->dir[d], m, &kind, &y))
+		if (point_metric(sw->p[i].j, d, m, &kind, &y, NULL))
 			break;
 	strbuf_addf(&t, "%s: ", rio_dir_name[d]);
 	if (m == M_IOPS)
@@ -458,7 +492,7 @@ static void sweep_hockey(struct sink *k, const struct sweep *sw,
 	double y;
 
 	for (i = 0; i < sw->nr; i++)
-		if (metric_of(&sw->p[i].j->dir[d], M_P99, &kind, &y))
+		if (point_metric(sw->p[i].j, d, M_P99, &kind, &y, NULL))
 			break;
 	strbuf_addf(&t, "%s: %s p99 against IOPS", rio_dir_name[d], kind);
 	chart_init(&c, "sweep-lat-iops", t.buf);
@@ -478,6 +512,66 @@ static void sweep_hockey(struct sink *k, const struct sweep *sw,
 	strbuf_release(&t);
 }
 
+/* A cell of the table: the figure, its interval under it (repeats). */
+static void table_cell(struct strbuf *sb, const struct rio_job *j,
+		       unsigned int d, enum metric m)
+{
+	enum axis_unit u = m == M_IOPS ? UNIT_NONE : m == M_BW ? UNIT_BPS :
+			   UNIT_NS;
+	const struct rio_ci *ci;
+	const char *kind;
+	double y;
+
+	if (!point_metric(j, d, m, &kind, &y, &ci)) {
+		strbuf_addstr(sb, "<td></td>");
+		return;
+	}
+	strbuf_addf(sb, "<td data-m=\"%s\" data-v=\"%.17g\"", metric_id[m] + 6,
+		    y);
+	if (ci)
+		strbuf_addf(sb, " data-lo=\"%.17g\" data-hi=\"%.17g\"", ci->lo,
+			    ci->hi);
+	strbuf_addch(sb, '>');
+	chart_fmt(sb, y, u, 4);
+	if (ci) {
+		strbuf_addstr(sb, "<br/><small>");
+		chart_fmt(sb, ci->lo, u, 4);
+		strbuf_addstr(sb, " .. ");
+		chart_fmt(sb, ci->hi, u, 4);
+		strbuf_addstr(sb, "</small>");
+	}
+	strbuf_addstr(sb, "</td>");
+}
+
+/*
+ * The CPU per I/O of every direction, as the terminal's sweep table has
+ * it: the job's user and system time, iolite's own user time, the most
+ * io-wq workers and their CPU time (the file's numbers in data-v)
+ */
+static void cpu_cells(struct strbuf *sb, const struct rio_job *j)
+{
+	double ios = 0, v[5];
+	unsigned int d, i;
+
+	for (d = 0; d < RIO_DIR_NR - 1; d++)
+		ios += (double)j->dir[d].total_ios;
+	v[0] = ios ? j->usr_cpu / 100 * (double)j->run_ms * 1e6 / ios : 0;
+	v[1] = ios ? j->sys_cpu / 100 * (double)j->run_ms * 1e6 / ios : 0;
+	v[2] = j->usr_ns_per_io;
+	v[3] = j->iowq_max_threads;
+	v[4] = ios ? j->iowq_cpu_ms * 1e6 / ios : 0;
+	for (i = 0; i < 5; i++) {
+		strbuf_addf(sb, "<td data-m=\"%s\" data-v=\"%.17g\">",
+			    (const char *const[]){ "usr-io", "sys-io", "own-io",
+			    "iowq", "wq-io" }[i], v[i]);
+		if (i == 3)
+			strbuf_addf(sb, "%u", j->iowq_max_threads);
+		else
+			chart_fmt(sb, v[i], UNIT_NS, 3);
+		strbuf_addstr(sb, "</td>");
+	}
+}
+
 /* Every point's figures, the file's numbers in data-v */
 static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 {
@@ -485,9 +579,8 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 		"IOPS", "bandwidth", "p50", "p99", "p99.9",
 	};
 	struct strbuf *sb = k->page, why = STRBUF_INIT;
-	const char *kind;
 	unsigned int i, m;
-	double y;
+	bool reps = false;
 
 	if (k->o->format != PLOT_HTML)
 		return;
@@ -497,40 +590,43 @@ static void sweep_table(struct sink *k, const struct sweep *sw, unsigned int d)
 	strbuf_addstr(sb, "</th>");
 	for (m = 0; m < M_NR; m++)
 		strbuf_addf(sb, "<th>%s</th>", head[m]);
-	strbuf_addstr(sb, "<th>flagged by iolite</th></tr></thead><tbody>\n");
+	strbuf_addstr(sb, "<th>usr/IO</th><th>sys/IO</th><th>own/IO</th>"
+		      "<th>io-wq</th><th>wq/IO</th><th>flagged by iolite</th>"
+		      "</tr></thead><tbody>\n");
 	for (i = 0; i < sw->nr; i++) {
 		const struct spoint *p = &sw->p[i];
 
 		if (!resplot_dir_used(&p->j->dir[d]))
 			continue;
+		reps |= p->j->rep != NULL;
 		strbuf_addf(sb, "<tr data-jobi=\"%u\" data-dir=\"%s\"><td>",
 			    p->j->index, rio_dir_name[d]);
 		xml_text(sb, sw->names[p->series]);
 		strbuf_addstr(sb, "</td><td>");
 		xml_text(sb, sweep_val(p->j, sw->xopt));
 		strbuf_addstr(sb, "</td>");
-		for (m = 0; m < M_NR; m++) {
-			if (!metric_of(&p->j->dir[d], m, &kind, &y)) {
-				strbuf_addstr(sb, "<td></td>");
-				continue;
-			}
-			strbuf_addf(sb, "<td data-m=\"%s\" data-v=\"%.17g\">",
-				    metric_id[m] + 6, y);
-			chart_fmt(sb, y, m == M_IOPS ? UNIT_NONE : m == M_BW ?
-				  UNIT_BPS : UNIT_NS, 4);
-			strbuf_addstr(sb, "</td>");
-		}
+		for (m = 0; m < M_NR; m++)
+			table_cell(sb, p->j, d, m);
+		cpu_cells(sb, p->j);
 		strbuf_addstr(sb, "<td data-flag=\"");
-		if (flagged(p->j, d, &why)) {
-			xml_text(sb, why.buf);
-			strbuf_addstr(sb, "\">");
-			xml_text(sb, why.buf);
-		} else {
-			strbuf_addstr(sb, "\">");
-		}
+		point_flagged(p->j, d, &why);
+		xml_text(sb, why.buf);
+		strbuf_addstr(sb, "\">");
+		xml_text(sb, why.buf);
 		strbuf_addstr(sb, "</td></tr>\n");
 	}
-	strbuf_addstr(sb, "</tbody></table></div>\n");
+	strbuf_addstr(sb, "</tbody></table></div>\n<p class=\"sub\">");
+	if (reps)
+		strbuf_addstr(sb, "Each figure the mean over the runs, its "
+			      "confidence interval under it (the repeat "
+			      "summary's). ");
+	strbuf_addf(sb, "CPU per I/O of every direction%s: the job's user "
+		    "and system time, iolite's own user time; io-wq: the most "
+		    "io_uring io-wq workers at once, wq/IO their CPU time per "
+		    "I/O. A point flagged by iolite is ringed in the charts%s."
+		    "</p>\n", reps ? " (the last run's)" : "", reps ? "; its "
+		    "runs flagged are left out of its interval while two "
+		    "others remain" : "");
 	strbuf_release(&why);
 }
 
@@ -548,7 +644,7 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 	/* points in the x order, so that lines run left to right */
 	qsort(sw.p, sw.nr, sizeof(*sw.p), cmp_spoint);
 	if (k->o->format == PLOT_HTML) {
-		strbuf_addstr(k->page, "<h2>Sweep of ");
+		strbuf_addstr(k->page, "<h2 id=\"sweep\">Sweep of ");
 		xml_text(k->page, sw.xopt);
 		for (i = 0; i < r->nr_sweep_opts; i++) {
 			if (!strcmp(r->sweep_opts[i], sw.xopt))
@@ -577,29 +673,4 @@ void sweepplot_run(struct sink *k, const struct rio_run *r)
 		sweep_table(k, &sw, d);
 	}
 	sweep_release(&sw);
-}
-
-void sweepplot_report(struct strbuf *page, const char *json, size_t len)
-{
-	struct plot_opts o = { .format = PLOT_HTML };
-	struct strbuf err = STRBUF_INIT;
-	struct sink k = { .o = &o, .page = page, .err = &err };
-	struct rio_doc doc = { NULL, 0 };
-
-	/* most runs are no sweep: a look at the text before parsing it */
-	if (!memmem(json, len, "\"sweep\"", 7))
-		return;
-	if (!rio_available()) {
-		strbuf_addstr(page, "<p>The sweep's charts need jansson to "
-			      "read the run's JSON back: this iolite was built "
-			      "without it (apt install libjansson-dev, then "
-			      "rebuild; or iolite plot on the JSON report).</p>\n");
-		return;
-	}
-	if (!rio_read_buf(&doc, "the report", json, len, &err) &&
-	    doc.nr_runs && sweepplot_is_sweep(&doc.runs[0]))
-		sweepplot_run(&k, &doc.runs[0]);
-	rio_doc_release(&doc);
-	sink_release(&k);
-	strbuf_release(&err);
 }

@@ -12,12 +12,16 @@
  * of a sweep point carries "sweep": {"iodepth": "4", ...}, its point's
  * values, and the document's "iolite" -> "sweep" -> "options" names the
  * swept options. Per direction: IOPS, bandwidth, and clat p50, p99 and
- * p99.9 (lat when clat is not measured) against the first swept option's
- * value -- a log axis when the values are geometric (1 2 4 8 ...), a
- * linear one when evenly spaced, a category each when not numbers --
- * one series per job, and per value of the other swept options in a
- * cross product ("j1 bs=4k"). A table lists every point's figures, each
- * cell the file's number exactly in data-v.
+ * p99.9 (lat when clat is not measured) against the swept option with
+ * the most numeric values -- a log axis when the values are geometric
+ * (1 2 4 8 ...), a linear one when evenly spaced, a category each when
+ * not numbers -- one series per job, and per value of the other swept
+ * options in a cross product ("j1 bs=4k"); p99 against IOPS; points
+ * iolite flagged ringed. A table lists every point's figures and the
+ * CPU per I/O (usr, sys, iolite's own, io-wq), each cell the file's
+ * number exactly in data-v. A repeated sweep (the last run's jobs carry
+ * the repeat summary, resultsio.h's rio_rep) draws each point's mean
+ * over the runs, its interval an error bar (data-lo, data-hi).
  */
 
 struct sink;
@@ -26,14 +30,5 @@ struct sink;
 bool sweepplot_is_sweep(const struct rio_run *r);
 
 void sweepplot_run(struct sink *k, const struct rio_run *r);
-
-/*
- * For the html report of a --sweep run: the sweep's section appended to
- * page, from the run's own JSON report (json, len bytes), read back
- * through resultsio/ -- the report and `iolite plot` share the JSON
- * layout and nothing else. Nothing when the JSON holds no sweep; a note
- * naming libjansson-dev when it does and this build cannot read it.
- */
-void sweepplot_report(struct strbuf *page, const char *json, size_t len);
 
 #endif

@@ -35,7 +35,7 @@
 #include "plot/runcharts.h"
 #include "plot/sink.h"
 #include "plot/svg.h"
-#include "plot/sweepplot.h"
+#include "plot/resplot.h"
 #include "report/html.h"
 #include "report/report.h"
 #include "util/host.h"
@@ -180,25 +180,94 @@ static void cpu_table(struct strbuf *sb, const struct group_jobs *g)
 
 /* --- the page -------------------------------------------------------- */
 
+/* A sweep's group: "iodepth=4,force_async=1", its point; else nothing. */
+static void point_label(const struct run_result *rr, unsigned int gid,
+			struct strbuf *sb)
+{
+	const struct result_sweep *s = rr->sweep;
+	unsigned int i, k, p;
+
+	for (i = 0; s && i < rr->nr_jobs; i++) {
+		if (rr->jobs[i].groupid != gid || !rr->jobs[i].plan)
+			continue;
+		p = result_sweep_point(s, &rr->jobs[i]);
+		for (k = 0; k < s->nr_opts && p < s->nr_points; k++)
+			strbuf_addf(sb, "%s%s=%s", k ? "," : "", s->opts[k],
+				    s->vals[p * s->nr_opts + k]);
+		return;
+	}
+}
+
+/*
+ * A group's section. A sweep's groups are its points, drawn against
+ * each other above: each point's own block folded (<details>), so that
+ * the page is the sweep, not a run's block per point
+ */
 static void group_section(struct strbuf *sb, const struct run_result *rr,
 			  unsigned int gid)
 {
 	struct plot_opts o = { .format = PLOT_HTML };
 	struct sink k = { .o = &o, .page = sb };
+	struct strbuf pt = STRBUF_INIT;
 	struct group_jobs g;
 
 	html_group_get(rr, gid, &g);
+	point_label(rr, gid, &pt);
 	if (g.nr) {
-		strbuf_addf(sb, "<section id=\"g%u\">\n<h2>Group %u</h2>\n",
-			    gid, gid);
+		strbuf_addf(sb, "<section id=\"g%u\">\n", gid);
+		if (pt.len) {
+			strbuf_addf(sb, "<details><summary><h2 class=\"pt\">"
+				    "Group %u, point ", gid);
+			xml_text(sb, pt.buf);
+			strbuf_addstr(sb, ": its own charts</h2></summary>\n");
+		} else {
+			strbuf_addf(sb, "<h2>Group %u</h2>\n", gid);
+		}
 		jobs_table(sb, &g);
 		runcharts_dirs(&k, &g.rc);
 		runcharts_queue_cpu(&k, &g.rc);
 		cpu_table(sb, &g);
 		html_profile_section(sb, rr, gid);
-		strbuf_addstr(sb, "</section>\n");
+		strbuf_addstr(sb, pt.len ? "</details>\n</section>\n" :
+			      "</section>\n");
 	}
 	html_group_release(&g);
+	strbuf_release(&pt);
+}
+
+/*
+ * The page's contents, when it has more than one part to go to: the
+ * sweep, the repeats, each group (a sweep's: its point), the disks
+ */
+static void contents(struct strbuf *sb, const struct run_result *rr)
+{
+	struct strbuf pt = STRBUF_INIT;
+	unsigned int g;
+
+	if (!rr->sweep && rr->nr_repeats < 2 && rr->nr_groups < 3)
+		return;
+	strbuf_addstr(sb, "<nav class=\"toc\"><h3>Contents</h3><ul>\n");
+	if (rr->sweep)
+		strbuf_addstr(sb, "<li><a href=\"#sweep\">the sweep: its "
+			      "figures against the swept values</a></li>\n");
+	if (rr->nr_repeats > 1)
+		strbuf_addf(sb, "<li><a href=\"#repeats\">%u runs as one "
+			    "result</a></li>\n", rr->nr_repeats);
+	for (g = 0; g < rr->nr_groups; g++) {
+		strbuf_reset(&pt);
+		point_label(rr, g, &pt);
+		strbuf_addf(sb, "<li><a href=\"#g%u\">group %u", g, g);
+		if (pt.len) {
+			strbuf_addstr(sb, ", point ");
+			xml_text(sb, pt.buf);
+		}
+		strbuf_addstr(sb, "</a></li>\n");
+	}
+	if (rr->nr_disks)
+		strbuf_addstr(sb, "<li><a href=\"#disks\">disks</a></li>\n");
+	strbuf_addstr(sb, "<li><a href=\"#targets\">targets</a></li>\n");
+	strbuf_addstr(sb, "</ul></nav>\n");
+	strbuf_release(&pt);
 }
 
 static void disks_table(struct strbuf *sb, const struct run_result *rr)
@@ -207,7 +276,8 @@ static void disks_table(struct strbuf *sb, const struct run_result *rr)
 
 	if (!rr->nr_disks)
 		return;
-	strbuf_addstr(sb, "<h2>Disks</h2>\n<table><thead><tr><th>device</th>"
+	strbuf_addstr(sb, "<h2 id=\"disks\">Disks</h2>\n<table><thead><tr>"
+		      "<th>device</th>"
 		      "<th>read I/Os</th><th>write I/Os</th><th>read merges</th>"
 		      "<th>write merges</th><th>in queue</th><th>util</th>"
 		      "</tr></thead><tbody>\n");
@@ -226,9 +296,10 @@ static void disks_table(struct strbuf *sb, const struct run_result *rr)
 }
 
 /*
- * A --sweep run: its figures against the swept value, drawn from the
- * run's JSON report read back (plot/sweepplot.h), the layout --sweep
- * writes and `iolite plot` reads; nothing for other runs
+ * A --repeat or --sweep run: its runs as one result, its figures
+ * against the swept value, drawn from the run's JSON report read back
+ * (plot/resplot.h), the layout they write and `iolite plot` reads;
+ * nothing for other runs
  */
 static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
 {
@@ -239,7 +310,7 @@ static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
 	if (!m)
 		return;
 	if (!report_json.write(rr, m) && !fflush(m))
-		sweepplot_report(sb, buf, len);
+		resplot_report(sb, buf, len);
 	fclose(m);
 	free(buf);
 }
@@ -256,10 +327,17 @@ static int html_write(const struct run_result *rr, FILE *f)
 			    rr->nr_jobs > 1 ? " ..." : "");
 	page_begin(&sb, strbuf_str(&title));
 	summary(rr, &sb);
+	contents(&sb, rr);
 	sweep_charts(rr, &sb);
+	if (rr->nr_repeats > 1)
+		strbuf_addf(&sb, "<h2>Run %u of %u: its own charts</h2>\n"
+			    "<p class=\"sub\">The last run's figures; every "
+			    "run's are in the table above.</p>\n",
+			    rr->nr_repeats, rr->nr_repeats);
 	for (g = 0; g < rr->nr_groups; g++)
 		group_section(&sb, rr, g);
 	disks_table(&sb, rr);
+	html_targets(&sb, rr);
 	page_end(&sb);
 	if (fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f))
 		ret = -EIO;

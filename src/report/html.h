@@ -34,6 +34,12 @@ void html_group_get(const struct run_result *rr, unsigned int gid,
 		    struct group_jobs *g);
 void html_group_release(struct group_jobs *g);
 
+/*
+ * The run's targets (html_target.c): each job's path and its file
+ * system, the disks under them and what sysfs says of them.
+ */
+void html_targets(struct strbuf *sb, const struct run_result *rr);
+
 /* The group's CPU profile (profile=): split and flame graph; or nothing. */
 void html_profile_section(struct strbuf *sb, const struct run_result *rr,
 			  unsigned int gid);

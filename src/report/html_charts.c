@@ -43,24 +43,37 @@ static void fill_lat(struct rc_lat *l, const struct job_result *j,
 		pc[i] = (struct rc_pct){ j->pct_list[i], pr->val[i] };
 }
 
-/* The sampler's series; a sample every bwavgtime (iopsavgtime). */
-static void fill_time(struct rc_time *t, const struct series *se,
-		      unsigned int period_ms)
+/*
+ * The sampler's series: a sample every bwavgtime (iopsavgtime), or a
+ * twentieth of a short run's runtime (run/runner.c): the period is the
+ * points' own spacing, as the JSON report gives it. lat: the IOPS
+ * points' mean clat instead of their rate (none when not measured).
+ */
+static void fill_time(struct rc_time *t, const struct series *se, bool lat)
 {
-	struct rc_point *p = rc_time_alloc(t, se->nr);
+	struct rc_point *p;
 	unsigned int i;
 
+	for (i = 0; lat && i < se->nr && !(se->pt[i].lat > 0); i++)
+		;
+	if (lat && i == se->nr)
+		return;		/* clat not measured: no latency over time */
+	p = rc_time_alloc(t, se->nr);
 	for (i = 0; i < se->nr; i++)
-		p[i] = (struct rc_point){ (double)se->pt[i].t_ms, se->pt[i].v };
+		p[i] = (struct rc_point){ (double)se->pt[i].t_ms,
+					  lat ? se->pt[i].lat : se->pt[i].v };
 	t->per_point = se->per_point;
-	t->period_ms = period_ms;
+	if (se->nr > 1)
+		t->period_ms = (double)(se->pt[se->nr - 1].t_ms -
+					se->pt[0].t_ms) / (se->nr - 1);
+	else if (se->nr)
+		t->period_ms = (double)se->pt[0].t_ms;
 }
 
 static void fill_dir(struct rc_dir *rd, const struct job_result *j,
 		     unsigned int d)
 {
 	const struct dir_result *dr = &j->dir[d];
-	const struct job_options *o = j->plan ? &j->plan->o : NULL;
 
 	rd->shown = dir_shown(j, d);
 	rd->iops = dr->iops;
@@ -74,9 +87,10 @@ static void fill_dir(struct rc_dir *rd, const struct job_result *j,
 	rd->bw_range = dr->bw_samples.n != 0;
 	rd->bw_lo = (double)dr->bw_samples.min * 1024.0;
 	rd->bw_hi = (double)dr->bw_samples.max * 1024.0;
-	/* iolite-mpi's All clients may have no plan (src/mpi/) */
-	fill_time(&rd->time[0], &dr->bw_series, o ? o->bwavgtime_ms : 0);
-	fill_time(&rd->time[1], &dr->iops_series, o ? o->iopsavgtime_ms : 0);
+	fill_time(&rd->time[0], &dr->bw_series, false);
+	fill_time(&rd->time[1], &dr->iops_series, false);
+	/* the mean clat of each IOPS point's I/Os */
+	fill_time(&rd->time[2], &dr->iops_series, true);
 }
 
 static void fill_bars(struct rc_job *b, const struct job_result *j)

@@ -246,6 +246,25 @@ static void write_series(struct json_writer *w, const char *key,
 }
 
 /*
+ * "clat_mean_ns": at each IOPS point, the mean completion latency of the
+ * I/Os it counts (0: none completed); nothing when clat was not measured
+ */
+static void write_lat_series(struct json_writer *w, const struct series *sr)
+{
+	unsigned int i;
+	bool any = false;
+
+	for (i = 0; i < sr->nr; i++)
+		any |= sr->pt[i].lat > 0;
+	if (!any)
+		return;
+	json_begin_array(w, "clat_mean_ns");
+	for (i = 0; i < sr->nr; i++)
+		json_u64(w, NULL, (uint64_t)(sr->pt[i].lat + 0.5));
+	json_end_array(w);
+}
+
+/*
  * "samples": the bandwidth (KiB/s) and IOPS samples behind bw_mean and
  * iops_mean, in order, per direction that has them (stats/series.h:
  * at most SERIES_MAX each, a point covering *_period_ms). fio's JSON
@@ -270,6 +289,7 @@ static void write_samples(struct json_writer *w, const struct job_result *j)
 		json_begin_object(w, ddir_name[d]);
 		write_series(w, "bw", &dr->bw_series, 1024);	/* KiB/s */
 		write_series(w, "iops", &dr->iops_series, 1);
+		write_lat_series(w, &dr->iops_series);
 		json_end_object(w);
 	}
 	json_end_object(w);
@@ -364,6 +384,34 @@ static void write_run_notes(struct json_writer *w, const struct run_result *rr,
 }
 
 /*
+ * Job i's runs (from 1) its directions' intervals leave out, flagged by
+ * iolite, and whether flagged runs were kept, too few being left:
+ * "left_out": {"read": {"runs": [2], "flagged_kept": 0}}
+ */
+static void write_left_out(struct json_writer *w,
+			   const struct result_repeat_sum *sum, unsigned int i)
+{
+	unsigned int d, r, k;
+
+	json_begin_object(w, "left_out");
+	for (d = 0; d < RES_DIR_NR; d++) {
+		k = i * RES_DIR_NR + d;
+		if (!sum->present[k])
+			continue;
+		json_begin_object(w, d == RES_MIXED ? "mixed" : ddir_name[d]);
+		json_begin_array(w, "runs");
+		for (r = 0; sum->out && r < sum->nr_runs; r++)
+			if (sum->out[(size_t)k * sum->nr_runs + r])
+				json_u64(w, NULL, r + 1);
+		json_end_array(w);
+		json_u64(w, "flagged_kept",
+			 sum->kept_flagged && sum->kept_flagged[k]);
+		json_end_object(w);
+	}
+	json_end_object(w);
+}
+
+/*
  * --repeat: per job and direction, each metric's mean over the runs and
  * its interval, for readers that want the summary without the runs.
  */
@@ -404,6 +452,7 @@ static void write_repeat_sum(struct json_writer *w, const struct run_result *rr)
 			}
 			json_end_object(w);
 		}
+		write_left_out(w, sum, i);
 		json_end_object(w);
 	}
 	json_end_array(w);

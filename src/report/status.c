@@ -91,7 +91,12 @@ void status_format(const struct run_status *s, struct strbuf *out)
 		}
 		strbuf_addstr(out, " IOPS]");
 	}
-	add_eta(s->eta_s, out);
+	/* iolite's --sweep and --repeat: where in them, and all that is left */
+	if (s->nr_points)
+		strbuf_addf(out, "[point %u/%u]", s->point, s->nr_points);
+	if (s->nr_rounds)
+		strbuf_addf(out, "[run %u/%u]", s->round, s->nr_rounds);
+	add_eta(s->nr_rounds ? s->eta_all_s : s->eta_s, out);
 }
 
 void status_printer_init(struct status_printer *sp, FILE *f,

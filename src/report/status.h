@@ -18,7 +18,10 @@
  * job, runs of the same letter condensed as L(n); the percentage of the
  * run done ("-.-%" when unknown); bandwidth and IOPS per direction since
  * the last line (left out while no job runs); the ETA as MMm:SSs,
- * HHh:MMm:SSs or Dd:HHh:MMm:SSs ("--m:--s" when unknown).
+ * HHh:MMm:SSs or Dd:HHh:MMm:SSs ("--m:--s" when unknown). iolite's
+ * --sweep adds [point 3/12] before the ETA (every point's time is in
+ * it: the points are the run's groups), --repeat [run 2/3], and its ETA
+ * is then of every run left.
  */
 
 /* Appends the line (no line ending) to out. */

@@ -36,6 +36,22 @@ static void lat_free(struct rio_lat *l)
 	free(l->bins);
 }
 
+const char *const rio_rep_key[RIO_REP_NR] = {
+	"iops", "bw_bytes", "lat_mean_ns", "clat_p50_ns", "clat_p99_ns",
+	"clat_p99.9_ns",
+};
+
+static void rep_free(struct rio_rep *rep)
+{
+	unsigned int d;
+
+	if (!rep)
+		return;
+	for (d = 0; d < RIO_DIR_NR; d++)
+		free(rep->dir[d].left_out);
+	free(rep);
+}
+
 static void run_free(struct rio_run *r)
 {
 	unsigned int i, d;
@@ -43,6 +59,7 @@ static void run_free(struct rio_run *r)
 	for (i = 0; i < r->nr_jobs; i++) {
 		struct rio_job *j = &r->jobs[i];
 
+		rep_free(j->rep);
 		free(j->name);
 		opts_free(j->opts, j->nr_opts);
 		opts_free(j->sweep, j->nr_sweep);
@@ -52,6 +69,7 @@ static void run_free(struct rio_run *r)
 			lat_free(&j->dir[d].lat);
 			free(j->dir[d].bw_series.v);
 			free(j->dir[d].iops_series.v);
+			free(j->dir[d].clat_series.v);
 		}
 	}
 	free(r->jobs);
@@ -339,6 +357,7 @@ static void read_job_extra(const json_t *o, const json_t *own,
 	j->run_ms = unum(o, "job_runtime");
 	j->usr_ns_per_io = num(own, "usr_ns_per_io");
 	j->iowq_cpu_ms = num(own, "iowq_cpu_ms");
+	j->iowq_max_threads = (unsigned int)num(own, "iowq_max_threads");
 	j->run_delay_pct = num(own, "run_delay_pct");
 	j->has_dist = read_dist(json_object_get(o, "iodepth_level"), j->depth);
 	read_dist(json_object_get(o, "iodepth_submit"), j->submit);
@@ -396,6 +415,10 @@ static int read_job(const json_t *o, struct rio_job *j, unsigned int index,
 		if (json_is_object(s)) {
 			read_series(s, "bw", &j->dir[d].bw_series);
 			read_series(s, "iops", &j->dir[d].iops_series);
+			read_series(s, "clat_mean_ns", &j->dir[d].clat_series);
+			/* at the IOPS points */
+			j->dir[d].clat_series.period_ms =
+				j->dir[d].iops_series.period_ms;
 		}
 	}
 	return 0;
@@ -463,6 +486,65 @@ static int read_run(struct rio_doc *doc, const json_t *o, const json_t *top,
 	return 0;
 }
 
+/* One job's "repeat_summary" entry; NULL when it has no direction. */
+static struct rio_rep *read_rep_job(const json_t *o, double runs, double conf)
+{
+	struct rio_rep *rep = xcalloc(1, sizeof(*rep));
+	unsigned int d, m, k;
+	bool any = false;
+
+	rep->runs = (unsigned int)runs;
+	rep->confidence = conf;
+	for (d = 0; d < RIO_DIR_NR; d++) {
+		const json_t *dj = json_object_get(o, rio_dir_name[d]);
+		const json_t *lj = json_object_get(json_object_get(o,
+						   "left_out"), rio_dir_name[d]);
+		const json_t *lo = json_object_get(lj, "runs");
+		struct rio_rep_dir *rd = &rep->dir[d];
+
+		if (!json_is_object(dj))
+			continue;
+		any = rd->present = true;
+		for (m = 0; m < RIO_REP_NR; m++) {
+			const json_t *mj = json_object_get(dj, rio_rep_key[m]);
+
+			rd->m[m] = (struct rio_ci){ num(mj, "mean"),
+						    num(mj, "ci_lo"),
+						    num(mj, "ci_hi") };
+		}
+		rd->left_out = xcalloc(json_array_size(lo) + 1,
+				       sizeof(*rd->left_out));
+		for (k = 0; k < json_array_size(lo); k++)
+			rd->left_out[rd->nr_left_out++] = (unsigned int)
+				json_number_value(json_array_get(lo, k));
+		rd->flagged_kept = num(lj, "flagged_kept") != 0;
+	}
+	if (!any) {
+		rep_free(rep);
+		return NULL;
+	}
+	return rep;
+}
+
+/*
+ * "repeat_summary": its jobs are the last run's, in order, each entry
+ * hung on its job (r: the last run) when the name agrees
+ */
+static void read_rep_sum(struct rio_run *r, const json_t *sum)
+{
+	const json_t *jobs = json_object_get(sum, "jobs");
+	size_t i;
+
+	for (i = 0; i < json_array_size(jobs) && i < r->nr_jobs; i++) {
+		const json_t *o = json_array_get(jobs, i);
+		const char *n = json_string_value(json_object_get(o, "jobname"));
+
+		if (n && !strcmp(n, r->jobs[i].name))
+			r->jobs[i].rep = read_rep_job(o, num(sum, "runs"),
+						      num(sum, "confidence"));
+	}
+}
+
 static int read_doc(struct rio_doc *doc, const json_t *top, const char *name,
 		    struct strbuf *err)
 {
@@ -484,7 +566,12 @@ static int read_doc(struct rio_doc *doc, const json_t *top, const char *name,
 				run_free(&doc->runs[--doc->nr_runs]);
 			return -EINVAL;
 		}
+		doc->runs[doc->nr_runs - 1].nr_repeats =
+			(unsigned int)json_array_size(rep);
 	}
+	read_rep_sum(&doc->runs[doc->nr_runs - 1],
+		     json_object_get(json_object_get(top, "iolite"),
+				     "repeat_summary"));
 	return 0;
 }
 

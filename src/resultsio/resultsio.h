@@ -88,6 +88,8 @@ struct rio_dir_result {
 	struct rio_stat iops_samples;
 	struct rio_series bw_series;	/* KiB/s */
 	struct rio_series iops_series;
+	/* iolite's: the mean clat (ns) at each IOPS point; 0: none */
+	struct rio_series clat_series;
 };
 
 /* An option as the report lists it ("bs" = "4k"); val NULL: none. */
@@ -98,6 +100,36 @@ struct rio_opt {
 
 /* iodepth_level, iodepth_submit, iodepth_complete: fio's 7 buckets */
 #define RIO_DIST_NR 7
+
+/*
+ * iolite's --repeat summary ("iolite" -> "repeat_summary"), per job and
+ * direction: each figure's mean over the runs and its confidence
+ * interval, as iolite computed them; the runs left out of them (flagged
+ * by iolite) and whether flagged runs were kept for want of others.
+ */
+enum rio_rep_metric { RIO_REP_IOPS, RIO_REP_BW, RIO_REP_LAT, RIO_REP_P50,
+		      RIO_REP_P99, RIO_REP_P999, RIO_REP_NR };
+
+/* "iops", "bw_bytes", "lat_mean_ns", ...: the JSON's keys */
+extern const char *const rio_rep_key[RIO_REP_NR];
+
+struct rio_ci {
+	double mean, lo, hi;
+};
+
+struct rio_rep_dir {
+	bool present;
+	struct rio_ci m[RIO_REP_NR];
+	unsigned int *left_out;		/* run numbers, from 1 */
+	unsigned int nr_left_out;
+	bool flagged_kept;
+};
+
+struct rio_rep {
+	unsigned int runs;
+	double confidence;		/* percent: 95 */
+	struct rio_rep_dir dir[RIO_DIR_NR];
+};
 
 struct rio_job {
 	char *name;
@@ -113,17 +145,21 @@ struct rio_job {
 	uint64_t ctx, run_ms;		/* "job_runtime" */
 	double usr_ns_per_io;		/* iolite's own cost ("iolite") */
 	double iowq_cpu_ms;
+	unsigned int iowq_max_threads;	/* io-wq workers at most */
 	double run_delay_pct;		/* its worker waited for a CPU (NAN) */
 	bool has_dist;			/* the three below are in the file */
 	double depth[RIO_DIST_NR], submit[RIO_DIST_NR], complete[RIO_DIST_NR];
 	/* a sweep point's values ("sweep": {"iodepth": "4"}), in file order */
 	struct rio_opt *sweep;
 	unsigned int nr_sweep;
+	/* the last run of repeats: the job's summary over them; else NULL */
+	struct rio_rep *rep;
 };
 
 struct rio_run {
 	char *source;		/* the file (or name) it was read from */
 	unsigned int repeat;	/* 0, or its place in "repeats" from 1 */
+	unsigned int nr_repeats;	/* with repeat: how many runs */
 	char *version;		/* "fio-3.33", "iolite-0.1"; "" when none */
 	int64_t timestamp_ms;	/* end of the run; 0 when the file has none */
 	struct rio_opt *global;	/* "global options" */

@@ -168,6 +168,10 @@ struct rep_job {
 	uint64_t start_ns;		/* the run_start_ns sampled from */
 	uint64_t bw_ns, iops_ns;
 	uint64_t bw_bytes[DDIR_RWDIR_CNT], iops_ios[DDIR_RWDIR_CNT];
+	/* the pictures' series, finer for a short run (series_period()) */
+	uint64_t sbw_ns, siops_ns;
+	uint64_t sbw_bytes[DDIR_RWDIR_CNT], siops_ios[DDIR_RWDIR_CNT];
+	uint64_t sclat_n[DDIR_RWDIR_CNT], sclat_sum[DDIR_RWDIR_CNT];
 	/* status line rates */
 	uint64_t st_bytes[DDIR_RWDIR_CNT], st_ios[DDIR_RWDIR_CNT];
 	bool log_closed;
@@ -212,15 +216,103 @@ static bool stats_restarted(const struct rep_job *sj, struct run_job *rj)
 
 /*
  * One sample: count things (bytes, I/Os) over ns, the report's figure
- * (per second, divided by div: KiB/s or IOPS) to w and the exact rate
- * (bytes/s or IOPS) to the series the pictures draw.
+ * (per second, divided by div: KiB/s or IOPS) to w.
  */
-static void add_sample(struct welford *w, struct series *s, uint64_t count,
-		       uint64_t ns, uint64_t t_ms, unsigned int div)
+static void add_sample(struct welford *w, uint64_t count, uint64_t ns,
+		       unsigned int div)
 {
 	welford_add(w, (uint64_t)((unsigned __int128)count * 1000000000u /
 				  div / ns));
+}
+
+/*
+ * The period of the series the pictures draw: the samples' own (avg_ns,
+ * bwavgtime or iopsavgtime), but for a run set to last under 20 of them
+ * a twentieth of its runtime (10 ms at least), so that a 1 s run draws a
+ * curve and not two points; the figures keep fio's samples.
+ */
+static uint64_t series_period(const struct job_options *o, uint64_t avg_ns)
+{
+	uint64_t run_ns = o->runtime_us * 1000;
+
+	if (!run_ns || run_ns >= 20 * avg_ns)
+		return avg_ns;
+	return run_ns / 20 > TICK_NS ? run_ns / 20 : TICK_NS;
+}
+
+/* count things over ns as a rate (per second) into the series */
+static void series_rate(struct series *s, uint64_t t_ms, uint64_t count,
+			uint64_t ns)
+{
 	series_add(s, t_ms, (double)count * 1e9 / (double)ns);
+}
+
+/*
+ * The mean completion latency (ns) of direction d's I/Os completed since
+ * the last IOPS point (0: none, or clat not measured): from the live sum
+ * and count the worker publishes once per batch
+ */
+static double interval_lat(struct rep_job *sj, struct run_job *rj,
+			   unsigned int d)
+{
+	uint64_t n = live(&rj->st->live_clat_n[d]);
+	uint64_t sum = live(&rj->st->live_clat_sum[d]);
+	double lat = 0;
+
+	/* counters that went back: the stats restarted (ramp, lat target) */
+	if (n > sj->sclat_n[d])
+		lat = (double)(sum - sj->sclat_sum[d]) /
+		      (double)(n - sj->sclat_n[d]);
+	sj->sclat_n[d] = n;
+	sj->sclat_sum[d] = sum;
+	return lat;
+}
+
+/* The series' samples of a job, each on its own period. */
+static void series_sample(struct rep_job *sj, struct run_job *rj, uint64_t now)
+{
+	const struct job_options *o = &rj->plan->o;
+	uint64_t bw_ns = series_period(o, (o->bwavgtime_ms ? o->bwavgtime_ms :
+					   500) * 1000000ull);
+	uint64_t iops_ns = series_period(o, (o->iopsavgtime_ms ?
+					     o->iopsavgtime_ms : 500) *
+					 1000000ull);
+	bool bw_due = now >= sj->sbw_ns + bw_ns;
+	bool iops_due = now >= sj->siops_ns + iops_ns;
+	uint64_t t_ms = (now - rj->run_start_ns) / 1000000, db = 0, dn = 0;
+	unsigned int d;
+
+	for (d = 0; d < DDIR_RWDIR_CNT && (bw_due || iops_due); d++) {
+		uint64_t b = live(&rj->st->live_bytes[d]);
+		uint64_t n = live(&rj->st->live_ios[d]);
+
+		if (!ddir_used(rj->plan, (enum ddir)d))
+			continue;
+		if (bw_due) {
+			db += b - sj->sbw_bytes[d];
+			series_rate(&rj->res.bw_series[d], t_ms,
+				    b - sj->sbw_bytes[d], now - sj->sbw_ns);
+			sj->sbw_bytes[d] = b;
+		}
+		if (iops_due) {
+			dn += n - sj->siops_ios[d];
+			series_add_lat(&rj->res.iops_series[d], t_ms,
+				       (double)(n - sj->siops_ios[d]) * 1e9 /
+				       (double)(now - sj->siops_ns),
+				       interval_lat(sj, rj, d));
+			sj->siops_ios[d] = n;
+		}
+	}
+	if (o->unified_rw_reporting && bw_due)
+		series_rate(&rj->res.bw_series[DDIR_RWDIR_CNT], t_ms, db,
+			    now - sj->sbw_ns);
+	if (o->unified_rw_reporting && iops_due)
+		series_rate(&rj->res.iops_series[DDIR_RWDIR_CNT], t_ms, dn,
+			    now - sj->siops_ns);
+	if (bw_due)
+		sj->sbw_ns = now;
+	if (iops_due)
+		sj->siops_ns = now;
 }
 
 /*
@@ -237,7 +329,6 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 	unsigned int d;
 	bool bw_due, iops_due;
 	uint64_t db = 0, dn = 0;	/* the directions' sum (unified) */
-	uint64_t t_ms;
 
 	if (sj->seen && stats_restarted(sj, rj)) {
 		/* latency_target restarted the stats: the samples too */
@@ -253,10 +344,15 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		sj->seen = 1;
 		sj->start_ns = rj->run_start_ns;
 		sj->bw_ns = sj->iops_ns = rj->run_start_ns;
+		sj->sbw_ns = sj->siops_ns = rj->run_start_ns;
 		memset(sj->bw_bytes, 0, sizeof(sj->bw_bytes));
 		memset(sj->iops_ios, 0, sizeof(sj->iops_ios));
+		memset(sj->sbw_bytes, 0, sizeof(sj->sbw_bytes));
+		memset(sj->siops_ios, 0, sizeof(sj->siops_ios));
+		memset(sj->sclat_n, 0, sizeof(sj->sclat_n));
+		memset(sj->sclat_sum, 0, sizeof(sj->sclat_sum));
 	}
-	t_ms = (now - rj->run_start_ns) / 1000000;
+	series_sample(sj, rj, now);
 	bw_due = now >= sj->bw_ns + bw_ns;
 	iops_due = now >= sj->iops_ns + iops_ns;
 	if (!bw_due && !iops_due)
@@ -270,27 +366,23 @@ static void sample_job(struct rep_job *sj, struct run_job *rj, uint64_t now)
 		n = live(&rj->st->live_ios[d]);
 		if (bw_due) {
 			db += b - sj->bw_bytes[d];
-			add_sample(&rj->res.bw_samples[d], &rj->res.bw_series[d],
-				   b - sj->bw_bytes[d], now - sj->bw_ns, t_ms,
-				   1024);
+			add_sample(&rj->res.bw_samples[d], b - sj->bw_bytes[d],
+				   now - sj->bw_ns, 1024);
 			sj->bw_bytes[d] = b;
 		}
 		if (iops_due) {
 			dn += n - sj->iops_ios[d];
-			add_sample(&rj->res.iops_samples[d],
-				   &rj->res.iops_series[d], n - sj->iops_ios[d],
-				   now - sj->iops_ns, t_ms, 1);
+			add_sample(&rj->res.iops_samples[d], n - sj->iops_ios[d],
+				   now - sj->iops_ns, 1);
 			sj->iops_ios[d] = n;
 		}
 	}
 	if (o->unified_rw_reporting && bw_due)
-		add_sample(&rj->res.bw_samples[DDIR_RWDIR_CNT],
-			   &rj->res.bw_series[DDIR_RWDIR_CNT], db,
-			   now - sj->bw_ns, t_ms, 1024);
+		add_sample(&rj->res.bw_samples[DDIR_RWDIR_CNT], db,
+			   now - sj->bw_ns, 1024);
 	if (o->unified_rw_reporting && iops_due)
-		add_sample(&rj->res.iops_samples[DDIR_RWDIR_CNT],
-			   &rj->res.iops_series[DDIR_RWDIR_CNT], dn,
-			   now - sj->iops_ns, t_ms, 1);
+		add_sample(&rj->res.iops_samples[DDIR_RWDIR_CNT], dn,
+			   now - sj->iops_ns, 1);
 	if (bw_due)
 		sj->bw_ns = now;
 	if (iops_due)
@@ -532,6 +624,7 @@ static void draw_status(struct reporter *r, uint64_t now)
 	uint64_t dt = now - r->last_rate_ns, elapsed = now - r->start_ns;
 	int64_t eta;
 	unsigned int i, d;
+	bool first = true;
 
 	memset(&s, 0, sizeof(s));
 	s.nr_jobs = ctx->nr_jobs;
@@ -545,6 +638,10 @@ static void draw_status(struct reporter *r, uint64_t now)
 		bool launched = atomic_load(&sj->launched);
 
 		r->states[i] = state_letter(rj, st, launched);
+		if (first && st != WS_DONE) {
+			s.desc = rj->plan->desc_index;
+			first = false;
+		}
 		if (launched && (st == WS_RAMP || st == WS_RUNNING)) {
 			s.running++;
 			s.files += rj->files->nr_files;

@@ -562,15 +562,14 @@ static inline void publish_live(struct worker *w)
 		atomic_store_explicit(&st->live_ios[d], st->dir[d].ios,
 				      memory_order_relaxed);
 	}
-	if (unlikely(w->ss_lat))
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			atomic_store_explicit(&st->live_clat_n[d],
-					      st->dir[d].clat.n,
-					      memory_order_relaxed);
-			atomic_store_explicit(&st->live_clat_sum[d],
-					      st->dir[d].clat.sum,
-					      memory_order_relaxed);
-		}
+	/* steady state on latency, and the pictures' latency over time */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+		atomic_store_explicit(&st->live_clat_n[d], st->dir[d].clat.n,
+				      memory_order_relaxed);
+		atomic_store_explicit(&st->live_clat_sum[d],
+				      st->dir[d].clat.sum,
+				      memory_order_relaxed);
+	}
 }
 
 static int worker_lat_check(struct worker *w);

@@ -5,6 +5,7 @@
  * never on the I/O path.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -773,4 +774,23 @@ void results_release_opts(struct run_result *rr)
 	free((void *)rr->global_opts);
 	for (i = 0; i < rr->nr_jobs; i++)
 		free((void *)rr->jobs[i].opts);
+}
+
+bool result_flagged(const struct job_result *j, unsigned int d,
+		    struct strbuf *why)
+{
+	const struct dir_result *dr = &j->dir[d];
+	double delay = j->run_delay_known && j->run_ms ?
+		       (double)j->run_delay_ns / 1e4 / (double)j->run_ms : 0;
+	bool starved = delay > RESULT_FLAG_DELAY_PCT;
+	bool shortrun = (dr->ios || dr->bytes) && dr->runtime_ms &&
+			dr->runtime_ms < RESULT_FLAG_MIN_MS;
+
+	if (why && starved)
+		strbuf_addf(why, "the tester starved of CPU %.1f%% of its run",
+			    delay);
+	if (why && shortrun)
+		strbuf_addf(why, "%smeasured for %" PRIu64 " ms",
+			    starved ? "; " : "", dr->runtime_ms);
+	return starved || shortrun;
 }

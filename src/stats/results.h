@@ -343,12 +343,34 @@ struct result_interval {
 	double mean, lo, hi;
 };
 
+/*
+ * Runs iolite itself flags (the same rule as the sweep pages' rings,
+ * plot/sweepplot.c): the tester starved of CPU for more than
+ * RESULT_FLAG_DELAY_PCT of its run (run/pitfall.h's rule), or a
+ * direction measured for under RESULT_FLAG_MIN_MS (run/checks.c's).
+ * A flagged run is left out of its job's and direction's intervals
+ * when at least two unflagged runs remain (out[k * nr_runs + run]);
+ * else every run is kept and kept_flagged[k] says so.
+ */
+#define RESULT_FLAG_DELAY_PCT 1.0
+#define RESULT_FLAG_MIN_MS 1000
+
 struct result_repeat_sum {
 	unsigned int nr_jobs;
+	unsigned int nr_runs;
 	double confidence;		/* 0.95 */
 	struct result_interval (*v)[REP_NR];
 	bool *present;
+	bool *out;			/* [k * nr_runs + run]: left out */
+	bool *kept_flagged;		/* [k]: flagged runs kept (too few) */
 };
+
+/*
+ * Is direction d of job j flagged (above)? Why ("the tester starved of
+ * CPU 46.7% of its run; measured for 302 ms") into why when not NULL.
+ */
+bool result_flagged(const struct job_result *j, unsigned int d,
+		    struct strbuf *why);
 
 struct run_result {
 	struct job_result *jobs;	/* reported jobs, in job order */

@@ -36,6 +36,16 @@ struct run_status {
 	uint64_t iops_lo, iops_hi;
 	unsigned int kb_base;	/* the first job's: 1024 or 1000 */
 	uint64_t elapsed_ms;	/* since the run started */
+	/* the job list entry (desc_index) of the first job not done */
+	unsigned int desc;
+	/*
+	 * Filled by main, not the runner: --sweep's point running, from 1,
+	 * of nr_points (0: no sweep); --repeat's run, from 1, of nr_rounds
+	 * (0: one run), and the seconds left in all of them (< 0: unknown)
+	 */
+	unsigned int point, nr_points;
+	unsigned int round, nr_rounds;
+	int64_t eta_all_s;
 };
 
 #endif

@@ -12,6 +12,12 @@ static unsigned int per_point(const struct series *s)
 	return s->per_point ? s->per_point : 1;
 }
 
+/* The latency of a and b's I/Os together: each weighted by its count. */
+static double lat_mix(double la, double wa, double lb, double wb)
+{
+	return wa + wb > 0 ? (la * wa + lb * wb) / (wa + wb) : 0;
+}
+
 /* Points 2i and 2i + 1 become point i: half as many, twice as long. */
 static void halve(struct series *s)
 {
@@ -24,6 +30,7 @@ static void halve(struct series *s)
 			const struct series_point *b = &s->pt[i + 1];
 			unsigned int n = p.n + b->n;
 
+			p.lat = lat_mix(p.lat, p.v * p.n, b->lat, b->v * b->n);
 			p.v = (p.v * p.n + b->v * b->n) / n;
 			p.lo = b->lo < p.lo ? b->lo : p.lo;
 			p.hi = b->hi > p.hi ? b->hi : p.hi;
@@ -38,10 +45,16 @@ static void halve(struct series *s)
 
 void series_add(struct series *s, uint64_t t_ms, double v)
 {
+	series_add_lat(s, t_ms, v, 0);
+}
+
+void series_add_lat(struct series *s, uint64_t t_ms, double v, double lat)
+{
 	struct series_point *p;
 
 	if (s->nr && s->pt[s->nr - 1].n < per_point(s)) {
 		p = &s->pt[s->nr - 1];
+		p->lat = lat_mix(p->lat, p->v * p->n, lat, v);
 		p->v += (v - p->v) / (p->n + 1);
 		p->lo = v < p->lo ? v : p->lo;
 		p->hi = v > p->hi ? v : p->hi;
@@ -61,6 +74,7 @@ void series_add(struct series *s, uint64_t t_ms, double v)
 	p->t_ms = t_ms;
 	p->v = p->lo = p->hi = v;
 	p->n = 1;
+	p->lat = lat;
 }
 
 void series_copy(struct series *dst, const struct series *src)
@@ -105,6 +119,7 @@ void series_sum(struct series *dst, const struct series *src)
 			dst->pt[dst->nr++] = *a;
 			continue;
 		}
+		d->lat = lat_mix(d->lat, d->v, a->lat, a->v);
 		d->v += a->v;
 		d->lo += a->lo;
 		d->hi += a->hi;

@@ -27,6 +27,11 @@ struct series_point {
 	double v;		/* mean of its samples */
 	double lo, hi;		/* the lowest and highest of them */
 	unsigned int n;		/* samples in it: at most per_point */
+	/*
+	 * The IOPS series only: the mean completion latency (ns) of the
+	 * I/Os it counts, weighted by them as points merge; 0: none
+	 */
+	double lat;
 };
 
 struct series {
@@ -37,6 +42,8 @@ struct series {
 
 /* One sample v, over the interval that ends at t_ms. */
 void series_add(struct series *s, uint64_t t_ms, double v);
+/* The same, an IOPS sample with its I/Os' mean latency lat (ns). */
+void series_add_lat(struct series *s, uint64_t t_ms, double v, double lat);
 
 /* dst = a copy of src (dst's own points are not freed: zeroed or empty). */
 void series_copy(struct series *dst, const struct series *src);

@@ -267,7 +267,8 @@ struct worker_stats {
 	/* read by the sampler thread while the run goes on */
 	_Atomic uint64_t live_bytes[DDIR_RWDIR_CNT];
 	_Atomic uint64_t live_ios[DDIR_RWDIR_CNT];
-	/* steady state on latency only: clat count and sum (ns, mod 2^64) */
+	/* clat count and sum (ns, mod 2^64): steady state on latency, and
+	 * the latency over time of the pictures */
 	_Atomic uint64_t live_clat_n[DDIR_RWDIR_CNT];
 	_Atomic uint64_t live_clat_sum[DDIR_RWDIR_CNT];
 

@@ -6,7 +6,10 @@
  * p99.9, the mean over the runs with its 95% confidence interval (Student
  * t with n - 1 degrees of freedom over the runs' logarithms, so that it
  * cannot go below zero: the runs are the independent samples; the I/Os
- * within a run are not) and each run's figure. The jobs of every
+ * within a run are not) and each run's figure; a run iolite flagged (the
+ * tester starved of CPU, a direction measured under a second) is left
+ * out of the mean and interval while two others remain, shown in
+ * parentheses with a line saying why. The jobs of every
  * run are the same job list in the same order, so job k of one run is
  * job k of every other. The statistics are compare/'s, so that `iolite
  * compare` on the JSON finds what this block shows.
@@ -55,6 +58,15 @@ void repeat_add(struct repeat_set *rs, struct run_result *rr)
 	memset(rr, 0, sizeof(*rr));
 }
 
+static void repeat_sum_free(struct result_repeat_sum *sum)
+{
+	free(sum->v);
+	free(sum->present);
+	free(sum->out);
+	free(sum->kept_flagged);
+	memset(sum, 0, sizeof(*sum));
+}
+
 void repeat_release(struct repeat_set *rs)
 {
 	unsigned int k;
@@ -65,8 +77,7 @@ void repeat_release(struct repeat_set *rs)
 	}
 	free(rs->runs);
 	free(rs->notes);
-	free(rs->sum.v);
-	free(rs->sum.present);
+	repeat_sum_free(&rs->sum);
 	memset(rs, 0, sizeof(*rs));
 }
 
@@ -97,16 +108,37 @@ static double metric_value(const struct job_result *j, unsigned int d,
 	}
 }
 
-static void interval(const struct repeat_set *rs, unsigned int i,
-		     unsigned int d, enum rep_metric m,
-		     struct result_interval *out)
+/*
+ * Job i's direction d over the runs: which runs its intervals leave out
+ * (flagged ones, when two or more unflagged remain: stats/results.h)
+ */
+static void leave_out(struct result_repeat_sum *sum, const struct repeat_set *rs,
+		      unsigned int i, unsigned int d)
+{
+	unsigned int k, nr_flagged = 0, slot = i * RES_DIR_NR + d;
+	bool *out = &sum->out[(size_t)slot * rs->nr];
+
+	for (k = 0; k < rs->nr; k++) {
+		out[k] = result_flagged(&rs->runs[k].jobs[i], d, NULL);
+		nr_flagged += out[k];
+	}
+	if (nr_flagged && rs->nr - nr_flagged < 2) {
+		memset(out, 0, rs->nr * sizeof(*out));
+		sum->kept_flagged[slot] = true;
+	}
+}
+
+static void interval(const struct repeat_set *rs, const bool *out,
+		     unsigned int i, unsigned int d, enum rep_metric m,
+		     struct result_interval *ci)
 {
 	double *v = xcalloc(rs->nr, sizeof(*v));
-	unsigned int k;
+	unsigned int k, n = 0;
 
 	for (k = 0; k < rs->nr; k++)
-		v[k] = metric_value(&rs->runs[k].jobs[i], d, m);
-	repeat_interval(v, rs->nr, out);
+		if (!out[k])
+			v[n++] = metric_value(&rs->runs[k].jobs[i], d, m);
+	repeat_interval(v, n, ci);
 	free(v);
 }
 
@@ -126,10 +158,9 @@ void repeat_summarize(struct repeat_set *rs)
 	const struct run_result *last;
 	unsigned int i, d, k;
 	enum rep_metric m;
+	size_t slots;
 
-	free(sum->v);
-	free(sum->present);
-	memset(sum, 0, sizeof(*sum));
+	repeat_sum_free(sum);
 	if (!rs->nr)
 		return;
 	/* a run cut short (a signal) may list fewer jobs: none then */
@@ -138,18 +169,31 @@ void repeat_summarize(struct repeat_set *rs)
 		if (rs->runs[k].nr_jobs != last->nr_jobs)
 			return;
 	sum->nr_jobs = last->nr_jobs;
+	sum->nr_runs = rs->nr;
 	sum->confidence = REPEAT_CONFIDENCE;
-	sum->v = xcalloc((size_t)sum->nr_jobs * RES_DIR_NR + 1, sizeof(*sum->v));
-	sum->present = xcalloc((size_t)sum->nr_jobs * RES_DIR_NR + 1, 1);
+	slots = (size_t)sum->nr_jobs * RES_DIR_NR + 1;
+	sum->v = xcalloc(slots, sizeof(*sum->v));
+	sum->present = xcalloc(slots, 1);
+	sum->kept_flagged = xcalloc(slots, 1);
+	sum->out = xcalloc(slots * rs->nr, 1);
 	for (i = 0; i < sum->nr_jobs; i++)
 		for (d = 0; d < RES_DIR_NR; d++) {
 			k = i * RES_DIR_NR + d;
 			if (!last->jobs[i].dir[d].ios)
 				continue;
 			sum->present[k] = true;
+			leave_out(sum, rs, i, d);
 			for (m = 0; m < REP_NR; m++)
-				interval(rs, i, d, m, &sum->v[k][m]);
+				interval(rs, &sum->out[(size_t)k * rs->nr], i, d,
+					 m, &sum->v[k][m]);
 		}
+}
+
+static bool run_out(const struct result_repeat_sum *sum, unsigned int i,
+		    unsigned int d, unsigned int run)
+{
+	return sum->out && run < sum->nr_runs &&
+	       sum->out[(size_t)(i * RES_DIR_NR + d) * sum->nr_runs + run];
 }
 
 static void fmt_value(char *buf, size_t len, enum rep_metric m, double v)
@@ -185,9 +229,31 @@ static void metric_line(const struct run_result *rr, unsigned int i,
 	for (k = 0; k < rr->nr_repeats; k++) {
 		fmt_value(a, sizeof(a), m,
 			  metric_value(&rr->repeats[k].jobs[i], d, m));
-		fprintf(f, " %s", a);
+		fprintf(f, run_out(rr->repeat_sum, i, d, k) ? " (%s)" : " %s", a);
 	}
 	fputc('\n', f);
+}
+
+/* The runs flagged by iolite: left out of the intervals, or kept (why). */
+static void flag_lines(const struct run_result *rr, unsigned int i,
+		       unsigned int d, FILE *f)
+{
+	const struct result_repeat_sum *sum = rr->repeat_sum;
+	struct strbuf why = STRBUF_INIT;
+	unsigned int k;
+
+	for (k = 0; k < rr->nr_repeats; k++) {
+		strbuf_reset(&why);
+		if (!result_flagged(&rr->repeats[k].jobs[i], d, &why))
+			continue;
+		fprintf(f, "    run %u %s: %s\n", k + 1,
+			run_out(sum, i, d, k) ? "left out of the intervals" :
+			"flagged, kept", why.buf);
+	}
+	if (sum->kept_flagged[i * RES_DIR_NR + d])
+		fprintf(f, "    (flagged runs kept: fewer than two runs "
+			"would be left)\n");
+	strbuf_release(&why);
 }
 
 static void job_block(const struct run_result *rr, unsigned int i, FILE *f)
@@ -210,6 +276,7 @@ static void job_block(const struct run_result *rr, unsigned int i, FILE *f)
 		fprintf(f, ": %s\n", dir_label[d]);
 		for (m = 0; m < REP_NR; m++)
 			metric_line(rr, i, d, m, f);
+		flag_lines(rr, i, d, f);
 	}
 }
 
@@ -221,7 +288,7 @@ int repeat_block_write(const struct run_result *rr, FILE *f)
 		return 0;
 	fprintf(f, "\nRepeats: %u runs; mean [%.0f%% confidence interval, "
 		"Student t over the runs' logarithms], then each run's "
-		"figure:\n",
+		"figure (in parentheses: flagged by iolite, left out):\n",
 		rr->nr_repeats, rr->repeat_sum->confidence * 100);
 	for (i = 0; i < rr->repeat_sum->nr_jobs; i++)
 		job_block(rr, i, f);

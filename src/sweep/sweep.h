@@ -35,8 +35,10 @@
  * --repeat=N (repeat.c): main runs the whole (expanded) job list N times
  * on files laid out once and keeps every run's results here; the normal
  * report ends with one block of each run's figures and their mean with a
- * 95% Student t interval over the runs; JSON lists every run under
- * "iolite" -> "repeats" (report/json.c).
+ * 95% Student t interval over the runs, runs iolite flagged (stats/
+ * results.h's result_flagged()) left out of it while two others remain;
+ * JSON lists every run under "iolite" -> "repeats" and the summary with
+ * the runs left out under "repeat_summary" (report/json.c).
  */
 
 /* A point's p99.9 needs this many latencies behind it to mean much. */

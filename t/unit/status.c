@@ -159,10 +159,34 @@ static void test_rates(void)
 	   "rate alone: from 0B/s");
 }
 
+/* iolite's --sweep and --repeat: the point, the run, the ETA of all */
+static void test_sweep_repeat(void)
+{
+	struct run_status s = base("_R_");
+
+	s.running = 1;
+	s.files = 1;
+	s.pct = 40;
+	s.eta_s = 6;
+	s.eta_all_s = 66;
+	s.point = 2;
+	s.nr_points = 3;
+	ok(line_is(&s, "Jobs: 1 (f=1): [_(1),R(1),_(1)][40.0%][point 2/3][eta 00m:06s]"),
+	   "a sweep: the point of how many; its ETA the run's");
+	s.round = 2;
+	s.nr_rounds = 5;
+	ok(line_is(&s, "Jobs: 1 (f=1): [_(1),R(1),_(1)][40.0%][point 2/3][run 2/5][eta 01m:06s]"),
+	   "repeats: the run of how many, the ETA of every run left");
+	s.eta_all_s = -1;
+	ok(line_is(&s, "Jobs: 1 (f=1): [_(1),R(1),_(1)][40.0%][point 2/3][run 2/5][eta --m:--s]"),
+	   "repeats, ETA unknown");
+}
+
 int main(void)
 {
 	test_format();
 	test_print();
 	test_rates();
+	test_sweep_repeat();
 	return done_testing();
 }

@@ -5,6 +5,7 @@
 
 #include "tap.h"
 #include "sweep/sweep.h"
+#include "util/log.h"
 #include "util/strbuf.h"
 
 /* The values arg gives, joined with spaces; "ERR: message" on an error. */
@@ -105,9 +106,59 @@ static void repeat_intervals(void)
 	ok(r.lo == 100 && r.hi == 100, "repeat: one run, no interval");
 }
 
+/* A run of one job reading at iops for runtime_ms into rs. */
+static void add_run(struct repeat_set *rs, double iops, uint64_t runtime_ms)
+{
+	struct run_result rr;
+
+	memset(&rr, 0, sizeof(rr));
+	rr.jobs = xcalloc(1, sizeof(*rr.jobs));
+	rr.nr_jobs = 1;
+	rr.jobs[0].name = xstrdup("j");
+	rr.jobs[0].dir[DDIR_READ].ios = 1000;
+	rr.jobs[0].dir[DDIR_READ].iops = iops;
+	rr.jobs[0].dir[DDIR_READ].runtime_ms = runtime_ms;
+	repeat_add(rs, &rr);
+}
+
+/* Runs iolite flags (here: measured under a second) leave the interval. */
+static void repeat_flagged(void)
+{
+	struct repeat_set rs;
+	const struct result_interval *ci;
+
+	memset(&rs, 0, sizeof(rs));
+	add_run(&rs, 1000, 2000);
+	add_run(&rs, 50, 300);		/* flagged */
+	add_run(&rs, 1100, 2000);
+	repeat_summarize(&rs);
+	ci = &rs.sum.v[DDIR_READ][REP_IOPS];
+	ok(rs.sum.nr_runs == 3 && !rs.sum.out[DDIR_READ * 3 + 0] &&
+	   rs.sum.out[DDIR_READ * 3 + 1] && !rs.sum.out[DDIR_READ * 3 + 2] &&
+	   !rs.sum.kept_flagged[DDIR_READ],
+	   "repeat: the flagged run is left out, two others being left");
+	ok(ci->mean == 1050 && ci->lo > 0 && ci->lo < 1050 && ci->hi > 1050,
+	   "repeat: the interval is the other two's (%g [%g, %g])", ci->mean,
+	   ci->lo, ci->hi);
+	repeat_release(&rs);
+
+	memset(&rs, 0, sizeof(rs));
+	add_run(&rs, 1000, 2000);
+	add_run(&rs, 50, 300);		/* flagged */
+	add_run(&rs, 60, 400);		/* flagged */
+	repeat_summarize(&rs);
+	ci = &rs.sum.v[DDIR_READ][REP_IOPS];
+	ok(!rs.sum.out[DDIR_READ * 3 + 1] && !rs.sum.out[DDIR_READ * 3 + 2] &&
+	   rs.sum.kept_flagged[DDIR_READ] && ci->mean == 370,
+	   "repeat: one run unflagged: every run kept, and said (%g)",
+	   ci->mean);
+	repeat_release(&rs);
+}
+
 int main(void)
 {
 	repeat_intervals();
+	repeat_flagged();
 	values_are("iodepth=1,2,4", "1 2 4");
 	values_are("iodepth=1..128*2", "1 2 4 8 16 32 64 128");
 	values_are("iodepth=1..100*2", "1 2 4 8 16 32 64");

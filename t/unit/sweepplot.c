@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "unit/tap.h"
-#include "plot/sweepplot.h"
+#include "plot/resplot.h"
 #include "resultsio/resultsio.h"
 
 /* A job at one point: its sweep values and a read block. */
@@ -72,11 +72,11 @@ int main(void)
 	struct strbuf json = STRBUF_INIT, page = STRBUF_INIT;
 
 	strbuf_addstr(&json, "{\"jobs\": [{\"jobname\": \"x\"}]}\n");
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(page.len == 0, "a run that is no sweep: nothing");
 
 	doc(&json, geo, 4, true);
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	if (!rio_available()) {
 		ok(strstr(page.buf, "libjansson-dev") != NULL,
 		   "without jansson: a note naming libjansson-dev");
@@ -98,14 +98,14 @@ int main(void)
 
 	strbuf_reset(&page);
 	doc(&json, even, 3, false);
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(has(&page, "data-chart=\"sweep-iops\" data-title=\"read: IOPS "
 	       "against iodepth\" data-series=\"1\" data-x=\"10 30\""),
 	   "evenly spaced values: a linear axis over their range");
 
 	strbuf_reset(&page);
 	doc(&json, words, 2, false);
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(has(&page, "data-series=\"1\" data-x=\"-0.5 1.5\""),
 	   "values that are not numbers: a category each");
 	/*
@@ -120,7 +120,7 @@ int main(void)
 		if (o)
 			memcpy(o, "[\"bs\", \"iodepth\"]", 17);
 	}
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(has(&page, "data-title=\"read: IOPS against iodepth\" "
 	       "data-series=\"2\" data-x=\"1 64\""),
 	   "the axis: the option with the most numbers, whatever the order");
@@ -137,7 +137,7 @@ int main(void)
 		if (r)
 			memcpy(r, "\"runtime\":  500", 15);
 	}
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(count(page.buf, "data-s=\"flagged by iolite\" data-n=\"1\"") == 6,
 	   "a flagged point: a ring in each of the six charts");
 	ok(has(&page, "data-flag=\"measured for 500 ms\""),
@@ -146,7 +146,7 @@ int main(void)
 	strbuf_reset(&page);
 	doc(&json, geo, 1, false);
 	json.buf[json.len - 3] = 'x';	/* broken JSON: nothing drawn */
-	sweepplot_report(&page, json.buf, json.len);
+	resplot_report(&page, json.buf, json.len);
 	ok(page.len == 0, "JSON that does not parse: nothing");
 	strbuf_release(&json);
 	strbuf_release(&page);

@@ -40,8 +40,9 @@ test_expect_success_if JQ 'thinktime_spin: the pause is spent on the CPU' '
 	busy=$(jq ".jobs[0].usr_cpu + .jobs[0].sys_cpu" spin20ms.json) &&
 	echo "cpu: sleeping $idle%, spinning $busy%" &&
 	# spinning takes the CPU, sleeping does not: twice as much at least
-	# (a loaded machine leaves the spinner less than all of one CPU)
-	between "$idle" 0 15 && between "$busy" 20 101 &&
+	# (a loaded machine leaves the spinner its share of a CPU only: 8.7%
+	# at a load of 20 on 2 CPUs; a sleeping pause takes well under 1%)
+	between "$idle" 0 15 && between "$busy" 3 101 &&
 	awk -v b="$busy" -v i="$idle" "BEGIN { exit !(b > 2 * i) }"
 '
 

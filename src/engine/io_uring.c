@@ -500,12 +500,49 @@ static unsigned int reap_cq(struct uring_engine *ue, unsigned int max)
 	return n;
 }
 
+/*
+ * Entries a commit left in the submission ring (io_uring_enter() said
+ * EAGAIN or EBUSY: the kernel short of memory for requests, or its
+ * completion ring overflowing) go in before any wait: a wait would be
+ * for completions of I/O never submitted, for ever when nothing else is
+ * in flight. As fio does, the submission is tried again until it takes
+ * them all (a microsecond's sleep between tries), unless completions
+ * are there to reap first. 0: all submitted; 1: some are left, and
+ * completions wait; or -errno.
+ */
+static __attribute__((noinline)) int uring_resubmit(struct uring_engine *ue)
+{
+	const struct timespec us = { 0, 1000 };
+	int ret;
+
+	while (io_uring_sq_ready(&ue->ring)) {
+		ret = io_uring_submit(&ue->ring);
+		if (ret >= 0 || ret == -EINTR)
+			continue;
+		if (ret != -EAGAIN && ret != -EBUSY)
+			return ret;
+		if (io_uring_cq_ready(&ue->ring))
+			return 1;
+		nanosleep(&us, NULL);
+	}
+	return 0;
+}
+
 int uring_getevents(struct engine *e, unsigned int min,
 			   unsigned int max, const struct timespec *timeout)
 {
 	struct uring_engine *ue = to_uring(e);
 	int ret;
 
+	/* (with sqthread_poll the kernel's thread takes them in its time) */
+	if (unlikely(io_uring_sq_ready(&ue->ring)) &&
+	    !(ue->ring.flags & IORING_SETUP_SQPOLL)) {
+		ret = uring_resubmit(ue);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			return (int)reap_cq(ue, max);
+	}
 	if (min && io_uring_cq_ready(&ue->ring) < min) {
 		/* (often there already: the commit waited for them) */
 		struct io_uring_cqe *cqe;

@@ -161,10 +161,34 @@ static enum engine_q aio_queue(struct engine *e, struct io_u *u)
 	return ENGINE_Q_QUEUED;
 }
 
+/*
+ * io_submit() said EAGAIN with nothing in flight (no completion to make
+ * room): the kernel's requests are all taken for now, by what was just
+ * reaped and not yet counted back. As fio, the submission is tried
+ * again after a microsecond, for 30 seconds at most (fio: "aio appears
+ * to be stalled, giving up"). *since: 0 before the first wait.
+ */
+static __attribute__((noinline)) bool aio_stall_wait(uint64_t *since)
+{
+	const struct timespec us = { 0, 1000 };
+	struct timespec now;
+	uint64_t t;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	t = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	if (!*since)
+		*since = t;
+	else if (t - *since > 30000000000u)
+		return false;
+	nanosleep(&us, NULL);
+	return true;
+}
+
 static int aio_commit(struct engine *e)
 {
 	struct aio_engine *ae = to_aio(e);
 	unsigned int off = 0;
+	uint64_t since = 0;
 
 	while (off < ae->nr_pending) {
 		int ret = io_submit(ae->ctx, (long)(ae->nr_pending - off),
@@ -179,6 +203,8 @@ static int aio_commit(struct engine *e)
 			continue;
 		if (ret == -EAGAIN && ae->queued)
 			break;	/* the worker reaps, then commits again */
+		if (ret == -EAGAIN && aio_stall_wait(&since))
+			continue;
 		if (ret < 0 && ret != -EAGAIN) {
 			/*
 			 * the first iocb was refused: its I/O failed, and so

@@ -81,7 +81,8 @@ struct ucmd_file {
 struct ucmd_engine {
 	struct uring_engine ue;		/* first: to_uring() */
 	struct ucmd_file *uf;		/* per file */
-	struct nvme_dsm_range *dsm;	/* per io_u: a trim's range */
+	struct nvme_dsm_range *dsm;	/* per io_u: a trim's nrange ranges */
+	unsigned int nrange;		/* num_range: ranges per trim */
 	uint16_t *status;		/* per io_u: the last NVMe status */
 	uint8_t *md;			/* per io_u: md_per_io_size bytes */
 	struct nvme_pi_error *pi_err;	/* per io_u: a host PI check failed */
@@ -168,7 +169,8 @@ static int ucmd_init(const struct job_plan *plan, unsigned int depth,
 		return ret;
 	}
 	ce->ue.status_io = ucmd_status;
-	ce->dsm = xcalloc(depth + 1, sizeof(*ce->dsm));
+	ce->nrange = plan_nrange(plan);
+	ce->dsm = xcalloc((size_t)(depth + 1) * ce->nrange, sizeof(*ce->dsm));
 	ce->status = xcalloc(depth + 1, sizeof(*ce->status));
 	ce->pi_err = xcalloc(depth + 1, sizeof(*ce->pi_err));
 	if (o->md_per_io_size)
@@ -371,6 +373,43 @@ static void fill_rw(struct ucmd_engine *ce, struct nvme_uring_cmd *c,
 	}
 }
 
+/*
+ * A trim: Dataset Management, deallocate, over u's blocks, or with
+ * num_range over the ranges the workload put in u's buffer (io/io_u.h),
+ * all in one command, as fio 3.42 sends them
+ */
+static void fill_dsm(struct ucmd_engine *ce, struct nvme_uring_cmd *c,
+		     const struct io_u *u, const struct ucmd_file *uf)
+{
+	struct nvme_dsm_range *r = &ce->dsm[(size_t)u->index * ce->nrange];
+	unsigned int n = 0;
+	uint64_t slba;
+	uint32_t nlb;
+
+	if (ce->nrange == 1) {
+		io_blocks(uf, u, &slba, &nlb);
+		r[n++] = (struct nvme_dsm_range){ .nlb = nlb, .slba = slba };
+	} else {
+		const struct io_range *ir = u->buf;
+		uint64_t left = u->len;
+
+		for (; n < ce->nrange && left; n++) {
+			struct io_u one = { .offset = ir[n].offset,
+					    .len = (uint32_t)ir[n].len };
+
+			io_blocks(uf, &one, &slba, &nlb);
+			r[n] = (struct nvme_dsm_range){ .nlb = nlb,
+							.slba = slba };
+			left -= ir[n].len;
+		}
+	}
+	c->opcode = NVME_CMD_DSM;
+	c->cdw10 = n - 1;		/* the ranges, 0-based */
+	c->cdw11 = NVME_DSM_AD;
+	c->addr = (uint64_t)(uintptr_t)r;
+	c->data_len = (uint32_t)(n * sizeof(*r));
+}
+
 static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 {
 	struct ucmd_engine *ce = to_ucmd(e);
@@ -403,22 +442,9 @@ static enum engine_q ucmd_queue(struct engine *e, struct io_u *u)
 	case DDIR_WRITE:
 		fill_rw(ce, c, sqe, u, uf);
 		break;
-	case DDIR_TRIM: {
-		struct nvme_dsm_range *r = &ce->dsm[u->index];
-		uint64_t slba;
-		uint32_t nlb;
-
-		io_blocks(uf, u, &slba, &nlb);
-		r->cattr = 0;
-		r->nlb = nlb;
-		r->slba = slba;
-		c->opcode = NVME_CMD_DSM;
-		c->cdw10 = 0;			/* one range (0-based) */
-		c->cdw11 = NVME_DSM_AD;
-		c->addr = (uint64_t)(uintptr_t)r;
-		c->data_len = sizeof(*r);
+	case DDIR_TRIM:
+		fill_dsm(ce, c, u, uf);
 		break;
-	}
 	case DDIR_SYNC:
 	case DDIR_DATASYNC:
 		c->opcode = NVME_CMD_FLUSH;
@@ -495,7 +521,7 @@ const struct engine_ops engine_io_uring_cmd_ops = {
 	.name = "io_uring_cmd",
 	.help = "NVMe passthrough through io_uring on /dev/ngXnY (cmd_type=nvme)",
 	.flags = ENGINE_F_IOWQ | ENGINE_F_URING | ENGINE_F_NO_ODIRECT |
-		 ENGINE_F_NVME_CHAR,
+		 ENGINE_F_NVME_CHAR | ENGINE_F_MULTI_TRIM,
 	.options = ucmd_options,
 	.plan_check = ucmd_plan_check,
 #ifdef HAVE_LIBURING

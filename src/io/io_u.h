@@ -31,6 +31,19 @@ struct io_u {
 	void *engine_data;	/* engine's own per-io_u state */
 };
 
+/*
+ * A trim of several ranges (num_range > 1, fio 3.42; io_uring_cmd sends
+ * it as one Dataset Management command): the workload writes the ranges
+ * at the start of u->buf, as many as it takes for their lengths to sum
+ * to u->len (num_range at most), and sets u->offset to the last one's,
+ * as fio does (its iolog line). The job's buffers hold num_range of
+ * them (plan_buf_bs()).
+ */
+struct io_range {
+	uint64_t offset;
+	uint64_t len;
+};
+
 enum engine_file_flags {
 	EF_BLOCKDEV = 1,
 	EF_CHARDEV = 2,

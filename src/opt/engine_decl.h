@@ -108,6 +108,12 @@ enum engine_flags {
 	 * anything is created, and sizes it from Identify Namespace.
 	 */
 	ENGINE_F_NVME_CHAR = 131072,
+	/*
+	 * A trim of several ranges is one command (io_uring_cmd's Dataset
+	 * Management): num_range above 1 (fio 3.42's FIO_MULTI_RANGE_TRIM).
+	 * queue() finds the ranges in the trim's buffer (io/io_u.h).
+	 */
+	ENGINE_F_MULTI_TRIM = 262144,
 };
 
 /* Whether iolite has an engine of that name (fio's names and aliases). */

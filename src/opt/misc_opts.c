@@ -137,25 +137,50 @@ static int check_time_based(struct job_plan *p, struct strbuf *err)
 }
 
 /*
- * num_range (fio 3.42): ranges per trim. fio 3.42 sends io_uring_cmd's
- * as one Dataset Management command of N ranges (other engines: "can't
- * use multiple ranges"), and ignores it without trims; here a trim has
- * one range, so more is refused either way.
+ * num_range (fio 3.42): ranges per trim, which io_uring_cmd sends as one
+ * Dataset Management command (workload/ranges.c draws them). fio 3.42
+ * refuses more than one with trimwrite ("trimwrite cannot be used with
+ * multiple ranges") and with any other engine ("can't use multiple
+ * ranges with IO engine libaio"), and ignores it without trims, which
+ * is refused here rather than ignored. The trims that are not the
+ * workload's (a replayed log's, verify's trim_backlog) and zonemode=zbd
+ * (where a trim resets a zone) keep one range: refused as not supported.
  */
 static int check_num_range(struct job_plan *p, struct strbuf *err)
 {
-	if (p->o.num_range <= 1)
+	const struct job_options *o = &p->o;
+	unsigned int n = o->num_range;
+
+	if (n <= 1)
 		return 0;
 	if (!(p->ddir_mask & (1u << DDIR_TRIM)))
 		return plan_fail(p, err, "option 'num_range': %u ranges per "
 				 "trim, but the job issues no trims (fio "
-				 "3.42 ignores it)", p->o.num_range);
-	return plan_fail(p, err, "option 'num_range': %u ranges per trim "
-			 "are not supported yet: each trim is one range (fio "
-			 "3.42 sends io_uring_cmd's as one NVMe Dataset "
-			 "Management command of several ranges and refuses "
-			 "more than one with other engines)",
-			 p->o.num_range);
+				 "3.42 ignores it)", n);
+	if (o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE)
+		return plan_fail(p, err, "option 'num_range': %u ranges per "
+				 "trim, not with rw=trimwrite (fio 3.42 "
+				 "refuses it too)", n);
+	if (!(engine_decl_flags(o->ioengine) & ENGINE_F_MULTI_TRIM))
+		return plan_fail(p, err, "option 'num_range': %u ranges per "
+				 "trim need io_uring_cmd (one Dataset "
+				 "Management command): ioengine=%s trims one "
+				 "range at a time (fio 3.42 refuses it too)",
+				 n, o->ioengine);
+	if (o->zonemode == ZONE_MODE_ZBD || o->read_iolog ||
+	    (o->trim_backlog && o->verify != VERIFY_NONE))
+		return plan_fail(p, err, "option 'num_range': %u ranges per "
+				 "trim are not supported yet with %s", n,
+				 o->zonemode == ZONE_MODE_ZBD ? "zonemode=zbd" :
+				 o->read_iolog ? "read_iolog (a replayed trim "
+				 "is one range)" : "trim_backlog (verify's "
+				 "trims are one range)");
+	if ((uint64_t)n * p->dir_max_bs[DDIR_TRIM] > UINT32_MAX)
+		return plan_fail(p, err, "option 'num_range': %u ranges of "
+				 "up to %llu bytes are more than one I/O "
+				 "takes (4 GiB)", n, (unsigned long long)
+				 p->dir_max_bs[DDIR_TRIM]);
+	return 0;
 }
 
 /* fio 3.42: "cannot specify both ramp_time and ramp_size" */

@@ -167,10 +167,28 @@ static inline bool ddir_used(const struct job_plan *p, enum ddir d)
 	return p->ddir_mask & (1u << d);
 }
 
+/*
+ * The ranges each trim of the job carries: num_range when above 1 and
+ * the job trims (fio 3.42, io_uring_cmd: opt/misc_opts.c checks it),
+ * else 1. A trim of several has them in its buffer, PLAN_RANGE_BYTES
+ * each (io/io_u.h's struct io_range).
+ */
+#define PLAN_RANGE_BYTES 16
+static inline unsigned int plan_nrange(const struct job_plan *p)
+{
+	return p->o.num_range > 1 && ddir_used(p, DDIR_TRIM) ?
+	       p->o.num_range : 1;
+}
+
 /* The size of each of a job's I/O buffers (before page rounding). */
 static inline uint64_t plan_buf_bs(const struct job_plan *p)
 {
-	return p->replay ? p->replay_buf_bs : p->max_bs;
+	uint64_t ranges = (uint64_t)plan_nrange(p) * PLAN_RANGE_BYTES;
+
+	if (p->replay)
+		return p->replay_buf_bs;
+	return ranges > 1 * PLAN_RANGE_BYTES && ranges > p->max_bs ?
+	       ranges : p->max_bs;
 }
 
 #endif

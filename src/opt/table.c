@@ -303,8 +303,10 @@ const struct opt_def opt_table[] = {
 	  .help = "io_uring_cmd: the command a write issues" },
 	{ .name = "num_range", .type = OPT_UINT, .off = OFF(num_range),
 	  .def = "1", .max = 256, .category = OPT_CAT_IO,
-	  .help = "fio 3.42: ranges per trim command (each bs); only 1 (or "
-		  "0) here: one range per trim" },
+	  .help = "fio 3.42: ranges per trim (each bs, drawn as the next "
+		  "trims would be): above 1, io_uring_cmd sends them in one "
+		  "Dataset Management command, one I/O of their summed "
+		  "length" },
 	{ .name = "deac", .type = OPT_BOOL, .off = OFF(deac), .def = "0",
 	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
 	  .help = "io_uring_cmd: write_mode=zeroes sets Deallocate (the "

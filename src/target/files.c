@@ -381,6 +381,7 @@ static int size_nvme(const struct job_plan *p, struct target *t,
 	/* extended LBAs: the job's bytes count each block's metadata too */
 	t->lbs = nvme_block_bytes(&ns, p->o.pi_act);
 	t->cur_size = ns.nsze * t->lbs;
+	t->sized = true;
 	return 0;
 }
 
@@ -403,6 +404,7 @@ static int size_chardev(const struct job_plan *p, struct target *t,
 	strbuf_release(&msg);
 	if (ret == 1) {
 		t->dax = true;
+		t->sized = true;
 		t->cur_size = dax.size;
 	}
 	return 0;
@@ -1250,7 +1252,7 @@ int files_resolve(struct job_plan *plans, unsigned int nr,
 
 			if (!t)
 				continue;
-			if (t->kind == EF_BLOCKDEV || t->dax)
+			if (t->kind == EF_BLOCKDEV || t->sized)
 				f->real_size = t->cur_size;
 			else if (t->kind == EF_REGULAR)
 				f->real_size = region_known_size(t);

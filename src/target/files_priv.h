@@ -32,6 +32,12 @@ struct target {
 	unsigned int lbs;	/* logical block size, 0 = not known yet */
 	bool odirect_ok;	/* O_DIRECT probe passed */
 	bool dax;		/* a device DAX character device (sized) */
+	/*
+	 * a character device whose size is known: a DAX node (sysfs), an
+	 * NVMe namespace's generic node (Identify Namespace, as fio 3.42's
+	 * io_uring_cmd sizes it): regions as a block device's
+	 */
+	bool sized;
 };
 
 /* "file:line: option 'x': " then the message (opt may be NULL); -1. */

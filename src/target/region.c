@@ -81,7 +81,7 @@ uint64_t *region_draw_filesizes(const struct job_plan *p, unsigned int n)
 uint64_t region_known_size(const struct target *t)
 {
 	if (t->kind == EF_CHARDEV)
-		return t->dax ? t->cur_size : 0;
+		return t->sized ? t->cur_size : 0;
 	return t->cur_size > t->want_size ? t->cur_size : t->want_size;
 }
 
@@ -178,7 +178,7 @@ uint64_t region_later_offset(const struct job_plan *p, uint64_t size,
 uint64_t region_chardev_end(const struct job_plan *p, const struct target *t,
 			    unsigned int nr_files, bool nofile)
 {
-	if (nofile || t->kind != EF_CHARDEV || t->dax || !p->o.size.bytes)
+	if (nofile || t->kind != EF_CHARDEV || t->sized || !p->o.size.bytes)
 		return UINT64_MAX;
 	return p->o.size.bytes / nr_files;
 }
@@ -197,7 +197,7 @@ static int filesize_pct_base(const struct job_plan *p, const struct target *t,
 {
 	const struct job_options *o = &p->o;
 
-	if (!nofile && (t->kind != EF_CHARDEV || t->dax)) {
+	if (!nofile && (t->kind != EF_CHARDEV || t->sized)) {
 		*base = region_known_size(t);
 		return 0;
 	}
@@ -276,11 +276,12 @@ static int rest_of_file(const struct job_plan *p, const struct target *t,
 		return files_fail(err, p, "size", "ioengine '%s' has no file "
 			    "to take a size from: size= is required",
 			    o->ioengine);
-	if (t->kind == EF_CHARDEV && !t->dax)
+	if (t->kind == EF_CHARDEV && !t->sized)
 		return files_fail(err, p, "size", "'%s' is a character "
 			    "device: size= is required (only device "
-			    "DAX nodes such as /dev/dax0.0 are sized "
-			    "from sysfs)", t->path);
+			    "DAX nodes such as /dev/dax0.0 and NVMe "
+			    "namespaces' generic nodes are sized)",
+			    t->path);
 	if (!real)
 		return files_fail(err, p, "size", "'%s' %s: size= is "
 			    "required to create it", t->path,
@@ -304,14 +305,15 @@ static int region_fits(const struct job_plan *p, const struct target *t,
 		       uint64_t off, uint64_t size, const char *opt,
 		       uint64_t *len, struct strbuf *err)
 {
-	if ((t->kind == EF_BLOCKDEV || t->dax) &&
+	if ((t->kind == EF_BLOCKDEV || t->sized) &&
 	    (off >= t->cur_size || size > t->cur_size - off))
 		return files_fail(err, p, opt,
 			    "%llu bytes from offset %llu go beyond the end "
 			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
 			    (unsigned long long)off,
-			    t->dax ? "DAX device" : "block device", t->path,
+			    t->dax ? "DAX device" : t->sized ? "NVMe namespace" :
+			    "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	*len = size;
 	return 0;

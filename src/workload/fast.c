@@ -221,6 +221,7 @@ void wl_pick_fast_path(struct workload *w)
 	 * does: nios_left counts the job's I/Os)
 	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
+	    w->nrange > 1 ||
 	    w->vcap || w->xlfsr ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->zbd || w->perc_on || f->start2 != f->start ||

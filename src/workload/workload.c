@@ -615,8 +615,13 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	avail = whi - o;
 	if (*len > avail)
 		*len = bs_fit(w, b, avail, d);
-	if (rnd && w->rmode == RM_BITMAP)
-		*len = bitmap_take(f->rp[d], blk, b->min, *len);
+	if (rnd && w->rmode == RM_BITMAP) {
+		uint32_t run = bitmap_take(f->rp[d], blk, b->min, *len);
+
+		/* fio 3.42 marks a range of a trim of several, uncut */
+		if (likely(w->nrange <= 1))
+			*len = run;
+	}
 	f->pos[d] = o + *len;
 	f->last[d] = o;
 	*off = f->start + o;
@@ -1191,8 +1196,34 @@ int wl_next_general(struct workload *w, struct io_u *u)
 		if (w->mixed)
 			redraw(w, &d, &len);
 	}
+	if (unlikely(w->nrange > 1) && d == DDIR_TRIM)
+		return wl_next_ranges(w, u, fi, off, len);
 	issue(w, u, fi, off, len, d);
 	return 0;
+}
+
+int wl_range_next(struct workload *w, unsigned int fi, uint32_t *len,
+		  uint64_t *off)
+{
+	struct wl_file *f = &w->files[fi];
+
+	*len = bs_pick(w, &w->bs[DDIR_TRIM], DDIR_TRIM);
+	if (!file_next(w, f, DDIR_TRIM, len, off))
+		return 0;
+	/* fio: a time_based job's used-up map starts over in the draw */
+	return w->tb_random && start_again(w, f, fi, DDIR_TRIM, len, off) ?
+	       0 : -1;
+}
+
+void wl_file_done(struct workload *w, unsigned int fi)
+{
+	file_done(w, fi);
+}
+
+void wl_issue(struct workload *w, struct io_u *u, unsigned int fi,
+	      uint64_t off, uint32_t len, enum ddir d)
+{
+	issue(w, u, fi, off, len, d);
 }
 
 bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)

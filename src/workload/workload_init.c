@@ -565,6 +565,7 @@ static void init_pattern(struct workload *w, const struct job_plan *p)
 	w->mixed = o->rw == RW_RW || o->rw == RW_RANDRW;
 	w->want_ddir = -1;
 	w->trimwrite = o->rw == RW_TRIMWRITE || o->rw == RW_RANDTRIMWRITE;
+	w->nrange = plan_nrange(p);
 	/* randtrimwrite writes what it trimmed, whatever the sizes (fio) */
 	w->tw_seq = o->rw == RW_TRIMWRITE &&
 		    (p->dir_min_bs[DDIR_WRITE] != p->dir_min_bs[DDIR_TRIM] ||

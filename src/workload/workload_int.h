@@ -172,6 +172,7 @@ struct workload {
 	bool (*read_ok)(void *arg);
 	void *read_ok_arg;
 	bool trimwrite;		/* every block trimmed, then written */
+	unsigned int nrange;	/* ranges per trim (num_range: ranges.c) */
 	bool pending;		/* the write half of a trimwrite pair */
 	uint32_t pending_len, pending_file;
 	uint64_t pending_off;
@@ -302,6 +303,19 @@ void wl_fsrv_init(struct workload *w, const struct job_plan *p);
 
 /* workload.c */
 int wl_next_general(struct workload *w, struct io_u *u);
+/*
+ * ranges.c's share of workload.c: another range of a trim of several in
+ * file fi (0, or -1: the file has none left), the file used up, the I/O
+ * drawn into u and the pass's counts
+ */
+int wl_range_next(struct workload *w, unsigned int fi, uint32_t *len,
+		  uint64_t *off);
+void wl_file_done(struct workload *w, unsigned int fi);
+void wl_issue(struct workload *w, struct io_u *u, unsigned int fi,
+	      uint64_t off, uint32_t len, enum ddir d);
+/* ranges.c: num_range's trim of several ranges, its first drawn */
+int wl_next_ranges(struct workload *w, struct io_u *u, unsigned int fi,
+		   uint64_t off, uint32_t len);
 /* the next I/O's direction: rwmixread's draw in a mixed job (fio's) */
 enum ddir wl_pick_ddir(struct workload *w);
 void wl_replay_first_pass(struct workload *w);

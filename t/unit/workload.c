@@ -1525,6 +1525,91 @@ static void test_options(void)
 		"gauss)");
 }
 
+/*
+ * num_range (fio 3.42): trims of several ranges, one I/O each, drawn
+ * as the next trims would be; measured with fio 3.42 in the test guest
+ * (t/vm/jobs.txt's nr- rows), here over a file whose target goes on
+ * past the region unless end says otherwise.
+ */
+static size_t ranges_pass(const char *spec, uint64_t size, bool end,
+			  struct io_u *ios, struct io_range (*r)[8],
+			  size_t max)
+{
+	struct fx f;
+	size_t n = 0;
+
+	if (fx_setup(&f, spec, size, 1, 0, FIRST_REGION))
+		return 0;
+	if (!end)
+		f.files[0].real_size += 1024 * KB;
+	if (fx_init(&f))
+		return 0;
+	for (; n < max; n++) {
+		memset(&ios[n], 0, sizeof(ios[n]));
+		ios[n].buf = r[n];
+		if (workload_next(f.w, &ios[n]))
+			break;
+	}
+	fx_free(&f);
+	return n;
+}
+
+static void test_num_range(void)
+{
+	const char *nr = "ioengine=io_uring_cmd num_range=";
+	static struct io_range r[64][8];
+	struct io_u ios[64];
+	char spec[128];
+	uint8_t seen[16] = { 0 };
+	uint64_t bytes = 0, o;
+	size_t n, i, k;
+	int good = 1;
+
+	snprintf(spec, sizeof(spec), "rw=trim bs=4k %s4", nr);
+	n = ranges_pass(spec, 64 * KB, false, ios, r, 64);
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 4; k++)
+			good &= r[i][k].offset == FIRST_REGION + i * 16 * KB +
+				k * 4 * KB && r[i][k].len == 4 * KB;
+	ok(n == 4 && good && ios[0].len == 16 * KB &&
+	   ios[0].offset == FIRST_REGION + 12 * KB,
+	   "num_range=4, sequential: 4 trims of 4 ranges, each at its last");
+	/*
+	 * fio holds the last range's offset plus the whole length to the
+	 * target's end: the fourth trim (60k + 16k) ends the file
+	 */
+	n = ranges_pass(spec, 64 * KB, true, ios, r, 64);
+	ok(n == 3, "num_range=4 at the target's end: 3 trims (%zu)", n);
+
+	snprintf(spec, sizeof(spec), "rw=randtrim bs=4k %s3", nr);
+	n = ranges_pass(spec, 64 * KB, false, ios, r, 64);
+	for (i = 0; i < n; i++) {
+		uint64_t sum = 0;
+
+		for (k = 0; sum < ios[i].len && k < 3; k++) {
+			o = (r[i][k].offset - FIRST_REGION) / (4 * KB);
+			good &= o < 16 && !seen[o]++;
+			sum += r[i][k].len;
+		}
+		good &= sum == ios[i].len &&
+			ios[i].offset == r[i][k - 1].offset;
+		bytes += ios[i].len;
+	}
+	ok(n == 6 && good && bytes == 64 * KB && ios[5].len == 4 * KB,
+	   "num_range=3, random map: 5 trims of 3 blocks and 1 of the last, each block once");
+	snprintf(spec, sizeof(spec),
+		 "rw=randtrim bs=4k norandommap=1 %s3", nr);
+	n = ranges_pass(spec, 64 * KB, false, ios, r, 64);
+	ok(n == 6 && ios[5].len == 12 * KB,
+	   "num_range=3, no map: 6 trims of 12k, past the 64k budget (%zu)",
+	   n);
+	snprintf(spec, sizeof(spec),
+		 "rw=randtrim bs=4k number_ios=2 %s4", nr);
+	n = ranges_pass(spec, 64 * KB, false, ios, r, 64);
+	ok(n == 2 && ios[1].len == 16 * KB,
+	   "num_range=4, number_ios=2: 2 trims of 4 ranges (%zu)", n);
+}
+
 int main(void)
 {
 	test_sequential();
@@ -1548,5 +1633,6 @@ int main(void)
 	test_sync_turns();
 	test_openfiles();
 	test_options();
+	test_num_range();
 	return done_testing();
 }

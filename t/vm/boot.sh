@@ -25,6 +25,9 @@
 #
 # IOLITE_VM_TIMEOUT (seconds, default 900): the guest is killed past it,
 # so a hung guest never hangs the suite. IOLITE: the iolite to test.
+# IOLITE_VM_QEMU_ARGS: more words for qemu (split at spaces), e.g.
+# "-trace pci_nvme_dsm" (its lines in WORK/qemu.log, kept with
+# IOLITE_TEST_KEEP=1 or when boot.sh runs alone).
 set -eu
 # shellcheck source=SCRIPTDIR/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -60,7 +63,7 @@ timeout -s KILL "${IOLITE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
 	-device nvme-ns,drive=pi,bus=nvme0,nsid=4,ms=8,mset=0,pi=1 \
 	-drive "file=$work/pix.img,if=none,id=pix,format=raw" \
 	-device nvme-ns,drive=pix,bus=nvme0,nsid=5,ms=8,mset=1,pi=1 \
-	>"$work/qemu.log" 2>&1 || rc=$?
+	${IOLITE_VM_QEMU_ARGS:-} >"$work/qemu.log" 2>&1 || rc=$?
 for i in $imgs; do rm -f "$work/$i.img"; done
 rm -f "$work/initramfs.cpio"
 if [ $rc = 137 ]; then

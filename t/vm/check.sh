@@ -20,6 +20,11 @@
 #            was compared by hand, doc/compat.md): fio's run, failed or
 #            not, is ignored; then, of iolite's run:
 #   ios=R:W:T  total_ios of read, write and trim are these
+#   bytes=R:W:T  io_bytes of read, write and trim are these
+#   md5=HASH  the span's md5 after the run is this (fio 3.42's, in this
+#            guest; b6d81b36... is a MiB of zeroes: deallocated blocks)
+#   seqmd5=HASH, setmd5=HASH  the md5 of the write_iolog's I/O lines,
+#            in order or sorted, is this (fio 3.42's)
 #   pattern  the span holds the job's buffer_pattern, block after block
 #            (bs), as read back through the block device
 #   nvme=SCT:SC  iolite exits non-zero naming this NVMe status (e.g.
@@ -183,6 +188,22 @@ solo() {
 				fail "iolite: $n zones written in part, more than ${c#openmax=}" ;;
 		ios=*)	a=$(echo "${c#ios=}" | tr : ,) b=$(ios "$i" total_ios)
 			[ "$a" = "$b" ] || fail "ios: iolite $b, the row $a" ;;
+		bytes=*)
+			a=$(echo "${c#bytes=}" | tr : ,) b=$(ios "$i" io_bytes)
+			[ "$a" = "$b" ] || fail "bytes: iolite $b, the row $a" ;;
+		md5=*)	b=$(cat "$i/md5.after")
+			[ "${c#md5=}" = "$b" ] ||
+				fail "md5: iolite left $b, the row ${c#md5=}" ;;
+		seqmd5=*|setmd5=*)
+			if [ "${c%%=*}" = setmd5 ]; then
+				iolines "$i" | sort
+			else
+				iolines "$i"
+			fi >"$dir/iolite.lines"
+			b=$(md5sum <"$dir/iolite.lines" | cut -d' ' -f1)
+			[ "${c#*=}" = "$b" ] ||
+				fail "${c%%=*}: iolite's write_iolog lines $b, the row ${c#*=}:" \
+				     "$(head -n 3 "$dir/iolite.lines")" ;;
 		pattern)
 			span=$(($(opt size | sed 's/k$/*1024/;s/m$/*1048576/')))
 			[ "$(pattern_md5 "$span")" = "$(cat "$i/md5.after")" ] ||

@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The device under test: what it is (size, identity from sysfs, its
+ * write cache's state, a temperature sensor), whether pts may write it
+ * (target/safety.h's checks, as for any job that writes a device, and
+ * --destroy-data), and the purge.
+ *
+ * The purge: the spec asks for a secure erase or a format (ATA SECURITY
+ * ERASE UNIT, NVMe Format or Sanitize). Those go through admin
+ * passthrough this module does not issue yet, so a block device gets
+ * BLKDISCARD over its whole capacity (every logical block unmapped,
+ * which is what blkdiscard(8) does), and the report says which was done;
+ * a file is not purged, and the report says so.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "opt/plan.h"
+#include "pts/pts_int.h"
+#include "target/safety.h"
+
+/* The first line of a sysfs file into buf, trimmed; "" when none. */
+static void sysfs_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+}
+
+/* The first hwmon temp1_input under dir/hwmon*, into out. */
+static int find_hwmon(const char *dir, char *out, size_t len)
+{
+	char path[512];
+	struct dirent *de;
+	DIR *d;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "%s/hwmon", dir);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!found && (de = readdir(d))) {
+		if (strncmp(de->d_name, "hwmon", 5))
+			continue;
+		if (snprintf(out, len, "%s/%s/temp1_input", path,
+			     de->d_name) >= (int)len)
+			continue;
+		found = !access(out, R_OK);
+	}
+	closedir(d);
+	if (!found)
+		out[0] = '\0';
+	return found;
+}
+
+static void dev_identity(struct pts_dev *d)
+{
+	char path[256], dir[128];
+
+	snprintf(dir, sizeof(dir), "/sys/class/block/%s", d->name);
+	snprintf(path, sizeof(path), "%s/device/model", dir);
+	sysfs_line(path, d->model, sizeof(d->model));
+	snprintf(path, sizeof(path), "%s/device/firmware_rev", dir);
+	sysfs_line(path, d->firmware, sizeof(d->firmware));
+	if (!d->firmware[0]) {
+		snprintf(path, sizeof(path), "%s/device/rev", dir);
+		sysfs_line(path, d->firmware, sizeof(d->firmware));
+	}
+	snprintf(path, sizeof(path), "%s/device/serial", dir);
+	sysfs_line(path, d->serial, sizeof(d->serial));
+	if (!d->model[0]) {	/* zram, loop, null_blk: the driver's name */
+		snprintf(d->model, sizeof(d->model), "%.*s",
+			 (int)strcspn(d->name, "0123456789"), d->name);
+	}
+	snprintf(path, sizeof(path), "%s/queue/write_cache", dir);
+	sysfs_line(path, d->cache, sizeof(d->cache));
+	/* NVMe: the controller's hwmon; SCSI/ATA: the device's */
+	snprintf(path, sizeof(path), "%s/device", dir);
+	if (!find_hwmon(path, d->temp_path, sizeof(d->temp_path))) {
+		snprintf(path, sizeof(path), "%s/device/device", dir);
+		find_hwmon(path, d->temp_path, sizeof(d->temp_path));
+	}
+}
+
+/* The kernel's name of block device rdev ("zram1"), from sysfs. */
+static void dev_name(dev_t rdev, char *out, size_t len)
+{
+	char path[128], link[256];
+	ssize_t n;
+	const char *base;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u", major(rdev),
+		 minor(rdev));
+	n = readlink(path, link, sizeof(link) - 1);
+	if (n < 0) {
+		snprintf(out, len, "%u:%u", major(rdev), minor(rdev));
+		return;
+	}
+	link[n] = '\0';
+	base = strrchr(link, '/');
+	if (snprintf(out, len, "%s", base ? base + 1 : link) >= (int)len)
+		out[0] = '\0';
+}
+
+int pts_dev_open(struct pts_run *r, struct strbuf *err)
+{
+	struct pts_dev *d = &r->dev;
+	const char *t = r->cfg.target;
+	struct stat st;
+	int fd;
+
+	if (stat(t, &st)) {
+		if (errno == ENOENT && r->cfg.cap_limit && strncmp(t, "/dev/", 5))
+			return 0;	/* a file the first run makes */
+		strbuf_addf(err, "pts: cannot use '%s': %s", t, strerror(errno));
+		return -1;
+	}
+	if (S_ISREG(st.st_mode)) {
+		d->size = st.st_size;
+		d->lbs = 512;
+		snprintf(d->model, sizeof(d->model), "a regular file");
+		if (!d->size && !r->cfg.cap_limit) {
+			strbuf_addf(err, "pts: '%s' is an empty file: give "
+				    "--capacity-limit=SIZE to test that much "
+				    "of it", t);
+			return -1;
+		}
+		return 0;
+	}
+	if (!S_ISBLK(st.st_mode)) {
+		strbuf_addf(err, "pts: '%s' is neither a block device nor a "
+			    "regular file", t);
+		return -1;
+	}
+	d->blockdev = true;
+	fd = open(t, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || ioctl(fd, BLKGETSIZE64, &d->size) ||
+	    ioctl(fd, BLKSSZGET, &d->lbs)) {
+		strbuf_addf(err, "pts: cannot read the size of '%s': %s", t,
+			    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	dev_name(st.st_rdev, d->name, sizeof(d->name));
+	dev_identity(d);
+	return 0;
+}
+
+int pts_dev_safety(struct pts_run *r, struct strbuf *err)
+{
+	static char name[] = "pts";
+	struct job_plan p;
+	struct stat st;
+	int ret;
+
+	if (stat(r->cfg.target, &st))
+		return 0;	/* a file still to be made */
+	memset(&p, 0, sizeof(p));
+	p.writes = true;
+	p.o.name = name;
+	p.o.allow_mounted_write = r->cfg.allow_mounted;
+	if (S_ISREG(st.st_mode))
+		return safety_check_file(&p, r->cfg.target, &st, err);
+	ret = safety_check_blockdev(&p, r->cfg.target, st.st_rdev, err);
+	if (ret)
+		return ret;
+	if (!r->cfg.destroy) {
+		strbuf_addf(err, "pts: option '--destroy-data': '%s' is a block "
+			    "device and pts overwrites all of it (purge, "
+			    "preconditioning, the tests): give --destroy-data "
+			    "to agree", r->cfg.target);
+		return -1;
+	}
+	return 0;
+}
+
+void pts_purge(struct pts_run *r)
+{
+	uint64_t range[2] = { 0, r->dev.size };
+	int fd;
+
+	if (!r->dev.blockdev) {
+		snprintf(r->purge, sizeof(r->purge), "not purged: '%s' is a "
+			 "file, which has no purge", r->cfg.target);
+		return;
+	}
+	/* O_EXCL: no file system or other user may hold it meanwhile */
+	fd = open(r->cfg.target, O_WRONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(r->purge, sizeof(r->purge), "not purged: cannot open "
+			 "'%s' exclusively: %s", r->cfg.target,
+			 strerror(errno));
+		return;
+	}
+	if (ioctl(fd, BLKDISCARD, range)) {
+		snprintf(r->purge, sizeof(r->purge), "not purged: the device "
+			 "takes no discard (BLKDISCARD: %s); NVMe Format, "
+			 "Sanitize and ATA Secure Erase are not supported by "
+			 "iolite yet", strerror(errno));
+	} else {
+		r->purged = true;
+		snprintf(r->purge, sizeof(r->purge), "BLKDISCARD over the "
+			 "whole device (%llu bytes), as blkdiscard(8); the "
+			 "spec's secure erase or format (NVMe Format, "
+			 "Sanitize, ATA Secure Erase) is not supported by "
+			 "iolite yet", (unsigned long long)r->dev.size);
+	}
+	close(fd);
+}
+
+double pts_temp(const struct pts_run *r)
+{
+	char buf[32];
+
+	if (!r->dev.temp_path[0])
+		return NAN;
+	sysfs_line(r->dev.temp_path, buf, sizeof(buf));
+	return buf[0] ? strtod(buf, NULL) / 1000.0 : NAN;
+}

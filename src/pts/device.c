@@ -171,7 +171,7 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 	static char name[] = "pts";
 	struct job_plan p;
 	struct stat st;
-	int ret;
+	int fd, ret;
 
 	if (stat(r->cfg.target, &st))
 		return 0;	/* a file still to be made */
@@ -181,6 +181,21 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 	p.o.allow_mounted_write = r->cfg.allow_mounted;
 	if (S_ISREG(st.st_mode))
 		return safety_check_file(&p, r->cfg.target, &st, err);
+	/*
+	 * Mounted, or held by the kernel (a file system, RAID, swap,
+	 * device-mapper): refused whatever --allow-mounted-write says, as
+	 * pts writes every block. O_EXCL on a block device fails with
+	 * EBUSY then, and takes no lock that outlives the close.
+	 */
+	fd = open(r->cfg.target, O_RDONLY | O_EXCL | O_CLOEXEC);
+	if (fd < 0) {
+		strbuf_addf(err, "pts: '%s' is in use (mounted, or held by a "
+			    "file system, RAID, swap or device-mapper: %s): pts "
+			    "overwrites all of it and never writes a device in "
+			    "use", r->cfg.target, strerror(errno));
+		return -1;
+	}
+	close(fd);
 	ret = safety_check_blockdev(&p, r->cfg.target, st.st_rdev, err);
 	if (ret)
 		return ret;

@@ -130,6 +130,7 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 				   "1MiB or more:");
 		c->cap_limit = n;
 	} else if ((v = opt_val(a, "--precondition"))) {
+		c->precond_given = true;
 		if (!strcmp(v, "spec"))
 			c->precond = PRECOND_SPEC;
 		else if (!strcmp(v, "sprandom"))
@@ -228,6 +229,9 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 			      "must keep 4k and 0/100, the tracked cell");
 		return -1;
 	}
+	/* WSAT starts from the purged device: no preconditioning */
+	if (c->test == PTS_WSAT && !c->precond_given)
+		c->precond = PRECOND_NONE;
 	c->threads = c->client ? 2 : 4;
 	c->qd = c->client ? 16 : 32;
 	c->range_pct = c->client ? 75 : 100;
@@ -301,9 +305,11 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "the target is a file, not a device");
 	if (!r->purged)
 		notes_add(&r->scaled, "the device was not purged");
-	if (c->precond != PRECOND_SPEC)
+	if (c->test == PTS_IOPS ? c->precond != PRECOND_SPEC :
+	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
-			  PRECOND_NONE ? "none" : "sprandom");
+			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
+			  "spec" : "sprandom");
 	if (c->test == PTS_WSAT && c->wsat_ms != 24ull * 3600 * 1000)
 		notes_add(&r->scaled, "--wsat-time: %.3f s (the spec: 24 h or "
 			  "4 x the capacity)", c->wsat_ms / 1000.0);
@@ -355,7 +361,7 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 	if (c->cap_limit && (!r->cap || c->cap_limit < r->cap))
 		r->cap = c->cap_limit;
 	/* whole MiBs, so that every block size of the matrix fits */
-	r->range = r->cap / 100 * c->range_pct / (1 << 20) * (1 << 20);
+	r->range = r->cap * c->range_pct / 100 / (1 << 20) * (1 << 20);
 	if (r->range < (1 << 20))
 		die("pts: '%s': %llu bytes are too few to test (1 MiB at "
 		    "least)", c->target, (unsigned long long)r->cap);

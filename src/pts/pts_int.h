@@ -34,6 +34,7 @@ struct pts_cfg {
 	unsigned int max_rounds;
 	uint64_t cap_limit;	/* bytes; 0: the whole device */
 	enum pts_precond precond;
+	bool precond_given;	/* --precondition= on the command line */
 	bool destroy;		/* --destroy-data */
 	bool allow_mounted;	/* --allow-mounted-write */
 	const char *output;	/* the text or JSON report; NULL: stdout */

@@ -188,7 +188,9 @@ int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
-		snprintf(r->precond, sizeof(r->precond), "none (--precondition="
+		snprintf(r->precond, sizeof(r->precond), r->cfg.test ==
+			 PTS_WSAT && !r->cfg.precond_given ? "none (WSAT starts "
+			 "from the purged device)" : "none (--precondition="
 			 "none): the spec's workload-independent "
 			 "preconditioning was left out");
 		return 0;
@@ -198,12 +200,18 @@ int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	argl_free(&a);
 	r->precond_bytes = ph.bytes;
 	r->precond_ms = ph.ms;
-	if (r->cfg.precond == PRECOND_SPRANDOM)
+	if (r->cfg.precond == PRECOND_SPRANDOM && ph.bytes)
 		snprintf(r->precond, sizeof(r->precond), "sprandom (4 KiB "
 			 "random writes over the physical capacity once, with "
 			 "a steady state's spread of stale blocks): deviates "
 			 "from the spec's twice the capacity of 128 KiB "
-			 "sequential writes");
+			 "sequential writes; wrote %.0f%% of their bytes, "
+			 "about %.1f s less at its rate", 100.0 * ph.bytes /
+			 (2.0 * r->cap), ph.ms / 1000.0 *
+			 (2.0 * r->cap / ph.bytes - 1));
+	else if (r->cfg.precond == PRECOND_SPRANDOM)
+		snprintf(r->precond, sizeof(r->precond), "sprandom: wrote "
+			 "nothing");
 	else
 		snprintf(r->precond, sizeof(r->precond), "twice the capacity "
 			 "of 128 KiB sequential writes (the spec's "

@@ -27,12 +27,14 @@ test_at_exit='[ -f "$TRASH/umount" ] && sh "$TRASH/umount"; zram_remove_all'
 # The quick matrix: 4k and 128k at 100% write, 65/35 and 100% read.
 QUICK="--round-time=50ms --bs=4k,128k --mix=0/100,65/35,100/0"
 
-# check_ss JSON: the window's figures worked out again from the rounds
+# check_ss JSON [CELLS [LOOP]]: the window's figures worked out again
+# from the rounds; the matrix has CELLS cells, its tracked one the mean
 check_ss() {
 	python3 - "$@" <<-\PY
 	import json, sys
-	d = json.load(open(sys.argv[1]))
-	y = [r["tracked_iops"] for r in d["rounds"]]
+	L = json.load(open(sys.argv[1]))["loops"]
+	d = L[int(sys.argv[3]) if len(sys.argv) > 3 else 0]
+	y = [r["tracked"] for r in d["rounds"]]
 	s = d["steady_state"]
 	w = y[s["window_first"] - 1:s["window_last"]]
 	assert len(w) == 5 and s["window_last"] == len(y), (s, len(y))
@@ -58,17 +60,20 @@ check_ss() {
 	    sl = sum((p - (n - 2)) * (q - a) for p, q in zip(xs, v)) / 10
 	    assert not (max(v) - min(v) <= 0.2 * a and abs(sl) * 4 <= 0.1 * a), n
 	# the matrix: each cell the mean of its rounds in the window
-	m = {(c["rw_mix"], c["bs"]): c["iops"] for c in d["iops_matrix"]}
-	assert near(m[("0/100", 4096)], avg)
-	assert len(m) == int(sys.argv[2]) if len(sys.argv) > 2 else True
+	m = [c for c in d["matrix"] if c["rw_mix"] == "0/100"]
+	t = {"IOPS": "iops", "MB/s": "bw_bytes", "ms": "lat_mean_ns"}[d["unit"]]
+	k = {"IOPS": 1, "MB/s": 1e6, "ms": 1e6}[d["unit"]]
+	bs = {"4k": 4096, "128k": 131072, "1024k": 1048576}[s["tracked"].split()[0]]
+	assert near([c[t] for c in m if c["bs"] == bs][0] / k, avg)
+	assert len(sys.argv) < 3 or len(d["matrix"]) == int(sys.argv[2])
 	PY
 }
 
 test_expect_success 'bad input: the option named, nothing created' '
 	test_must_fail "$IOLITE" pts iops 2>err &&
 	grep "a TEST and a TARGET are needed" err &&
-	test_must_fail "$IOLITE" pts tp f --capacity-limit=8m 2>err &&
-	grep "test .tp. is not supported yet" err &&
+	test_must_fail "$IOLITE" pts dirth f --capacity-limit=8m 2>err &&
+	grep "unknown test .dirth. (iops, tp, lat, wsat)" err &&
 	test_must_fail "$IOLITE" pts nosuch f 2>err &&
 	grep "unknown test .nosuch." err &&
 	test_must_fail "$IOLITE" pts iops f --variant=home 2>err &&
@@ -80,7 +85,9 @@ test_expect_success 'bad input: the option named, nothing created' '
 	test_must_fail "$IOLITE" pts iops f --bs=4k,3k 2>err &&
 	grep "option .--bs.: not one of the spec.s sizes .* .3k." err &&
 	test_must_fail "$IOLITE" pts iops f --mix=50/50 2>err &&
-	grep "must keep 4k and 0/100" err &&
+	grep "option .--mix.: the matrix must keep 0/100" err &&
+	test_must_fail "$IOLITE" pts lat f --bs=8k 2>err &&
+	grep "option .--bs.: the matrix must keep the tracked block size (4k)" err &&
 	test_must_fail "$IOLITE" pts iops f --ioengine=nosuch \
 		--capacity-limit=8m --html=p.html 2>err &&
 	grep "nosuch" err &&
@@ -154,7 +161,7 @@ test_expect_success_if XMLLINT 'zram: the page is well-formed, with its charts a
 	xmllint --noout z.html &&
 	grep -c "data-chart=\"pts-" z.html >n && test "$(cat n)" = 3 &&
 	grep "id=\"not-pts\"" z.html &&
-	grep "<table id=\"matrix\">" z.html
+	grep "<table class=\"matrix\">" z.html
 '
 
 test_expect_success_if CHROMIUM 'zram: Chromium renders the page, not blank' '
@@ -179,6 +186,57 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "^Measurement window: rounds 1-5" out
 '
 
+test_expect_success 'zram: throughput: a loop per block size, sequential' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts tp "$z" --round-time=20ms --destroy-data \
+		--capacity-limit=16M --max-rounds=5 --output-format=json \
+		--output=tp.json --html=tp.html 2>err &&
+	test_must_be_empty err &&
+	check_ss tp.json 2 0 && check_ss tp.json 2 1 &&
+	python3 - <<-\PY
+	import json
+	L = json.load(open("tp.json"))["loops"]
+	assert [l["name"] for l in L] == ["throughput 1024k", "throughput 128k"]
+	for l in L:
+	    assert l["unit"] == "MB/s" and l["purge"]["purged"] == 1
+	    assert "sequential" in l["steady_state"]["tracked"]
+	    # twice the capacity before each loop
+	    assert l["precondition"]["bytes"] == 2 * 16 << 20
+	    for c in l["matrix"]:
+	        # MB/s and IOPS agree: bytes/s = IOPS x the block size
+	        assert abs(c["bw_bytes"] - c["iops"] * c["bs"]) <= \
+	            0.02 * c["bw_bytes"] + c["bs"], c
+	PY
+	grep -c "data-chart=\"pts-" tp.html >n && test "$(cat n)" = 6
+'
+
+test_expect_success 'zram: latency: one I/O at a time, mean, max, 99.999%' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts lat "$z" --round-time=20ms --destroy-data \
+		--capacity-limit=16M --max-rounds=5 --output-format=json \
+		--output=lat.json 2>err &&
+	test_must_be_empty err &&
+	check_ss lat.json 6 &&
+	python3 - <<-\PY
+	import json
+	d = json.load(open("lat.json"))
+	s = {x["name"]: x for x in d["settings"]}
+	assert s["outstanding I/O per thread"]["used"].startswith("1 ")
+	assert s["threads"]["used"] == "1"
+	l = d["loops"][0]
+	# 0.5k cells cannot run on zram (4 KiB logical blocks): 2 sizes x 3
+	assert sorted({c["bs"] for c in l["matrix"]}) == [4096, 8192]
+	assert sorted({c["rw_mix"] for c in l["matrix"]}) == \
+	    ["0/100", "100/0", "65/35"]
+	for c in l["matrix"]:
+	    assert 0 < c["lat_mean_ns"] <= c["lat_99.999_ns"] <= c["lat_max_ns"], c
+	    # one I/O at a time: IOPS x mean latency is about one second
+	    # (not exactly: 20 ms cells timed in whole ms, and the means
+	    # of five rounds; a depth of 2 would make it 2)
+	    assert c["iops"] * c["lat_mean_ns"] / 1e9 <= 1.5, c
+	PY
+'
+
 test_expect_success 'zram: WSAT until four times the range is written' '
 	z=$(cat zdev) &&
 	"$IOLITE" pts wsat "$z" --round-time=100ms --destroy-data \
@@ -187,7 +245,7 @@ test_expect_success 'zram: WSAT until four times the range is written' '
 	test_must_be_empty err &&
 	python3 - <<-\PY
 	import json
-	d = json.load(open("w.json"))
+	d = json.load(open("w.json"))["loops"][0]
 	w = d["wsat"]
 	assert len(w) >= 2, w
 	t = [p["written_bytes"] for p in w]

@@ -209,32 +209,32 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 	return 0;
 }
 
-void pts_purge(struct pts_run *r)
+void pts_purge(struct pts_run *r, struct pts_loop *l)
 {
 	uint64_t range[2] = { 0, r->dev.size };
 	int fd;
 
 	if (!r->dev.blockdev) {
-		snprintf(r->purge, sizeof(r->purge), "not purged: '%s' is a "
+		snprintf(l->purge, sizeof(l->purge), "not purged: '%s' is a "
 			 "file, which has no purge", r->cfg.target);
 		return;
 	}
 	/* O_EXCL: no file system or other user may hold it meanwhile */
 	fd = open(r->cfg.target, O_WRONLY | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(r->purge, sizeof(r->purge), "not purged: cannot open "
+		snprintf(l->purge, sizeof(l->purge), "not purged: cannot open "
 			 "'%s' exclusively: %s", r->cfg.target,
 			 strerror(errno));
 		return;
 	}
 	if (ioctl(fd, BLKDISCARD, range)) {
-		snprintf(r->purge, sizeof(r->purge), "not purged: the device "
+		snprintf(l->purge, sizeof(l->purge), "not purged: the device "
 			 "takes no discard (BLKDISCARD: %s); NVMe Format, "
 			 "Sanitize and ATA Secure Erase are not supported by "
 			 "iolite yet", strerror(errno));
 	} else {
-		r->purged = true;
-		snprintf(r->purge, sizeof(r->purge), "BLKDISCARD over the "
+		l->purged = true;
+		snprintf(l->purge, sizeof(l->purge), "BLKDISCARD over the "
 			 "whole device (%llu bytes), as blkdiscard(8); the "
 			 "spec's secure erase or format (NVMe Format, "
 			 "Sanitize, ATA Secure Erase) is not supported by "

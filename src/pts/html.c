@@ -26,9 +26,12 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 	char buf[128];
 	unsigned int k;
 
+	static const char *const t[] = { "IOPS test", "throughput test",
+					 "latency test",
+					 "write saturation (WSAT)" };
+
 	strbuf_addstr(sb, "<h1>SNIA PTS ");
-	xml_text(sb, r->cfg.test == PTS_IOPS ? "IOPS test" :
-		 "write saturation (WSAT)");
+	xml_text(sb, t[r->cfg.test]);
 	strbuf_addstr(sb, ": ");
 	xml_text(sb, r->cfg.target);
 	strbuf_addstr(sb, "</h1>\n");
@@ -53,8 +56,6 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 		 (unsigned long long)r->cap, (unsigned long long)r->range);
 	page_kv(sb, "capacity", buf);
 	page_kv(sb, "started", r->when);
-	page_kv(sb, "purge", r->purge);
-	page_kv(sb, "preconditioning", r->precond);
 	strbuf_addstr(sb, "</table>\n<h2>Settings</h2>\n<table id=\"settings\">"
 		      "<tr><th>setting</th><th>spec</th><th>used</th>"
 		      "<th>honoured</th></tr>\n");
@@ -69,62 +70,81 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 	strbuf_addstr(sb, "</table>\n");
 }
 
-/* IOPS per round of the 100% write cells: the tracked 4k and the rest */
-static void chart_convergence(const struct pts_run *r, struct strbuf *sb)
+/* "pts-convergence-1" for the second loop's chart */
+static void chart_id(char *buf, size_t len, const char *base, unsigned int k)
+{
+	if (k)
+		snprintf(buf, len, "%s-%u", base, k);
+	else
+		snprintf(buf, len, "%s", base);
+}
+
+/* The tracked metric per round of the 100% write cells, each size */
+static void chart_convergence(const struct pts_loop *l, unsigned int li,
+			      struct strbuf *sb)
 {
 	struct chart c;
+	char id[48], title[160], name[96];
 	unsigned int b, k;
 
-	chart_init(&c, "pts-convergence", "Steady state convergence: "
-		   "random 100% write IOPS per round");
+	chart_id(id, sizeof(id), "pts-convergence", li);
+	pts_track_name(l, name, sizeof(name));
+	snprintf(title, sizeof(title), "Steady state convergence: %s per "
+		 "round", name);
+	chart_init(&c, id, title);
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "round" };
-	c.y = (struct chart_axis){ .scale = AXIS_LOG, .title = "IOPS" };
+	c.y = (struct chart_axis){ .scale = AXIS_LOG,
+				   .title = pts_metric_unit(l->metric) };
 	c.legend = true;
 	for (b = 0; b < PTS_NR_BS; b++) {
 		struct chart_series *s = NULL;
-		char name[32];
 
-		for (k = 0; k < r->nr_rounds; k++) {
-			double v = r->iops[k][PTS_MIX_W100][b];
+		for (k = 0; k < l->nr_rounds; k++) {
+			const struct pts_cell *cl = &l->cell[k][l->track_mix][b];
 
-			if (v < 0)
+			if (cl->iops < 0)
 				continue;
 			if (!s) {
 				snprintf(name, sizeof(name), "%s%s",
-					 pts_bs_name[b], b == PTS_BS_4K ?
+					 pts_bs_name[b], b == l->track_bs ?
 					 " (tracked)" : "");
 				s = chart_add(&c, SERIES_LINE, name);
 			}
-			chart_point(s, k + 1, v);
+			chart_point(s, k + 1, pts_cell_val(cl, l->metric));
 		}
 	}
-	page_figure(sb, &c, "Each block size's 100% write IOPS in each "
-		    "round; the 4k line is the tracked variable.");
+	page_figure(sb, &c, "Each block size's 100% write figure in each "
+		    "round; the tracked one is marked.");
 	chart_release(&c);
 }
 
-static void chart_window(const struct pts_run *r, struct strbuf *sb)
+static void chart_window(const struct pts_loop *l, unsigned int li,
+			 struct strbuf *sb)
 {
-	const struct pts_ss *ss = &r->ss;
+	const struct pts_ss *ss = &l->ss;
 	struct chart_series *s, *a, *hi, *lo, *fit;
+	char id[48], title[160], name[96];
 	struct chart c;
 	unsigned int k;
 
-	chart_init(&c, "pts-window", "Steady state measurement window: "
-		   "4k random write IOPS");
+	chart_id(id, sizeof(id), "pts-window", li);
+	pts_track_name(l, name, sizeof(name));
+	snprintf(title, sizeof(title), "Steady state measurement window: %s",
+		 name);
+	chart_init(&c, id, title);
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "round",
 				   .fixed = true, .min = ss->first - 0.5,
 				   .max = ss->last + 0.5 };
-	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "IOPS",
-				   .zero = true };
+	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .zero = true,
+				   .title = pts_metric_unit(l->metric) };
 	c.legend = true;
-	s = chart_add(&c, SERIES_LINE, "IOPS");
+	s = chart_add(&c, SERIES_LINE, pts_metric_unit(l->metric));
 	a = chart_add(&c, SERIES_LINE, "average");
 	hi = chart_add(&c, SERIES_LINE, "110% of the average");
 	lo = chart_add(&c, SERIES_LINE, "90% of the average");
 	fit = chart_add(&c, SERIES_LINE, "least-squares line");
 	for (k = ss->first; k <= ss->last; k++)
-		chart_point(s, k, r->track[k - 1]);
+		chart_point(s, k, l->track[k - 1]);
 	chart_point(a, ss->first, ss->avg);
 	chart_point(a, ss->last, ss->avg);
 	chart_point(hi, ss->first, 1.1 * ss->avg);
@@ -140,33 +160,47 @@ static void chart_window(const struct pts_run *r, struct strbuf *sb)
 	chart_release(&c);
 }
 
-static void chart_matrix(const struct pts_run *r, struct strbuf *sb)
+/* The matrix by block size, a line per R/W mix */
+static void chart_matrix(const struct pts_loop *l, unsigned int li,
+			 struct strbuf *sb)
 {
-	static const char *cats[PTS_NR_BS];
+	const char *cats[PTS_NR_BS];
+	unsigned int idx[PTS_NR_BS];
+	char id[48], title[160];
 	struct chart c;
-	unsigned int m, b;
+	unsigned int m, b, n = 0;
 
 	for (b = 0; b < PTS_NR_BS; b++)
-		cats[b] = pts_bs_name[b];
-	chart_init(&c, "pts-iops", "IOPS by block size and R/W mix "
-		   "(averaged over the window)");
+		if (l->bs_mask & 1u << b) {
+			idx[b] = n;
+			cats[n++] = pts_bs_name[b];
+		}
+	chart_id(id, sizeof(id), "pts-matrix", li);
+	snprintf(title, sizeof(title), "%s by block size and R/W mix "
+		 "(averaged over the window)", l->metric == MET_LAT ?
+		 "Mean response time" : l->metric == MET_BW ? "Throughput" :
+		 "IOPS");
+	chart_init(&c, id, title);
 	c.x = (struct chart_axis){ .scale = AXIS_CAT, .title = "block size",
-				   .cats = cats, .nr_cats = PTS_NR_BS };
-	c.y = (struct chart_axis){ .scale = AXIS_LOG, .title = "IOPS" };
+				   .cats = cats, .nr_cats = n };
+	c.y = (struct chart_axis){ .scale = AXIS_LOG,
+				   .title = pts_metric_unit(l->metric) };
 	c.legend = true;
 	for (m = 0; m < PTS_NR_MIX; m++) {
 		struct chart_series *s = NULL;
 		char name[16];
 
 		for (b = 0; b < PTS_NR_BS; b++) {
-			if (r->avg[m][b] < 0)
+			if (!(l->bs_mask & 1u << b) || l->avg[m][b].iops < 0)
 				continue;
 			if (!s) {
 				snprintf(name, sizeof(name), "R/W %u/%u",
 					 pts_mix_read[m], 100 - pts_mix_read[m]);
-				s = chart_add(&c, SERIES_LINE, name);
+				s = chart_add(&c, n > 1 ? SERIES_LINE :
+					      SERIES_BAR, name);
 			}
-			chart_point(s, b, r->avg[m][b]);
+			chart_point(s, idx[b],
+				    pts_cell_val(&l->avg[m][b], l->metric));
 		}
 	}
 	page_figure(sb, &c, "A line per read/write mix; hover a point for "
@@ -174,66 +208,121 @@ static void chart_matrix(const struct pts_run *r, struct strbuf *sb)
 	chart_release(&c);
 }
 
-static void html_iops(const struct pts_run *r, struct strbuf *sb)
+static void html_window(const struct pts_loop *l, struct strbuf *sb)
 {
-	const struct pts_ss *s = &r->ss;
-	char buf[160];
-	unsigned int k, m, b;
+	const struct pts_ss *s = &l->ss;
+	const char *u = pts_metric_unit(l->metric);
+	char buf[200];
 
-	strbuf_addstr(sb, "<h2>Steady state</h2>\n<table id=\"convergence\">"
-		      "<tr><th>round</th><th>4k write IOPS</th>"
-		      "<th>temperature</th></tr>\n");
-	for (k = 0; k < r->nr_rounds; k++) {
-		strbuf_addf(sb, "<tr><td>%u</td><td>%.1f</td><td>", k + 1,
-			    r->track[k]);
-		if (isnan(r->temp[k]))
+	strbuf_addstr(sb, "<table class=\"window\">\n");
+	snprintf(buf, sizeof(buf), "%s (rounds %u-%u)", s->reached ?
+		 "reached" : "NOT reached: the last five rounds",
+		 s->first, s->last);
+	page_kv(sb, "steady state", buf);
+	snprintf(buf, sizeof(buf), "%g %s", s->avg, u);
+	page_kv(sb, "average", buf);
+	snprintf(buf, sizeof(buf), "%g (%.1f%% of the average; at most "
+		 "20%%): %s", s->range, 100 * s->range / s->avg,
+		 s->range_ok ? "pass" : "fail");
+	page_kv(sb, "range (max - min)", buf);
+	snprintf(buf, sizeof(buf), "%g x round + %g; excursion %g (%.1f%%; "
+		 "at most 10%%): %s", s->slope, s->intercept, s->excursion,
+		 100 * s->excursion / s->avg, s->slope_ok ? "pass" : "fail");
+	page_kv(sb, "least-squares line", buf);
+	strbuf_addstr(sb, "</table>\n");
+}
+
+static void html_rounds(const struct pts_loop *l, struct strbuf *sb)
+{
+	unsigned int k;
+
+	strbuf_addf(sb, "<table class=\"convergence\"><tr><th>round</th>"
+		    "<th>tracked, %s</th><th>temperature</th></tr>\n",
+		    pts_metric_unit(l->metric));
+	for (k = 0; k < l->nr_rounds; k++) {
+		strbuf_addf(sb, "<tr><td>%u</td><td>%.*f</td><td>", k + 1,
+			    l->metric == MET_LAT ? 4 : 1, l->track[k]);
+		if (isnan(l->temp[k]))
 			strbuf_addstr(sb, "-");
 		else
-			strbuf_addf(sb, "%.1f &#176;C", r->temp[k]);
+			strbuf_addf(sb, "%.1f &#176;C", l->temp[k]);
 		strbuf_addstr(sb, "</td></tr>\n");
 	}
 	strbuf_addstr(sb, "</table>\n");
-	if (r->have_ss) {
-		strbuf_addstr(sb, "<table id=\"window\">\n");
-		snprintf(buf, sizeof(buf), "%s (rounds %u-%u)", s->reached ?
-			 "reached" : "NOT reached: the last five rounds",
-			 s->first, s->last);
-		page_kv(sb, "steady state", buf);
-		snprintf(buf, sizeof(buf), "%.1f IOPS", s->avg);
-		page_kv(sb, "average", buf);
-		snprintf(buf, sizeof(buf), "%.1f (%.1f%% of the average; at "
-			 "most 20%%): %s", s->range, 100 * s->range / s->avg,
-			 s->range_ok ? "pass" : "fail");
-		page_kv(sb, "range (max - min)", buf);
-		snprintf(buf, sizeof(buf), "%.3f x round + %.1f; excursion "
-			 "%.1f (%.1f%%; at most 10%%): %s", s->slope,
-			 s->intercept, s->excursion,
-			 100 * s->excursion / s->avg,
-			 s->slope_ok ? "pass" : "fail");
-		page_kv(sb, "least-squares line", buf);
-		strbuf_addstr(sb, "</table>\n");
-	}
-	if (r->nr_rounds)
-		chart_convergence(r, sb);
-	if (r->have_ss)
-		chart_window(r, sb);
-	strbuf_addstr(sb, "<h2>IOPS</h2>\n<table id=\"matrix\"><tr><th>bs</th>");
+}
+
+/* One figure of each cell: IOPS, MB/s, or ms (mean, max, 99.999%) */
+static void html_table(const struct pts_loop *l, const char *title,
+		       unsigned int which, struct strbuf *sb)
+{
+	unsigned int m, b;
+
+	strbuf_addstr(sb, "<h3>");
+	xml_text(sb, title);
+	strbuf_addstr(sb, "</h3>\n<table class=\"matrix\"><tr><th>bs</th>");
 	for (m = 0; m < PTS_NR_MIX; m++)
-		strbuf_addf(sb, "<th>%u/%u</th>", pts_mix_read[m],
-			    100 - pts_mix_read[m]);
+		if (l->mix_mask & 1u << m)
+			strbuf_addf(sb, "<th>%u/%u</th>", pts_mix_read[m],
+				    100 - pts_mix_read[m]);
 	strbuf_addstr(sb, "</tr>\n");
 	for (b = 0; b < PTS_NR_BS; b++) {
+		if (!(l->bs_mask & 1u << b))
+			continue;
 		strbuf_addf(sb, "<tr><th>%s</th>", pts_bs_name[b]);
-		for (m = 0; m < PTS_NR_MIX; m++)
-			if (r->avg[m][b] < 0)
+		for (m = 0; m < PTS_NR_MIX; m++) {
+			const struct pts_cell *c = &l->avg[m][b];
+			double v = which == 1 ? c->lat_max / 1e6 : which == 2 ?
+				   c->lat_p5n / 1e6 : pts_cell_val(c, l->metric);
+
+			if (!(l->mix_mask & 1u << m))
+				continue;
+			if (c->iops < 0)
 				strbuf_addstr(sb, "<td>-</td>");
 			else
-				strbuf_addf(sb, "<td>%.1f</td>", r->avg[m][b]);
+				strbuf_addf(sb, "<td>%.*f</td>",
+					    l->metric == MET_LAT ? 4 : 1, v);
+		}
 		strbuf_addstr(sb, "</tr>\n");
 	}
 	strbuf_addstr(sb, "</table>\n");
-	if (r->nr_rounds)
-		chart_matrix(r, sb);
+}
+
+static void html_phases(const struct pts_loop *l, struct strbuf *sb)
+{
+	strbuf_addstr(sb, "<table>\n");
+	page_kv(sb, "purge", l->purge);
+	page_kv(sb, "preconditioning", l->precond);
+	strbuf_addstr(sb, "</table>\n");
+}
+
+static void html_loop(const struct pts_loop *l, unsigned int li,
+		      struct strbuf *sb)
+{
+	char t[80];
+
+	strbuf_addstr(sb, "<h2>");
+	xml_text(sb, l->name);
+	strbuf_addstr(sb, "</h2>\n");
+	html_phases(l, sb);
+	if (!l->nr_rounds)
+		return;
+	html_rounds(l, sb);
+	if (l->have_ss)
+		html_window(l, sb);
+	chart_convergence(l, li, sb);
+	if (l->have_ss)
+		chart_window(l, li, sb);
+	snprintf(t, sizeof(t), "%s, averaged over the window",
+		 l->metric == MET_LAT ? "Mean response time, ms" :
+		 l->metric == MET_BW ? "Throughput, MB/s" : "IOPS");
+	html_table(l, t, 0, sb);
+	if (l->metric == MET_LAT) {
+		html_table(l, "Maximum response time in the window, ms", 1,
+			   sb);
+		html_table(l, "99.999% response time (the window's highest), "
+			   "ms", 2, sb);
+	}
+	chart_matrix(l, li, sb);
 }
 
 static void html_wsat(const struct pts_run *r, struct strbuf *sb)
@@ -243,6 +332,7 @@ static void html_wsat(const struct pts_run *r, struct strbuf *sb)
 	unsigned int k;
 
 	strbuf_addstr(sb, "<h2>Write saturation</h2>\n");
+	html_phases(&r->loop[0], sb);
 	chart_init(&c, "pts-wsat-time", "WSAT: 4k random write IOPS over "
 		   "time");
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_MS,
@@ -276,12 +366,12 @@ int pts_report_html(const struct pts_run *r, FILE *f)
 
 	page_begin(&sb, "iolite pts");
 	html_head(r, &sb);
-	if (r->cfg.test == PTS_IOPS)
-		html_iops(r, &sb);
-	else
+	if (r->cfg.test == PTS_WSAT)
 		html_wsat(r, &sb);
+	else
+		for (k = 0; k < r->nr_loops; k++)
+			html_loop(&r->loop[k], k, &sb);
 	page_notes(&sb, (const char *const *)r->notes.v, r->notes.nr);
-	(void)k;
 	page_end(&sb);
 	ret = fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f) ? -1 : 0;
 	strbuf_release(&sb);

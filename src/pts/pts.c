@@ -20,9 +20,9 @@
 static const char usage[] =
 "usage: iolite pts TEST TARGET [options]\n"
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
-"  TEST: iops (the IOPS test's loop to steady state), wsat (write\n"
-"        saturation); TARGET: a block device (all of it is overwritten)\n"
-"        or a file\n"
+"  TEST: iops, tp (throughput), lat (latency): test loops to steady\n"
+"        state; wsat (write saturation)\n"
+"  TARGET: a block device (all of it is overwritten) or a file\n"
 "  --variant=enterprise|client  QD32 x 4 threads, 100%% range; or QD16 x\n"
 "                               2 threads, 75%% range (enterprise)\n"
 "  --destroy-data               agree that TARGET, a block device, is\n"
@@ -183,8 +183,6 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->round_ms = 60000;
 	c->max_rounds = PTS_SS_MAX_ROUNDS;
 	c->wsat_ms = 24ull * 3600 * 1000;
-	c->mix_mask = (1u << PTS_NR_MIX) - 1;
-	c->bs_mask = (1u << PTS_NR_BS) - 1;
 	c->engine = default_engine();
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
@@ -209,24 +207,17 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	}
 	if (!strcmp(c->test_name, "iops")) {
 		c->test = PTS_IOPS;
+	} else if (!strcmp(c->test_name, "tp") ||
+		   !strcmp(c->test_name, "throughput")) {
+		c->test = PTS_TP;
+	} else if (!strcmp(c->test_name, "lat") ||
+		   !strcmp(c->test_name, "latency")) {
+		c->test = PTS_LAT;
 	} else if (!strcmp(c->test_name, "wsat")) {
 		c->test = PTS_WSAT;
-	} else if (!strcmp(c->test_name, "tp") ||
-		   !strcmp(c->test_name, "throughput") ||
-		   !strcmp(c->test_name, "lat") ||
-		   !strcmp(c->test_name, "latency")) {
-		strbuf_addf(err, "pts: test '%s' is not supported yet (iops "
-			    "and wsat are)", c->test_name);
-		return -1;
 	} else {
-		strbuf_addf(err, "pts: unknown test '%s' (iops, wsat)",
-			    c->test_name);
-		return -1;
-	}
-	if (!(c->mix_mask & 1u << PTS_MIX_W100) ||
-	    !(c->bs_mask & 1u << PTS_BS_4K)) {
-		strbuf_addstr(err, "pts: option '--bs'/'--mix': the matrix "
-			      "must keep 4k and 0/100, the tracked cell");
+		strbuf_addf(err, "pts: unknown test '%s' (iops, tp, lat, "
+			    "wsat)", c->test_name);
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
@@ -249,19 +240,38 @@ static void setting(struct pts_run *r, const char *name, const char *want,
 	s->honoured = honoured;
 }
 
-/* The variant's settings, and whether each holds here. */
+static bool all_purged(const struct pts_run *r)
+{
+	unsigned int k;
+
+	for (k = 0; k < r->nr_loops; k++)
+		if (!r->loop[k].purged)
+			return false;
+	return r->nr_loops > 0;
+}
+
+/*
+ * The settings the spec asks for, and whether each held here. The
+ * queue depth and threads are the first loop's (the latency test's are
+ * 1 and 1 whatever the variant; WSAT's the variant's).
+ */
 static void settings(struct pts_run *r)
 {
 	const struct pts_cfg *c = &r->cfg;
+	const struct pts_loop *l = &r->loop[0];
 	char want[64], used[96];
 	bool async = strcmp(c->engine, "psync") && strcmp(c->engine, "sync") &&
 		     strcmp(c->engine, "pvsync") && strcmp(c->engine, "pvsync2");
+	bool tp = c->test == PTS_TP;
 
-	snprintf(want, sizeof(want), "%u", c->qd);
-	snprintf(used, sizeof(used), "%u (%s)", async ? c->qd : 1, c->engine);
-	setting(r, "outstanding I/O per thread", want, used, async);
-	snprintf(want, sizeof(want), "%u", c->threads);
-	setting(r, "threads", want, want, true);
+	snprintf(want, sizeof(want), tp ? "operator's choice" : "%u", l->qd);
+	snprintf(used, sizeof(used), "%u (%s)", async ? l->qd : 1, c->engine);
+	setting(r, "outstanding I/O per thread", want, used,
+		async || l->qd == 1);
+	snprintf(want, sizeof(want), tp ? "operator's choice" : "%u",
+		 l->threads);
+	snprintf(used, sizeof(used), "%u", l->threads);
+	setting(r, "threads", want, used, true);
 	snprintf(want, sizeof(want), "%u%%", c->range_pct);
 	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
 		 (unsigned long long)r->cap);
@@ -280,7 +290,7 @@ static void settings(struct pts_run *r)
 		"buffers)", true);
 	setting(r, "direct I/O", "yes", "yes (direct=1)", true);
 	setting(r, "purge", "secure erase or format",
-		r->purged ? "BLKDISCARD" : "none", false);
+		all_purged(r) ? "BLKDISCARD" : "none", false);
 }
 
 /* Why this run is no PTS result, for every report. */
@@ -298,14 +308,13 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "--capacity-limit: %llu of the target's "
 			  "%llu bytes", (unsigned long long)r->cap,
 			  (unsigned long long)r->dev.size);
-	if (c->mix_mask != (1u << PTS_NR_MIX) - 1 ||
-	    c->bs_mask != (1u << PTS_NR_BS) - 1)
+	if (c->mix_mask || c->bs_mask)
 		notes_add(&r->scaled, "--bs/--mix: a part of the matrix");
 	if (!r->dev.blockdev)
 		notes_add(&r->scaled, "the target is a file, not a device");
-	if (!r->purged)
+	if (!all_purged(r))
 		notes_add(&r->scaled, "the device was not purged");
-	if (c->test == PTS_IOPS ? c->precond != PRECOND_SPEC :
+	if (c->test != PTS_WSAT ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
@@ -328,21 +337,115 @@ static FILE *open_out(const char *path, const char *opt, const char *target)
 	return f;
 }
 
-/* The IOPS loop: rounds until steady state or the limit. */
-static int iops_loop(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+/*
+ * A test loop: its purge and preconditioning, then rounds until steady
+ * state or the limit.
+ */
+static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+		     struct strbuf *err)
 {
 	unsigned int round;
 
-	r->iops = xcalloc(r->cfg.max_rounds, sizeof(*r->iops));
+	pts_purge(r, l);
+	if (pts_precondition(r, l, run, err))
+		return -1;
+	if (r->cfg.test == PTS_WSAT)
+		return pts_wsat(r, run, err);
+	l->cell = xcalloc(r->cfg.max_rounds, sizeof(*l->cell));
 	for (round = 1; round <= r->cfg.max_rounds; round++) {
-		if (pts_iops_round(r, run, round, err))
+		if (pts_round(r, l, run, round, err)) {
+			pts_window_avg(l);
 			return -1;
-		if (pts_ss_done(r->track, round, r->cfg.max_rounds, &r->ss)) {
-			r->have_ss = true;
+		}
+		if (pts_ss_done(l->track, round, r->cfg.max_rounds, &l->ss)) {
+			l->have_ss = true;
 			break;
 		}
 	}
-	pts_window_avg(r);
+	pts_window_avg(l);
+	return 0;
+}
+
+static struct pts_loop *add_loop(struct pts_run *r, const char *name,
+				 unsigned int mixes, unsigned int sizes,
+				 enum pts_metric m, unsigned int track_bs)
+{
+	struct pts_loop *l = &r->loop[r->nr_loops++];
+
+	l->name = name;
+	l->mix_mask = mixes;
+	l->bs_mask = sizes;
+	l->metric = m;
+	l->track_mix = PTS_MIX_W100;
+	l->track_bs = track_bs;
+	l->qd = r->cfg.qd;
+	l->threads = r->cfg.threads;
+	return l;
+}
+
+#define BIT(n) (1u << (n))
+
+/*
+ * The test's loops, cut to --bs and --mix. The throughput test runs one
+ * loop per block size, sequential, one thread (several would each start
+ * at the range's start: no longer one sequential stream); the latency
+ * test one outstanding I/O on one thread.
+ */
+static int loops_setup(struct pts_run *r, struct strbuf *err)
+{
+	const struct pts_cfg *c = &r->cfg;
+	unsigned int all = BIT(PTS_NR_MIX) - 1, k, n = 0;
+	struct pts_loop *l;
+
+	switch (c->test) {
+	case PTS_IOPS:
+		add_loop(r, "IOPS", all, BIT(PTS_NR_BS) - 1, MET_IOPS,
+			 PTS_BS_4K);
+		break;
+	case PTS_TP:
+		l = add_loop(r, "throughput 1024k", BIT(PTS_MIX_R100) |
+			     BIT(PTS_MIX_W100), BIT(PTS_BS_1M), MET_BW,
+			     PTS_BS_1M);
+		l->seq = true;
+		l->threads = 1;
+		l = add_loop(r, "throughput 128k", l->mix_mask,
+			     BIT(PTS_BS_128K), MET_BW, PTS_BS_128K);
+		l->seq = true;
+		l->threads = 1;
+		break;
+	case PTS_LAT:
+		l = add_loop(r, "latency", BIT(PTS_MIX_R100) |
+			     BIT(PTS_MIX_6535) | BIT(PTS_MIX_W100),
+			     BIT(PTS_BS_8K) | BIT(PTS_BS_4K) | BIT(PTS_BS_512),
+			     MET_LAT, PTS_BS_4K);
+		l->qd = l->threads = 1;
+		break;
+	case PTS_WSAT:
+		add_loop(r, "WSAT", 0, 0, MET_IOPS, 0);
+		return 0;
+	}
+	for (k = 0; k < r->nr_loops; k++) {
+		l = &r->loop[k];
+		if (c->mix_mask)
+			l->mix_mask &= c->mix_mask;
+		if (c->bs_mask)
+			l->bs_mask &= c->bs_mask;
+		if (!(l->bs_mask & BIT(l->track_bs)))
+			continue;	/* a size --bs left out */
+		if (!(l->mix_mask & BIT(l->track_mix))) {
+			strbuf_addstr(err, "pts: option '--mix': the matrix "
+				      "must keep 0/100, the tracked mix");
+			return -1;
+		}
+		r->loop[n++] = *l;
+	}
+	r->nr_loops = n;
+	if (!n) {
+		strbuf_addf(err, "pts: option '--bs': the matrix must keep "
+			    "the tracked block size (%s)", c->test == PTS_TP ?
+			    "1024k or 128k" : "4k");
+		return -1;
+	}
 	return 0;
 }
 
@@ -355,7 +458,8 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 		fputs(usage, stdout);
 		return 0;
 	}
-	if (parse_args(c, argc, argv, &err) || pts_dev_open(r, &err))
+	if (parse_args(c, argc, argv, &err) || loops_setup(r, &err) ||
+	    pts_dev_open(r, &err))
 		die("%s", err.buf);
 	r->cap = r->dev.size;
 	if (c->cap_limit && (!r->cap || c->cap_limit < r->cap))
@@ -379,6 +483,7 @@ int pts_main(int argc, char **argv,
 	struct strbuf err = STRBUF_INIT;
 	FILE *out = stdout, *html = NULL;
 	time_t now = time(NULL);
+	unsigned int k;
 	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -389,15 +494,11 @@ int pts_main(int argc, char **argv,
 	if (r.cfg.html)
 		html = open_out(r.cfg.html, "--html", r.cfg.target);
 	strftime(r.when, sizeof(r.when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
-	pts_purge(&r);
+	for (k = 0; k < r.nr_loops && !ret; k++)
+		if (test_loop(&r, &r.loop[k], run, &err))
+			ret = 1;
 	settings(&r);
 	scaled_reasons(&r);
-	if (pts_precondition(&r, run, &err))
-		ret = 1;
-	else if (r.cfg.test == PTS_IOPS && iops_loop(&r, run, &err))
-		ret = 1;
-	else if (r.cfg.test == PTS_WSAT && pts_wsat(&r, run, &err))
-		ret = 1;
 	if (r.later_notes)
 		notes_add(&r.notes, "the rounds after the first made %u more "
 			  "notes, not listed: each round runs the first one's "
@@ -417,6 +518,7 @@ int pts_main(int argc, char **argv,
 	strbuf_release(&err);
 	notes_release(&r.notes);
 	notes_release(&r.scaled);
-	free(r.iops);
+	for (k = 0; k < r.nr_loops; k++)
+		free(r.loop[k].cell);
 	return ret;
 }

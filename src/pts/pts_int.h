@@ -19,11 +19,18 @@
 extern const unsigned int pts_mix_read[PTS_NR_MIX];	/* read % */
 extern const unsigned int pts_bs[PTS_NR_BS];		/* bytes */
 extern const char *const pts_bs_name[PTS_NR_BS];
-#define PTS_MIX_W100 6		/* 0/100: the tracked mix */
-#define PTS_BS_4K 6		/* 4 KiB: the tracked size */
+#define PTS_MIX_R100 0		/* 100/0 */
+#define PTS_MIX_6535 2		/* 65/35 */
+#define PTS_MIX_W100 6		/* 0/100: every test's tracked mix */
+#define PTS_BS_1M 0
+#define PTS_BS_128K 1
+#define PTS_BS_8K 5
+#define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
+#define PTS_BS_512 7
 
-enum pts_test { PTS_IOPS, PTS_WSAT };
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
+enum pts_metric { MET_IOPS, MET_BW, MET_LAT };
 
 struct pts_cfg {
 	enum pts_test test;
@@ -41,8 +48,8 @@ struct pts_cfg {
 	bool json;
 	const char *html;	/* the page; NULL: none */
 	const char *engine;
-	unsigned int mix_mask, bs_mask;	/* cells run (bit per index) */
-	unsigned int threads, qd;
+	unsigned int mix_mask, bs_mask;	/* --mix, --bs (0: the test's) */
+	unsigned int threads, qd;	/* the variant's */
 	unsigned int range_pct;	/* active range: 100 or 75 */
 	uint64_t wsat_ms;	/* WSAT: the run's length */
 };
@@ -67,29 +74,53 @@ struct pts_setting {
 #define PTS_MAX_SETTINGS 12
 #define PTS_MAX_ROUNDS 100
 #define PTS_WSAT_MAX 4096
+#define PTS_MAX_LOOPS 2
+
+/* One cell of a round: iops < 0 when it did not run. */
+struct pts_cell {
+	double iops;
+	double bw;		/* bytes/s */
+	double lat_mean, lat_max, lat_p5n;	/* ns; p5n: 99.999% */
+};
+
+/*
+ * One test loop: its matrix, what it tracks, its rounds and its window.
+ * The IOPS and latency tests have one; the throughput test one per
+ * block size (1024k, then 128k), each from its own purge and
+ * preconditioning, as the spec runs them.
+ */
+struct pts_loop {
+	const char *name;
+	unsigned int mix_mask, bs_mask;
+	unsigned int track_mix, track_bs;
+	enum pts_metric metric;
+	bool seq;
+	unsigned int qd, threads;
+	char purge[256];	/* what the purge did */
+	bool purged;
+	char precond[320];
+	uint64_t precond_bytes, precond_ms;
+	struct pts_cell (*cell)[PTS_NR_MIX][PTS_NR_BS];	/* per round */
+	double track[PTS_MAX_ROUNDS];
+	double temp[PTS_MAX_ROUNDS];	/* deg C, NAN: unknown */
+	unsigned int nr_rounds;
+	struct pts_ss ss;
+	bool have_ss;
+	struct pts_cell avg[PTS_NR_MIX][PTS_NR_BS];	/* over the window */
+};
 
 struct pts_run {
 	struct pts_cfg cfg;
 	struct pts_dev dev;
 	uint64_t cap;		/* the capacity tested (--capacity-limit) */
 	uint64_t range;		/* active range's bytes */
-	char purge[256];	/* what the purge did */
-	bool purged;
-	char precond[256];
-	uint64_t precond_bytes, precond_ms;
 	struct pts_setting set[PTS_MAX_SETTINGS];
 	unsigned int nr_set;
 	struct notes scaled;	/* why this is not a PTS result */
 	struct notes notes;	/* the runs' notes, pts's own */
 	unsigned int later_notes;	/* rounds after the first: a count */
-	/* the IOPS loop: [round][mix][bs], -1: not run */
-	double (*iops)[PTS_NR_MIX][PTS_NR_BS];
-	double track[PTS_MAX_ROUNDS];
-	double temp[PTS_MAX_ROUNDS];	/* deg C, NAN: unknown */
-	unsigned int nr_rounds;
-	struct pts_ss ss;
-	bool have_ss;
-	double avg[PTS_NR_MIX][PTS_NR_BS];	/* over the window */
+	struct pts_loop loop[PTS_MAX_LOOPS];
+	unsigned int nr_loops;
 	/* WSAT: IOPS per interval and the bytes written by its end */
 	double wsat_t[PTS_WSAT_MAX];	/* ms, the interval's end */
 	double wsat_iops[PTS_WSAT_MAX], wsat_tgbw[PTS_WSAT_MAX];
@@ -99,16 +130,24 @@ struct pts_run {
 	char when[64];		/* the start, UTC */
 };
 
+/* A cell's figure of metric m (IOPS, MB/s, ms), as reported */
+double pts_cell_val(const struct pts_cell *c, enum pts_metric m);
+/* "IOPS", "MB/s", "ms" */
+const char *pts_metric_unit(enum pts_metric m);
+/* What the loop tracks: "4k random 100% write IOPS" */
+void pts_track_name(const struct pts_loop *l, char *buf, size_t len);
+
 /* device.c */
 int pts_dev_open(struct pts_run *r, struct strbuf *err);
 int pts_dev_safety(struct pts_run *r, struct strbuf *err);
-void pts_purge(struct pts_run *r);
+void pts_purge(struct pts_run *r, struct pts_loop *l);
 double pts_temp(const struct pts_run *r);
 
 /* round.c: the phases as iolite runs */
-int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err);
-int pts_iops_round(struct pts_run *r, pts_run_fn run, unsigned int round,
-		   struct strbuf *err);
+int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+		     struct strbuf *err);
+int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+	      unsigned int round, struct strbuf *err);
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 
@@ -116,6 +155,6 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 int pts_report_text(const struct pts_run *r, FILE *f);
 int pts_report_json(const struct pts_run *r, FILE *f);
 int pts_report_html(const struct pts_run *r, FILE *f);
-void pts_window_avg(struct pts_run *r);
+void pts_window_avg(struct pts_loop *l);
 
 #endif

@@ -5,10 +5,10 @@
  * run quiet and pass its results model to a callback here, which keeps
  * the figures pts needs. Every check of an ordinary run holds for them.
  *
- * A round of the IOPS test is one run: a stonewalled group per matrix
- * cell (numjobs threads, group_reporting), named pts_mM_bB (the cell's
- * indexes), in the spec's order: each mix outermost, its block sizes
- * from 1024k down.
+ * A round of a test loop is one run: a stonewalled group per matrix
+ * cell (the loop's threads as numjobs, group_reporting), named
+ * pts_mM_bB (the cell's indexes), in the spec's order: each mix
+ * outermost, its block sizes from 1024k down.
  */
 #include <fcntl.h>
 #include <inttypes.h>
@@ -77,7 +77,8 @@ static void args_common(const struct pts_run *r, struct argl *a)
 
 struct phase {
 	struct pts_run *r;
-	unsigned int round;	/* the IOPS loop's, from 1 */
+	struct pts_loop *l;	/* a round's loop, or NULL */
+	unsigned int round;	/* the loop's, from 1 */
 	bool wsat;
 	uint64_t bytes, ms;	/* the precondition's */
 };
@@ -117,6 +118,31 @@ static void keep_wsat(struct pts_run *r, const struct dir_result *d)
 	}
 }
 
+/*
+ * A cell's figures: IOPS and bandwidth add over the directions; the
+ * latency (total: submission to completion) is the mean over every I/O
+ * of both, the highest, and the higher direction's 99.999th percentile
+ * (the spec's "five nines" of a mixed cell is over all its I/Os; the
+ * higher of the two is at or above it).
+ */
+static void keep_cell(struct pts_cell *c, const struct job_result *jr)
+{
+	const struct dir_result *rd = &jr->dir[DDIR_READ];
+	const struct dir_result *wr = &jr->dir[DDIR_WRITE];
+	uint64_t n = rd->lat.n + wr->lat.n;
+
+	c->iops = rd->iops + wr->iops;
+	c->bw = (double)rd->bw + wr->bw;
+	c->lat_mean = n ? (rd->lat.mean * rd->lat.n +
+			   wr->lat.mean * wr->lat.n) / n : 0;
+	c->lat_max = rd->lat.max > wr->lat.max ? rd->lat.max : wr->lat.max;
+	c->lat_p5n = 0;
+	if (rd->lat_pct.on)
+		c->lat_p5n = rd->lat_pct.val[0];
+	if (wr->lat_pct.on && wr->lat_pct.val[0] > c->lat_p5n)
+		c->lat_p5n = wr->lat_pct.val[0];
+}
+
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		       FILE *out, FILE *html)
 {
@@ -127,13 +153,13 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 	keep_notes(r, rr, ph->round);
 	for (j = 0; j < rr->nr_jobs; j++) {
 		const struct job_result *jr = &rr->jobs[j];
-		double iops = jr->dir[DDIR_READ].iops + jr->dir[DDIR_WRITE].iops;
 
 		if (ph->wsat) {
 			keep_wsat(r, &jr->dir[DDIR_WRITE]);
-		} else if (ph->round && sscanf(jr->name, "pts_m%u_b%u", &m, &b) == 2 &&
+		} else if (ph->l && sscanf(jr->name, "pts_m%u_b%u", &m,
+					   &b) == 2 &&
 			   m < PTS_NR_MIX && b < PTS_NR_BS) {
-			r->iops[ph->round - 1][m][b] = iops;
+			keep_cell(&ph->l->cell[ph->round - 1][m][b], jr);
 		} else {
 			ph->bytes += jr->dir[DDIR_WRITE].bytes;
 			if (jr->elapsed_ms > ph->ms)
@@ -181,14 +207,15 @@ static void args_precondition(const struct pts_run *r, struct argl *a)
 	}
 }
 
-int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+		     struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, 0, false, 0, 0 };
+	struct phase ph = { r, NULL, 0, false, 0, 0 };
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
-		snprintf(r->precond, sizeof(r->precond), r->cfg.test ==
+		snprintf(l->precond, sizeof(l->precond), r->cfg.test ==
 			 PTS_WSAT && !r->cfg.precond_given ? "none (WSAT starts "
 			 "from the purged device)" : "none (--precondition="
 			 "none): the spec's workload-independent "
@@ -198,10 +225,10 @@ int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	args_precondition(r, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
-	r->precond_bytes = ph.bytes;
-	r->precond_ms = ph.ms;
+	l->precond_bytes = ph.bytes;
+	l->precond_ms = ph.ms;
 	if (r->cfg.precond == PRECOND_SPRANDOM && ph.bytes)
-		snprintf(r->precond, sizeof(r->precond), "sprandom (4 KiB "
+		snprintf(l->precond, sizeof(l->precond), "sprandom (4 KiB "
 			 "random writes over the physical capacity once, with "
 			 "a steady state's spread of stale blocks): deviates "
 			 "from the spec's twice the capacity of 128 KiB "
@@ -210,66 +237,75 @@ int pts_precondition(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 			 (2.0 * r->cap), ph.ms / 1000.0 *
 			 (2.0 * r->cap / ph.bytes - 1));
 	else if (r->cfg.precond == PRECOND_SPRANDOM)
-		snprintf(r->precond, sizeof(r->precond), "sprandom: wrote "
+		snprintf(l->precond, sizeof(l->precond), "sprandom: wrote "
 			 "nothing");
 	else
-		snprintf(r->precond, sizeof(r->precond), "twice the capacity "
+		snprintf(l->precond, sizeof(l->precond), "twice the capacity "
 			 "of 128 KiB sequential writes (the spec's "
 			 "workload-independent preconditioning)");
 	return ret;
 }
 
-/* The IOPS loop's jobs of one round, in the spec's order. */
-static void args_round(const struct pts_run *r, struct argl *a)
+/* A loop's jobs of one round, in the spec's order. */
+static void args_round(const struct pts_run *r, const struct pts_loop *l,
+		       struct argl *a)
 {
 	unsigned int m, b;
 
 	args_common(r, a);
 	arg(a, "--size=%" PRIu64, r->range);
-	arg(a, "--iodepth=%u", r->cfg.qd);
-	arg(a, "--numjobs=%u", r->cfg.threads);
+	arg(a, "--iodepth=%u", l->qd);
+	arg(a, "--numjobs=%u", l->threads);
 	arg(a, "--group_reporting");
 	arg(a, "--time_based");
 	arg(a, "--runtime=%" PRIu64 "ms", r->cfg.round_ms);
 	arg(a, "--norandommap");
 	arg(a, "--randrepeat=0");
+	if (l->metric == MET_LAT) {
+		arg(a, "--lat_percentiles=1");
+		arg(a, "--percentile_list=99.999");
+	}
 	for (m = 0; m < PTS_NR_MIX; m++) {
 		for (b = 0; b < PTS_NR_BS; b++) {
-			if (!(r->cfg.mix_mask & 1u << m) ||
-			    !(r->cfg.bs_mask & 1u << b) || pts_bs[b] < r->dev.lbs)
+			const char *kind = l->seq ? "" : "rand";
+
+			if (!(l->mix_mask & 1u << m) ||
+			    !(l->bs_mask & 1u << b) || pts_bs[b] < r->dev.lbs)
 				continue;
 			arg(a, "--name=pts_m%u_b%u", m, b);
 			arg(a, "--stonewall");
 			arg(a, "--bs=%u", pts_bs[b]);
 			if (pts_mix_read[m] == 100) {
-				arg(a, "--rw=randread");
+				arg(a, "--rw=%sread", kind);
 			} else if (pts_mix_read[m] == 0) {
-				arg(a, "--rw=randwrite");
+				arg(a, "--rw=%swrite", kind);
 			} else {
-				arg(a, "--rw=randrw");
+				arg(a, "--rw=%srw", l->seq ? "" : "rand");
 				arg(a, "--rwmixread=%u", pts_mix_read[m]);
 			}
 		}
 	}
 }
 
-int pts_iops_round(struct pts_run *r, pts_run_fn run, unsigned int round,
-		   struct strbuf *err)
+int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+	      unsigned int round, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, round, false, 0, 0 };
+	struct phase ph = { r, l, round, false, 0, 0 };
+	struct pts_cell *t;
 	unsigned int m, b;
 	int ret;
 
 	for (m = 0; m < PTS_NR_MIX; m++)
 		for (b = 0; b < PTS_NR_BS; b++)
-			r->iops[round - 1][m][b] = -1;
-	r->temp[round - 1] = pts_temp(r);
-	args_round(r, &a);
+			l->cell[round - 1][m][b].iops = -1;
+	l->temp[round - 1] = pts_temp(r);
+	args_round(r, l, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
-	r->track[round - 1] = r->iops[round - 1][PTS_MIX_W100][PTS_BS_4K];
-	r->nr_rounds = round;
+	t = &l->cell[round - 1][l->track_mix][l->track_bs];
+	l->track[round - 1] = pts_cell_val(t, l->metric);
+	l->nr_rounds = round;
 	return ret;
 }
 
@@ -298,12 +334,24 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, 0, true, 0, 0 };
+	struct phase ph = { r, NULL, 0, true, 0, 0 };
 	int ret;
 
 	args_wsat(r, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
+	return ret;
+}
+
+/* a's jobs checked (--parse-only), a emptied */
+static int parse_only(pts_run_fn run, struct argl *a)
+{
+	int ret;
+
+	arg(a, "--parse-only");
+	ret = run(a->n, a->v, NULL) ? -1 : 0;
+	argl_free(a);
+	memset(a, 0, sizeof(*a));
 	return ret;
 }
 
@@ -315,6 +363,7 @@ int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
+	unsigned int k;
 	int saved, null, ret = 0;
 
 	fflush(stdout);
@@ -325,20 +374,17 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 		ret = -1;
 		goto out;
 	}
-	if (r->cfg.test == PTS_IOPS)
-		args_round(r, &a);
-	else
+	if (r->cfg.test == PTS_WSAT) {
 		args_wsat(r, &a);
-	arg(&a, "--parse-only");
-	if (run(a.n, a.v, NULL))
-		ret = -1;
-	argl_free(&a);
-	memset(&a, 0, sizeof(a));
+		ret = parse_only(run, &a);
+	}
+	for (k = 0; r->cfg.test != PTS_WSAT && k < r->nr_loops && !ret; k++) {
+		args_round(r, &r->loop[k], &a);
+		ret = parse_only(run, &a);
+	}
 	if (!ret && r->cfg.precond != PRECOND_NONE) {
 		args_precondition(r, &a);
-		arg(&a, "--parse-only");
-		if (run(a.n, a.v, NULL))
-			ret = -1;
+		ret = parse_only(run, &a);
 	}
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);

@@ -17,6 +17,25 @@
 #include "util/num.h"
 #include "util/safefile.h"
 
+volatile sig_atomic_t pts_stop;
+
+static void on_signal(int sig)
+{
+	pts_stop = sig;
+}
+
+/* SIGINT and SIGTERM between runs: stop, and report the rounds done */
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 static const char usage[] =
 "usage: iolite pts TEST TARGET [options]\n"
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
@@ -494,6 +513,7 @@ int pts_main(int argc, char **argv,
 	if (r.cfg.html)
 		html = open_out(r.cfg.html, "--html", r.cfg.target);
 	strftime(r.when, sizeof(r.when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
+	catch_signals();
 	for (k = 0; k < r.nr_loops && !ret; k++)
 		if (test_loop(&r, &r.loop[k], run, &err))
 			ret = 1;
@@ -513,12 +533,14 @@ int pts_main(int argc, char **argv,
 		error("pts: cannot write the report: %s", strerror(errno));
 		ret = 1;
 	}
-	if (ret && err.len)
+	if (ret && err.len && !r.interrupted)
 		error("%s", err.buf);
 	strbuf_release(&err);
 	notes_release(&r.notes);
 	notes_release(&r.scaled);
 	for (k = 0; k < r.nr_loops; k++)
 		free(r.loop[k].cell);
-	return ret;
+	/* interrupted: 128 + the signal, as a run's */
+	return r.interrupted ? 128 + (pts_stop ? (int)pts_stop : SIGINT) :
+			       ret;
 }

@@ -4,6 +4,7 @@
 
 /* What pts's files share (pts/pts.h has the contract). */
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -136,6 +137,12 @@ double pts_cell_val(const struct pts_cell *c, enum pts_metric m);
 const char *pts_metric_unit(enum pts_metric m);
 /* What the loop tracks: "4k random 100% write IOPS" */
 void pts_track_name(const struct pts_loop *l, char *buf, size_t len);
+
+/*
+ * SIGINT or SIGTERM between runs (pts.c's handler; during a run the
+ * runner's handlers stop the run and put pts's back after): the signal.
+ */
+extern volatile sig_atomic_t pts_stop;
 
 /* device.c */
 int pts_dev_open(struct pts_run *r, struct strbuf *err);

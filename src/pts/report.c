@@ -138,8 +138,12 @@ static void text_ss(const struct pts_loop *l, FILE *f)
 			fprintf(f, "  %.1f C\n", l->temp[k]);
 	}
 	if (!l->have_ss) {
-		fprintf(f, "Steady state: no window (%u rounds, 5 needed)\n",
-			l->nr_rounds);
+		if (l->nr_rounds < PTS_SS_WINDOW)
+			fprintf(f, "Steady state: no window (%u rounds, 5 "
+				"needed)\n", l->nr_rounds);
+		else
+			fprintf(f, "Steady state: not judged (interrupted "
+				"in round %u)\n", l->nr_rounds);
 		return;
 	}
 	if (s->reached)

@@ -176,6 +176,11 @@ static int run_jobs(struct pts_run *r, pts_run_fn run, struct argl *a,
 	struct main_hooks h;
 	int ret;
 
+	if (pts_stop) {
+		r->interrupted = true;
+		strbuf_addf(err, "pts: interrupted (signal %d)", (int)pts_stop);
+		return -1;
+	}
 	memset(&h, 0, sizeof(h));
 	h.arg = ph;
 	h.quiet = true;
@@ -183,6 +188,7 @@ static int run_jobs(struct pts_run *r, pts_run_fn run, struct argl *a,
 	ret = run(a->n, a->v, &h);
 	if (ret >= 128) {
 		r->interrupted = true;
+		pts_stop = ret - 128;
 		strbuf_addf(err, "pts: interrupted (signal %d)", ret - 128);
 	} else if (ret) {
 		strbuf_addstr(err, "pts: a run failed (its error is above)");

@@ -203,8 +203,9 @@ static void chart_matrix(const struct pts_loop *l, unsigned int li,
 				    pts_cell_val(&l->avg[m][b], l->metric));
 		}
 	}
-	page_figure(sb, &c, "A line per read/write mix; hover a point for "
-		    "its value.");
+	page_figure(sb, &c, n > 1 ? "A line per read/write mix; hover a "
+		    "point for its value." : "A bar per read/write mix; hover "
+		    "a bar for its value.");
 	chart_release(&c);
 }
 

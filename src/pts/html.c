@@ -254,7 +254,7 @@ static void html_rounds(const struct pts_loop *l, struct strbuf *sb)
 
 /* One figure of each cell: IOPS, MB/s, or ms (mean, max, 99.999%) */
 static void html_table(const struct pts_loop *l, const char *title,
-		       unsigned int which, struct strbuf *sb)
+		       enum pts_metric which, struct strbuf *sb)
 {
 	unsigned int m, b;
 
@@ -272,8 +272,7 @@ static void html_table(const struct pts_loop *l, const char *title,
 		strbuf_addf(sb, "<tr><th>%s</th>", pts_bs_name[b]);
 		for (m = 0; m < PTS_NR_MIX; m++) {
 			const struct pts_cell *c = &l->avg[m][b];
-			double v = which == 1 ? c->lat_max / 1e6 : which == 2 ?
-				   c->lat_p5n / 1e6 : pts_cell_val(c, l->metric);
+			double v = pts_cell_val(c, which);
 
 			if (!(l->mix_mask & 1u << m))
 				continue;
@@ -316,12 +315,12 @@ static void html_loop(const struct pts_loop *l, unsigned int li,
 	snprintf(t, sizeof(t), "%s, averaged over the window",
 		 l->metric == MET_LAT ? "Mean response time, ms" :
 		 l->metric == MET_BW ? "Throughput, MB/s" : "IOPS");
-	html_table(l, t, 0, sb);
+	html_table(l, t, l->metric, sb);
 	if (l->metric == MET_LAT) {
-		html_table(l, "Maximum response time in the window, ms", 1,
-			   sb);
+		html_table(l, "Maximum response time in the window, ms",
+			   MET_LAT_MAX, sb);
 		html_table(l, "99.999% response time (the window's highest), "
-			   "ms", 2, sb);
+			   "ms", MET_LAT_P5N, sb);
 	}
 	chart_matrix(l, li, sb);
 }

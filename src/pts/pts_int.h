@@ -31,7 +31,8 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 
 enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
-enum pts_metric { MET_IOPS, MET_BW, MET_LAT };
+/* A cell's figures; the first three are what a loop may track */
+enum pts_metric { MET_IOPS, MET_BW, MET_LAT, MET_LAT_MAX, MET_LAT_P5N };
 
 struct pts_cfg {
 	enum pts_test test;
@@ -131,7 +132,7 @@ struct pts_run {
 	char when[64];		/* the start, UTC */
 };
 
-/* A cell's figure of metric m (IOPS, MB/s, ms), as reported */
+/* A cell's figure m in the reports' units (IOPS, MB/s, ms) */
 double pts_cell_val(const struct pts_cell *c, enum pts_metric m);
 /* "IOPS", "MB/s", "ms" */
 const char *pts_metric_unit(enum pts_metric m);

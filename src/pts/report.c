@@ -20,6 +20,10 @@ double pts_cell_val(const struct pts_cell *c, enum pts_metric m)
 		return c->bw / 1e6;
 	case MET_LAT:
 		return c->lat_mean / 1e6;
+	case MET_LAT_MAX:
+		return c->lat_max / 1e6;
+	case MET_LAT_P5N:
+		return c->lat_p5n / 1e6;
 	case MET_IOPS:
 		break;
 	}
@@ -164,32 +168,14 @@ static void text_ss(const struct pts_loop *l, FILE *f)
 		s->slope_ok ? "pass" : "FAIL");
 }
 
-/* The cell's figure for a table: which, and in what unit */
-enum pts_col { COL_IOPS, COL_BW, COL_LAT, COL_LATMAX, COL_P5N };
-
-static double col_val(const struct pts_cell *c, enum pts_col k)
-{
-	switch (k) {
-	case COL_BW:
-		return c->bw / 1e6;
-	case COL_LAT:
-		return c->lat_mean / 1e6;
-	case COL_LATMAX:
-		return c->lat_max / 1e6;
-	case COL_P5N:
-		return c->lat_p5n / 1e6;
-	case COL_IOPS:
-		break;
-	}
-	return c->iops;
-}
-
+/* each figure's table title, by enum pts_metric */
 static const char *const col_title[] = {
 	"IOPS", "throughput, MB/s", "mean response time, ms",
 	"maximum response time, ms", "99.999% response time, ms"
 };
 
-static void text_table(const struct pts_loop *l, enum pts_col col, FILE *f)
+static void text_table(const struct pts_loop *l, enum pts_metric col,
+		       FILE *f)
 {
 	unsigned int m, b;
 
@@ -210,8 +196,8 @@ static void text_table(const struct pts_loop *l, enum pts_col col, FILE *f)
 			if (l->avg[m][b].iops < 0)
 				fprintf(f, " %15s", "-");
 			else
-				fprintf(f, " %15.*f", col >= COL_LAT ? 4 : 1,
-					col_val(&l->avg[m][b], col));
+				fprintf(f, " %15.*f", col >= MET_LAT ? 4 : 1,
+					pts_cell_val(&l->avg[m][b], col));
 		}
 		fputc('\n', f);
 	}
@@ -227,11 +213,11 @@ static void text_loop(const struct pts_loop *l, FILE *f)
 	text_ss(l, f);
 	fputc('\n', f);
 	if (l->metric == MET_LAT) {
-		text_table(l, COL_LAT, f);
-		text_table(l, COL_LATMAX, f);
-		text_table(l, COL_P5N, f);
+		text_table(l, MET_LAT, f);
+		text_table(l, MET_LAT_MAX, f);
+		text_table(l, MET_LAT_P5N, f);
 	} else {
-		text_table(l, l->metric == MET_BW ? COL_BW : COL_IOPS, f);
+		text_table(l, l->metric, f);
 	}
 }
 

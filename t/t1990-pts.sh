@@ -207,7 +207,8 @@ test_expect_success 'zram: throughput: a loop per block size, sequential' '
 	        assert abs(c["bw_bytes"] - c["iops"] * c["bs"]) <= \
 	            0.02 * c["bw_bytes"] + c["bs"], c
 	PY
-	grep -c "data-chart=\"pts-" tp.html >n && test "$(cat n)" = 6
+	grep -c "data-chart=\"pts-" tp.html >n && test "$(cat n)" = 6 &&
+	if test_have_prereq XMLLINT; then xmllint --noout tp.html; fi
 '
 
 test_expect_success 'zram: latency: one I/O at a time, mean, max, 99.999%' '
@@ -259,14 +260,18 @@ test_expect_success 'zram: WSAT until four times the range is written' '
 '
 test_skip_reason=
 
-test_expect_success_if LOOP 'a loop device: scaled IOPS run, discarded' '
+test_expect_success_if LOOP 'a loop device: scaled IOPS and WSAT runs, discarded' '
 	l=$(test_loop "$TRASH_SHM/img" 32M) &&
 	"$IOLITE" pts iops "$l" --round-time=20ms --bs=4k --mix=0/100 \
 		--destroy-data --max-rounds=5 --output-format=json \
 		--output=l.json 2>err &&
 	test_must_be_empty err &&
 	check_ss l.json 1 &&
-	grep "\"purged\" : 1" l.json
+	grep "\"purged\" : 1" l.json &&
+	"$IOLITE" pts wsat "$l" --round-time=50ms --destroy-data \
+		--wsat-time=10s --output-format=json --output=lw.json 2>err &&
+	test_must_be_empty err &&
+	python3 -c "import json; w = json.load(open(\"lw.json\"))[\"loops\"][0][\"wsat\"]; assert len(w) >= 2 and w[-1][\"written_bytes\"] > w[0][\"written_bytes\"] > 0, w"
 '
 
 test_done

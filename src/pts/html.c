@@ -160,9 +160,14 @@ static void chart_window(const struct pts_loop *l, unsigned int li,
 	chart_release(&c);
 }
 
-/* The matrix by block size, a line per R/W mix */
+/*
+ * The matrix by block size: a line per R/W mix (the spec's 2D plot), or
+ * grouped bars, a bar per mix in each size's group (its 3D bar chart,
+ * flattened: the mixes side by side instead of one behind the other).
+ * One block size: bars only.
+ */
 static void chart_matrix(const struct pts_loop *l, unsigned int li,
-			 struct strbuf *sb)
+			 bool bars, struct strbuf *sb)
 {
 	const char *cats[PTS_NR_BS];
 	unsigned int idx[PTS_NR_BS];
@@ -175,7 +180,8 @@ static void chart_matrix(const struct pts_loop *l, unsigned int li,
 			idx[b] = n;
 			cats[n++] = pts_bs_name[b];
 		}
-	chart_id(id, sizeof(id), "pts-matrix", li);
+	bars = bars || n == 1;
+	chart_id(id, sizeof(id), bars ? "pts-matrix-bars" : "pts-matrix", li);
 	snprintf(title, sizeof(title), "%s by block size and R/W mix "
 		 "(averaged over the window)", l->metric == MET_LAT ?
 		 "Mean response time" : l->metric == MET_BW ? "Throughput" :
@@ -196,16 +202,16 @@ static void chart_matrix(const struct pts_loop *l, unsigned int li,
 			if (!s) {
 				snprintf(name, sizeof(name), "R/W %u/%u",
 					 pts_mix_read[m], 100 - pts_mix_read[m]);
-				s = chart_add(&c, n > 1 ? SERIES_LINE :
-					      SERIES_BAR, name);
+				s = chart_add(&c, bars ? SERIES_BAR :
+					      SERIES_LINE, name);
 			}
 			chart_point(s, idx[b],
 				    pts_cell_val(&l->avg[m][b], l->metric));
 		}
 	}
-	page_figure(sb, &c, n > 1 ? "A line per read/write mix; hover a "
-		    "point for its value." : "A bar per read/write mix; hover "
-		    "a bar for its value.");
+	page_figure(sb, &c, bars ? "A bar per read/write mix in each block "
+		    "size's group; hover a bar for its value." : "A line per "
+		    "read/write mix; hover a point for its value.");
 	chart_release(&c);
 }
 
@@ -322,7 +328,9 @@ static void html_loop(const struct pts_loop *l, unsigned int li,
 		html_table(l, "99.999% response time (the window's highest), "
 			   "ms", MET_LAT_P5N, sb);
 	}
-	chart_matrix(l, li, sb);
+	chart_matrix(l, li, false, sb);
+	if (l->bs_mask & (l->bs_mask - 1))	/* two sizes or more */
+		chart_matrix(l, li, true, sb);
 }
 
 static void html_wsat(const struct pts_run *r, struct strbuf *sb)

@@ -115,6 +115,7 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 	}
 	ns->nsid = (uint32_t)nsid;
 	ns->nsze = le64_at(id);
+	ns->lbaf = fmt;
 	ns->ms = (uint16_t)(id[128 + 4 * fmt] | id[129 + 4 * fmt] << 8);
 	lbads = id[130 + 4 * fmt];
 	ns->ext_lba = id[26] & 0x10;

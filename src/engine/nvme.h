@@ -26,6 +26,7 @@ struct nvme_ns_info {
 	bool pi_first;		/* the PI starts the metadata (else ends it) */
 	unsigned int pif;	/* guard format: 0 16-bit, 1 32-bit, 2 64-bit */
 	uint64_t nsze;		/* size in logical blocks */
+	unsigned int lbaf;	/* the LBA format in use (FLBAS) */
 };
 
 /*

@@ -5,12 +5,14 @@
  * (target/safety.h's checks, as for any job that writes a device, and
  * --destroy-data), and the purge.
  *
- * The purge: the spec asks for a secure erase or a format (ATA SECURITY
- * ERASE UNIT, NVMe Format or Sanitize). Those go through admin
- * passthrough this module does not issue yet, so a block device gets
- * BLKDISCARD over its whole capacity (every logical block unmapped,
- * which is what blkdiscard(8) does), and the report says which was done;
- * a file is not purged, and the report says so.
+ * The purge: the spec asks for a secure erase or a format. An NVMe
+ * namespace gets Format NVM with a user data erase (nvme.c) where the
+ * controller formats one namespace alone; other block devices (and a
+ * namespace that cannot be formatted so) get BLKDISCARD over their
+ * whole capacity (every logical block unmapped, what blkdiscard(8)
+ * does), and the report says which was done. ATA Secure Erase and NVMe
+ * Sanitize (which erases the whole controller) are not issued. A file is
+ * not purged, and the report says so.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -23,6 +25,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <linux/nvme_ioctl.h>
 
 #include "opt/plan.h"
 #include "pts/pts_int.h"
@@ -160,6 +164,7 @@ int pts_dev_open(struct pts_run *r, struct strbuf *err)
 			close(fd);
 		return -1;
 	}
+	d->nvme = ioctl(fd, NVME_IOCTL_ID) > 0;
 	close(fd);
 	dev_name(st.st_rdev, d->name, sizeof(d->name));
 	dev_identity(d);
@@ -212,7 +217,8 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 void pts_purge(struct pts_run *r, struct pts_loop *l)
 {
 	uint64_t range[2] = { 0, r->dev.size };
-	int fd;
+	char nv[256] = "";
+	int fd, ret;
 
 	if (!r->dev.blockdev) {
 		snprintf(l->purge, sizeof(l->purge), "not purged: '%s' is a "
@@ -227,26 +233,49 @@ void pts_purge(struct pts_run *r, struct pts_loop *l)
 			 strerror(errno));
 		return;
 	}
+	if (r->dev.nvme) {
+		ret = pts_nvme_format(fd, r->cfg.target, nv, sizeof(nv));
+		if (!ret) {
+			l->purged = l->formatted = true;
+			snprintf(l->purge, sizeof(l->purge), "%s", nv);
+			close(fd);
+			return;
+		}
+	}
 	if (ioctl(fd, BLKDISCARD, range)) {
-		snprintf(l->purge, sizeof(l->purge), "not purged: the device "
-			 "takes no discard (BLKDISCARD: %s); NVMe Format, "
-			 "Sanitize and ATA Secure Erase are not supported by "
-			 "iolite yet", strerror(errno));
+		snprintf(l->purge, sizeof(l->purge), "%s%snot purged: the "
+			 "device takes no discard (BLKDISCARD: %s)", nv,
+			 nv[0] ? "; " : "", strerror(errno));
 	} else {
 		l->purged = true;
-		snprintf(l->purge, sizeof(l->purge), "BLKDISCARD over the "
-			 "whole device (%llu bytes), as blkdiscard(8); the "
-			 "spec's secure erase or format (NVMe Format, "
-			 "Sanitize, ATA Secure Erase) is not supported by "
-			 "iolite yet", (unsigned long long)r->dev.size);
+		snprintf(l->purge, sizeof(l->purge), "%s%sBLKDISCARD over the "
+			 "whole device (%llu bytes), as blkdiscard(8): the "
+			 "spec's purge is a secure erase or a format, which "
+			 "iolite issues only as an NVMe namespace's Format",
+			 nv, nv[0] ? "; " : "",
+			 (unsigned long long)r->dev.size);
 	}
 	close(fd);
 }
 
+/*
+ * The device's temperature: an NVMe namespace's SMART log (the
+ * controller's composite temperature), else an hwmon sensor of the
+ * device's (nvme, drivetemp), else NAN.
+ */
 double pts_temp(const struct pts_run *r)
 {
 	char buf[32];
 
+	if (r->dev.nvme) {
+		int fd = open(r->cfg.target, O_RDONLY | O_CLOEXEC);
+		double t = fd < 0 ? NAN : pts_nvme_temp(fd);
+
+		if (fd >= 0)
+			close(fd);
+		if (!isnan(t))
+			return t;
+	}
 	if (!r->dev.temp_path[0])
 		return NAN;
 	sysfs_line(r->dev.temp_path, buf, sizeof(buf));

@@ -259,12 +259,13 @@ static void setting(struct pts_run *r, const char *name, const char *want,
 	s->honoured = honoured;
 }
 
-static bool all_purged(const struct pts_run *r)
+/* every loop purged (formatted: by NVMe Format, the spec's purge) */
+static bool all_purged(const struct pts_run *r, bool formatted)
 {
 	unsigned int k;
 
 	for (k = 0; k < r->nr_loops; k++)
-		if (!r->loop[k].purged)
+		if (!(formatted ? r->loop[k].formatted : r->loop[k].purged))
 			return false;
 	return r->nr_loops > 0;
 }
@@ -309,7 +310,9 @@ static void settings(struct pts_run *r)
 		"buffers)", true);
 	setting(r, "direct I/O", "yes", "yes (direct=1)", true);
 	setting(r, "purge", "secure erase or format",
-		all_purged(r) ? "BLKDISCARD" : "none", false);
+		all_purged(r, true) ? "NVMe Format, user data erase" :
+		all_purged(r, false) ? "BLKDISCARD" : "none",
+		all_purged(r, true));
 }
 
 /* Why this run is no PTS result, for every report. */
@@ -331,8 +334,11 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "--bs/--mix: a part of the matrix");
 	if (!r->dev.blockdev)
 		notes_add(&r->scaled, "the target is a file, not a device");
-	if (!all_purged(r))
+	if (!all_purged(r, false))
 		notes_add(&r->scaled, "the device was not purged");
+	else if (!all_purged(r, true))
+		notes_add(&r->scaled, "purged by a discard, not the spec's "
+			  "secure erase or format");
 	if (c->test != PTS_WSAT ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==

@@ -64,6 +64,7 @@ struct pts_dev {
 	char model[128], firmware[64], serial[64];
 	char cache[32];		/* queue/write_cache: "write back" ... */
 	char temp_path[256];	/* an hwmon temp*_input, or "" */
+	bool nvme;		/* an NVMe namespace's block device */
 };
 
 /* One setting the spec asks for: what was asked, what ran. */
@@ -98,8 +99,9 @@ struct pts_loop {
 	enum pts_metric metric;
 	bool seq;
 	unsigned int qd, threads;
-	char purge[256];	/* what the purge did */
+	char purge[512];	/* what the purge did */
 	bool purged;
+	bool formatted;		/* by NVMe Format: the spec's purge */
 	char precond[320];
 	uint64_t precond_bytes, precond_ms;
 	struct pts_cell (*cell)[PTS_NR_MIX][PTS_NR_BS];	/* per round */
@@ -150,6 +152,15 @@ int pts_dev_open(struct pts_run *r, struct strbuf *err);
 int pts_dev_safety(struct pts_run *r, struct strbuf *err);
 void pts_purge(struct pts_run *r, struct pts_loop *l);
 double pts_temp(const struct pts_run *r);
+
+/*
+ * nvme.c: Format NVM with a user data erase on the namespace open at fd:
+ * 0 done, 1 not an NVMe namespace, -1 refused or failed (how says
+ * which, as it says what was done); the composite temperature (deg C,
+ * NAN when none).
+ */
+int pts_nvme_format(int fd, const char *path, char *how, size_t len);
+double pts_nvme_temp(int fd);
 
 /* round.c: the phases as iolite runs */
 int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,

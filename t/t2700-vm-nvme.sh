@@ -94,7 +94,7 @@ test_expect_success 'the guest boots and runs the job table' '
 '
 
 # iolite pts on the conventional namespace (t/vm/pts.sh), after the rows
-test_expect_success 'pts: NVMe Format as the purge, SMART temperature, identity' '
+test_expect_success 'pts: NVMe Format as the purge, write cache off and back, SMART temperature, identity' '
 	p=vm/out/pts &&
 	test "$(cat $p/iops.rc)" = 0 && test_must_be_empty $p/iops.err &&
 	jq -e ".device.model == \"QEMU NVMe Ctrl\" and .device.serial != \"\"
@@ -106,7 +106,11 @@ test_expect_success 'pts: NVMe Format as the purge, SMART temperature, identity'
 		$p/iops.json &&
 	jq -e "[.loops[0].rounds[].temperature_c] | length == 5 and
 		all(. > 0 and . < 100)" $p/iops.json &&
-	! cmp -s $p/before.md5 $p/zero.md5 && cmp $p/after.md5 $p/zero.md5
+	! cmp -s $p/before.md5 $p/zero.md5 && cmp $p/after.md5 $p/zero.md5 &&
+	jq -e "[.settings[] | select(.name == \"write cache\")][0] |
+		.honoured == 1 and (.used | startswith(\"off (NVMe Set Features\"))" \
+		$p/iops.json &&
+	if [ -s $p/vwc.before ]; then cmp $p/vwc.before $p/vwc.after; fi
 '
 
 # a row a test (fd 3: a command in a test must not read the rows); a

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * An NVMe namespace under test, through the admin passthrough ioctl
- * (root): Format NVM with a user data erase as the purge, and the
- * composite temperature from the SMART / Health Information log.
+ * (root): Format NVM with a user data erase as the purge, the volatile
+ * write cache switched as the variant asks (Set Features, read back by
+ * Get Features), and the composite temperature from the SMART / Health
+ * Information log.
  *
  * Format NVM keeps the namespace's format (its LBA format, metadata
  * placement, protection information) and asks for a user data erase
@@ -23,17 +25,23 @@
 
 #define ADMIN_GET_LOG 0x02
 #define ADMIN_IDENTIFY 0x06
+#define ADMIN_SET_FEATURES 0x09
+#define ADMIN_GET_FEATURES 0x0a
 #define ADMIN_FORMAT 0x80
+#define FEAT_VWC 0x06
 #define CNS_CTRL 0x01
 #define LOG_SMART 0x02
 #define ID_SIZE 4096
 /* a format with an erase may take long on a large drive */
 #define FORMAT_TIMEOUT_MS (3600u * 1000)
 
-static int admin(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
-		 void *buf, uint32_t len, uint32_t timeout_ms)
+/* An admin command; *result (when given) gets its completion's DW0 */
+static int admin_res(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
+		     uint32_t cdw11, void *buf, uint32_t len,
+		     uint32_t timeout_ms, uint32_t *result)
 {
 	struct nvme_passthru_cmd cmd;
+	int ret;
 
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.opcode = op;
@@ -41,8 +49,18 @@ static int admin(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
 	cmd.addr = (uint64_t)(uintptr_t)buf;
 	cmd.data_len = len;
 	cmd.cdw10 = cdw10;
+	cmd.cdw11 = cdw11;
 	cmd.timeout_ms = timeout_ms;
-	return ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	if (!ret && result)
+		*result = cmd.result;
+	return ret;
+}
+
+static int admin(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
+		 void *buf, uint32_t len, uint32_t timeout_ms)
+{
+	return admin_res(fd, op, nsid, cdw10, 0, buf, len, timeout_ms, NULL);
 }
 
 /* Why the controller cannot format this one namespace, or NULL */
@@ -109,4 +127,47 @@ double pts_nvme_temp(int fd)
 		return NAN;
 	kelvin = log[1] | log[2] << 8;
 	return kelvin ? kelvin - 273.15 : NAN;
+}
+
+int pts_nvme_cache(int fd, int on, char *how, size_t len)
+{
+	uint8_t *id = calloc(1, ID_SIZE);
+	uint32_t now = 0, was = 0;
+	int ret = -1;
+
+	if (!id || admin(fd, ADMIN_IDENTIFY, 0, CNS_CTRL, id, ID_SIZE, 0)) {
+		snprintf(how, len, "Identify Controller failed");
+		goto out;
+	}
+	if (!(id[525] & 1)) {	/* VWC bit 0: a volatile write cache */
+		snprintf(how, len, "the controller has no volatile write "
+			 "cache");
+		ret = on ? -1 : 2;	/* off is what it has */
+		goto out;
+	}
+	ret = admin_res(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL, 0, 0,
+			&was);
+	if (!ret)
+		ret = admin_res(fd, ADMIN_SET_FEATURES, 0, FEAT_VWC, on ? 1 : 0,
+				NULL, 0, 0, NULL);
+	if (!ret)
+		ret = admin_res(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL,
+				0, 0, &now);
+	if (ret) {
+		snprintf(how, len, "Set Features (volatile write cache) "
+			 "failed: %s", ret < 0 ? strerror(errno) : "an error "
+			 "status");
+		ret = -1;
+		goto out;
+	}
+	ret = -1;
+	if ((now & 1) != (on ? 1u : 0u)) {
+		snprintf(how, len, "the controller kept its volatile write "
+			 "cache %s", now & 1 ? "on" : "off");
+		goto out;
+	}
+	ret = (int)(was & 1);
+out:
+	free(id);
+	return ret;
 }

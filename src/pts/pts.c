@@ -279,7 +279,7 @@ static void settings(struct pts_run *r)
 {
 	const struct pts_cfg *c = &r->cfg;
 	const struct pts_loop *l = &r->loop[0];
-	char want[64], used[96];
+	char want[64], used[256];
 	bool async = strcmp(c->engine, "psync") && strcmp(c->engine, "sync") &&
 		     strcmp(c->engine, "pvsync") && strcmp(c->engine, "pvsync2");
 	bool tp = c->test == PTS_TP;
@@ -296,16 +296,20 @@ static void settings(struct pts_run *r)
 	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
 		 (unsigned long long)r->cap);
 	setting(r, "active range", want, used, !c->cap_limit);
-	if (!r->dev.blockdev)
+	if (r->dev.cache_set)
+		snprintf(used, sizeof(used), "%s", r->dev.cache_how);
+	else if (!r->dev.blockdev)
 		snprintf(used, sizeof(used), "unknown (a file)");
 	else if (r->dev.cache[0])
-		snprintf(used, sizeof(used), "%s (not changed: iolite does not "
-			 "switch a device's cache yet)", r->dev.cache);
+		snprintf(used, sizeof(used), "%s (not changed: %s)",
+			 r->dev.cache, r->dev.cache_how[0] ? r->dev.cache_how :
+			 "iolite switches only an NVMe namespace's");
 	else
 		snprintf(used, sizeof(used), "unknown");
 	setting(r, "write cache", c->client ? "on" : "off", used,
-		r->dev.blockdev && !strcmp(r->dev.cache, c->client ?
-					   "write back" : "write through"));
+		r->dev.cache_set || (r->dev.blockdev &&
+				     !strcmp(r->dev.cache, c->client ?
+					     "write back" : "write through")));
 	setting(r, "data pattern", "random", "random (iolite's default "
 		"buffers)", true);
 	setting(r, "direct I/O", "yes", "yes (direct=1)", true);
@@ -372,6 +376,7 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	unsigned int round;
 
 	pts_purge(r, l);
+	pts_cache_apply(r);	/* after the purge: a format may reset it */
 	if (pts_precondition(r, l, run, err))
 		return -1;
 	if (r->cfg.test == PTS_WSAT)
@@ -520,9 +525,11 @@ int pts_main(int argc, char **argv,
 		html = open_out(r.cfg.html, "--html", r.cfg.target);
 	strftime(r.when, sizeof(r.when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 	catch_signals();
+	r.dev.cache_was = -1;
 	for (k = 0; k < r.nr_loops && !ret; k++)
 		if (test_loop(&r, &r.loop[k], run, &err))
 			ret = 1;
+	pts_cache_restore(&r);
 	settings(&r);
 	scaled_reasons(&r);
 	if (r.later_notes)

@@ -65,12 +65,15 @@ struct pts_dev {
 	char cache[32];		/* queue/write_cache: "write back" ... */
 	char temp_path[256];	/* an hwmon temp*_input, or "" */
 	bool nvme;		/* an NVMe namespace's block device */
+	int cache_was;		/* its write cache before: 0, 1; -1 unknown */
+	bool cache_set;		/* switched as the variant asks */
+	char cache_how[160];	/* what switching it did or why not */
 };
 
 /* One setting the spec asks for: what was asked, what ran. */
 struct pts_setting {
 	const char *name;
-	char want[64], used[96];
+	char want[64], used[256];
 	bool honoured;
 };
 
@@ -151,6 +154,9 @@ extern volatile sig_atomic_t pts_stop;
 int pts_dev_open(struct pts_run *r, struct strbuf *err);
 int pts_dev_safety(struct pts_run *r, struct strbuf *err);
 void pts_purge(struct pts_run *r, struct pts_loop *l);
+/* the variant's write cache, after each loop's purge; back at the end */
+void pts_cache_apply(struct pts_run *r);
+void pts_cache_restore(struct pts_run *r);
 double pts_temp(const struct pts_run *r);
 
 /*
@@ -161,6 +167,12 @@ double pts_temp(const struct pts_run *r);
  */
 int pts_nvme_format(int fd, const char *path, char *how, size_t len);
 double pts_nvme_temp(int fd);
+/*
+ * The volatile write cache on (1) or off (0), read back: returns its
+ * state before (0 or 1), 2 when the controller has none (off asked: so
+ * it is), or -1 with the reason in how.
+ */
+int pts_nvme_cache(int fd, int on, char *how, size_t len);
 
 /* round.c: the phases as iolite runs */
 int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,

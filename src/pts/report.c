@@ -303,6 +303,37 @@ static void json_phases(const struct pts_loop *l, struct json_writer *w)
 	json_end_object(w);
 }
 
+/* Cells of a matrix (a round's, or the window's averages) */
+static void json_cells(const struct pts_loop *l,
+		       const struct pts_cell (*cells)[PTS_NR_BS],
+		       const char *key, struct json_writer *w)
+{
+	unsigned int m, b;
+
+	json_begin_array(w, key);
+	for (m = 0; m < PTS_NR_MIX; m++)
+		for (b = 0; b < PTS_NR_BS; b++) {
+			const struct pts_cell *c = &cells[m][b];
+			char mix[16];
+
+			if (c->iops < 0)
+				continue;
+			snprintf(mix, sizeof(mix), "%u/%u", pts_mix_read[m],
+				 100 - pts_mix_read[m]);
+			json_begin_object(w, NULL);
+			json_str(w, "rw_mix", mix);
+			json_u64(w, "bs", pts_bs[b]);
+			json_double(w, "iops", c->iops);
+			json_double(w, "bw_bytes", c->bw);
+			json_double(w, "lat_mean_ns", c->lat_mean);
+			json_double(w, "lat_max_ns", c->lat_max);
+			if (l->metric == MET_LAT)
+				json_double(w, "lat_99.999_ns", c->lat_p5n);
+			json_end_object(w);
+		}
+	json_end_array(w);
+}
+
 static void json_ss(const struct pts_loop *l, struct json_writer *w)
 {
 	const struct pts_ss *s = &l->ss;
@@ -316,6 +347,8 @@ static void json_ss(const struct pts_loop *l, struct json_writer *w)
 		json_double(w, "tracked", l->track[k]);
 		if (!isnan(l->temp[k]))
 			json_double(w, "temperature_c", l->temp[k]);
+		json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])l->cell[k],
+			   "cells", w);
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -337,34 +370,6 @@ static void json_ss(const struct pts_loop *l, struct json_writer *w)
 		json_u64(w, "slope_ok", s->slope_ok);
 	}
 	json_end_object(w);
-}
-
-static void json_matrix(const struct pts_loop *l, struct json_writer *w)
-{
-	unsigned int m, b;
-
-	json_begin_array(w, "matrix");
-	for (m = 0; m < PTS_NR_MIX; m++)
-		for (b = 0; b < PTS_NR_BS; b++) {
-			const struct pts_cell *c = &l->avg[m][b];
-			char mix[16];
-
-			if (c->iops < 0)
-				continue;
-			snprintf(mix, sizeof(mix), "%u/%u", pts_mix_read[m],
-				 100 - pts_mix_read[m]);
-			json_begin_object(w, NULL);
-			json_str(w, "rw_mix", mix);
-			json_u64(w, "bs", pts_bs[b]);
-			json_double(w, "iops", c->iops);
-			json_double(w, "bw_bytes", c->bw);
-			json_double(w, "lat_mean_ns", c->lat_mean);
-			json_double(w, "lat_max_ns", c->lat_max);
-			if (l->metric == MET_LAT)
-				json_double(w, "lat_99.999_ns", c->lat_p5n);
-			json_end_object(w);
-		}
-	json_end_array(w);
 }
 
 static void json_wsat(const struct pts_run *r, struct json_writer *w)
@@ -405,7 +410,8 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 		} else {
 			json_str(&w, "unit", pts_metric_unit(l->metric));
 			json_ss(l, &w);
-			json_matrix(l, &w);
+			json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])
+				   l->avg, "matrix", &w);
 		}
 		json_end_object(&w);
 	}

@@ -47,19 +47,32 @@ static uint64_t le64_at(const uint8_t *b)
 	return v;
 }
 
+int nvme_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
+	       uint32_t cdw11, void *buf, uint32_t len, uint32_t timeout_ms,
+	       uint32_t *result)
+{
+	struct nvme_passthru_cmd cmd;
+	int ret;
+
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.opcode = opcode;
+	cmd.nsid = nsid;
+	cmd.addr = (uint64_t)(uintptr_t)buf;
+	cmd.data_len = len;
+	cmd.cdw10 = cdw10;
+	cmd.cdw11 = cdw11;
+	cmd.timeout_ms = timeout_ms;
+	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	if (!ret && result)
+		*result = cmd.result;
+	return ret;
+}
+
 static int identify(int fd, uint32_t nsid, uint32_t cdw10, uint32_t cdw11,
 		    uint8_t *id)
 {
-	struct nvme_passthru_cmd cmd;
-
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.opcode = NVME_ADMIN_IDENTIFY;
-	cmd.nsid = nsid;
-	cmd.addr = (uint64_t)(uintptr_t)id;
-	cmd.data_len = NVME_ID_SIZE;
-	cmd.cdw10 = cdw10;
-	cmd.cdw11 = cdw11;
-	return ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	return nvme_admin(fd, NVME_ADMIN_IDENTIFY, nsid, cdw10, cdw11, id,
+			  NVME_ID_SIZE, 0, NULL);
 }
 
 /*

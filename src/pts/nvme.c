@@ -17,8 +17,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <linux/nvme_ioctl.h>
 
 #include "engine/nvme.h"
 #include "pts/pts_int.h"
@@ -35,32 +33,11 @@
 /* a format with an erase may take long on a large drive */
 #define FORMAT_TIMEOUT_MS (3600u * 1000)
 
-/* An admin command; *result (when given) gets its completion's DW0 */
-static int admin_res(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
-		     uint32_t cdw11, void *buf, uint32_t len,
-		     uint32_t timeout_ms, uint32_t *result)
-{
-	struct nvme_passthru_cmd cmd;
-	int ret;
-
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.opcode = op;
-	cmd.nsid = nsid;
-	cmd.addr = (uint64_t)(uintptr_t)buf;
-	cmd.data_len = len;
-	cmd.cdw10 = cdw10;
-	cmd.cdw11 = cdw11;
-	cmd.timeout_ms = timeout_ms;
-	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
-	if (!ret && result)
-		*result = cmd.result;
-	return ret;
-}
-
+/* an admin command without a result */
 static int admin(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
 		 void *buf, uint32_t len, uint32_t timeout_ms)
 {
-	return admin_res(fd, op, nsid, cdw10, 0, buf, len, timeout_ms, NULL);
+	return nvme_admin(fd, op, nsid, cdw10, 0, buf, len, timeout_ms, NULL);
 }
 
 /* Why the controller cannot format this one namespace, or NULL */
@@ -145,14 +122,14 @@ int pts_nvme_cache(int fd, int on, char *how, size_t len)
 		ret = on ? -1 : 2;	/* off is what it has */
 		goto out;
 	}
-	ret = admin_res(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL, 0, 0,
-			&was);
+	ret = nvme_admin(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL, 0, 0,
+			 &was);
 	if (!ret)
-		ret = admin_res(fd, ADMIN_SET_FEATURES, 0, FEAT_VWC, on ? 1 : 0,
-				NULL, 0, 0, NULL);
+		ret = nvme_admin(fd, ADMIN_SET_FEATURES, 0, FEAT_VWC,
+				 on ? 1 : 0, NULL, 0, 0, NULL);
 	if (!ret)
-		ret = admin_res(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL,
-				0, 0, &now);
+		ret = nvme_admin(fd, ADMIN_GET_FEATURES, 0, FEAT_VWC, 0, NULL,
+				 0, 0, &now);
 	if (ret) {
 		snprintf(how, len, "Set Features (volatile write cache) "
 			 "failed: %s", ret < 0 ? strerror(errno) : "an error "

@@ -997,6 +997,9 @@ int iolite_main(int argc, char **argv, const struct main_hooks *h)
 	/* a command of its own: pictures from saved results */
 	if (argc > 1 && !strcmp(argv[1], "plot"))
 		return cli_plot(argc - 1, argv + 1);
+	/* SNIA PTS: its phases are runs of this main (src/pts/) */
+	if (argc > 1 && !strcmp(argv[1], "pts"))
+		return pts_main(argc - 1, argv + 1, iolite_main);
 	memset(&s, 0, sizeof(s));
 	s.argc = argc;
 	s.argv = argv;

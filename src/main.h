@@ -49,4 +49,11 @@ struct main_hooks {
 /* iolite's main with hooks (src/main.c); h may be NULL. */
 int iolite_main(int argc, char **argv, const struct main_hooks *h);
 
+/*
+ * `iolite pts ...` (src/pts/, a layer above main): main hands it
+ * iolite_main, which runs each of its phases; argv[0] is "pts".
+ */
+int pts_main(int argc, char **argv,
+	     int (*run)(int argc, char **argv, const struct main_hooks *h));
+
 #endif

@@ -4,7 +4,8 @@
 # runs every row of t/vm/jobs.txt through fio 3.33 and iolite, then each
 # row is a test comparing what the two did (t/vm/check.sh: counts, bytes,
 # write_iolog sequences, md5 of the data, zone write pointers; the
-# refusals of what iolite lacks today). Not part of make test (a boot
+# refusals of what iolite lacks today), then iolite pts on the NVMe
+# namespace (t/vm/pts.sh). Not part of make test (a boot
 # and the rows under an emulated CPU take about a minute): make test-vm.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -90,6 +91,26 @@ test_expect_success 'the guest boots and runs the job table' '
 	grep "^nvme0n3: zoned=host-managed nr_zones=16 .*max_open_zones=4 " vm/out/info &&
 	grep "^nvme0n4: zoned=none " vm/out/info &&
 	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info
+'
+
+# iolite pts on the conventional namespace (t/vm/pts.sh), after the rows
+test_expect_success 'pts: NVMe Format as the purge, write cache off and back, SMART temperature, identity' '
+	p=vm/out/pts &&
+	test "$(cat $p/iops.rc)" = 0 && test_must_be_empty $p/iops.err &&
+	jq -e ".device.model == \"QEMU NVMe Ctrl\" and .device.serial != \"\"
+		and .device.firmware != \"\"" $p/iops.json &&
+	jq -e ".loops[0].purge.purged == 1 and
+		(.loops[0].purge.how | startswith(\"NVMe Format NVM of namespace 2\"))" \
+		$p/iops.json &&
+	jq -e "[.settings[] | select(.name == \"purge\")][0].honoured == 1" \
+		$p/iops.json &&
+	jq -e "[.loops[0].rounds[].temperature_c] | length == 5 and
+		all(. > 0 and . < 100)" $p/iops.json &&
+	! cmp -s $p/before.md5 $p/zero.md5 && cmp $p/after.md5 $p/zero.md5 &&
+	jq -e "[.settings[] | select(.name == \"write cache\")][0] |
+		.honoured == 1 and (.used | startswith(\"off (NVMe Set Features\"))" \
+		$p/iops.json &&
+	if [ -s $p/vwc.before ]; then cmp $p/vwc.before $p/vwc.after; fi
 '
 
 # a row a test (fd 3: a command in a test must not read the rows); a

@@ -246,6 +246,11 @@ prereq_check_() {
 	CLANG)	prereq_cmd_ clang clang ;;
 	LIBFUZZER) prereq_libfuzzer_ ;;
 	LOOP)	prereq_loop_ ;;
+	ZRAM)	if [ "$(id -u)" != 0 ]; then
+			prereq_why="zram devices need root"
+		elif [ ! -w /sys/class/zram-control/hot_add ]; then
+			prereq_why="no /sys/class/zram-control (modprobe zram; CONFIG_ZRAM)"
+		fi ;;
 	MKNOD)	prereq_mknod_ ;;
 	FUSE)	prereq_fuse_ ;;
 	ODIRECT) prereq_odirect_ "$TRASH" ;;

@@ -735,6 +735,8 @@ static const struct {
 	  "results side by side: changes, intervals, verdicts; --run runs job files in turns" },
 	{ "plot", "FILE...",
 	  "draw latency, bandwidth and IOPS logs: an html page or svg files" },
+	{ "pts", "TEST TARGET",
+	  "SNIA PTS drive qualification: purge, precondition, rounds to steady state (doc/pts.md)" },
 };
 
 void cli_help(FILE *f)

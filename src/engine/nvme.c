@@ -47,19 +47,32 @@ static uint64_t le64_at(const uint8_t *b)
 	return v;
 }
 
+int nvme_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
+	       uint32_t cdw11, void *buf, uint32_t len, uint32_t timeout_ms,
+	       uint32_t *result)
+{
+	struct nvme_passthru_cmd cmd;
+	int ret;
+
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.opcode = opcode;
+	cmd.nsid = nsid;
+	cmd.addr = (uint64_t)(uintptr_t)buf;
+	cmd.data_len = len;
+	cmd.cdw10 = cdw10;
+	cmd.cdw11 = cdw11;
+	cmd.timeout_ms = timeout_ms;
+	ret = ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	if (!ret && result)
+		*result = cmd.result;
+	return ret;
+}
+
 static int identify(int fd, uint32_t nsid, uint32_t cdw10, uint32_t cdw11,
 		    uint8_t *id)
 {
-	struct nvme_passthru_cmd cmd;
-
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.opcode = NVME_ADMIN_IDENTIFY;
-	cmd.nsid = nsid;
-	cmd.addr = (uint64_t)(uintptr_t)id;
-	cmd.data_len = NVME_ID_SIZE;
-	cmd.cdw10 = cdw10;
-	cmd.cdw11 = cdw11;
-	return ioctl(fd, NVME_IOCTL_ADMIN_CMD, &cmd);
+	return nvme_admin(fd, NVME_ADMIN_IDENTIFY, nsid, cdw10, cdw11, id,
+			  NVME_ID_SIZE, 0, NULL);
 }
 
 /*
@@ -115,6 +128,7 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 	}
 	ns->nsid = (uint32_t)nsid;
 	ns->nsze = le64_at(id);
+	ns->lbaf = fmt;
 	ns->ms = (uint16_t)(id[128 + 4 * fmt] | id[129 + 4 * fmt] << 8);
 	lbads = id[130 + 4 * fmt];
 	ns->ext_lba = id[26] & 0x10;

@@ -26,6 +26,7 @@ struct nvme_ns_info {
 	bool pi_first;		/* the PI starts the metadata (else ends it) */
 	unsigned int pif;	/* guard format: 0 16-bit, 1 32-bit, 2 64-bit */
 	uint64_t nsze;		/* size in logical blocks */
+	unsigned int lbaf;	/* the LBA format in use (FLBAS) */
 };
 
 /*
@@ -33,6 +34,16 @@ struct nvme_ns_info {
  * subsystem is nvme-generic). $IOLITE_SYSFS_ROOT replaces /sys.
  */
 bool nvme_is_generic(dev_t rdev);
+
+/*
+ * One admin command through fd (a namespace's block or generic device;
+ * NVME_IOCTL_ADMIN_CMD, root): the ioctl's return, 0, the completion's
+ * status (> 0), or -1 with errno; *result (when given) gets the
+ * completion's DW0. buf: len bytes to or from the controller, or NULL.
+ */
+int nvme_admin(int fd, uint8_t opcode, uint32_t nsid, uint32_t cdw10,
+	       uint32_t cdw11, void *buf, uint32_t len, uint32_t timeout_ms,
+	       uint32_t *result);
 
 /*
  * Identify Namespace through fd, an open generic character device (or

@@ -97,4 +97,9 @@ say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none}" \
 
 VM_WIPE=yes /vm/runjobs.sh /vm/jobs.txt /tmp/out
 echo $? >/tmp/out/runjobs.rc
+# iolite pts last: it formats the conventional namespace
+if [ -n "$VM_DEV_CONV" ]; then
+	say "iolite pts on $VM_DEV_CONV"
+	/vm/pts.sh "$VM_DEV_CONV" /tmp/out/pts
+fi
 finish

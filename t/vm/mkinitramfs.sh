@@ -3,7 +3,7 @@
 # uncompressed cpio archive (the guest's CPU is emulated: unpacking costs
 # nothing, inflating would cost seconds), made of
 #   /init            t/vm/init.sh: mounts, modules, devices, jobs, results
-#   /vm/             runjobs.sh and the job table JOBS
+#   /vm/             runjobs.sh, pts.sh and the job table JOBS
 #   /bin/busybox     static; its applets are linked at boot
 #   /usr/bin, /usr/sbin: iolite ($IOLITE, the build's binary), fio
 #                    ($IOLITE_VM_FIO, default the host's: another build,
@@ -67,9 +67,9 @@ cp "$bb" "$root/bin/busybox"
 # the interpreter of /init; init.sh links the other applets
 ln -s busybox "$root/bin/sh"
 cp "$VM_DIR/init.sh" "$root/init"
-cp "$VM_DIR/runjobs.sh" "$jobs" "$root/vm/"
+cp "$VM_DIR/runjobs.sh" "$VM_DIR/pts.sh" "$jobs" "$root/vm/"
 [ "${jobs##*/}" = jobs.txt ] || mv "$root/vm/${jobs##*/}" "$root/vm/jobs.txt"
-chmod +x "$root/init" "$root/vm/runjobs.sh"
+chmod +x "$root/init" "$root/vm/runjobs.sh" "$root/vm/pts.sh"
 
 # mod_deps NAME: the module files (as modules.dep names them) that NAME
 # needs, each after its own dependencies; nothing for a built-in one

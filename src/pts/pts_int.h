@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef IOLITE_PTS_PTS_INT_H
+#define IOLITE_PTS_PTS_INT_H
+
+/* What pts's files share (pts/pts.h has the contract). */
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pts/pts.h"
+#include "pts/steady.h"
+#include "util/notes.h"
+#include "util/strbuf.h"
+
+/* The IOPS test's matrix: the spec's orders */
+#define PTS_NR_MIX 7
+#define PTS_NR_BS 8
+extern const unsigned int pts_mix_read[PTS_NR_MIX];	/* read % */
+extern const unsigned int pts_bs[PTS_NR_BS];		/* bytes */
+extern const char *const pts_bs_name[PTS_NR_BS];
+#define PTS_MIX_R100 0		/* 100/0 */
+#define PTS_MIX_6535 2		/* 65/35 */
+#define PTS_MIX_W100 6		/* 0/100: every test's tracked mix */
+#define PTS_BS_1M 0
+#define PTS_BS_128K 1
+#define PTS_BS_8K 5
+#define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
+#define PTS_BS_512 7
+
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
+enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
+/* A cell's figures; the first three are what a loop may track */
+enum pts_metric { MET_IOPS, MET_BW, MET_LAT, MET_LAT_MAX, MET_LAT_P5N };
+
+struct pts_cfg {
+	enum pts_test test;
+	const char *test_name;
+	const char *target;
+	bool client;		/* --variant=client */
+	uint64_t round_ms;	/* one matrix cell (the spec: 60 s) */
+	unsigned int max_rounds;
+	uint64_t cap_limit;	/* bytes; 0: the whole device */
+	enum pts_precond precond;
+	bool precond_given;	/* --precondition= on the command line */
+	bool destroy;		/* --destroy-data */
+	bool allow_mounted;	/* --allow-mounted-write */
+	const char *output;	/* the text or JSON report; NULL: stdout */
+	bool json;
+	const char *html;	/* the page; NULL: none */
+	const char *engine;
+	unsigned int mix_mask, bs_mask;	/* --mix, --bs (0: the test's) */
+	unsigned int threads, qd;	/* the variant's */
+	unsigned int range_pct;	/* active range: 100 or 75 */
+	uint64_t wsat_ms;	/* WSAT: the run's length */
+};
+
+struct pts_dev {
+	bool blockdev;
+	uint64_t size;		/* bytes */
+	unsigned int lbs;	/* logical block size */
+	char name[64];		/* the kernel's name ("zram1") */
+	char model[128], firmware[64], serial[64];
+	char cache[32];		/* queue/write_cache: "write back" ... */
+	char temp_path[256];	/* an hwmon temp*_input, or "" */
+	bool nvme;		/* an NVMe namespace's block device */
+	int cache_was;		/* its write cache before: 0, 1; -1 unknown */
+	bool cache_set;		/* switched as the variant asks */
+	char cache_how[160];	/* what switching it did or why not */
+};
+
+/* One setting the spec asks for: what was asked, what ran. */
+struct pts_setting {
+	const char *name;
+	char want[64], used[256];
+	bool honoured;
+};
+
+#define PTS_MAX_SETTINGS 12
+#define PTS_MAX_ROUNDS 100
+#define PTS_WSAT_MAX 4096
+#define PTS_MAX_LOOPS 2
+
+/* One cell of a round: iops < 0 when it did not run. */
+struct pts_cell {
+	double iops;
+	double bw;		/* bytes/s */
+	double lat_mean, lat_max, lat_p5n;	/* ns; p5n: 99.999% */
+};
+
+/*
+ * One test loop: its matrix, what it tracks, its rounds and its window.
+ * The IOPS and latency tests have one; the throughput test one per
+ * block size (1024k, then 128k), each from its own purge and
+ * preconditioning, as the spec runs them.
+ */
+struct pts_loop {
+	const char *name;
+	unsigned int mix_mask, bs_mask;
+	unsigned int track_mix, track_bs;
+	enum pts_metric metric;
+	bool seq;
+	unsigned int qd, threads;
+	char purge[512];	/* what the purge did */
+	bool purged;
+	bool formatted;		/* by NVMe Format: the spec's purge */
+	char precond[320];
+	uint64_t precond_bytes, precond_ms;
+	struct pts_cell (*cell)[PTS_NR_MIX][PTS_NR_BS];	/* per round */
+	double track[PTS_MAX_ROUNDS];
+	double temp[PTS_MAX_ROUNDS];	/* deg C, NAN: unknown */
+	unsigned int nr_rounds;
+	struct pts_ss ss;
+	bool have_ss;
+	struct pts_cell avg[PTS_NR_MIX][PTS_NR_BS];	/* over the window */
+};
+
+struct pts_run {
+	struct pts_cfg cfg;
+	struct pts_dev dev;
+	uint64_t cap;		/* the capacity tested (--capacity-limit) */
+	uint64_t range;		/* active range's bytes */
+	struct pts_setting set[PTS_MAX_SETTINGS];
+	unsigned int nr_set;
+	struct notes scaled;	/* why this is not a PTS result */
+	struct notes notes;	/* the runs' notes, pts's own */
+	unsigned int later_notes;	/* rounds after the first: a count */
+	struct pts_loop loop[PTS_MAX_LOOPS];
+	unsigned int nr_loops;
+	/* WSAT: IOPS per interval and the bytes written by its end */
+	double wsat_t[PTS_WSAT_MAX];	/* ms, the interval's end */
+	double wsat_iops[PTS_WSAT_MAX], wsat_tgbw[PTS_WSAT_MAX];
+	unsigned int nr_wsat;
+	uint64_t wsat_interval_ms;
+	bool interrupted;
+	char when[64];		/* the start, UTC */
+};
+
+/* A cell's figure m in the reports' units (IOPS, MB/s, ms) */
+double pts_cell_val(const struct pts_cell *c, enum pts_metric m);
+/* "IOPS", "MB/s", "ms" */
+const char *pts_metric_unit(enum pts_metric m);
+/* What the loop tracks: "4k random 100% write IOPS" */
+void pts_track_name(const struct pts_loop *l, char *buf, size_t len);
+
+/*
+ * SIGINT or SIGTERM between runs (pts.c's handler; during a run the
+ * runner's handlers stop the run and put pts's back after): the signal.
+ */
+extern volatile sig_atomic_t pts_stop;
+
+/* device.c */
+int pts_dev_open(struct pts_run *r, struct strbuf *err);
+int pts_dev_safety(struct pts_run *r, struct strbuf *err);
+void pts_purge(struct pts_run *r, struct pts_loop *l);
+/* the variant's write cache, after each loop's purge; back at the end */
+void pts_cache_apply(struct pts_run *r);
+void pts_cache_restore(struct pts_run *r);
+double pts_temp(const struct pts_run *r);
+
+/*
+ * nvme.c: Format NVM with a user data erase on the namespace open at fd:
+ * 0 done, 1 not an NVMe namespace, -1 refused or failed (how says
+ * which, as it says what was done); the composite temperature (deg C,
+ * NAN when none).
+ */
+int pts_nvme_format(int fd, const char *path, char *how, size_t len);
+double pts_nvme_temp(int fd);
+/*
+ * The volatile write cache on (1) or off (0), read back: returns its
+ * state before (0 or 1), 2 when the controller has none (off asked: so
+ * it is), or -1 with the reason in how.
+ */
+int pts_nvme_cache(int fd, int on, char *how, size_t len);
+
+/* round.c: the phases as iolite runs */
+int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+		     struct strbuf *err);
+int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
+	      unsigned int round, struct strbuf *err);
+int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+
+/* report.c, html.c */
+int pts_report_text(const struct pts_run *r, FILE *f);
+int pts_report_json(const struct pts_run *r, FILE *f);
+int pts_report_html(const struct pts_run *r, FILE *f);
+void pts_window_avg(struct pts_loop *l);
+
+#endif

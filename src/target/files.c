@@ -1051,8 +1051,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		if ((ret = target_checks(p, ops, t, off, err)))
 			break;
 		/* create_on_open: the job neither creates nor sizes it */
-		if (t->kind == EF_REGULAR && !p->o.create_on_open)
+		if (t->kind == EF_REGULAR && !p->o.create_on_open) {
 			target_claim(p, ops, t, f, off, len);
+			f->setup_size = region_known_size(t);
+		}
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);

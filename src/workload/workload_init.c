@@ -271,6 +271,7 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {
 	unsigned int i, d, e;
+	uint64_t real;
 	int ret;
 
 	w->xunit = w->random && (w->rmode == RM_BITMAP ||
@@ -284,9 +285,14 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 		f->size = files[i].io_size;
 		f->start2 = files[i].io_offset_later > f->start ?
 			    files[i].io_offset_later : f->start;
-		/* a target not laid out yet: the region is its extent */
-		f->real = files[i].real_size > f->start + f->size ?
-			  files[i].real_size : f->start + f->size;
+		/*
+		 * the file as fio sets the job up (a clone set up before
+		 * the others that share it sees it smaller); a target not
+		 * laid out yet: the region is its extent
+		 */
+		real = files[i].setup_size ? files[i].setup_size :
+		       files[i].real_size;
+		f->real = real > f->start + f->size ? real : f->start + f->size;
 		f->whi = f->size;
 		if (xmap_init(w, f))
 			return wl_fail(p, err, "'%s': no memory for the random "

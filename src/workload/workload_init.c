@@ -157,12 +157,17 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		/*
 		 * fio's first three streams: the block sizes by direction;
-		 * trimwrite's trims draw the writes' sequence (measured:
-		 * the k-th trim's draw is the k-th write's, so with the
-		 * same sizes each write is as long as its trim)
+		 * a job that verifies draws its writes' from the reads'
+		 * seed (bssplit=65536/50:8KiB/50: 26 writes, 33 with
+		 * verify=); trimwrite's trims draw the writes' sequence
+		 * (measured: the k-th trim's draw is the k-th write's, so
+		 * with the same sizes each write is as long as its trim)
 		 */
-		unsigned int sd = d == DDIR_TRIM && (p->o.rw == RW_TRIMWRITE ||
-			p->o.rw == RW_RANDTRIMWRITE) ? DDIR_WRITE : d;
+		unsigned int wd = p->o.verify != VERIFY_NONE ? DDIR_READ :
+				  DDIR_WRITE;
+		unsigned int sd = d == DDIR_WRITE ? wd :
+				  d == DDIR_TRIM && (p->o.rw == RW_TRIMWRITE ||
+				  p->o.rw == RW_RANDTRIMWRITE) ? wd : d;
 
 		prng_taus_seed_fio(&w->r_bs.t[d], plan_fio_seed(p, sd));
 		prng_taus64_seed_fio(&w->r_bs.t64[d], plan_fio_seed(p, sd));

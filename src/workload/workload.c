@@ -591,12 +591,16 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		if (blk == NO_BLOCK)
 			return -1;
 		/* xmap: the next free block of another's units (fio) */
-		if (unlikely(blk >= f->rp[d]->nblk))
+		if (unlikely(blk >= f->rp[d]->nblk)) {
+			w->drew_past = true;
 			return -1;
+		}
 		o = f->wlo + blk * w->align[d];
 		/* xlfsr: an output whose block does not fit ends it (fio) */
-		if (unlikely(w->xlfsr && o + b->min > f->whi))
+		if (unlikely(w->xlfsr && o + b->min > f->whi)) {
+			w->drew_past = true;
 			return -1;
+		}
 		/*
 		 * fio: a zone's draw at or past the region (or the target)
 		 * end, or with no room for the smallest block before it,
@@ -1081,8 +1085,19 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	 * closed and redrawn (skew_restart) whenever it is used
 	 * up, in a later pass too
 	 */
+	bool tb = w->tb_random && !w->drew_past;
 	bool again = (!f->fresh && w->restarts &&
-		      !(w->skew_redraw && !w->random)) || w->tb_random;
+		      !(w->skew_redraw && !w->random)) || tb;
+
+	/*
+	 * time_based: a file a draw ended is done (the next file, or the
+	 * next pass once all are: bs=4k,8k nrfiles=2 goes round both)
+	 */
+	if (w->tb_random && w->drew_past) {
+		w->drew_past = false;
+		return false;
+	}
+	w->drew_past = false;
 
 	if (!again && !(w->skewed && !w->skew_redraw) &&
 	    !(w->skewed && w->random))
@@ -1095,7 +1110,7 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	if (again)
 		f->later = true;
 	file_reset(w, f);
-	if (w->tb_random)
+	if (tb)
 		w->dropped = fi;
 	return !file_next(w, f, d, len, off);
 }
@@ -1271,7 +1286,8 @@ void wl_pass_start(struct workload *w, bool first)
 		files_start_over(w);
 		w->cur_slot = w->nact;
 		slot_restart(w);
-	} else if (w->replays && (w->plain_loops || all_used_up(w))) {
+	} else if ((w->replays && (w->plain_loops || all_used_up(w))) ||
+		   (w->tb_replays && w->nr_done == w->nr_files)) {
 		wl_replay_first_pass(w);
 	} else if (w->plain_loops) {
 		/* fio's next loop: every file from its start */

@@ -719,6 +719,8 @@ static void init_passes(struct workload *w, const struct job_options *o)
 				      w->rmode == RM_BITMAP ||
 				      w->rmode == RM_LFSR) &&
 		       w->next == wl_next_general; /* a fast path's pass does */
+	w->tb_replays = w->tb_random && o->randrepeat &&
+			!opt_is_set(o, "randseed");
 	/*
 	 * time_based random I/O starts its files over in place, never
 	 * reopened, so fio takes a percentage offset only once: offset=50%

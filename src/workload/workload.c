@@ -760,8 +760,12 @@ static void skew_restart(struct workload *w, unsigned int fi)
 	struct wl_file *f = &w->files[fi];
 	unsigned int nf;
 
-	/* reopened: a percentage offset is taken again (later_offset) */
-	f->later = true;
+	/*
+	 * reopened, but at the offset it had: fio takes a percentage
+	 * offset again only for a new pass (its loop's clear_io_state) or
+	 * a zone's wrap, not when the service reopens a file (offset=75%
+	 * zipf:1.2 over 5333-byte files: each reopen reads blocks 0-9)
+	 */
 	file_reset(w, f);
 	w->fs_left = 0;
 	if (!w->limited)

@@ -550,6 +550,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	uint64_t o = 0, avail, blk, whi = f->whi;
 	bool rnd = w->random;
 
+	w->drew_past = false;
 	/* a zone that starts too near the region end for a block */
 	if (unlikely(f->wlo > f->whi || f->whi - f->wlo < b->min))
 		return -1;
@@ -1089,19 +1090,15 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	 * closed and redrawn (skew_restart) whenever it is used
 	 * up, in a later pass too
 	 */
-	bool tb = w->tb_random && !w->drew_past;
 	bool again = (!f->fresh && w->restarts &&
-		      !(w->skew_redraw && !w->random)) || tb;
+		      !(w->skew_redraw && !w->random)) || w->tb_random;
 
 	/*
 	 * time_based: a file a draw ended is done (the next file, or the
 	 * next pass once all are: bs=4k,8k nrfiles=2 goes round both)
 	 */
-	if (w->tb_random && w->drew_past) {
-		w->drew_past = false;
+	if (w->tb_random && w->drew_past)
 		return false;
-	}
-	w->drew_past = false;
 
 	if (!again && !(w->skewed && !w->skew_redraw) &&
 	    !(w->skewed && w->random))
@@ -1114,7 +1111,7 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	if (again)
 		f->later = true;
 	file_reset(w, f);
-	if (tb)
+	if (w->tb_random)
 		w->dropped = fi;
 	return !file_next(w, f, d, len, off);
 }

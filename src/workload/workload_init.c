@@ -648,11 +648,14 @@ static void init_budget(struct workload *w, const struct job_plan *p,
 		 * ... and so does a sequential mix there, each direction
 		 * going its own way up to the region's end (rw=rw size=256k
 		 * offset=64k of /dev/zero: 29 reads and 35 writes, 256k,
-		 * where one direction alone stops at the end, 48)
+		 * where one direction alone stops at the end, 48); not
+		 * where filesize= ends the region first (filesize=20K
+		 * size=1m: 40 I/Os, 20K)
 		 */
 		if (!w->zones && !w->random && (files[i].flags & EF_CHARDEV) &&
 		    __builtin_popcount(w->dmask) > 1 && o->size.bytes &&
-		    !o->size.pct && o->size.bytes / nr_files > b)
+		    !o->size.pct && o->size.bytes / nr_files > b &&
+		    files[i].io_offset + b >= o->size.bytes / nr_files)
 			b = o->size.bytes / nr_files;
 		total += b;
 	}

@@ -116,6 +116,17 @@ test_expect_success_if ODIRECT 'direct=1 with a misaligned offset' '
 	test ! -e d1
 '
 
+test_expect_success_if ODIRECT 'direct=1 with strided zones off the grid' '
+	refuse --name=x --filename=d1 --size=256k --rw=read --direct=1 \
+		--zonemode=strided --zonesize=32k --zoneskip=16KiB &&
+	grep "option '\''zoneskip'\'': zones start every 48768 bytes (zonerange + zoneskip), not a multiple of the logical block size" err &&
+	test ! -e d1 &&
+	"$IOLITE" --name=x --filename=d1 --size=32k --rw=read --direct=1 \
+		--zonemode=strided --zonesize=32k --zoneskip=16KiB \
+		--output-format=terse >out 2>err &&
+	test_must_be_empty err
+'
+
 test_expect_success 'files are created at their size, directories too' '
 	mkdir top &&
 	"$IOLITE" --name=lay --directory=top --filename_format="a/b/\$jobname.\$filenum" \

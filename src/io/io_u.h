@@ -76,6 +76,14 @@ struct engine_file {
 	 * the file. io_offset, or 0, when it does not move.
 	 */
 	uint64_t io_offset_later;
+	/*
+	 * The regular file's size when fio sets this job up (what is on
+	 * disk and what the jobs before it in fio's order and this one
+	 * make it), where a fixed-size block may run to past the region;
+	 * 0: real_size. A later job sharing the file makes it bigger for
+	 * the layout (real_size), not for this job.
+	 */
+	uint64_t setup_size;
 	void *engine_data;
 };
 

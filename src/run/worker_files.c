@@ -398,14 +398,16 @@ void worker_drop_restarted(struct worker *w)
 /*
  * A time_based pass wraps: the files stay open, and when
  * they were used up fio drops their cache again (invalidate=1) before
- * the next pass.
+ * the next pass. Random files that start over in place end a pass only
+ * when draws past a direction's last block have ended them all: they
+ * were used up too.
  */
 static void wrap_pass(struct worker *w)
 {
 	unsigned int i;
 
 	workload_rewind(w->wl);
-	if (w->wrap_invalidate)
+	if (w->wrap_invalidate || w->drop_invalidate)
 		for (i = 0; i < w->rj->files->nr_files; i++)
 			fcycle_invalidate(&w->fc, i);
 }

@@ -690,6 +690,34 @@ static uint64_t split_size(const struct job_plan *p, unsigned int d,
 	return v - v % lo;
 }
 
+/*
+ * Strided zones start every zonerange + zoneskip bytes: with direct=1
+ * that step must suit the device too, once the job gets past its first
+ * zone (fio 3.33 fails the first read of the next zone with EINVAL:
+ * zonesize=32K zoneskip=16KiB, 16000, reads 48768). The option named is
+ * the one off the grid.
+ */
+static int check_zone_step(const struct job_plan *p, const struct target *t,
+			   struct strbuf *err)
+{
+	const struct job_options *o = &p->o;
+	uint64_t range = o->zonerange ? o->zonerange : o->zonesize;
+	uint64_t step = range + o->zoneskip;
+	uint64_t bytes = o->io_size.bytes ? o->io_size.bytes : o->size.bytes;
+
+	if (o->zonemode != ZONE_MODE_STRIDED || !step || step % t->lbs == 0)
+		return 0;
+	if (!o->time_based && bytes &&
+	    bytes * (o->loops ? o->loops : 1) <= o->zonesize)
+		return 0;	/* one zone: no step is taken */
+	return files_fail(err, p, o->zoneskip % t->lbs ? "zoneskip" :
+			  "zonerange", "zones start every %llu bytes "
+			  "(zonerange + zoneskip), not a multiple of the "
+			  "logical block size %u of '%s', required by "
+			  "direct=1", (unsigned long long)step, t->lbs,
+			  t->path);
+}
+
 static int check_direct(const struct job_plan *p, struct target *t,
 			uint64_t off, struct strbuf *err)
 {
@@ -722,7 +750,8 @@ static int check_direct(const struct job_plan *p, struct target *t,
 		if (check_mult(p, t, "blockalign", o->blockalign[d], err))
 			return -1;
 	}
-	if (check_mult(p, t, region_offset_opt(p), off, err))
+	if (check_mult(p, t, region_offset_opt(p), off, err) ||
+	    check_zone_step(p, t, err))
 		return -1;
 	return check_odirect(p, t, err);
 }
@@ -1053,8 +1082,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		if ((ret = target_checks(p, ops, t, off, err)))
 			break;
 		/* create_on_open: the job neither creates nor sizes it */
-		if (t->kind == EF_REGULAR && !p->o.create_on_open)
+		if (t->kind == EF_REGULAR && !p->o.create_on_open) {
 			target_claim(p, ops, t, f, off, len);
+			f->setup_size = region_known_size(t);
+		}
 		add_dev(jf, t->fs_dev);
 	}
 	free(fsizes);

@@ -206,6 +206,7 @@ static int fill_device_full(const struct job_plan *p, struct job_files *jf,
 	jf->total_io_size -= f->io_size - (end - f->io_offset);
 	f->io_size = end - f->io_offset;
 	f->real_size = end;
+	f->setup_size = end;
 	return 0;
 }
 

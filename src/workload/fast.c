@@ -220,9 +220,15 @@ void wl_pick_fast_path(struct workload *w)
 	 * does not count, or with verify_backlog's read-backs, which it
 	 * does: nios_left counts the job's I/Os)
 	 */
+	/*
+	 * (loops with io_size=N%: a loop goes on past the budget to the
+	 * file's end, until the job's loops x budget bytes, which only the
+	 * general path counts: loops=3 io_size=25% of 1e6 bytes in 4k
+	 * blocks is 184 writes in one sweep, not 3 x 62)
+	 */
 	if (w->nr_files != 1 || w->mixed || w->trimwrite || w->io_loops ||
 	    w->nrange > 1 ||
-	    w->vcap || w->xlfsr ||
+	    w->vcap || w->xlfsr || (w->plain_loops && w->o->io_size.bytes) ||
 	    w->bs[d].kind != BS_FIXED || w->add || w->seq_nr > 1 ||
 	    w->zones || w->zbd || w->perc_on || f->start2 != f->start ||
 	    (!w->random && wl_seq_fit(w, f, d) != f->size) ||

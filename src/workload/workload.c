@@ -550,6 +550,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	uint64_t o = 0, avail, blk, whi = f->whi;
 	bool rnd = w->random;
 
+	w->drew_past = false;
 	/* a zone that starts too near the region end for a block */
 	if (unlikely(f->wlo > f->whi || f->whi - f->wlo < b->min))
 		return -1;
@@ -591,12 +592,16 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		if (blk == NO_BLOCK)
 			return -1;
 		/* xmap: the next free block of another's units (fio) */
-		if (unlikely(blk >= f->rp[d]->nblk))
+		if (unlikely(blk >= f->rp[d]->nblk)) {
+			w->drew_past = true;
 			return -1;
+		}
 		o = f->wlo + blk * w->align[d];
 		/* xlfsr: an output whose block does not fit ends it (fio) */
-		if (unlikely(w->xlfsr && o + b->min > f->whi))
+		if (unlikely(w->xlfsr && o + b->min > f->whi)) {
+			w->drew_past = true;
 			return -1;
+		}
 		/*
 		 * fio: a zone's draw at or past the region (or the target)
 		 * end, or with no room for the smallest block before it,
@@ -761,8 +766,12 @@ static void skew_restart(struct workload *w, unsigned int fi)
 	struct wl_file *f = &w->files[fi];
 	unsigned int nf;
 
-	/* reopened: a percentage offset is taken again (later_offset) */
-	f->later = true;
+	/*
+	 * reopened, but at the offset it had: fio takes a percentage
+	 * offset again only for a new pass (its loop's clear_io_state) or
+	 * a zone's wrap, not when the service reopens a file (offset=75%
+	 * zipf:1.2 over 5333-byte files: each reopen reads blocks 0-9)
+	 */
 	file_reset(w, f);
 	w->fs_left = 0;
 	if (!w->limited)
@@ -1089,6 +1098,13 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	bool again = (!f->fresh && w->restarts &&
 		      !(w->skew_redraw && !w->random)) || w->tb_random;
 
+	/*
+	 * time_based: a file a draw ended is done (the next file, or the
+	 * next pass once all are: bs=4k,8k nrfiles=2 goes round both)
+	 */
+	if (w->tb_random && w->drew_past)
+		return false;
+
 	if (!again && !(w->skewed && !w->skew_redraw) &&
 	    !(w->skewed && w->random))
 		return false;
@@ -1302,7 +1318,8 @@ void wl_pass_start(struct workload *w, bool first)
 		files_start_over(w);
 		w->cur_slot = w->nact;
 		slot_restart(w);
-	} else if (w->replays && (w->plain_loops || all_used_up(w))) {
+	} else if ((w->replays && (w->plain_loops || all_used_up(w))) ||
+		   (w->tb_replays && w->nr_done == w->nr_files)) {
 		wl_replay_first_pass(w);
 	} else if (w->plain_loops) {
 		/* fio's next loop: every file from its start */

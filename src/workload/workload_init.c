@@ -157,12 +157,17 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		/*
 		 * fio's first three streams: the block sizes by direction;
-		 * trimwrite's trims draw the writes' sequence (measured:
-		 * the k-th trim's draw is the k-th write's, so with the
-		 * same sizes each write is as long as its trim)
+		 * a job that verifies draws its writes' from the reads'
+		 * seed (bssplit=65536/50:8KiB/50: 26 writes, 33 with
+		 * verify=); trimwrite's trims draw the writes' sequence
+		 * (measured: the k-th trim's draw is the k-th write's, so
+		 * with the same sizes each write is as long as its trim)
 		 */
-		unsigned int sd = d == DDIR_TRIM && (p->o.rw == RW_TRIMWRITE ||
-			p->o.rw == RW_RANDTRIMWRITE) ? DDIR_WRITE : d;
+		unsigned int wd = p->o.verify != VERIFY_NONE ? DDIR_READ :
+				  DDIR_WRITE;
+		unsigned int sd = d == DDIR_WRITE ? wd :
+				  d == DDIR_TRIM && (p->o.rw == RW_TRIMWRITE ||
+				  p->o.rw == RW_RANDTRIMWRITE) ? wd : d;
 
 		prng_taus_seed_fio(&w->r_bs.t[d], plan_fio_seed(p, sd));
 		prng_taus64_seed_fio(&w->r_bs.t64[d], plan_fio_seed(p, sd));
@@ -271,6 +276,7 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {
 	unsigned int i, d, e;
+	uint64_t real;
 	int ret;
 
 	w->xunit = w->random && (w->rmode == RM_BITMAP ||
@@ -284,9 +290,14 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 		f->size = files[i].io_size;
 		f->start2 = files[i].io_offset_later > f->start ?
 			    files[i].io_offset_later : f->start;
-		/* a target not laid out yet: the region is its extent */
-		f->real = files[i].real_size > f->start + f->size ?
-			  files[i].real_size : f->start + f->size;
+		/*
+		 * the file as fio sets the job up (a clone set up before
+		 * the others that share it sees it smaller); a target not
+		 * laid out yet: the region is its extent
+		 */
+		real = files[i].setup_size ? files[i].setup_size :
+		       files[i].real_size;
+		f->real = real > f->start + f->size ? real : f->start + f->size;
 		f->whi = f->size;
 		if (xmap_init(w, f))
 			return wl_fail(p, err, "'%s': no memory for the random "
@@ -638,11 +649,14 @@ static void init_budget(struct workload *w, const struct job_plan *p,
 		 * ... and so does a sequential mix there, each direction
 		 * going its own way up to the region's end (rw=rw size=256k
 		 * offset=64k of /dev/zero: 29 reads and 35 writes, 256k,
-		 * where one direction alone stops at the end, 48)
+		 * where one direction alone stops at the end, 48); not
+		 * where filesize= ends the region first (filesize=20K
+		 * size=1m: 40 I/Os, 20K)
 		 */
 		if (!w->zones && !w->random && (files[i].flags & EF_CHARDEV) &&
 		    __builtin_popcount(w->dmask) > 1 && o->size.bytes &&
-		    !o->size.pct && o->size.bytes / nr_files > b)
+		    !o->size.pct && o->size.bytes / nr_files > b &&
+		    files[i].io_offset + b >= o->size.bytes / nr_files)
 			b = o->size.bytes / nr_files;
 		total += b;
 	}
@@ -709,6 +723,8 @@ static void init_passes(struct workload *w, const struct job_options *o)
 				      w->rmode == RM_BITMAP ||
 				      w->rmode == RM_LFSR) &&
 		       w->next == wl_next_general; /* a fast path's pass does */
+	w->tb_replays = w->tb_random && o->randrepeat &&
+			!opt_is_set(o, "randseed");
 	/*
 	 * time_based random I/O starts its files over in place, never
 	 * reopened, so fio takes a percentage offset only once: offset=50%

@@ -162,6 +162,20 @@ struct workload {
 	 * dropped names it for the worker (workload_take_dropped())
 	 */
 	bool tb_random;
+	/*
+	 * the file's last draw ended it rather than used it up (a block
+	 * of another direction's units past this one's last, an LFSR
+	 * output that does not fit): fio does not start such a file over
+	 * in place, even time_based; it is done until the next pass
+	 */
+	bool drew_past;
+	/*
+	 * tb_random with randrepeat and no randseed: a pass that ends with
+	 * every file ended that way is a new loop in fio, which replays
+	 * the first loop's draws (bs=4k,8k nrfiles=2: 29 and 78 I/Os,
+	 * again and again)
+	 */
+	bool tb_replays;
 	unsigned int dropped;
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;

@@ -491,8 +491,17 @@ static uint32_t tid_comm(struct profile *p, pid_t pid, pid_t tid)
 			return p->tids[i].comm;
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid,
 		 (int)tid);
-	c = comm_intern(p, strbuf_read_file(&sb, path) ? (tid ? "?" :
-			"swapper") : sb.buf);
+	if (strbuf_read_file(&sb, path)) {
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, tid ? "[exited]" : "swapper");
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.buf[--sb.len] = '\0';
+	/* another run of this program (system mode): not this run's */
+	if (pid != p->pid && !strncmp(sb.buf, program_invocation_short_name,
+				       15))
+		strbuf_addstr(&sb, " (another)");
+	c = comm_intern(p, sb.buf);
 	strbuf_release(&sb);
 	tid_set(p, tid, c);
 	return c;

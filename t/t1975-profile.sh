@@ -93,14 +93,15 @@ test_expect_success_if PERF,PYTHON3 'the sample count is runtime x rate x busy t
 # iolite's own code, the work it calls under it; before frame pointers
 # and the first frame's CFI it held 72% beside next_rand_bitmap_fixed.
 test_expect_success_if PERF,LIBDW,PYTHON3 'null engine: call chains, worker_run total near the iolite share' '
-	pj null.json "[f for f in p[\"functions\"] if f[\"name\"] == \"worker_run\"][0][\"total_pct\"]" >wr &&
-	pj null.json "area(p, \"iolite\")" >io &&
-	echo "worker_run total $(cat wr)%, iolite $(cat io)%" &&
-	test "$(pj null.json "$(cat wr) >= 0.9 * $(cat io)")" = True &&
-	test "$(pj null.json "all(f[\"total\"] >= f[\"self\"] for f in p[\"functions\"])")" = True &&
-	"$IOLITE" $NULLJOB --runtime=300ms --rw=randread --profile-rate=997 \
-		--profile-folded=deep.folded >/dev/null 2>err &&
+	"$IOLITE" $NULLJOB --runtime=1s --rw=randread --profile-rate=997 \
+		--profile-folded=deep.folded --output-format=json \
+		>deep.json 2>err &&
 	test_must_be_empty err &&
+	pj deep.json "[f for f in p[\"functions\"] if f[\"name\"] == \"worker_run\"][0][\"total_pct\"]" >wr &&
+	pj deep.json "area(p, \"iolite\")" >io &&
+	echo "worker_run total $(cat wr)%, iolite $(cat io)%" &&
+	test "$(pj deep.json "$(cat wr) >= 0.9 * $(cat io)")" = True &&
+	test "$(pj deep.json "all(f[\"total\"] >= f[\"self\"] for f in p[\"functions\"])")" = True &&
 	grep -q ";worker_main;worker_run;[a-z_]*[a-z] [0-9]*\$" deep.folded
 '
 

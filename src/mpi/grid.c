@@ -12,7 +12,10 @@
  * samples for the same interval, whenever each rank started.
  *
  * A point before the job's first sample (startdelay, ramp_time, a late
- * start) is 0: the job did no counted I/O in that interval. The period
+ * start) is 0: the job did no counted I/O in that interval. The last
+ * interval, which the samples cover in part (they end a few ms past a
+ * multiple of the period: the job started that much after the common
+ * start), is left out. The period
  * is the group's (ranks.c): the longest of its jobs' on any rank, so
  * that jobs sampled at different periods (bwavgtime=500 on some ranks,
  * 1000 on others) still add up over the same intervals; a finer series
@@ -79,9 +82,18 @@ static void rebin(struct series *s, double shift_ms, unsigned int period_ms)
 		}
 	}
 	free(seen);
+	/*
+	 * The last interval, when the samples end inside it: dropped, as
+	 * the sampler drops a job's last, partial period (a sliver of an
+	 * interval, as a rate over the whole, was a collapse to a few per
+	 * cent at every run's end)
+	 */
+	if (nb > 1 && end + 0.5 < nb * g)
+		nb--;
 	free(s->pt);
 	s->pt = out;
-	s->nr = s->alloc = nb;
+	s->nr = nb;
+	s->alloc = nb + 1;
 	s->per_point = pp;
 }
 

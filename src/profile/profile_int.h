@@ -101,7 +101,6 @@ struct profile {
 };
 
 /* unwind.c */
-bool pf_unwind_supported(void);
 struct pf_unwind *pf_unwind_new(void);
 void pf_unwind_free(struct pf_unwind *u);
 /* CFA - SP at user address a when no frame pointer is set there, else 0 */

@@ -17,7 +17,7 @@
  * pointer, in the few bytes of user stack the sample copies
  * (PERF_SAMPLE_STACK_USER, PF_STACK_BYTES). One lookup per distinct
  * address, cached; used by the reader thread only, never on the I/O
- * path. Without libdw, or off x86-64, pf_unwind_new() returns NULL and
+ * path (the modules are read at pf_unwind_new(), before the run). Without libdw, or off x86-64, pf_unwind_new() returns NULL and
  * the samples carry no stack (the chains then miss those callers).
  */
 #include "profile/profile_int.h"
@@ -37,32 +37,10 @@
 
 struct pf_unwind {
 	Dwfl *dwfl;
-	bool tried;
 	uint64_t *key;		/* address + 1; 0: empty */
 	int16_t *val;		/* CFA - SP, or 0: frame set up, unknown */
 	unsigned int nr, size;
 };
-
-bool pf_unwind_supported(void)
-{
-	return true;
-}
-
-struct pf_unwind *pf_unwind_new(void)
-{
-	return xcalloc(1, sizeof(struct pf_unwind));
-}
-
-void pf_unwind_free(struct pf_unwind *u)
-{
-	if (!u)
-		return;
-	if (u->dwfl)
-		dwfl_end(u->dwfl);
-	free(u->key);
-	free(u->val);
-	free(u);
-}
 
 /* The ELF files only: no separate debug files, no debuginfod. */
 static int no_debuginfo(Dwfl_Module *mod, void **ud, const char *modname,
@@ -77,9 +55,9 @@ static const Dwfl_Callbacks unw_cbs = {
 	.find_debuginfo = no_debuginfo,
 };
 
+/* The process's modules, read before the run: the reader stays light. */
 static void load(struct pf_unwind *u)
 {
-	u->tried = true;
 	u->dwfl = dwfl_begin(&unw_cbs);
 	if (!u->dwfl)
 		return;
@@ -89,6 +67,29 @@ static void load(struct pf_unwind *u)
 		dwfl_end(u->dwfl);
 		u->dwfl = NULL;
 	}
+}
+
+struct pf_unwind *pf_unwind_new(void)
+{
+	struct pf_unwind *u = xcalloc(1, sizeof(struct pf_unwind));
+
+	load(u);
+	if (!u->dwfl) {
+		free(u);
+		return NULL;	/* no CFI: the samples carry no stack */
+	}
+	return u;
+}
+
+void pf_unwind_free(struct pf_unwind *u)
+{
+	if (!u)
+		return;
+	if (u->dwfl)
+		dwfl_end(u->dwfl);
+	free(u->key);
+	free(u->val);
+	free(u);
 }
 
 /* CFA - SP at a, when the CFA is the stack pointer plus a constant. */
@@ -102,8 +103,6 @@ static int16_t lookup(struct pf_unwind *u, uint64_t a)
 	size_t nops;
 	int16_t r = 0;
 
-	if (!u->tried)
-		load(u);
 	if (!u->dwfl)
 		return 0;
 	m = dwfl_addrmodule(u->dwfl, a);
@@ -164,11 +163,6 @@ int pf_unwind_cfa_sp(struct pf_unwind *u, uint64_t a)
 	return u->val[k];
 }
 #else
-bool pf_unwind_supported(void)
-{
-	return false;
-}
-
 struct pf_unwind *pf_unwind_new(void)
 {
 	return NULL;

@@ -24,14 +24,12 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "util/log.h"
 
 #if defined(HAVE_LIBDW) && defined(__x86_64__)
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <elfutils/libdwfl.h>
 
 #define DW_REG_SP 7		/* x86-64's DWARF register numbers */
 
@@ -55,25 +53,12 @@ static const Dwfl_Callbacks unw_cbs = {
 	.find_debuginfo = no_debuginfo,
 };
 
-/* The process's modules, read before the run: the reader stays light. */
-static void load(struct pf_unwind *u)
-{
-	u->dwfl = dwfl_begin(&unw_cbs);
-	if (!u->dwfl)
-		return;
-	dwfl_report_begin(u->dwfl);
-	if (dwfl_linux_proc_report(u->dwfl, getpid()) ||
-	    dwfl_report_end(u->dwfl, NULL, NULL)) {
-		dwfl_end(u->dwfl);
-		u->dwfl = NULL;
-	}
-}
-
 struct pf_unwind *pf_unwind_new(void)
 {
 	struct pf_unwind *u = xcalloc(1, sizeof(struct pf_unwind));
 
-	load(u);
+	/* the process's modules, read before the run: the reader stays light */
+	u->dwfl = pf_dwfl_self(&unw_cbs);
 	if (!u->dwfl) {
 		free(u);
 		return NULL;	/* no CFI: the samples carry no stack */

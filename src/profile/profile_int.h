@@ -101,7 +101,6 @@ struct profile {
 	bool built;
 	struct pf_syms *syms;
 	struct pf_unwind *unw;	/* NULL: the samples carry no stack */
-	uint64_t unwound;	/* samples given their first frame's caller */
 };
 
 /* unwind.c */

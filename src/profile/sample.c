@@ -536,7 +536,6 @@ static void unwind_first(struct profile *p, uint64_t *ips, uint32_t *n,
 	memmove(&ips[u0 + 2], &ips[u0 + 1], (*n - u0 - 1) * sizeof(*ips));
 	ips[u0 + 1] = ret;
 	(*n)++;
-	p->unwound++;
 }
 
 static void on_sample(struct profile *p, const uint64_t *r, size_t words)

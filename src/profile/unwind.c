@@ -17,8 +17,9 @@
  * pointer, in the few bytes of user stack the sample copies
  * (PERF_SAMPLE_STACK_USER, PF_STACK_BYTES). One lookup per distinct
  * address, cached; used by the reader thread only, never on the I/O
- * path (the modules are read at pf_unwind_new(), before the run). Without libdw, or off x86-64, pf_unwind_new() returns NULL and
- * the samples carry no stack (the chains then miss those callers).
+ * path (the modules are read by pf_unwind_new(), before the run).
+ * Without libdw, or off x86-64, pf_unwind_new() returns NULL and the
+ * samples carry no stack (the chains then miss those callers).
  */
 #include "profile/profile_int.h"
 

@@ -6,7 +6,7 @@
 # merged samples' min and max those of the summed series, not sums of
 # the ranks' (values never seen); the series' last interval, which the
 # ranks' samples cover a few ms, left out rather than drawn as a
-# collapse.
+# collapse, and a job's stretch after its last sample counted.
 . "$(dirname "$0")/test-lib.sh"
 
 test_skip_unless MPI PYTHON3
@@ -118,8 +118,14 @@ test_expect_success 'All clients: samples of the summed series; no collapse at t
 	# the last one is not a sliver of an interval drawn as a rate
 	v = alls[0]["iolite"]["samples"]["read"]["iops"]
 	assert all(abs(x - 5000) <= 500 for x in v), v
-	# group 1: 2000, 3000, 1000 a second; the sums of the minima and of
-	# the maxima of the ranks would be 3000 both
+	# group 1: 2000, 3000, 1000 a second, every half second of it; rank
+	# 0: its last half second, which its sampler leaves out, is there (the
+	# sum dipped to 1000 while it still ran); the sums of the minima and
+	# of the maxima of the ranks would be 3000 both
+	v = alls[1]["iolite"]["samples"]["read"]["iops"]
+	want = [2000, 2000, 3000, 3000, 1000, 1000]
+	assert len(v) == len(want), v
+	assert all(abs(x - w) <= w / 5 for x, w in zip(v, want)), v
 	r = alls[1]["read"]
 	assert r["iops_min"] <= 1100 and r["iops_max"] >= 2700, r
 	EOF

@@ -12,10 +12,6 @@
 
 #include "profile/profile.h"
 
-#ifdef HAVE_LIBDW
-#include <elfutils/libdwfl.h>
-#endif
-
 /* Kernel addresses have the top bit set on every 64-bit Linux port. */
 #define PF_KERNEL_ADDR(a) ((int64_t)(a) < 0)
 
@@ -110,10 +106,6 @@ void pf_unwind_free(struct pf_unwind *u);
 int pf_unwind_cfa_sp(struct pf_unwind *u, uint64_t a);
 
 /* symbols.c */
-#ifdef HAVE_LIBDW
-/* libdwfl's view of this process, its modules as mapped now; or NULL */
-Dwfl *pf_dwfl_self(const Dwfl_Callbacks *cb);
-#endif
 void pf_results_build(struct profile *p, struct strbuf *note);
 void pf_syms_free(struct pf_syms *s);
 void pf_results_free(struct profile *p);

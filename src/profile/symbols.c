@@ -21,6 +21,10 @@
 #include <unistd.h>
 
 
+#ifdef HAVE_LIBDW
+#include <elfutils/libdwfl.h>
+#endif
+
 #include "util/log.h"
 
 struct ksym {
@@ -192,7 +196,8 @@ static const Dwfl_Callbacks dwfl_cbs = {
 	.find_debuginfo = find_debuginfo,
 };
 
-Dwfl *pf_dwfl_self(const Dwfl_Callbacks *cb)
+/* libdwfl's view of this process, its modules as mapped now; or NULL */
+static Dwfl *pf_dwfl_self(const Dwfl_Callbacks *cb)
 {
 	Dwfl *d = dwfl_begin(cb);
 

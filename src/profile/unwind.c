@@ -11,13 +11,14 @@
  * pointer there, so the walk skips its caller: worker_run's callees
  * showed beside it instead of under it. For such a sample this file
  * finds the return address the walk missed: the function's CFI
- * (.eh_frame, read by elfutils' libdw) says where the canonical frame
- * address is; when it is the stack pointer plus N (no frame pointer
+ * (.eh_frame, read with elfutils' libelf and libdw) says where the
+ * canonical frame address is; when it is the stack pointer plus N (no
+ * frame pointer
  * set), the return address is the word at N - 8 above the stack
  * pointer, in the few bytes of user stack the sample copies
  * (PERF_SAMPLE_STACK_USER, PF_STACK_BYTES). One lookup per distinct
  * address, cached; used by the reader thread only, never on the I/O
- * path (the modules are read by pf_unwind_new(), before the run).
+ * path (the mappings are read by pf_unwind_new(), before the run).
  * Without libdw, or off x86-64, pf_unwind_new() returns NULL and the
  * samples carry no stack (the chains then miss those callers).
  */
@@ -31,71 +32,147 @@
 #if defined(HAVE_LIBDW) && defined(__x86_64__)
 #include <dwarf.h>
 #include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #define DW_REG_SP 7		/* x86-64's DWARF register numbers */
 
+/* An executable mapping of a file, and that file's CFI once read. */
+struct umod {
+	uint64_t start, end, pgoff;
+	char *path;
+	bool tried;
+	int fd;
+	Elf *elf;
+	Dwarf_CFI *cfi;
+};
+
 struct pf_unwind {
-	Dwfl *dwfl;
+	struct umod *mod;
+	unsigned int nr_mod;
 	uint64_t *key;		/* address + 1; 0: empty */
 	int16_t *val;		/* CFA - SP, or 0: frame set up, unknown */
 	unsigned int nr, size;
 };
 
-/* The ELF files only: no separate debug files, no debuginfod. */
-static int no_debuginfo(Dwfl_Module *mod, void **ud, const char *modname,
-			Dwarf_Addr base, const char *file,
-			const char *debuglink, GElf_Word crc, char **name)
-{
-	return -1;
-}
-
-static const Dwfl_Callbacks unw_cbs = {
-	.find_elf = dwfl_linux_proc_find_elf,
-	.find_debuginfo = no_debuginfo,
-};
-
+/*
+ * The process's executable mappings, read before the run (the reader
+ * stays light); each file is opened at its first lookup, with libelf
+ * and libdw alone: a libdwfl session of its own here made the symbols'
+ * session after the run lose libc's names in one run of five.
+ */
 struct pf_unwind *pf_unwind_new(void)
 {
-	struct pf_unwind *u = xcalloc(1, sizeof(struct pf_unwind));
+	struct pf_unwind *u;
+	struct strbuf sb = STRBUF_INIT;
+	char *line, *next;
 
-	/* the process's modules, read before the run: the reader stays light */
-	u->dwfl = pf_dwfl_self(&unw_cbs);
-	if (!u->dwfl) {
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    strbuf_read_file(&sb, "/proc/self/maps"))
+		return NULL;
+	u = xcalloc(1, sizeof(*u));
+	for (line = sb.buf; line && *line; line = next) {
+		unsigned long long start, end, off;
+		char perms[8];
+		int pos = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end,
+			   perms, &off, &pos) < 4 || !pos || perms[2] != 'x' ||
+		    line[pos] != '/')
+			continue;
+		u->mod = xrealloc(u->mod, (u->nr_mod + 1) * sizeof(*u->mod));
+		memset(&u->mod[u->nr_mod], 0, sizeof(*u->mod));
+		u->mod[u->nr_mod].start = start;
+		u->mod[u->nr_mod].end = end;
+		u->mod[u->nr_mod].pgoff = off;
+		u->mod[u->nr_mod].fd = -1;
+		u->mod[u->nr_mod++].path = xstrdup(line + pos);
+	}
+	strbuf_release(&sb);
+	if (!u->nr_mod) {
 		free(u);
-		return NULL;	/* no CFI: the samples carry no stack */
+		return NULL;	/* nothing to unwind: the samples carry no stack */
 	}
 	return u;
 }
 
 void pf_unwind_free(struct pf_unwind *u)
 {
+	unsigned int i;
+
 	if (!u)
 		return;
-	if (u->dwfl)
-		dwfl_end(u->dwfl);
+	for (i = 0; i < u->nr_mod; i++) {
+		if (u->mod[i].cfi)
+			dwarf_cfi_end(u->mod[i].cfi);
+		if (u->mod[i].elf)
+			elf_end(u->mod[i].elf);
+		if (u->mod[i].fd >= 0)
+			close(u->mod[i].fd);
+		free(u->mod[i].path);
+	}
+	free(u->mod);
 	free(u->key);
 	free(u->val);
 	free(u);
 }
 
+static void open_mod(struct umod *m)
+{
+	m->tried = true;
+	m->fd = open(m->path, O_RDONLY | O_CLOEXEC);
+	if (m->fd < 0)
+		return;
+	m->elf = elf_begin(m->fd, ELF_C_READ, NULL);
+	if (m->elf)
+		m->cfi = dwarf_getcfi_elf(m->elf);
+}
+
+/* The file's address of a, by its program headers; false: none. */
+static bool file_vaddr(const struct umod *m, uint64_t a, uint64_t *v)
+{
+	uint64_t off = a - m->start + m->pgoff;
+	size_t n, i;
+
+	if (elf_getphdrnum(m->elf, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(m->elf, (int)i, &ph) && ph.p_type == PT_LOAD &&
+		    off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
+			*v = off - ph.p_offset + ph.p_vaddr;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* CFA - SP at a, when the CFA is the stack pointer plus a constant. */
 static int16_t lookup(struct pf_unwind *u, uint64_t a)
 {
-	Dwfl_Module *m;
-	Dwarf_CFI *cfi;
+	struct umod *m = NULL;
 	Dwarf_Frame *fr = NULL;
-	Dwarf_Addr bias;
 	Dwarf_Op *ops;
 	size_t nops;
+	uint64_t v;
+	unsigned int i;
 	int16_t r = 0;
 
-	if (!u->dwfl)
-		return 0;
-	m = dwfl_addrmodule(u->dwfl, a);
+	for (i = 0; i < u->nr_mod && !m; i++)
+		if (a >= u->mod[i].start && a < u->mod[i].end)
+			m = &u->mod[i];
 	if (!m)
 		return 0;
-	cfi = dwfl_module_eh_cfi(m, &bias);
-	if (!cfi || dwarf_cfi_addrframe(cfi, a - bias, &fr))
+	if (!m->tried)
+		open_mod(m);
+	if (!m->cfi || !file_vaddr(m, a, &v) ||
+	    dwarf_cfi_addrframe(m->cfi, v, &fr))
 		return 0;
 	if (!dwarf_frame_cfa(fr, &ops, &nops) && nops == 1) {
 		int64_t off = -1;

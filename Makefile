@@ -22,6 +22,13 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -pthread \
 	  -D_GNU_SOURCE -Isrc -DIOLITE_VERSION='"$(VERSION)"'
 LDLIBS += -pthread -lm
+# Frame pointers in iolite's own code: profile=cpu walks the call chains
+# through them (the kernel's unwinder for perf events), so the flame
+# graph has depth (a leaf function that has not set its frame up yet is
+# unwound by its CFI: src/profile/unwind.c). Their cost on the null engine is in
+# doc/performance.md ("The CPU profile's own cost").
+CFLAGS += -fno-omit-frame-pointer $(shell $(CC) -mno-omit-leaf-frame-pointer \
+	    -E -x c /dev/null >/dev/null 2>&1 && echo -mno-omit-leaf-frame-pointer)
 
 ifeq ($(DEVELOPER),1)
 CFLAGS += -Werror -Wshadow -Wformat=2 -Wstrict-prototypes \

@@ -271,6 +271,7 @@ prereq_check_() {
 			prereq_why="no IPv6 on the loopback (::1)" ;;
 	PERF)	! "$IOLITE" --name=p --ioengine=null --size=4k --profile 2>&1 | grep -q "CPU profile not taken" || prereq_why="perf events refused (kernel.perf_event_paranoid, a container) or absent (CONFIG_PERF_EVENTS)" ;;
 	PERF_KERNEL) ! "$IOLITE" --name=p --ioengine=null --size=4k --profile 2>&1 | grep -q "CPU profile.*not" || prereq_why="perf events of the kernel side refused (kernel.perf_event_paranoid=2 or more for a normal user)" ;;
+	LIBDW)	! "$IOLITE" --name=p --ioengine=null --size=1g --time_based --runtime=200ms --profile-rate=997 2>&1 | grep -q "built without elfutils" || prereq_why="iolite built without libdw: apt-get install libdw-dev and rebuild" ;;
 	SMP)	[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] ||
 			prereq_why="needs 2 or more CPUs" ;;
 	MPI)	prereq_cmd_ mpirun openmpi-bin && { [ -x "${IOLITE_MPI:-${IOLITE%/*}/iolite-mpi}" ] || prereq_why="iolite-mpi not built: apt-get install libopenmpi-dev and rebuild"; } ;;

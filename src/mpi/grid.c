@@ -12,7 +12,11 @@
  * samples for the same interval, whenever each rank started.
  *
  * A point before the job's first sample (startdelay, ramp_time, a late
- * start) is 0: the job did no counted I/O in that interval. The period
+ * start) is 0: the job did no counted I/O in that interval. The job's
+ * stretch after its last sample is a sample of its own (add_tail). The
+ * last interval, which the samples cover in part (they end a few ms past
+ * a multiple of the period: the job started that much after the common
+ * start), is left out. The period
  * is the group's (ranks.c): the longest of its jobs' on any rank, so
  * that jobs sampled at different periods (bwavgtime=500 on some ranks,
  * 1000 on others) still add up over the same intervals; a finer series
@@ -79,10 +83,53 @@ static void rebin(struct series *s, double shift_ms, unsigned int period_ms)
 		}
 	}
 	free(seen);
+	/*
+	 * The last interval, when the samples end inside it: dropped, as
+	 * the sampler drops a job's last, partial period (a sliver of an
+	 * interval, as a rate over the whole, was a collapse to a few per
+	 * cent at every run's end)
+	 */
+	if (nb > 1 && end + 0.5 < nb * g)
+		nb--;
 	free(s->pt);
 	s->pt = out;
-	s->nr = s->alloc = nb;
+	s->nr = nb;
+	s->alloc = nb + 1;
 	s->per_point = pp;
+}
+
+/*
+ * The job's last stretch, which the sampler leaves out (it samples whole
+ * periods: a 2 s job has samples at 0.5, 1 and 1.5 s), as one more
+ * point: what the job did (amount: its I/Os or bytes) less what the
+ * samples hold, over the time from the last sample to the job's end
+ * (end_ms). Without it the sum over ranks dipped where one rank's
+ * series ended a period before its job did and the others ran on.
+ */
+static void add_tail(struct series *s, uint64_t amount, uint64_t end_ms)
+{
+	double held = 0, rest;
+	uint64_t a = 0;
+	unsigned int i;
+
+	if (!s->nr || end_ms <= s->pt[s->nr - 1].t_ms)
+		return;
+	for (i = 0; i < s->nr; i++) {
+		held += s->pt[i].v * (double)(s->pt[i].t_ms - a) / 1000.0;
+		a = s->pt[i].t_ms;
+	}
+	rest = (double)amount - held;
+	if (rest < 0)
+		return;
+	if (s->nr == s->alloc) {
+		s->alloc = s->nr + 1;
+		s->pt = xrealloc(s->pt, s->alloc * sizeof(*s->pt));
+	}
+	s->pt[s->nr].t_ms = end_ms;
+	s->pt[s->nr].v = rest * 1000.0 / (double)(end_ms - a);
+	s->pt[s->nr].lo = s->pt[s->nr].hi = s->pt[s->nr].v;
+	s->pt[s->nr].n = 1;
+	s->nr++;
 }
 
 void mpi_grid_align(struct mpi_run *m, struct run_result *rr)
@@ -108,6 +155,10 @@ void mpi_grid_align(struct mpi_run *m, struct run_result *rr)
 		     m->offset_ns;
 		shift_ms = (double)(t0 - origin) / 1e6;
 		for (d = 0; d < RES_DIR_NR; d++) {
+			const struct dir_result *dr = &j->dir[d];
+
+			add_tail(&j->dir[d].bw_series, dr->bytes, dr->runtime_ms);
+			add_tail(&j->dir[d].iops_series, dr->ios, dr->runtime_ms);
 			rebin(&j->dir[d].bw_series, shift_ms,
 			      m->gid_period_ms[0][j->groupid]);
 			rebin(&j->dir[d].iops_series, shift_ms,

@@ -4,7 +4,8 @@
  * (stats/results.c's results_job_merge: histograms bucket by bucket,
  * counts, minima, maxima and Welford moments; bandwidth and IOPS
  * samples as jobs side by side, their series summed point by point on
- * the shared grid), up a binomial tree: each rank merges its children's
+ * the shared grid, and at rank 0 the samples' figures (min, max, mean,
+ * stdev) those of the summed series), up a binomial tree: each rank merges its children's
  * partial results into its own and sends one message to its parent, so
  * no rank receives more than log2(N) messages and rank 0 never holds
  * more than one partial result per group.
@@ -242,6 +243,37 @@ void mpi_all_release(struct run_result *all)
 	run_result_release(all);
 }
 
+/*
+ * A merged job's bandwidth (KiB/s) or IOPS samples, from its summed
+ * series: the ranks' samples of the same interval added up, one value
+ * each. results_job_merge() sums the ranks' minima and maxima (fio's
+ * group_reporting), values that were never seen; these are the lowest
+ * and highest of the sums.
+ */
+static void samples_of_sum(struct welford *w, const struct series *s,
+			   double div)
+{
+	unsigned int i;
+	double mean = 0, m2 = 0;
+
+	if (!s->nr)
+		return;
+	for (i = 0; i < s->nr; i++) {
+		double v = s->pt[i].v / div, d = v - mean;
+		uint64_t u = (uint64_t)(v + 0.5);
+
+		mean += d / (i + 1);
+		m2 += d * (v - mean);
+		if (!i || u < w->min)
+			w->min = u;
+		if (!i || u > w->max)
+			w->max = u;
+	}
+	w->n = s->nr;
+	w->mean = mean;
+	w->m2 = m2;
+}
+
 /* rank 0: the merged groups as the jobs of "all" */
 static void fill_all(const struct mpi_run *m, struct run_result *all,
 		     unsigned int nr, struct job_result *agg, const bool *have,
@@ -260,6 +292,12 @@ static void fill_all(const struct mpi_run *m, struct run_result *all,
 			continue;
 		j = &all->jobs[all->nr_jobs++];
 		*j = agg[g];
+		for (i = 0; i < RES_DIR_NR; i++) {
+			samples_of_sum(&j->dir[i].bw_samples,
+				       &j->dir[i].bw_series, 1024);
+			samples_of_sum(&j->dir[i].iops_samples,
+				       &j->dir[i].iops_series, 1);
+		}
 		j->name = xstrdup("All clients");
 		j->groupid = g;
 		j->pid = 0;

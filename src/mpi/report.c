@@ -145,7 +145,48 @@ static void summary_part(const struct mpi_run *m, int k,
 	strbuf_release(&sb);
 }
 
-/* This rank's part in each format: [len, text] per format. */
+/*
+ * This rank's jobs per group of the whole list, summed per direction:
+ * the html page's bars per rank (a block of the part message after the
+ * formats' texts: the struct's bytes, one binary on every rank).
+ */
+static struct client_rank *rank_sums(const struct mpi_run *m,
+				     const struct run_result *rr,
+				     unsigned int *nr)
+{
+	struct client_rank *v = xcalloc(m->nr_global_gids ?
+					m->nr_global_gids : 1, sizeof(*v));
+	unsigned int i, g, d, n = 0;
+
+	for (g = 0; g < m->nr_global_gids; g++) {
+		struct client_rank *c = &v[n];
+
+		memset(c, 0, sizeof(*c));
+		for (i = 0; i < rr->nr_jobs; i++) {
+			const struct job_result *j = &rr->jobs[i];
+
+			if (j->groupid != g || j->not_started)
+				continue;
+			c->jobs += j->members;
+			for (d = 0; d < RES_DIR_NR; d++) {
+				c->bytes[d] += j->dir[d].bytes;
+				c->ios[d] += j->dir[d].ios;
+				if (j->dir[d].runtime_ms > c->runtime_ms[d])
+					c->runtime_ms[d] = j->dir[d].runtime_ms;
+			}
+		}
+		if (!c->jobs)
+			continue;
+		c->rank = m->rank;
+		c->groupid = g;
+		snprintf(c->host, sizeof(c->host), "%s", m->host);
+		n++;
+	}
+	*nr = n;
+	return v;
+}
+
+/* This rank's part in each format: [len, text] per format, then sums. */
 static char *make_parts(struct mpi_run *m, const struct formats *f,
 			struct run_result *rr, size_t *len)
 {
@@ -186,14 +227,46 @@ static char *make_parts(struct mpi_run *m, const struct formats *f,
 		free(text);
 	}
 	rr->client = NULL;
+	{
+		unsigned int nr;
+		struct client_rank *v = rank_sums(m, rr, &nr);
+		uint32_t l = (uint32_t)(nr * sizeof(*v));
+
+		fwrite(&l, sizeof(l), 1, mf);
+		if (l)
+			fwrite(v, 1, l, mf);
+		free(v);
+	}
 	if (fclose(mf))
 		die("cannot make the report: %s", strerror(errno));
 	*len = n;
 	return msg;
 }
 
-/* Splits a part message into its formats' texts (NUL-terminated). */
-static int split_parts(char *msg, size_t len, char **text)
+/* The rank sums at the end of a part message, appended to all[]. */
+static int take_sums(const char *msg, size_t len, size_t pos,
+		     struct client_rank **all, unsigned int *nr)
+{
+	uint32_t l;
+
+	if (pos + sizeof(l) > len)
+		return -1;
+	memcpy(&l, msg + pos, sizeof(l));
+	pos += sizeof(l);
+	if (pos + l > len || l % sizeof(**all))
+		return -1;
+	*all = xrealloc(*all, *nr * sizeof(**all) + l + sizeof(**all));
+	memcpy(*all + *nr, msg + pos, l);
+	*nr += l / sizeof(**all);
+	return 0;
+}
+
+/*
+ * Splits a part message into its formats' texts (NUL-terminated) and
+ * appends its rank sums to sums[].
+ */
+static int split_parts(char *msg, size_t len, char **text,
+		       struct client_rank **sums, unsigned int *nr_sums)
 {
 	size_t pos = 0;
 	int k;
@@ -212,7 +285,7 @@ static int split_parts(char *msg, size_t len, char **text)
 		text[k][l] = '\0';
 		pos += l;
 	}
-	return 0;
+	return take_sums(msg, len, pos, sums, nr_sums);
 }
 
 /* Local group ids as the whole job list numbers them (ranks.c). */
@@ -264,14 +337,32 @@ static int write_documents(struct mpi_run *m, const struct formats *f,
  * group (the ranks' own results stay on their ranks: only their text
  * parts and the merged partial results travel).
  */
-static int write_page(struct mpi_run *m, struct run_result *all, FILE *html)
+static int write_page(struct mpi_run *m, struct run_result *all,
+		      const struct run_result *rr,
+		      const struct client_rank *sums, unsigned int nr_sums,
+		      FILE *html)
 {
 	const char *notes[1] = { m->note };
+	struct client_report cl = { .host = m->host, .ranks = sums,
+				    .nr_ranks = nr_sums };
 	int ret;
 
 	all->notes = notes;
 	all->nr_notes = m->note[0] ? 1 : 0;
+	/* the page's header: rank 0's command line, job files, machine */
+	all->argv = rr->argv;
+	all->argc = rr->argc;
+	all->sources = rr->sources;
+	all->nr_sources = rr->nr_sources;
+	all->host = rr->host;
+	all->client = &cl;
 	ret = report_html.write(all, html);
+	all->client = NULL;
+	all->argv = NULL;
+	all->argc = 0;
+	all->sources = NULL;
+	all->nr_sources = 0;
+	all->host = NULL;
 	all->notes = NULL;
 	all->nr_notes = 0;
 	return ret;
@@ -298,6 +389,8 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	struct strbuf err = STRBUF_INIT;
 	struct run_result all;
 	struct formats f;
+	struct client_rank *sums = NULL;
+	unsigned int nr_sums = 0;
 	char ***texts = NULL;
 	char *msg;
 	size_t len;
@@ -315,7 +408,7 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	} else {
 		texts = xcalloc((size_t)m->nranks, sizeof(*texts));
 		texts[0] = xcalloc(F_NR, sizeof(char *));
-		if (split_parts(msg, len, texts[0]))
+		if (split_parts(msg, len, texts[0], &sums, &nr_sums))
 			BUG("mpi: a part that does not read back");
 	}
 	free(msg);
@@ -336,7 +429,7 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 			continue;
 		}
 		texts[r] = xcalloc(F_NR, sizeof(char *));
-		if (split_parts(in, len, texts[r]))
+		if (split_parts(in, len, texts[r], &sums, &nr_sums))
 			ret = -1;
 		free(in);
 	}
@@ -350,7 +443,8 @@ int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,
 	if (texts && !ret)
 		ret = write_documents(m, &f, &all, texts, out);
 	if (texts && !ret && html)
-		ret = write_page(m, &all, html);
+		ret = write_page(m, &all, rr, sums, nr_sums, html);
+	free(sums);
 	if (texts) {
 		mpi_all_release(&all);
 		for (r = 0; r < m->nranks; r++) {

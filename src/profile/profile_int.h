@@ -60,6 +60,10 @@ struct pf_tid {
 };
 
 struct pf_syms;
+struct pf_unwind;
+
+/* The user stack a sample copies, for unwind.c: its first frame. */
+#define PF_STACK_BYTES 128
 
 struct profile {
 	enum profile_mode mode;
@@ -92,7 +96,14 @@ struct profile {
 	unsigned int nr_res;
 	bool built;
 	struct pf_syms *syms;
+	struct pf_unwind *unw;	/* NULL: the samples carry no stack */
 };
+
+/* unwind.c */
+struct pf_unwind *pf_unwind_new(void);
+void pf_unwind_free(struct pf_unwind *u);
+/* CFA - SP at user address a when no frame pointer is set there, else 0 */
+int pf_unwind_cfa_sp(struct pf_unwind *u, uint64_t a);
 
 /* symbols.c */
 void pf_results_build(struct profile *p, struct strbuf *note);

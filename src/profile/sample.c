@@ -38,6 +38,7 @@
 #define PF_CAL_PERIOD_NS 100000ull	/* and its sampling period */
 #define PF_RING_PAGES 64		/* data pages per CPU (2^n) */
 #define PF_READ_MS 250			/* the reader's period */
+#define PF_REG_SP 7			/* x86-64's perf register of the SP */
 
 static uint64_t mono_ns(void)
 {
@@ -71,6 +72,16 @@ static int pf_open(struct perf_event_attr *a, pid_t pid, int cpu)
 	}
 	fd = syscall(SYS_perf_event_open, a, pid, cpu, -1,
 		     PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0 && errno == EINVAL &&
+	    (a->sample_type & PERF_SAMPLE_STACK_USER)) {
+		/* a kernel without user stacks in samples: chains as walked */
+		a->sample_type &= ~(uint64_t)(PERF_SAMPLE_REGS_USER |
+					      PERF_SAMPLE_STACK_USER);
+		a->sample_regs_user = 0;
+		a->sample_stack_user = 0;
+		fd = syscall(SYS_perf_event_open, a, pid, cpu, -1,
+			     PERF_FLAG_FD_CLOEXEC);
+	}
 	if (fd < 0 && (errno == EINVAL || errno == EOVERFLOW) &&
 	    a->sample_max_stack) {
 		/*
@@ -94,9 +105,16 @@ static void pf_attr(const struct profile *p, struct perf_event_attr *a,
 	a->sample_period = p->period_ns;
 	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
 			 PERF_SAMPLE_CALLCHAIN;
+	if (p->unw) {
+		/* the first frame's caller, when it set no frame (unwind.c) */
+		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+		a->sample_regs_user = 1ull << PF_REG_SP;
+		a->sample_stack_user = PF_STACK_BYTES;
+	}
 	a->exclude_kernel = !kernel;
 	a->exclude_hv = 1;
 	a->comm = 1;
+	a->task = p->mode == PROFILE_SYSTEM;	/* forks: the children's names */
 	a->sample_max_stack = PF_MAX_STACK;
 }
 
@@ -315,6 +333,7 @@ struct profile *profile_new(enum profile_mode mode, unsigned int hz,
 	} else {
 		online_cpus(p);
 	}
+	p->unw = pf_unwind_new();
 	if (probe(p, note)) {
 		profile_free(p);
 		return NULL;
@@ -473,8 +492,17 @@ static uint32_t tid_comm(struct profile *p, pid_t pid, pid_t tid)
 			return p->tids[i].comm;
 	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", (int)pid,
 		 (int)tid);
-	c = comm_intern(p, strbuf_read_file(&sb, path) ? (tid ? "?" :
-			"swapper") : sb.buf);
+	if (strbuf_read_file(&sb, path)) {
+		strbuf_reset(&sb);
+		strbuf_addstr(&sb, tid ? "[exited]" : "swapper");
+	}
+	while (sb.len && sb.buf[sb.len - 1] == '\n')
+		sb.buf[--sb.len] = '\0';
+	/* another run of this program (system mode): not this run's */
+	if (pid != p->pid && !strncmp(sb.buf, program_invocation_short_name,
+				       15))
+		strbuf_addstr(&sb, " (another)");
+	c = comm_intern(p, sb.buf);
 	strbuf_release(&sb);
 	tid_set(p, tid, c);
 	return c;
@@ -482,11 +510,41 @@ static uint32_t tid_comm(struct profile *p, pid_t pid, pid_t tid)
 
 /* --- the rings -------------------------------------------------------- */
 
+/*
+ * The caller a frame-pointer walk skips when the first user frame set no
+ * frame (unwind.c), put after it; r: the words past the call chain (the
+ * user registers, then the stack), words of them.
+ */
+static void unwind_first(struct profile *p, uint64_t *ips, uint32_t *n,
+			 uint32_t u0, const uint64_t *r, size_t words)
+{
+	uint64_t size, dyn, sp, ret;
+	int off;
+
+	if (words < 3 || !r[0])		/* PERF_SAMPLE_REGS_ABI_NONE */
+		return;
+	sp = r[1];
+	size = r[2];
+	if (size / 8 + 4 > words)
+		return;
+	dyn = r[3 + size / 8];
+	off = pf_unwind_cfa_sp(p->unw, ips[u0]);
+	if (!off || (uint64_t)off > dyn || (uint64_t)off > size || !sp)
+		return;
+	memcpy(&ret, (const char *)(r + 3) + off - 8, sizeof(ret));
+	if (!ret || PF_KERNEL_ADDR(ret) || *n >= PF_STACK_MAX)
+		return;
+	memmove(&ips[u0 + 2], &ips[u0 + 1], (*n - u0 - 1) * sizeof(*ips));
+	ips[u0 + 1] = ret;
+	(*n)++;
+}
+
 static void on_sample(struct profile *p, const uint64_t *r, size_t words)
 {
 	uint64_t ips[PF_STACK_MAX];
-	uint32_t pid, tid, n = 0;
+	uint32_t pid, tid, n = 0, u0 = UINT32_MAX;
 	uint64_t nr, i;
+	bool own;
 
 	if (words < 3)
 		return;
@@ -495,14 +553,21 @@ static void on_sample(struct profile *p, const uint64_t *r, size_t words)
 	nr = r[2];
 	if (nr > words - 3)
 		nr = words - 3;
-	for (i = 0; i < nr && n < ARRAY_SIZE(ips); i++)
-		if (r[3 + i] < PERF_CONTEXT_MAX)
-			ips[n++] = r[3 + i];
+	for (i = 0; i < nr && n < ARRAY_SIZE(ips) - 1; i++) {
+		if (r[3 + i] >= PERF_CONTEXT_MAX)
+			continue;
+		if (u0 == UINT32_MAX && !PF_KERNEL_ADDR(r[3 + i]))
+			u0 = n;
+		ips[n++] = r[3 + i];
+	}
 	if (!n)
 		ips[n++] = r[0];
+	own = (pid_t)pid == p->pid;
+	if (p->unw && own && u0 != UINT32_MAX)
+		unwind_first(p, ips, &n, u0, r + 3 + nr, words - 3 - nr);
 	p->cur->samples++;
-	table_add(&p->cur->tab, tid_comm(p, (pid_t)pid, (pid_t)tid),
-		  (pid_t)pid == p->pid, ips, n);
+	table_add(&p->cur->tab, tid_comm(p, (pid_t)pid, (pid_t)tid), own,
+		  ips, n);
 }
 
 /* rec: a whole record, 8-byte aligned: the header, then its body */
@@ -522,6 +587,15 @@ static void on_record(struct profile *p, const uint64_t *rec)
 		if (words >= 2)
 			p->cur->lost += body[1];
 		break;
+	case PERF_RECORD_FORK: {
+		/* a child not yet exec'd: its parent's name (it may end soon) */
+		const uint32_t *ids = (const uint32_t *)body;
+
+		if (words >= 2 && ids[2] != ids[3])
+			tid_set(p, (pid_t)ids[2],
+				tid_comm(p, (pid_t)ids[1], (pid_t)ids[3]));
+		break;
+	}
 	case PERF_RECORD_COMM: {
 		const uint32_t *ids = (const uint32_t *)body;
 
@@ -805,6 +879,7 @@ void profile_free(struct profile *p)
 		phase_end(p);
 	pf_results_free(p);
 	pf_syms_free(p->syms);
+	pf_unwind_free(p->unw);
 	for (i = 0; i < p->nr_groups; i++)
 		table_release(&p->groups[i].tab);
 	for (i = 0; i < p->nr_comm; i++)

@@ -261,7 +261,7 @@ struct frame {
  * is not given to the next one). False: not a frame to keep.
  */
 static bool name_frame(struct pf_syms *s, uint64_t a, bool leaf, bool own,
-		       struct frame *f)
+		       const char *comm, struct frame *f)
 {
 	uint64_t q = leaf ? a : a - 1;
 
@@ -280,8 +280,9 @@ static bool name_frame(struct pf_syms *s, uint64_t a, bool leaf, bool own,
 	if (!own) {
 		if (!leaf)
 			return false;
+		/* another process's user space: named by its thread */
 		snprintf(f->name, sizeof(f->name), "[user]");
-		f->module = "other process";
+		f->module = comm;
 		f->area = PA_OTHER_PROC;
 		return true;
 	}
@@ -449,7 +450,8 @@ static void add_stack(struct profile *p, struct profile_result *r,
 			if (user && !umap_find(p->syms, ips[i] - 1))
 				break;	/* not a frame pointer's chain */
 		}
-		if (!name_frame(p->syms, ips[i], i == 0, st->own, &f))
+		if (!name_frame(p->syms, ips[i], i == 0, st->own,
+				p->comm[st->comm], &f))
 			break;
 		user = user || !f.kernel;
 		idx = fn_get(r, ix, &f);

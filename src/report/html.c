@@ -224,6 +224,7 @@ static void group_section(struct strbuf *sb, const struct run_result *rr,
 			strbuf_addf(sb, "<h2>Group %u</h2>\n", gid);
 		}
 		jobs_table(sb, &g);
+		html_ranks_section(sb, rr, gid);
 		runcharts_dirs(&k, &g.rc);
 		runcharts_queue_cpu(&k, &g.rc);
 		cpu_table(sb, &g);
@@ -305,8 +306,11 @@ static void sweep_charts(const struct run_result *rr, struct strbuf *sb)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	FILE *m;
 
+	if (rr->client)		/* iolite-mpi: never a sweep */
+		return;
+	m = open_memstream(&buf, &len);
 	if (!m)
 		return;
 	if (!report_json.write(rr, m) && !fflush(m))

@@ -12,7 +12,7 @@
  * Inside report/: the HTML report's parts. html.c writes the page, its
  * summary and tables; html_charts.c puts a group's jobs into
  * plot/runcharts.h's model, which draws the charts and the figures and
- * percentile tables; html_profile.c the CPU profile.
+ * percentile tables; html_profile.c the CPU profile; html_ranks.c iolite-mpi's ranks.
  */
 
 /* The jobs of one group that ran, as indexes into rr->jobs. */
@@ -43,5 +43,9 @@ void html_targets(struct strbuf *sb, const struct run_result *rr);
 /* The group's CPU profile (profile=): split and flame graph; or nothing. */
 void html_profile_section(struct strbuf *sb, const struct run_result *rr,
 			  unsigned int gid);
+
+/* iolite-mpi: the group's ranks, their spread and bars; or nothing. */
+void html_ranks_section(struct strbuf *sb, const struct run_result *rr,
+			unsigned int gid);
 
 #endif

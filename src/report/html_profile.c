@@ -9,10 +9,12 @@
  * FG_DEPTH. Colours by area, so that the kernel's parts stand apart.
  */
 #include <inttypes.h>
+#include <string.h>
 
 #include "plot/svg.h"
 #include "profile/profile.h"
 #include "report/html.h"
+#include "report/profile.h"
 #include "util/log.h"
 
 #define FG_W 1200
@@ -139,6 +141,15 @@ void html_profile_section(struct strbuf *sb, const struct run_result *rr,
 		    p->samples, p->mode, (double)p->wall_ns / 1e9, p->samples,
 		    p->period_ns ? 1e9 / (double)p->period_ns : 0.0, p->cost_pct);
 	legend(sb, p);
+	if (!strcmp(p->mode, "system") && p->nr_node && p->node[0].count) {
+		struct strbuf t = STRBUF_INIT;
+
+		report_profile_tasks(&t, p, 12);
+		strbuf_addstr(sb, "<p class=\"tasks\">tasks: ");
+		xml_text(sb, strbuf_str(&t));
+		strbuf_addstr(sb, "</p>\n");
+		strbuf_release(&t);
+	}
 	if (!p->nr_node || !p->node[0].count)
 		return;
 	rows = depth_of(p, 0, 0) + 1;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "profile/profile.h"
+#include "util/log.h"
 
 #define TOP_FUNCTIONS 15
 
@@ -60,6 +61,46 @@ static void show_split(FILE *f, const struct profile_result *p)
 	fputc('\n', f);
 }
 
+#define TOP_TASKS 8
+
+/* The call tree's threads (node 0's children), busiest first. */
+static unsigned int tasks_sorted(const struct profile_result *p,
+				 unsigned int *idx, unsigned int max)
+{
+	unsigned int c, n = 0, i;
+
+	if (!p->nr_node)
+		return 0;
+	for (c = p->node[0].child; c && n < max; c = p->node[c].sibling) {
+		for (i = n; i > 0 && p->node[idx[i - 1]].count <
+				     p->node[c].count; i--)
+			idx[i] = idx[i - 1];
+		idx[i] = c;
+		n++;
+	}
+	return n;
+}
+
+void report_profile_tasks(struct strbuf *sb, const struct profile_result *p,
+			  unsigned int top)
+{
+	unsigned int idx[1024], n = tasks_sorted(p, idx, ARRAY_SIZE(idx)), i;
+	uint64_t all = p->nr_node ? p->node[0].count : 0, rest = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct profile_node *t = &p->node[idx[i]];
+
+		if (i < top) {
+			strbuf_addf(sb, "%s%s %.1f%%", i ? ", " : "", t->name,
+				    pct(t->count, all));
+			continue;
+		}
+		rest += t->count;
+	}
+	if (n > top)
+		strbuf_addf(sb, ", %u more %.1f%%", n - top, pct(rest, all));
+}
+
 void report_profile_normal(FILE *f, const struct run_result *rr)
 {
 	unsigned int i, k;
@@ -89,12 +130,37 @@ void report_profile_normal(FILE *f, const struct run_result *rr)
 			continue;
 		}
 		show_split(f, p);
+		if (sys) {
+			struct strbuf t = STRBUF_INIT;
+
+			report_profile_tasks(&t, p, TOP_TASKS);
+			fprintf(f, "  tasks: %s\n", strbuf_str(&t));
+			strbuf_release(&t);
+		}
 		fputs("     self    total  function\n", f);
 		for (k = 0; k < p->nr_fn && k < TOP_FUNCTIONS; k++)
 			fprintf(f, "  %6.2f%%  %6.2f%%  %s (%s)\n",
 				pct(p->fn[k].self, all), pct(p->fn[k].total, all),
 				p->fn[k].name, p->fn[k].module);
 	}
+}
+
+/* "tasks": the samples by thread name (every task, system mode) */
+static void tasks_json(struct json_writer *w, const struct profile_result *p)
+{
+	unsigned int idx[1024], n = tasks_sorted(p, idx, ARRAY_SIZE(idx)), i;
+
+	json_begin_array(w, "tasks");
+	for (i = 0; i < n; i++) {
+		const struct profile_node *t = &p->node[idx[i]];
+
+		json_begin_object(w, NULL);
+		json_str(w, "name", t->name);
+		json_u64(w, "samples", t->count);
+		json_double(w, "pct", pct(t->count, p->node[0].count));
+		json_end_object(w);
+	}
+	json_end_array(w);
 }
 
 void report_profile_json(struct json_writer *w, const struct run_result *rr)
@@ -132,6 +198,8 @@ void report_profile_json(struct json_writer *w, const struct run_result *rr)
 			json_end_object(w);
 		}
 		json_end_array(w);
+		if (!strcmp(p->mode, "system"))
+			tasks_json(w, p);
 		json_begin_array(w, "functions");
 		for (k = 0; k < p->nr_fn; k++) {
 			json_begin_object(w, NULL);

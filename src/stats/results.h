@@ -435,6 +435,20 @@ struct client_clock {
 	char host[64];
 };
 
+/*
+ * iolite-mpi: one rank's jobs of one stonewall group, summed per
+ * direction, for the html page's per-rank bars and their spread (the
+ * ranks' own jobs stay on their ranks: these few figures travel).
+ */
+struct client_rank {
+	int rank;
+	char host[64];
+	unsigned int groupid;	/* the whole list's group id */
+	unsigned int jobs;
+	uint64_t bytes[RES_DIR_NR], ios[RES_DIR_NR];
+	uint64_t runtime_ms[RES_DIR_NR];	/* the longest of its jobs' */
+};
+
 struct client_report {
 	bool part;
 	const char *host;
@@ -443,6 +457,8 @@ struct client_report {
 	unsigned int nr_parts;
 	const struct client_clock *clocks;	/* per rank, or NULL */
 	unsigned int nr_clocks;
+	const struct client_rank *ranks;	/* rank 0's page, or NULL */
+	unsigned int nr_ranks;
 };
 
 /*

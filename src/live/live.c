@@ -40,6 +40,7 @@ struct live {
 	uint64_t t0_ns;
 	int64_t wall_off_ns;
 	uint64_t *seq;			/* per reported job */
+	uint64_t *end;			/* per reported job: the last end */
 	unsigned int nr_seq;
 	struct worker_stats *zero;
 	struct live_out *out;
@@ -293,8 +294,11 @@ static void emit(struct live *l, const struct run_result *rr,
 
 	if (nr > l->nr_seq) {
 		l->seq = xrealloc(l->seq, nr * sizeof(*l->seq));
+		l->end = xrealloc(l->end, nr * sizeof(*l->end));
 		memset(l->seq + l->nr_seq, 0,
 		       (nr - l->nr_seq) * sizeof(*l->seq));
+		memset(l->end + l->nr_seq, 0,
+		       (nr - l->nr_seq) * sizeof(*l->end));
 		l->nr_seq = nr;
 	}
 	for (k = 0; k < nr && k < rr->nr_jobs; k++) {
@@ -304,8 +308,15 @@ static void emit(struct live *l, const struct run_result *rr,
 		r.j = &rr->jobs[k];
 		r.jobid = k;
 		r.seq = ++l->seq[k];
-		r.start_ns = span[k].start;
+		/*
+		 * A group's members copy their figures one after another:
+		 * its interval runs from its last one's end, so that the
+		 * intervals tile the time
+		 */
+		r.start_ns = l->seq[k] > 1 && l->end[k] ? l->end[k] :
+			     span[k].start;
 		r.end_ns = span[k].end;
+		l->end[k] = r.end_ns;
 		r.t0_ns = l->t0_ns;
 		r.count_ns = span[k].count_ns;
 		r.wall_off_ns = l->wall_off_ns;
@@ -392,6 +403,11 @@ void live_round(struct live *l, unsigned int round)
 	unsigned int i;
 
 	l->round = round;
+	/* the reported jobs count their intervals from 1 again */
+	if (l->nr_seq) {
+		memset(l->seq, 0, l->nr_seq * sizeof(*l->seq));
+		memset(l->end, 0, l->nr_seq * sizeof(*l->end));
+	}
 	for (i = 0; i < l->nr; i++) {
 		free(l->j[i].prev);
 		l->j[i].prev = NULL;
@@ -513,6 +529,7 @@ int live_finish(struct live *l, struct strbuf *notes)
 	}
 	free(l->j);
 	free(l->seq);
+	free(l->end);
 	free(l->zero);
 	live_metrics_free(l->m);
 	strbuf_release(&l->notes);

@@ -303,8 +303,8 @@ void live_metrics_text(const struct live_metrics *m, struct strbuf *sb)
 	per_job(m, sb, "iolite_queue_depth", "gauge",
 		"Mean I/Os in flight over the last interval (Little's law: the completed I/Os' latency over its length).",
 		offsetof(struct m_job, depth), true);
-	per_job(m, sb, "iolite_usr_ns_per_io", "gauge",
-		"iolite's own user CPU per I/O over the last interval (ns).",
+	per_job(m, sb, "iolite_cpu_user_seconds_per_io", "gauge",
+		"iolite's own user CPU time per I/O over the last interval.",
 		offsetof(struct m_job, ns_per_io), true);
 	per_job(m, sb, "iolite_intervals_total", "counter",
 		"Intervals counted.",

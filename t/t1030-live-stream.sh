@@ -66,6 +66,19 @@ test_expect_success_if PYTHON3 'the stream on stdout, the report in a file' '
 	python3 "$CHECK" s.jsonl r.json
 '
 
+test_expect_success_if PYTHON3 'a reader who stalls holds up nothing, loses nothing' '
+	{ "$IOLITE" --name=o $T --rw=randrw --size=1g --time_based \
+		--runtime=1500ms --interval-period=10ms --interval-output=- \
+		--output-format=json+ --output=r.json 2>err; echo $? >rc; } |
+		{ sleep 3; cat >s.jsonl; } &&
+	test "$(cat rc)" = 0 &&
+	test_must_be_empty err &&
+	python3 "$CHECK" s.jsonl r.json &&
+	# a pipe holds about a dozen lines: the reporter went on past them
+	test "$(wc -l <s.jsonl)" -ge 30 &&
+	grep "the stream.s reader held a write back" r.json
+'
+
 test_expect_success_if PYTHON3 'the period follows --status-interval, whose reports stay whole' '
 	"$IOLITE" --name=c $T --rw=read --size=1g --time_based \
 		--runtime=700ms --status-interval=300ms --interval-output=s.jsonl \

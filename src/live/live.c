@@ -48,7 +48,16 @@ struct live {
 	struct live_srv *srv;
 	struct strbuf notes;
 	unsigned int push_failed;
+	uint64_t cpu_ns;		/* live_interval()'s CPU time so far */
 };
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+}
 
 /* --- deltas ---------------------------------------------------------- */
 
@@ -322,6 +331,7 @@ static void emit(struct live *l, const struct run_result *rr,
 		r.wall_off_ns = l->wall_off_ns;
 		r.last = span[k].last && !span[k].open;
 		r.round = l->round;
+		r.cpu_ns = l->cpu_ns;
 		if (l->m)
 			live_metrics_add(l->m, &r);
 		if (l->out)
@@ -364,7 +374,7 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
 	struct rep_span *span;
 	struct run_result rr;
 	struct strbuf err = STRBUF_INIT;
-	uint64_t *start;
+	uint64_t *start, cpu0 = thread_cpu_ns();
 	bool *fresh, *last, any = false;
 	unsigned int i, k;
 
@@ -396,6 +406,7 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
 	free(fresh);
 	free(last);
 	free(span);
+	l->cpu_ns += thread_cpu_ns() - cpu0;
 }
 
 void live_round(struct live *l, unsigned int round)

@@ -23,6 +23,7 @@ struct live_rec {
 	int64_t wall_off_ns;		/* CLOCK_REALTIME minus the clock */
 	bool last;			/* its members are done: partial */
 	unsigned int round;		/* --repeat's run, from 0 */
+	uint64_t cpu_ns;		/* the live numbers' CPU so far */
 };
 
 /* stream.c: the JSON line of one interval, appended to sb. */

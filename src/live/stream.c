@@ -149,6 +149,8 @@ static void write_rec(struct json_writer *w, const struct live_rec *r)
 	json_begin_object(w, "iolite");
 	json_double(w, "usr_ns_per_io", j->usr_ns_per_io);
 	json_double(w, "iowq_cpu_ms", (double)j->iowq_cpu_ns / 1e6);
+	/* what the intervals before this one took on the reporter thread */
+	json_double(w, "live_cpu_ms", (double)r->cpu_ns / 1e6);
 	json_end_object(w);
 	json_end_object(w);
 }

@@ -24,26 +24,6 @@ static const char *const dir_key[RES_DIR_NR] = {
 	"read", "write", "trim", "mixed",
 };
 
-static void write_bins(struct json_writer *w, const struct hist *h)
-{
-	char key[24];
-	unsigned int i;
-
-	json_begin_object(w, "bins");
-	for (i = 0; i < HIST_NR; i++) {
-		uint64_t n = h->bucket[i];
-
-		/* as json+: the overflow goes with the top bucket */
-		if (i == HIST_NR - 1)
-			n += h->overflow;
-		if (!n)
-			continue;
-		snprintf(key, sizeof(key), "%" PRIu64, hist_bucket_val(i));
-		json_u64(w, key, n);
-	}
-	json_end_object(w);
-}
-
 /* A latency block, as json+'s, with its bins whenever it has samples. */
 static void write_lat(struct json_writer *w, const char *key,
 		      const struct job_result *j, const struct welford *s,
@@ -68,7 +48,7 @@ static void write_lat(struct json_writer *w, const char *key,
 		}
 		json_end_object(w);
 	}
-	write_bins(w, h);
+	hist_json_bins(w, h);
 	json_end_object(w);
 }
 

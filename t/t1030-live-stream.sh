@@ -107,6 +107,42 @@ L = [json.loads(l) for l in open(\"s.jsonl\")]
 sys.exit(not all(abs(r[\"duration_ms\"] - 300) < 150 for r in L[:-1]))"
 '
 
+test_expect_success_if PYTHON3,JANSSON 'iolite plot draws the stream: the sums, the percentiles over time' '
+	"$IOLITE" --name=p $T --rw=randrw --size=1g --time_based \
+		--runtime=900ms --interval-period=200ms --interval-output=p.jsonl \
+		--output-format=json+ --output=p.json 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" plot p.jsonl -o p.html 2>err &&
+	test_must_be_empty err &&
+	for d in read write; do
+		ios=$(python3 -c "import json; print(json.load(open(\"p.json\"))[\"jobs\"][0][\"$d\"][\"total_ios\"])") &&
+		grep -q "data-jobi=\"0\" data-dir=\"$d\" [^>]*data-ios=\"$ios\"" p.html || return 1
+	done &&
+	test "$(grep -c "data-chart=\"lat-time\"" p.html)" = 2 &&
+	grep -q "A point per interval of the interval stream" p.html
+'
+
+test_expect_success_if JANSSON 'iolite plot: a broken stream is a clear error' '
+	head -n 2 p.jsonl >cut.jsonl &&
+	sed -n 3p p.jsonl | head -c 100 >>cut.jsonl &&
+	test_must_fail "$IOLITE" plot cut.jsonl -o x.html 2>err &&
+	grep "cut.jsonl:3: the last line is cut short" err &&
+	{ head -n 1 p.jsonl && echo "{\"type\":\"interval\", oops" &&
+	  sed -n 2p p.jsonl; } >bad.jsonl &&
+	test_must_fail "$IOLITE" plot bad.jsonl -o x.html 2>err &&
+	grep "bad.jsonl:2: not valid JSON" err &&
+	{ head -n 1 p.jsonl && sed -n 3p p.jsonl; } >gap.jsonl &&
+	test_must_fail "$IOLITE" plot gap.jsonl -o x.html 2>err &&
+	grep "gap.jsonl:2: job 0.s interval 3 follows 1: the stream lacks lines" err &&
+	{ head -n 1 p.jsonl && echo "{\"type\":\"interval\",\"seq\":2}"; } >few.jsonl &&
+	test_must_fail "$IOLITE" plot few.jsonl -o x.html 2>err &&
+	grep "few.jsonl:2: an interval without .jobid." err &&
+	{ head -n 1 p.jsonl && echo "{\"type\":\"status\"}"; } >other.jsonl &&
+	test_must_fail "$IOLITE" plot other.jsonl -o x.html 2>err &&
+	grep "other.jsonl:2: not a line of an interval stream" err &&
+	! test -e x.html
+'
+
 test_expect_success 'bad live options are refused before anything is made' '
 	test_must_fail "$IOLITE" --name=x --ioengine=null --size=1m \
 		--interval-output=- 2>err &&

@@ -21,25 +21,10 @@
 
 set -u
 
-die() {
-	echo "bench: $*" >&2
-	exit 1
-}
-
+. "$(dirname "$0")/lib.sh"
 [ $# -eq 1 ] || die "usage: bench/live.sh /path/to/iolite"
-IOLITE=$1
-REPS=${BENCH_REPS:-5}
-SECS=${BENCH_RUNTIME:-5}
+bench_start "$1" jq taskset curl
 PORT=${BENCH_PORT:-19615}
-[ -x "$IOLITE" ] || die "'$IOLITE' is not an executable"
-for t in jq taskset curl; do
-	command -v "$t" >/dev/null 2>&1 || die "'$t' is needed"
-done
-if [ -z "${BENCH_CPU:-}" ]; then
-	BENCH_CPU=$(taskset -cp $$ | sed 's/.*: //' | tr ',' '\n' |
-		    tail -n 1 | sed 's/.*-//')
-fi
-WORK=$(mktemp -d)
 SCRAPER=
 trap '[ -n "$SCRAPER" ] && kill "$SCRAPER" 2>/dev/null; rm -rf "$WORK"' EXIT
 
@@ -73,22 +58,15 @@ for r in $(seq "$REPS"); do
 	done
 done
 
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
 base=
 cbase=
 printf "%-8s %12s %7s %14s %7s %10s %9s\n" setting iops ratio ios/cpu-s \
 	ratio intervals live_cpu%
 for s in $SETTINGS; do
-	iops=$(for r in $(seq "$REPS"); do
-		jq '.jobs[0].read.iops' "$WORK/$s.$r.json"; done | median)
+	iops=$(runs_median "$s" '.jobs[0].read.iops')
 	[ -n "$base" ] || base=$iops
-	percpu=$(for r in $(seq "$REPS"); do
-		jq '.jobs[0] | .read.total_ios /
-		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)' \
-			"$WORK/$s.$r.json"; done | median)
+	percpu=$(runs_median "$s" '.jobs[0] | .read.total_ios /
+		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)')
 	[ -n "$cbase" ] || cbase=$percpu
 	n=0
 	pct=0

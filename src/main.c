@@ -764,6 +764,10 @@ static void session_prepare(struct session *s)
 	/* a wrapper's processes agree to start, or none does (src/mpi/) */
 	if (h && h->ready && h->ready(h->arg))
 		exit(1);
+	/* the endpoint's port taken first: a busy one creates nothing */
+	if ((s->live.stream || s->live.listen || s->live.push) &&
+	    !(s->rc.live = live_start(&s->live, &s->err)))
+		die("%s", strbuf_str(&s->err));
 	s->out = stdout;
 	if (h && h->quiet) {
 		s->out = fopen("/dev/null", "w");
@@ -798,9 +802,6 @@ static void session_prepare(struct session *s)
 		die_at(&s->jl, &s->err);
 	if (log_set_active(&s->logs) && log_set_open(&s->logs, &s->err))
 		die_at(&s->jl, &s->err);
-	if ((s->live.stream || s->live.listen || s->live.push) &&
-	    !(s->rc.live = live_start(&s->live, &s->err)))
-		die("%s", strbuf_str(&s->err));
 }
 
 /* The runner's jobs and disks, the report's context, the runner's hooks. */

@@ -483,20 +483,23 @@ struct live *live_start(const struct live_opts *o, struct strbuf *err)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	l->wall_off_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec -
 			 (int64_t)l->t0_ns;
-	if (open_stream(l, err))
-		goto fail;
-	if (o->listen || o->push)
-		l->m = live_metrics_new();
+	/* the port first: a busy one is refused before the file is made */
 	if (o->listen) {
 		l->srv = live_srv_start(o->listen, err);
 		if (!l->srv)
 			goto fail;
 	}
+	if (open_stream(l, err)) {
+		uint64_t n;
+
+		if (l->srv)
+			live_srv_stop(l->srv, 0, &n, &n);
+		goto fail;
+	}
+	if (o->listen || o->push)
+		l->m = live_metrics_new();
 	return l;
 fail:
-	if (l->out)
-		live_out_close(l->out, NULL);
-	live_metrics_free(l->m);
 	free(l->zero);
 	strbuf_release(&l->notes);
 	free(l);

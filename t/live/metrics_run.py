@@ -62,6 +62,18 @@ def report(path):
     return json.load(open(path))
 
 def endpoint(iolite, extra):
+    bad = []
+    # a port in use: refused, naming it, before anything is made
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen(1)
+    rc = subprocess.call([iolite, "--metrics-listen=127.0.0.1:%d" % busy.getsockname()[1],
+                          "--interval-output=busy.jsonl", "--output=busy.txt"] + extra,
+                         stderr=open("err", "w"))
+    busy.close()
+    if rc == 0 or "option '--metrics-listen': cannot listen on" not in open("err").read() \
+            or os.path.exists("busy.jsonl") or os.path.exists("busy.txt"):
+        bad.append("a busy port: rc %d, %s" % (rc, open("err").read()))
     port = free_port()
     base = "http://127.0.0.1:%d" % port
     cmd = [iolite, "--metrics-listen=127.0.0.1:%d" % port,
@@ -74,7 +86,6 @@ def endpoint(iolite, extra):
     mute.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
     mute.connect(("127.0.0.1", port))
     mute.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
-    bad = []
     if get(base + "/")[0] != 404:
         bad.append("/ is not a 404")
     if get(base + "/metrics/x")[0] != 404:

@@ -135,8 +135,11 @@ def prom_query(base, q, t=None):
     if t is not None:
         url += "&time=%.3f" % t
     st, body = get(url)
-    res = json.loads(body)["data"]["result"]
-    return res
+    # while it starts (its storage not open yet) it may answer 503
+    try:
+        return json.loads(body)["data"]["result"] if st == 200 else []
+    except ValueError:
+        return []
 
 def prom(iolite, extra):
     import urllib.parse  # noqa: F401

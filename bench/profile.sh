@@ -21,25 +21,9 @@
 
 set -u
 
-die() {
-	echo "bench: $*" >&2
-	exit 1
-}
-
+. "$(dirname "$0")/lib.sh"
 [ $# -eq 1 ] || die "usage: bench/profile.sh /path/to/iolite"
-IOLITE=$1
-REPS=${BENCH_REPS:-5}
-SECS=${BENCH_RUNTIME:-5}
-[ -x "$IOLITE" ] || die "'$IOLITE' is not an executable"
-for t in jq taskset; do
-	command -v "$t" >/dev/null 2>&1 || die "'$t' is needed"
-done
-if [ -z "${BENCH_CPU:-}" ]; then
-	BENCH_CPU=$(taskset -cp $$ | sed 's/.*: //' | tr ',' '\n' |
-		    tail -n 1 | sed 's/.*-//')
-fi
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+bench_start "$1" jq taskset
 
 JOB="--name=null --ioengine=null --rw=randread --bs=4k --size=16g
      --norandommap --time_based --runtime=${SECS}s --output-format=json"
@@ -61,33 +45,20 @@ for r in $(seq "$REPS"); do
 	done
 done
 
-median() {
-	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
-
 base=
 cbase=
 printf "%-10s %12s %7s %14s %7s %9s %8s %8s\n" setting iops ratio \
 	ios/cpu-s ratio cost_pct rate_hz samples
 for s in $SETTINGS; do
-	iops=$(for r in $(seq "$REPS"); do
-		jq '.jobs[0].read.iops' "$WORK/$s.$r.json"; done | median)
+	iops=$(runs_median "$s" '.jobs[0].read.iops')
 	[ -n "$base" ] || base=$iops
-	percpu=$(for r in $(seq "$REPS"); do
-		jq '.jobs[0] | .read.total_ios /
-		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)' \
-			"$WORK/$s.$r.json"; done | median)
+	percpu=$(runs_median "$s" '.jobs[0] | .read.total_ios /
+		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)')
 	[ -n "$cbase" ] || cbase=$percpu
-	cost=$(for r in $(seq "$REPS"); do
-		jq '.iolite.cpu_profile[0].cost_pct // 0' "$WORK/$s.$r.json"
-		done | median)
-	hz=$(for r in $(seq "$REPS"); do
-		jq '(.iolite.cpu_profile[0].period_ns // 0) as $p |
-		    if $p > 0 then 1e9 / $p | floor else 0 end' \
-			"$WORK/$s.$r.json"; done | median)
-	n=$(for r in $(seq "$REPS"); do
-		jq '.iolite.cpu_profile[0].samples // 0' "$WORK/$s.$r.json"
-		done | median)
+	cost=$(runs_median "$s" '.iolite.cpu_profile[0].cost_pct // 0')
+	hz=$(runs_median "$s" '(.iolite.cpu_profile[0].period_ns // 0) as $p |
+		    if $p > 0 then 1e9 / $p | floor else 0 end')
+	n=$(runs_median "$s" '.iolite.cpu_profile[0].samples // 0')
 	printf "%-10s %12.0f %7.4f %14.0f %7.4f %9.2f %8s %8s\n" "$s" \
 		"$iops" "$(echo "$iops $base" | awk '{ print $1 / $2 }')" \
 		"$percpu" "$(echo "$percpu $cbase" | awk '{ print $1 / $2 }')" \

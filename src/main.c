@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "main.h"
 #include "job/job.h"
+#include "live/live.h"
 #include "opt/opt.h"
 #include "opt/plan.h"
 #include "opt/steady_opts.h"
@@ -156,6 +157,7 @@ struct report_ctx {
 	struct run_source *src;
 	unsigned int nr_src;
 	struct host_info host;
+	struct live *live;		/* src/live/, or NULL */
 };
 
 /* What the HTML report shows of the run: command line, job files, host. */
@@ -433,6 +435,15 @@ static void add_note_lines(struct report_ctx *rc, struct strbuf *sb)
 	}
 }
 
+/* The live interval: the stream and the metrics (src/live/). */
+static void hook_interval(void *arg, struct worker_result *wr,
+			  unsigned int nr, bool final)
+{
+	struct report_ctx *rc = arg;
+
+	live_interval(rc->live, wr, nr, final);
+}
+
 /* SIGUSR1 and --status-interval: the report so far, where reports go. */
 static void hook_report(void *arg, struct worker_result *wr, unsigned int nr)
 {
@@ -503,6 +514,8 @@ static int run_rounds(struct report_ctx *rc, struct run_job *jobs,
 	if (nr_runs > 1)
 		*kept = xcalloc((size_t)(nr_runs - 1) * nr, sizeof(**kept));
 	for (run = 1; ; run++) {
+		if (rc->live)
+			live_round(rc->live, run - 1);
 		disk_set_begin(disks);
 		ret = runner_run(jobs, nr, ro, err);
 		disk_set_end(disks);
@@ -618,6 +631,7 @@ struct session {
 	struct idle_prof *idle;
 	struct idle_result idle_res;
 	struct worker_result *kept;	/* --repeat's earlier runs */
+	struct live_opts live;		/* --interval-output, --metrics-* */
 	int failed, trig_sig;
 };
 
@@ -691,6 +705,39 @@ static int session_read(struct session *s)
 	return -1;
 }
 
+/* The live options checked (src/live/): before anything is created. */
+static void live_plan(struct session *s)
+{
+	const struct cli *c = &s->c;
+	struct live_opts *lo = &s->live;
+
+	lo->stream = c->interval_output;
+	lo->listen = c->metrics_listen;
+	lo->push = c->metrics_push;
+	lo->linger_ms = c->metrics_linger_ms;
+	lo->interval_ms = c->interval_ms ? c->interval_ms :
+			  c->status_interval_ms ? c->status_interval_ms : 1000;
+	if (!lo->stream && !lo->listen && !lo->push) {
+		if (c->interval_ms || c->metrics_linger_ms)
+			die("option '--%s': needs --interval-output, --metrics-listen or --metrics-push",
+			    c->interval_ms ? "interval-period" : "metrics-linger");
+		return;
+	}
+	if (c->metrics_linger_ms && !lo->listen)
+		die("option '--metrics-linger': needs --metrics-listen");
+	if (lo->stream && !strcmp(lo->stream, "-") && !c->output)
+		die("option '--interval-output': '-' needs the report elsewhere (--output=FILE)");
+	if (lo->stream && strcmp(lo->stream, "-")) {
+		check_output(c, lo->stream, "--interval-output", s->plans,
+			     s->files, s->nr);
+		if (c->output && sf_same_file(lo->stream, c->output))
+			die("option '--interval-output': '%s' is the --output file",
+			    lo->stream);
+	}
+	if (live_check(lo, &s->err))
+		die("%s", strbuf_str(&s->err));
+}
+
 /*
  * Plans every job and checks it against the machine (privileges, the
  * targets, the outputs, descriptors): every refusal comes here, before
@@ -717,6 +764,7 @@ static void session_plan(struct session *s)
 	check_output(c, c->output, "--output", s->plans, s->files, s->nr);
 	check_output(c, c->profile_folded, "--profile-folded", s->plans,
 		     s->files, s->nr);
+	live_plan(s);
 	if (c->readonly &&
 	    safety_check_readonly(s->plans, s->nr, s->files, err))
 		die_at(&s->jl, err);
@@ -751,6 +799,10 @@ static void session_prepare(struct session *s)
 	/* a wrapper's processes agree to start, or none does (src/mpi/) */
 	if (h && h->ready && h->ready(h->arg))
 		exit(1);
+	/* the endpoint's port taken first: a busy one creates nothing */
+	if ((s->live.stream || s->live.listen || s->live.push) &&
+	    !(s->rc.live = live_start(&s->live, &s->err)))
+		die("%s", strbuf_str(&s->err));
 	s->out = stdout;
 	if (h && h->quiet) {
 		s->out = fopen("/dev/null", "w");
@@ -830,6 +882,10 @@ static void session_setup_run(struct session *s)
 		ro->sync_arg = h->arg;
 	}
 	ro->status_interval_ms = c->status_interval_ms;
+	if (rc->live) {
+		ro->interval = hook_interval;
+		ro->interval_ms = s->live.interval_ms;
+	}
 	if (status_wanted(c) && !(h && h->quiet)) {
 		ro->status = hook_status;
 		ro->eta_interval_ms = c->eta_interval_ms ? c->eta_interval_ms :
@@ -915,6 +971,15 @@ static void session_notes(struct session *s)
 	if (log_note.len)
 		notes_add(notes, "%s", log_note.buf);
 	strbuf_release(&log_note);
+	if (s->rc.live) {
+		struct strbuf live_note = STRBUF_INIT;
+
+		if (live_finish(s->rc.live, &live_note))
+			s->failed = 1;
+		s->rc.live = NULL;
+		add_note_lines(&s->rc, &live_note);
+		strbuf_release(&live_note);
+	}
 	if (log_set_release(&s->logs, &s->err)) {
 		error("%s", strbuf_str(&s->err));
 		strbuf_reset(&s->err);

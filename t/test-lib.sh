@@ -205,6 +205,11 @@ prereq_check_() {
 		[ "$1" -gt 6 ] || { [ "$1" = 6 ] && [ "$2" -ge 10 ]; } ||
 			prereq_why="Linux $1.$2: I/O priority hints need 6.10" ;;
 	PYTHON3) prereq_cmd_ python3 python3 ;;
+	PROMTOOL) prereq_cmd_ promtool prometheus ;;
+	PROMETHEUS) prereq_cmd_ prometheus prometheus &&
+		prereq_cmd_ python3 python3 ;;
+	PUSHGATEWAY) prereq_cmd_ prometheus-pushgateway prometheus-pushgateway &&
+		prereq_cmd_ python3 python3 ;;
 	STRACE)	prereq_cmd_ strace strace && prereq_strace_ ;;
 	GNUPLOT) prereq_cmd_ gnuplot gnuplot-nox ;;
 	FIO2GNUPLOT)

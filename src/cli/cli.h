@@ -53,6 +53,12 @@ struct cli {
 	uint64_t eta_newline_ms;
 	uint64_t eta_interval_ms;	/* 0: fio's default, a second */
 	uint64_t status_interval_ms;
+	/* live numbers (src/live/): the stream, the endpoint, the push */
+	const char *interval_output;	/* a path or "-" */
+	uint64_t interval_ms;		/* --interval-period; 0: default */
+	const char *metrics_listen;	/* ADDR:PORT */
+	const char *metrics_push;	/* http://HOST:PORT/PATH */
+	uint64_t metrics_linger_ms;
 	bool parse_only;
 	bool showcmd;
 	bool readonly;

@@ -268,6 +268,60 @@ static int set_status_interval(struct cli *c, const char *val,
 	return 0;
 }
 
+/* --- live numbers (src/live/) --- */
+
+static int set_interval_output(struct cli *c, const char *val,
+			       struct strbuf *err)
+{
+	if (!*val) {
+		strbuf_addstr(err, "option '--interval-output' needs a file name (or - for stdout)");
+		return -1;
+	}
+	c->interval_output = val;
+	return 0;
+}
+
+static int set_interval_period(struct cli *c, const char *val,
+			       struct strbuf *err)
+{
+	if (set_time_ms("interval-period", val, &c->interval_ms, err))
+		return -1;
+	if (c->interval_ms < 10) {
+		strbuf_addf(err, "option '--interval-period': '%s' is too short (10ms at least)",
+			    val);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_metrics_listen(struct cli *c, const char *val,
+			      struct strbuf *err)
+{
+	if (!*val) {
+		strbuf_addstr(err, "option '--metrics-listen' needs ADDR:PORT");
+		return -1;
+	}
+	c->metrics_listen = val;
+	return 0;
+}
+
+static int set_metrics_push(struct cli *c, const char *val,
+			    struct strbuf *err)
+{
+	if (!*val) {
+		strbuf_addstr(err, "option '--metrics-push' needs a URL");
+		return -1;
+	}
+	c->metrics_push = val;
+	return 0;
+}
+
+static int set_metrics_linger(struct cli *c, const char *val,
+			      struct strbuf *err)
+{
+	return set_time_ms("metrics-linger", val, &c->metrics_linger_ms, err);
+}
+
 static int set_readonly(struct cli *c, const char *val, struct strbuf *err)
 {
 	(void)val, (void)err;
@@ -508,6 +562,18 @@ static const struct cli_opt cli_opts[] = {
 	  "500ms", "status line period (default 1s, at least 250ms)" },
 	{ "status-interval", ARG_REQ, "=TIME", G_STATUS, set_status_interval,
 	  NULL, "10", "print the full report every TIME (seconds)" },
+	{ "interval-output", ARG_REQ, "=FILE", G_STATUS, set_interval_output,
+	  NULL, "run.jsonl", "write each interval's own figures to FILE (- for stdout), one JSON line per interval and job" },
+	{ "interval-period", ARG_REQ, "=TIME", G_STATUS, set_interval_period,
+	  NULL, "1", "the live interval (default: --status-interval, else 1s)" },
+	{ "metrics-listen", ARG_REQ, "=ADDR:PORT", G_STATUS,
+	  set_metrics_listen, NULL, "127.0.0.1:9615",
+	  "serve Prometheus metrics on http://ADDR:PORT/metrics (:PORT: the loopback)" },
+	{ "metrics-push", ARG_REQ, "=URL", G_STATUS, set_metrics_push, NULL,
+	  "http://127.0.0.1:9091/metrics/job/iolite",
+	  "push the final metrics to a Prometheus Pushgateway" },
+	{ "metrics-linger", ARG_REQ, "=TIME", G_STATUS, set_metrics_linger,
+	  NULL, "5", "keep serving the final metrics TIME (seconds) after the run" },
 	/* Jobs and safety */
 	{ "readonly", ARG_NONE, NULL, G_JOBS, set_readonly, NULL, NULL,
 	  "refuse any job that writes or trims" },

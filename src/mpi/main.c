@@ -115,6 +115,13 @@ static int hook_loaded(void *arg, const struct cli *c, struct job_list *jl,
 		strbuf_addstr(err, "option '--status-interval': not supported by iolite-mpi yet (a report needs every rank)");
 		return -1;
 	}
+	if (c->interval_output || c->metrics_listen || c->metrics_push) {
+		strbuf_addf(err, "option '%s': not supported by iolite-mpi yet (each rank would write its own)",
+			    c->interval_output ? "--interval-output" :
+			    c->metrics_listen ? "--metrics-listen" :
+			    "--metrics-push");
+		return -1;
+	}
 	if (c->repeat > 1 || c->nr_sweeps) {
 		strbuf_addf(err, "option '%s': not supported by iolite-mpi yet (run iolite-mpi once per point or run)",
 			    c->repeat > 1 ? "--repeat" : "--sweep");

@@ -93,7 +93,10 @@ unsigned int resplot_lat_series(struct chart_series *s, const struct rio_lat *l,
 	return marks;
 }
 
-/* The file keeps a series' mean spacing, not each time. */
+/*
+ * A report keeps a series' mean spacing, not each time; an interval
+ * stream each point's time.
+ */
 static void fill_time(struct rc_time *t, const struct rio_series *se,
 		      double scale)
 {
@@ -102,10 +105,13 @@ static void fill_time(struct rc_time *t, const struct rio_series *se,
 	unsigned int i;
 
 	for (i = 0; i < se->nr; i++)
-		pt[i] = (struct rc_point){ (double)(i + 1) * p, se->v[i] * scale };
+		pt[i] = (struct rc_point){ se->t ? se->t[i] :
+					   (double)(i + 1) * p,
+					   se->v[i] * scale };
 	t->period_ms = p;
 	t->per_point = 1;
 	t->from_reports = se->from_reports;
+	t->from_stream = se->from_stream;
 }
 
 static void fill_dir(struct rc_dir *rd, const struct rio_dir_result *dr)
@@ -126,6 +132,10 @@ static void fill_dir(struct rc_dir *rd, const struct rio_dir_result *dr)
 	fill_time(&rd->time[0], &dr->bw_series, 1024.0);
 	fill_time(&rd->time[1], &dr->iops_series, 1.0);
 	fill_time(&rd->time[2], &dr->clat_series, 1.0);
+	for (i = 0; i < RC_PCT_TIME_NR && i < RIO_PCT_TIME_NR; i++) {
+		fill_time(&rd->clat_time[i], &dr->clat_time[i], 1.0);
+		rd->clat_time[i].pct = rio_pct_time[i];
+	}
 }
 
 static void fill_bars(struct rc_group *g, unsigned int k,

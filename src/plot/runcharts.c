@@ -60,6 +60,8 @@ static void dir_release(struct rc_dir *dr)
 		rc_lat_release(&dr->lat[i]);
 	for (i = 0; i < 3; i++)
 		free(dr->time[i].pt);
+	for (i = 0; i < RC_PCT_TIME_NR; i++)
+		free(dr->clat_time[i].pt);
 }
 
 void rc_group_release(struct rc_group *g)
@@ -241,7 +243,8 @@ static void hist_chart(struct sink *k, const struct rc_group *g, unsigned int d)
 /* --- over time ------------------------------------------------------- */
 
 static void time_caption(struct strbuf *sb, const struct rc_group *g,
-			 double period, unsigned int per, bool reports)
+			 double period, unsigned int per, bool reports,
+			 bool stream)
 {
 	if (g->source == RC_RUN) {
 		strbuf_addf(sb, "A sample every %.0f ms", period ? period : 500);
@@ -249,6 +252,9 @@ static void time_caption(struct strbuf *sb, const struct rc_group *g,
 			strbuf_addf(sb, "; a point is the mean of %u samples",
 				    per);
 		strbuf_addstr(sb, ".");
+	} else if (stream) {
+		strbuf_addf(sb, "A point per interval of the interval stream, "
+			    "at its end (%.0f ms apart on average).", period);
 	} else if (reports) {
 		strbuf_addf(sb, "The rates between successive --status-interval "
 			    "reports (%.0f ms apart).", period);
@@ -270,7 +276,7 @@ static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
 	static const enum axis_unit unit[] = { UNIT_BPS, UNIT_NONE, UNIT_NS };
 	struct strbuf t = STRBUF_INIT, cap = STRBUF_INIT;
 	unsigned int j, i, per = 1;
-	bool reports = false;
+	bool reports = false, stream = false;
 	double period = 0;
 	struct chart c;
 
@@ -294,8 +300,9 @@ static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
 		per = se->per_point > per ? se->per_point : per;
 		period = se->period_ms ? se->period_ms : period;
 		reports |= se->from_reports;
+		stream |= se->from_stream;
 	}
-	time_caption(&cap, g, period, per, reports);
+	time_caption(&cap, g, period, per, reports, stream);
 	if (which == 2)
 		strbuf_addstr(&cap, " Each point the mean completion latency "
 			      "of the I/Os completed in its interval.");
@@ -305,6 +312,51 @@ static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
 		chart_release(&c);
 	strbuf_release(&t);
 	strbuf_release(&cap);
+}
+
+/*
+ * Each interval's own clat percentiles (an interval stream's): a line
+ * per job and percentile, in the palette's order.
+ */
+static void lat_time_chart(struct sink *k, const struct rc_group *g,
+			   unsigned int d)
+{
+	struct strbuf t = STRBUF_INIT, name = STRBUF_INIT;
+	double period = 0;
+	unsigned int j, p, i;
+	struct chart c;
+
+	chart_title(&t, g, d, "clat percentiles over time");
+	chart_init(&c, "lat-pct-time", t.buf);
+	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_MS,
+				   .title = "time", .zero = true };
+	c.y = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS,
+				   .title = "clat" };
+	for (j = 0; j < g->nr; j++) {
+		for (p = 0; p < RC_PCT_TIME_NR; p++) {
+			const struct rc_time *se = &gdir(g, j, d)->clat_time[p];
+			struct chart_series *s;
+
+			if (!gdir(g, j, d)->shown || !se->nr)
+				continue;
+			strbuf_reset(&name);
+			strbuf_addf(&name, "%s p%g", g->label[j], se->pct);
+			s = chart_add(&c, SERIES_LINE, name.buf);
+			for (i = 0; i < se->nr; i++)
+				chart_point(s, se->pt[i].t, se->pt[i].v);
+			period = se->period_ms;
+		}
+	}
+	strbuf_reset(&name);
+	strbuf_addf(&name, "Each interval's own percentiles (p50, p99, "
+		    "p99.9), from its histogram; a point per interval, at its "
+		    "end (%.0f ms apart on average).", period);
+	if (c.nr)
+		sink_chart(k, &c, name.buf);
+	else
+		chart_release(&c);
+	strbuf_release(&t);
+	strbuf_release(&name);
 }
 
 /* Each job's bandwidth, whiskers to its lowest and highest sample. */
@@ -577,6 +629,7 @@ static void dir_section(struct sink *k, const struct rc_group *g,
 	time_chart(k, g, d, 0);
 	time_chart(k, g, d, 1);
 	time_chart(k, g, d, 2);
+	lat_time_chart(k, g, d);
 	/* side by side jobs compared */
 	if (shown > 1)
 		jobs_chart(k, g, d);

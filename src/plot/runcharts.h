@@ -87,7 +87,12 @@ struct rc_time {
 	double period_ms;	/* a sample's interval; 0: unknown */
 	unsigned int per_point;	/* samples a point is the mean of */
 	bool from_reports;	/* the rates between --status-interval reports */
+	bool from_stream;	/* an interval stream's: a point an interval */
+	double pct;		/* a latency percentile's series: which */
 };
+
+/* clat percentiles over time (an interval stream's): 50, 99, 99.9 */
+#define RC_PCT_TIME_NR 3
 
 struct rc_dir {
 	bool shown;		/* it moved data: fio shows it */
@@ -97,6 +102,7 @@ struct rc_dir {
 	bool bw_range;		/* bandwidth samples: their lowest, highest */
 	double bw_lo, bw_hi;
 	struct rc_time time[3];	/* bandwidth, IOPS, mean clat (ns; 0: none) */
+	struct rc_time clat_time[RC_PCT_TIME_NR];	/* ns; nr 0: none */
 };
 
 #define RC_DIST_NR 7	/* fio's buckets: 1 2 4 8 16 32 >=64 */

@@ -53,30 +53,6 @@ static const char *const submit_keys[DIST_NR] = {
 	"0", "4", "8", "16", "32", "64", ">=64",
 };
 
-
-static void write_bins(struct json_writer *w, const struct hist *h)
-{
-	char key[24];
-	unsigned int i;
-
-	json_begin_object(w, "bins");
-	for (i = 0; i < HIST_NR; i++) {
-		uint64_t n = h->bucket[i];
-
-		/*
-		 * Samples beyond the top bucket go with it, as in fio's
-		 * histogram: the bins must add up to the samples taken.
-		 */
-		if (i == HIST_NR - 1)
-			n += h->overflow;
-		if (!n)
-			continue;
-		snprintf(key, sizeof(key), "%" PRIu64, hist_bucket_val(i));
-		json_u64(w, key, n);
-	}
-	json_end_object(w);
-}
-
 /*
  * One latency block. fio writes the "percentile" map (and in json+ the
  * "bins") only when percentiles are on for the block and it has samples.
@@ -103,7 +79,7 @@ static void write_lat(struct json_writer *w, const char *key,
 		}
 		json_end_object(w);
 		if (plus)
-			write_bins(w, h);
+			hist_json_bins(w, h);
 	}
 	json_end_object(w);
 }

@@ -8,12 +8,16 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "resultsio/resultsio.h"
+#include "util/log.h"
+
+const double rio_pct_time[RIO_PCT_TIME_NR] = { 50.0, 99.0, 99.9 };
 
 const char *const rio_dir_name[RIO_DIR_NR] = {
 	"read", "write", "trim", "mixed",
@@ -52,9 +56,15 @@ static void rep_free(struct rio_rep *rep)
 	free(rep);
 }
 
+static void series_free(struct rio_series *s)
+{
+	free(s->v);
+	free(s->t);
+}
+
 static void run_free(struct rio_run *r)
 {
-	unsigned int i, d;
+	unsigned int i, d, k;
 
 	for (i = 0; i < r->nr_jobs; i++) {
 		struct rio_job *j = &r->jobs[i];
@@ -67,9 +77,11 @@ static void run_free(struct rio_run *r)
 			lat_free(&j->dir[d].slat);
 			lat_free(&j->dir[d].clat);
 			lat_free(&j->dir[d].lat);
-			free(j->dir[d].bw_series.v);
-			free(j->dir[d].iops_series.v);
-			free(j->dir[d].clat_series.v);
+			series_free(&j->dir[d].bw_series);
+			series_free(&j->dir[d].iops_series);
+			series_free(&j->dir[d].clat_series);
+			for (k = 0; k < RIO_PCT_TIME_NR; k++)
+				series_free(&j->dir[d].clat_time[k]);
 		}
 	}
 	free(r->jobs);
@@ -691,6 +703,356 @@ static unsigned int lines_before(const char *buf, const char *p)
 	return n;
 }
 
+/* --- the interval stream (--interval-output, doc/live.md) ------------- */
+
+/* fio's default percentile list, which the stream's summary is given */
+static const double stream_pcts[] = {
+	1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95,
+	99.99,
+};
+
+/* A latency block summed over intervals: Chan's merge of the moments. */
+struct acc_lat {
+	uint64_t n;
+	double mean, m2, min, max;
+	struct rio_bin *bins;
+	unsigned int nr, alloc;
+};
+
+struct acc_job {
+	struct acc_lat lat[RIO_DIR_NR][3];	/* slat, clat, lat */
+	double usr, sys, dur;			/* CPU % x ms, ms */
+	double own_ns, own_ios;			/* usr_ns_per_io x I/Os */
+	uint64_t last_seq;
+	unsigned int round, id;			/* the line's */
+	unsigned int run;			/* its run in the doc */
+};
+
+struct stream_rd {
+	struct rio_doc *doc;
+	unsigned int first_run;
+	struct acc_job *acc;		/* by round * ids + jobid */
+	unsigned int nr_acc;
+	unsigned int *round_run;	/* a round's run, or UINT_MAX */
+	unsigned int nr_rounds;
+};
+
+static bool is_stream(const char *buf, size_t len)
+{
+	static const char head[] = "{\"type\":\"interval\"";
+	size_t i = 0;
+
+	while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t'))
+		i++;
+	return len - i >= sizeof(head) - 1 &&
+	       !memcmp(buf + i, head, sizeof(head) - 1);
+}
+
+static void acc_add(struct acc_lat *a, const json_t *o)
+{
+	struct rio_lat l;
+	double d;
+	uint64_t n;
+	unsigned int i;
+
+	read_lat(o, &l);
+	n = l.s.n;
+	if (n) {
+		d = l.s.mean - a->mean;
+		if (!a->n || l.s.min < a->min)
+			a->min = l.s.min;
+		if (l.s.max > a->max)
+			a->max = l.s.max;
+		a->m2 += l.s.stdev * l.s.stdev * (double)(n - 1) +
+			 d * d * (double)a->n * (double)n / (double)(a->n + n);
+		a->mean += d * (double)n / (double)(a->n + n);
+		a->n += n;
+	}
+	for (i = 0; i < l.nr_bins; i++) {
+		if (a->nr == a->alloc) {
+			a->alloc = a->alloc ? 2 * a->alloc : 256;
+			a->bins = xrealloc(a->bins, a->alloc * sizeof(*a->bins));
+		}
+		a->bins[a->nr++] = l.bins[i];
+	}
+	lat_free(&l);
+}
+
+/* The summed block: its bins sorted and merged, fio's percentiles. */
+static void acc_finish(struct acc_lat *a, struct rio_lat *l)
+{
+	unsigned int i, n = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->s.n = a->n;
+	l->s.min = a->min;
+	l->s.max = a->max;
+	l->s.mean = a->mean;
+	l->s.stdev = a->n > 1 ? sqrt(a->m2 / (double)(a->n - 1)) : 0;
+	qsort(a->bins, a->nr, sizeof(*a->bins), cmp_bin);
+	for (i = 0; i < a->nr; i++) {
+		if (n && a->bins[n - 1].v == a->bins[i].v)
+			a->bins[n - 1].n += a->bins[i].n;
+		else
+			a->bins[n++] = a->bins[i];
+	}
+	l->bins = a->bins;
+	l->nr_bins = n;
+	a->bins = NULL;
+	if (!a->n)
+		return;
+	l->pct = xcalloc(ARRAY_SIZE(stream_pcts), sizeof(*l->pct));
+	for (i = 0; i < ARRAY_SIZE(stream_pcts); i++) {
+		l->pct[l->nr_pct].p = stream_pcts[i];
+		if (!rio_bins_percentile(l, stream_pcts[i],
+					 &l->pct[l->nr_pct].v))
+			l->nr_pct++;
+	}
+}
+
+static void series_add(struct rio_series *s, double t, double v)
+{
+	s->v = xrealloc(s->v, (s->nr + 1) * sizeof(*s->v));
+	s->t = xrealloc(s->t, (s->nr + 1) * sizeof(*s->t));
+	s->t[s->nr] = t;
+	s->v[s->nr++] = v;
+	s->from_stream = true;
+}
+
+/* The job of a line: its run (one per --repeat round) and its place. */
+static struct acc_job *stream_job(struct stream_rd *sr, unsigned int round,
+				  unsigned int id, const char *name)
+{
+	struct rio_doc *doc = sr->doc;
+	struct rio_run *r;
+	struct acc_job *a;
+
+	if (round >= sr->nr_rounds) {
+		sr->round_run = xrealloc(sr->round_run,
+					 (round + 1) * sizeof(*sr->round_run));
+		while (sr->nr_rounds <= round)
+			sr->round_run[sr->nr_rounds++] = UINT_MAX;
+	}
+	if (sr->round_run[round] == UINT_MAX) {
+		doc->runs = xrealloc(doc->runs,
+				     (doc->nr_runs + 1) * sizeof(*doc->runs));
+		memset(&doc->runs[doc->nr_runs], 0, sizeof(*doc->runs));
+		sr->round_run[round] = doc->nr_runs++;
+	}
+	r = &doc->runs[sr->round_run[round]];
+	for (a = sr->acc; a < sr->acc + sr->nr_acc; a++)
+		if (a->round == round && a->id == id)
+			return a;
+	sr->acc = xrealloc(sr->acc, (sr->nr_acc + 1) * sizeof(*sr->acc));
+	a = &sr->acc[sr->nr_acc++];
+	memset(a, 0, sizeof(*a));
+	a->run = sr->round_run[round];
+	a->round = round;
+	a->id = id;
+	r->jobs = xrealloc(r->jobs, (r->nr_jobs + 1) * sizeof(*r->jobs));
+	memset(&r->jobs[r->nr_jobs], 0, sizeof(*r->jobs));
+	r->jobs[r->nr_jobs].name = xstrdup(name);
+	r->jobs[r->nr_jobs].index = id;
+	r->nr_jobs++;
+	return a;
+}
+
+static struct rio_job *acc_rio_job(struct stream_rd *sr, struct acc_job *a)
+{
+	struct rio_run *r = &sr->doc->runs[a->run];
+	unsigned int i, k = 0;
+
+	/* the acc's rank among its run's is the job's place */
+	for (i = 0; i < sr->nr_acc && &sr->acc[i] != a; i++)
+		k += sr->acc[i].run == a->run;
+	return &r->jobs[k];
+}
+
+static void stream_dir(struct rio_dir_result *d, struct acc_job *a,
+		       unsigned int k, const json_t *o, double end, double dur)
+{
+	static const char *const lk[3] = { "slat_ns", "clat_ns", "lat_ns" };
+	struct rio_lat l;
+	unsigned int i;
+	uint64_t v;
+
+	d->present = true;
+	d->io_bytes += unum(o, "io_bytes");
+	d->total_ios += unum(o, "total_ios");
+	d->runtime_ms += (uint64_t)(dur + 0.5);
+	for (i = 0; i < 3; i++)
+		acc_add(&a->lat[k][i], json_object_get(o, lk[i]));
+	series_add(&d->bw_series, end, num(o, "bw"));
+	series_add(&d->iops_series, end, num(o, "iops"));
+	read_lat(json_object_get(o, "clat_ns"), &l);
+	for (i = 0; l.s.n && i < RIO_PCT_TIME_NR; i++)
+		if (!rio_percentile(&l, rio_pct_time[i], &v))
+			series_add(&d->clat_time[i], end, (double)v);
+	lat_free(&l);
+}
+
+/* One line: 0, or -EINVAL with "name:line: ..." in err. */
+static int stream_line(struct stream_rd *sr, const json_t *o, const char *name,
+		       unsigned int line, struct strbuf *err)
+{
+	static const char *const need[] = { "jobid", "seq", "start_ms",
+					    "end_ms" };
+	const char *type = json_string_value(json_object_get(o, "type"));
+	const char *job = json_string_value(json_object_get(o, "jobname"));
+	struct acc_job *a;
+	struct rio_job *j;
+	double end, dur;
+	unsigned int i, k;
+
+	if (!json_is_object(o) || !type || strcmp(type, "interval")) {
+		strbuf_addf(err, "%s:%u: not a line of an interval stream (no \"type\":\"interval\")",
+			    name, line);
+		return -EINVAL;
+	}
+	for (i = 0; i < ARRAY_SIZE(need) || !job; i++) {
+		if (i == ARRAY_SIZE(need) || !json_is_number(json_object_get(o, need[i]))) {
+			strbuf_addf(err, "%s:%u: an interval without \"%s\"",
+				    name, line, i < ARRAY_SIZE(need) ? need[i] :
+				    "jobname");
+			return -EINVAL;
+		}
+	}
+	a = stream_job(sr, (unsigned int)unum(o, "round"),
+		       (unsigned int)unum(o, "jobid"), job);
+	if (unum(o, "seq") != a->last_seq + 1) {
+		strbuf_addf(err, "%s:%u: job %u's interval %llu follows %llu: the stream lacks lines",
+			    name, line, (unsigned int)unum(o, "jobid"),
+			    (unsigned long long)unum(o, "seq"),
+			    (unsigned long long)a->last_seq);
+		return -EINVAL;
+	}
+	a->last_seq++;
+	j = acc_rio_job(sr, a);
+	j->groupid = (unsigned int)unum(o, "groupid");
+	end = num(o, "end_ms");
+	dur = end - num(o, "start_ms");
+	for (k = 0; k < RIO_DIR_NR; k++) {
+		const json_t *d = json_object_get(o, rio_dir_name[k]);
+
+		if (json_is_object(d))
+			stream_dir(&j->dir[k], a, k, d, end, dur);
+	}
+	a->usr += num(o, "usr_cpu") * dur;
+	a->sys += num(o, "sys_cpu") * dur;
+	a->dur += dur;
+	j->ctx += unum(o, "ctx");
+	{
+		const json_t *own = json_object_get(o, "iolite");
+		double ios = 0;
+
+		for (k = 0; k < RIO_DIR_NR - 1; k++)
+			ios += num(json_object_get(o, rio_dir_name[k]),
+				   "total_ios");
+		a->own_ns += num(own, "usr_ns_per_io") * ios;
+		a->own_ios += ios;
+		j->iowq_cpu_ms += num(own, "iowq_cpu_ms");
+	}
+	if ((int64_t)unum(o, "timestamp_ms") >
+	    sr->doc->runs[a->run].timestamp_ms)
+		sr->doc->runs[a->run].timestamp_ms =
+			(int64_t)unum(o, "timestamp_ms");
+	return 0;
+}
+
+/* The jobs' sums made figures; the runs named. */
+static void stream_finish(struct stream_rd *sr, const char *name)
+{
+	unsigned int i, k, n, p;
+
+	for (i = 0; i < sr->nr_acc; i++) {
+		struct acc_job *a = &sr->acc[i];
+		struct rio_job *j = acc_rio_job(sr, a);
+
+		for (k = 0; k < RIO_DIR_NR; k++) {
+			struct rio_dir_result *d = &j->dir[k];
+
+			acc_finish(&a->lat[k][0], &d->slat);
+			acc_finish(&a->lat[k][1], &d->clat);
+			acc_finish(&a->lat[k][2], &d->lat);
+			d->iops = d->runtime_ms ? (double)d->total_ios * 1000.0 /
+				  (double)d->runtime_ms : 0;
+			d->bw_bytes = d->runtime_ms ? (double)d->io_bytes *
+				      1000.0 / (double)d->runtime_ms : 0;
+			n = d->bw_series.nr;
+			d->bw_series.period_ms = n ? (double)d->runtime_ms / n : 0;
+			d->iops_series.period_ms = d->bw_series.period_ms;
+			for (p = 0; p < RIO_PCT_TIME_NR; p++)
+				d->clat_time[p].period_ms = d->bw_series.period_ms;
+		}
+		j->run_ms = (uint64_t)(a->dur + 0.5);
+		j->usr_cpu = a->dur > 0 ? a->usr / a->dur : 0;
+		j->sys_cpu = a->dur > 0 ? a->sys / a->dur : 0;
+		j->usr_ns_per_io = a->own_ios > 0 ? a->own_ns / a->own_ios : 0;
+		j->run_delay_pct = NAN;
+	}
+	for (i = sr->first_run; i < sr->doc->nr_runs; i++) {
+		struct rio_run *r = &sr->doc->runs[i];
+
+		r->source = xstrdup(name);
+		r->version = xstrdup("iolite interval stream");
+		if (sr->doc->nr_runs - sr->first_run > 1)
+			r->repeat = i - sr->first_run + 1;
+		for (k = 0; k < r->nr_jobs; k++)
+			for (n = 0; n < k; n++)
+				r->jobs[k].dup += !strcmp(r->jobs[n].name,
+							  r->jobs[k].name);
+	}
+}
+
+static int read_stream(struct rio_doc *doc, const char *name, const char *buf,
+		       size_t len, struct strbuf *err)
+{
+	struct stream_rd sr = { doc, doc->nr_runs, NULL, 0, NULL, 0 };
+	const char *p = buf, *end = buf + len, *nl;
+	unsigned int line = 0, i, k, l;
+	json_error_t je;
+	int ret = 0;
+
+	for (; p < end && !ret; p = nl + 1) {
+		json_t *o;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		line++;
+		if (strspn(p, " \t\r") >= (size_t)(nl - p))
+			continue;
+		o = json_loadb(p, (size_t)(nl - p), JSON_DECODE_INT_AS_REAL, &je);
+		if (!o && nl == end) {
+			strbuf_addf(err, "%s:%u: the last line is cut short (a stream still being written, or truncated): %s",
+				    name, line, je.text);
+			ret = -EINVAL;
+		} else if (!o) {
+			strbuf_addf(err, "%s:%u: not valid JSON: %s", name,
+				    line, je.text);
+			ret = -EINVAL;
+		} else {
+			ret = stream_line(&sr, o, name, line, err);
+			json_decref(o);
+		}
+	}
+	if (!ret)
+		stream_finish(&sr, name);
+	for (i = 0; i < sr.nr_acc; i++)
+		for (k = 0; k < RIO_DIR_NR; k++)
+			for (l = 0; l < 3; l++)
+				free(sr.acc[i].lat[k][l].bins);
+	free(sr.acc);
+	free(sr.round_run);
+	if (ret) {
+		/* the runs begun here go: a clear error, no half a plot */
+		for (i = sr.first_run; i < doc->nr_runs; i++)
+			run_free(&doc->runs[i]);
+		doc->nr_runs = sr.first_run;
+	}
+	return ret;
+}
+
 int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
 		 size_t len, struct strbuf *err)
 {
@@ -702,6 +1064,8 @@ int rio_read_buf(struct rio_doc *doc, const char *name, const char *buf,
 	unsigned int line0 = 0, before = doc->nr_runs;
 	int ret;
 
+	if (is_stream(buf, len))
+		return read_stream(doc, name, buf, len, err);
 	/*
 	 * Each line starting with '{' may open a report: fio's notes may
 	 * come before it, a normal report after it, and --status-interval

@@ -22,6 +22,11 @@
  *   (fio's notes on stdout) and after it (a normal report) is skipped;
  *   with several JSON documents (--status-interval) the last is the run,
  *   and the rates between successive ones its per-interval samples.
+ * - iolite's interval stream (--interval-output, doc/live.md): a JSON
+ *   object a line per interval and job; its jobs' figures are the sums
+ *   of their intervals (counts, bytes, bins), their series one point per
+ *   interval at its end (t), their clat percentiles over time too. Each
+ *   --repeat round is a run.
  * - iolite's repeats: the top-level "iolite" object holds "repeats", an
  *   array of report objects, each with its own "jobs" (and, optionally,
  *   its own "timestamp_ms" and "global options"; missing ones are the
@@ -73,10 +78,16 @@ struct rio_lat {
  */
 struct rio_series {
 	double *v;
+	double *t;		/* each point's time (ms); NULL: evenly spaced */
 	unsigned int nr;
 	double period_ms;	/* time one point covers (mean) */
 	bool from_reports;
+	bool from_stream;	/* an interval stream's lines */
 };
+
+/* The clat percentiles an interval stream gives over time: 50 99 99.9 */
+#define RIO_PCT_TIME_NR 3
+extern const double rio_pct_time[RIO_PCT_TIME_NR];
 
 struct rio_dir_result {
 	bool present;		/* the block is in the file */
@@ -90,6 +101,8 @@ struct rio_dir_result {
 	struct rio_series iops_series;
 	/* iolite's: the mean clat (ns) at each IOPS point; 0: none */
 	struct rio_series clat_series;
+	/* an interval stream's: each interval's clat percentiles (ns) */
+	struct rio_series clat_time[RIO_PCT_TIME_NR];
 };
 
 /* An option as the report lists it ("bs" = "4k"); val NULL: none. */

@@ -11,7 +11,8 @@
  *  - the aggregate bandwidth logs (--bandwidth-log); the log writer
  *    threads (stats/log.h) format the workers' records;
  *  - the status line, every eta_interval;
- *  - reports while the run goes on (SIGUSR1, status_interval), from a
+ *  - reports while the run goes on (SIGUSR1, status_interval) and the
+ *    live intervals (src/live/: --interval-output, --metrics-listen), from a
  *    copy of each worker's stats that the worker makes itself between two
  *    batches when asked (worker.c, worker_snapshot()): a generation
  *    counter in the run_ctx moves, each running worker sees it at its
@@ -184,7 +185,7 @@ struct reporter {
 	unsigned int nr_seg;
 	_Atomic int done;
 	uint64_t start_ns;
-	uint64_t next_eta, next_status, last_rate_ns;
+	uint64_t next_eta, next_status, next_live, last_rate_ns;
 	bool drawn;		/* a status line is up */
 	bool stopping;
 	bool snaps;		/* every job has its snap buffer */
@@ -743,6 +744,9 @@ static void job_so_far(const struct reporter *r, struct run_job *rj,
 	if (st == WS_DONE) {
 		*w = rj->res;
 		w->st = rj->st;
+		w->done = true;
+		w->count_ns = rj->run_start_ns;
+		w->at_ns = rj->run_start_ns + rj->res.elapsed_us * 1000;
 		return;
 	}
 	/* fields set before counting began, and the reporter's own */
@@ -766,9 +770,12 @@ static void job_so_far(const struct reporter *r, struct run_job *rj,
 	w->start_clock = rj->res.start_clock;
 	if (st != WS_RUNNING ||
 	    atomic_load_explicit(&rj->snap_done,
-				 memory_order_acquire) != gen)
+				 memory_order_acquire) != gen ||
+	    !rj->snap_counting)
 		return;
 	w->st = rj->snap;
+	w->count_ns = rj->snap_start_ns;
+	w->at_ns = rj->snap_ns;
 	w->ru = rj->snap_ru;
 	w->run_delay_ns = stall_since(w->tid, rj->delay0_ns);
 	w->running = true;
@@ -776,27 +783,46 @@ static void job_so_far(const struct reporter *r, struct run_job *rj,
 			(rj->snap_ns - rj->run_start_ns) / 1000 : 0;
 }
 
-static void report_now(struct reporter *r)
+/*
+ * A report (report) and the live interval (live; final: the run is
+ * over) from one set of snapshots: the workers copy once for both.
+ */
+static void report_now(struct reporter *r, bool report, bool live,
+		       bool final)
 {
 	struct run_ctx *ctx = r->ctx;
-	unsigned int nr = ctx->nr_jobs, i, gen;
+	unsigned int nr = ctx->nr_jobs, i, gen = 0;
 	struct worker_result *wr;
 
-	if (!r->ro->report)
+	report = report && r->ro->report;
+	live = live && r->ro->interval;
+	if (!report && !live)
 		return;
-	gen = ask_snapshots(r);
-	wr = xcalloc(nr, sizeof(*wr));
+	if (!final)
+		gen = ask_snapshots(r);
+	wr = xcalloc(nr ? nr : 1, sizeof(*wr));
 	for (i = 0; i < nr; i++)
 		job_so_far(r, &ctx->jobs[i], &wr[i], gen);
+	if (live)
+		r->ro->interval(r->ro->arg, wr, nr, final);
 	/* the steadystate block as judged so far (res.ss comes at the end) */
-	for (i = 0; r->ss && i < nr; i++)
+	for (i = 0; report && r->ss && i < nr; i++)
 		wr[i].ss = steady_result_of(r->ss, &ctx->jobs[i]);
 	/* jobs not started yet (later stonewall groups) come with zeros */
-	end_status(r);
-	r->ro->report(r->ro->arg, wr, nr);
+	if (report) {
+		end_status(r);
+		r->ro->report(r->ro->arg, wr, nr);
+	}
 	for (i = 0; i < nr; i++)
 		free(wr[i].ss);
 	free(wr);
+}
+
+/* Moves a period's deadline past now. */
+static void next_due(uint64_t *next, uint64_t now, uint64_t period_ms)
+{
+	while (*next <= now)
+		*next += period_ms * 1000000;
 }
 
 /* --- the reporter thread ---------------------------------------------- */
@@ -913,6 +939,7 @@ static void *reporter_main(void *arg)
 	/* bw/iops logs' windows under 10 ms (log_avg_msec=1): as often */
 	uint64_t tick_ns = log_set_tick_ns(ro->logs, TICK_NS), next_iowq = 0;
 	sigset_t set;
+	bool rep, lv;
 
 	/* the one thread the run's signals are delivered to */
 	run_sigset(&set);
@@ -953,15 +980,21 @@ static void *reporter_main(void *arg)
 			while (r->next_eta <= now)
 				r->next_eta += ro->eta_interval_ms * 1000000;
 		}
-		if (sig_report || (ro->status_interval_ms && now >= r->next_status)) {
+		rep = sig_report ||
+		      (ro->status_interval_ms && now >= r->next_status);
+		lv = ro->interval_ms && now >= r->next_live;
+		if (rep || lv) {
 			sig_report = 0;
-			report_now(r);
+			report_now(r, rep, lv, false);
 			if (ro->status_interval_ms)
-				while (r->next_status <= now)
-					r->next_status +=
-						ro->status_interval_ms * 1000000;
+				next_due(&r->next_status, now,
+					 ro->status_interval_ms);
+			if (ro->interval_ms)
+				next_due(&r->next_live, now, ro->interval_ms);
 		}
 	}
+	/* every job is done: the live stream's last, partial intervals */
+	report_now(r, false, true, true);
 	if (ro->logs)
 		log_set_finish(ro->logs);
 	end_status(r);
@@ -1117,6 +1150,7 @@ static void reporter_init(struct reporter *r, struct run_ctx *ctx,
 	r->start_ns = r->last_rate_ns = clock_now_ns();
 	r->next_eta = r->start_ns + ro->eta_interval_ms * 1000000;
 	r->next_status = r->start_ns + ro->status_interval_ms * 1000000;
+	r->next_live = r->start_ns + ro->interval_ms * 1000000;
 }
 
 /*

@@ -21,6 +21,7 @@ enum run_phase { RUN_PHASE_BEGIN, RUN_PHASE_PAUSE, RUN_PHASE_RESUME,
 struct runner_opts {
 	uint64_t eta_interval_ms;	/* status line period; 0: none */
 	uint64_t status_interval_ms;	/* full report period; 0: none */
+	uint64_t interval_ms;		/* live interval period; 0: none */
 	struct log_set *logs;		/* log files; NULL: none */
 	void *arg;			/* passed to the hooks */
 	/* the status line; s == NULL: the run is over or a report or a
@@ -33,6 +34,15 @@ struct runner_opts {
 	 * (later stonewall groups) are left out: nr counts the others.
 	 */
 	void (*report)(void *arg, struct worker_result *wr, unsigned int nr);
+	/*
+	 * The live interval (src/live/), every interval_ms and once more
+	 * when every job is done (final): wr[i] as for report, every job
+	 * listed, with its figures' times (count_ns, at_ns; at_ns 0: no
+	 * counting figures this time: not started, ramping, or its copy
+	 * did not come in time) and done. Not called for SIGUSR1.
+	 */
+	void (*interval)(void *arg, struct worker_result *wr, unsigned int nr,
+			 bool final);
 	/*
 	 * The measured phase of a stonewall group (groupid: its first
 	 * job's): RUN_PHASE_BEGIN once some job of the group counts and

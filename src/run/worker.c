@@ -299,6 +299,9 @@ static __attribute__((noinline, cold)) void worker_snapshot(struct worker *w)
 		rj->snap_ru.ru_majflt = ru.ru_majflt - w->ru_start.ru_majflt;
 		rj->snap_ru.ru_minflt = ru.ru_minflt - w->ru_start.ru_minflt;
 		rj->snap_ns = clock_now_ns();
+		rj->snap_start_ns = rj->run_start_ns;
+		rj->snap_counting = atomic_load_explicit(&rj->state,
+				memory_order_relaxed) == WS_RUNNING;
 		/* the open phase counts as far as it got */
 		stats_runtime_add(rj->snap, w->run_dirs, w->in_verify,
 				  rj->snap_ns - w->phase_ns);

@@ -56,6 +56,10 @@ struct run_job {
 	struct worker_stats *snap;
 	struct rusage snap_ru;
 	uint64_t snap_ns;
+	/* the snapshot's counting start, and whether it counted (not a
+	 * ramp's figures, which the reset at its end throws away) */
+	uint64_t snap_start_ns;
+	bool snap_counting;
 	_Atomic unsigned int snap_done;
 };
 

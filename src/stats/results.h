@@ -556,6 +556,13 @@ extern const unsigned int hist_default_pct_nr;
  */
 void hist_percentiles(const struct hist *h, uint64_t min, uint64_t max,
 		      const double *pct, unsigned int nr, uint64_t *out);
+/*
+ * json+'s "bins" object of h: bucket value (ns) -> count, the non-zero
+ * buckets in order, the overflow with the top one (stats/hist_json.c).
+ */
+struct json_writer;
+void hist_json_bins(struct json_writer *w, const struct hist *h);
+
 /* Bucket i's value range [lo, hi] and fio's reported value for it. */
 uint64_t hist_bucket_lo(unsigned int i);
 uint64_t hist_bucket_hi(unsigned int i);

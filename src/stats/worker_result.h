@@ -41,6 +41,14 @@ struct worker_result {
 	uint64_t start_us;	/* CLOCK_MONOTONIC at job start */
 	struct timespec start_wall;	/* CLOCK_REALTIME at job start */
 	struct timespec start_clock;	/* job_start_clock_id's, then */
+	/*
+	 * The live stream's clock (src/live/): when counting began
+	 * (ramp_time's end, a latency_target restart) and the time the
+	 * figures are of (a snapshot's, or the end), the run's clock in
+	 * ns; at_ns 0: no figures this time. done: the job ended.
+	 */
+	uint64_t count_ns, at_ns;
+	bool done;
 	pid_t tid;
 	int error;		/* errno of the error that ended the job, or 0 */
 	bool running;		/* a report made while the job runs */

@@ -15,6 +15,13 @@ void json_init(struct json_writer *w, FILE *f)
 	w->f = f;
 	w->depth = 0;
 	w->started = false;
+	w->compact = false;
+}
+
+void json_init_compact(struct json_writer *w, FILE *f)
+{
+	json_init(w, f);
+	w->compact = true;
 }
 
 void json_write_string(FILE *f, const char *s)
@@ -81,12 +88,14 @@ static void member(struct json_writer *w, const char *key)
 		    key ? "inside an array" : "missing in an object");
 	if (w->has_items[w->depth - 1])
 		putc(',', w->f);
-	putc('\n', w->f);
 	w->has_items[w->depth - 1] = true;
-	indent(w);
+	if (!w->compact) {
+		putc('\n', w->f);
+		indent(w);
+	}
 	if (key) {
 		json_write_string(w->f, key);
-		fputs(" : ", w->f);
+		fputs(w->compact ? ":" : " : ", w->f);
 	}
 }
 
@@ -108,8 +117,10 @@ static void close_container(struct json_writer *w, bool array)
 		BUG("json: closing a %s that is not open",
 		    array ? "array" : "object");
 	w->depth--;
-	putc('\n', w->f);
-	indent(w);
+	if (!w->compact) {
+		putc('\n', w->f);
+		indent(w);
+	}
 	putc(array ? ']' : '}', w->f);
 }
 
@@ -160,6 +171,12 @@ void json_double(struct json_writer *w, const char *key, double val)
 	if (val == 0.0)
 		val = 0.0;
 	fprintf(w->f, "%f", val);
+}
+
+void json_bool(struct json_writer *w, const char *key, bool val)
+{
+	member(w, key);
+	fputs(val ? "true" : "false", w->f);
 }
 
 int json_finish(struct json_writer *w)

@@ -46,9 +46,12 @@ struct json_writer {
 	bool is_array[JSON_MAX_DEPTH];	/* per open container */
 	bool has_items[JSON_MAX_DEPTH];	/* a member was written */
 	bool started;			/* a top-level value was written */
+	bool compact;			/* one line, no spaces */
 };
 
 void json_init(struct json_writer *w, FILE *f);
+/* The same on one line ("key":value, no indentation): JSON Lines. */
+void json_init_compact(struct json_writer *w, FILE *f);
 
 void json_begin_object(struct json_writer *w, const char *key);
 void json_end_object(struct json_writer *w);
@@ -59,6 +62,7 @@ void json_str(struct json_writer *w, const char *key, const char *val);
 void json_u64(struct json_writer *w, const char *key, uint64_t val);
 void json_i64(struct json_writer *w, const char *key, int64_t val);
 void json_double(struct json_writer *w, const char *key, double val);
+void json_bool(struct json_writer *w, const char *key, bool val);
 
 /*
  * Ends the document (a newline after the closing bracket) and returns 0,

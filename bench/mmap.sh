@@ -34,20 +34,17 @@
 
 set -u
 
-die() {
-	echo "bench: $*" >&2
-	exit 1
-}
+HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$HERE/lib.sh"
 
 [ $# -eq 1 ] || die "usage: bench/mmap.sh /path/to/iolite"
-IOLITE=$1
 FIO=${FIO:-fio}
-REPS=${BENCH_REPS:-3}
-SECS=${BENCH_RUNTIME:-5}
+CC=${CC:-cc}
+BENCH_REPS=${BENCH_REPS:-3}
+bench_start "$1" "$FIO" jq taskset "$CC"
 SIZE=${BENCH_SIZE:-4g}
 DIR=${BENCH_DIR:-/dev/shm}
-CC=${CC:-cc}
-HERE=$(cd "$(dirname "$0")" && pwd)
 
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	REPS=1
@@ -55,16 +52,6 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	SIZE=256m
 fi
 
-[ -x "$IOLITE" ] || die "'$IOLITE' is not an executable"
-for t in "$FIO" jq taskset "$CC"; do
-	command -v "$t" >/dev/null 2>&1 || die "'$t' is needed"
-done
-if [ -z "${BENCH_CPU:-}" ]; then
-	BENCH_CPU=$(taskset -cp $$ | sed 's/.*: //' | tr ',' '\n' |
-		    tail -n 1 | sed 's/.*-//')
-fi
-
-WORK=$(mktemp -d)
 FILE=$DIR/iolite-bench-mmap
 trap 'rm -rf "$WORK" "$FILE"' EXIT
 

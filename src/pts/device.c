@@ -31,23 +31,7 @@
 #include "opt/plan.h"
 #include "pts/pts_int.h"
 #include "target/safety.h"
-
-/* The first line of a sysfs file into buf, trimmed; "" when none. */
-static void sysfs_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	size_t n;
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	if (!fgets(buf, (int)len, f))
-		buf[0] = '\0';
-	fclose(f);
-	n = strlen(buf);
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-}
+#include "util/devinfo.h"
 
 /* The first hwmon temp1_input under dir/hwmon*, into out. */
 static int find_hwmon(const char *dir, char *out, size_t len)
@@ -81,21 +65,21 @@ static void dev_identity(struct pts_dev *d)
 
 	snprintf(dir, sizeof(dir), "/sys/class/block/%s", d->name);
 	snprintf(path, sizeof(path), "%s/device/model", dir);
-	sysfs_line(path, d->model, sizeof(d->model));
+	devinfo_read_line(path, d->model, sizeof(d->model));
 	snprintf(path, sizeof(path), "%s/device/firmware_rev", dir);
-	sysfs_line(path, d->firmware, sizeof(d->firmware));
+	devinfo_read_line(path, d->firmware, sizeof(d->firmware));
 	if (!d->firmware[0]) {
 		snprintf(path, sizeof(path), "%s/device/rev", dir);
-		sysfs_line(path, d->firmware, sizeof(d->firmware));
+		devinfo_read_line(path, d->firmware, sizeof(d->firmware));
 	}
 	snprintf(path, sizeof(path), "%s/device/serial", dir);
-	sysfs_line(path, d->serial, sizeof(d->serial));
+	devinfo_read_line(path, d->serial, sizeof(d->serial));
 	if (!d->model[0]) {	/* zram, loop, null_blk: the driver's name */
 		snprintf(d->model, sizeof(d->model), "%.*s",
 			 (int)strcspn(d->name, "0123456789"), d->name);
 	}
 	snprintf(path, sizeof(path), "%s/queue/write_cache", dir);
-	sysfs_line(path, d->cache, sizeof(d->cache));
+	devinfo_read_line(path, d->cache, sizeof(d->cache));
 	/* NVMe: the controller's hwmon; SCSI/ATA: the device's */
 	snprintf(path, sizeof(path), "%s/device", dir);
 	if (!find_hwmon(path, d->temp_path, sizeof(d->temp_path))) {
@@ -278,7 +262,7 @@ double pts_temp(const struct pts_run *r)
 	}
 	if (!r->dev.temp_path[0])
 		return NAN;
-	sysfs_line(r->dev.temp_path, buf, sizeof(buf));
+	devinfo_read_line(r->dev.temp_path, buf, sizeof(buf));
 	return buf[0] ? strtod(buf, NULL) / 1000.0 : NAN;
 }
 

@@ -20,8 +20,7 @@ static void copy(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* The first line of a small file, without its newline; "" when none. */
-static void read_line(const char *path, char *buf, size_t len)
+void devinfo_read_line(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");
 
@@ -43,7 +42,7 @@ static void read_at(const char *dir, const char *file, char *buf, size_t len)
 	struct strbuf p = STRBUF_INIT;
 
 	strbuf_addf(&p, "%s/%s", dir, file);
-	read_line(p.buf, buf, len);
+	devinfo_read_line(p.buf, buf, len);
 	strbuf_release(&p);
 }
 

@@ -2,6 +2,7 @@
 #ifndef IOLITE_UTIL_DEVINFO_H
 #define IOLITE_UTIL_DEVINFO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -22,6 +23,12 @@ struct dev_info {
 	unsigned int logical_block, physical_block;
 	unsigned int nr_hw_queues;	/* blk-mq hardware queues */
 };
+
+/*
+ * The first line of a small file (sysfs's attributes) into buf, without
+ * its newline and trailing spaces (sysfs pads a model); "" when none.
+ */
+void devinfo_read_line(const char *path, char *buf, size_t len);
 
 /* Device name ("vda", "nvme0n1"): out zeroed, then what sysfs gives. */
 void dev_info_get(const char *name, struct dev_info *out);

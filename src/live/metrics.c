@@ -180,6 +180,21 @@ static void val_d(struct strbuf *sb, double v)
 	strbuf_addf(sb, "} %.17g\n", isfinite(v) ? v : 0.0);
 }
 
+/* The double or uint64_t field at p (an offset into a struct), copied out */
+static void field_val(struct strbuf *sb, const char *p, bool is_double)
+{
+	double dv;
+	uint64_t uv;
+
+	if (is_double) {
+		memcpy(&dv, p, sizeof(dv));
+		val_d(sb, dv);
+	} else {
+		memcpy(&uv, p, sizeof(uv));
+		val_u(sb, uv);
+	}
+}
+
 /* One counter or gauge per job and direction, from a field's offset. */
 static void per_dir(const struct live_metrics *m, struct strbuf *sb,
 		    const char *name, const char *type, const char *help,
@@ -197,10 +212,7 @@ static void per_dir(const struct live_metrics *m, struct strbuf *sb,
 				continue;
 			strbuf_addstr(sb, name);
 			labels(sb, &m->j[k], k, dir_label[d]);
-			if (is_double)
-				val_d(sb, *(const double *)p);
-			else
-				val_u(sb, *(const uint64_t *)p);
+			field_val(sb, p, is_double);
 		}
 	}
 }
@@ -255,10 +267,7 @@ static void per_job(const struct live_metrics *m, struct strbuf *sb,
 			continue;
 		strbuf_addstr(sb, name);
 		labels(sb, &m->j[k], k, NULL);
-		if (is_double)
-			val_d(sb, *(const double *)p);
-		else
-			val_u(sb, *(const uint64_t *)p);
+		field_val(sb, p, is_double);
 	}
 }
 

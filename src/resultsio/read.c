@@ -789,7 +789,8 @@ static void acc_finish(struct acc_lat *a, struct rio_lat *l)
 	l->s.max = a->max;
 	l->s.mean = a->mean;
 	l->s.stdev = a->n > 1 ? sqrt(a->m2 / (double)(a->n - 1)) : 0;
-	qsort(a->bins, a->nr, sizeof(*a->bins), cmp_bin);
+	if (a->nr)	/* (no bins: no array, and qsort wants one) */
+		qsort(a->bins, a->nr, sizeof(*a->bins), cmp_bin);
 	for (i = 0; i < a->nr; i++) {
 		if (n && a->bins[n - 1].v == a->bins[i].v)
 			a->bins[n - 1].n += a->bins[i].n;

@@ -39,3 +39,11 @@ runs_median() {
 		jq "$2" "$WORK/$1.$r.json"
 	done | median
 }
+
+# The medians of a setting's runs: IOPS (the job's read IOPS) and PERCPU
+# (its I/Os per CPU-second of the process).
+runs_rates() {
+	IOPS=$(runs_median "$1" '.jobs[0].read.iops')
+	PERCPU=$(runs_median "$1" '.jobs[0] | .read.total_ios /
+		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)')
+}

@@ -63,10 +63,10 @@ cbase=
 printf "%-8s %12s %7s %14s %7s %10s %9s\n" setting iops ratio ios/cpu-s \
 	ratio intervals live_cpu%
 for s in $SETTINGS; do
-	iops=$(runs_median "$s" '.jobs[0].read.iops')
+	runs_rates "$s"
+	iops=$IOPS
+	percpu=$PERCPU
 	[ -n "$base" ] || base=$iops
-	percpu=$(runs_median "$s" '.jobs[0] | .read.total_ios /
-		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)')
 	[ -n "$cbase" ] || cbase=$percpu
 	n=0
 	pct=0

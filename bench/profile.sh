@@ -50,10 +50,10 @@ cbase=
 printf "%-10s %12s %7s %14s %7s %9s %8s %8s\n" setting iops ratio \
 	ios/cpu-s ratio cost_pct rate_hz samples
 for s in $SETTINGS; do
-	iops=$(runs_median "$s" '.jobs[0].read.iops')
+	runs_rates "$s"
+	iops=$IOPS
+	percpu=$PERCPU
 	[ -n "$base" ] || base=$iops
-	percpu=$(runs_median "$s" '.jobs[0] | .read.total_ios /
-		    ((.usr_cpu + .sys_cpu) / 100 * .job_runtime / 1000)')
 	[ -n "$cbase" ] || cbase=$percpu
 	cost=$(runs_median "$s" '.iolite.cpu_profile[0].cost_pct // 0')
 	hz=$(runs_median "$s" '(.iolite.cpu_profile[0].period_ns // 0) as $p |

@@ -37,7 +37,9 @@
  * the zone of whichever file takes the I/O after zonesize bytes; random
  * state (map, LFSR, distribution, zone table) is sized once for a whole
  * zonerange and started over at each whole zonerange of the job's bytes,
- * which costs O(1) (a bitmap: O(blocks / 64)) per zone change.
+ * which costs O(1) (a bitmap: O(blocks / 64)) per zone change. With a
+ * smaller block in another direction the map is the zonerange's in its
+ * units (xmap), and a draw's next free block may lie past the zone.
  *
  * random_distribution=zoned / zoned_abs: a 100-slot table picks a zone by
  * its access percentage, then a block of the zone uniformly: two PRNG
@@ -592,7 +594,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 		if (blk == NO_BLOCK)
 			return -1;
 		/* xmap: the next free block of another's units (fio) */
-		if (unlikely(blk >= f->rp[d]->nblk)) {
+		if (unlikely(blk >= f->rp[d]->nblk) && !w->zones) {
 			w->drew_past = true;
 			return -1;
 		}

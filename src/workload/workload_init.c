@@ -194,8 +194,6 @@ static uint64_t xmap_unit(const struct workload *w, const struct job_plan *p)
 	unsigned int d;
 	bool differ = false;
 
-	if (w->zones)
-		return 0;	/* each zone window has its own maps */
 	for (d = 1; d < DDIR_RWDIR_CNT; d++)
 		if (p->dir_min_bs[d] && p->dir_min_bs[d] < unit)
 			unit = p->dir_min_bs[d];
@@ -262,7 +260,8 @@ static int xmap_init(struct workload *w, struct wl_file *f)
 
 	if (!w->xmap)
 		return 0;
-	n = f->whi / w->xunit;
+	/* strided zones: a zonerange's map, started over with the zone */
+	n = (w->zones ? w->zrange : f->whi) / w->xunit;
 	ret = blkmap_init(&f->xbm, n ? n : 1);
 	if (ret != -ENOMEM || !w->o->softrandommap)
 		return ret;
@@ -282,7 +281,10 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 	w->xunit = w->random && (w->rmode == RM_BITMAP ||
 				 w->rmode == RM_LFSR) ? xmap_unit(w, p) : 0;
 	w->xmap = w->xunit && w->rmode == RM_BITMAP;
-	w->xlfsr = w->xunit && w->rmode == RM_LFSR;
+	/* strided zones: a zone window's own LFSR, of its own blocks */
+	w->xlfsr = w->xunit && w->rmode == RM_LFSR && !w->zones;
+	if (w->zones && !w->xmap)
+		w->xunit = 0;
 	for (i = 0; i < w->nr_files; i++) {
 		struct wl_file *f = &w->files[i];
 

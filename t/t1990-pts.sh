@@ -8,20 +8,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-# zram_add SIZE: a new zram device of SIZE, its path printed; removed at
-# exit (zram_remove_all)
-zram_add() {
-	za_n=$(cat /sys/class/zram-control/hot_add) || return 1
-	echo "$za_n" >>"$TRASH/.zrams"
-	echo "$1" >"/sys/block/zram$za_n/disksize" || return 1
-	echo "/dev/zram$za_n"
-}
-zram_remove_all() {
-	[ -f "$TRASH/.zrams" ] || return 0
-	while read -r za_n; do
-		echo "$za_n" >/sys/class/zram-control/hot_remove
-	done <"$TRASH/.zrams"
-}
+. "$TEST_DIR/lib-pts.sh"
 test_at_exit='[ -f "$TRASH/umount" ] && sh "$TRASH/umount"; zram_remove_all'
 
 # The quick matrix: 4k and 128k at 100% write, 65/35 and 100% read.

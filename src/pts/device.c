@@ -31,6 +31,7 @@
 #include "opt/plan.h"
 #include "pts/pts_int.h"
 #include "target/safety.h"
+#include "util/cpulist.h"
 #include "util/devinfo.h"
 
 /* The first hwmon temp1_input under dir/hwmon*, into out. */
@@ -61,9 +62,10 @@ static int find_hwmon(const char *dir, char *out, size_t len)
 
 static void dev_identity(struct pts_dev *d)
 {
-	char path[256], dir[128];
+	char path[512], dir[256];
 
-	snprintf(dir, sizeof(dir), "/sys/class/block/%s", d->name);
+	snprintf(dir, sizeof(dir), "%s/class/block/%s", cpulist_sysfs_root(),
+		 d->name);
 	snprintf(path, sizeof(path), "%s/device/model", dir);
 	devinfo_read_line(path, d->model, sizeof(d->model));
 	snprintf(path, sizeof(path), "%s/device/firmware_rev", dir);
@@ -152,6 +154,7 @@ int pts_dev_open(struct pts_run *r, struct strbuf *err)
 	close(fd);
 	dev_name(st.st_rdev, d->name, sizeof(d->name));
 	dev_identity(d);
+	pts_cache_probe(d);
 	return 0;
 }
 
@@ -264,54 +267,4 @@ double pts_temp(const struct pts_run *r)
 		return NAN;
 	devinfo_read_line(r->dev.temp_path, buf, sizeof(buf));
 	return buf[0] ? strtod(buf, NULL) / 1000.0 : NAN;
-}
-
-/*
- * The variant's write cache: off (enterprise) or on (client). Only an
- * NVMe namespace's is switched (Set Features); others keep theirs, and
- * the settings table says which state the test ran with.
- */
-void pts_cache_apply(struct pts_run *r)
-{
-	struct pts_dev *d = &r->dev;
-	int fd, ret;
-
-	if (!d->nvme)
-		return;
-	fd = open(r->cfg.target, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	ret = pts_nvme_cache(fd, r->cfg.client, d->cache_how,
-			     sizeof(d->cache_how));
-	close(fd);
-	if (ret < 0)
-		return;
-	d->cache_set = true;
-	if (ret == 2) {
-		snprintf(d->cache_how, sizeof(d->cache_how), "off (the "
-			 "controller has no volatile write cache)");
-		return;
-	}
-	if (d->cache_was < 0)	/* the first loop's: the user's setting */
-		d->cache_was = ret;
-	snprintf(d->cache_how, sizeof(d->cache_how), "%s (NVMe Set "
-		 "Features, read back; %s before, restored after)",
-		 r->cfg.client ? "on" : "off", d->cache_was ? "on" : "off");
-}
-
-void pts_cache_restore(struct pts_run *r)
-{
-	char how[160];
-	int fd;
-
-	if (r->dev.cache_was < 0 || r->dev.cache_was == r->cfg.client)
-		return;
-	fd = open(r->cfg.target, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || pts_nvme_cache(fd, r->dev.cache_was, how,
-				     sizeof(how)) < 0)
-		notes_add(&r->notes, "the write cache could not be switched "
-			  "back %s: %s", r->dev.cache_was ? "on" : "off",
-			  fd < 0 ? strerror(errno) : how);
-	if (fd >= 0)
-		close(fd);
 }

@@ -301,9 +301,10 @@ static void settings(struct pts_run *r)
 	else if (!r->dev.blockdev)
 		snprintf(used, sizeof(used), "unknown (a file)");
 	else if (r->dev.cache[0])
-		snprintf(used, sizeof(used), "%s (not changed: %s)",
+		snprintf(used, sizeof(used), "%s (not changed: %.200s)",
 			 r->dev.cache, r->dev.cache_how[0] ? r->dev.cache_how :
-			 "iolite switches only an NVMe namespace's");
+			 "iolite switches an NVMe namespace's and a SCSI or "
+			 "SATA disk's");
 	else
 		snprintf(used, sizeof(used), "unknown");
 	setting(r, "write cache", c->client ? "on" : "off", used,
@@ -526,6 +527,7 @@ int pts_main(int argc, char **argv,
 	strftime(r.when, sizeof(r.when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 	catch_signals();
 	r.dev.cache_was = -1;
+	r.dev.guard = -1;
 	for (k = 0; k < r.nr_loops && !ret; k++)
 		if (test_loop(&r, &r.loop[k], run, &err))
 			ret = 1;

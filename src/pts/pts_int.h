@@ -67,7 +67,11 @@ struct pts_dev {
 	bool nvme;		/* an NVMe namespace's block device */
 	int cache_was;		/* its write cache before: 0, 1; -1 unknown */
 	bool cache_set;		/* switched as the variant asks */
-	char cache_how[160];	/* what switching it did or why not */
+	char cache_how[256];	/* what switching it did or why not */
+	char cache_type[320];	/* a SCSI disk's scsi_disk/../cache_type */
+	char cache_orig[32];	/* its value before: put back after */
+	int guard;		/* the guard's pipe (cache.c), or -1 */
+	int guard_pid;
 };
 
 /* One setting the spec asks for: what was asked, what ran. */
@@ -154,10 +158,16 @@ extern volatile sig_atomic_t pts_stop;
 int pts_dev_open(struct pts_run *r, struct strbuf *err);
 int pts_dev_safety(struct pts_run *r, struct strbuf *err);
 void pts_purge(struct pts_run *r, struct pts_loop *l);
-/* the variant's write cache, after each loop's purge; back at the end */
+double pts_temp(const struct pts_run *r);
+
+/*
+ * cache.c: the variant's write cache, after each loop's purge (an NVMe
+ * namespace's, a SCSI disk's); put back at the end, and by a guard
+ * process when pts dies first. probe: the SCSI disk's attribute.
+ */
+void pts_cache_probe(struct pts_dev *d);
 void pts_cache_apply(struct pts_run *r);
 void pts_cache_restore(struct pts_run *r);
-double pts_temp(const struct pts_run *r);
 
 /*
  * nvme.c: Format NVM with a user data erase on the namespace open at fd:

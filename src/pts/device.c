@@ -5,14 +5,14 @@
  * (target/safety.h's checks, as for any job that writes a device, and
  * --destroy-data), and the purge.
  *
- * The purge: the spec asks for a secure erase or a format. An NVMe
- * namespace gets Format NVM with a user data erase (nvme.c) where the
- * controller formats one namespace alone; other block devices (and a
- * namespace that cannot be formatted so) get BLKDISCARD over their
- * whole capacity (every logical block unmapped, what blkdiscard(8)
- * does), and the report says which was done. ATA Secure Erase and NVMe
- * Sanitize (which erases the whole controller) are not issued. A file is
- * not purged, and the report says so.
+ * The purge: the spec asks for a secure erase, sanitize or format. An
+ * NVMe namespace gets Format NVM with a user data erase (nvme.c) where
+ * the controller formats one namespace alone, else Sanitize where the
+ * target is the controller's one namespace; another block device ATA
+ * Secure Erase where it is an ATA drive that allows it (ata.c). Failing
+ * those, BLKDISCARD over the whole capacity (every logical block
+ * unmapped, what blkdiscard(8) does). The report says what was tried
+ * and what was done. A file is not purged, and the report says so.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -201,47 +201,86 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 	return 0;
 }
 
+/* how += what (each attempt's account, "; " between) */
+static void say(char *how, size_t len, const char *what)
+{
+	size_t n = strlen(how);
+
+	if (n + 3 < len)
+		snprintf(how + n, len - n, "%s%s", n ? "; " : "", what);
+}
+
+/*
+ * The spec's purges, in the order tried: an NVMe namespace's Format
+ * (one namespace's data), then Sanitize (the controller's, when the
+ * target is its one namespace); an ATA drive's Secure Erase. 1 when one
+ * was done; each attempt's account (done, or why not) into how.
+ */
+static int spec_purge(struct pts_run *r, struct pts_loop *l, int fd,
+		      char *how, size_t len)
+{
+	char one[320] = "";
+
+	if (r->dev.nvme) {
+		if (!pts_nvme_format(fd, r->cfg.target, one, sizeof(one))) {
+			l->method = "NVMe Format";
+			say(how, len, one);
+			return 1;
+		}
+		say(how, len, one);
+		one[0] = '\0';
+		if (!pts_nvme_sanitize(fd, one, sizeof(one))) {
+			l->method = "NVMe Sanitize";
+			say(how, len, one);
+			return 1;
+		}
+		say(how, len, one);
+		return 0;
+	}
+	if (!pts_ata_erase(fd, one, sizeof(one))) {
+		l->method = "ATA Secure Erase";
+		say(how, len, one);
+		return 1;
+	}
+	say(how, len, one);
+	return 0;
+}
+
 void pts_purge(struct pts_run *r, struct pts_loop *l)
 {
 	uint64_t range[2] = { 0, r->dev.size };
-	char nv[256] = "";
-	int fd, ret;
+	char how[sizeof(l->purge)] = "", one[160];
+	int fd;
 
+	l->method = "none";
 	if (!r->dev.blockdev) {
 		snprintf(l->purge, sizeof(l->purge), "not purged: '%s' is a "
 			 "file, which has no purge", r->cfg.target);
 		return;
 	}
 	/* O_EXCL: no file system or other user may hold it meanwhile */
-	fd = open(r->cfg.target, O_WRONLY | O_EXCL | O_CLOEXEC);
+	fd = open(r->cfg.target, O_RDWR | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(l->purge, sizeof(l->purge), "not purged: cannot open "
 			 "'%s' exclusively: %s", r->cfg.target,
 			 strerror(errno));
 		return;
 	}
-	if (r->dev.nvme) {
-		ret = pts_nvme_format(fd, r->cfg.target, nv, sizeof(nv));
-		if (!ret) {
-			l->purged = l->formatted = true;
-			snprintf(l->purge, sizeof(l->purge), "%s", nv);
-			close(fd);
-			return;
-		}
-	}
-	if (ioctl(fd, BLKDISCARD, range)) {
-		snprintf(l->purge, sizeof(l->purge), "%s%snot purged: the "
-			 "device takes no discard (BLKDISCARD: %s)", nv,
-			 nv[0] ? "; " : "", strerror(errno));
+	if (spec_purge(r, l, fd, how, sizeof(how))) {
+		l->purged = l->spec_purge = true;
+	} else if (ioctl(fd, BLKDISCARD, range)) {
+		snprintf(one, sizeof(one), "not purged: the device takes no "
+			 "discard (BLKDISCARD: %s)", strerror(errno));
+		say(how, sizeof(how), one);
 	} else {
 		l->purged = true;
-		snprintf(l->purge, sizeof(l->purge), "%s%sBLKDISCARD over the "
-			 "whole device (%llu bytes), as blkdiscard(8): the "
-			 "spec's purge is a secure erase or a format, which "
-			 "iolite issues only as an NVMe namespace's Format",
-			 nv, nv[0] ? "; " : "",
-			 (unsigned long long)r->dev.size);
+		l->method = "BLKDISCARD";
+		snprintf(one, sizeof(one), "BLKDISCARD over the whole device "
+			 "(%llu bytes), as blkdiscard(8): not the spec's "
+			 "purge", (unsigned long long)r->dev.size);
+		say(how, sizeof(how), one);
 	}
+	snprintf(l->purge, sizeof(l->purge), "%s", how);
 	close(fd);
 }
 

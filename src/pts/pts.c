@@ -259,13 +259,13 @@ static void setting(struct pts_run *r, const char *name, const char *want,
 	s->honoured = honoured;
 }
 
-/* every loop purged (formatted: by NVMe Format, the spec's purge) */
-static bool all_purged(const struct pts_run *r, bool formatted)
+/* every loop purged (spec: by a format, sanitize or secure erase) */
+static bool all_purged(const struct pts_run *r, bool spec)
 {
 	unsigned int k;
 
 	for (k = 0; k < r->nr_loops; k++)
-		if (!(formatted ? r->loop[k].formatted : r->loop[k].purged))
+		if (!(spec ? r->loop[k].spec_purge : r->loop[k].purged))
 			return false;
 	return r->nr_loops > 0;
 }
@@ -314,9 +314,8 @@ static void settings(struct pts_run *r)
 	setting(r, "data pattern", "random", "random (iolite's default "
 		"buffers)", true);
 	setting(r, "direct I/O", "yes", "yes (direct=1)", true);
-	setting(r, "purge", "secure erase or format",
-		all_purged(r, true) ? "NVMe Format, user data erase" :
-		all_purged(r, false) ? "BLKDISCARD" : "none",
+	setting(r, "purge", "secure erase, sanitize or format",
+		r->nr_loops && r->loop[0].method ? r->loop[0].method : "none",
 		all_purged(r, true));
 }
 
@@ -343,7 +342,7 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "the device was not purged");
 	else if (!all_purged(r, true))
 		notes_add(&r->scaled, "purged by a discard, not the spec's "
-			  "secure erase or format");
+			  "secure erase, sanitize or format");
 	if (c->test != PTS_WSAT ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==

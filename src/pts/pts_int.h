@@ -108,7 +108,8 @@ struct pts_loop {
 	unsigned int qd, threads;
 	char purge[512];	/* what the purge did */
 	bool purged;
-	bool formatted;		/* by NVMe Format: the spec's purge */
+	bool spec_purge;	/* a format, sanitize or secure erase */
+	const char *method;	/* "NVMe Format", ..., "BLKDISCARD", "none" */
 	char precond[320];
 	uint64_t precond_bytes, precond_ms;
 	struct pts_cell (*cell)[PTS_NR_MIX][PTS_NR_BS];	/* per round */
@@ -176,6 +177,17 @@ void pts_cache_restore(struct pts_run *r);
  * NAN when none).
  */
 int pts_nvme_format(int fd, const char *path, char *how, size_t len);
+/*
+ * Sanitize (block erase, else crypto erase) of a controller whose one
+ * namespace is the target, waited for: 0 done, -1 with how.
+ */
+int pts_nvme_sanitize(int fd, char *how, size_t len);
+/*
+ * ata.c: ATA Secure Erase through SG_IO's ATA PASS-THROUGH: 0 done, 1
+ * not an ATA drive, -1 refused or failed (how says which, or what was
+ * done); never leaves a password set.
+ */
+int pts_ata_erase(int fd, char *how, size_t len);
 double pts_nvme_temp(int fd);
 /*
  * The volatile write cache on (1) or off (0), read back: returns its

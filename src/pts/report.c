@@ -294,6 +294,7 @@ static void json_phases(const struct pts_loop *l, struct json_writer *w)
 {
 	json_begin_object(w, "purge");
 	json_u64(w, "purged", l->purged);
+	json_str(w, "method", l->method ? l->method : "none");
 	json_str(w, "how", l->purge);
 	json_end_object(w);
 	json_begin_object(w, "precondition");

@@ -75,6 +75,8 @@ test_expect_success 'bad input: the option named, nothing created' '
 	grep "option .--mix.: the matrix must keep 0/100" err &&
 	test_must_fail "$IOLITE" pts lat f --bs=8k 2>err &&
 	grep "option .--bs.: the matrix must keep the tracked block size (4k)" err &&
+	test_must_fail "$IOLITE" pts iops f --purge=wipe 2>err &&
+	grep "option .--purge.: not auto, format, sanitize, secure-erase, discard or none: .wipe." err &&
 	test_must_fail "$IOLITE" pts iops f --ioengine=nosuch \
 		--capacity-limit=8m --html=p.html 2>err &&
 	grep "nosuch" err &&
@@ -142,6 +144,26 @@ test_expect_success 'zram: scaled IOPS run: purge, precondition, rounds, window'
 	grep "\"bytes\" : 33554432" z.json &&
 	grep -c "\"round\" :" z.json >n && test "$(cat n)" = 5 &&
 	! blkid "$z"
+'
+
+test_expect_success 'zram: --purge: tried in order, each attempt said' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none >out 2>err &&
+	test_must_be_empty err &&
+	grep "^Purge: no ATA Secure Erase: not an ATA drive (ATA PASS-THROUGH: .*); BLKDISCARD over the whole device" out &&
+	grep "purge *secure erase, sanitize or format *BLKDISCARD *no" out &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none --purge=format >out 2>err &&
+	grep "^Purge: no NVMe Format or Sanitize: not an NVMe namespace; not purged (--purge left out the discard)" out &&
+	grep "the device was not purged" out &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none --purge=none --output-format=json >j 2>err &&
+	grep "\"method\" : \"none\"" j &&
+	grep "not purged (--purge=none)" j
 '
 
 test_expect_success_if XMLLINT 'zram: the page is well-formed, with its charts and tables' '

@@ -206,7 +206,7 @@ static void say(char *how, size_t len, const char *what)
 {
 	size_t n = strlen(how);
 
-	if (n + 3 < len)
+	if (what[0] && n + 3 < len)
 		snprintf(how + n, len - n, "%s%s", n ? "; " : "", what);
 }
 
@@ -219,25 +219,33 @@ static void say(char *how, size_t len, const char *what)
 static int spec_purge(struct pts_run *r, struct pts_loop *l, int fd,
 		      char *how, size_t len)
 {
+	unsigned int p = r->cfg.purge;
 	char one[320] = "";
 
 	if (r->dev.nvme) {
-		if (!pts_nvme_format(fd, r->cfg.target, one, sizeof(one))) {
+		if ((p & PURGE_FORMAT) &&
+		    !pts_nvme_format(fd, r->cfg.target, one, sizeof(one))) {
 			l->method = "NVMe Format";
 			say(how, len, one);
 			return 1;
 		}
 		say(how, len, one);
 		one[0] = '\0';
-		if (!pts_nvme_sanitize(fd, one, sizeof(one))) {
+		if ((p & PURGE_SANITIZE) &&
+		    !pts_nvme_sanitize(fd, one, sizeof(one))) {
 			l->method = "NVMe Sanitize";
 			say(how, len, one);
 			return 1;
 		}
 		say(how, len, one);
+		if (p != PURGE_AUTO && (p & PURGE_ERASE))
+			say(how, len, "no ATA Secure Erase: an NVMe namespace");
 		return 0;
 	}
-	if (!pts_ata_erase(fd, one, sizeof(one))) {
+	if (p != PURGE_AUTO && (p & (PURGE_FORMAT | PURGE_SANITIZE)))
+		say(how, len, "no NVMe Format or Sanitize: not an NVMe "
+		    "namespace");
+	if ((p & PURGE_ERASE) && !pts_ata_erase(fd, one, sizeof(one))) {
 		l->method = "ATA Secure Erase";
 		say(how, len, one);
 		return 1;
@@ -268,6 +276,9 @@ void pts_purge(struct pts_run *r, struct pts_loop *l)
 	}
 	if (spec_purge(r, l, fd, how, sizeof(how))) {
 		l->purged = l->spec_purge = true;
+	} else if (!(r->cfg.purge & PURGE_DISCARD)) {
+		say(how, sizeof(how), r->cfg.purge ? "not purged (--purge "
+		    "left out the discard)" : "not purged (--purge=none)");
 	} else if (ioctl(fd, BLKDISCARD, range)) {
 		snprintf(one, sizeof(one), "not purged: the device takes no "
 			 "discard (BLKDISCARD: %s)", strerror(errno));

@@ -48,6 +48,8 @@ static const char usage[] =
 "                               overwritten whole\n"
 "  --allow-mounted-write        also when it holds a signature (as the job\n"
 "                               option allow_mounted_write=1)\n"
+"  --purge=auto|format|sanitize|secure-erase|discard|none  the purge\n"
+"                               (auto: the first of them the device takes)\n"
 "  --precondition=spec|sprandom|none  2 x capacity of 128 KiB sequential\n"
 "                               writes (spec); sprandom deviates from it\n"
 "  --output=FILE --output-format=normal|json --html=FILE\n"
@@ -119,6 +121,26 @@ static int parse_time(const char *opt, const char *v, uint64_t *ms,
 	return 0;
 }
 
+/* --purge=auto|format|sanitize|secure-erase|discard|none */
+static int parse_purge(struct pts_cfg *c, const char *v, struct strbuf *err)
+{
+	static const struct { const char *name; unsigned int bits; } m[] = {
+		{ "auto", PURGE_AUTO }, { "format", PURGE_FORMAT },
+		{ "sanitize", PURGE_SANITIZE }, { "secure-erase", PURGE_ERASE },
+		{ "discard", PURGE_DISCARD }, { "none", 0 },
+	};
+	unsigned int k;
+
+	for (k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		if (!strcmp(v, m[k].name)) {
+			c->purge = m[k].bits;
+			return 0;
+		}
+	}
+	return bad(err, "--purge", v, "not auto, format, sanitize, "
+		   "secure-erase, discard or none:");
+}
+
 static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 {
 	const char *v;
@@ -159,6 +181,8 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 		else
 			return bad(err, "--precondition", v, "not spec, "
 				   "sprandom or none:");
+	} else if ((v = opt_val(a, "--purge"))) {
+		return parse_purge(c, v, err);
 	} else if ((v = opt_val(a, "--output")))
 		c->output = v;
 	else if ((v = opt_val(a, "--output-format"))) {
@@ -203,6 +227,7 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->max_rounds = PTS_SS_MAX_ROUNDS;
 	c->wsat_ms = 24ull * 3600 * 1000;
 	c->engine = default_engine();
+	c->purge = PURGE_AUTO;
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
 			if (parse_opt(c, argv[k], err))

@@ -31,6 +31,12 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 
 enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
+/* --purge: the methods pts may try (bits), in its order */
+#define PURGE_FORMAT 1u
+#define PURGE_SANITIZE 2u
+#define PURGE_ERASE 4u		/* ATA Secure Erase */
+#define PURGE_DISCARD 8u
+#define PURGE_AUTO 15u
 /* A cell's figures; the first three are what a loop may track */
 enum pts_metric { MET_IOPS, MET_BW, MET_LAT, MET_LAT_MAX, MET_LAT_P5N };
 
@@ -44,6 +50,7 @@ struct pts_cfg {
 	uint64_t cap_limit;	/* bytes; 0: the whole device */
 	enum pts_precond precond;
 	bool precond_given;	/* --precondition= on the command line */
+	unsigned int purge;	/* PURGE_* bits; 0: none */
 	bool destroy;		/* --destroy-data */
 	bool allow_mounted;	/* --allow-mounted-write */
 	const char *output;	/* the text or JSON report; NULL: stdout */

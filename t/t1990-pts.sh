@@ -192,7 +192,7 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "client variant" out &&
 	grep "outstanding I/O per thread *16 " out &&
 	grep "threads *2 " out &&
-	grep "active range *75% *75% of 16777216 bytes" out &&
+	grep "active range *75% in 2048 segments *75% of 16777216 bytes, its start, not segmented *no" out &&
 	grep "sprandom .*deviates from the spec" out &&
 	grep "^Measurement window: rounds 1-5" out
 '

@@ -317,10 +317,13 @@ static void settings(struct pts_run *r)
 		 l->threads);
 	snprintf(used, sizeof(used), "%u", l->threads);
 	setting(r, "threads", want, used, true);
-	snprintf(want, sizeof(want), "%u%%", c->range_pct);
-	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
-		 (unsigned long long)r->cap);
-	setting(r, "active range", want, used, !c->cap_limit);
+	/* the client's ActiveRange segments are not done (doc/pts.md) */
+	snprintf(want, sizeof(want), "%u%%%s", c->range_pct, c->client ?
+		 " in 2048 segments" : "");
+	snprintf(used, sizeof(used), "%u%% of %llu bytes%s", c->range_pct,
+		 (unsigned long long)r->cap, c->client ? ", its start, not "
+		 "segmented" : "");
+	setting(r, "active range", want, used, !c->cap_limit && !c->client);
 	if (r->dev.cache_set)
 		snprintf(used, sizeof(used), "%s", r->dev.cache_how);
 	else if (!r->dev.blockdev)

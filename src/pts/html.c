@@ -28,7 +28,8 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 
 	static const char *const t[] = { "IOPS test", "throughput test",
 					 "latency test",
-					 "write saturation (WSAT)" };
+					 "write saturation (WSAT)",
+					 "host idle recovery (HIR)" };
 
 	strbuf_addstr(sb, "<h1>SNIA PTS ");
 	xml_text(sb, t[r->cfg.test]);
@@ -379,6 +380,8 @@ int pts_report_html(const struct pts_run *r, FILE *f)
 	else
 		for (k = 0; k < r->nr_loops; k++)
 			html_loop(&r->loop[k], k, &sb);
+	if (r->cfg.test == PTS_HIR)
+		pts_hir_html(r, &sb);
 	page_notes(&sb, (const char *const *)r->notes.v, r->notes.nr);
 	page_end(&sb);
 	ret = fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f) ? -1 : 0;

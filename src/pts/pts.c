@@ -40,7 +40,7 @@ static const char usage[] =
 "usage: iolite pts TEST TARGET [options]\n"
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
 "  TEST: iops, tp (throughput), lat (latency): test loops to steady\n"
-"        state; wsat (write saturation)\n"
+"        state; wsat (write saturation); hir (host idle recovery)\n"
 "  TARGET: a block device (all of it is overwritten) or a file\n"
 "  --variant=enterprise|client  QD32 x 4 threads, 100% range; or QD16 x\n"
 "                               2 threads, 75% range (enterprise)\n"
@@ -59,7 +59,8 @@ static const char usage[] =
 "  --max-rounds=N               5 .. 100 (25)\n"
 "  --capacity-limit=SIZE        test the first SIZE bytes only\n"
 "  --bs=LIST --mix=LIST         a part of the matrix (4k and 0/100 stay)\n"
-"  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n";
+"  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n"
+"  --hir-cycles=N               HIR's access + wait pairs per state (360)\n";
 
 /* "--name=value": value when arg is that option, else NULL */
 static const char *opt_val(const char *arg, const char *name)
@@ -159,7 +160,12 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 		return parse_time("--round-time", v, &c->round_ms, err);
 	else if ((v = opt_val(a, "--wsat-time")))
 		return parse_time("--wsat-time", v, &c->wsat_ms, err);
-	else if ((v = opt_val(a, "--max-rounds"))) {
+	else if ((v = opt_val(a, "--hir-cycles"))) {
+		if (num_parse_u64(v, &n) || n < 1 || n > 100000)
+			return bad(err, "--hir-cycles", v, "not a count from 1 "
+				   "to 100000:");
+		c->hir_cycles = n;
+	} else if ((v = opt_val(a, "--max-rounds"))) {
 		if (num_parse_u64(v, &n) || n < PTS_SS_WINDOW ||
 		    n > PTS_MAX_ROUNDS)
 			return bad(err, "--max-rounds", v, "not a count from 5 "
@@ -228,6 +234,7 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->wsat_ms = 24ull * 3600 * 1000;
 	c->engine = default_engine();
 	c->purge = PURGE_AUTO;
+	c->hir_cycles = 360;
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
 			if (parse_opt(c, argv[k], err))
@@ -259,9 +266,11 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 		c->test = PTS_LAT;
 	} else if (!strcmp(c->test_name, "wsat")) {
 		c->test = PTS_WSAT;
+	} else if (!strcmp(c->test_name, "hir")) {
+		c->test = PTS_HIR;
 	} else {
 		strbuf_addf(err, "pts: unknown test '%s' (iops, tp, lat, "
-			    "wsat)", c->test_name);
+			    "wsat, hir)", c->test_name);
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
@@ -376,6 +385,9 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
 			  "spec" : "sprandom");
+	if (c->test == PTS_HIR && c->hir_cycles != 360)
+		notes_add(&r->scaled, "--hir-cycles=%u (the spec: 360)",
+			  c->hir_cycles);
 	if (c->test == PTS_WSAT && c->wsat_ms != 24ull * 3600 * 1000)
 		notes_add(&r->scaled, "--wsat-time: %.3f s (the spec: 24 h or "
 			  "4 x the capacity)", c->wsat_ms / 1000.0);
@@ -421,6 +433,8 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		}
 	}
 	pts_window_avg(l);
+	if (r->cfg.test == PTS_HIR)
+		return pts_hir(r, run, err);
 	return 0;
 }
 
@@ -481,6 +495,11 @@ static int loops_setup(struct pts_run *r, struct strbuf *err)
 	case PTS_WSAT:
 		add_loop(r, "WSAT", 0, 0, MET_IOPS, 0);
 		return 0;
+	case PTS_HIR:	/* 4k random writes to steady state, then HIR */
+		add_loop(r, "HIR: 4k random write to steady state",
+			 BIT(PTS_MIX_W100), BIT(PTS_BS_4K), MET_IOPS,
+			 PTS_BS_4K);
+		break;
 	}
 	for (k = 0; k < r->nr_loops; k++) {
 		l = &r->loop[k];
@@ -528,6 +547,8 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 		die("pts: '%s': %llu bytes are too few to test (1 MiB at "
 		    "least)", c->target, (unsigned long long)r->cap);
 	r->wsat_interval_ms = c->round_ms;
+	/* HIR's access period: 5 s of the spec's 60 s rounds */
+	r->hir_access_ms = c->round_ms / 12 ? c->round_ms / 12 : 1;
 	if (pts_dev_safety(r, &err) || pts_check_jobs(r, run, &err))
 		die("%s", err.buf);
 	strbuf_release(&err);
@@ -562,9 +583,9 @@ int pts_main(int argc, char **argv,
 	settings(&r);
 	scaled_reasons(&r);
 	if (r.later_notes)
-		notes_add(&r.notes, "the rounds after the first made %u more "
-			  "notes, not listed: each round runs the first one's "
-			  "jobs", r.later_notes);
+		notes_add(&r.notes, "the runs after the first round made %u "
+			  "more notes, not listed: each runs jobs like the "
+			  "first round's", r.later_notes);
 	if (r.interrupted)
 		notes_add(&r.notes, "interrupted: the report covers the rounds "
 			  "done");

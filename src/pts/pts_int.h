@@ -29,7 +29,7 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 #define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
 #define PTS_BS_512 7
 
-enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR };
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
 /* --purge: the methods pts may try (bits), in its order */
 #define PURGE_FORMAT 1u
@@ -61,6 +61,7 @@ struct pts_cfg {
 	unsigned int threads, qd;	/* the variant's */
 	unsigned int range_pct;	/* active range: 100 or 75 */
 	uint64_t wsat_ms;	/* WSAT: the run's length */
+	unsigned int hir_cycles;	/* HIR: access + wait pairs (360) */
 };
 
 struct pts_dev {
@@ -92,6 +93,23 @@ struct pts_setting {
 #define PTS_MAX_ROUNDS 100
 #define PTS_WSAT_MAX 4096
 #define PTS_MAX_LOOPS 2
+
+/*
+ * Host idle recovery: after the 4k random write loop's steady state,
+ * per wait state W (1, 2, 3, 5, 10) cycles of an access period A of 4k
+ * random writes and an idle W x A, then the return to baseline: cycles
+ * x A of continuous writes. Its IOPS over time are the WSAT arrays'.
+ */
+#define PTS_HIR_NR 5
+extern const unsigned int pts_hir_wait[PTS_HIR_NR];
+struct pts_hir {
+	unsigned int wait;	/* the wait state: W */
+	uint64_t ios, ms;	/* the access periods' run: I/Os, its time */
+	double access_iops;	/* its mean IOPS over the access periods */
+	double base_iops;	/* the return to baseline's IOPS */
+	double t_start;		/* ms since the first wait state began */
+	bool base_done;
+};
 
 /* One cell of a round: iops < 0 when it did not run. */
 struct pts_cell {
@@ -145,6 +163,11 @@ struct pts_run {
 	double wsat_iops[PTS_WSAT_MAX], wsat_tgbw[PTS_WSAT_MAX];
 	unsigned int nr_wsat;
 	uint64_t wsat_interval_ms;
+	/* HIR */
+	struct pts_hir hir[PTS_HIR_NR];
+	unsigned int nr_hir;
+	uint64_t hir_access_ms;	/* A: 5 s at the spec's 60 s rounds */
+	double hir_clock;	/* ms of HIR runs so far: the samples' t */
 	bool interrupted;
 	char when[64];		/* the start, UTC */
 };
@@ -210,6 +233,19 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err);
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+/* HIR's wait states after the loop's steady state (round.c's runs) */
+int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+
+/*
+ * hir.c: a wait state's mean IOPS over its access periods: ios I/Os in
+ * a run of ms that was busy access_ms of every access_ms + wait_ms.
+ */
+double pts_hir_access_iops(uint64_t ios, uint64_t ms, uint64_t access_ms,
+			   uint64_t wait_ms);
+void pts_hir_text(const struct pts_run *r, FILE *f);
+struct json_writer;
+void pts_hir_json(const struct pts_run *r, struct json_writer *w);
+void pts_hir_html(const struct pts_run *r, struct strbuf *sb);
 
 /* report.c, html.c */
 int pts_report_text(const struct pts_run *r, FILE *f);

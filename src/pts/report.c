@@ -84,7 +84,8 @@ void pts_window_avg(struct pts_loop *l)
 static const char *test_title(const struct pts_run *r)
 {
 	static const char *const t[] = { "IOPS", "throughput", "latency",
-					 "write saturation (WSAT)" };
+					 "write saturation (WSAT)",
+					 "host idle recovery (HIR)" };
 
 	return t[r->cfg.test];
 }
@@ -246,6 +247,8 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 		} else {
 			text_loop(&r->loop[k], f);
 		}
+		if (r->cfg.test == PTS_HIR)
+			pts_hir_text(r, f);
 	}
 	if (r->notes.nr)
 		fprintf(f, "\nNotes:\n");
@@ -256,7 +259,8 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 
 static void json_head(const struct pts_run *r, struct json_writer *w)
 {
-	static const char *const test[] = { "iops", "tp", "lat", "wsat" };
+	static const char *const test[] = { "iops", "tp", "lat", "wsat",
+					    "hir" };
 	unsigned int k;
 
 	json_str(w, "test", test[r->cfg.test]);
@@ -414,6 +418,8 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 			json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])
 				   l->avg, "matrix", &w);
 		}
+		if (r->cfg.test == PTS_HIR)
+			pts_hir_json(r, &w);
 		json_end_object(&w);
 	}
 	json_end_array(&w);

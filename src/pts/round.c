@@ -81,6 +81,8 @@ struct phase {
 	unsigned int round;	/* the loop's, from 1 */
 	bool wsat;
 	uint64_t bytes, ms;	/* the precondition's */
+	struct pts_hir *hir;	/* HIR: the wait state's run, or NULL */
+	bool base;		/* HIR: its return to baseline */
 };
 
 /*
@@ -101,7 +103,12 @@ static void keep_notes(struct pts_run *r, const struct run_result *rr,
 		notes_add(&r->notes, "%s", rr->notes[k]);
 }
 
-static void keep_wsat(struct pts_run *r, const struct dir_result *d)
+/*
+ * IOPS samples t0 ms on (WSAT: 0; HIR: its runs so far); returns the
+ * last one's t from the run's start
+ */
+static double keep_wsat(struct pts_run *r, const struct dir_result *d,
+			double t0)
 {
 	const struct series *s = &d->iops_series;
 	double written = 0, last_t = 0;
@@ -112,10 +119,11 @@ static void keep_wsat(struct pts_run *r, const struct dir_result *d)
 
 		written += s->pt[k].v * dt * 4096;
 		last_t = s->pt[k].t_ms;
-		r->wsat_t[r->nr_wsat] = s->pt[k].t_ms;
+		r->wsat_t[r->nr_wsat] = t0 + s->pt[k].t_ms;
 		r->wsat_iops[r->nr_wsat] = s->pt[k].v;
 		r->wsat_tgbw[r->nr_wsat++] = written;
 	}
+	return last_t;
 }
 
 /*
@@ -143,6 +151,28 @@ static void keep_cell(struct pts_cell *c, const struct job_result *jr)
 		c->lat_p5n = wr->lat_pct.val[0];
 }
 
+/* HIR: a wait state's access run, or its return to baseline */
+static void keep_hir(struct pts_run *r, const struct phase *ph,
+		     const struct job_result *jr)
+{
+	const struct dir_result *w = &jr->dir[DDIR_WRITE];
+	struct pts_hir *h = ph->hir;
+	double last = keep_wsat(r, w, r->hir_clock);
+
+	/* the next run's samples after this one's */
+	r->hir_clock += last > jr->elapsed_ms ? last : jr->elapsed_ms;
+	if (ph->base) {
+		h->base_iops = w->iops;
+		h->base_done = true;
+	} else {
+		h->ios = w->ios;
+		h->ms = w->runtime_ms;
+		h->access_iops = pts_hir_access_iops(w->ios, w->runtime_ms,
+						     r->hir_access_ms,
+						     h->wait * r->hir_access_ms);
+	}
+}
+
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		       FILE *out, FILE *html)
 {
@@ -155,7 +185,9 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		const struct job_result *jr = &rr->jobs[j];
 
 		if (ph->wsat) {
-			keep_wsat(r, &jr->dir[DDIR_WRITE]);
+			keep_wsat(r, &jr->dir[DDIR_WRITE], 0);
+		} else if (ph->hir) {
+			keep_hir(r, ph, jr);
 		} else if (ph->l && sscanf(jr->name, "pts_m%u_b%u", &m,
 					   &b) == 2 &&
 			   m < PTS_NR_MIX && b < PTS_NR_BS) {
@@ -217,7 +249,7 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		     struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, false, 0, 0 };
+	struct phase ph = { r, NULL, 0, false, 0, 0, NULL, false };
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
@@ -297,7 +329,7 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, l, round, false, 0, 0 };
+	struct phase ph = { r, l, round, false, 0, 0, NULL, false };
 	struct pts_cell *t;
 	unsigned int m, b;
 	int ret;
@@ -340,12 +372,71 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, true, 0, 0 };
+	struct phase ph = { r, NULL, 0, true, 0, 0, NULL, false };
 	int ret;
 
 	args_wsat(r, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
+	return ret;
+}
+
+const unsigned int pts_hir_wait[PTS_HIR_NR] = { 1, 2, 3, 5, 10 };
+
+/*
+ * HIR's run: 4k random writes with the variant's threads and depth for
+ * ms; wait: idle wait x A after each A of I/O (thinktime_iotime; the
+ * block count never comes first), else continuous. IOPS sampled each A.
+ */
+static void args_hir(const struct pts_run *r, struct argl *a,
+		     unsigned int wait, uint64_t ms)
+{
+	args_common(r, a);
+	arg(a, "--name=pts_hir");
+	arg(a, "--size=%" PRIu64, r->range);
+	arg(a, "--iodepth=%u", r->cfg.qd);
+	arg(a, "--numjobs=%u", r->cfg.threads);
+	arg(a, "--group_reporting");
+	arg(a, "--rw=randwrite");
+	arg(a, "--bs=4k");
+	arg(a, "--norandommap");
+	arg(a, "--randrepeat=0");
+	arg(a, "--time_based");
+	arg(a, "--runtime=%" PRIu64 "ms", ms);
+	arg(a, "--iopsavgtime=%" PRIu64, r->hir_access_ms);
+	if (wait) {
+		arg(a, "--thinktime=%" PRIu64 "ms", wait * r->hir_access_ms);
+		arg(a, "--thinktime_iotime=%" PRIu64 "ms", r->hir_access_ms);
+		arg(a, "--thinktime_blocks=1000000000");
+	}
+}
+
+int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+{
+	uint64_t a_ms = r->hir_access_ms, n = r->cfg.hir_cycles;
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < PTS_HIR_NR && !ret; k++) {
+		struct pts_hir *h = &r->hir[k];
+		/* round 2: its notes are counted, as a later round's */
+		struct phase ph = { r, NULL, 2, false, 0, 0, h, false };
+		struct argl a = { NULL, 0, 0 };
+
+		h->wait = pts_hir_wait[k];
+		h->t_start = r->hir_clock;
+		r->nr_hir = k + 1;
+		args_hir(r, &a, h->wait, n * (1 + h->wait) * a_ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+		if (ret)
+			break;
+		ph.base = true;
+		memset(&a, 0, sizeof(a));
+		args_hir(r, &a, 0, n * a_ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+	}
 	return ret;
 }
 
@@ -382,6 +473,10 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	}
 	if (r->cfg.test == PTS_WSAT) {
 		args_wsat(r, &a);
+		ret = parse_only(run, &a);
+	}
+	if (r->cfg.test == PTS_HIR && !ret) {
+		args_hir(r, &a, 10, 11 * r->hir_access_ms);
 		ret = parse_only(run, &a);
 	}
 	for (k = 0; r->cfg.test != PTS_WSAT && k < r->nr_loops && !ret; k++) {

@@ -40,7 +40,8 @@ static const char usage[] =
 "usage: iolite pts TEST TARGET [options]\n"
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
 "  TEST: iops, tp (throughput), lat (latency): test loops to steady\n"
-"        state; wsat (write saturation); hir (host idle recovery)\n"
+"        state; wsat (write saturation); hir (host idle recovery);\n"
+"        xsr (cross-stimulus recovery)\n"
 "  TARGET: a block device (all of it is overwritten) or a file\n"
 "  --variant=enterprise|client  QD32 x 4 threads, 100% range; or QD16 x\n"
 "                               2 threads, 75% range (enterprise)\n"
@@ -60,7 +61,8 @@ static const char usage[] =
 "  --capacity-limit=SIZE        test the first SIZE bytes only\n"
 "  --bs=LIST --mix=LIST         a part of the matrix (4k and 0/100 stay)\n"
 "  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n"
-"  --hir-cycles=N               HIR's access + wait pairs per state (360)\n";
+"  --hir-cycles=N               HIR's access + wait pairs per state (360)\n"
+"  --xsr-time=TIME              XSR's first access group (8h; then 3/4)\n";
 
 /* "--name=value": value when arg is that option, else NULL */
 static const char *opt_val(const char *arg, const char *name)
@@ -160,6 +162,8 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 		return parse_time("--round-time", v, &c->round_ms, err);
 	else if ((v = opt_val(a, "--wsat-time")))
 		return parse_time("--wsat-time", v, &c->wsat_ms, err);
+	else if ((v = opt_val(a, "--xsr-time")))
+		return parse_time("--xsr-time", v, &c->xsr_ms, err);
 	else if ((v = opt_val(a, "--hir-cycles"))) {
 		if (num_parse_u64(v, &n) || n < 1 || n > 100000)
 			return bad(err, "--hir-cycles", v, "not a count from 1 "
@@ -235,6 +239,7 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->engine = default_engine();
 	c->purge = PURGE_AUTO;
 	c->hir_cycles = 360;
+	c->xsr_ms = 8ull * 3600 * 1000;
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
 			if (parse_opt(c, argv[k], err))
@@ -268,13 +273,15 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 		c->test = PTS_WSAT;
 	} else if (!strcmp(c->test_name, "hir")) {
 		c->test = PTS_HIR;
+	} else if (!strcmp(c->test_name, "xsr")) {
+		c->test = PTS_XSR;
 	} else {
 		strbuf_addf(err, "pts: unknown test '%s' (iops, tp, lat, "
-			    "wsat, hir)", c->test_name);
+			    "wsat, hir, xsr)", c->test_name);
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
-	if (c->test == PTS_WSAT && !c->precond_given)
+	if (PTS_NO_LOOP(c->test) && !c->precond_given)
 		c->precond = PRECOND_NONE;
 	c->threads = c->client ? 2 : 4;
 	c->qd = c->client ? 16 : 32;
@@ -316,7 +323,7 @@ static void settings(struct pts_run *r)
 	char want[64], used[256];
 	bool async = strcmp(c->engine, "psync") && strcmp(c->engine, "sync") &&
 		     strcmp(c->engine, "pvsync") && strcmp(c->engine, "pvsync2");
-	bool tp = c->test == PTS_TP;
+	bool tp = c->test == PTS_TP || c->test == PTS_XSR;
 
 	snprintf(want, sizeof(want), tp ? "operator's choice" : "%u", l->qd);
 	snprintf(used, sizeof(used), "%u (%s)", async ? l->qd : 1, c->engine);
@@ -380,7 +387,7 @@ static void scaled_reasons(struct pts_run *r)
 	else if (!all_purged(r, true))
 		notes_add(&r->scaled, "purged by a discard, not the spec's "
 			  "secure erase, sanitize or format");
-	if (c->test != PTS_WSAT ? c->precond != PRECOND_SPEC :
+	if (!PTS_NO_LOOP(c->test) ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
@@ -388,6 +395,9 @@ static void scaled_reasons(struct pts_run *r)
 	if (c->test == PTS_HIR && c->hir_cycles != 360)
 		notes_add(&r->scaled, "--hir-cycles=%u (the spec: 360)",
 			  c->hir_cycles);
+	if (c->test == PTS_XSR && c->xsr_ms != 8ull * 3600 * 1000)
+		notes_add(&r->scaled, "--xsr-time: %.3f s (the spec: 8 h, then "
+			  "6 h and 6 h)", c->xsr_ms / 1000.0);
 	if (c->test == PTS_WSAT && c->wsat_ms != 24ull * 3600 * 1000)
 		notes_add(&r->scaled, "--wsat-time: %.3f s (the spec: 24 h or "
 			  "4 x the capacity)", c->wsat_ms / 1000.0);
@@ -421,6 +431,8 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		return -1;
 	if (r->cfg.test == PTS_WSAT)
 		return pts_wsat(r, run, err);
+	if (r->cfg.test == PTS_XSR)
+		return pts_xsr(r, run, err);
 	l->cell = xcalloc(r->cfg.max_rounds, sizeof(*l->cell));
 	for (round = 1; round <= r->cfg.max_rounds; round++) {
 		if (pts_round(r, l, run, round, err)) {
@@ -494,6 +506,10 @@ static int loops_setup(struct pts_run *r, struct strbuf *err)
 		break;
 	case PTS_WSAT:
 		add_loop(r, "WSAT", 0, 0, MET_IOPS, 0);
+		return 0;
+	case PTS_XSR:	/* one thread, as the throughput test */
+		l = add_loop(r, "XSR", 0, 0, MET_BW, 0);
+		l->threads = 1;
 		return 0;
 	case PTS_HIR:	/* 4k random writes to steady state, then HIR */
 		add_loop(r, "HIR: 4k random write to steady state",

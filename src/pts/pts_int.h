@@ -29,7 +29,9 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 #define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
 #define PTS_BS_512 7
 
-enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR };
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_XSR };
+/* WSAT and XSR: runs from the purged device, no test loop */
+#define PTS_NO_LOOP(t) ((t) == PTS_WSAT || (t) == PTS_XSR)
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
 /* --purge: the methods pts may try (bits), in its order */
 #define PURGE_FORMAT 1u
@@ -62,6 +64,7 @@ struct pts_cfg {
 	unsigned int range_pct;	/* active range: 100 or 75 */
 	uint64_t wsat_ms;	/* WSAT: the run's length */
 	unsigned int hir_cycles;	/* HIR: access + wait pairs (360) */
+	uint64_t xsr_ms;	/* XSR: the first access group's time (8 h) */
 };
 
 struct pts_dev {
@@ -109,6 +112,21 @@ struct pts_hir {
 	double base_iops;	/* the return to baseline's IOPS */
 	double t_start;		/* ms since the first wait state began */
 	bool base_done;
+};
+
+/*
+ * Cross-stimulus recovery: three access groups one after another from
+ * the purged device, their throughput sampled each interval (the
+ * samples' times are wsat_t's, their bytes/s xsr_bw).
+ */
+#define PTS_XSR_NR 3
+struct pts_xsr {
+	const char *name;	/* "128k sequential write" */
+	uint64_t ms;		/* its time: 8 h, 6 h, 6 h */
+	double t_start;		/* ms since the first group began */
+	double bw;		/* bytes/s over the run */
+	unsigned int first, nr;	/* its samples */
+	bool done;
 };
 
 /* One cell of a round: iops < 0 when it did not run. */
@@ -167,7 +185,11 @@ struct pts_run {
 	struct pts_hir hir[PTS_HIR_NR];
 	unsigned int nr_hir;
 	uint64_t hir_access_ms;	/* A: 5 s at the spec's 60 s rounds */
-	double hir_clock;	/* ms of HIR runs so far: the samples' t */
+	double hir_clock;	/* ms of HIR (XSR) runs so far: samples' t */
+	/* XSR */
+	struct pts_xsr xsr[PTS_XSR_NR];
+	unsigned int nr_xsr;
+	double xsr_bw[PTS_WSAT_MAX];
 	bool interrupted;
 	char when[64];		/* the start, UTC */
 };
@@ -235,6 +257,8 @@ int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 /* HIR's wait states after the loop's steady state (round.c's runs) */
 int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+/* XSR's three access groups (round.c's runs) */
+int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 
 /*
  * hir.c: a wait state's mean IOPS over its access periods: ios I/Os in
@@ -246,6 +270,11 @@ void pts_hir_text(const struct pts_run *r, FILE *f);
 struct json_writer;
 void pts_hir_json(const struct pts_run *r, struct json_writer *w);
 void pts_hir_html(const struct pts_run *r, struct strbuf *sb);
+/* xsr.c: bytes/s over the last fifth of nr samples; the reports */
+double pts_xsr_settled(const double *bw, unsigned int nr);
+void pts_xsr_text(const struct pts_run *r, FILE *f);
+void pts_xsr_json(const struct pts_run *r, struct json_writer *w);
+void pts_xsr_html(const struct pts_run *r, struct strbuf *sb);
 
 /* report.c, html.c */
 int pts_report_text(const struct pts_run *r, FILE *f);

@@ -85,7 +85,8 @@ static const char *test_title(const struct pts_run *r)
 {
 	static const char *const t[] = { "IOPS", "throughput", "latency",
 					 "write saturation (WSAT)",
-					 "host idle recovery (HIR)" };
+					 "host idle recovery (HIR)",
+					 "cross-stimulus recovery (XSR)" };
 
 	return t[r->cfg.test];
 }
@@ -240,10 +241,13 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 
 	text_head(r, f);
 	for (k = 0; k < r->nr_loops; k++) {
-		if (r->cfg.test == PTS_WSAT) {
+		if (PTS_NO_LOOP(r->cfg.test)) {
 			fputc('\n', f);
 			text_phases(&r->loop[k], f);
-			text_wsat(r, f);
+			if (r->cfg.test == PTS_WSAT)
+				text_wsat(r, f);
+			else
+				pts_xsr_text(r, f);
 		} else {
 			text_loop(&r->loop[k], f);
 		}
@@ -260,7 +264,7 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 static void json_head(const struct pts_run *r, struct json_writer *w)
 {
 	static const char *const test[] = { "iops", "tp", "lat", "wsat",
-					    "hir" };
+					    "hir", "xsr" };
 	unsigned int k;
 
 	json_str(w, "test", test[r->cfg.test]);
@@ -412,6 +416,8 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 		json_phases(l, &w);
 		if (r->cfg.test == PTS_WSAT) {
 			json_wsat(r, &w);
+		} else if (r->cfg.test == PTS_XSR) {
+			pts_xsr_json(r, &w);
 		} else {
 			json_str(&w, "unit", pts_metric_unit(l->metric));
 			json_ss(l, &w);

@@ -83,6 +83,7 @@ struct phase {
 	uint64_t bytes, ms;	/* the precondition's */
 	struct pts_hir *hir;	/* HIR: the wait state's run, or NULL */
 	bool base;		/* HIR: its return to baseline */
+	struct pts_xsr *xsr;	/* XSR: the access group's run, or NULL */
 };
 
 /*
@@ -173,6 +174,28 @@ static void keep_hir(struct pts_run *r, const struct phase *ph,
 	}
 }
 
+/* XSR: an access group's throughput samples, after the earlier's */
+static void keep_xsr(struct pts_run *r, struct pts_xsr *x,
+		     const struct job_result *jr)
+{
+	const struct dir_result *w = &jr->dir[DDIR_WRITE];
+	const struct series *s = &w->bw_series;
+	double last = 0;
+	unsigned int k;
+
+	x->first = r->nr_wsat;
+	for (k = 0; k < s->nr && r->nr_wsat < PTS_WSAT_MAX; k++) {
+		r->wsat_t[r->nr_wsat] = r->hir_clock + s->pt[k].t_ms;
+		r->xsr_bw[r->nr_wsat++] = s->pt[k].v;
+		if (s->pt[k].t_ms > last)
+			last = s->pt[k].t_ms;
+	}
+	x->nr = r->nr_wsat - x->first;
+	x->bw = (double)w->bw;
+	x->done = true;
+	r->hir_clock += last > jr->elapsed_ms ? last : jr->elapsed_ms;
+}
+
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		       FILE *out, FILE *html)
 {
@@ -188,6 +211,8 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 			keep_wsat(r, &jr->dir[DDIR_WRITE], 0);
 		} else if (ph->hir) {
 			keep_hir(r, ph, jr);
+		} else if (ph->xsr) {
+			keep_xsr(r, ph->xsr, jr);
 		} else if (ph->l && sscanf(jr->name, "pts_m%u_b%u", &m,
 					   &b) == 2 &&
 			   m < PTS_NR_MIX && b < PTS_NR_BS) {
@@ -249,13 +274,14 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		     struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, false, 0, 0, NULL, false };
+	struct phase ph = { r, NULL, 0, false, 0, 0, NULL, false, NULL };
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
-		snprintf(l->precond, sizeof(l->precond), r->cfg.test ==
-			 PTS_WSAT && !r->cfg.precond_given ? "none (WSAT starts "
-			 "from the purged device)" : "none (--precondition="
+		snprintf(l->precond, sizeof(l->precond),
+			 PTS_NO_LOOP(r->cfg.test) && !r->cfg.precond_given ?
+			 "none (the test starts from the purged device)" :
+			 "none (--precondition="
 			 "none): the spec's workload-independent "
 			 "preconditioning was left out");
 		return 0;
@@ -329,7 +355,7 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, l, round, false, 0, 0, NULL, false };
+	struct phase ph = { r, l, round, false, 0, 0, NULL, false, NULL };
 	struct pts_cell *t;
 	unsigned int m, b;
 	int ret;
@@ -372,7 +398,7 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, true, 0, 0, NULL, false };
+	struct phase ph = { r, NULL, 0, true, 0, 0, NULL, false, NULL };
 	int ret;
 
 	args_wsat(r, &a);
@@ -420,7 +446,7 @@ int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	for (k = 0; k < PTS_HIR_NR && !ret; k++) {
 		struct pts_hir *h = &r->hir[k];
 		/* round 2: its notes are counted, as a later round's */
-		struct phase ph = { r, NULL, 2, false, 0, 0, h, false };
+		struct phase ph = { r, NULL, 2, false, 0, 0, h, false, NULL };
 		struct argl a = { NULL, 0, 0 };
 
 		h->wait = pts_hir_wait[k];
@@ -434,6 +460,57 @@ int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 		ph.base = true;
 		memset(&a, 0, sizeof(a));
 		args_hir(r, &a, 0, n * a_ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+	}
+	return ret;
+}
+
+/*
+ * XSR's access groups: 128k sequential writes, 8k random writes, 128k
+ * sequential writes again, each one thread at the variant's depth (as
+ * the throughput test), the throughput sampled each interval.
+ */
+static const struct {
+	const char *name, *rw;
+	unsigned int bs, share;	/* its time: share/4 of the first's */
+} xsr_group[PTS_XSR_NR] = {
+	{ "128k sequential write", "write", 128 * 1024, 4 },
+	{ "8k random write", "randwrite", 8192, 3 },
+	{ "128k sequential write", "write", 128 * 1024, 3 },
+};
+
+static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
+		     uint64_t ms)
+{
+	args_common(r, a);
+	arg(a, "--name=pts_xsr");
+	arg(a, "--size=%" PRIu64, r->range);
+	arg(a, "--iodepth=%u", r->cfg.qd);
+	arg(a, "--rw=%s", xsr_group[g].rw);
+	arg(a, "--bs=%u", xsr_group[g].bs);
+	arg(a, "--norandommap");
+	arg(a, "--randrepeat=0");
+	arg(a, "--time_based");
+	arg(a, "--runtime=%" PRIu64 "ms", ms);
+	arg(a, "--bwavgtime=%" PRIu64, r->wsat_interval_ms);
+}
+
+int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+{
+	unsigned int g;
+	int ret = 0;
+
+	for (g = 0; g < PTS_XSR_NR && !ret; g++) {
+		struct pts_xsr *x = &r->xsr[g];
+		struct phase ph = { r, NULL, 2, false, 0, 0, NULL, false, x };
+		struct argl a = { NULL, 0, 0 };
+
+		x->name = xsr_group[g].name;
+		x->ms = r->cfg.xsr_ms * xsr_group[g].share / 4;
+		x->t_start = r->hir_clock;
+		r->nr_xsr = g + 1;
+		args_xsr(r, &a, g, x->ms);
 		ret = run_jobs(r, run, &a, &ph, err);
 		argl_free(&a);
 	}
@@ -475,11 +552,16 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 		args_wsat(r, &a);
 		ret = parse_only(run, &a);
 	}
+	if (r->cfg.test == PTS_XSR && !ret) {
+		args_xsr(r, &a, 1, r->cfg.xsr_ms);
+		ret = parse_only(run, &a);
+	}
 	if (r->cfg.test == PTS_HIR && !ret) {
 		args_hir(r, &a, 10, 11 * r->hir_access_ms);
 		ret = parse_only(run, &a);
 	}
-	for (k = 0; r->cfg.test != PTS_WSAT && k < r->nr_loops && !ret; k++) {
+	for (k = 0; !PTS_NO_LOOP(r->cfg.test) && k < r->nr_loops && !ret;
+	     k++) {
 		args_round(r, &r->loop[k], &a);
 		ret = parse_only(run, &a);
 	}

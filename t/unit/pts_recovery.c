@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Host idle recovery's arithmetic (pts/hir.c) on hand-made figures: a
- * wait state's IOPS over its access periods only.
+ * The recovery tests' arithmetic on hand-made figures: host idle
+ * recovery's IOPS over a wait state's access periods only (pts/hir.c),
+ * cross-stimulus recovery's settled throughput (pts/xsr.c).
  */
 #include <math.h>
 
@@ -27,5 +28,15 @@ int main(void)
 		pts_hir_wait[2] == 3 && pts_hir_wait[3] == 5 &&
 		pts_hir_wait[4] == 10, "the wait states 1, 2, 3, 5, 10"))
 		diag("%u", pts_hir_wait[4]);
+	{
+		double bw[10] = { 9, 9, 9, 9, 9, 9, 9, 9, 2, 4 };
+		double three[3] = { 1, 2, 6 };
+
+		ok(NEAR(pts_xsr_settled(bw, 10), 3),
+		   "the last fifth of 10 samples: the last 2, mean 3");
+		ok(NEAR(pts_xsr_settled(three, 3), 6),
+		   "fewer than 5 samples: the last one");
+		ok(pts_xsr_settled(bw, 0) == 0, "no samples: 0");
+	}
 	return done_testing();
 }

@@ -1,9 +1,11 @@
 #!/bin/sh
-# iolite pts hir (issue #31): SNIA PTS's host idle recovery, scaled down
-# to seconds on a zram device: the 4k random write loop, then the wait
-# states 1, 2, 3, 5 and 10, each followed by its return to baseline. The
-# figures are worked out again from the JSON (python3); the idle times
-# are seen in the IOPS samples; the page is opened in Chromium.
+# iolite pts hir and xsr (issue #31): SNIA PTS's host idle recovery and
+# cross-stimulus recovery, scaled down to seconds on a zram device. HIR:
+# the 4k random write loop, then the wait states 1, 2, 3, 5 and 10, each
+# followed by its return to baseline; XSR: 128k sequential, 8k random,
+# 128k sequential writes. The figures are worked out again from the JSON
+# (python3); HIR's idle times are seen in its IOPS samples; the pages
+# are opened in Chromium.
 
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-pts.sh"
@@ -13,7 +15,9 @@ test_expect_success 'bad input: --hir-cycles named' '
 	test_must_fail "$IOLITE" pts hir f --hir-cycles=0 2>err &&
 	grep "option .--hir-cycles.: not a count from 1 to 100000: .0." err &&
 	test_must_fail "$IOLITE" pts hirr f 2>err &&
-	grep "unknown test .hirr. (iops, tp, lat, wsat, hir)" err &&
+	grep "unknown test .hirr. (iops, tp, lat, wsat, hir, xsr)" err &&
+	test_must_fail "$IOLITE" pts xsr f --xsr-time=0 2>err &&
+	grep "option .--xsr-time.: not a time of 1ms or more" err &&
 	test ! -e f
 '
 
@@ -79,6 +83,49 @@ test_expect_success_if CHROMIUM 'zram: Chromium renders the HIR page, not blank'
 	SHOT_SIZE=1280,3200 shot h.html h.png &&
 	! grep -E "CONSOLE|Failed to load|Uncaught" h.png.err &&
 	python3 "$TEST_DIR/pngcheck.py" h.png 0072B2 D55E00
+'
+
+test_expect_success 'zram: scaled XSR run: three groups, their throughput' '
+	z=$(cat "$TRASH/.zrams") &&
+	"$IOLITE" pts xsr "/dev/zram$z" --destroy-data --round-time=50ms \
+		--capacity-limit=16M --xsr-time=1s --output-format=json \
+		--output=x.json --html=x.html 2>err &&
+	test_must_be_empty err &&
+	grep "\"--xsr-time: 1.000 s (the spec: 8 h, then 6 h and 6 h)\"" x.json &&
+	python3 - <<-\PY
+	import json
+	d = json.load(open("x.json"))
+	assert d["test"] == "xsr"
+	l = d["loops"][0]
+	assert l["precondition"]["how"].startswith("none (the test starts from the purged device)")
+	x = l["xsr"]
+	assert [g["stimulus"] for g in x] == ["128k sequential write",
+	    "8k random write", "128k sequential write"]
+	assert [g["ms"] for g in x] == [1000, 750, 750]
+	s = {v["name"]: v for v in d["settings"]}
+	assert s["threads"]["used"] == "1"
+	last = -1
+	for g in x:
+	    bw = [p["bw_bytes"] for p in g["samples"]]
+	    assert len(bw) >= 2 and g["bw_bytes"] > 0, g
+	    # the last fifth of the samples
+	    n = len(bw) - len(bw) // 5
+	    t = bw[n:]
+	    assert abs(g["settled_bw_bytes"] - sum(t) / len(t)) <= 1e-6 * max(t), g
+	    # the groups one after another, their samples in their span
+	    assert g["t_start_ms"] >= last
+	    last = max(p["t_ms"] for p in g["samples"])
+	    assert min(p["t_ms"] for p in g["samples"]) > g["t_start_ms"]
+	PY
+	grep -o "data-chart=\"pts-xsr-time\"" x.html &&
+	if test_have_prereq XMLLINT; then xmllint --noout x.html; fi
+'
+
+test_expect_success_if CHROMIUM 'zram: Chromium renders the XSR page, not blank' '
+	. "$TEST_DIR/lib-chromium.sh" &&
+	SHOT_SIZE=1280,1600 shot x.html x.png &&
+	! grep -E "CONSOLE|Failed to load|Uncaught" x.png.err &&
+	python3 "$TEST_DIR/pngcheck.py" x.png 0072B2 D55E00 009E73
 '
 
 test_done

@@ -414,21 +414,28 @@ const unsigned int pts_hir_wait[PTS_HIR_NR] = { 1, 2, 3, 5, 10 };
  * ms; wait: idle wait x A after each A of I/O (thinktime_iotime; the
  * block count never comes first), else continuous. IOPS sampled each A.
  */
-static void args_hir(const struct pts_run *r, struct argl *a,
-		     unsigned int wait, uint64_t ms)
+/* A recovery test's job: name, over the range, for ms, the variant's depth */
+static void args_timed(const struct pts_run *r, struct argl *a,
+		       const char *name, uint64_t ms)
 {
 	args_common(r, a);
-	arg(a, "--name=pts_hir");
+	arg(a, "--name=%s", name);
 	arg(a, "--size=%" PRIu64, r->range);
 	arg(a, "--iodepth=%u", r->cfg.qd);
-	arg(a, "--numjobs=%u", r->cfg.threads);
-	arg(a, "--group_reporting");
-	arg(a, "--rw=randwrite");
-	arg(a, "--bs=4k");
 	arg(a, "--norandommap");
 	arg(a, "--randrepeat=0");
 	arg(a, "--time_based");
 	arg(a, "--runtime=%" PRIu64 "ms", ms);
+}
+
+static void args_hir(const struct pts_run *r, struct argl *a,
+		     unsigned int wait, uint64_t ms)
+{
+	args_timed(r, a, "pts_hir", ms);
+	arg(a, "--numjobs=%u", r->cfg.threads);
+	arg(a, "--group_reporting");
+	arg(a, "--rw=randwrite");
+	arg(a, "--bs=4k");
 	arg(a, "--iopsavgtime=%" PRIu64, r->hir_access_ms);
 	if (wait) {
 		arg(a, "--thinktime=%" PRIu64 "ms", wait * r->hir_access_ms);
@@ -483,16 +490,9 @@ static const struct {
 static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
 		     uint64_t ms)
 {
-	args_common(r, a);
-	arg(a, "--name=pts_xsr");
-	arg(a, "--size=%" PRIu64, r->range);
-	arg(a, "--iodepth=%u", r->cfg.qd);
+	args_timed(r, a, "pts_xsr", ms);
 	arg(a, "--rw=%s", xsr_group[g].rw);
 	arg(a, "--bs=%u", xsr_group[g].bs);
-	arg(a, "--norandommap");
-	arg(a, "--randrepeat=0");
-	arg(a, "--time_based");
-	arg(a, "--runtime=%" PRIu64 "ms", ms);
 	arg(a, "--bwavgtime=%" PRIu64, r->wsat_interval_ms);
 }
 

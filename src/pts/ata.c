@@ -72,8 +72,17 @@ static int identify(int fd, struct ata_sec *s, char *how, size_t len)
 {
 	uint8_t id[512];
 
+	size_t k;
+
+	memset(id, 0, sizeof(id));
 	if (ata_cmd(fd, ATA_IDENTIFY, ATA_PIO_IN, id, 10000, how, len))
 		return -1;
+	for (k = 0; k < sizeof(id) && !id[k]; k++)
+		;
+	if (k == sizeof(id)) {	/* "done", but nothing came back */
+		snprintf(how, len, "IDENTIFY DEVICE returned no data");
+		return -1;
+	}
 	ata_sec_parse(id, s);
 	return 0;
 }

@@ -8,20 +8,7 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-# zram_add SIZE: a new zram device of SIZE, its path printed; removed at
-# exit (zram_remove_all)
-zram_add() {
-	za_n=$(cat /sys/class/zram-control/hot_add) || return 1
-	echo "$za_n" >>"$TRASH/.zrams"
-	echo "$1" >"/sys/block/zram$za_n/disksize" || return 1
-	echo "/dev/zram$za_n"
-}
-zram_remove_all() {
-	[ -f "$TRASH/.zrams" ] || return 0
-	while read -r za_n; do
-		echo "$za_n" >/sys/class/zram-control/hot_remove
-	done <"$TRASH/.zrams"
-}
+. "$TEST_DIR/lib-pts.sh"
 test_at_exit='[ -f "$TRASH/umount" ] && sh "$TRASH/umount"; zram_remove_all'
 
 # The quick matrix: 4k and 128k at 100% write, 65/35 and 100% read.
@@ -73,7 +60,7 @@ test_expect_success 'bad input: the option named, nothing created' '
 	test_must_fail "$IOLITE" pts iops 2>err &&
 	grep "a TEST and a TARGET are needed" err &&
 	test_must_fail "$IOLITE" pts dirth f --capacity-limit=8m 2>err &&
-	grep "unknown test .dirth. (iops, tp, lat, wsat)" err &&
+	grep "unknown test .dirth. (iops, tp, lat, wsat, hir, xsr)" err &&
 	test_must_fail "$IOLITE" pts nosuch f 2>err &&
 	grep "unknown test .nosuch." err &&
 	test_must_fail "$IOLITE" pts iops f --variant=home 2>err &&
@@ -88,6 +75,8 @@ test_expect_success 'bad input: the option named, nothing created' '
 	grep "option .--mix.: the matrix must keep 0/100" err &&
 	test_must_fail "$IOLITE" pts lat f --bs=8k 2>err &&
 	grep "option .--bs.: the matrix must keep the tracked block size (4k)" err &&
+	test_must_fail "$IOLITE" pts iops f --purge=wipe 2>err &&
+	grep "option .--purge.: not auto, format, sanitize, secure-erase, discard or none: .wipe." err &&
 	test_must_fail "$IOLITE" pts iops f --ioengine=nosuch \
 		--capacity-limit=8m --html=p.html 2>err &&
 	grep "nosuch" err &&
@@ -157,6 +146,26 @@ test_expect_success 'zram: scaled IOPS run: purge, precondition, rounds, window'
 	! blkid "$z"
 '
 
+test_expect_success 'zram: --purge: tried in order, each attempt said' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none >out 2>err &&
+	test_must_be_empty err &&
+	grep "^Purge: no ATA Secure Erase: not an ATA drive (ATA PASS-THROUGH: .*); BLKDISCARD over the whole device" out &&
+	grep "purge *secure erase, sanitize or format *BLKDISCARD *no" out &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none --purge=format >out 2>err &&
+	grep "^Purge: no NVMe Format or Sanitize: not an NVMe namespace; not purged (--purge left out the discard)" out &&
+	grep "the device was not purged" out &&
+	"$IOLITE" pts iops "$z" --round-time=20ms --bs=4k --mix=0/100 \
+		--destroy-data --capacity-limit=16M --max-rounds=5 \
+		--precondition=none --purge=none --output-format=json >j 2>err &&
+	grep "\"method\" : \"none\"" j &&
+	grep "not purged (--purge=none)" j
+'
+
 test_expect_success_if XMLLINT 'zram: the page is well-formed, with its charts and tables' '
 	xmllint --noout z.html &&
 	grep -o "data-chart=\"pts-[a-z-]*\"" z.html >charts &&
@@ -183,7 +192,7 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "client variant" out &&
 	grep "outstanding I/O per thread *16 " out &&
 	grep "threads *2 " out &&
-	grep "active range *75% *75% of 16777216 bytes" out &&
+	grep "active range *75% in 2048 segments *75% of 16777216 bytes, its start, not segmented *no" out &&
 	grep "sprandom .*deviates from the spec" out &&
 	grep "^Measurement window: rounds 1-5" out
 '

@@ -113,6 +113,41 @@ test_expect_success 'pts: NVMe Format as the purge, write cache off and back, SM
 	if [ -s $p/vwc.before ]; then cmp $p/vwc.before $p/vwc.after; fi
 '
 
+test_expect_success 'pts --purge=sanitize: not supported by the device, said, not purged' '
+	p=vm/out/pts &&
+	test "$(cat $p/sanitize.rc)" = 0 && test_must_be_empty $p/sanitize.err &&
+	jq -e ".loops[0].purge.purged == 0 and .loops[0].purge.method == \"none\" and
+		(.loops[0].purge.how | contains(\"no NVMe Sanitize: not supported by the device (SANICAP 0x0\")) and
+		(.not_pts_because | index(\"the device was not purged\"))" \
+		$p/sanitize.json
+'
+
+test_expect_success 'pts on a SATA disk: no ATA security, the cache off through libata and back' '
+	p=vm/out/pts-scsi &&
+	test "$(cat $p/sata.rc)" = 0 && test_must_be_empty $p/sata.err &&
+	jq -e ".loops[0].purge.how |
+		startswith(\"no ATA Secure Erase: the drive has no security feature set (not supported by the device)\")" \
+		$p/sata.json &&
+	jq -e "[.settings[] | select(.name == \"write cache\")][0] |
+		.honoured == 1 and (.used | startswith(\"off (SCSI MODE SELECT\"))
+		and (.used | contains(\"on before, restored after\"))" $p/sata.json &&
+	test "$(cat $p/sata.before)" = "write back" &&
+	test "$(cat $p/sata.after)" = "write back"
+'
+
+test_expect_success 'pts on scsi_debug killed mid-round: its write cache back' '
+	p=vm/out/pts-scsi &&
+	printf "%s\n" "write back" "write through" "write back" >want &&
+	cat $p/TERM.before $p/TERM.during $p/TERM.after >got &&
+	test_cmp want got &&
+	cat $p/KILL.before $p/KILL.during $p/KILL.after >got &&
+	test_cmp want got &&
+	test "$(cat $p/TERM.rc)" = 143 && test "$(cat $p/KILL.rc)" = 137 &&
+	jq -e "(.notes | index(\"interrupted: the report covers the rounds done\")) and
+		(.loops[0].purge.how | startswith(\"no ATA Secure Erase: not an ATA drive\"))" \
+		$p/TERM.json
+'
+
 # a row a test (fd 3: a command in a test must not read the rows); a
 # row skips when this build of iolite lacks its engine (NO_OPTIONAL=1)
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$JOBS" >"$TRASH/rows"

@@ -5,14 +5,14 @@
  * (target/safety.h's checks, as for any job that writes a device, and
  * --destroy-data), and the purge.
  *
- * The purge: the spec asks for a secure erase or a format. An NVMe
- * namespace gets Format NVM with a user data erase (nvme.c) where the
- * controller formats one namespace alone; other block devices (and a
- * namespace that cannot be formatted so) get BLKDISCARD over their
- * whole capacity (every logical block unmapped, what blkdiscard(8)
- * does), and the report says which was done. ATA Secure Erase and NVMe
- * Sanitize (which erases the whole controller) are not issued. A file is
- * not purged, and the report says so.
+ * The purge: the spec asks for a secure erase, sanitize or format. An
+ * NVMe namespace gets Format NVM with a user data erase (nvme.c) where
+ * the controller formats one namespace alone, else Sanitize where the
+ * target is the controller's one namespace; another block device ATA
+ * Secure Erase where it is an ATA drive that allows it (ata.c). Failing
+ * those, BLKDISCARD over the whole capacity (every logical block
+ * unmapped, what blkdiscard(8) does). The report says what was tried
+ * and what was done. A file is not purged, and the report says so.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -31,6 +31,7 @@
 #include "opt/plan.h"
 #include "pts/pts_int.h"
 #include "target/safety.h"
+#include "util/cpulist.h"
 #include "util/devinfo.h"
 
 /* The first hwmon temp1_input under dir/hwmon*, into out. */
@@ -61,9 +62,10 @@ static int find_hwmon(const char *dir, char *out, size_t len)
 
 static void dev_identity(struct pts_dev *d)
 {
-	char path[256], dir[128];
+	char path[512], dir[256];
 
-	snprintf(dir, sizeof(dir), "/sys/class/block/%s", d->name);
+	snprintf(dir, sizeof(dir), "%s/class/block/%s", cpulist_sysfs_root(),
+		 d->name);
 	snprintf(path, sizeof(path), "%s/device/model", dir);
 	devinfo_read_line(path, d->model, sizeof(d->model));
 	snprintf(path, sizeof(path), "%s/device/firmware_rev", dir);
@@ -152,6 +154,7 @@ int pts_dev_open(struct pts_run *r, struct strbuf *err)
 	close(fd);
 	dev_name(st.st_rdev, d->name, sizeof(d->name));
 	dev_identity(d);
+	pts_cache_probe(d);
 	return 0;
 }
 
@@ -198,47 +201,97 @@ int pts_dev_safety(struct pts_run *r, struct strbuf *err)
 	return 0;
 }
 
+/* how += what (each attempt's account, "; " between) */
+static void say(char *how, size_t len, const char *what)
+{
+	size_t n = strlen(how);
+
+	if (what[0] && n + 3 < len)
+		snprintf(how + n, len - n, "%s%s", n ? "; " : "", what);
+}
+
+/*
+ * The spec's purges, in the order tried: an NVMe namespace's Format
+ * (one namespace's data), then Sanitize (the controller's, when the
+ * target is its one namespace); an ATA drive's Secure Erase. 1 when one
+ * was done; each attempt's account (done, or why not) into how.
+ */
+static int spec_purge(struct pts_run *r, struct pts_loop *l, int fd,
+		      char *how, size_t len)
+{
+	unsigned int p = r->cfg.purge;
+	char one[320] = "";
+
+	if (r->dev.nvme) {
+		if ((p & PURGE_FORMAT) &&
+		    !pts_nvme_format(fd, r->cfg.target, one, sizeof(one))) {
+			l->method = "NVMe Format";
+			say(how, len, one);
+			return 1;
+		}
+		say(how, len, one);
+		one[0] = '\0';
+		if ((p & PURGE_SANITIZE) &&
+		    !pts_nvme_sanitize(fd, one, sizeof(one))) {
+			l->method = "NVMe Sanitize";
+			say(how, len, one);
+			return 1;
+		}
+		say(how, len, one);
+		if (p != PURGE_AUTO && (p & PURGE_ERASE))
+			say(how, len, "no ATA Secure Erase: an NVMe namespace");
+		return 0;
+	}
+	if (p != PURGE_AUTO && (p & (PURGE_FORMAT | PURGE_SANITIZE)))
+		say(how, len, "no NVMe Format or Sanitize: not an NVMe "
+		    "namespace");
+	if ((p & PURGE_ERASE) && !pts_ata_erase(fd, one, sizeof(one))) {
+		l->method = "ATA Secure Erase";
+		say(how, len, one);
+		return 1;
+	}
+	say(how, len, one);
+	return 0;
+}
+
 void pts_purge(struct pts_run *r, struct pts_loop *l)
 {
 	uint64_t range[2] = { 0, r->dev.size };
-	char nv[256] = "";
-	int fd, ret;
+	char how[sizeof(l->purge)] = "", one[160];
+	int fd;
 
+	l->method = "none";
 	if (!r->dev.blockdev) {
 		snprintf(l->purge, sizeof(l->purge), "not purged: '%s' is a "
 			 "file, which has no purge", r->cfg.target);
 		return;
 	}
 	/* O_EXCL: no file system or other user may hold it meanwhile */
-	fd = open(r->cfg.target, O_WRONLY | O_EXCL | O_CLOEXEC);
+	fd = open(r->cfg.target, O_RDWR | O_EXCL | O_CLOEXEC);
 	if (fd < 0) {
 		snprintf(l->purge, sizeof(l->purge), "not purged: cannot open "
 			 "'%s' exclusively: %s", r->cfg.target,
 			 strerror(errno));
 		return;
 	}
-	if (r->dev.nvme) {
-		ret = pts_nvme_format(fd, r->cfg.target, nv, sizeof(nv));
-		if (!ret) {
-			l->purged = l->formatted = true;
-			snprintf(l->purge, sizeof(l->purge), "%s", nv);
-			close(fd);
-			return;
-		}
-	}
-	if (ioctl(fd, BLKDISCARD, range)) {
-		snprintf(l->purge, sizeof(l->purge), "%s%snot purged: the "
-			 "device takes no discard (BLKDISCARD: %s)", nv,
-			 nv[0] ? "; " : "", strerror(errno));
+	if (spec_purge(r, l, fd, how, sizeof(how))) {
+		l->purged = l->spec_purge = true;
+	} else if (!(r->cfg.purge & PURGE_DISCARD)) {
+		say(how, sizeof(how), r->cfg.purge ? "not purged (--purge "
+		    "left out the discard)" : "not purged (--purge=none)");
+	} else if (ioctl(fd, BLKDISCARD, range)) {
+		snprintf(one, sizeof(one), "not purged: the device takes no "
+			 "discard (BLKDISCARD: %s)", strerror(errno));
+		say(how, sizeof(how), one);
 	} else {
 		l->purged = true;
-		snprintf(l->purge, sizeof(l->purge), "%s%sBLKDISCARD over the "
-			 "whole device (%llu bytes), as blkdiscard(8): the "
-			 "spec's purge is a secure erase or a format, which "
-			 "iolite issues only as an NVMe namespace's Format",
-			 nv, nv[0] ? "; " : "",
-			 (unsigned long long)r->dev.size);
+		l->method = "BLKDISCARD";
+		snprintf(one, sizeof(one), "BLKDISCARD over the whole device "
+			 "(%llu bytes), as blkdiscard(8): not the spec's "
+			 "purge", (unsigned long long)r->dev.size);
+		say(how, sizeof(how), one);
 	}
+	snprintf(l->purge, sizeof(l->purge), "%s", how);
 	close(fd);
 }
 
@@ -264,54 +317,4 @@ double pts_temp(const struct pts_run *r)
 		return NAN;
 	devinfo_read_line(r->dev.temp_path, buf, sizeof(buf));
 	return buf[0] ? strtod(buf, NULL) / 1000.0 : NAN;
-}
-
-/*
- * The variant's write cache: off (enterprise) or on (client). Only an
- * NVMe namespace's is switched (Set Features); others keep theirs, and
- * the settings table says which state the test ran with.
- */
-void pts_cache_apply(struct pts_run *r)
-{
-	struct pts_dev *d = &r->dev;
-	int fd, ret;
-
-	if (!d->nvme)
-		return;
-	fd = open(r->cfg.target, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	ret = pts_nvme_cache(fd, r->cfg.client, d->cache_how,
-			     sizeof(d->cache_how));
-	close(fd);
-	if (ret < 0)
-		return;
-	d->cache_set = true;
-	if (ret == 2) {
-		snprintf(d->cache_how, sizeof(d->cache_how), "off (the "
-			 "controller has no volatile write cache)");
-		return;
-	}
-	if (d->cache_was < 0)	/* the first loop's: the user's setting */
-		d->cache_was = ret;
-	snprintf(d->cache_how, sizeof(d->cache_how), "%s (NVMe Set "
-		 "Features, read back; %s before, restored after)",
-		 r->cfg.client ? "on" : "off", d->cache_was ? "on" : "off");
-}
-
-void pts_cache_restore(struct pts_run *r)
-{
-	char how[160];
-	int fd;
-
-	if (r->dev.cache_was < 0 || r->dev.cache_was == r->cfg.client)
-		return;
-	fd = open(r->cfg.target, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || pts_nvme_cache(fd, r->dev.cache_was, how,
-				     sizeof(how)) < 0)
-		notes_add(&r->notes, "the write cache could not be switched "
-			  "back %s: %s", r->dev.cache_was ? "on" : "off",
-			  fd < 0 ? strerror(errno) : how);
-	if (fd >= 0)
-		close(fd);
 }

@@ -28,7 +28,9 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 
 	static const char *const t[] = { "IOPS test", "throughput test",
 					 "latency test",
-					 "write saturation (WSAT)" };
+					 "write saturation (WSAT)",
+					 "host idle recovery (HIR)",
+					 "cross-stimulus recovery (XSR)" };
 
 	strbuf_addstr(sb, "<h1>SNIA PTS ");
 	xml_text(sb, t[r->cfg.test]);
@@ -374,11 +376,17 @@ int pts_report_html(const struct pts_run *r, FILE *f)
 
 	page_begin(&sb, "iolite pts");
 	html_head(r, &sb);
-	if (r->cfg.test == PTS_WSAT)
+	if (r->cfg.test == PTS_WSAT) {
 		html_wsat(r, &sb);
-	else
+	} else if (r->cfg.test == PTS_XSR) {
+		strbuf_addstr(&sb, "<h2>Cross-stimulus recovery</h2>\n");
+		html_phases(&r->loop[0], &sb);
+		pts_xsr_html(r, &sb);
+	} else
 		for (k = 0; k < r->nr_loops; k++)
 			html_loop(&r->loop[k], k, &sb);
+	if (r->cfg.test == PTS_HIR)
+		pts_hir_html(r, &sb);
 	page_notes(&sb, (const char *const *)r->notes.v, r->notes.nr);
 	page_end(&sb);
 	ret = fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f) ? -1 : 0;

@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "engine/nvme.h"
+#include "pts/erase.h"
 #include "pts/pts_int.h"
 
 #define ADMIN_GET_LOG 0x02
@@ -26,6 +29,9 @@
 #define ADMIN_SET_FEATURES 0x09
 #define ADMIN_GET_FEATURES 0x0a
 #define ADMIN_FORMAT 0x80
+#define ADMIN_SANITIZE 0x84
+#define CNS_ACTIVE_NS 0x02
+#define LOG_SANITIZE 0x81
 #define FEAT_VWC 0x06
 #define CNS_CTRL 0x01
 #define LOG_SMART 0x02
@@ -40,7 +46,25 @@ static int admin(int fd, uint8_t op, uint32_t nsid, uint32_t cdw10,
 	return nvme_admin(fd, op, nsid, cdw10, 0, buf, len, timeout_ms, NULL);
 }
 
-/* Why the controller cannot format this one namespace, or NULL */
+/* The controller's active namespaces (Identify's list), 0 unknown */
+static unsigned int active_namespaces(int fd)
+{
+	uint32_t *list = calloc(1, ID_SIZE);
+	unsigned int k, n = 0;
+
+	if (list && !admin(fd, ADMIN_IDENTIFY, 0, CNS_ACTIVE_NS, list,
+			   ID_SIZE, 0))
+		for (k = 0; k < ID_SIZE / 4 && list[k]; k++)
+			n++;
+	free(list);
+	return n;
+}
+
+/*
+ * Why the controller cannot format this one namespace, or NULL. A
+ * format that takes all the namespaces (FNA) is one namespace's when
+ * the controller has only that one.
+ */
 static const char *format_refusal(int fd)
 {
 	uint8_t *id = calloc(1, ID_SIZE);
@@ -50,7 +74,7 @@ static const char *format_refusal(int fd)
 		why = "Identify Controller failed";
 	else if (!(id[256] & 2))	/* OACS bit 1: Format NVM */
 		why = "the controller has no Format NVM";
-	else if (id[524] & 3)	/* FNA bits 0, 1: all namespaces */
+	else if ((id[524] & 3) && active_namespaces(fd) != 1)
 		why = "the controller formats or erases all its namespaces "
 		      "at once (FNA), and pts was given one";
 	free(id);
@@ -144,6 +168,78 @@ int pts_nvme_cache(int fd, int on, char *how, size_t len)
 		goto out;
 	}
 	ret = (int)(was & 1);
+out:
+	free(id);
+	return ret;
+}
+
+/*
+ * Sanitize (block erase, else crypto erase, as SANICAP offers): it
+ * erases the whole NVM subsystem's user data, so only a controller whose
+ * one active namespace is the target gets it. The command returns at
+ * once; the Sanitize Status log is polled each second until the
+ * operation ends (twice the log's estimate, else a day).
+ */
+int pts_nvme_sanitize(int fd, char *how, size_t len)
+{
+	uint8_t *id = calloc(1, ID_SIZE), log[512];
+	unsigned int act = 0, prog = 0, nsn, waited = 0, limit = 24 * 3600;
+	uint32_t sanicap;
+	int ret = -1, st;
+
+	if (!id || admin(fd, ADMIN_IDENTIFY, 0, CNS_CTRL, id, ID_SIZE, 0)) {
+		snprintf(how, len, "no NVMe Sanitize: Identify Controller "
+			 "failed");
+		goto out;
+	}
+	sanicap = id[328] | id[329] << 8 | id[330] << 16 |
+		  (uint32_t)id[331] << 24;
+	act = nvme_sanact(sanicap);
+	nsn = active_namespaces(fd);
+	if (!act) {
+		snprintf(how, len, "no NVMe Sanitize: not supported by the "
+			 "device (SANICAP 0x%x: no block or crypto erase)",
+			 sanicap);
+		goto out;
+	}
+	if (nsn != 1) {
+		snprintf(how, len, "no NVMe Sanitize: it erases every "
+			 "namespace, and the controller has %u", nsn);
+		goto out;
+	}
+	if (!admin(fd, ADMIN_GET_LOG, 0xffffffffu, (sizeof(log) / 4 - 1) <<
+		   16 | LOG_SANITIZE, log, sizeof(log), 0) &&
+	    nvme_sanitize_estimate(log, act))
+		limit = 2 * nvme_sanitize_estimate(log, act) + 60;
+	ret = nvme_admin(fd, ADMIN_SANITIZE, 0, nvme_sanitize_cdw10(act), 0,
+			 NULL, 0, 0, NULL);
+	if (ret) {
+		snprintf(how, len, "NVMe Sanitize failed (%s)", ret < 0 ?
+			 strerror(errno) : "the controller returned an error "
+			 "status");
+		ret = -1;
+		goto out;
+	}
+	do {
+		sleep(1);
+		if (admin(fd, ADMIN_GET_LOG, 0xffffffffu, (sizeof(log) / 4 - 1)
+			  << 16 | LOG_SANITIZE, log, sizeof(log), 0))
+			st = -2;
+		else
+			st = nvme_sanitize_state(log, &prog);
+	} while (st == 1 && ++waited < limit);
+	if (st) {
+		snprintf(how, len, "NVMe Sanitize (%s erase) %s", act ==
+			 SANACT_BLOCK ? "block" : "crypto", st == 1 ? "still "
+			 "running after the time allowed" : st == -2 ? "status "
+			 "unreadable" : "failed (the Sanitize Status log)");
+		ret = -1;
+		goto out;
+	}
+	snprintf(how, len, "NVMe Sanitize, %s erase, of the controller's one "
+		 "namespace (%u s)", act == SANACT_BLOCK ? "block" : "crypto",
+		 waited + 1);
+	ret = 0;
 out:
 	free(id);
 	return ret;

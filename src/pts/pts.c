@@ -40,7 +40,8 @@ static const char usage[] =
 "usage: iolite pts TEST TARGET [options]\n"
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
 "  TEST: iops, tp (throughput), lat (latency): test loops to steady\n"
-"        state; wsat (write saturation)\n"
+"        state; wsat (write saturation); hir (host idle recovery);\n"
+"        xsr (cross-stimulus recovery)\n"
 "  TARGET: a block device (all of it is overwritten) or a file\n"
 "  --variant=enterprise|client  QD32 x 4 threads, 100% range; or QD16 x\n"
 "                               2 threads, 75% range (enterprise)\n"
@@ -48,6 +49,8 @@ static const char usage[] =
 "                               overwritten whole\n"
 "  --allow-mounted-write        also when it holds a signature (as the job\n"
 "                               option allow_mounted_write=1)\n"
+"  --purge=auto|format|sanitize|secure-erase|discard|none  the purge\n"
+"                               (auto: the first of them the device takes)\n"
 "  --precondition=spec|sprandom|none  2 x capacity of 128 KiB sequential\n"
 "                               writes (spec); sprandom deviates from it\n"
 "  --output=FILE --output-format=normal|json --html=FILE\n"
@@ -57,7 +60,9 @@ static const char usage[] =
 "  --max-rounds=N               5 .. 100 (25)\n"
 "  --capacity-limit=SIZE        test the first SIZE bytes only\n"
 "  --bs=LIST --mix=LIST         a part of the matrix (4k and 0/100 stay)\n"
-"  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n";
+"  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n"
+"  --hir-cycles=N               HIR's access + wait pairs per state (360)\n"
+"  --xsr-time=TIME              XSR's first access group (8h; then 3/4)\n";
 
 /* "--name=value": value when arg is that option, else NULL */
 static const char *opt_val(const char *arg, const char *name)
@@ -119,6 +124,26 @@ static int parse_time(const char *opt, const char *v, uint64_t *ms,
 	return 0;
 }
 
+/* --purge=auto|format|sanitize|secure-erase|discard|none */
+static int parse_purge(struct pts_cfg *c, const char *v, struct strbuf *err)
+{
+	static const struct { const char *name; unsigned int bits; } m[] = {
+		{ "auto", PURGE_AUTO }, { "format", PURGE_FORMAT },
+		{ "sanitize", PURGE_SANITIZE }, { "secure-erase", PURGE_ERASE },
+		{ "discard", PURGE_DISCARD }, { "none", 0 },
+	};
+	unsigned int k;
+
+	for (k = 0; k < sizeof(m) / sizeof(m[0]); k++) {
+		if (!strcmp(v, m[k].name)) {
+			c->purge = m[k].bits;
+			return 0;
+		}
+	}
+	return bad(err, "--purge", v, "not auto, format, sanitize, "
+		   "secure-erase, discard or none:");
+}
+
 static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 {
 	const char *v;
@@ -137,7 +162,14 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 		return parse_time("--round-time", v, &c->round_ms, err);
 	else if ((v = opt_val(a, "--wsat-time")))
 		return parse_time("--wsat-time", v, &c->wsat_ms, err);
-	else if ((v = opt_val(a, "--max-rounds"))) {
+	else if ((v = opt_val(a, "--xsr-time")))
+		return parse_time("--xsr-time", v, &c->xsr_ms, err);
+	else if ((v = opt_val(a, "--hir-cycles"))) {
+		if (num_parse_u64(v, &n) || n < 1 || n > 100000)
+			return bad(err, "--hir-cycles", v, "not a count from 1 "
+				   "to 100000:");
+		c->hir_cycles = n;
+	} else if ((v = opt_val(a, "--max-rounds"))) {
 		if (num_parse_u64(v, &n) || n < PTS_SS_WINDOW ||
 		    n > PTS_MAX_ROUNDS)
 			return bad(err, "--max-rounds", v, "not a count from 5 "
@@ -159,6 +191,8 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 		else
 			return bad(err, "--precondition", v, "not spec, "
 				   "sprandom or none:");
+	} else if ((v = opt_val(a, "--purge"))) {
+		return parse_purge(c, v, err);
 	} else if ((v = opt_val(a, "--output")))
 		c->output = v;
 	else if ((v = opt_val(a, "--output-format"))) {
@@ -203,6 +237,9 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->max_rounds = PTS_SS_MAX_ROUNDS;
 	c->wsat_ms = 24ull * 3600 * 1000;
 	c->engine = default_engine();
+	c->purge = PURGE_AUTO;
+	c->hir_cycles = 360;
+	c->xsr_ms = 8ull * 3600 * 1000;
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
 			if (parse_opt(c, argv[k], err))
@@ -234,13 +271,17 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 		c->test = PTS_LAT;
 	} else if (!strcmp(c->test_name, "wsat")) {
 		c->test = PTS_WSAT;
+	} else if (!strcmp(c->test_name, "hir")) {
+		c->test = PTS_HIR;
+	} else if (!strcmp(c->test_name, "xsr")) {
+		c->test = PTS_XSR;
 	} else {
 		strbuf_addf(err, "pts: unknown test '%s' (iops, tp, lat, "
-			    "wsat)", c->test_name);
+			    "wsat, hir, xsr)", c->test_name);
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
-	if (c->test == PTS_WSAT && !c->precond_given)
+	if (PTS_NO_LOOP(c->test) && !c->precond_given)
 		c->precond = PRECOND_NONE;
 	c->threads = c->client ? 2 : 4;
 	c->qd = c->client ? 16 : 32;
@@ -259,13 +300,13 @@ static void setting(struct pts_run *r, const char *name, const char *want,
 	s->honoured = honoured;
 }
 
-/* every loop purged (formatted: by NVMe Format, the spec's purge) */
-static bool all_purged(const struct pts_run *r, bool formatted)
+/* every loop purged (spec: by a format, sanitize or secure erase) */
+static bool all_purged(const struct pts_run *r, bool spec)
 {
 	unsigned int k;
 
 	for (k = 0; k < r->nr_loops; k++)
-		if (!(formatted ? r->loop[k].formatted : r->loop[k].purged))
+		if (!(spec ? r->loop[k].spec_purge : r->loop[k].purged))
 			return false;
 	return r->nr_loops > 0;
 }
@@ -282,7 +323,7 @@ static void settings(struct pts_run *r)
 	char want[64], used[256];
 	bool async = strcmp(c->engine, "psync") && strcmp(c->engine, "sync") &&
 		     strcmp(c->engine, "pvsync") && strcmp(c->engine, "pvsync2");
-	bool tp = c->test == PTS_TP;
+	bool tp = c->test == PTS_TP || c->test == PTS_XSR;
 
 	snprintf(want, sizeof(want), tp ? "operator's choice" : "%u", l->qd);
 	snprintf(used, sizeof(used), "%u (%s)", async ? l->qd : 1, c->engine);
@@ -292,18 +333,22 @@ static void settings(struct pts_run *r)
 		 l->threads);
 	snprintf(used, sizeof(used), "%u", l->threads);
 	setting(r, "threads", want, used, true);
-	snprintf(want, sizeof(want), "%u%%", c->range_pct);
-	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
-		 (unsigned long long)r->cap);
-	setting(r, "active range", want, used, !c->cap_limit);
+	/* the client's ActiveRange segments are not done (doc/pts.md) */
+	snprintf(want, sizeof(want), "%u%%%s", c->range_pct, c->client ?
+		 " in 2048 segments" : "");
+	snprintf(used, sizeof(used), "%u%% of %llu bytes%s", c->range_pct,
+		 (unsigned long long)r->cap, c->client ? ", its start, not "
+		 "segmented" : "");
+	setting(r, "active range", want, used, !c->cap_limit && !c->client);
 	if (r->dev.cache_set)
 		snprintf(used, sizeof(used), "%s", r->dev.cache_how);
 	else if (!r->dev.blockdev)
 		snprintf(used, sizeof(used), "unknown (a file)");
 	else if (r->dev.cache[0])
-		snprintf(used, sizeof(used), "%s (not changed: %s)",
+		snprintf(used, sizeof(used), "%s (not changed: %.200s)",
 			 r->dev.cache, r->dev.cache_how[0] ? r->dev.cache_how :
-			 "iolite switches only an NVMe namespace's");
+			 "iolite switches an NVMe namespace's and a SCSI or "
+			 "SATA disk's");
 	else
 		snprintf(used, sizeof(used), "unknown");
 	setting(r, "write cache", c->client ? "on" : "off", used,
@@ -313,9 +358,8 @@ static void settings(struct pts_run *r)
 	setting(r, "data pattern", "random", "random (iolite's default "
 		"buffers)", true);
 	setting(r, "direct I/O", "yes", "yes (direct=1)", true);
-	setting(r, "purge", "secure erase or format",
-		all_purged(r, true) ? "NVMe Format, user data erase" :
-		all_purged(r, false) ? "BLKDISCARD" : "none",
+	setting(r, "purge", "secure erase, sanitize or format",
+		r->nr_loops && r->loop[0].method ? r->loop[0].method : "none",
 		all_purged(r, true));
 }
 
@@ -342,12 +386,18 @@ static void scaled_reasons(struct pts_run *r)
 		notes_add(&r->scaled, "the device was not purged");
 	else if (!all_purged(r, true))
 		notes_add(&r->scaled, "purged by a discard, not the spec's "
-			  "secure erase or format");
-	if (c->test != PTS_WSAT ? c->precond != PRECOND_SPEC :
+			  "secure erase, sanitize or format");
+	if (!PTS_NO_LOOP(c->test) ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
 			  "spec" : "sprandom");
+	if (c->test == PTS_HIR && c->hir_cycles != 360)
+		notes_add(&r->scaled, "--hir-cycles=%u (the spec: 360)",
+			  c->hir_cycles);
+	if (c->test == PTS_XSR && c->xsr_ms != 8ull * 3600 * 1000)
+		notes_add(&r->scaled, "--xsr-time: %.3f s (the spec: 8 h, then "
+			  "6 h and 6 h)", c->xsr_ms / 1000.0);
 	if (c->test == PTS_WSAT && c->wsat_ms != 24ull * 3600 * 1000)
 		notes_add(&r->scaled, "--wsat-time: %.3f s (the spec: 24 h or "
 			  "4 x the capacity)", c->wsat_ms / 1000.0);
@@ -381,6 +431,8 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		return -1;
 	if (r->cfg.test == PTS_WSAT)
 		return pts_wsat(r, run, err);
+	if (r->cfg.test == PTS_XSR)
+		return pts_xsr(r, run, err);
 	l->cell = xcalloc(r->cfg.max_rounds, sizeof(*l->cell));
 	for (round = 1; round <= r->cfg.max_rounds; round++) {
 		if (pts_round(r, l, run, round, err)) {
@@ -393,6 +445,8 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		}
 	}
 	pts_window_avg(l);
+	if (r->cfg.test == PTS_HIR)
+		return pts_hir(r, run, err);
 	return 0;
 }
 
@@ -453,6 +507,15 @@ static int loops_setup(struct pts_run *r, struct strbuf *err)
 	case PTS_WSAT:
 		add_loop(r, "WSAT", 0, 0, MET_IOPS, 0);
 		return 0;
+	case PTS_XSR:	/* one thread, as the throughput test */
+		l = add_loop(r, "XSR", 0, 0, MET_BW, 0);
+		l->threads = 1;
+		return 0;
+	case PTS_HIR:	/* 4k random writes to steady state, then HIR */
+		add_loop(r, "HIR: 4k random write to steady state",
+			 BIT(PTS_MIX_W100), BIT(PTS_BS_4K), MET_IOPS,
+			 PTS_BS_4K);
+		break;
 	}
 	for (k = 0; k < r->nr_loops; k++) {
 		l = &r->loop[k];
@@ -500,6 +563,8 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 		die("pts: '%s': %llu bytes are too few to test (1 MiB at "
 		    "least)", c->target, (unsigned long long)r->cap);
 	r->wsat_interval_ms = c->round_ms;
+	/* HIR's access period: 5 s of the spec's 60 s rounds */
+	r->hir_access_ms = c->round_ms / 12 ? c->round_ms / 12 : 1;
 	if (pts_dev_safety(r, &err) || pts_check_jobs(r, run, &err))
 		die("%s", err.buf);
 	strbuf_release(&err);
@@ -526,6 +591,7 @@ int pts_main(int argc, char **argv,
 	strftime(r.when, sizeof(r.when), "%Y-%m-%d %H:%M:%S UTC", gmtime(&now));
 	catch_signals();
 	r.dev.cache_was = -1;
+	r.dev.guard = -1;
 	for (k = 0; k < r.nr_loops && !ret; k++)
 		if (test_loop(&r, &r.loop[k], run, &err))
 			ret = 1;
@@ -533,9 +599,9 @@ int pts_main(int argc, char **argv,
 	settings(&r);
 	scaled_reasons(&r);
 	if (r.later_notes)
-		notes_add(&r.notes, "the rounds after the first made %u more "
-			  "notes, not listed: each round runs the first one's "
-			  "jobs", r.later_notes);
+		notes_add(&r.notes, "the runs after the first round made %u "
+			  "more notes, not listed: each runs jobs like the "
+			  "first round's", r.later_notes);
 	if (r.interrupted)
 		notes_add(&r.notes, "interrupted: the report covers the rounds "
 			  "done");

@@ -29,8 +29,16 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 #define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
 #define PTS_BS_512 7
 
-enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT };
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_XSR };
+/* WSAT and XSR: runs from the purged device, no test loop */
+#define PTS_NO_LOOP(t) ((t) == PTS_WSAT || (t) == PTS_XSR)
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
+/* --purge: the methods pts may try (bits), in its order */
+#define PURGE_FORMAT 1u
+#define PURGE_SANITIZE 2u
+#define PURGE_ERASE 4u		/* ATA Secure Erase */
+#define PURGE_DISCARD 8u
+#define PURGE_AUTO 15u
 /* A cell's figures; the first three are what a loop may track */
 enum pts_metric { MET_IOPS, MET_BW, MET_LAT, MET_LAT_MAX, MET_LAT_P5N };
 
@@ -44,6 +52,7 @@ struct pts_cfg {
 	uint64_t cap_limit;	/* bytes; 0: the whole device */
 	enum pts_precond precond;
 	bool precond_given;	/* --precondition= on the command line */
+	unsigned int purge;	/* PURGE_* bits; 0: none */
 	bool destroy;		/* --destroy-data */
 	bool allow_mounted;	/* --allow-mounted-write */
 	const char *output;	/* the text or JSON report; NULL: stdout */
@@ -54,6 +63,8 @@ struct pts_cfg {
 	unsigned int threads, qd;	/* the variant's */
 	unsigned int range_pct;	/* active range: 100 or 75 */
 	uint64_t wsat_ms;	/* WSAT: the run's length */
+	unsigned int hir_cycles;	/* HIR: access + wait pairs (360) */
+	uint64_t xsr_ms;	/* XSR: the first access group's time (8 h) */
 };
 
 struct pts_dev {
@@ -67,7 +78,11 @@ struct pts_dev {
 	bool nvme;		/* an NVMe namespace's block device */
 	int cache_was;		/* its write cache before: 0, 1; -1 unknown */
 	bool cache_set;		/* switched as the variant asks */
-	char cache_how[160];	/* what switching it did or why not */
+	char cache_how[256];	/* what switching it did or why not */
+	char cache_type[320];	/* a SCSI disk's scsi_disk/../cache_type */
+	char cache_orig[32];	/* its value before: put back after */
+	int guard;		/* the guard's pipe (cache.c), or -1 */
+	int guard_pid;
 };
 
 /* One setting the spec asks for: what was asked, what ran. */
@@ -81,6 +96,38 @@ struct pts_setting {
 #define PTS_MAX_ROUNDS 100
 #define PTS_WSAT_MAX 4096
 #define PTS_MAX_LOOPS 2
+
+/*
+ * Host idle recovery: after the 4k random write loop's steady state,
+ * per wait state W (1, 2, 3, 5, 10) cycles of an access period A of 4k
+ * random writes and an idle W x A, then the return to baseline: cycles
+ * x A of continuous writes. Its IOPS over time are the WSAT arrays'.
+ */
+#define PTS_HIR_NR 5
+extern const unsigned int pts_hir_wait[PTS_HIR_NR];
+struct pts_hir {
+	unsigned int wait;	/* the wait state: W */
+	uint64_t ios, ms;	/* the access periods' run: I/Os, its time */
+	double access_iops;	/* its mean IOPS over the access periods */
+	double base_iops;	/* the return to baseline's IOPS */
+	double t_start;		/* ms since the first wait state began */
+	bool base_done;
+};
+
+/*
+ * Cross-stimulus recovery: three access groups one after another from
+ * the purged device, their throughput sampled each interval (the
+ * samples' times are wsat_t's, their bytes/s xsr_bw).
+ */
+#define PTS_XSR_NR 3
+struct pts_xsr {
+	const char *name;	/* "128k sequential write" */
+	uint64_t ms;		/* its time: 8 h, 6 h, 6 h */
+	double t_start;		/* ms since the first group began */
+	double bw;		/* bytes/s over the run */
+	unsigned int first, nr;	/* its samples */
+	bool done;
+};
 
 /* One cell of a round: iops < 0 when it did not run. */
 struct pts_cell {
@@ -104,7 +151,8 @@ struct pts_loop {
 	unsigned int qd, threads;
 	char purge[512];	/* what the purge did */
 	bool purged;
-	bool formatted;		/* by NVMe Format: the spec's purge */
+	bool spec_purge;	/* a format, sanitize or secure erase */
+	const char *method;	/* "NVMe Format", ..., "BLKDISCARD", "none" */
 	char precond[320];
 	uint64_t precond_bytes, precond_ms;
 	struct pts_cell (*cell)[PTS_NR_MIX][PTS_NR_BS];	/* per round */
@@ -133,6 +181,15 @@ struct pts_run {
 	double wsat_iops[PTS_WSAT_MAX], wsat_tgbw[PTS_WSAT_MAX];
 	unsigned int nr_wsat;
 	uint64_t wsat_interval_ms;
+	/* HIR */
+	struct pts_hir hir[PTS_HIR_NR];
+	unsigned int nr_hir;
+	uint64_t hir_access_ms;	/* A: 5 s at the spec's 60 s rounds */
+	double hir_clock;	/* ms of HIR (XSR) runs so far: samples' t */
+	/* XSR */
+	struct pts_xsr xsr[PTS_XSR_NR];
+	unsigned int nr_xsr;
+	double xsr_bw[PTS_WSAT_MAX];
 	bool interrupted;
 	char when[64];		/* the start, UTC */
 };
@@ -154,10 +211,16 @@ extern volatile sig_atomic_t pts_stop;
 int pts_dev_open(struct pts_run *r, struct strbuf *err);
 int pts_dev_safety(struct pts_run *r, struct strbuf *err);
 void pts_purge(struct pts_run *r, struct pts_loop *l);
-/* the variant's write cache, after each loop's purge; back at the end */
+double pts_temp(const struct pts_run *r);
+
+/*
+ * cache.c: the variant's write cache, after each loop's purge (an NVMe
+ * namespace's, a SCSI disk's); put back at the end, and by a guard
+ * process when pts dies first. probe: the SCSI disk's attribute.
+ */
+void pts_cache_probe(struct pts_dev *d);
 void pts_cache_apply(struct pts_run *r);
 void pts_cache_restore(struct pts_run *r);
-double pts_temp(const struct pts_run *r);
 
 /*
  * nvme.c: Format NVM with a user data erase on the namespace open at fd:
@@ -166,6 +229,17 @@ double pts_temp(const struct pts_run *r);
  * NAN when none).
  */
 int pts_nvme_format(int fd, const char *path, char *how, size_t len);
+/*
+ * Sanitize (block erase, else crypto erase) of a controller whose one
+ * namespace is the target, waited for: 0 done, -1 with how.
+ */
+int pts_nvme_sanitize(int fd, char *how, size_t len);
+/*
+ * ata.c: ATA Secure Erase through SG_IO's ATA PASS-THROUGH: 0 done, 1
+ * not an ATA drive, -1 refused or failed (how says which, or what was
+ * done); never leaves a password set.
+ */
+int pts_ata_erase(int fd, char *how, size_t len);
 double pts_nvme_temp(int fd);
 /*
  * The volatile write cache on (1) or off (0), read back: returns its
@@ -181,6 +255,26 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err);
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err);
 int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+/* HIR's wait states after the loop's steady state (round.c's runs) */
+int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+/* XSR's three access groups (round.c's runs) */
+int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+
+/*
+ * hir.c: a wait state's mean IOPS over its access periods: ios I/Os in
+ * a run of ms that was busy access_ms of every access_ms + wait_ms.
+ */
+double pts_hir_access_iops(uint64_t ios, uint64_t ms, uint64_t access_ms,
+			   uint64_t wait_ms);
+void pts_hir_text(const struct pts_run *r, FILE *f);
+struct json_writer;
+void pts_hir_json(const struct pts_run *r, struct json_writer *w);
+void pts_hir_html(const struct pts_run *r, struct strbuf *sb);
+/* xsr.c: bytes/s over the last fifth of nr samples; the reports */
+double pts_xsr_settled(const double *bw, unsigned int nr);
+void pts_xsr_text(const struct pts_run *r, FILE *f);
+void pts_xsr_json(const struct pts_run *r, struct json_writer *w);
+void pts_xsr_html(const struct pts_run *r, struct strbuf *sb);
 
 /* report.c, html.c */
 int pts_report_text(const struct pts_run *r, FILE *f);

@@ -84,7 +84,9 @@ void pts_window_avg(struct pts_loop *l)
 static const char *test_title(const struct pts_run *r)
 {
 	static const char *const t[] = { "IOPS", "throughput", "latency",
-					 "write saturation (WSAT)" };
+					 "write saturation (WSAT)",
+					 "host idle recovery (HIR)",
+					 "cross-stimulus recovery (XSR)" };
 
 	return t[r->cfg.test];
 }
@@ -239,13 +241,18 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 
 	text_head(r, f);
 	for (k = 0; k < r->nr_loops; k++) {
-		if (r->cfg.test == PTS_WSAT) {
+		if (PTS_NO_LOOP(r->cfg.test)) {
 			fputc('\n', f);
 			text_phases(&r->loop[k], f);
-			text_wsat(r, f);
+			if (r->cfg.test == PTS_WSAT)
+				text_wsat(r, f);
+			else
+				pts_xsr_text(r, f);
 		} else {
 			text_loop(&r->loop[k], f);
 		}
+		if (r->cfg.test == PTS_HIR)
+			pts_hir_text(r, f);
 	}
 	if (r->notes.nr)
 		fprintf(f, "\nNotes:\n");
@@ -256,7 +263,8 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 
 static void json_head(const struct pts_run *r, struct json_writer *w)
 {
-	static const char *const test[] = { "iops", "tp", "lat", "wsat" };
+	static const char *const test[] = { "iops", "tp", "lat", "wsat",
+					    "hir", "xsr" };
 	unsigned int k;
 
 	json_str(w, "test", test[r->cfg.test]);
@@ -294,6 +302,7 @@ static void json_phases(const struct pts_loop *l, struct json_writer *w)
 {
 	json_begin_object(w, "purge");
 	json_u64(w, "purged", l->purged);
+	json_str(w, "method", l->method ? l->method : "none");
 	json_str(w, "how", l->purge);
 	json_end_object(w);
 	json_begin_object(w, "precondition");
@@ -407,12 +416,16 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 		json_phases(l, &w);
 		if (r->cfg.test == PTS_WSAT) {
 			json_wsat(r, &w);
+		} else if (r->cfg.test == PTS_XSR) {
+			pts_xsr_json(r, &w);
 		} else {
 			json_str(&w, "unit", pts_metric_unit(l->metric));
 			json_ss(l, &w);
 			json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])
 				   l->avg, "matrix", &w);
 		}
+		if (r->cfg.test == PTS_HIR)
+			pts_hir_json(r, &w);
 		json_end_object(&w);
 	}
 	json_end_array(&w);

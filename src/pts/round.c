@@ -81,6 +81,9 @@ struct phase {
 	unsigned int round;	/* the loop's, from 1 */
 	bool wsat;
 	uint64_t bytes, ms;	/* the precondition's */
+	struct pts_hir *hir;	/* HIR: the wait state's run, or NULL */
+	bool base;		/* HIR: its return to baseline */
+	struct pts_xsr *xsr;	/* XSR: the access group's run, or NULL */
 };
 
 /*
@@ -101,7 +104,12 @@ static void keep_notes(struct pts_run *r, const struct run_result *rr,
 		notes_add(&r->notes, "%s", rr->notes[k]);
 }
 
-static void keep_wsat(struct pts_run *r, const struct dir_result *d)
+/*
+ * IOPS samples t0 ms on (WSAT: 0; HIR: its runs so far); returns the
+ * last one's t from the run's start
+ */
+static double keep_wsat(struct pts_run *r, const struct dir_result *d,
+			double t0)
 {
 	const struct series *s = &d->iops_series;
 	double written = 0, last_t = 0;
@@ -112,10 +120,11 @@ static void keep_wsat(struct pts_run *r, const struct dir_result *d)
 
 		written += s->pt[k].v * dt * 4096;
 		last_t = s->pt[k].t_ms;
-		r->wsat_t[r->nr_wsat] = s->pt[k].t_ms;
+		r->wsat_t[r->nr_wsat] = t0 + s->pt[k].t_ms;
 		r->wsat_iops[r->nr_wsat] = s->pt[k].v;
 		r->wsat_tgbw[r->nr_wsat++] = written;
 	}
+	return last_t;
 }
 
 /*
@@ -143,6 +152,50 @@ static void keep_cell(struct pts_cell *c, const struct job_result *jr)
 		c->lat_p5n = wr->lat_pct.val[0];
 }
 
+/* HIR: a wait state's access run, or its return to baseline */
+static void keep_hir(struct pts_run *r, const struct phase *ph,
+		     const struct job_result *jr)
+{
+	const struct dir_result *w = &jr->dir[DDIR_WRITE];
+	struct pts_hir *h = ph->hir;
+	double last = keep_wsat(r, w, r->hir_clock);
+
+	/* the next run's samples after this one's */
+	r->hir_clock += last > jr->elapsed_ms ? last : jr->elapsed_ms;
+	if (ph->base) {
+		h->base_iops = w->iops;
+		h->base_done = true;
+	} else {
+		h->ios = w->ios;
+		h->ms = w->runtime_ms;
+		h->access_iops = pts_hir_access_iops(w->ios, w->runtime_ms,
+						     r->hir_access_ms,
+						     h->wait * r->hir_access_ms);
+	}
+}
+
+/* XSR: an access group's throughput samples, after the earlier's */
+static void keep_xsr(struct pts_run *r, struct pts_xsr *x,
+		     const struct job_result *jr)
+{
+	const struct dir_result *w = &jr->dir[DDIR_WRITE];
+	const struct series *s = &w->bw_series;
+	double last = 0;
+	unsigned int k;
+
+	x->first = r->nr_wsat;
+	for (k = 0; k < s->nr && r->nr_wsat < PTS_WSAT_MAX; k++) {
+		r->wsat_t[r->nr_wsat] = r->hir_clock + s->pt[k].t_ms;
+		r->xsr_bw[r->nr_wsat++] = s->pt[k].v;
+		if (s->pt[k].t_ms > last)
+			last = s->pt[k].t_ms;
+	}
+	x->nr = r->nr_wsat - x->first;
+	x->bw = (double)w->bw;
+	x->done = true;
+	r->hir_clock += last > jr->elapsed_ms ? last : jr->elapsed_ms;
+}
+
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		       FILE *out, FILE *html)
 {
@@ -155,7 +208,11 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		const struct job_result *jr = &rr->jobs[j];
 
 		if (ph->wsat) {
-			keep_wsat(r, &jr->dir[DDIR_WRITE]);
+			keep_wsat(r, &jr->dir[DDIR_WRITE], 0);
+		} else if (ph->hir) {
+			keep_hir(r, ph, jr);
+		} else if (ph->xsr) {
+			keep_xsr(r, ph->xsr, jr);
 		} else if (ph->l && sscanf(jr->name, "pts_m%u_b%u", &m,
 					   &b) == 2 &&
 			   m < PTS_NR_MIX && b < PTS_NR_BS) {
@@ -217,13 +274,14 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		     struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, false, 0, 0 };
+	struct phase ph = { r, NULL, 0, false, 0, 0, NULL, false, NULL };
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
-		snprintf(l->precond, sizeof(l->precond), r->cfg.test ==
-			 PTS_WSAT && !r->cfg.precond_given ? "none (WSAT starts "
-			 "from the purged device)" : "none (--precondition="
+		snprintf(l->precond, sizeof(l->precond),
+			 PTS_NO_LOOP(r->cfg.test) && !r->cfg.precond_given ?
+			 "none (the test starts from the purged device)" :
+			 "none (--precondition="
 			 "none): the spec's workload-independent "
 			 "preconditioning was left out");
 		return 0;
@@ -297,7 +355,7 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, l, round, false, 0, 0 };
+	struct phase ph = { r, l, round, false, 0, 0, NULL, false, NULL };
 	struct pts_cell *t;
 	unsigned int m, b;
 	int ret;
@@ -340,12 +398,122 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, true, 0, 0 };
+	struct phase ph = { r, NULL, 0, true, 0, 0, NULL, false, NULL };
 	int ret;
 
 	args_wsat(r, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
+	return ret;
+}
+
+const unsigned int pts_hir_wait[PTS_HIR_NR] = { 1, 2, 3, 5, 10 };
+
+/*
+ * HIR's run: 4k random writes with the variant's threads and depth for
+ * ms; wait: idle wait x A after each A of I/O (thinktime_iotime; the
+ * block count never comes first), else continuous. IOPS sampled each A.
+ */
+/* A recovery test's job: name, over the range, for ms, the variant's depth */
+static void args_timed(const struct pts_run *r, struct argl *a,
+		       const char *name, uint64_t ms)
+{
+	args_common(r, a);
+	arg(a, "--name=%s", name);
+	arg(a, "--size=%" PRIu64, r->range);
+	arg(a, "--iodepth=%u", r->cfg.qd);
+	arg(a, "--norandommap");
+	arg(a, "--randrepeat=0");
+	arg(a, "--time_based");
+	arg(a, "--runtime=%" PRIu64 "ms", ms);
+}
+
+static void args_hir(const struct pts_run *r, struct argl *a,
+		     unsigned int wait, uint64_t ms)
+{
+	args_timed(r, a, "pts_hir", ms);
+	arg(a, "--numjobs=%u", r->cfg.threads);
+	arg(a, "--group_reporting");
+	arg(a, "--rw=randwrite");
+	arg(a, "--bs=4k");
+	arg(a, "--iopsavgtime=%" PRIu64, r->hir_access_ms);
+	if (wait) {
+		arg(a, "--thinktime=%" PRIu64 "ms", wait * r->hir_access_ms);
+		arg(a, "--thinktime_iotime=%" PRIu64 "ms", r->hir_access_ms);
+		arg(a, "--thinktime_blocks=1000000000");
+	}
+}
+
+int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+{
+	uint64_t a_ms = r->hir_access_ms, n = r->cfg.hir_cycles;
+	unsigned int k;
+	int ret = 0;
+
+	for (k = 0; k < PTS_HIR_NR && !ret; k++) {
+		struct pts_hir *h = &r->hir[k];
+		/* round 2: its notes are counted, as a later round's */
+		struct phase ph = { r, NULL, 2, false, 0, 0, h, false, NULL };
+		struct argl a = { NULL, 0, 0 };
+
+		h->wait = pts_hir_wait[k];
+		h->t_start = r->hir_clock;
+		r->nr_hir = k + 1;
+		args_hir(r, &a, h->wait, n * (1 + h->wait) * a_ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+		if (ret)
+			break;
+		ph.base = true;
+		memset(&a, 0, sizeof(a));
+		args_hir(r, &a, 0, n * a_ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+	}
+	return ret;
+}
+
+/*
+ * XSR's access groups: 128k sequential writes, 8k random writes, 128k
+ * sequential writes again, each one thread at the variant's depth (as
+ * the throughput test), the throughput sampled each interval.
+ */
+static const struct {
+	const char *name, *rw;
+	unsigned int bs, share;	/* its time: share/4 of the first's */
+} xsr_group[PTS_XSR_NR] = {
+	{ "128k sequential write", "write", 128 * 1024, 4 },
+	{ "8k random write", "randwrite", 8192, 3 },
+	{ "128k sequential write", "write", 128 * 1024, 3 },
+};
+
+static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
+		     uint64_t ms)
+{
+	args_timed(r, a, "pts_xsr", ms);
+	arg(a, "--rw=%s", xsr_group[g].rw);
+	arg(a, "--bs=%u", xsr_group[g].bs);
+	arg(a, "--bwavgtime=%" PRIu64, r->wsat_interval_ms);
+}
+
+int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+{
+	unsigned int g;
+	int ret = 0;
+
+	for (g = 0; g < PTS_XSR_NR && !ret; g++) {
+		struct pts_xsr *x = &r->xsr[g];
+		struct phase ph = { r, NULL, 2, false, 0, 0, NULL, false, x };
+		struct argl a = { NULL, 0, 0 };
+
+		x->name = xsr_group[g].name;
+		x->ms = r->cfg.xsr_ms * xsr_group[g].share / 4;
+		x->t_start = r->hir_clock;
+		r->nr_xsr = g + 1;
+		args_xsr(r, &a, g, x->ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+	}
 	return ret;
 }
 
@@ -384,7 +552,16 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 		args_wsat(r, &a);
 		ret = parse_only(run, &a);
 	}
-	for (k = 0; r->cfg.test != PTS_WSAT && k < r->nr_loops && !ret; k++) {
+	if (r->cfg.test == PTS_XSR && !ret) {
+		args_xsr(r, &a, 1, r->cfg.xsr_ms);
+		ret = parse_only(run, &a);
+	}
+	if (r->cfg.test == PTS_HIR && !ret) {
+		args_hir(r, &a, 10, 11 * r->hir_access_ms);
+		ret = parse_only(run, &a);
+	}
+	for (k = 0; !PTS_NO_LOOP(r->cfg.test) && k < r->nr_loops && !ret;
+	     k++) {
 		args_round(r, &r->loop[k], &a);
 		ret = parse_only(run, &a);
 	}

@@ -40,6 +40,7 @@ while read -r m; do
 	args=
 	[ "$m" = null_blk.ko ] &&
 		args="nr_devices=1 zoned=1 zone_size=64 memory_backed=1 gb=1"
+	[ "$m" = scsi_debug.ko ] && args="dev_size_mb=64"
 	# shellcheck disable=SC2086
 	insmod "/lib/modules/$m" $args ||
 		say "insmod $m failed" | tee -a /tmp/out/errors
@@ -71,9 +72,23 @@ VM_DEV_CONV=$(ns 2) VM_DEV_CONV_NG=$(ng 2)
 VM_DEV_ZCAP=$(ns 3) VM_DEV_ZCAP_NG=$(ng 3)
 VM_DEV_PI=$(ns 4) VM_DEV_PI_NG=$(ng 4)
 VM_DEV_PIX_NG=$(ng 5)
+# the SCSI disks by their model: scsi_debug's, and the AHCI one (QEMU's)
+sd() {
+	for s_ in /sys/block/sd*; do
+		grep -qs "$1" "$s_/device/model" && echo "/dev/${s_##*/}"
+	done
+}
+i=0
+while [ $i -lt 100 ] && { [ -z "$(sd scsi_debug)" ] ||
+	[ -z "$(sd "QEMU HARDDISK")" ]; }; do
+	sleep 0.1
+	i=$((i + 1))
+done
+VM_DEV_SDEBUG=$(sd scsi_debug) VM_DEV_SATA=$(sd "QEMU HARDDISK")
 [ -b /dev/nullb0 ] && VM_DEV_NULLZ=/dev/nullb0
 export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ \
-	VM_DEV_ZCAP VM_DEV_ZCAP_NG VM_DEV_PI VM_DEV_PI_NG VM_DEV_PIX_NG
+	VM_DEV_ZCAP VM_DEV_ZCAP_NG VM_DEV_PI VM_DEV_PI_NG VM_DEV_PIX_NG \
+	VM_DEV_SDEBUG VM_DEV_SATA
 
 {
 	echo "kernel: $(uname -r)"
@@ -93,7 +108,8 @@ export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ \
 } >/tmp/out/info
 say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none}" \
 	"zcap=${VM_DEV_ZCAP:-none} pi=${VM_DEV_PI:-none}" \
-	"pix=${VM_DEV_PIX_NG:-none} nullz=${VM_DEV_NULLZ:-none}"
+	"pix=${VM_DEV_PIX_NG:-none} nullz=${VM_DEV_NULLZ:-none}" \
+	"sdebug=${VM_DEV_SDEBUG:-none} sata=${VM_DEV_SATA:-none}"
 
 VM_WIPE=yes /vm/runjobs.sh /vm/jobs.txt /tmp/out
 echo $? >/tmp/out/runjobs.rc
@@ -102,4 +118,7 @@ if [ -n "$VM_DEV_CONV" ]; then
 	say "iolite pts on $VM_DEV_CONV"
 	/vm/pts.sh "$VM_DEV_CONV" /tmp/out/pts
 fi
+# and on the SCSI disks: the write cache, killed runs, the ATA purge
+say "iolite pts on ${VM_DEV_SATA:-no SATA disk}, ${VM_DEV_SDEBUG:-no scsi_debug}"
+/vm/pts-scsi.sh "${VM_DEV_SATA:-}" "${VM_DEV_SDEBUG:-}" /tmp/out/pts-scsi
 finish

@@ -3,7 +3,7 @@
 # uncompressed cpio archive (the guest's CPU is emulated: unpacking costs
 # nothing, inflating would cost seconds), made of
 #   /init            t/vm/init.sh: mounts, modules, devices, jobs, results
-#   /vm/             runjobs.sh, pts.sh and the job table JOBS
+#   /vm/             runjobs.sh, pts.sh, pts-scsi.sh and the job table JOBS
 #   /bin/busybox     static; its applets are linked at boot
 #   /usr/bin, /usr/sbin: iolite ($IOLITE, the build's binary), fio
 #                    ($IOLITE_VM_FIO, default the host's: another build,
@@ -67,9 +67,11 @@ cp "$bb" "$root/bin/busybox"
 # the interpreter of /init; init.sh links the other applets
 ln -s busybox "$root/bin/sh"
 cp "$VM_DIR/init.sh" "$root/init"
-cp "$VM_DIR/runjobs.sh" "$VM_DIR/pts.sh" "$jobs" "$root/vm/"
+cp "$VM_DIR/runjobs.sh" "$VM_DIR/pts.sh" "$VM_DIR/pts-scsi.sh" "$jobs" \
+	"$root/vm/"
 [ "${jobs##*/}" = jobs.txt ] || mv "$root/vm/${jobs##*/}" "$root/vm/jobs.txt"
-chmod +x "$root/init" "$root/vm/runjobs.sh" "$root/vm/pts.sh"
+chmod +x "$root/init" "$root/vm/runjobs.sh" "$root/vm/pts.sh" \
+	"$root/vm/pts-scsi.sh"
 
 # mod_deps NAME: the module files (as modules.dep names them) that NAME
 # needs, each after its own dependencies; nothing for a built-in one
@@ -90,11 +92,12 @@ mod_deps() {
 }
 
 # the modules the devices need: the NVMe driver, null_blk (and configfs,
-# which it uses); the CRC ones first, as t10-pi (nvme-core's) asks for
+# which it uses), the SCSI disk driver, AHCI and scsi_debug (pts's SATA
+# and SCSI disks); the CRC ones first, as t10-pi (nvme-core's) asks for
 # the crypto API's crct10dif, whose provider no dependency names
 : >"$root/vm/modules"
 for m in crct10dif_generic crc64_rocksoft_generic \
-	t10-pi nvme-core nvme configfs null_blk; do
+	t10-pi nvme-core nvme configfs null_blk sd_mod ahci scsi_debug; do
 	mod_deps "$m"
 done | awk '!seen[$0]++' | while read -r f; do
 	b=${f##*/}

@@ -33,6 +33,12 @@ finish() {
 }
 
 mkdir -p /tmp/out
+# the disk scsi_debug made (/dev/sdX), or nothing
+scsi_debug_disk() {
+	for d_ in /sys/block/sd*; do
+		grep -qs scsi_debug "$d_/device/model" && echo "/dev/${d_##*/}"
+	done
+}
 # null_blk: a host-managed zoned device of 16 zones of 64 MiB, in memory
 # (memory_backed: what is written reads back, which the md5 checks need;
 # pages are allocated only as written)
@@ -40,17 +46,23 @@ while read -r m; do
 	args=
 	[ "$m" = null_blk.ko ] &&
 		args="nr_devices=1 zoned=1 zone_size=64 memory_backed=1 gb=1"
+	# scsi_debug: a host-aware zoned SCSI disk (SMR's model: zones
+	# sequential write preferred) of 8 zones of 4 MiB, the first
+	# conventional, in memory; delay=0: each command answered at once
+	[ "$m" = scsi_debug.ko ] &&
+		args="zbc=host-aware dev_size_mb=32 zone_size_mb=4 zone_nr_conv=1 delay=0"
 	# shellcheck disable=SC2086
 	insmod "/lib/modules/$m" $args ||
 		say "insmod $m failed" | tee -a /tmp/out/errors
 done </vm/modules
 
-# the NVMe controller's namespaces appear as its probe ends (async); the
-# extended-LBA one (5) gets only its /dev/ng0n5
+# the NVMe controller's namespaces appear as its probe ends (async), as
+# does scsi_debug's disk
 i=0
 while [ $i -lt 100 ]; do
 	set -- /sys/block/nvme*n*
-	[ $# -ge 4 ] && [ -c /dev/ng0n5 ] && [ -b /dev/nullb0 ] && break
+	[ $# -ge 4 ] && [ -c /dev/ng0n7 ] && [ -b /dev/nullb0 ] &&
+		[ -n "$(scsi_debug_disk)" ] && break
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -71,15 +83,18 @@ VM_DEV_CONV=$(ns 2) VM_DEV_CONV_NG=$(ng 2)
 VM_DEV_ZCAP=$(ns 3) VM_DEV_ZCAP_NG=$(ng 3)
 VM_DEV_PI=$(ns 4) VM_DEV_PI_NG=$(ng 4)
 VM_DEV_PIX_NG=$(ng 5)
+VM_DEV_PI64=$(ns 6) VM_DEV_PI64_NG=$(ng 6) VM_DEV_PIX64_NG=$(ng 7)
 [ -b /dev/nullb0 ] && VM_DEV_NULLZ=/dev/nullb0
+VM_DEV_HA=$(scsi_debug_disk)
 export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ \
-	VM_DEV_ZCAP VM_DEV_ZCAP_NG VM_DEV_PI VM_DEV_PI_NG VM_DEV_PIX_NG
+	VM_DEV_ZCAP VM_DEV_ZCAP_NG VM_DEV_PI VM_DEV_PI_NG VM_DEV_PIX_NG \
+	VM_DEV_PI64 VM_DEV_PI64_NG VM_DEV_PIX64_NG VM_DEV_HA
 
 {
 	echo "kernel: $(uname -r)"
 	echo "fio: $(fio --version)"
 	echo "iolite: $(iolite --version 2>&1 | head -n 1)"
-	for b in /sys/block/nvme*n* /sys/block/nullb*; do
+	for b in /sys/block/nvme*n* /sys/block/nullb* /sys/block/sd*; do
 		[ -e "$b" ] || continue
 		q=$b/queue
 		echo "${b##*/}: zoned=$(cat "$q/zoned") nr_zones=$(cat "$q/nr_zones")" \
@@ -93,7 +108,9 @@ export VM_DEV_ZNS VM_DEV_ZNS_NG VM_DEV_CONV VM_DEV_CONV_NG VM_DEV_NULLZ \
 } >/tmp/out/info
 say "devices: zns=${VM_DEV_ZNS:-none} conv=${VM_DEV_CONV:-none}" \
 	"zcap=${VM_DEV_ZCAP:-none} pi=${VM_DEV_PI:-none}" \
-	"pix=${VM_DEV_PIX_NG:-none} nullz=${VM_DEV_NULLZ:-none}"
+	"pix=${VM_DEV_PIX_NG:-none} pi64=${VM_DEV_PI64:-none}" \
+	"pix64=${VM_DEV_PIX64_NG:-none} nullz=${VM_DEV_NULLZ:-none}" \
+	"ha=${VM_DEV_HA:-none}"
 
 VM_WIPE=yes /vm/runjobs.sh /vm/jobs.txt /tmp/out
 echo $? >/tmp/out/runjobs.rc

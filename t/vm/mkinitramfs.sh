@@ -14,7 +14,8 @@
 #                    path with the libraries ldd lists: by hand, e.g.
 #                    valgrind's launcher and tool to count instructions
 #   /lib/modules/    the modules of KERNEL-DIR (fetch-kernel.sh) the
-#                    devices need, their dependencies first, listed in
+#                    devices need (NVMe, null_blk, sd_mod, scsi_debug,
+#                    the CRCs of t10-pi), their dependencies first, listed in
 #                    /vm/modules in the order init loads them
 set -eu
 # shellcheck source=SCRIPTDIR/lib.sh
@@ -90,11 +91,13 @@ mod_deps() {
 }
 
 # the modules the devices need: the NVMe driver, null_blk (and configfs,
-# which it uses); the CRC ones first, as t10-pi (nvme-core's) asks for
-# the crypto API's crct10dif, whose provider no dependency names
+# which it uses), the SCSI disk driver and scsi_debug; the CRC ones
+# first, as t10-pi (nvme-core's, sd_mod's) asks the crypto API for
+# crct10dif and crc64-rocksoft (the 64-bit guard's), whose providers no
+# dependency names
 : >"$root/vm/modules"
 for m in crct10dif_generic crc64_rocksoft_generic \
-	t10-pi nvme-core nvme configfs null_blk; do
+	t10-pi nvme-core nvme configfs null_blk sd_mod scsi_debug; do
 	mod_deps "$m"
 done | awk '!seen[$0]++' | while read -r f; do
 	b=${f##*/}

@@ -6,6 +6,7 @@
 #include "engine/nvme_pi.h"
 
 #include <pthread.h>
+#include <string.h>
 
 #include "opt/options.h"
 
@@ -93,10 +94,13 @@ uint64_t pi_crc64(uint64_t crc, const void *buf, size_t len)
 	pthread_once(&once, crc64_init);
 	crc = ~crc;
 	for (; len >= 8; len -= 8, p += 8) {
-		uint64_t w = crc;
+		uint64_t w;
 
-		for (int i = 0; i < 8; i++)
-			w ^= (uint64_t)p[i] << 8 * i;
+		memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		w ^= crc;
 		crc = t64[7][w & 0xff] ^ t64[6][w >> 8 & 0xff] ^
 		      t64[5][w >> 16 & 0xff] ^ t64[4][w >> 24 & 0xff] ^
 		      t64[3][w >> 32 & 0xff] ^ t64[2][w >> 40 & 0xff] ^

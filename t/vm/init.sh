@@ -47,10 +47,10 @@ while read -r m; do
 	[ "$m" = null_blk.ko ] &&
 		args="nr_devices=1 zoned=1 zone_size=64 memory_backed=1 gb=1"
 	# scsi_debug: a host-aware zoned SCSI disk (SMR's model: zones
-	# sequential write preferred) of 8 zones of 4 MiB, the first
+	# sequential write preferred) of 8 zones of 1 MiB, the first
 	# conventional, in memory; delay=0: each command answered at once
 	[ "$m" = scsi_debug.ko ] &&
-		args="zbc=host-aware dev_size_mb=32 zone_size_mb=4 zone_nr_conv=1 delay=0"
+		args="zbc=host-aware dev_size_mb=8 zone_size_mb=1 zone_nr_conv=1 delay=0"
 	# shellcheck disable=SC2086
 	insmod "/lib/modules/$m" $args ||
 		say "insmod $m failed" | tee -a /tmp/out/errors

@@ -1,12 +1,13 @@
 #!/bin/sh
-# NVMe (a conventional and a zoned namespace, their /dev/ngXnY) and a
-# zoned null_blk device, in a QEMU guest (t/vm/, doc/vm.md): one boot
-# runs every row of t/vm/jobs.txt through fio 3.33 and iolite, then each
-# row is a test comparing what the two did (t/vm/check.sh: counts, bytes,
-# write_iolog sequences, md5 of the data, zone write pointers; the
-# refusals of what iolite lacks today), then iolite pts on the NVMe
-# namespace (t/vm/pts.sh). Not part of make test (a boot
-# and the rows under an emulated CPU take about a minute): make test-vm.
+# NVMe (conventional, zoned and protected namespaces, their /dev/ngXnY),
+# a zoned null_blk device and a host-aware scsi_debug disk, in a QEMU
+# guest (t/vm/, doc/vm.md): one boot runs every row of t/vm/jobs.txt
+# through fio 3.33 and iolite, then each row is a test comparing what
+# the two did (t/vm/check.sh: counts, bytes, write_iolog sequences, md5
+# of the data, zone write pointers; the refusals of what iolite lacks
+# today), then iolite pts on the NVMe namespace (t/vm/pts.sh). Not part
+# of make test (a boot and the rows under an emulated CPU take about a
+# minute): make test-vm.
 . "$(dirname "$0")/test-lib.sh"
 
 VM=$TEST_DIR/vm
@@ -90,7 +91,9 @@ test_expect_success 'the guest boots and runs the job table' '
 	grep "^nvme0n2: zoned=none " vm/out/info &&
 	grep "^nvme0n3: zoned=host-managed nr_zones=16 .*max_open_zones=4 " vm/out/info &&
 	grep "^nvme0n4: zoned=none " vm/out/info &&
-	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info
+	grep "^nvme0n6: zoned=none " vm/out/info &&
+	grep "^nullb0: zoned=host-managed nr_zones=16 " vm/out/info &&
+	grep "^sd[a-z]*: zoned=host-aware nr_zones=8 " vm/out/info
 '
 
 # iolite pts on the conventional namespace (t/vm/pts.sh), after the rows

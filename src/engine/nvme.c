@@ -19,6 +19,7 @@
 
 #define NVME_ADMIN_IDENTIFY 0x06
 #define NVME_ID_CNS_NS 0x00
+#define NVME_ID_CNS_CTRL 0x01
 #define NVME_ID_CNS_CS_NS 0x05	/* I/O command set specific namespace */
 #define NVME_ID_SIZE 4096
 
@@ -76,19 +77,26 @@ static int identify(int fd, uint32_t nsid, uint32_t cdw10, uint32_t cdw11,
 }
 
 /*
- * The guard format of LBA format fmt: PIF in the NVM command set's
- * extended LBA format (Identify, CNS 05h, CSI 0: ELBAF at byte 12). A
- * controller without it has only the 16-bit guard.
+ * The guard format and storage tag size of LBA format fmt: PIF and STS
+ * in the NVM command set's extended LBA format (Identify, CNS 05h, CSI
+ * 0: ELBAF at byte 12), which a controller has when its CTRATT says
+ * ELBAS (Identify Controller, byte 96, bit 15); without it, the 16-bit
+ * guard and no storage tag (as the kernel and fio read them).
  */
-static unsigned int guard_format(int fd, uint32_t nsid, unsigned int fmt)
+static void guard_format(int fd, struct nvme_ns_info *ns)
 {
 	uint8_t *id = calloc(1, NVME_ID_SIZE);
-	unsigned int pif = 0;
+	const uint8_t *elbaf;
 
-	if (id && !identify(fd, nsid, NVME_ID_CNS_CS_NS, 0, id))
-		pif = (id[12 + 4 * fmt] >> 7 | id[13 + 4 * fmt] << 1) & 3;
+	if (!id)
+		return;
+	if (!identify(fd, 0, NVME_ID_CNS_CTRL, 0, id) && id[97] & 0x80 &&
+	    !identify(fd, ns->nsid, NVME_ID_CNS_CS_NS, 0, id)) {
+		elbaf = id + 12 + 4 * ns->lbaf;
+		ns->sts = elbaf[0] & 0x7f;
+		ns->pif = (elbaf[0] >> 7 | elbaf[1] << 1) & 3;
+	}
 	free(id);
-	return pif;
 }
 
 int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
@@ -136,7 +144,7 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 	ns->pi_first = id[29] & 8;
 	free(id);
 	if (ns->pi_type)
-		ns->pif = guard_format(fd, ns->nsid, fmt);
+		guard_format(fd, ns);
 	if (lbads < 9 || lbads > 30) {
 		strbuf_addf(err, "'%s': Identify Namespace gives a block size of 2^%u bytes",
 			    path, lbads);

@@ -25,6 +25,7 @@ struct nvme_ns_info {
 	unsigned int pi_type;	/* end-to-end protection type, 0: none */
 	bool pi_first;		/* the PI starts the metadata (else ends it) */
 	unsigned int pif;	/* guard format: 0 16-bit, 1 32-bit, 2 64-bit */
+	unsigned int sts;	/* storage tag bits (in the reference tag's) */
 	uint64_t nsze;		/* size in logical blocks */
 	unsigned int lbaf;	/* the LBA format in use (FLBAS) */
 };
@@ -53,15 +54,25 @@ int nvme_ns_probe(int fd, const char *path, struct nvme_ns_info *ns,
 		  struct strbuf *err);
 
 /*
+ * Whether the controller inserts and strips all of ns's metadata: pi_act
+ * (PRACT) on a namespace whose metadata is only its protection
+ * information tuple (8 bytes with the 16-bit guard, 16 with the others):
+ * then no metadata moves (fio's rule)
+ */
+static inline bool nvme_pi_all_md(const struct nvme_ns_info *ns, bool pi_act)
+{
+	return pi_act && ns->pi_type && ns->ms == (ns->pif ? 16 : 8);
+}
+
+/*
  * The bytes of one block in a job's sizes and offsets over the generic
  * node: the data, and the metadata too when it is inline (extended LBAs)
- * and the host moves it, i.e. unless pi_act has the controller insert
- * and strip protection information that is all the metadata (fio's rule)
+ * and the host moves it (not nvme_pi_all_md)
  */
 static inline uint32_t nvme_block_bytes(const struct nvme_ns_info *ns,
 					bool pi_act)
 {
-	if (!ns->ext_lba || !ns->ms || (pi_act && ns->pi_type && ns->ms == 8))
+	if (!ns->ext_lba || !ns->ms || nvme_pi_all_md(ns, pi_act))
 		return ns->lba_size;
 	return ns->lba_size + ns->ms;
 }

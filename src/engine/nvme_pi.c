@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Protection information made and checked by the host (engine/nvme_pi.h),
- * per the NVMe base specification's 16-bit guard format.
+ * per the NVMe base specification's 16-bit and 64-bit guard formats.
  */
 #include "engine/nvme_pi.h"
+
+#include <pthread.h>
+#include <string.h>
+
 #include "opt/options.h"
 
 #ifdef HAVE_LIBISAL
@@ -61,12 +65,70 @@ uint16_t pi_crc16(uint16_t crc, const void *buf, size_t len)
 }
 #endif
 
+/* the 64-bit guard's polynomial, reflected (0xad93d23594c93659 reversed) */
+#define POLY64_NVME_REFL 0x9a6c9329ac4bc9b5ULL
+
+/* t64[k][b]: the CRC of byte b followed by k zero bytes (slice-by-8) */
+static uint64_t t64[8][256];
+
+static void crc64_init(void)
+{
+	for (unsigned int b = 0; b < 256; b++) {
+		uint64_t c = b;
+
+		for (int k = 0; k < 8; k++)
+			c = c & 1 ? c >> 1 ^ POLY64_NVME_REFL : c >> 1;
+		t64[0][b] = c;
+	}
+	for (unsigned int b = 0; b < 256; b++)
+		for (int k = 1; k < 8; k++)
+			t64[k][b] = t64[k - 1][b] >> 8 ^
+				    t64[0][t64[k - 1][b] & 0xff];
+}
+
+uint64_t pi_crc64(uint64_t crc, const void *buf, size_t len)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	const uint8_t *p = buf;
+
+	pthread_once(&once, crc64_init);
+	crc = ~crc;
+	for (; len >= 8; len -= 8, p += 8) {
+		uint64_t w;
+
+		memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		w = __builtin_bswap64(w);
+#endif
+		w ^= crc;
+		crc = t64[7][w & 0xff] ^ t64[6][w >> 8 & 0xff] ^
+		      t64[5][w >> 16 & 0xff] ^ t64[4][w >> 24 & 0xff] ^
+		      t64[3][w >> 32 & 0xff] ^ t64[2][w >> 40 & 0xff] ^
+		      t64[1][w >> 48 & 0xff] ^ t64[0][w >> 56];
+	}
+	while (len--)
+		crc = crc >> 8 ^ t64[0][(crc ^ *p++) & 0xff];
+	return ~crc;
+}
+
 /* Block i's data, and its tuple with the bytes of metadata the guard covers. */
 struct pi_block {
 	const uint8_t *data;
 	const uint8_t *md;	/* the metadata's start */
 	size_t md_before;	/* metadata bytes before the tuple */
 };
+
+/* Where the fields sit in a tuple of each format */
+struct pi_fields {
+	int guard, app, ref;	/* bytes of each */
+};
+
+static struct pi_fields pi_fields(const struct nvme_pi *pi)
+{
+	if (pi->pif == NVME_PIF_64)
+		return (struct pi_fields){ .guard = 8, .app = 2, .ref = 6 };
+	return (struct pi_fields){ .guard = 2, .app = 2, .ref = 4 };
+}
 
 static struct pi_block pi_block(const struct nvme_pi *pi, const uint8_t *data,
 				const uint8_t *md, uint32_t i)
@@ -80,31 +142,38 @@ static struct pi_block pi_block(const struct nvme_pi *pi, const uint8_t *data,
 		b.data = data + (size_t)i * pi->lba_size;
 		b.md = md + (size_t)i * pi->ms;
 	}
-	b.md_before = pi->first ? 0 : pi->ms - 8;
+	b.md_before = pi->first ? 0 : pi->ms - nvme_pi_tuple_size(pi->pif);
 	return b;
 }
 
-static uint16_t pi_guard(const struct nvme_pi *pi, const struct pi_block *b)
+static uint64_t pi_guard(const struct nvme_pi *pi, const struct pi_block *b)
 {
-	uint16_t crc = pi_crc16(0, b->data, pi->lba_size);
+	if (pi->pif == NVME_PIF_64) {
+		uint64_t crc = pi_crc64(0, b->data, pi->lba_size);
 
-	return pi_crc16(crc, b->md, b->md_before);
+		return pi_crc64(crc, b->md, b->md_before);
+	}
+	return pi_crc16(pi_crc16(0, b->data, pi->lba_size), b->md,
+			b->md_before);
 }
 
-static uint32_t pi_reftag(const struct nvme_pi *pi, uint64_t lba)
+/* The reference tag of lba: its low 32 or 48 bits, all ones for type 3 */
+static uint64_t pi_reftag(const struct nvme_pi *pi, uint64_t lba)
 {
-	return pi->type == 3 ? 0xffffffffu : (uint32_t)lba;
+	uint64_t mask = (1ULL << 8 * pi_fields(pi).ref) - 1;
+
+	return pi->type == 3 ? mask : lba & mask;
 }
 
-static void put_be(uint8_t *p, uint32_t v, int n)
+static void put_be(uint8_t *p, uint64_t v, int n)
 {
 	for (int i = n - 1; i >= 0; i--, v >>= 8)
 		p[i] = (uint8_t)v;
 }
 
-static uint32_t get_be(const uint8_t *p, int n)
+static uint64_t get_be(const uint8_t *p, int n)
 {
-	uint32_t v = 0;
+	uint64_t v = 0;
 
 	for (int i = 0; i < n; i++)
 		v = v << 8 | p[i];
@@ -114,18 +183,20 @@ static uint32_t get_be(const uint8_t *p, int n)
 void nvme_pi_generate(const struct nvme_pi *pi, uint8_t *data, uint8_t *md,
 		      uint32_t nlb, uint64_t slba)
 {
+	struct pi_fields f = pi_fields(pi);
+
 	for (uint32_t i = 0; i < nlb; i++) {
 		struct pi_block b = pi_block(pi, data, md, i);
 		uint8_t *t = (uint8_t *)b.md + b.md_before;
 
-		put_be(t, pi_guard(pi, &b), 2);
-		put_be(t + 2, pi->apptag, 2);
-		put_be(t + 4, pi_reftag(pi, slba + i), 4);
+		put_be(t, pi_guard(pi, &b), f.guard);
+		put_be(t + f.guard, pi->apptag, f.app);
+		put_be(t + f.guard + f.app, pi_reftag(pi, slba + i), f.ref);
 	}
 }
 
 static bool pi_mismatch(struct nvme_pi_error *e, const char *field,
-			uint64_t lba, uint32_t expected, uint32_t actual)
+			uint64_t lba, uint64_t expected, uint64_t actual)
 {
 	e->field = field;
 	e->lba = lba;
@@ -134,29 +205,39 @@ static bool pi_mismatch(struct nvme_pi_error *e, const char *field,
 	return false;
 }
 
+/* The escape: application tag all ones (type 3: the reference tag too) */
+static bool pi_escaped(const struct nvme_pi *pi, uint64_t app, uint64_t ref)
+{
+	return app == 0xffff &&
+	       (pi->type != 3 || ref == pi_reftag(pi, 0));
+}
+
 bool nvme_pi_verify(const struct nvme_pi *pi, const uint8_t *data,
 		    const uint8_t *md, uint32_t nlb, uint64_t slba,
 		    struct nvme_pi_error *e)
 {
+	struct pi_fields f = pi_fields(pi);
+
 	for (uint32_t i = 0; i < nlb; i++) {
 		struct pi_block b = pi_block(pi, data, md, i);
 		const uint8_t *t = b.md + b.md_before;
-		uint32_t app = get_be(t + 2, 2), want;
+		uint64_t guard = get_be(t, f.guard);
+		uint64_t app = get_be(t + f.guard, f.app);
+		uint64_t ref = get_be(t + f.guard + f.app, f.ref), want;
 
-		if (app == 0xffff)
+		if (pi_escaped(pi, app, ref))
 			continue;
 		if ((pi->chk & PI_CHK_GUARD) &&
-		    get_be(t, 2) != (want = pi_guard(pi, &b)))
-			return pi_mismatch(e, "guard", slba + i, want,
-					   get_be(t, 2));
+		    guard != (want = pi_guard(pi, &b)))
+			return pi_mismatch(e, "guard", slba + i, want, guard);
 		if ((pi->chk & PI_CHK_APPTAG) &&
 		    (app & pi->apptag_mask) != (pi->apptag & pi->apptag_mask))
 			return pi_mismatch(e, "application tag", slba + i,
 					   pi->apptag, app);
 		if ((pi->chk & PI_CHK_REFTAG) && pi->type != 3 &&
-		    get_be(t + 4, 4) != (want = pi_reftag(pi, slba + i)))
+		    ref != (want = pi_reftag(pi, slba + i)))
 			return pi_mismatch(e, "reference tag", slba + i, want,
-					   get_be(t + 4, 4));
+					   ref);
 	}
 	return true;
 }

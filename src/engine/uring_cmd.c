@@ -26,7 +26,9 @@
  * strips them on reads; when they are all the metadata, no metadata
  * moves), pi_act=0 has iolite make them (engine/nvme_pi.c) and check
  * them on reads; pi_chk sets PRCHK, the initial reference tag is the
- * LBA, apptag and apptag_mask go in CDW15.
+ * LBA (CDW14, and CDW3's low 16 bits with the 64-bit guard's 48-bit
+ * tag), apptag and apptag_mask go in CDW15. The 16- and 64-bit guard
+ * formats are supported; the 32-bit one and storage tags are refused.
  *
  * Not yet: hipri, I/O priorities, nowait and uncached (they are refused
  * by name: opt/engine_opts.c).
@@ -251,13 +253,13 @@ static int ucmd_layout(const struct job_plan *p, struct ucmd_file *uf,
 	uf->ext = uf->block != ns->lba_size;
 	if (!ns->pi_type && check_no_pi(o, ns, path, err))
 		return -EINVAL;
-	if (ns->pi_type && ns->pif) {
-		strbuf_addf(err, "io_uring_cmd: '%s' is formatted with a %u-bit guard: only the 16-bit guard is supported",
-			    path, ns->pif == 1 ? 32 : 64);
+	if (ns->pi_type && (ns->sts || ns->pif == 1)) {
+		strbuf_addf(err, "io_uring_cmd: '%s' is formatted with %s: not supported (the 16- and 64-bit guards without storage tags are)",
+			    path, ns->pif == 1 ? "the 32-bit guard" :
+			    "a storage tag");
 		return -EOPNOTSUPP;
 	}
-	uf->md = ns->ms && !ns->ext_lba &&
-		 !(o->pi_act && ns->pi_type && ns->ms == 8);
+	uf->md = ns->ms && !ns->ext_lba && !nvme_pi_all_md(ns, o->pi_act);
 	need = max_rw_bs(p) / ns->lba_size * ns->ms;
 	if (uf->md && o->md_per_io_size < need) {
 		strbuf_addf(err, "option 'md_per_io_size': '%s' has %u bytes of metadata per %u-byte block, %llu for a %llu-byte I/O: md_per_io_size=%llu is too small",
@@ -279,7 +281,7 @@ static int ucmd_layout(const struct job_plan *p, struct ucmd_file *uf,
 	uf->cdw15 = o->apptag_mask << 16 | o->apptag;
 	uf->pi = (struct nvme_pi){
 		.lba_size = ns->lba_size, .ms = ns->ms, .ext = uf->ext,
-		.first = ns->pi_first, .type = ns->pi_type,
+		.first = ns->pi_first, .type = ns->pi_type, .pif = ns->pif,
 		.apptag = (uint16_t)o->apptag,
 		.apptag_mask = (uint16_t)o->apptag_mask, .chk = o->pi_chk,
 	};
@@ -331,7 +333,10 @@ static void fill_md(struct ucmd_engine *ce, struct nvme_uring_cmd *c,
 	if (!uf->ns.pi_type)
 		return;
 	c->cdw12 |= uf->pi_cdw12;
-	c->cdw14 = (uint32_t)slba;	/* the initial reference tag */
+	/* the initial reference tag: 48 bits with the 64-bit guard */
+	c->cdw14 = (uint32_t)slba;
+	if (uf->ns.pif == NVME_PIF_64)
+		c->cdw3 = (uint32_t)(slba >> 32) & 0xffff;
 	c->cdw15 = uf->cdw15;
 	if (uf->host_pi && u->ddir == DDIR_WRITE)
 		nvme_pi_generate(&uf->pi, u->buf, md, nlb, slba);
@@ -470,9 +475,10 @@ static const char *ucmd_error_detail(struct engine *e, const struct io_u *u,
 	if (st)
 		return nvme_status_str(st, buf, n);
 	if (pe->field) {
-		snprintf(buf, n, "protection information check: the %s of LBA %llu is 0x%x, not 0x%x",
-			 pe->field, (unsigned long long)pe->lba, pe->actual,
-			 pe->expected);
+		snprintf(buf, n, "protection information check: the %s of LBA %llu is 0x%llx, not 0x%llx",
+			 pe->field, (unsigned long long)pe->lba,
+			 (unsigned long long)pe->actual,
+			 (unsigned long long)pe->expected);
 		return buf;
 	}
 	return NULL;
@@ -492,9 +498,9 @@ static void ucmd_describe(struct engine *e, struct strbuf *out)
 			strbuf_addf(out, " + %u bytes of metadata (%s)",
 				    ns->ms, ns->ext_lba ? "inline" : "separate");
 		if (ns->pi_type)
-			strbuf_addf(out, ", protection type %u made by the %s",
-				    ns->pi_type, ce->uf[0].host_pi ?
-				    "host" : "controller");
+			strbuf_addf(out, ", protection type %u (%u-bit guard) made by the %s",
+				    ns->pi_type, ns->pif ? 64 : 16,
+				    ce->uf[0].host_pi ? "host" : "controller");
 	}
 	if (ce->nvme_errors)
 		strbuf_addf(out, "; %llu commands failed with an NVMe status",

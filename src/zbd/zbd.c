@@ -35,7 +35,7 @@ struct zbd_zone {
 	struct zbd *opener;		/* the job that opened it, or NULL */
 	struct zbd *holder;		/* the job with writes in flight to it */
 	unsigned int held;		/* how many */
-	bool seq;			/* has a write pointer */
+	bool seq;			/* a write pointer to write at (SWR) */
 	bool open;			/* in its device's open list */
 	bool dev_open;			/* open on the device when reported */
 	bool known;			/* reported by the kernel */
@@ -239,7 +239,13 @@ static void zone_fill(struct zbd_dev *d, const struct blk_zone *b,
 	zn->start = b->start << 9;
 	zn->cap = (flags & BLK_ZONE_REP_CAPACITY ? b->capacity : b->len) << 9;
 	zn->wp = b->wp << 9;
-	zn->seq = b->type != BLK_ZONE_TYPE_CONVENTIONAL;
+	/*
+	 * fio's rule: only sequential-write-required zones have a write
+	 * pointer to write at; a host-aware device's sequential-write-
+	 * preferred zones are written, read and left unreset as
+	 * conventional ones (fio 3.33 and 3.42 alike, in the test guest)
+	 */
+	zn->seq = b->type == BLK_ZONE_TYPE_SEQWRITE_REQ;
 	if (b->cond == BLK_ZONE_COND_FULL)
 		zn->wp = zn->start + zn->cap;
 	/* taken into the open list by file_limits() */

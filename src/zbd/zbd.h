@@ -20,7 +20,10 @@
  *   down) and must hold one zone at least.
  * - zbd_new(): the worker's, per job; at a file's first I/O (it is open
  *   then) the zones of its region from the kernel (BLKREPORTZONE):
- *   start, capacity, write pointer, type.
+ *   start, capacity, write pointer, type. Only sequential-write-required
+ *   zones are written at their write pointers; conventional ones and a
+ *   host-aware device's sequential-write-preferred ones are written and
+ *   read anywhere and never reset, as fio does.
  * - zbd_adjust(): the workload's next I/O made to fit the zones: a
  *   write goes to its zone's write pointer (the zone reset first when it
  *   is full: ZBD_RESET, the caller waits for what is in flight and calls

@@ -17,10 +17,14 @@
 #     5 64 MiB, 8 bytes of metadata at each block's end (extended LBAs),
 #       type 1 (/dev/ng0n5; /dev/nvme0n5 too, with PRACT: the metadata
 #       is all protection information)
+#     6 64 MiB, 16 bytes of metadata per block in a separate buffer,
+#       type 1 with the 64-bit guard (pif=2: /dev/nvme0n6, /dev/ng0n6)
+#     7 the same with extended LBAs (/dev/ng0n7; /dev/nvme0n7 with PRACT)
 #   an AHCI controller with one SATA disk (64 MiB, QEMU's ATA emulation:
 #     a write cache SET FEATURES switches, no security feature set)
 #   null_blk (init.sh): a zoned /dev/nullb0 in the guest's memory
-#   scsi_debug (init.sh): a 64 MiB SCSI disk in the guest's memory
+#   scsi_debug (init.sh): a host-aware zoned SCSI disk in its memory for
+#     the rows, then a plain 64 MiB one for pts
 # The results come back on a second serial port, as a base64 tar between
 # two marker lines: a serial port needs no driver module and no file
 # system on the host side, and the end marker tells a complete result
@@ -43,10 +47,11 @@ kdir=$("$VM_DIR/fetch-kernel.sh")
 ver=$(cat "$kdir/.ready")
 mkdir -p "$work/out"
 "$VM_DIR/mkinitramfs.sh" "$kdir" "$jobs" "$work/initramfs.cpio"
-imgs="zns conv zcap pi pix sata"
+imgs="zns conv zcap pi pix pi64 pix64 sata"
 for i in $imgs; do rm -f "$work/$i.img"; done
 truncate -s 256M "$work/zns.img" "$work/conv.img" "$work/zcap.img"
-truncate -s 64M "$work/pi.img" "$work/pix.img" "$work/sata.img"
+truncate -s 64M "$work/pi.img" "$work/pix.img" "$work/pi64.img" \
+	"$work/pix64.img" "$work/sata.img"
 
 rc=0
 timeout -s KILL "${IOLITE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
@@ -66,6 +71,10 @@ timeout -s KILL "${IOLITE_VM_TIMEOUT:-900}" qemu-system-x86_64 \
 	-device nvme-ns,drive=pi,bus=nvme0,nsid=4,ms=8,mset=0,pi=1 \
 	-drive "file=$work/pix.img,if=none,id=pix,format=raw" \
 	-device nvme-ns,drive=pix,bus=nvme0,nsid=5,ms=8,mset=1,pi=1 \
+	-drive "file=$work/pi64.img,if=none,id=pi64,format=raw" \
+	-device nvme-ns,drive=pi64,bus=nvme0,nsid=6,ms=16,mset=0,pi=1,pif=2 \
+	-drive "file=$work/pix64.img,if=none,id=pix64,format=raw" \
+	-device nvme-ns,drive=pix64,bus=nvme0,nsid=7,ms=16,mset=1,pi=1,pif=2 \
 	-device ahci,id=ahci0 \
 	-drive "file=$work/sata.img,if=none,id=sata,format=raw" \
 	-device ide-hd,drive=sata,bus=ahci0.0 \

@@ -14,7 +14,8 @@
 #                    path with the libraries ldd lists: by hand, e.g.
 #                    valgrind's launcher and tool to count instructions
 #   /lib/modules/    the modules of KERNEL-DIR (fetch-kernel.sh) the
-#                    devices need, their dependencies first, listed in
+#                    devices need (NVMe, null_blk, sd_mod, scsi_debug,
+#                    the CRCs of t10-pi), their dependencies first, listed in
 #                    /vm/modules in the order init loads them
 set -eu
 # shellcheck source=SCRIPTDIR/lib.sh
@@ -93,8 +94,10 @@ mod_deps() {
 
 # the modules the devices need: the NVMe driver, null_blk (and configfs,
 # which it uses), the SCSI disk driver, AHCI and scsi_debug (pts's SATA
-# and SCSI disks); the CRC ones first, as t10-pi (nvme-core's) asks for
-# the crypto API's crct10dif, whose provider no dependency names
+# and SCSI disks, the host-aware rows' disk); the CRC ones first, as
+# t10-pi (nvme-core's, sd_mod's) asks the crypto API for crct10dif and
+# crc64-rocksoft (the 64-bit guard's), whose providers no dependency
+# names
 : >"$root/vm/modules"
 for m in crct10dif_generic crc64_rocksoft_generic \
 	t10-pi nvme-core nvme configfs null_blk sd_mod ahci scsi_debug; do

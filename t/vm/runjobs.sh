@@ -22,7 +22,14 @@
 #                                 block (separate), protection type 1
 #   VM_DEV_PIX_NG                 the same with extended LBAs (metadata
 #                                 inline; no block device)
+#   VM_DEV_PI64, VM_DEV_PI64_NG   a namespace with 16 bytes of metadata
+#                                 per block (separate), protection type 1
+#                                 with the 64-bit guard
+#   VM_DEV_PIX64_NG               the same with extended LBAs
 #   VM_DEV_NULLZ                  a zoned null_blk device
+#   VM_DEV_HA                     a host-aware zoned block device (an SMR
+#                                 disk, or scsi_debug's) whose first zone
+#                                 is conventional
 # EVERYTHING ON THEM IS LOST: each row resets the zones or zeroes its
 # span first, so the script runs only with VM_WIPE=yes.
 # FIO and IOLITE name the binaries (default: fio and iolite on PATH);
@@ -30,8 +37,8 @@
 #
 # The table, one row a line (# comments, blank lines ignored):
 #   name | device | span | prep | checks | options
-# device: conv, conv-ng, zns, zns-ng, zcap, zcap-ng, pi, pi-ng, pix-ng or
-# nullz; span: the bytes from the device's start that are reset before
+# device: conv, conv-ng, zns, zns-ng, zcap, zcap-ng, pi, pi-ng, pix-ng,
+# pi64, pi64-ng, pix64-ng, nullz or ha; span: the bytes from the device's start that are reset before
 # each tool's run and read back after (k, m, g suffixes); prep: - or fill
 # (the span written with a fixed pattern after the reset, by fio, before
 # each tool's run); checks:
@@ -74,6 +81,10 @@ device() {
 	pi)	echo "${VM_DEV_PI:-}" ;;
 	pi-ng)	echo "${VM_DEV_PI_NG:-}" ;;
 	pix-ng)	echo "${VM_DEV_PIX_NG:-}" ;;
+	pi64)	echo "${VM_DEV_PI64:-}" ;;
+	pi64-ng) echo "${VM_DEV_PI64_NG:-}" ;;
+	pix64-ng) echo "${VM_DEV_PIX64_NG:-}" ;;
+	ha)	echo "${VM_DEV_HA:-}" ;;
 	nullz)	echo "${VM_DEV_NULLZ:-}" ;;
 	esac
 }
@@ -169,6 +180,8 @@ pi_prime() {
 }
 pi_prime "${VM_DEV_PI:-}"
 pi_prime "$(blockdev_of "${VM_DEV_PIX_NG:-}")"
+pi_prime "${VM_DEV_PI64:-}"
+pi_prime "$(blockdev_of "${VM_DEV_PIX64_NG:-}")"
 
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$jobs" |
 while IFS='|' read -r name dev span prep _checks opts; do

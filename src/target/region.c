@@ -312,7 +312,8 @@ static int region_fits(const struct job_plan *p, const struct target *t,
 			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
 			    (unsigned long long)off,
-			    t->dax ? "DAX device" : t->sized ? "NVMe namespace" :
+			    t->remote ? t->remote : t->dax ? "DAX device" :
+			    t->sized ? "NVMe namespace" :
 			    "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	*len = size;

@@ -2,9 +2,9 @@
 /*
  * nbd: a Network Block Device export through libnbd, fio's nbd engine.
  * uri= names the server (nbd://host:port/export, nbd+unix:///export?
- * socket=PATH, nbds:// with TLS); the job's file is the export, named
- * "nbd" unless filename= says otherwise (fio's name, in write_iolog),
- * and its size is the export's: remote_probe() connects once before
+ * socket=PATH, nbds:// with TLS); the job's file stands for the export
+ * (named as any job's file, as fio's, which write_iolog records) and
+ * its size is the export's: remote_probe() connects once before
  * anything runs, and refuses a job the export cannot serve (a read-only
  * export written to, trims the server does not take, blocks above its
  * largest request).
@@ -21,14 +21,16 @@
  * reason (error_detail()), so the job ends with it and the report is
  * still written. The waits are in slices: once the job is stopped
  * (runtime over, a signal), a server that has not answered within
- * STALL_MS has its commands failed (ETIMEDOUT) and the connection
- * dropped, so a stalled server cannot hold the run forever.
+ * REMOTE_STALL_MS (engine/remote.h) has its commands failed
+ * (ETIMEDOUT) and the connection dropped, so a stalled server cannot
+ * hold the run forever.
  *
  * Without libnbd the engine is declared all the same (its option, its
  * flags) but has no functions: ioengine=nbd is then refused with the
  * package to install.
  */
 #include "engine/engines.h"
+#include "engine/remote.h"
 
 #ifdef HAVE_LIBNBD
 #include <errno.h>
@@ -38,9 +40,6 @@
 #include <string.h>
 
 #include "util/log.h"
-
-#define SLICE_MS 100
-#define STALL_MS 5000
 
 struct nbd_engine;
 
@@ -61,6 +60,7 @@ struct nbd_engine {
 	struct nbd_cmd *cmds;	/* by io_u index */
 	unsigned int cap;	/* io_u indexes (depth + 1) */
 	unsigned int queued;	/* sent, not completed */
+	struct remote_wait wait;
 	bool dead;		/* the connection is gone: fail at once */
 	char reason[200];	/* why, in the library's words */
 };
@@ -193,6 +193,7 @@ static int nbd_open(struct engine *e, struct engine_file *f,
 
 	if (!ne->h && !(ne->h = nbd_connect(ne->uri, err)))
 		return -ECONNREFUSED;
+	remote_wait_start(&ne->wait, e->plan);
 	f->fd = -1;
 	return 0;
 }
@@ -324,7 +325,6 @@ static int nbd_getevents(struct engine *e, unsigned int min, unsigned int max,
 			 const struct timespec *timeout)
 {
 	struct nbd_engine *ne = to_nbd(e);
-	uint64_t stalled = 0;
 	unsigned int n;
 
 	if (min > ne->nr_done + ne->queued)
@@ -339,19 +339,11 @@ static int nbd_getevents(struct engine *e, unsigned int min, unsigned int max,
 			break;
 	}
 	while (ne->nr_done < min) {
-		int r = nbd_poll(ne->h, SLICE_MS);
+		int r = nbd_poll(ne->h, REMOTE_SLICE_MS);
 
-		if (r == -1) {
+		if (r == -1)
 			poll_failed(ne);
-			break;
-		}
-		if (r == 1 || !engine_stopping(e)) {
-			stalled = 0;
-			continue;
-		}
-		if (!stalled)
-			stalled = engine_mono_ns();
-		else if (engine_mono_ns() - stalled > STALL_MS * 1000000ULL)
+		else if (remote_wait_stalled(&ne->wait, e, r == 1))
 			give_up(ne);
 	}
 	n = ne->nr_done < max ? ne->nr_done : max;
@@ -383,20 +375,13 @@ static const char *nbd_error_detail(struct engine *e, const struct io_u *u,
 	return buf;
 }
 
-/*
- * The job's file is the export: "nbd" unless filename= names it (fio's
- * name, which write_iolog records).
- */
+/* uri= is required (fio: "uri parameter was not specified"). */
 static int nbd_plan_check(struct job_plan *p, struct strbuf *err)
 {
-	struct job_options *o = &p->o;
-
-	if (!o->uri || !*o->uri)
+	if (!p->o.uri || !*p->o.uri)
 		return plan_fail(p, err, "option 'uri': ioengine 'nbd' needs "
 				 "the server's URI (uri=nbd://host:port/export "
 				 "or nbd+unix:///export?socket=PATH)");
-	if (!o->filename && !o->filename_format)
-		o->filename = xstrdup("nbd");
 	return 0;
 }
 #endif	/* HAVE_LIBNBD */

@@ -246,9 +246,14 @@ static void cmd_done(struct iscsi_context *iscsi, int status, void *data,
 	int error = 0;
 
 	if (c->sent) {
-		if (status != SCSI_STATUS_GOOD) {
-			error = status == SCSI_STATUS_CANCELLED ? ECANCELED :
-				status == SCSI_STATUS_ERROR ? ENOTCONN : EIO;
+		if (status == SCSI_STATUS_CANCELLED ||
+		    status == SCSI_STATUS_ERROR) {
+			/* the session broke: libiscsi's error says why */
+			lun_dead(&c->ie->luns[c->u->file],
+				 iscsi_get_error(iscsi));
+			error = ENOTCONN;
+		} else if (status != SCSI_STATUS_GOOD) {
+			error = EIO;
 			snprintf(c->sense, sizeof(c->sense), "%s",
 				 iscsi_get_error(iscsi));
 		}

@@ -292,6 +292,12 @@ prereq_check_() {
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;
+	# storage on a server: the engine built, the server's package
+	NBD)	prereq_built_ nbd libnbd-dev && prereq_cmd_ nbdkit nbdkit ;;
+	FIO_NBD) prereq_cmd_ fio fio && { fio --enghelp 2>/dev/null |
+			grep -qw nbd || prereq_why="fio was built without its nbd engine"; } ;;
+	LIBISCSI) prereq_built_ libiscsi libiscsi-dev &&
+		prereq_cmd_ tgtd tgt && prereq_cmd_ tgtadm tgt ;;
 	*)	# a typo must not turn tests into skips
 		echo "bug in the test: unknown prerequisite $1" >&2
 		exit 1 ;;

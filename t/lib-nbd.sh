@@ -12,6 +12,14 @@
 #                         once it listens. --exit-with-parent: it ends
 #                         with the test (or script) that started it.
 #   nbd_stop NAME         stops it (SIGKILL: a server killed)
+#   tgt_start NAME IQN IMAGE   tgtd on a free port, target IQN with LUN 1
+#                         over the file IMAGE (its port in NAME.port, its
+#                         pid in NAME.pid); returns once it is set up.
+#                         tgtd's control socket is always under /run/tgtd:
+#                         tgtd and tgtadm run in a mount namespace of their
+#                         own (unshare, as root) where $TRASH/NAME.run is
+#                         /run, so nothing is written outside $TRASH.
+#                         nbd_stop NAME stops it too.
 
 nbd_free_port() {
 	nbd_low_=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
@@ -55,6 +63,51 @@ nbd_start() {
 nbd_stop() {
 	kill -9 "$(cat "$TRASH/$1.pid")" 2>/dev/null
 	rm -f "$TRASH/$1.pid"
+}
+
+# the set-up in the namespace: tgt_setup_ RUN PORT IQN IMAGE BASE
+tgt_setup_='
+	mount --bind "$1" /run || exit 1
+	tgtd -f --iscsi portal=127.0.0.1:$2 &
+	echo $! >"$5.pid"
+	for i in $(seq 100); do
+		test -S /run/tgtd/socket.0 && break
+		kill -0 $(cat "$5.pid") 2>/dev/null || exit 1
+		sleep 0.05
+	done
+	tgtadm --lld iscsi --mode target --op new --tid 1 --targetname "$3" &&
+	tgtadm --lld iscsi --mode logicalunit --op new --tid 1 --lun 1 \
+		--backing-store "$4" &&
+	tgtadm --lld iscsi --mode target --op bind --tid 1 \
+		--initiator-address ALL &&
+	echo ready >"$5.ready" || kill -9 $(cat "$5.pid")
+	wait
+'
+
+tgt_start() {
+	mkdir -p "$TRASH/$1.run"
+	for tgt_try_ in 1 2 3; do
+		tgt_port_=$(nbd_free_port)
+		rm -f "$TRASH/$1.pid" "$TRASH/$1.ready"
+		unshare -m sh -c "$tgt_setup_" sh "$TRASH/$1.run" "$tgt_port_" \
+			"$2" "$3" "$TRASH/$1" >"$TRASH/$1.log" 2>&1 &
+		tgt_sh_=$!
+		for tgt_i_ in $(seq 100); do
+			test -f "$TRASH/$1.ready" && break
+			kill -0 "$tgt_sh_" 2>/dev/null || break
+			sleep 0.05
+		done
+		if test -f "$TRASH/$1.ready" &&
+		   grep -q "$(printf ":%04X 00000000:0000 0A" "$tgt_port_")" \
+			/proc/net/tcp; then
+			echo "$tgt_port_" >"$TRASH/$1.port"
+			return 0
+		fi
+		nbd_stop "$1"
+		wait "$tgt_sh_" 2>/dev/null
+	done
+	cat "$TRASH/$1.log"
+	return 1
 }
 
 # every server still up when the script ends

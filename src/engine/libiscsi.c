@@ -32,7 +32,10 @@
 
 #ifdef HAVE_LIBISCSI
 #include <errno.h>
+#include <netdb.h>
 #include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +96,45 @@ static void lun_close(struct lun *l)
 	l->url = NULL;
 }
 
+/*
+ * Why a login failed at the TCP level, which libiscsi words as a failed
+ * reconnection: connects to the portal ("host[:port]", "[v6][:port]")
+ * itself. 0 when it could connect (libiscsi's reason stands).
+ */
+static int portal_errno(const char *portal)
+{
+	char host[256], *port = NULL;
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *ai, *a;
+	int err = 0;
+
+	snprintf(host, sizeof(host), "%s", portal);
+	if (host[0] == '[') {
+		char *end = strchr(host, ']');
+
+		if (!end)
+			return 0;
+		*end = 0;
+		port = end[1] == ':' ? end + 2 : NULL;
+		memmove(host, host + 1, strlen(host + 1) + 1);
+	} else if ((port = strrchr(host, ':'))) {
+		*port++ = 0;
+	}
+	if (getaddrinfo(host, port ? port : "3260", &hints, &ai))
+		return 0;
+	for (a = ai; a; a = a->ai_next) {
+		int fd = socket(a->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+		if (fd < 0)
+			continue;
+		err = connect(fd, a->ai_addr, a->ai_addrlen) ? errno : 0;
+		close(fd);
+		if (!err)
+			break;
+	}
+	freeaddrinfo(ai);
+	return err;
+}
+
 /* Logs in to the LUN at url and reads its capacity; 0 or -1 with err. */
 static int lun_open(struct lun *l, const char *url, const char *initiator,
 		    struct strbuf *err)
@@ -116,12 +158,16 @@ static int lun_open(struct lun *l, const char *url, const char *initiator,
 	iscsi_set_targetname(l->iscsi, l->url->target);
 	iscsi_set_session_type(l->iscsi, ISCSI_SESSION_NORMAL);
 	iscsi_set_header_digest(l->iscsi, ISCSI_HEADER_DIGEST_NONE_CRC32C);
-	iscsi_set_noautoreconnect(l->iscsi, 1);
 	if (iscsi_full_connect_sync(l->iscsi, l->url->portal, l->url->lun)) {
+		int e = portal_errno(l->url->portal);
+
 		strbuf_addf(err, "cannot log in to '%s': %s", url,
-			    iscsi_get_error(l->iscsi));
+			    e ? strerror(e) : iscsi_get_error(l->iscsi));
 		goto fail;
 	}
+	/* once in: a broken session fails, never retried (set before, it
+	 * words a refused connection as a reconnection's failure) */
+	iscsi_set_noautoreconnect(l->iscsi, 1);
 	t = iscsi_readcapacity16_sync(l->iscsi, l->url->lun);
 	rc = t && t->status == SCSI_STATUS_GOOD ? scsi_datain_unmarshall(t) :
 		NULL;

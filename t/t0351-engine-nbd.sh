@@ -20,7 +20,7 @@ test_expect_success_if !NBD 'without libnbd or nbdkit: the engine says which pac
 	fi
 '
 
-test_require NBD PYTHON3
+test_skip_unless NBD PYTHON3
 T=60	# seconds any one run may take
 
 # figures JSON: "DIR ios=N bytes=N err=N" per direction used, and syncs

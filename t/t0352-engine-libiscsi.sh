@@ -20,7 +20,7 @@ test_expect_success_if !LIBISCSI 'without libiscsi or tgt: the engine says which
 	fi
 '
 
-test_require LIBISCSI PYTHON3
+test_skip_unless LIBISCSI PYTHON3
 T=60	# seconds any one run may take
 IQN=iqn.2026-12.org.iolite:t0352
 

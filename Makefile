@@ -5,8 +5,8 @@
 # FUZZ_TIME=60 (make fuzz: seconds in all, shared by the harnesses),
 # NO_OPTIONAL=1 (build as if no optional library were installed: liburing,
 # libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libdw, libfuse3,
-# libnbd, libiscsi; use with
-# BUILD=dir, CI runs the suite so to exercise the skips), PREFIX, DESTDIR.
+# libnbd, libiscsi; use with BUILD=dir, CI runs the suite so to exercise
+# the skips), PREFIX, DESTDIR.
 
 CC ?= cc
 BUILD ?= build

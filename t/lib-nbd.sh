@@ -12,6 +12,8 @@
 #                         once it listens. --exit-with-parent: it ends
 #                         with the test (or script) that started it.
 #   nbd_stop NAME         stops it (SIGKILL: a server killed)
+#   figures JSON          "DIR ios=N bytes=N err=N" for each direction
+#                         the job did, and "sync ios=N" (python3)
 #   tgt_start NAME IQN IMAGE   tgtd on a free port, target IQN with LUN 1
 #                         over the file IMAGE (its port in NAME.port, its
 #                         pid in NAME.pid); returns once it is set up.
@@ -33,6 +35,16 @@ nbd_free_port() {
 	echo "$nbd_p_"
 }
 
+# nbd_wait_ FILE PID: until FILE has something (5 s at most) while PID runs
+nbd_wait_() {
+	for nbd_i_ in $(seq 100); do
+		test -s "$1" && return 0
+		kill -0 "$2" 2>/dev/null || return 1
+		sleep 0.05
+	done
+	return 1
+}
+
 nbd_start() {
 	nbd_name_=$1
 	shift
@@ -44,12 +56,7 @@ nbd_start() {
 			-P "$TRASH/$nbd_name_.pid" "$@" \
 			>"$TRASH/$nbd_name_.log" 2>&1 &
 		nbd_pid_=$!
-		for nbd_i_ in $(seq 100); do
-			test -s "$TRASH/$nbd_name_.pid" && break
-			kill -0 "$nbd_pid_" 2>/dev/null || break
-			sleep 0.05
-		done
-		if test -s "$TRASH/$nbd_name_.pid"; then
+		if nbd_wait_ "$TRASH/$nbd_name_.pid" "$nbd_pid_"; then
 			echo "$nbd_port_" >"$TRASH/$nbd_name_.port"
 			return 0
 		fi
@@ -92,12 +99,7 @@ tgt_start() {
 		unshare -m sh -c "$tgt_setup_" sh "$TRASH/$1.run" "$tgt_port_" \
 			"$2" "$3" "$TRASH/$1" >"$TRASH/$1.log" 2>&1 &
 		tgt_sh_=$!
-		for tgt_i_ in $(seq 100); do
-			test -f "$TRASH/$1.ready" && break
-			kill -0 "$tgt_sh_" 2>/dev/null || break
-			sleep 0.05
-		done
-		if test -f "$TRASH/$1.ready" &&
+		if nbd_wait_ "$TRASH/$1.ready" "$tgt_sh_" &&
 		   grep -q "$(printf ":%04X 00000000:0000 0A" "$tgt_port_")" \
 			/proc/net/tcp; then
 			echo "$tgt_port_" >"$TRASH/$1.port"
@@ -108,6 +110,22 @@ tgt_start() {
 	done
 	cat "$TRASH/$1.log"
 	return 1
+}
+
+cat >"$TRASH/figures.py" <<\EOF
+import json, sys
+t = open(sys.argv[1]).read()
+j = json.loads(t[t.index("{\n"):])["jobs"][0]
+for d in ("read", "write", "trim"):
+    b = j[d]
+    if b["total_ios"]:
+        print("%s ios=%d bytes=%d err=%d" % (d, b["total_ios"],
+              b["io_bytes"], j["error"]))
+if j["sync"]["total_ios"]:
+    print("sync ios=%d" % j["sync"]["total_ios"])
+EOF
+figures() {
+	python3 "$TRASH/figures.py" "$1"
 }
 
 # every server still up when the script ends

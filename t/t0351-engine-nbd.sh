@@ -23,23 +23,6 @@ test_expect_success_if !NBD 'without libnbd or nbdkit: the engine says which pac
 test_skip_unless NBD PYTHON3
 T=60	# seconds any one run may take
 
-# figures JSON: "DIR ios=N bytes=N err=N" per direction used, and syncs
-cat >"$TRASH/figures.py" <<\EOF
-import json, sys
-t = open(sys.argv[1]).read()
-j = json.loads(t[t.index("{\n"):])["jobs"][0]
-for d in ("read", "write", "trim"):
-    b = j[d]
-    if b["total_ios"]:
-        print("%s ios=%d bytes=%d err=%d" % (d, b["total_ios"],
-              b["io_bytes"], j["error"]))
-if j["sync"]["total_ios"]:
-    print("sync ios=%d" % j["sync"]["total_ios"])
-EOF
-figures() {
-	python3 "$TRASH/figures.py" "$1"
-}
-
 test_expect_success 'write, then verify: the export is the file, its size the job' '
 	nbd_start mem memory 4M &&
 	timeout $T "$IOLITE" --name=w --ioengine=nbd \
@@ -55,7 +38,7 @@ test_expect_success 'write, then verify: the export is the file, its size the jo
 test_expect_success 'trims and flushes (fsync=N), over a unix socket' '
 	nbdkit -f --exit-with-parent -U "$TRASH/sock" -P mem.pid memory 1M \
 		>mem.log 2>&1 &
-	for i in $(seq 100); do test -s mem.pid && break; sleep 0.05; done &&
+	nbd_wait_ mem.pid $! &&
 	set -- --ioengine=nbd --uri="nbd+unix:///?socket=$TRASH/sock" \
 		--bs=64k --iodepth=4 --output-format=json &&
 	timeout $T "$IOLITE" "$@" --name=t --rw=trimwrite >out.json 2>err &&

@@ -24,22 +24,6 @@ test_skip_unless LIBISCSI PYTHON3
 T=60	# seconds any one run may take
 IQN=iqn.2026-12.org.iolite:t0352
 
-# figures JSON: "DIR ios=N bytes=N err=N" per direction used, and syncs
-cat >"$TRASH/figures.py" <<\EOF
-import json, sys
-j = json.load(open(sys.argv[1]))["jobs"][0]
-for d in ("read", "write"):
-    b = j[d]
-    if b["total_ios"]:
-        print("%s ios=%d bytes=%d err=%d" % (d, b["total_ios"],
-              b["io_bytes"], j["error"]))
-if j["sync"]["total_ios"]:
-    print("sync ios=%d" % j["sync"]["total_ios"])
-EOF
-figures() {
-	python3 "$TRASH/figures.py" "$1"
-}
-
 # url [LUN [IQN [PORT]]]: the filename= of a LUN (colons escaped), by
 # default of target tgt
 url() {

@@ -52,8 +52,7 @@ struct lun {
 	struct iscsi_url *url;
 	unsigned int block;	/* bytes */
 	uint64_t blocks;
-	bool dead;		/* the session broke: fail at once */
-	char reason[200];
+	struct remote_link link;	/* the session, broken or not */
 };
 
 /* A command in flight, one per io_u (by index). */
@@ -69,12 +68,8 @@ struct iscsi_engine {
 	struct engine e;
 	struct lun *luns;	/* by file index */
 	struct pollfd *pfd;
-	struct lun_cmd *cmds;	/* by io_u index */
-	unsigned int cap;	/* io_u indexes (depth + 1) */
-	struct io_u **done;	/* completed, not yet handed out */
-	unsigned int nr_done;
-	struct io_u **out;	/* handed out by the last getevents() */
-	unsigned int queued;
+	struct lun_cmd *cmds;	/* by io_u index (q.cap of them) */
+	struct remote_q q;
 	struct remote_wait wait;
 };
 
@@ -86,7 +81,7 @@ static inline struct iscsi_engine *to_iscsi(struct engine *e)
 static void lun_close(struct lun *l)
 {
 	if (l->iscsi) {
-		if (!l->dead && iscsi_is_logged_in(l->iscsi))
+		if (!l->link.dead && iscsi_is_logged_in(l->iscsi))
 			iscsi_logout_sync(l->iscsi);
 		iscsi_destroy_context(l->iscsi);
 	}
@@ -210,11 +205,8 @@ static int iscsi_init(const struct job_plan *plan, unsigned int depth,
 
 	ie->e.plan = plan;
 	ie->e.depth = depth ? depth : 1;
-	/* the worker may hold one io_u more than the depth, for syncs */
-	ie->cap = ie->e.depth + 1;
-	ie->cmds = xcalloc(ie->cap, sizeof(*ie->cmds));
-	ie->done = xcalloc(ie->cap, sizeof(*ie->done));
-	ie->out = xcalloc(ie->cap, sizeof(*ie->out));
+	remote_q_init(&ie->q, ie->e.depth);
+	ie->cmds = xcalloc(ie->q.cap, sizeof(*ie->cmds));
 	*out = &ie->e;
 	return 0;
 }
@@ -229,8 +221,7 @@ static void iscsi_cleanup(struct engine *e)
 	free(ie->luns);
 	free(ie->pfd);
 	free(ie->cmds);
-	free(ie->done);
-	free(ie->out);
+	remote_q_free(&ie->q);
 	free(ie);
 }
 
@@ -260,24 +251,10 @@ static int iscsi_close_file(struct engine *e, struct engine_file *f)
 	return 0;
 }
 
-/* The session of l broke: remember why, the first time. */
-static void lun_dead(struct lun *l, const char *why)
-{
-	if (!l->dead)
-		snprintf(l->reason, sizeof(l->reason), "%s", why);
-	l->dead = true;
-}
-
 static void complete_cmd(struct lun_cmd *c, int error)
 {
-	struct iscsi_engine *ie = c->ie;
-	struct io_u *u = c->u;
-
 	c->sent = false;
-	u->error = error;
-	u->resid = error ? u->len : 0;
-	ie->done[ie->nr_done++] = u;
-	ie->queued--;
+	remote_q_done(&c->ie->q, c->u, error);
 }
 
 /*
@@ -295,8 +272,8 @@ static void cmd_done(struct iscsi_context *iscsi, int status, void *data,
 		if (status == SCSI_STATUS_CANCELLED ||
 		    status == SCSI_STATUS_ERROR) {
 			/* the session broke: libiscsi's error says why */
-			lun_dead(&c->ie->luns[c->u->file],
-				 iscsi_get_error(iscsi));
+			remote_link_break(&c->ie->luns[c->u->file].link,
+					  iscsi_get_error(iscsi));
 			error = ENOTCONN;
 		} else if (status != SCSI_STATUS_GOOD) {
 			error = EIO;
@@ -341,26 +318,26 @@ static enum engine_q iscsi_queue(struct engine *e, struct io_u *u)
 	struct lun *l = &ie->luns[u->file];
 	struct lun_cmd *c;
 
-	if (l->dead || !l->iscsi) {
+	if (l->link.dead || !l->iscsi) {
 		u->error = ENOTCONN;
 		u->resid = u->len;
 		return ENGINE_Q_DONE;
 	}
-	if (ie->queued >= e->depth)
+	if (ie->q.queued >= e->depth)
 		return ENGINE_Q_BUSY;
-	if (u->index >= ie->cap)
+	if (u->index >= ie->q.cap)
 		BUG("libiscsi: io_u %u beyond the depth's %u", u->index,
-		    ie->cap);
+		    ie->q.cap);
 	c = &ie->cmds[u->index];
 	c->ie = ie;
 	c->u = u;
 	c->sense[0] = 0;
 	c->sent = true;
-	ie->queued++;
+	ie->q.queued++;
 	if (!send_cmd(l, c, u)) {
 		snprintf(c->sense, sizeof(c->sense), "%s",
 			 iscsi_get_error(l->iscsi));
-		ie->queued--;
+		ie->q.queued--;
 		c->sent = false;
 		u->error = EIO;
 		u->resid = u->len;
@@ -374,7 +351,7 @@ static void fail_inflight(struct iscsi_engine *ie, int i, int error)
 {
 	unsigned int k;
 
-	for (k = 0; k < ie->cap; k++)
+	for (k = 0; k < ie->q.cap; k++)
 		if (ie->cmds[k].sent &&
 		    (i < 0 || ie->cmds[k].u->file == (unsigned int)i))
 			complete_cmd(&ie->cmds[k], error);
@@ -390,8 +367,8 @@ static bool poll_once(struct iscsi_engine *ie, int ms)
 	for (i = 0; i < n; i++) {
 		struct lun *l = &ie->luns[i];
 
-		ie->pfd[i].fd = l->iscsi && !l->dead ? iscsi_get_fd(l->iscsi) :
-			-1;
+		ie->pfd[i].fd = l->iscsi && !l->link.dead ?
+			iscsi_get_fd(l->iscsi) : -1;
 		ie->pfd[i].events = ie->pfd[i].fd >= 0 ?
 			(short)iscsi_which_events(l->iscsi) : 0;
 		ie->pfd[i].revents = 0;
@@ -401,15 +378,15 @@ static bool poll_once(struct iscsi_engine *ie, int ms)
 		return false;
 	for (i = 0; i < n; i++) {
 		struct lun *l = &ie->luns[i];
-		unsigned int before = ie->nr_done;
+		unsigned int before = ie->q.nr_done;
 
 		if (ie->pfd[i].fd < 0 || !ie->pfd[i].revents)
 			continue;
 		if (iscsi_service(l->iscsi, ie->pfd[i].revents) < 0) {
-			lun_dead(l, iscsi_get_error(l->iscsi));
+			remote_link_break(&l->link, iscsi_get_error(l->iscsi));
 			fail_inflight(ie, (int)i, ENOTCONN);
 		}
-		moved |= ie->nr_done != before;
+		moved |= ie->q.nr_done != before;
 	}
 	return moved || r > 0;
 }
@@ -418,34 +395,29 @@ static int iscsi_getevents(struct engine *e, unsigned int min,
 			   unsigned int max, const struct timespec *timeout)
 {
 	struct iscsi_engine *ie = to_iscsi(e);
-	unsigned int n;
+	struct remote_q *q = &ie->q;
+	unsigned int i;
 
-	if (min > ie->nr_done + ie->queued)
-		min = ie->nr_done + ie->queued;
-	if (ie->queued)
+	if (min > q->nr_done + q->queued)
+		min = q->nr_done + q->queued;
+	if (q->queued)
 		poll_once(ie, 0);
-	while (ie->nr_done < min) {
-		bool moved = poll_once(ie, REMOTE_SLICE_MS);
-
-		if (remote_wait_stalled(&ie->wait, e, moved)) {
-			unsigned int i;
-
-			for (i = 0; i < e->nr_files; i++)
-				lun_dead(&ie->luns[i], "no reply from the "
-					 "target within 5 s of the job's end");
-			fail_inflight(ie, -1, ETIMEDOUT);
-		}
+	while (q->nr_done < min) {
+		if (!remote_wait_stalled(&ie->wait, e,
+					 poll_once(ie, REMOTE_SLICE_MS)))
+			continue;
+		for (i = 0; i < e->nr_files; i++)
+			remote_link_break(&ie->luns[i].link, "no reply from "
+					  "the target within 5 s of the job's "
+					  "end");
+		fail_inflight(ie, -1, ETIMEDOUT);
 	}
-	n = ie->nr_done < max ? ie->nr_done : max;
-	memcpy(ie->out, ie->done, n * sizeof(*ie->out));
-	ie->nr_done -= n;
-	memmove(ie->done, ie->done + n, ie->nr_done * sizeof(*ie->done));
-	return (int)n;
+	return remote_q_take(q, max);
 }
 
 static struct io_u *iscsi_event(struct engine *e, unsigned int i)
 {
-	return to_iscsi(e)->out[i];
+	return to_iscsi(e)->q.out[i];
 }
 
 /* A failed I/O: the target's sense, or why the session broke. */
@@ -453,16 +425,16 @@ static const char *iscsi_error_detail(struct engine *e, const struct io_u *u,
 				      char *buf, size_t n)
 {
 	struct iscsi_engine *ie = to_iscsi(e);
-	const struct lun_cmd *c = u->index < ie->cap ? &ie->cmds[u->index] :
-				  NULL;
+	const struct lun_cmd *c = u->index < ie->q.cap ?
+				  &ie->cmds[u->index] : NULL;
 	const struct lun *l = &ie->luns[u->file];
 	const char *name = strerrorname_np(u->error);
 
 	if (c && c->sense[0] && c->u == u)
 		snprintf(buf, n, "the target said: %s (%s)", c->sense,
 			 name ? name : "?");
-	else if (l->dead)
-		snprintf(buf, n, "the session broke: %s (%s)", l->reason,
+	else if (l->link.dead)
+		snprintf(buf, n, "the session broke: %s (%s)", l->link.reason,
 			 name ? name : "?");
 	else
 		return NULL;

@@ -54,15 +54,10 @@ struct nbd_engine {
 	struct engine e;
 	struct nbd_handle *h;
 	const char *uri;
-	struct io_u **done;	/* completed, not yet handed out */
-	unsigned int nr_done;
-	struct io_u **out;	/* handed out by the last getevents() */
-	struct nbd_cmd *cmds;	/* by io_u index */
-	unsigned int cap;	/* io_u indexes (depth + 1) */
-	unsigned int queued;	/* sent, not completed */
+	struct nbd_cmd *cmds;	/* by io_u index (q.cap of them) */
+	struct remote_q q;
 	struct remote_wait wait;
-	bool dead;		/* the connection is gone: fail at once */
-	char reason[200];	/* why, in the library's words */
+	struct remote_link link;	/* why, in libnbd's words */
 };
 
 static inline struct nbd_engine *to_nbd(struct engine *e)
@@ -160,11 +155,8 @@ static int nbd_init(const struct job_plan *plan, unsigned int depth,
 	ne->e.plan = plan;
 	ne->e.depth = depth ? depth : 1;
 	ne->uri = plan->o.uri;
-	/* the worker may hold one io_u more than the depth, for syncs */
-	ne->cap = ne->e.depth + 1;
-	ne->done = xcalloc(ne->cap, sizeof(*ne->done));
-	ne->out = xcalloc(ne->cap, sizeof(*ne->out));
-	ne->cmds = xcalloc(ne->cap, sizeof(*ne->cmds));
+	remote_q_init(&ne->q, ne->e.depth);
+	ne->cmds = xcalloc(ne->q.cap, sizeof(*ne->cmds));
 	*out = &ne->e;
 	return 0;
 }
@@ -175,12 +167,11 @@ static void nbd_cleanup(struct engine *e)
 
 	if (ne->h) {
 		/* a clean goodbye to a server that still answers */
-		if (!ne->dead && !ne->queued)
+		if (!ne->link.dead && !ne->q.queued)
 			nbd_shutdown(ne->h, 0);
 		nbd_close(ne->h);
 	}
-	free(ne->done);
-	free(ne->out);
+	remote_q_free(&ne->q);
 	free(ne->cmds);
 	free(ne);
 }
@@ -204,24 +195,10 @@ static int nbd_close_file(struct engine *e, struct engine_file *f)
 	return 0;
 }
 
-/* The connection is gone: remember why, the first time. */
-static void set_dead(struct nbd_engine *ne, const char *why)
-{
-	if (!ne->dead)
-		snprintf(ne->reason, sizeof(ne->reason), "%s", why);
-	ne->dead = true;
-}
-
 static void complete_cmd(struct nbd_cmd *c, int error)
 {
-	struct nbd_engine *ne = c->ne;
-	struct io_u *u = c->u;
-
 	c->sent = false;
-	u->error = error;
-	u->resid = error ? u->len : 0;
-	ne->done[ne->nr_done++] = u;
-	ne->queued--;
+	remote_q_done(&c->ne->q, c->u, error);
 }
 
 /*
@@ -236,8 +213,8 @@ static int cmd_done(void *data, int *error)
 
 	if (!c->sent)
 		return 1;
-	if (*error && (c->ne->dead || nbd_aio_is_dead(c->ne->h) == 1))
-		set_dead(c->ne, lib_error());
+	if (*error && (c->ne->link.dead || nbd_aio_is_dead(c->ne->h) == 1))
+		remote_link_break(&c->ne->link, lib_error());
 	complete_cmd(c, *error);
 	return 1;
 }
@@ -247,9 +224,9 @@ static enum engine_q refused(struct nbd_engine *ne, struct io_u *u)
 {
 	int err = nbd_get_errno();
 
-	if (!ne->dead && (nbd_aio_is_dead(ne->h) == 1 ||
+	if (!ne->link.dead && (nbd_aio_is_dead(ne->h) == 1 ||
 			  nbd_aio_is_closed(ne->h) == 1 || err == ENOTCONN))
-		set_dead(ne, lib_error());
+		remote_link_break(&ne->link, lib_error());
 	u->error = err ? err : EIO;
 	u->resid = u->len;
 	return ENGINE_Q_DONE;
@@ -262,15 +239,15 @@ static enum engine_q nbd_queue(struct engine *e, struct io_u *u)
 	nbd_completion_callback cb;
 	int64_t r;
 
-	if (ne->dead) {
+	if (ne->link.dead) {
 		u->error = ENOTCONN;
 		u->resid = u->len;
 		return ENGINE_Q_DONE;
 	}
-	if (ne->queued >= e->depth)
+	if (ne->q.queued >= e->depth)
 		return ENGINE_Q_BUSY;
-	if (u->index >= ne->cap)
-		BUG("nbd: io_u %u beyond the depth's %u", u->index, ne->cap);
+	if (u->index >= ne->q.cap)
+		BUG("nbd: io_u %u beyond the depth's %u", u->index, ne->q.cap);
 	c = &ne->cmds[u->index];
 	c->ne = ne;
 	c->u = u;
@@ -292,70 +269,53 @@ static enum engine_q nbd_queue(struct engine *e, struct io_u *u)
 	if (r == -1)
 		return refused(ne, u);
 	c->sent = true;
-	ne->queued++;
+	ne->q.queued++;
 	return ENGINE_Q_QUEUED;
 }
 
-/*
- * Gives up on what is in flight (the server stalled past the job's
- * end): each fails with ETIMEDOUT and the connection is no longer used.
- */
-static void give_up(struct nbd_engine *ne)
+/* The connection broke (or stalled): what is in flight fails. */
+static void fail_inflight(struct nbd_engine *ne, const char *why, int error)
 {
 	unsigned int i;
 
-	set_dead(ne, "no reply from the server within 5 s of the job's end");
-	for (i = 0; i < ne->cap; i++)
+	remote_link_break(&ne->link, why);
+	for (i = 0; i < ne->q.cap; i++)
 		if (ne->cmds[i].sent)
-			complete_cmd(&ne->cmds[i], ETIMEDOUT);
-}
-
-/* The connection failed under nbd_poll(): what is in flight fails. */
-static void poll_failed(struct nbd_engine *ne)
-{
-	unsigned int i;
-
-	set_dead(ne, lib_error());
-	for (i = 0; i < ne->cap; i++)
-		if (ne->cmds[i].sent)
-			complete_cmd(&ne->cmds[i], ENOTCONN);
+			complete_cmd(&ne->cmds[i], error);
 }
 
 static int nbd_getevents(struct engine *e, unsigned int min, unsigned int max,
 			 const struct timespec *timeout)
 {
 	struct nbd_engine *ne = to_nbd(e);
-	unsigned int n;
+	struct remote_q *q = &ne->q;
 
-	if (min > ne->nr_done + ne->queued)
-		min = ne->nr_done + ne->queued;
+	if (min > q->nr_done + q->queued)
+		min = q->nr_done + q->queued;
 	/* what is there already, without waiting */
-	while (ne->queued && !ne->dead) {
+	while (q->queued && !ne->link.dead) {
 		int r = nbd_poll(ne->h, 0);
 
 		if (r == -1)
-			poll_failed(ne);
+			fail_inflight(ne, lib_error(), ENOTCONN);
 		if (r != 1)
 			break;
 	}
-	while (ne->nr_done < min) {
+	while (q->nr_done < min) {
 		int r = nbd_poll(ne->h, REMOTE_SLICE_MS);
 
 		if (r == -1)
-			poll_failed(ne);
+			fail_inflight(ne, lib_error(), ENOTCONN);
 		else if (remote_wait_stalled(&ne->wait, e, r == 1))
-			give_up(ne);
+			fail_inflight(ne, "no reply from the server within "
+				      "5 s of the job's end", ETIMEDOUT);
 	}
-	n = ne->nr_done < max ? ne->nr_done : max;
-	memcpy(ne->out, ne->done, n * sizeof(*ne->out));
-	ne->nr_done -= n;
-	memmove(ne->done, ne->done + n, ne->nr_done * sizeof(*ne->done));
-	return (int)n;
+	return remote_q_take(q, max);
 }
 
 static struct io_u *nbd_event(struct engine *e, unsigned int i)
 {
-	return to_nbd(e)->out[i];
+	return to_nbd(e)->q.out[i];
 }
 
 /* A failed I/O on a lost connection: the URI and the library's reason. */
@@ -364,8 +324,8 @@ static const char *nbd_error_detail(struct engine *e, const struct io_u *u,
 {
 	struct nbd_engine *ne = to_nbd(e);
 
-	if (ne->dead)
-		snprintf(buf, n, "'%s': %s (%s)", ne->uri, ne->reason,
+	if (ne->link.dead)
+		snprintf(buf, n, "'%s': %s (%s)", ne->uri, ne->link.reason,
 			 strerrorname_np(u->error) ? strerrorname_np(u->error) :
 			 "?");
 	else

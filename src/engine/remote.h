@@ -12,7 +12,12 @@
  * ETIMEDOUT, so that a stalled server cannot hold the run forever.
  */
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "engine/engines.h"
+#include "util/strbuf.h"
 
 #define REMOTE_SLICE_MS 100
 #define REMOTE_STALL_MS 5000
@@ -52,6 +57,65 @@ static inline bool remote_wait_stalled(struct remote_wait *w,
 	if (!w->since)
 		w->since = now;
 	return now - w->since > REMOTE_STALL_MS * 1000000ULL;
+}
+
+/*
+ * The I/Os of a queue whose completions come from the library's
+ * callbacks: queued counts those sent, done those completed and not yet
+ * handed out by getevents(), out those it handed out last (event()).
+ * cap: the io_u indexes (depth + 1: the worker may hold one io_u more
+ * than the depth, for syncs).
+ */
+struct remote_q {
+	struct io_u **done, **out;
+	unsigned int nr_done, queued, cap;
+};
+
+static inline void remote_q_init(struct remote_q *q, unsigned int depth)
+{
+	q->cap = depth + 1;
+	q->done = xcalloc(q->cap, sizeof(*q->done));
+	q->out = xcalloc(q->cap, sizeof(*q->out));
+}
+
+static inline void remote_q_free(struct remote_q *q)
+{
+	free(q->done);
+	free(q->out);
+}
+
+/* u completed with error (0: whole) */
+static inline void remote_q_done(struct remote_q *q, struct io_u *u,
+				 int error)
+{
+	u->error = error;
+	u->resid = error ? u->len : 0;
+	q->done[q->nr_done++] = u;
+	q->queued--;
+}
+
+/* getevents()'s end: up to max of the completions handed out */
+static inline int remote_q_take(struct remote_q *q, unsigned int max)
+{
+	unsigned int n = q->nr_done < max ? q->nr_done : max;
+
+	memcpy(q->out, q->done, n * sizeof(*q->out));
+	q->nr_done -= n;
+	memmove(q->done, q->done + n, q->nr_done * sizeof(*q->done));
+	return (int)n;
+}
+
+/* A connection (session) and why it broke, kept the first time. */
+struct remote_link {
+	bool dead;		/* broken: every I/O fails at once */
+	char reason[200];
+};
+
+static inline void remote_link_break(struct remote_link *l, const char *why)
+{
+	if (!l->dead)
+		snprintf(l->reason, sizeof(l->reason), "%s", why);
+	l->dead = true;
 }
 
 #endif

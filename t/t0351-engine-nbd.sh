@@ -3,9 +3,10 @@
 # size as the file's, reads, writes, trims and flushes at a depth, data
 # checked by verify and against the file plugin's backing file; side by
 # side with fio 3.33's nbd engine (counts, bytes, write_iolog, the data
-# written); the network's errors: no server, no such export, a read-only
-# export written to, the server killed mid-run and one that stops
-# answering (report kept, non-zero exit, the library's reason).
+# written); the network's errors: no server and no such export (the job
+# fails as it starts), the server killed mid-run and one that stops
+# answering (report kept, non-zero exit, the library's reason); a
+# read-only export written to is refused before the run.
 
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-nbd.sh"
@@ -68,13 +69,16 @@ test_expect_success 'a region past the export'"'"'s end is refused before any I/
 	grep "option .uri.: ioengine .nbd. needs the server" err
 '
 
-test_expect_success 'no server: the job, the URI and the refusal' '
+test_expect_success 'no server: the job fails as it starts, its report kept' '
 	port=$(nbd_free_port) &&
 	test_must_fail "$IOLITE" --name=w --ioengine=nbd \
 		--uri=nbd://127.0.0.1:$port --rw=write --size=1m >out 2>err &&
-	grep "job .w.: option .uri.: cannot connect to .nbd://127.0.0.1:$port.: .*Connection refused" err &&
+	grep "^iolite: job .w.: cannot connect to .nbd://127.0.0.1:$port.: .*Connection refused$" err &&
 	test $(wc -l <err) = 1 &&
-	test_must_be_empty out
+	grep "^w: (groupid=0, jobs=1): err=111" out &&
+	test_must_fail "$IOLITE" --name=w --ioengine=nbd --output-format=json \
+		--uri=nbd://127.0.0.1:$port --rw=write >out.json 2>err &&
+	grep "\"error\" : 111," out.json
 '
 
 test_expect_success 'an export the server does not have, a read-only one written' '
@@ -82,8 +86,9 @@ test_expect_success 'an export the server does not have, a read-only one written
 		exportname-strict=true &&
 	port=$(cat named.port) &&
 	test_must_fail "$IOLITE" --name=w --ioengine=nbd \
-		--uri=nbd://127.0.0.1:$port/nope --rw=read 2>err &&
-	grep "job .w.: option .uri.: cannot connect to .nbd://127.0.0.1:$port/nope.: .*no export named .nope." err &&
+		--uri=nbd://127.0.0.1:$port/nope --rw=read >out 2>err &&
+	grep "^iolite: job .w.: cannot connect to .nbd://127.0.0.1:$port/nope.: .*no export named .nope." err &&
+	grep "^w: (groupid=0, jobs=1): err=" out &&
 	"$IOLITE" --name=r --ioengine=nbd --uri=nbd://127.0.0.1:$port/disk \
 		--rw=read --output-format=terse >out 2>err &&
 	test_must_be_empty err &&

@@ -77,19 +77,22 @@ test_expect_success 'what the LUN cannot take is refused before any I/O' '
 	grep "ioengine .libiscsi. does not trim" err
 '
 
-test_expect_success 'no such target, no such LUN, no server: the reason' '
-	test_must_fail "$IOLITE" --name=w --ioengine=libiscsi \
-		--filename="$(url 1 iqn.2026-12.org.iolite:none)" --rw=read \
+# iscsi_fails ARGS: a read job that fails as it starts, its report kept
+iscsi_fails() {
+	test_must_fail "$IOLITE" --name=w --ioengine=libiscsi --rw=read "$@" \
 		>out 2>err &&
-	test_must_be_empty out &&
-	grep "job .w.: option .filename.: cannot log in to .iscsi://.*iolite:none/1.: .*Target not found" err &&
-	test_must_fail "$IOLITE" --name=w --ioengine=libiscsi \
-		--filename="$(url 7)" --rw=read 2>err &&
+	grep "^w: (groupid=0, jobs=1): err=" out &&
+	test $(wc -l <err) = 1
+}
+
+test_expect_success 'no such target, no such LUN, no server: the reason' '
+	iscsi_fails --filename="$(url 1 iqn.2026-12.org.iolite:none)" &&
+	grep "^iolite: job .w.: cannot log in to .iscsi://.*iolite:none/1.: .*Target not found" err &&
+	iscsi_fails --filename="$(url 7)" &&
 	grep "cannot log in to .iscsi://.*/7.: .*LOGICAL_UNIT_NOT_SUPPORTED" err &&
 	port=$(nbd_free_port) &&
-	test_must_fail "$IOLITE" --name=w --ioengine=libiscsi \
-		--filename="$(url 1 $IQN $port)" --rw=read 2>err &&
-	grep "job .w.: option .filename.: cannot log in to .iscsi://127.0.0.1:$port/.*: Connection refused$" err
+	iscsi_fails --filename="$(url 1 $IQN $port)" &&
+	grep "job .w.: cannot log in to .iscsi://127.0.0.1:$port/.*: Connection refused$" err
 '
 
 test_expect_success 'the target killed mid-run: the reason, the report kept' '

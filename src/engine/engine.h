@@ -61,6 +61,12 @@ struct engine_remote {
 	const char *opt;	/* the option that named it: "uri" */
 	const char *name;	/* its name in messages (the URI): a string
 				 * of the plan's or the name probed */
+	/*
+	 * set with a failed probe: the server could not be reached or
+	 * logged in to (refused, no such export): the job runs and fails
+	 * at its setup, its report kept (as fio's), rather than refused
+	 */
+	bool unreachable;
 };
 
 enum engine_q {
@@ -179,7 +185,9 @@ struct engine_ops {
 	 * block size (0: any), what it is and the option that named it,
 	 * for the messages. The engine refuses what the server cannot do
 	 * for the job (a read-only export a job writes). 0, or -1 with
-	 * the message in err (no location prefix).
+	 * the message in err (no location prefix); r->unreachable set
+	 * when it could not ask (open_file() then fails as the job
+	 * starts, and checks the size the region was drawn from).
 	 */
 	int (*remote_probe)(const struct job_plan *p, const char *name,
 			    struct engine_remote *r, struct strbuf *err);

@@ -7,7 +7,8 @@
  * and the session logs in as initiator= (fio's default IQN).
  * remote_probe() logs in once before anything runs and sizes each file
  * from READ CAPACITY(16): the job's blocks and region must be whole
- * blocks of the LUN, within its end.
+ * blocks of the LUN, within its end. A target it cannot log in to fails
+ * the job as it starts (open_file), its report kept.
  *
  * One session per file, opened at the job's setup. queue() sends READ(16),
  * WRITE(16) or, for every sync direction, SYNCHRONIZE CACHE(16) of the
@@ -53,6 +54,7 @@ struct lun {
 	unsigned int block;	/* bytes */
 	uint64_t blocks;
 	struct remote_link link;	/* the session, broken or not */
+	bool unreachable;	/* lun_open() could not log in */
 };
 
 /* A command in flight, one per io_u (by index). */
@@ -158,6 +160,7 @@ static int lun_open(struct lun *l, const char *url, const char *initiator,
 
 		strbuf_addf(err, "cannot log in to '%s': %s", url,
 			    e ? strerror(e) : iscsi_get_error(l->iscsi));
+		l->unreachable = true;
 		goto fail;
 	}
 	/* once in: a broken session fails, never retried (set before, it
@@ -190,8 +193,10 @@ static int iscsi_probe(const struct job_plan *p, const char *name,
 	r->what = "iSCSI LUN";
 	r->opt = "filename";
 	r->name = name;
-	if (lun_open(&l, name, p->o.initiator, err))
+	if (lun_open(&l, name, p->o.initiator, err)) {
+		r->unreachable = l.unreachable;
 		return -1;
+	}
 	r->size = l.blocks * l.block;
 	r->lbs = l.block;
 	lun_close(&l);
@@ -231,6 +236,7 @@ static int iscsi_open(struct engine *e, struct engine_file *f,
 {
 	struct iscsi_engine *ie = to_iscsi(e);
 	unsigned int i = (unsigned int)(f - e->files);
+	uint64_t size;
 
 	if (!ie->luns) {
 		ie->luns = xcalloc(e->nr_files, sizeof(*ie->luns));
@@ -242,7 +248,14 @@ static int iscsi_open(struct engine *e, struct engine_file *f,
 	if (lun_open(&ie->luns[i], f->path, e->plan->o.initiator, err))
 		return -ECONNREFUSED;
 	remote_wait_start(&ie->wait, e->plan);
-	return 0;
+	/* checked before the run, unless the target was not reached then */
+	size = ie->luns[i].blocks * ie->luns[i].block;
+	if (size >= f->real_size)
+		return 0;
+	strbuf_addf(err, "'%s' is a LUN of %llu bytes: the job's region ends "
+		    "at %llu", f->path, (unsigned long long)size,
+		    (unsigned long long)f->real_size);
+	return -EINVAL;
 }
 
 /* The sessions stay up to the job's end (cleanup). */

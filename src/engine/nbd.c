@@ -7,7 +7,8 @@
  * its size is the export's: remote_probe() connects once before
  * anything runs, and refuses a job the export cannot serve (a read-only
  * export written to, trims the server does not take, blocks above its
- * largest request).
+ * largest request). A server it cannot reach fails the job as it starts
+ * (open_file), its report kept, as fio's.
  *
  * One connection per job (as fio), opened with the file at the job's
  * setup. queue() hands each read, write, trim or flush (every sync
@@ -139,8 +140,10 @@ static int nbd_probe(const struct job_plan *p, const char *name,
 		return -1;
 	}
 	h = nbd_connect(p->o.uri, err);
-	if (!h)
+	if (!h) {
+		r->unreachable = true;
 		return -1;
+	}
 	ret = probe_checks(p, h, r, err);
 	nbd_shutdown(h, 0);
 	nbd_close(h);
@@ -176,17 +179,37 @@ static void nbd_cleanup(struct engine *e)
 	free(ne);
 }
 
+/*
+ * The export holds the job's region: checked before the run, unless the
+ * server could not be reached then (remote_probe()).
+ */
+static int check_size(struct nbd_engine *ne, struct engine_file *f,
+		      struct strbuf *err)
+{
+	int64_t size = nbd_get_size(ne->h);
+
+	if (size >= 0 && (uint64_t)size >= f->real_size)
+		return 0;
+	if (size < 0)
+		strbuf_addf(err, "'%s': no size: %s", ne->uri, lib_error());
+	else
+		strbuf_addf(err, "'%s' is an export of %lld bytes: the job's "
+			    "region ends at %llu", ne->uri, (long long)size,
+			    (unsigned long long)f->real_size);
+	return -EINVAL;
+}
+
 /* One connection per job: made with the first file, kept to the end. */
 static int nbd_open(struct engine *e, struct engine_file *f,
 		    struct strbuf *err)
 {
 	struct nbd_engine *ne = to_nbd(e);
 
+	f->fd = -1;
 	if (!ne->h && !(ne->h = nbd_connect(ne->uri, err)))
 		return -ECONNREFUSED;
 	remote_wait_start(&ne->wait, e->plan);
-	f->fd = -1;
-	return 0;
+	return check_size(ne, f, err);
 }
 
 /* The connection stays up to the job's end (cleanup). */

@@ -45,6 +45,7 @@ struct target {
 	 * "iSCSI LUN"), sized as a device; NULL for a local one
 	 */
 	const char *remote;
+	bool unknown;	/* on a server not reached: no end to check */
 };
 
 /* "file:line: option 'x': " then the message (opt may be NULL); -1. */

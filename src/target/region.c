@@ -305,7 +305,7 @@ static int region_fits(const struct job_plan *p, const struct target *t,
 		       uint64_t off, uint64_t size, const char *opt,
 		       uint64_t *len, struct strbuf *err)
 {
-	if ((t->kind == EF_BLOCKDEV || t->sized) &&
+	if ((t->kind == EF_BLOCKDEV || t->sized) && !t->unknown &&
 	    (off >= t->cur_size || size > t->cur_size - off))
 		return files_fail(err, p, opt,
 			    "%llu bytes from offset %llu go beyond the end "

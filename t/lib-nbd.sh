@@ -15,7 +15,9 @@
 #   figures JSON          "DIR ios=N bytes=N err=N" for each direction
 #                         the job did, and "sync ios=N" (python3)
 #   tgt_start NAME IQN IMAGE   tgtd on a free port, target IQN with LUN 1
-#                         over the file IMAGE (its port in NAME.port, its
+#                         over the file IMAGE, and target IQN-chap with the
+#                         same LUN for user iolite, password secret-of-12
+#                         (CHAP) only (its port in NAME.port, its
 #                         pid in NAME.pid); returns once it is set up.
 #                         tgtd's control socket is always under /run/tgtd:
 #                         tgtd and tgtadm run in a mount namespace of their
@@ -87,6 +89,15 @@ tgt_setup_='
 		--backing-store "$4" &&
 	tgtadm --lld iscsi --mode target --op bind --tid 1 \
 		--initiator-address ALL &&
+	tgtadm --lld iscsi --mode target --op new --tid 2 \
+		--targetname "$3-chap" &&
+	tgtadm --lld iscsi --mode logicalunit --op new --tid 2 --lun 1 \
+		--backing-store "$4" &&
+	tgtadm --lld iscsi --mode target --op bind --tid 2 \
+		--initiator-address ALL &&
+	tgtadm --lld iscsi --mode account --op new --user iolite \
+		--password secret-of-12 &&
+	tgtadm --lld iscsi --mode account --op bind --tid 2 --user iolite &&
 	echo ready >"$5.ready" || kill -9 $(cat "$5.pid")
 	wait
 '

@@ -5,7 +5,8 @@
 # reads at a depth checked by verify, the data against the LUN's
 # backing file (fio 3.33 has no libiscsi engine: against the same job on
 # a local file), flushes; the errors: no target, a wrong LUN, no server,
-# the target killed mid-run (report kept, non-zero exit, the reason).
+# bad CHAP credentials (the job fails as it starts), the target killed
+# mid-run (report kept, non-zero exit, the reason).
 
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-nbd.sh"
@@ -93,6 +94,23 @@ test_expect_success 'no such target, no such LUN, no server: the reason' '
 	port=$(nbd_free_port) &&
 	iscsi_fails --filename="$(url 1 $IQN $port)" &&
 	grep "job .w.: cannot log in to .iscsi://127.0.0.1:$port/.*: Connection refused$" err
+'
+
+test_expect_success 'CHAP: bad credentials fail the job (the password not shown)' '
+	port=$(cat tgt.port) &&
+	iscsi_fails --filename="$(url 1 $IQN-chap | sed "s|//|//iolite%wrong-secret@|")" &&
+	grep "^iolite: job .w.: cannot log in to .iscsi://iolite%\*\*\*@127.0.0.1:$port/$IQN-chap/1.: .*Authentication failure" err &&
+	! grep wrong-secret err out &&
+	iscsi_fails --filename="$(url 1 $IQN-chap)" &&
+	grep "Authentication failure" err &&
+	LIBISCSI_CHAP_USERNAME=iolite LIBISCSI_CHAP_PASSWORD=secret-of-12 \
+		"$IOLITE" --name=r --ioengine=libiscsi --rw=read --size=64k \
+		--filename="$(url 1 $IQN-chap)" --output-format=json \
+		>out.json 2>err &&
+	test_must_be_empty err &&
+	echo "read ios=16 bytes=65536 err=0" >expect &&
+	figures out.json >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'the target killed mid-run: the reason, the report kept' '

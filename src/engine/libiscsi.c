@@ -132,12 +132,31 @@ static int portal_errno(const char *portal)
 	return err;
 }
 
+/*
+ * url for a message: a CHAP password in it (iscsi://user%password@host/)
+ * shown as "***".
+ */
+static const char *shown(const char *url, char *buf, size_t n)
+{
+	const char *host = strstr(url, "://"), *at, *pct;
+
+	host = host ? host + 3 : url;
+	at = strchr(host, '@');
+	pct = strchr(host, '%');
+	if (!at || !pct || pct > at || (strchr(host, '/') &&
+					strchr(host, '/') < at))
+		return url;
+	snprintf(buf, n, "%.*s***%s", (int)(pct + 1 - url), url, at);
+	return buf;
+}
+
 /* Logs in to the LUN at url and reads its capacity; 0 or -1 with err. */
 static int lun_open(struct lun *l, const char *url, const char *initiator,
 		    struct strbuf *err)
 {
 	struct scsi_task *t;
 	struct scsi_readcapacity16 *rc;
+	char buf[512];
 
 	memset(l, 0, sizeof(*l));
 	l->iscsi = iscsi_create_context(initiator);
@@ -148,7 +167,8 @@ static int lun_open(struct lun *l, const char *url, const char *initiator,
 	l->url = iscsi_parse_full_url(l->iscsi, url);
 	if (!l->url) {
 		strbuf_addf(err, "'%s' is not an iSCSI URL "
-			    "(iscsi://host[:port]/target-iqn/lun): %s", url,
+			    "(iscsi://host[:port]/target-iqn/lun): %s",
+			    shown(url, buf, sizeof(buf)),
 			    iscsi_get_error(l->iscsi));
 		goto fail;
 	}
@@ -158,7 +178,8 @@ static int lun_open(struct lun *l, const char *url, const char *initiator,
 	if (iscsi_full_connect_sync(l->iscsi, l->url->portal, l->url->lun)) {
 		int e = portal_errno(l->url->portal);
 
-		strbuf_addf(err, "cannot log in to '%s': %s", url,
+		strbuf_addf(err, "cannot log in to '%s': %s",
+			    shown(url, buf, sizeof(buf)),
 			    e ? strerror(e) : iscsi_get_error(l->iscsi));
 		l->unreachable = true;
 		goto fail;
@@ -170,7 +191,8 @@ static int lun_open(struct lun *l, const char *url, const char *initiator,
 	rc = t && t->status == SCSI_STATUS_GOOD ? scsi_datain_unmarshall(t) :
 		NULL;
 	if (!rc || !rc->block_length) {
-		strbuf_addf(err, "'%s': READ CAPACITY(16) failed: %s", url,
+		strbuf_addf(err, "'%s': READ CAPACITY(16) failed: %s",
+			    shown(url, buf, sizeof(buf)),
 			    iscsi_get_error(l->iscsi));
 		if (t)
 			scsi_free_scsi_task(t);

@@ -4,8 +4,9 @@
 # SANITIZE=address,undefined, BUILD=dir (objects and binary elsewhere),
 # FUZZ_TIME=60 (make fuzz: seconds in all, shared by the harnesses),
 # NO_OPTIONAL=1 (build as if no optional library were installed: liburing,
-# libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libdw, libfuse3; use with
-# BUILD=dir, CI runs the suite so to exercise the skips), PREFIX, DESTDIR.
+# libaio, libblkid, libcrypto, libxxhash, ISA-L, zlib, libdw, libfuse3,
+# libnbd, libiscsi; use with BUILD=dir, CI runs the suite so to exercise
+# the skips), PREFIX, DESTDIR.
 
 CC ?= cc
 BUILD ?= build
@@ -116,6 +117,19 @@ HAVE_LIBISAL := $(call have,isa-l/crc.h,-lisal)
 ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1
 LDLIBS += -lisal
+endif
+# Storage on a server: libnbd (ioengine=nbd) and libiscsi
+# (ioengine=libiscsi); without them those engines are refused with the
+# package to install.
+HAVE_LIBNBD := $(call have,libnbd.h,-lnbd)
+ifeq ($(HAVE_LIBNBD),1)
+CFLAGS += -DHAVE_LIBNBD=1
+LDLIBS += -lnbd
+endif
+HAVE_LIBISCSI := $(call have,iscsi/iscsi.h,-liscsi)
+ifeq ($(HAVE_LIBISCSI),1)
+CFLAGS += -DHAVE_LIBISCSI=1
+LDLIBS += -liscsi
 endif
 
 ifeq ($(V),1)

@@ -154,7 +154,7 @@ for ex in "$EX"/*.fio; do
 done
 
 # ioengine=E: refused, saying why (a reason after the colon)
-for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
+for e in rbd rados gfapi gfapi_async libhdfs nfs http dfs \
 	 rdma librpma_apm_client libcufile sg mtd libzbc xnvme \
 	 libblkio spdk pmemblk cpp_null ime_psync; do
 	test_expect_success "ioengine=$e is refused with the reason" '
@@ -166,7 +166,7 @@ done
 
 test_expect_success 'the options of refused engines say whose they are' '
 	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
-		 uri=u hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
+		 hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
 		 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
 		grep -q "is not supported: an option of [a-z_=]* .*(.*)" err ||
@@ -181,8 +181,8 @@ FIOEX=/usr/share/doc/fio/examples
 	test_skip_reason="no fio 3.33 examples: apt-get install fio-examples"
 test_expect_success "fio's refused examples are refused with the reason" '
 	for n in dfs gfapi http-s3 http-swift http-webdav ime libhdfs \
-		 libiscsi librpma_apm-client libcufile-posix libzbc-seq-read \
-		 mtd nbd nfs pmemblk rados rbd sg_verify \
+		 librpma_apm-client libcufile-posix libzbc-seq-read \
+		 mtd nfs pmemblk rados rbd sg_verify \
 		 cpp_null; do
 		# the variables libcufile-posix.fio says it needs
 		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 \
@@ -198,6 +198,23 @@ test_expect_success_if IO_URING "fio's uring-cmd-ng.fio parses" '
 	"$IOLITE" --parse-only "$FIOEX/uring-cmd-ng.fio" >out 2>err &&
 	test_must_be_empty err
 '
+
+# nbd.fio and libiscsi.fio parse where the engines are built (they run
+# against a server: t0351, t0352)
+for n in nbd libiscsi; do
+	test_expect_success "fio's $n.fio parses (or names its package)" '
+		if "$IOLITE" --enghelp | grep -qw $n; then
+			uri=nbd://127.0.0.1 "$IOLITE" --parse-only \
+				"$FIOEX/$n.fio" >out 2>err &&
+			test_must_be_empty err &&
+			grep -q "^ioengine=$n" out
+		else
+			test_must_fail "$IOLITE" --parse-only "$FIOEX/$n.fio" \
+				2>err &&
+			grep -q "is not available in this build: install lib[a-z]*-dev" err
+		fi
+	'
+done
 
 # zbd-rand-write.fio: its open-zone limit parses; run, its 16 writing
 # clones on one zoned device are refused by name (numjobs: not yet)

@@ -292,6 +292,16 @@ prereq_check_() {
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;
+	# storage on a server: the engine built, the server's package
+	NBD)	prereq_built_ nbd libnbd-dev && prereq_cmd_ nbdkit nbdkit ;;
+	FIO_NBD) prereq_cmd_ fio fio && { fio --enghelp 2>/dev/null |
+			grep -qw nbd || prereq_why="fio was built without its nbd engine"; } ;;
+	# tgtd's control socket is in /run: the tests bind their scratch
+	# directory there in a mount namespace of their own
+	LIBISCSI) prereq_built_ libiscsi libiscsi-dev &&
+		prereq_cmd_ tgtd tgt && prereq_cmd_ tgtadm tgt &&
+		prereq_cmd_ unshare util-linux && { [ "$(id -u)" = 0 ] ||
+		prereq_why="tgtd in a mount namespace of its own needs root"; } ;;
 	*)	# a typo must not turn tests into skips
 		echo "bug in the test: unknown prerequisite $1" >&2
 		exit 1 ;;

@@ -54,6 +54,8 @@ const struct engine_ops *const engine_table[] = {
 	&engine_net_ops,
 	&engine_netsplice_ops,
 	&engine_e4defrag_ops,
+	&engine_nbd_ops,
+	&engine_libiscsi_ops,
 	NULL,
 };
 
@@ -199,9 +201,7 @@ static const struct {
 	REFUSED("rados", REFUSE_CEPH),
 	REFUSED("rbd", REFUSE_CEPH),
 	REFUSED("http", REFUSE_HTTP),
-	REFUSED("nbd", REFUSE_NBD),
 	REFUSED("nfs", REFUSE_NFS),
-	REFUSED("libiscsi", REFUSE_ISCSI),
 	REFUSED("libcufile", REFUSE_GPU),
 	REFUSED("dfs", REFUSE_DAOS),
 	REFUSED("xnvme", REFUSE_USERDRV),
@@ -224,6 +224,16 @@ static const struct {
 	REFUSED("librpma_gpspm_server", REFUSE_RDMA),
 	REFUSED("libhipfile", REFUSE_GPU),
 	REFUSED("cpp_null", REFUSE_CPP),
+#ifdef HAVE_LIBNBD
+	UNSUPPORTED("nbd"),
+#else
+	NOT_BUILT("nbd", "libnbd-dev"),
+#endif
+#ifdef HAVE_LIBISCSI
+	UNSUPPORTED("libiscsi"),
+#else
+	NOT_BUILT("libiscsi", "libiscsi-dev"),
+#endif
 };
 
 const char *engine_missing_hint(const char *name)

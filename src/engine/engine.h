@@ -53,6 +53,22 @@ static inline int engine_stopping(const struct engine *e)
 	return (e->run_stop && *e->run_stop) || (e->job_stop && *e->job_stop);
 }
 
+/* A target on a server, as engine_ops.remote_probe finds it. */
+struct engine_remote {
+	uint64_t size;		/* bytes */
+	unsigned int lbs;	/* I/O in whole blocks of it; 0: any */
+	const char *what;	/* "NBD export", "iSCSI LUN" */
+	const char *opt;	/* the option that named it: "uri" */
+	const char *name;	/* its name in messages (the URI): a string
+				 * of the plan's or the name probed */
+	/*
+	 * set with a failed probe: the server could not be reached or
+	 * logged in to (refused, no such export): the job runs and fails
+	 * at its setup, its report kept (as fio's), rather than refused
+	 */
+	bool unreachable;
+};
+
 enum engine_q {
 	ENGINE_Q_DONE = 0,	/* completed; result in io_u->error/resid */
 	ENGINE_Q_QUEUED = 1,	/* will complete through getevents/event */
@@ -160,6 +176,21 @@ struct engine_ops {
 	 * the job's dropped count of reads once, after the I/O loop.
 	 */
 	uint64_t (*dropped)(struct engine *e);
+
+	/*
+	 * Optional, engines whose targets are on a server (nbd's export,
+	 * libiscsi's LUN; ENGINE_F_NOFILEIO): files_resolve() asks it,
+	 * before anything is created or run, what the job's file name
+	 * (as named, e.g. the iscsi:// URL) is on the server: r->size, its
+	 * block size (0: any), what it is and the option that named it,
+	 * for the messages. The engine refuses what the server cannot do
+	 * for the job (a read-only export a job writes). 0, or -1 with
+	 * the message in err (no location prefix); r->unreachable set
+	 * when it could not ask (open_file() then fails as the job
+	 * starts, and checks the size the region was drawn from).
+	 */
+	int (*remote_probe)(const struct job_plan *p, const char *name,
+			    struct engine_remote *r, struct strbuf *err);
 };
 
 /*

@@ -688,6 +688,8 @@ struct job_options {
 	unsigned int mss;
 	char *donorname;
 	unsigned int inplace;
+	char *uri;		/* nbd */
+	char *initiator;	/* libiscsi */
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

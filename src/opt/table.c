@@ -1320,6 +1320,17 @@ const struct opt_def opt_table[] = {
 		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
 		  "or the entry's class, level and hint)" },
 
+	/* nbd, libiscsi: storage on a server */
+	{ .name = "uri", .type = OPT_STR, .off = OFF(uri),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "nbd: the NBD server's URI (nbd://host:port/export, "
+		  "nbd+unix:///export?socket=PATH; required)" },
+	{ .name = "initiator", .type = OPT_STR, .off = OFF(initiator),
+	  .def = "iqn.2019-04.org.fio:fio", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "libiscsi: the initiator's IQN the session logs in with" },
+
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"
 };

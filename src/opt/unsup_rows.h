@@ -66,7 +66,6 @@
 	UNSUP("test-duration", NULL),
 	UNSUP("threads-per-queue", NULL),
 	UNSUP("touch_objects", NULL),
-	UNSUP("uri", NULL),
 	UNSUP("verb", NULL),
 	UNSUP("volume", NULL),
 	UNSUP("xnvme_admin", NULL),

@@ -1023,6 +1023,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	bool nofile = ops && (ops->flags & (ENGINE_F_NOFILEIO |
 					    ENGINE_F_NOLAYOUT));
 	bool has_dirs = !ops || !(ops->flags & ENGINE_F_NOFILEIO);
+	bool remote = ops && ops->remote_probe;
 	/* names from filename_format are iolite's: never followed */
 	bool made = !p->replay && !(p->o.filename && *p->o.filename) &&
 		    !p->o.opendir;
@@ -1041,7 +1042,13 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		struct target tmp, *t = &tmp;
 		uint64_t off = 0, len = 0;
 
-		if (nofile) {
+		if (remote) {
+			/* on a server: sized by the engine's probe */
+			if (remote_target(p, ops, f->path, &tmp, err)) {
+				ret = -1;
+				break;
+			}
+		} else if (nofile) {
 			/* null: names only, nothing is looked at */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
@@ -1056,7 +1063,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		else
 			ret = region_of_job(p, t, fsizes ? fsizes[i] :
 					 p->o.filesize.min, (unsigned int)n,
-					 nofile, &off, &len, err);
+					 nofile && !remote, &off, &len, err);
 		if (!ret && p->o.zonemode == ZONE_MODE_ZBD && !nofile)
 			ret = zbd_check_target(p, f->path,
 					       t->kind == EF_BLOCKDEV, &off,
@@ -1073,6 +1080,12 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		 * (size=256k offset=50% io_size=768k: 128k-384k, then from
 		 * 192k)
 		 */
+		if (remote) {
+			ret = check_nvme_blocks(p, t, off, err);
+			f->io_offset_later = region_later_offset(p, t->cur_size,
+								 off);
+			continue;
+		}
 		if (nofile) {
 			f->io_offset_later = region_later_offset(p, off + len, off);
 			continue;

@@ -16,6 +16,8 @@
 #include "opt/plan.h"
 #include "util/strbuf.h"
 
+struct engine_ops;
+
 /* One file or device, however many jobs use it. */
 struct target {
 	char *path;
@@ -38,6 +40,12 @@ struct target {
 	 * io_uring_cmd sizes it): regions as a block device's
 	 */
 	bool sized;
+	/*
+	 * a target on a server (engine_ops.remote_probe: "NBD export",
+	 * "iSCSI LUN"), sized as a device; NULL for a local one
+	 */
+	const char *remote;
+	bool unknown;	/* on a server not reached: no end to check */
 };
 
 /* "file:line: option 'x': " then the message (opt may be NULL); -1. */
@@ -50,6 +58,14 @@ const char *files_name_opt(const struct job_plan *p);
 char *files_dir_of(const char *path);
 /* The deepest directory of path that exists (malloc'd), its stat in st. */
 char *files_existing_ancestor(const char *path, struct stat *st);
+
+/*
+ * remote.c: name, a target on a server, as ops->remote_probe finds it
+ * (t zeroed first; t->path is the probe's name for it, not owned). 0, or
+ * -1 with "job 'x': option 'o': why" in err.
+ */
+int remote_target(const struct job_plan *p, const struct engine_ops *ops,
+		  const char *name, struct target *t, struct strbuf *err);
 
 /* region.c: a job's region in target t (files_resolve()) */
 /* the smallest block of any direction, used or not: fio's rounding unit */

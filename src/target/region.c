@@ -305,14 +305,15 @@ static int region_fits(const struct job_plan *p, const struct target *t,
 		       uint64_t off, uint64_t size, const char *opt,
 		       uint64_t *len, struct strbuf *err)
 {
-	if ((t->kind == EF_BLOCKDEV || t->sized) &&
+	if ((t->kind == EF_BLOCKDEV || t->sized) && !t->unknown &&
 	    (off >= t->cur_size || size > t->cur_size - off))
 		return files_fail(err, p, opt,
 			    "%llu bytes from offset %llu go beyond the end "
 			    "of %s '%s' (%llu bytes)",
 			    (unsigned long long)size,
 			    (unsigned long long)off,
-			    t->dax ? "DAX device" : t->sized ? "NVMe namespace" :
+			    t->remote ? t->remote : t->dax ? "DAX device" :
+			    t->sized ? "NVMe namespace" :
 			    "block device", t->path,
 			    (unsigned long long)t->cur_size);
 	*len = size;

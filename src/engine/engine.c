@@ -54,6 +54,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_net_ops,
 	&engine_netsplice_ops,
 	&engine_e4defrag_ops,
+	&engine_nfs_ops,
 	NULL,
 };
 
@@ -200,7 +201,9 @@ static const struct {
 	REFUSED("rbd", REFUSE_CEPH),
 	REFUSED("http", REFUSE_HTTP),
 	REFUSED("nbd", REFUSE_NBD),
-	REFUSED("nfs", REFUSE_NFS),
+#ifndef HAVE_LIBNFS
+	NOT_BUILT("nfs", "libnfs-dev"),
+#endif
 	REFUSED("libiscsi", REFUSE_ISCSI),
 	REFUSED("libcufile", REFUSE_GPU),
 	REFUSED("dfs", REFUSE_DAOS),

@@ -41,6 +41,8 @@ extern const struct engine_ops engine_e4defrag_ops;
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_io_uring_ops;
 extern const struct engine_ops engine_io_uring_cmd_ops;
+/* network storage, with their library (no init without) */
+extern const struct engine_ops engine_nfs_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -688,6 +688,7 @@ struct job_options {
 	unsigned int mss;
 	char *donorname;
 	unsigned int inplace;
+	char *nfs_url;		/* nfs (engine/nfs.c) */
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

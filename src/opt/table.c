@@ -1320,6 +1320,14 @@ const struct opt_def opt_table[] = {
 		  "reads[,writes] given a priority (cmdprio_class/cmdprio's, "
 		  "or the entry's class, level and hint)" },
 
+	/* nfs */
+	{ .name = "nfs_url", .type = OPT_STR, .off = OFF(nfs_url),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "nfs: the server and export, nfs://SERVER/EXPORT"
+		  "[?ARG=VALUE&...] (libnfs's URL: nfsport=, mountport= skip "
+		  "the portmapper; uid=, gid=, version=, autoreconnect=)" },
+
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"
 };

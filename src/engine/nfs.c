@@ -26,8 +26,8 @@
  * connection that breaks fails everything in flight at once:
  * autoreconnect is off unless the URL asks for it (libnfs would retry
  * for ever). A server that stops answering holds the job only until it
- * is stopped (runtime, a signal): then what is still in flight after
- * STALL_GRACE_MS fails with ETIMEDOUT and the connection is dropped.
+ * is stopped (a signal, an error) or its runtime is over: then what is
+ * still in flight after STALL_GRACE_MS fails with ETIMEDOUT and the connection is dropped.
  * Mount, open and close wait at most SETUP_MS.
  */
 #include <errno.h>
@@ -47,7 +47,7 @@
 
 #define SLICE_MS 100
 #define SETUP_MS 30000ULL
-#define STALL_GRACE_MS 10000ULL
+#define STALL_GRACE_MS 5000ULL
 #define MS 1000000ULL
 #define WHY_LEN 160	/* libnfs's error texts, as kept */
 
@@ -71,6 +71,12 @@ struct nfs_engine {
 	unsigned int inflight;
 	bool dead;		/* the connection is gone: no more RPCs */
 	char dead_why[WHY_LEN];
+	/*
+	 * When the job's runtime is over, on the engine's clock (from
+	 * init, with startdelay and ramp_time: no earlier than the
+	 * worker's end), for a server that stops answering; 0: none.
+	 */
+	uint64_t end_ns;
 };
 
 /* An open, close or mount in progress (sync over the async calls). */
@@ -161,7 +167,8 @@ static int wait_for(struct nfs_engine *ne, struct nfs_wait *w)
 			return -ETIMEDOUT;
 		}
 	}
-	return w->res < 0 ? w->res : 0;
+	/* libnfs's -EFAULT is an RPC that failed: the connection's fault */
+	return w->res == -EFAULT ? -EIO : w->res < 0 ? w->res : 0;
 }
 
 static struct nfs_slot *slot_of(struct nfs_engine *ne, struct io_u *u)
@@ -275,11 +282,12 @@ static int nfs_commit(struct engine *e)
 }
 
 /*
- * The server stopped answering and the job is over: what is in flight
- * fails with ETIMEDOUT, and the connection is not used again (libnfs
- * may still hold the buffers of the writes; it never sends them now).
+ * What is in flight fails with err: EIO when the connection broke and
+ * libnfs kept them, ETIMEDOUT when the server stopped answering and the
+ * job is over. The connection is not used again (libnfs may still hold
+ * the buffers of the writes; it never sends them now).
  */
-static void abandon(struct nfs_engine *ne)
+static void abandon(struct nfs_engine *ne, int err)
 {
 	unsigned int i;
 
@@ -290,7 +298,7 @@ static void abandon(struct nfs_engine *ne)
 		if (!s->busy || s->abandoned)
 			continue;
 		s->abandoned = true;
-		s->u->error = ETIMEDOUT;
+		s->u->error = err;
 		s->u->resid = s->u->len;
 		snprintf(s->why, sizeof(s->why), "%s", ne->dead_why);
 		ne->inflight--;
@@ -316,18 +324,19 @@ static int nfs_getevents(struct engine *e, unsigned int min,
 	while (ne->nr_done < min && ne->inflight) {
 		have = ne->nr_done;
 		if (service(ne, SLICE_MS) < 0) {
-			if (ne->inflight)	/* libnfs kept some: never */
-				abandon(ne);
+			if (ne->inflight)	/* libnfs kept them */
+				abandon(ne, EIO);
 			break;
 		}
-		if (ne->nr_done > have || !engine_stopping(e)) {
+		if (ne->nr_done > have || !(engine_stopping(e) ||
+		    (ne->end_ns && engine_mono_ns() > ne->end_ns))) {
 			stalled = 0;
 			continue;
 		}
 		if (!stalled)
 			stalled = engine_mono_ns();
 		else if (engine_mono_ns() - stalled > STALL_GRACE_MS * MS)
-			abandon(ne);
+			abandon(ne, ETIMEDOUT);
 	}
 	ne->handed = ne->nr_done < max ? ne->nr_done : max;
 	return (int)ne->handed;
@@ -469,6 +478,9 @@ static int nfs_init(const struct job_plan *plan, unsigned int depth,
 		nfs_cleanup(&ne->e);
 		return ret;
 	}
+	if (plan->o.runtime_us)
+		ne->end_ns = engine_mono_ns() + (plan->o.startdelay_us +
+			     plan->o.ramp_time_us + plan->o.runtime_us) * 1000;
 	*out = &ne->e;
 	return 0;
 }

@@ -55,6 +55,24 @@ EOF
 		"$TRASH/.norpcbind.c"
 }
 
+# nfs_export_ ID DIR ACCESS: an EXPORT block, NFSv3 over TCP
+nfs_export_() {
+	cat <<EOF
+EXPORT {
+	Export_Id = $1;
+	Path = $2;
+	Pseudo = $2;
+	Access_Type = $3;
+	Squash = No_Root_Squash;
+	SecType = sys;
+	Protocols = 3;
+	Transports = TCP;
+	FSAL { Name = VFS; }
+}
+EOF
+}
+
+# nfs_config_ DIR NFS_PORT MOUNT_PORT
 nfs_config_() {
 	cat <<EOF
 NFS_CORE_PARAM {
@@ -72,30 +90,10 @@ NFSV4 {
 	RecoveryRoot = $1/recovery;
 }
 NFS_KRB5 { Active_krb5 = false; }
-EXPORT {
-	Export_Id = 1;
-	Path = $1/rw;
-	Pseudo = $1/rw;
-	Access_Type = RW;
-	Squash = No_Root_Squash;
-	SecType = sys;
-	Protocols = 3;
-	Transports = TCP;
-	FSAL { Name = VFS; }
-}
-EXPORT {
-	Export_Id = 2;
-	Path = $1/ro;
-	Pseudo = $1/ro;
-	Access_Type = RO;
-	Squash = No_Root_Squash;
-	SecType = sys;
-	Protocols = 3;
-	Transports = TCP;
-	FSAL { Name = VFS; }
-}
 LOG { Default_Log_Level = EVENT; }
 EOF
+	nfs_export_ 1 "$1/rw" RW
+	nfs_export_ 2 "$1/ro" RO
 }
 
 nfs_start() {

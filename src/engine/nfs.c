@@ -60,6 +60,14 @@ struct nfs_slot {
 	char why[WHY_LEN];		/* the failure libnfs reported */
 };
 
+/* An open, close or mount in progress (sync over the async calls). */
+struct nfs_wait {
+	bool done;
+	int res;
+	void *data;
+	char why[WHY_LEN];
+};
+
 struct nfs_engine {
 	struct engine e;
 	struct nfs_context *nfs;
@@ -77,15 +85,14 @@ struct nfs_engine {
 	 * worker's end), for a server that stops answering; 0: none.
 	 */
 	uint64_t end_ns;
+	/*
+	 * The mount, open or close waited for: one at a time, and here
+	 * rather than on the stack, as libnfs runs the callback of one
+	 * given up on (no answer) when its context is destroyed.
+	 */
+	struct nfs_wait wait;
 };
 
-/* An open, close or mount in progress (sync over the async calls). */
-struct nfs_wait {
-	bool done;
-	int res;
-	void *data;
-	char why[WHY_LEN];
-};
 
 static inline struct nfs_engine *to_nfs(struct engine *e)
 {
@@ -109,7 +116,7 @@ static void go_dead(struct nfs_engine *ne, const char *why)
 /*
  * One turn of the service loop: waits up to ms for the socket, then lets
  * libnfs read and write (and run the callbacks). -1 when the connection
- * broke (the callbacks of what was in flight have run with errors).
+ * broke: libnfs keeps what was in flight, which abandon() fails.
  */
 static int service(struct nfs_engine *ne, int ms)
 {
@@ -126,8 +133,12 @@ static int service(struct nfs_engine *ne, int ms)
 		return -1;
 	}
 	n = poll(&pfd, 1, ms);
+	if (n < 0 && errno != EINTR) {
+		go_dead(ne, strerror(errno));
+		return -1;
+	}
 	if (n < 0)
-		return errno == EINTR ? 0 : -1;
+		return 0;
 	if (nfs_service(ne->nfs, pfd.revents) < 0) {
 		char why[WHY_LEN];
 
@@ -150,11 +161,25 @@ static void wait_cb(int res, struct nfs_context *nfs, void *data,
 		copy_why(w->why, sizeof(w->why), nfs);
 }
 
-/* Runs the loop until w is done: 0, or -errno (w->why says why). */
-static int wait_for(struct nfs_engine *ne, struct nfs_wait *w)
+/* The engine's wait, cleared for a call about to start. */
+static struct nfs_wait *wait_start(struct nfs_engine *ne)
+{
+	memset(&ne->wait, 0, sizeof(ne->wait));
+	return &ne->wait;
+}
+
+/*
+ * After the async call that returned queued (0: its callback is to
+ * come), runs the loop until w is done: 0, or -errno (w->why says why).
+ */
+static int wait_for(struct nfs_engine *ne, struct nfs_wait *w, int queued)
 {
 	uint64_t give_up = engine_mono_ns() + SETUP_MS * MS;
 
+	if (queued) {
+		copy_why(w->why, sizeof(w->why), ne->nfs);
+		return -EIO;
+	}
 	while (!w->done) {
 		if (service(ne, SLICE_MS) < 0 && !w->done) {
 			snprintf(w->why, sizeof(w->why), "%s", ne->dead_why);
@@ -315,10 +340,12 @@ static int nfs_getevents(struct engine *e, unsigned int min,
 
 	(void)timeout;
 	/* what the last call handed out has been taken */
-	memmove(ne->done, ne->done + ne->handed,
-		(ne->nr_done - ne->handed) * sizeof(*ne->done));
-	ne->nr_done -= ne->handed;
-	ne->handed = 0;
+	if (ne->handed) {
+		memmove(ne->done, ne->done + ne->handed,
+			(ne->nr_done - ne->handed) * sizeof(*ne->done));
+		ne->nr_done -= ne->handed;
+		ne->handed = 0;
+	}
 	if (!ne->nr_done && ne->inflight)
 		service(ne, 0);
 	while (ne->nr_done < min && ne->inflight) {
@@ -362,7 +389,7 @@ static int nfs_open_file(struct engine *e, struct engine_file *f,
 			 struct strbuf *err)
 {
 	struct nfs_engine *ne = to_nfs(e);
-	struct nfs_wait w = { .done = false };
+	struct nfs_wait *w = wait_start(ne);
 	int flags = e->plan->writes ? O_RDWR | O_CREAT : O_RDONLY;
 	int ret;
 
@@ -371,18 +398,14 @@ static int nfs_open_file(struct engine *e, struct engine_file *f,
 			    ne->where, ne->dead_why);
 		return -EIO;
 	}
-	if (nfs_open2_async(ne->nfs, f->path, flags, 0644, wait_cb, &w)) {
-		copy_why(w.why, sizeof(w.why), ne->nfs);
-		ret = -EIO;
-	} else {
-		ret = wait_for(ne, &w);
-	}
+	ret = wait_for(ne, w, nfs_open2_async(ne->nfs, f->path, flags, 0644,
+					      wait_cb, w));
 	if (ret) {
 		strbuf_addf(err, "nfs: cannot open '%s' on %s: %s", f->path,
-			    ne->where, w.why);
+			    ne->where, w->why);
 		return ret;
 	}
-	f->engine_data = w.data;
+	f->engine_data = w->data;
 	/* open for the worker's checks; never a descriptor of ours */
 	f->fd = nfs_get_fd(ne->nfs);
 	return 0;
@@ -391,14 +414,21 @@ static int nfs_open_file(struct engine *e, struct engine_file *f,
 static int nfs_close_file(struct engine *e, struct engine_file *f)
 {
 	struct nfs_engine *ne = to_nfs(e);
-	struct nfs_wait w = { .done = false };
+	struct nfs_wait *w;
 	int ret = 0;
 
-	if (f->engine_data && !ne->dead) {
-		if (nfs_close_async(ne->nfs, f->engine_data, wait_cb, &w))
-			ret = -EIO;
+	/*
+	 * libnfs COMMITs a file written to as it closes it (NFSv3), and
+	 * frees the handle then; on a dead connection that COMMIT is
+	 * cancelled (and the handle freed) with the context, unwaited.
+	 */
+	if (f->engine_data) {
+		w = wait_start(ne);
+		if (ne->dead)
+			nfs_close_async(ne->nfs, f->engine_data, wait_cb, w);
 		else
-			ret = wait_for(ne, &w);
+			ret = wait_for(ne, w, nfs_close_async(ne->nfs,
+					f->engine_data, wait_cb, w));
 	}
 	f->engine_data = NULL;
 	f->fd = -1;
@@ -410,12 +440,15 @@ static void nfs_cleanup(struct engine *e)
 	struct nfs_engine *ne = to_nfs(e);
 
 	if (ne->nfs) {
-		if (!ne->dead) {
-			struct nfs_wait w = { .done = false };
+		struct nfs_wait *w = wait_start(ne);
+		unsigned int i;
 
-			if (!nfs_umount_async(ne->nfs, wait_cb, &w))
-				wait_for(ne, &w);
-		}
+		if (!ne->dead)
+			wait_for(ne, w, nfs_umount_async(ne->nfs, wait_cb, w));
+		/* what libnfs still holds is cancelled: no completions now */
+		for (i = 0; i < ne->nr_slots; i++)
+			if (ne->slots[i].busy)
+				ne->slots[i].abandoned = true;
 		nfs_destroy_context(ne->nfs);
 	}
 	free(ne->where);
@@ -428,7 +461,7 @@ static int mount_export(struct nfs_engine *ne, const char *url,
 			struct strbuf *err)
 {
 	struct nfs_url *nu;
-	struct nfs_wait w = { .done = false };
+	struct nfs_wait *w = wait_start(ne);
 	struct strbuf where = STRBUF_INIT;
 	int ret;
 
@@ -445,15 +478,11 @@ static int mount_export(struct nfs_engine *ne, const char *url,
 	}
 	strbuf_addf(&where, "nfs://%s%s", nu->server, nu->path);
 	ne->where = strbuf_detach(&where);
-	if (nfs_mount_async(ne->nfs, nu->server, nu->path, wait_cb, &w)) {
-		copy_why(w.why, sizeof(w.why), ne->nfs);
-		ret = -EIO;
-	} else {
-		ret = wait_for(ne, &w);
-	}
+	ret = wait_for(ne, w, nfs_mount_async(ne->nfs, nu->server, nu->path,
+					      wait_cb, w));
 	if (ret)
 		strbuf_addf(err, "nfs: cannot mount export '%s' of %s: %s",
-			    nu->path, nu->server, w.why);
+			    nu->path, nu->server, w->why);
 	nfs_destroy_url(nu);
 	return ret;
 }

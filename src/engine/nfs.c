@@ -72,7 +72,12 @@ struct nfs_engine {
 	struct engine e;
 	struct nfs_context *nfs;
 	char *where;		/* "nfs://server/export", for messages */
-	struct nfs_slot *slots;
+	/*
+	 * By io_u index, each allocated apart: libnfs holds a slot's
+	 * address while its I/O is in flight, so growing the array must
+	 * not move the slots.
+	 */
+	struct nfs_slot **slots;
 	unsigned int nr_slots;
 	struct io_u **done;	/* completions, oldest first */
 	unsigned int nr_done, handed, cap_done;
@@ -199,15 +204,14 @@ static int wait_for(struct nfs_engine *ne, struct nfs_wait *w, int queued)
 static struct nfs_slot *slot_of(struct nfs_engine *ne, struct io_u *u)
 {
 	if (u->index >= ne->nr_slots) {
-		unsigned int n = u->index + 1 > 2 * ne->nr_slots ?
-				 u->index + 1 : 2 * ne->nr_slots;
+		unsigned int n = u->index + 1, i;
 
 		ne->slots = xrealloc(ne->slots, n * sizeof(*ne->slots));
-		memset(ne->slots + ne->nr_slots, 0,
-		       (n - ne->nr_slots) * sizeof(*ne->slots));
+		for (i = ne->nr_slots; i < n; i++)
+			ne->slots[i] = xcalloc(1, sizeof(**ne->slots));
 		ne->nr_slots = n;
 	}
-	return &ne->slots[u->index];
+	return ne->slots[u->index];
 }
 
 static void push_done(struct nfs_engine *ne, struct io_u *u)
@@ -318,7 +322,7 @@ static void abandon(struct nfs_engine *ne, int err)
 
 	go_dead(ne, "no answer from the server after the job's end");
 	for (i = 0; i < ne->nr_slots; i++) {
-		struct nfs_slot *s = &ne->slots[i];
+		struct nfs_slot *s = ne->slots[i];
 
 		if (!s->busy || s->abandoned)
 			continue;
@@ -381,7 +385,7 @@ static const char *nfs_error_detail(struct engine *e, const struct io_u *u,
 
 	if (u->index >= ne->nr_slots)
 		return NULL;
-	snprintf(buf, n, "%s (%s)", ne->slots[u->index].why, ne->where);
+	snprintf(buf, n, "%s (%s)", ne->slots[u->index]->why, ne->where);
 	return buf;
 }
 
@@ -438,19 +442,21 @@ static int nfs_close_file(struct engine *e, struct engine_file *f)
 static void nfs_cleanup(struct engine *e)
 {
 	struct nfs_engine *ne = to_nfs(e);
+	unsigned int i;
 
 	if (ne->nfs) {
 		struct nfs_wait *w = wait_start(ne);
-		unsigned int i;
 
 		if (!ne->dead)
 			wait_for(ne, w, nfs_umount_async(ne->nfs, wait_cb, w));
 		/* what libnfs still holds is cancelled: no completions now */
 		for (i = 0; i < ne->nr_slots; i++)
-			if (ne->slots[i].busy)
-				ne->slots[i].abandoned = true;
+			if (ne->slots[i]->busy)
+				ne->slots[i]->abandoned = true;
 		nfs_destroy_context(ne->nfs);
 	}
+	for (i = 0; i < ne->nr_slots; i++)
+		free(ne->slots[i]);
 	free(ne->where);
 	free(ne->slots);
 	free(ne->done);

@@ -131,6 +131,13 @@ ifeq ($(HAVE_LIBISCSI),1)
 CFLAGS += -DHAVE_LIBISCSI=1
 LDLIBS += -liscsi
 endif
+# libnfs: the nfs engine (NFS in user space); without it ioengine=nfs is
+# refused naming libnfs-dev. Its header needs struct timeval first.
+HAVE_LIBNFS := $(call have,sys/time.h -include nfsc/libnfs.h,-lnfs)
+ifeq ($(HAVE_LIBNFS),1)
+CFLAGS += -DHAVE_LIBNFS=1
+LDLIBS += -lnfs
+endif
 
 ifeq ($(V),1)
 Q :=

@@ -154,7 +154,7 @@ for ex in "$EX"/*.fio; do
 done
 
 # ioengine=E: refused, saying why (a reason after the colon)
-for e in rbd rados gfapi gfapi_async libhdfs nfs http dfs \
+for e in rbd rados gfapi gfapi_async libhdfs http dfs \
 	 rdma librpma_apm_client libcufile sg mtd libzbc xnvme \
 	 libblkio spdk pmemblk cpp_null ime_psync; do
 	test_expect_success "ioengine=$e is refused with the reason" '
@@ -165,7 +165,7 @@ for e in rbd rados gfapi gfapi_async libhdfs nfs http dfs \
 done
 
 test_expect_success 'the options of refused engines say whose they are' '
-	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
+	for o in clientname=c rbdname=r volume=v http_host=h \
 		 hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
 		 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
@@ -182,7 +182,7 @@ FIOEX=/usr/share/doc/fio/examples
 test_expect_success "fio's refused examples are refused with the reason" '
 	for n in dfs gfapi http-s3 http-swift http-webdav ime libhdfs \
 		 librpma_apm-client libcufile-posix libzbc-seq-read \
-		 mtd nfs pmemblk rados rbd sg_verify \
+		 mtd pmemblk rados rbd sg_verify \
 		 cpp_null; do
 		# the variables libcufile-posix.fio says it needs
 		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 \
@@ -190,6 +190,17 @@ test_expect_success "fio's refused examples are refused with the reason" '
 		grep -q "is not supported: " err ||
 			{ echo "$n:" >&2; cat err >&2; return 1; }
 	done
+'
+
+# nfs.fio: the nfs engine with libnfs; without, refused naming it
+test_expect_success_if LIBNFS "fio's nfs.fio parses" '
+	"$IOLITE" --parse-only "$FIOEX/nfs.fio" >out 2>err &&
+	test_must_be_empty err &&
+	grep -q "^nfs_url=nfs://127.0.0.1/nfs" out
+'
+test_expect_success_if !LIBNFS "fio's nfs.fio names libnfs-dev" '
+	test_must_fail "$IOLITE" --parse-only "$FIOEX/nfs.fio" 2>err &&
+	grep -q "ioengine .nfs. is not available in this build: install libnfs-dev" err
 '
 
 # uring-cmd-ng.fio: io_uring_cmd parses (it runs on a /dev/ngXnY only:

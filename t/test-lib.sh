@@ -302,6 +302,20 @@ prereq_check_() {
 		prereq_cmd_ tgtd tgt && prereq_cmd_ tgtadm tgt &&
 		prereq_cmd_ unshare util-linux && { [ "$(id -u)" = 0 ] ||
 		prereq_why="tgtd in a mount namespace of its own needs root"; } ;;
+	LIBNFS) prereq_built_ nfs libnfs-dev ;;
+	# nfs-ganesha with its VFS backend (t/lib-nfs.sh), as root: the
+	# backend opens files by handle (CAP_DAC_READ_SEARCH)
+	GANESHA) if [ "$(id -u)" != 0 ]; then
+			prereq_why="nfs-ganesha's VFS backend needs root"
+		elif prereq_cmd_ ganesha.nfsd nfs-ganesha; then
+			prereq_why="no ganesha VFS backend: apt-get install nfs-ganesha-vfs"
+			for prereq_f_ in /usr/lib/*/ganesha/libfsalvfs.so \
+				/usr/lib/ganesha/libfsalvfs.so; do
+				[ -e "$prereq_f_" ] && prereq_why=
+			done
+		fi &&
+		[ -z "$prereq_why" ] && prereq_cmd_ "${CC:-cc}" gcc &&
+		prereq_cmd_ python3 python3 ;;
 	*)	# a typo must not turn tests into skips
 		echo "bug in the test: unknown prerequisite $1" >&2
 		exit 1 ;;

@@ -56,6 +56,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_e4defrag_ops,
 	&engine_nbd_ops,
 	&engine_libiscsi_ops,
+	&engine_nfs_ops,
 	NULL,
 };
 
@@ -201,7 +202,9 @@ static const struct {
 	REFUSED("rados", REFUSE_CEPH),
 	REFUSED("rbd", REFUSE_CEPH),
 	REFUSED("http", REFUSE_HTTP),
-	REFUSED("nfs", REFUSE_NFS),
+#ifndef HAVE_LIBNFS
+	NOT_BUILT("nfs", "libnfs-dev"),
+#endif
 	REFUSED("libcufile", REFUSE_GPU),
 	REFUSED("dfs", REFUSE_DAOS),
 	REFUSED("xnvme", REFUSE_USERDRV),

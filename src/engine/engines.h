@@ -44,6 +44,8 @@ extern const struct engine_ops engine_io_uring_cmd_ops;
 /* storage on a server, with their library (nbd.c, libiscsi.c) */
 extern const struct engine_ops engine_nbd_ops;
 extern const struct engine_ops engine_libiscsi_ops;
+/* network storage, with their library (no init without) */
+extern const struct engine_ops engine_nfs_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

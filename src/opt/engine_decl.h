@@ -114,6 +114,14 @@ enum engine_flags {
 	 * queue() finds the ranges in the trim's buffer (io/io_u.h).
 	 */
 	ENGINE_F_MULTI_TRIM = 262144,
+	/*
+	 * The files are a server's (nfs): files.c names them and sizes
+	 * their regions from the options, as for null, but looks at
+	 * nothing local, directory= included (a directory on the
+	 * server); the worker opens and closes them through the engine
+	 * as any files, whose fd is not a local descriptor.
+	 */
+	ENGINE_F_REMOTE = 524288,
 };
 
 /* Whether iolite has an engine of that name (fio's names and aliases). */

@@ -690,6 +690,7 @@ struct job_options {
 	unsigned int inplace;
 	char *uri;		/* nbd */
 	char *initiator;	/* libiscsi */
+	char *nfs_url;		/* nfs (engine/nfs.c) */
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

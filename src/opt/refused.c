@@ -32,7 +32,6 @@ static const struct {
 	{ "object_class", "ioengine dfs", REFUSE_DAOS },
 	{ "hdfsdirectory", "ioengine libhdfs", REFUSE_HDFS },
 	{ "namenode", "ioengine libhdfs", REFUSE_HDFS },
-	{ "nfs_url", "ioengine nfs", REFUSE_NFS },
 	{ "http_host", "ioengine http", REFUSE_HTTP },
 	{ "http_mode", "ioengine http", REFUSE_HTTP },
 	{ "http_pass", "ioengine http", REFUSE_HTTP },

@@ -1330,6 +1330,13 @@ const struct opt_def opt_table[] = {
 	  .def = "iqn.2019-04.org.fio:fio", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
 	  .help = "libiscsi: the initiator's IQN the session logs in with" },
+	/* nfs */
+	{ .name = "nfs_url", .type = OPT_STR, .off = OFF(nfs_url),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "nfs: the server and export, nfs://SERVER/EXPORT"
+		  "[?ARG=VALUE&...] (libnfs's URL: nfsport=, mountport= skip "
+		  "the portmapper; uid=, gid=, version=, autoreconnect=)" },
 
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"

@@ -50,7 +50,6 @@
 	UNSUP("merge_blktrace_iters", NULL),
 	UNSUP("merge_blktrace_scalars", NULL),
 	UNSUP("namenode", NULL),
-	UNSUP("nfs_url", NULL),
 	UNSUP("object_class", NULL),
 	UNSUP("plid_select", "fdp_pli_select"),
 	UNSUP("plids", "fdp_pli"),

@@ -49,7 +49,8 @@ static bool data_job(const struct job_plan *p)
 	const struct engine_ops *e = engine_find(p->o.ioengine);
 
 	return !p->no_io && e && !(e->flags & (ENGINE_F_NOFILEIO |
-			ENGINE_F_FILE_OP | ENGINE_F_NOLAYOUT | ENGINE_F_NOIO));
+			ENGINE_F_FILE_OP | ENGINE_F_NOLAYOUT | ENGINE_F_NOIO |
+			ENGINE_F_REMOTE));
 }
 
 /*

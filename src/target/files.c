@@ -1021,8 +1021,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 	const struct engine_ops *ops = engine_find(p->o.ioengine);
 	/* names only: no files (null), or the engine makes them itself */
 	bool nofile = ops && (ops->flags & (ENGINE_F_NOFILEIO |
-					    ENGINE_F_NOLAYOUT));
-	bool has_dirs = !ops || !(ops->flags & ENGINE_F_NOFILEIO);
+					    ENGINE_F_NOLAYOUT |
+					    ENGINE_F_REMOTE));
+	bool has_dirs = !ops || !(ops->flags & (ENGINE_F_NOFILEIO |
+						ENGINE_F_REMOTE));
 	bool remote = ops && ops->remote_probe;
 	/* names from filename_format are iolite's: never followed */
 	bool made = !p->replay && !(p->o.filename && *p->o.filename) &&

@@ -87,7 +87,7 @@ static uint64_t job_files(const struct job_plan *p, const struct job_files *jf)
 	const struct engine_ops *ops = engine_find(p->o.ioengine);
 	uint64_t n = jf->nr_files;
 
-	if (ops && (ops->flags & ENGINE_F_NOFILEIO))
+	if (ops && (ops->flags & (ENGINE_F_NOFILEIO | ENGINE_F_REMOTE)))
 		n = 0;
 	else if (p->o.openfiles && p->o.openfiles < n)
 		n = p->o.openfiles;

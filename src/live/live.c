@@ -351,9 +351,16 @@ static void publish(struct live *l, bool final)
 
 	if (!l->m)
 		return;
-	live_metrics_text(l->m, &sb);
-	if (l->srv)
-		live_srv_set(l->srv, sb.buf ? sb.buf : "", sb.len);
+	live_metrics_text(l->m, &sb, false);
+	if (l->srv) {
+		struct strbuf om = STRBUF_INIT;
+		size_t len = sb.len, om_len;
+
+		live_metrics_text(l->m, &om, true);
+		om_len = om.len;
+		live_srv_set(l->srv, xstrdup(sb.buf ? sb.buf : ""), len,
+			     strbuf_detach(&om), om_len);
+	}
 	/*
 	 * The push: once, with the final figures (this thread must not
 	 * wait on the network while the run goes on)

@@ -33,13 +33,42 @@ def free_port():
     s.close()
     return p
 
-def get(url, method="GET", timeout=5):
+def get(url, method="GET", timeout=5, accept=None, ctype=None):
     req = urllib.request.Request(url, method=method)
+    if accept:
+        req.add_header("Accept", accept)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
+            if ctype is not None:
+                ctype.append(r.headers.get("Content-Type"))
             return r.status, r.read().decode()
     except urllib.error.HTTPError as e:
         return e.code, ""
+
+# What Prometheus 2.42 sends, and the content types of the two answers
+PROM_ACCEPT = ("application/openmetrics-text;version=1.0.0,"
+               "application/openmetrics-text;version=0.0.1;q=0.75,"
+               "text/plain;version=0.0.4;q=0.5,*/*;q=0.1")
+OM_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8"
+TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+def om_check(text, om):
+    """The OpenMetrics answer against the Prometheus text of the same
+    figures: the same samples, a counter's family without _total, and
+    '# EOF' last."""
+    bad = []
+    if not om.endswith("\n# EOF\n"):
+        bad.append("OpenMetrics: no '# EOF' at the end")
+    samples = lambda t: [l for l in t.splitlines() if l and l[0] != "#"]
+    if samples(text) != samples(om):
+        bad.append("OpenMetrics: the samples differ from the text's")
+    for line in om.splitlines():
+        if line.startswith("# TYPE ") and line.endswith(" counter") and \
+                line.split()[2].endswith("_total"):
+            bad.append("OpenMetrics: a counter family named with _total: " + line)
+    if "# TYPE iolite_ios counter" not in om:
+        bad.append("OpenMetrics: no family iolite_ios")
+    return bad
 
 def wait_up(url, proc, what, limit=30):
     end = time.time() + limit
@@ -107,6 +136,19 @@ def endpoint(iolite, extra):
             break
         time.sleep(0.1)
     open("final.txt", "w").write(text)
+    # the same figures as OpenMetrics, asked as Prometheus asks; a
+    # weight of 0 is a refusal
+    ct = []
+    st, om = get(base + "/metrics", accept=PROM_ACCEPT, ctype=ct)
+    open("final.om", "w").write(om)
+    if st != 200 or ct != [OM_TYPE]:
+        bad.append("OpenMetrics: %d %s" % (st, ct))
+    bad += om_check(text, om)
+    ct = []
+    st, t0 = get(base + "/metrics", ctype=ct,
+                 accept="application/openmetrics-text;q=0,text/plain;q=0.5")
+    if ct != [TEXT_TYPE] or t0 != text:
+        bad.append("Accept with OpenMetrics at q=0: %s" % ct)
     rc = p.wait(timeout=60)
     idle.close()
     mute.close()

@@ -291,6 +291,10 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		repeat_summarize(rc->reps);
 		rr.repeat_sum = &rc->reps->sum;
 	}
+	/* the stream is closed by now (session_notes) */
+	if (final && rc->c->interval_output &&
+	    strcmp(rc->c->interval_output, "-"))
+		rr.interval_stream = rc->c->interval_output;
 	if (rc->h && rc->h->report) {
 		if (rc->h->report(rc->h->arg, rc->c, doc, rc->out, rc->html))
 			ret = -1;

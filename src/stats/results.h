@@ -418,6 +418,12 @@ struct run_result {
 	const struct result_repeat_sum *repeat_sum;	/* with repeats */
 	/* fio's client mode (iolite-mpi); NULL: a plain run */
 	const struct client_report *client;
+	/*
+	 * The final report's: the interval stream's file (--interval-output,
+	 * doc/live.md), whole and closed by now, for the html page's
+	 * figures over time (borrowed; NULL: none, or on stdout)
+	 */
+	const char *interval_stream;
 };
 
 /*

@@ -12,19 +12,6 @@
 #include "live/live.h"
 #include "stats/results.h"
 
-/* One reported job's interval: the figures and their times. */
-struct live_rec {
-	const struct job_result *j;	/* the delta, as the report builds */
-	unsigned int jobid;		/* the reported job's index */
-	uint64_t seq;			/* the interval's number, from 1 */
-	uint64_t start_ns, end_ns;	/* the run's clock */
-	uint64_t t0_ns;			/* the stream's origin */
-	uint64_t count_ns;		/* when its counting began */
-	int64_t wall_off_ns;		/* CLOCK_REALTIME minus the clock */
-	bool last;			/* its members are done: partial */
-	unsigned int round;		/* --repeat's run, from 0 */
-	uint64_t cpu_ns;		/* the live numbers' CPU so far */
-};
 
 /* stream.c: the JSON line of one interval, appended to sb. */
 void live_rec_json(struct strbuf *sb, const struct live_rec *r);

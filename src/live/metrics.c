@@ -127,7 +127,8 @@ void live_metrics_add(struct live_metrics *m, const struct live_rec *r)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		const struct dir_result *dr = &j->dir[d];
 
-		mj->dir[d].used |= dr->ios || ddir_used(j->plan, (enum ddir)d);
+		mj->dir[d].used |= dr->ios ||
+				   (j->plan && ddir_used(j->plan, (enum ddir)d));
 		add_dir(m, &mj->dir[d], dr, dur_s);
 		/* Little's law: the mean number in flight over the interval */
 		busy += dr->lat.n ? dr->lat.mean * (double)dr->lat.n :

@@ -92,6 +92,8 @@ static void write_rec(struct json_writer *w, const struct live_rec *r)
 	json_u64(w, "jobid", r->jobid);
 	json_u64(w, "groupid", j->groupid);
 	json_u64(w, "members", j->members);
+	if (r->ranks)
+		json_u64(w, "ranks", r->ranks);
 	if (r->round)
 		json_u64(w, "round", r->round);
 	json_double(w, "start_ms", ms_of(r->start_ns - r->t0_ns));
@@ -106,7 +108,7 @@ static void write_rec(struct json_writer *w, const struct live_rec *r)
 		if (d == RES_MIXED && !j->unified)
 			break;
 		if (d < RES_MIXED && !j->dir[d].ios && !j->dir[d].bytes &&
-		    !ddir_used(j->plan, (enum ddir)d))
+		    !(j->plan && ddir_used(j->plan, (enum ddir)d)))
 			continue;
 		write_dir(w, r, d, dur);
 	}

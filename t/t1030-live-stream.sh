@@ -61,6 +61,15 @@ test_expect_success_if PYTHON3 'jobs of two groups, a short one: each its own' '
 	test "$(grep -c "\"jobname\":\"w\"" s.jsonl)" = 1
 '
 
+test_expect_success_if PYTHON3 'a failed I/O counts in the stream as in the report' '
+	test_must_fail "$IOLITE" --name=bad --ioengine=psync --rw=write \
+		--filename=/dev/full --size=64k --interval-output=f.jsonl \
+		--output-format=json+ --output=f.json 2>err &&
+	grep -q "No space left on device" err &&
+	python3 "$CHECK" f.jsonl f.json &&
+	grep -q "\"write\":{\"io_bytes\":0,\"total_ios\":1," f.jsonl
+'
+
 test_expect_success_if PYTHON3 'the stream on stdout, the report in a file' '
 	"$IOLITE" --name=o $T --rw=read --size=64m --interval-output=- \
 		--output-format=json+ --output=r.json >s.jsonl 2>err &&

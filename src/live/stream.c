@@ -62,12 +62,9 @@ static void write_dir(struct json_writer *w, const struct live_rec *r,
 	json_begin_object(w, dir_key[d]);
 	json_u64(w, "io_bytes", dr->bytes);
 	/* the report's words: the I/Os issued, failed ones too */
-	json_u64(w, "total_ios", d == RES_MIXED ? j->mixed_issued[0] :
-		 j->issued[d]);
-	json_u64(w, "short_ios", d == RES_MIXED ? j->mixed_issued[1] :
-		 j->issued_short[d]);
-	json_u64(w, "drop_ios", d == RES_MIXED ? j->mixed_issued[2] :
-		 j->issued_drop[d]);
+	json_u64(w, "total_ios", results_issued(j, d, 0));
+	json_u64(w, "short_ios", results_issued(j, d, 1));
+	json_u64(w, "drop_ios", results_issued(j, d, 2));
 	/* over the interval's own length, not fio's whole-msec runtime */
 	json_u64(w, "bw_bytes", s > 0 ? (uint64_t)((double)dr->bytes / s) : 0);
 	json_double(w, "bw", s > 0 ? (double)dr->bytes / 1024.0 / s : 0.0);

@@ -541,6 +541,19 @@ void results_job_merge(struct job_result *dst, const struct job_result *src);
  */
 void results_finish(struct run_result *rr);
 
+/*
+ * Direction d's issued I/Os as JSON's total_ios (which 0), short_ios (1)
+ * and drop_ios (2): failed ones too; RES_MIXED's from mixed_issued.
+ */
+static inline uint64_t results_issued(const struct job_result *j,
+				      unsigned int d, unsigned int which)
+{
+	if (d == RES_MIXED)
+		return j->mixed_issued[which];
+	return which == 0 ? j->issued[d] : which == 1 ? j->issued_short[d] :
+	       j->issued_drop[d];
+}
+
 /* Welford's sample standard deviation (n - 1), 0 when n < 2. */
 double welford_stdev(const struct welford *w);
 

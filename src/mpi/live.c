@@ -109,7 +109,8 @@ uint64_t mpi_live_epoch(void *arg)
 }
 
 /* The tick of a tap's call: the nearest whole period, or the next. */
-static uint32_t tick_of(struct mpi_live *v, uint64_t e, const struct live_tap *t)
+static uint32_t tick_of(struct mpi_live *v, uint64_t e,
+			const struct live_tap *t)
 {
 	uint64_t p = v->period_ns, d = t->now_ns > e ? t->now_ns - e : 0;
 	uint32_t k = (uint32_t)(t->final ? (d + p - 1) / p : (d + p / 2) / p);
@@ -270,6 +271,7 @@ static void emit_group(struct mpi_run *m, unsigned int g, uint32_t k,
 		       bool flush)
 {
 	struct mpi_live *v = m->live;
+	const uint32_t *ca = &v->closed_at[g * (unsigned int)m->nranks];
 	struct run_result rr = { 0 };
 	struct job_result j;
 	struct live_rec r;
@@ -300,9 +302,9 @@ static void emit_group(struct mpi_run *m, unsigned int g, uint32_t k,
 	v->nr_pend[g] = w;
 	if (!have)
 		return;
+	/* every rank's jobs of the group done by then (a lost one's too) */
 	for (rk = 0; rk < m->nranks; rk++)
-		if (v->closed_at[g * (unsigned int)m->nranks + (unsigned int)rk] > k &&
-		    !(flush && !v->fin[rk]))
+		if (ca[rk] > k && !(flush && !v->fin[rk]))
 			last = false;
 	rr.jobs = &j;
 	rr.nr_jobs = 1;

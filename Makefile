@@ -249,7 +249,8 @@ TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1415-buffers-fio.sh \
 	t/t1970-mpi.sh t/t1810-sbs-files.sh t/t1295-fio-examples.sh \
 	t/t1899-sbs-harness.sh t/t1930-pitfalls.sh t/t1750-workload-fio.sh \
 	t/t1012-logs-fio.sh t/t1840-sbs-err.sh t/t1975-profile.sh \
-	t/t1965-plot-json.sh t/t1031-live-metrics.sh t/t0340-prio.sh \
+	t/t1965-plot-json.sh t/t1031-live-metrics.sh t/t1973-mpi-live.sh \
+	t/t0340-prio.sh \
 	t/t1744-fio-scale.sh \
 	t/t0700-async.sh t/t1010-logs.sh t/t1120-verify-modes.sh \
 	t/t1410-buffers.sh t/t1960-html.sh t/t1400-trim.sh t/t1100-verify.sh

@@ -291,6 +291,10 @@ static int emit_report(struct report_ctx *rc, struct worker_result *wr,
 		repeat_summarize(rc->reps);
 		rr.repeat_sum = &rc->reps->sum;
 	}
+	/* the stream is closed by now (session_notes) */
+	if (final && rc->c->interval_output &&
+	    strcmp(rc->c->interval_output, "-"))
+		rr.interval_stream = rc->c->interval_output;
 	if (rc->h && rc->h->report) {
 		if (rc->h->report(rc->h->arg, rc->c, doc, rc->out, rc->html))
 			ret = -1;
@@ -736,6 +740,8 @@ static void live_plan(struct session *s)
 	}
 	if (live_check(lo, &s->err))
 		die("%s", strbuf_str(&s->err));
+	if (s->h && s->h->live)
+		s->h->live(s->h->arg, lo);
 }
 
 /*
@@ -800,7 +806,8 @@ static void session_prepare(struct session *s)
 	if (h && h->ready && h->ready(h->arg))
 		exit(1);
 	/* the endpoint's port taken first: a busy one creates nothing */
-	if ((s->live.stream || s->live.listen || s->live.push) &&
+	if ((s->live.stream || s->live.listen || s->live.push ||
+	     s->live.tap) &&
 	    !(s->rc.live = live_start(&s->live, &s->err)))
 		die("%s", strbuf_str(&s->err));
 	s->out = stdout;
@@ -879,6 +886,7 @@ static void session_setup_run(struct session *s)
 	if (h) {
 		ro->segment_start = h->segment_start;
 		ro->sync_poll = h->sync_poll;
+		ro->interval_epoch = h->interval_epoch;
 		ro->sync_arg = h->arg;
 	}
 	ro->status_interval_ms = c->status_interval_ms;

@@ -3,12 +3,14 @@
 #define IOLITE_MAIN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "util/strbuf.h"
 
 struct cli;
 struct job_list;
+struct live_opts;
 struct run_result;
 
 /*
@@ -35,6 +37,14 @@ struct main_hooks {
 	int (*segment_start)(void *arg, unsigned int seg);
 	/* the reporter thread's tick (runner_opts.sync_poll) */
 	int (*sync_poll)(void *arg, bool stopping);
+	/* the live intervals' phase (runner_opts.interval_epoch) */
+	uint64_t (*interval_epoch)(void *arg);
+	/*
+	 * The live options, checked, before anything is made: the wrapper
+	 * may take the outputs over (src/live/live.h: a tap, and its own
+	 * stream and endpoint) by changing lo
+	 */
+	void (*live)(void *arg, struct live_opts *lo);
 	/*
 	 * Writes the final reports instead of main: rr is this process's
 	 * results (notes and options filled), out where reports go, html

@@ -2,8 +2,10 @@
 # The live interval stream (--interval-output, src/live/): one JSON line
 # per interval and job, deltas that add up to the final json+ report
 # exactly (counts, bytes, clat bins bucket for bucket), the last interval
-# marked, groups merged by group_reporting, and the option checks.
+# marked, groups merged by group_reporting, the html report's charts of
+# it, iolite plot's, and the option checks.
 . "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-chromium.sh"
 
 CHECK="$TEST_DIR/live/check_stream.py"
 # a pause every 2000 I/Os keeps the null engine off a CPU's full time
@@ -57,6 +59,15 @@ test_expect_success_if PYTHON3 'jobs of two groups, a short one: each its own' '
 	python3 "$CHECK" s.jsonl r.json &&
 	# the write job ran in well under an interval: one line, the last
 	test "$(grep -c "\"jobname\":\"w\"" s.jsonl)" = 1
+'
+
+test_expect_success_if PYTHON3 'a failed I/O counts in the stream as in the report' '
+	test_must_fail "$IOLITE" --name=bad --ioengine=psync --rw=write \
+		--filename=/dev/full --size=64k --interval-output=f.jsonl \
+		--output-format=json+ --output=f.json 2>err &&
+	grep -q "No space left on device" err &&
+	python3 "$CHECK" f.jsonl f.json &&
+	grep -q "\"write\":{\"io_bytes\":0,\"total_ios\":1," f.jsonl
 '
 
 test_expect_success_if PYTHON3 'the stream on stdout, the report in a file' '
@@ -125,6 +136,58 @@ test_expect_success_if PYTHON3,JANSSON 'iolite plot draws the stream: the sums, 
 	done &&
 	test "$(grep -c "data-chart=\"lat-pct-time\"" p.html)" = 2 &&
 	grep -q "A point per interval of the interval stream" p.html
+'
+
+test_expect_success_if PYTHON3,JANSSON 'the html report draws its stream: IOPS and percentiles an interval' '
+	cat >h.fio <<-\EOF &&
+	[global]
+	ioengine=null
+	size=1g
+	time_based
+	runtime=900ms
+	thinktime=2ms
+	thinktime_blocks=2000
+	[a]
+	rw=randrw
+	[b]
+	rw=randread
+	rate_iops=20000
+	EOF
+	"$IOLITE" h.fio --interval-period=200ms --interval-output=h.jsonl \
+		--output-format=html --output=h.html 2>err &&
+	test_must_be_empty err &&
+	grep -q "<h2 id=\"stream\">Over time: the interval stream" h.html &&
+	test "$(grep -c "data-chart=\"iops-interval\"" h.html)" = 2 &&
+	test "$(grep -c "data-chart=\"lat-pct-time\"" h.html)" = 2 &&
+	# a point per interval of each job: the series hold them all
+	python3 -c "
+import json, re, sys
+L = [json.loads(l) for l in open(\"h.jsonl\")]
+t = open(\"h.html\").read()
+s = t[t.index(\"id=\\\"stream\\\"\"):]
+ch = s[s.index(\"data-chart=\\\"iops-interval\\\"\"):]
+ch = ch[:ch.index(\"</svg>\")]
+n = dict(re.findall(r\"<g data-s=\\\"(\\w+)\\\" data-n=\\\"(\\d+)\\\"\", ch))
+want = {j: str(sum(r[\"jobname\"] == j for r in L)) for j in \"ab\"}
+print(n, want)
+sys.exit(n != want)" &&
+	# the page of a stream on stdout has no such section
+	"$IOLITE" --name=o $T --rw=read --size=16m --interval-output=- \
+		--output-format=html --output=o.html >/dev/null 2>err &&
+	test_must_be_empty err &&
+	! grep -q "id=\"stream\"" o.html
+'
+
+test_expect_success_if PYTHON3,JANSSON,CHROMIUM 'Chromium draws the stream section' '
+	python3 -c "
+t = open(\"h.html\").read()
+b = t.index(\">\", t.index(\"<body\")) + 1
+s = t.index(\"<section>\\n<h2 id=\\\"stream\\\">\")
+e = t.index(\"</section>\", s) + 10
+open(\"hs.html\", \"w\").write(t[:b] + t[s:e] + \"</body></html>\")" &&
+	SHOT_SIZE=1300,1500 shot hs.html hs.png &&
+	! grep -E "CONSOLE|Failed to load|Uncaught" hs.png.err &&
+	python3 "$TEST_DIR/pngcheck.py" hs.png 0072B2 D55E00 009E73
 '
 
 test_expect_success_if JANSSON 'iolite plot: a broken stream is a clear error' '

@@ -2,7 +2,8 @@
 # The metrics endpoint and push (--metrics-listen, --metrics-push,
 # src/live/): /metrics while the job runs and after it, nothing else
 # served, a client that never sends or never reads stalls nothing, the
-# text promtool accepts, and the real consumers: Debian's prometheus
+# text promtool accepts, OpenMetrics for a scraper that asks for it,
+# and the real consumers: Debian's prometheus
 # scraping every second and prometheus-pushgateway.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -16,6 +17,16 @@ test_expect_success_if PYTHON3 'the endpoint: counters, 404, 405, a silent clien
 
 test_expect_success_if PYTHON3,PROMTOOL 'promtool accepts the text' '
 	promtool check metrics <final.txt
+'
+
+test_expect_success_if PYTHON3,PROMETHEUS_CLIENT 'the OpenMetrics answer passes a strict parser' '
+	python3 -c "
+import sys
+from prometheus_client.openmetrics.parser import text_string_to_metric_families as fams
+f = {m.name: m for m in fams(open(\"final.om\").read())}
+print(sorted(f))
+sys.exit(not (f[\"iolite_ios\"].type == \"counter\" and
+              f[\"iolite_clat_seconds\"].type == \"histogram\"))"
 '
 
 test_expect_success_if PROMETHEUS 'prometheus scraping every second agrees with the stream and report' '

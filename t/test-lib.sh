@@ -206,6 +206,8 @@ prereq_check_() {
 			prereq_why="Linux $1.$2: I/O priority hints need 6.10" ;;
 	PYTHON3) prereq_cmd_ python3 python3 ;;
 	PROMTOOL) prereq_cmd_ promtool prometheus ;;
+	PROMETHEUS_CLIENT) prereq_cmd_ python3 python3 &&
+		prereq_py_ prometheus_client python3-prometheus-client ;;
 	PROMETHEUS) prereq_cmd_ prometheus prometheus &&
 		prereq_cmd_ python3 python3 ;;
 	PUSHGATEWAY) prereq_cmd_ prometheus-pushgateway prometheus-pushgateway &&

@@ -2,7 +2,8 @@
 /*
  * The metrics endpoint and the push. The endpoint is a thread with
  * non-blocking sockets and one poll(): GET (or HEAD) /metrics gets the
- * text the reporter last set, anything else a 404 (a method other than
+ * text the reporter last set (OpenMetrics when the Accept header asks
+ * for it, else Prometheus text 0.0.4), anything else a 404 (a method other than
  * GET or HEAD a 405); every connection closes after its answer, and one
  * that has not sent its request and read the answer within CONN_NS is
  * cut, so a client that connects and never reads holds one of MAX_CONN
@@ -18,10 +19,10 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <pthread.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -49,8 +50,9 @@ struct live_srv {
 	int wake[2];			/* a byte ends the thread */
 	pthread_t thread;
 	pthread_mutex_t lock;
-	char *text;			/* the metrics, owned */
-	size_t len;
+	char *text[2];			/* the metrics, owned: Prometheus
+					 * text, OpenMetrics */
+	size_t len[2];
 	struct conn c[MAX_CONN];
 	uint64_t scrapes, dropped;
 };
@@ -114,6 +116,38 @@ static void conn_close(struct live_srv *s, struct conn *c)
 	c->out = NULL;
 }
 
+/*
+ * Whether the request's Accept header asks for OpenMetrics text (any
+ * version, a weight above 0): Prometheus from 2.5 on lists it first.
+ */
+static bool wants_om(const char *req)
+{
+	const char *h = req, *v, *eol, *om;
+
+	while ((h = strchr(h, '\n'))) {
+		h++;
+		if (strncasecmp(h, "accept:", 7))
+			continue;
+		v = h + 7;
+		eol = strchr(v, '\n');
+		if (!eol)
+			eol = v + strlen(v);
+		for (om = v; (om = strcasestr(om, "application/openmetrics-text")) &&
+			     om < eol; om++) {
+			const char *end = memchr(om, ',', (size_t)(eol - om));
+			const char *q = strstr(om, "q=");
+
+			if (!end)
+				end = eol;
+			/* q=0, q=0.0, ...: not acceptable */
+			if (q && q < end && strtod(q + 2, NULL) <= 0.0)
+				continue;
+			return true;
+		}
+	}
+	return false;
+}
+
 static void answer(struct live_srv *s, struct conn *c)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -123,11 +157,16 @@ static void answer(struct live_srv *s, struct conn *c)
 		       (path[8] == ' ' || path[8] == '?');
 
 	if (metrics) {
+		unsigned int f = wants_om(c->req) ? 1 : 0;
+
 		pthread_mutex_lock(&s->lock);
-		strbuf_addf(&sb, "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
-			    s->len);
+		strbuf_addf(&sb, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
+			    f ? "application/openmetrics-text; version=1.0.0; charset=utf-8" :
+			    "text/plain; version=0.0.4; charset=utf-8",
+			    s->len[f]);
 		if (get)
-			strbuf_add(&sb, s->text ? s->text : "", s->len);
+			strbuf_add(&sb, s->text[f] ? s->text[f] : "",
+				   s->len[f]);
 		pthread_mutex_unlock(&s->lock);
 		s->scrapes++;
 	} else if (get || head) {
@@ -303,17 +342,21 @@ unsigned int live_srv_port(const struct live_srv *s)
 	return s->port;
 }
 
-void live_srv_set(struct live_srv *s, const char *text, size_t len)
+void live_srv_set(struct live_srv *s, char *text, size_t len, char *om,
+		  size_t om_len)
 {
-	char *t = xmalloc(len + 1);
+	char *old[2];
 
-	memcpy(t, text, len);
-	t[len] = '\0';
 	pthread_mutex_lock(&s->lock);
-	free(s->text);
-	s->text = t;
-	s->len = len;
+	old[0] = s->text[0];
+	old[1] = s->text[1];
+	s->text[0] = text;
+	s->len[0] = len;
+	s->text[1] = om;
+	s->len[1] = om_len;
 	pthread_mutex_unlock(&s->lock);
+	free(old[0]);
+	free(old[1]);
 }
 
 void live_srv_stop(struct live_srv *s, uint64_t linger_ms, uint64_t *scrapes,
@@ -335,7 +378,8 @@ void live_srv_stop(struct live_srv *s, uint64_t linger_ms, uint64_t *scrapes,
 	*scrapes = s->scrapes;
 	*dropped = s->dropped;
 	pthread_mutex_destroy(&s->lock);
-	free(s->text);
+	free(s->text[0]);
+	free(s->text[1]);
 	free(s);
 }
 

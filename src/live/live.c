@@ -46,6 +46,8 @@ struct live {
 	struct live_out *out;
 	struct live_metrics *m;
 	struct live_srv *srv;
+	struct live_rec *tap_rec;	/* the records a tap gets */
+	unsigned int nr_tap_rec, alloc_tap_rec;
 	struct strbuf notes;
 	unsigned int push_failed;
 	uint64_t cpu_ns;		/* live_interval()'s CPU time so far */
@@ -294,6 +296,37 @@ static unsigned int spans(const struct worker_result *wr, unsigned int nr,
 	return k;
 }
 
+static void tap_add(struct live *l, const struct live_rec *r)
+{
+	if (l->nr_tap_rec == l->alloc_tap_rec) {
+		l->alloc_tap_rec = l->alloc_tap_rec ? 2 * l->alloc_tap_rec : 8;
+		l->tap_rec = xrealloc(l->tap_rec, l->alloc_tap_rec *
+				      sizeof(*l->tap_rec));
+	}
+	l->tap_rec[l->nr_tap_rec++] = *r;
+}
+
+/* Every call, records or not: a wrapper keeps its ranks in step. */
+static void tap_call(struct live *l, const struct worker_result *wr,
+		     unsigned int nr, bool final)
+{
+	unsigned int *gid = xcalloc(nr ? nr : 1, sizeof(*gid));
+	bool *closed = xcalloc(nr ? nr : 1, sizeof(*closed));
+	struct live_tap t;
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		gid[i] = wr[i].plan->groupid;
+		closed[i] = l->j[i].closed;
+	}
+	t = (struct live_tap){ l->tap_rec, l->nr_tap_rec, gid, closed, nr,
+			       final, clock_now_ns() };
+	l->o.tap(l->o.tap_arg, &t);
+	l->nr_tap_rec = 0;
+	free(gid);
+	free(closed);
+}
+
 static void emit(struct live *l, const struct run_result *rr,
 		 const struct rep_span *span, unsigned int nr)
 {
@@ -336,6 +369,8 @@ static void emit(struct live *l, const struct run_result *rr,
 			live_metrics_add(l->m, &r);
 		if (l->out)
 			live_rec_json(&sb, &r);
+		if (l->o.tap)
+			tap_add(l, &r);
 	}
 	if (l->out && sb.len) {
 		size_t len = sb.len;
@@ -351,9 +386,16 @@ static void publish(struct live *l, bool final)
 
 	if (!l->m)
 		return;
-	live_metrics_text(l->m, &sb);
-	if (l->srv)
-		live_srv_set(l->srv, sb.buf ? sb.buf : "", sb.len);
+	live_metrics_text(l->m, &sb, false);
+	if (l->srv) {
+		struct strbuf om = STRBUF_INIT;
+		size_t len = sb.len, om_len;
+
+		live_metrics_text(l->m, &om, true);
+		om_len = om.len;
+		live_srv_set(l->srv, xstrdup(sb.buf ? sb.buf : ""), len,
+			     strbuf_detach(&om), om_len);
+	}
 	/*
 	 * The push: once, with the final figures (this thread must not
 	 * wait on the network while the run goes on)
@@ -375,7 +417,7 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
 	struct run_result rr;
 	struct strbuf err = STRBUF_INIT;
 	uint64_t *start, cpu0 = thread_cpu_ns();
-	bool *fresh, *last, any = false;
+	bool *fresh, *last, any = false, built;
 	unsigned int i, k;
 
 	if (nr > l->nr) {
@@ -393,11 +435,15 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
 					&last[i]);
 		any |= fresh[i];
 	}
-	if (any && !results_build(&rr, dw, nr, &err)) {
+	built = any && !results_build(&rr, dw, nr, &err);
+	if (built) {
 		k = spans(wr, nr, fresh, last, start, span);
 		emit(l, &rr, span, k);
-		run_result_release(&rr);
 	}
+	if (l->o.tap)
+		tap_call(l, wr, nr, final);
+	if (built)
+		run_result_release(&rr);
 	if (any || final)
 		publish(l, final);
 	strbuf_release(&err);
@@ -406,6 +452,34 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
 	free(fresh);
 	free(last);
 	free(span);
+	l->cpu_ns += thread_cpu_ns() - cpu0;
+}
+
+void live_put(struct live *l, struct live_rec *r, unsigned int nr,
+	      bool final)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t cpu0 = thread_cpu_ns();
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		r[i].t0_ns = l->t0_ns;
+		r[i].wall_off_ns = l->wall_off_ns;
+		r[i].round = l->round;
+		r[i].cpu_ns = l->cpu_ns;
+		if (l->m)
+			live_metrics_add(l->m, &r[i]);
+		if (l->out)
+			live_rec_json(&sb, &r[i]);
+	}
+	if (l->out && sb.len) {
+		size_t len = sb.len;
+
+		live_out_put(l->out, strbuf_detach(&sb), len);
+	}
+	strbuf_release(&sb);
+	if (nr || final)
+		publish(l, final);
 	l->cpu_ns += thread_cpu_ns() - cpu0;
 }
 
@@ -542,6 +616,7 @@ int live_finish(struct live *l, struct strbuf *notes)
 		free(l->j[i].delta);
 	}
 	free(l->j);
+	free(l->tap_rec);
 	free(l->seq);
 	free(l->end);
 	free(l->zero);

@@ -30,6 +30,38 @@
  */
 
 struct live;
+struct job_result;
+
+/* One reported job's interval: the figures and their times. */
+struct live_rec {
+	const struct job_result *j;	/* the delta, as the report builds */
+	unsigned int jobid;		/* the reported job's index */
+	uint64_t seq;			/* the interval's number, from 1 */
+	uint64_t start_ns, end_ns;	/* the run's clock */
+	uint64_t t0_ns;			/* the stream's origin */
+	uint64_t count_ns;		/* when its counting began */
+	int64_t wall_off_ns;		/* CLOCK_REALTIME minus the clock */
+	bool last;			/* its members are done: partial */
+	unsigned int round;		/* --repeat's run, from 0 */
+	uint64_t cpu_ns;		/* the live numbers' CPU so far */
+	unsigned int ranks;		/* iolite-mpi: the ranks merged; 0 */
+};
+
+/*
+ * What live_interval() hands a tap (iolite-mpi's, src/mpi/) each call,
+ * valid during the call only: the records of the jobs that have an
+ * interval this time (none, between them), and per job instance its
+ * group (as the plan numbers it) and whether its last interval is out.
+ */
+struct live_tap {
+	const struct live_rec *rec;
+	unsigned int nr_rec;
+	const unsigned int *inst_gid;
+	const bool *inst_closed;
+	unsigned int nr_inst;
+	bool final;			/* every job is done */
+	uint64_t now_ns;		/* the call's time, the run's clock */
+};
 
 struct live_opts {
 	const char *stream;	/* --interval-output: a path, "-", or NULL */
@@ -37,6 +69,13 @@ struct live_opts {
 	const char *push;	/* --metrics-push: http://HOST:PORT/PATH */
 	uint64_t linger_ms;	/* --metrics-linger: serve this long after */
 	uint64_t interval_ms;	/* the period */
+	/*
+	 * A wrapper's tap: when set, every live_interval() call's records
+	 * go to it (iolite-mpi merges them at rank 0); it may be the only
+	 * thing set
+	 */
+	void (*tap)(void *arg, const struct live_tap *t);
+	void *tap_arg;
 };
 
 /*
@@ -66,6 +105,15 @@ void live_interval(struct live *l, struct worker_result *wr, unsigned int nr,
  * stream could not be written (said in notes), else 0. Frees l.
  */
 int live_finish(struct live *l, struct strbuf *notes);
+
+/*
+ * Records made elsewhere (iolite-mpi's merge at rank 0) written to the
+ * stream and added to the metrics as live_interval()'s own: r->j, jobid,
+ * seq, start_ns, end_ns (the run's clock: clock_now_ns()), count_ns and
+ * last filled; the rest is l's. final: the run is over (the push).
+ */
+void live_put(struct live *l, struct live_rec *r, unsigned int nr,
+	      bool final);
 
 /* The port the endpoint listens on (--metrics-listen=...:0 picks one). */
 unsigned int live_port(const struct live *l);

@@ -12,19 +12,6 @@
 #include "live/live.h"
 #include "stats/results.h"
 
-/* One reported job's interval: the figures and their times. */
-struct live_rec {
-	const struct job_result *j;	/* the delta, as the report builds */
-	unsigned int jobid;		/* the reported job's index */
-	uint64_t seq;			/* the interval's number, from 1 */
-	uint64_t start_ns, end_ns;	/* the run's clock */
-	uint64_t t0_ns;			/* the stream's origin */
-	uint64_t count_ns;		/* when its counting began */
-	int64_t wall_off_ns;		/* CLOCK_REALTIME minus the clock */
-	bool last;			/* its members are done: partial */
-	unsigned int round;		/* --repeat's run, from 0 */
-	uint64_t cpu_ns;		/* the live numbers' CPU so far */
-};
 
 /* stream.c: the JSON line of one interval, appended to sb. */
 void live_rec_json(struct strbuf *sb, const struct live_rec *r);
@@ -42,17 +29,21 @@ int live_out_close(struct live_out *o, uint64_t *wait_ns);
 
 /*
  * metrics.c: the counters of every reported job, added up from the
- * intervals; live_metrics_text() the exposition (Prometheus text 0.0.4).
+ * intervals; live_metrics_text() the exposition: Prometheus text 0.0.4,
+ * or OpenMetrics 1.0 text when om.
  */
 struct live_metrics;
 struct live_metrics *live_metrics_new(void);
 void live_metrics_add(struct live_metrics *m, const struct live_rec *r);
-void live_metrics_text(const struct live_metrics *m, struct strbuf *sb);
+void live_metrics_text(const struct live_metrics *m, struct strbuf *sb,
+		       bool om);
 void live_metrics_free(struct live_metrics *m);
 
 /*
- * http.c: the endpoint and the push. The server thread serves the text
- * last given to live_srv_set(); live_srv_stop() ends it (after
+ * http.c: the endpoint and the push. The server thread serves the texts
+ * last given to live_srv_set() (malloc'd, it takes them: the Prometheus
+ * text, and the OpenMetrics one for a scraper whose Accept asks for
+ * it); live_srv_stop() ends it (after
  * linger_ms, in which a scrape may come) and counts in *dropped the
  * connections it cut at their deadline.
  */
@@ -61,7 +52,8 @@ int live_addr_parse(const char *spec, struct sockaddr_storage *ss,
 		    unsigned int *len, struct strbuf *err);
 struct live_srv *live_srv_start(const char *spec, struct strbuf *err);
 unsigned int live_srv_port(const struct live_srv *s);
-void live_srv_set(struct live_srv *s, const char *text, size_t len);
+void live_srv_set(struct live_srv *s, char *text, size_t len, char *om,
+		  size_t om_len);
 void live_srv_stop(struct live_srv *s, uint64_t linger_ms,
 		   uint64_t *scrapes, uint64_t *dropped);
 /* The push URL checked: http://HOST:PORT/PATH. 0, or -1 said in err. */

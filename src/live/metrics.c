@@ -2,8 +2,12 @@
 /*
  * The metrics (--metrics-listen, --metrics-push): the intervals added up
  * per reported job into counters, the last interval's rates as gauges,
- * written as Prometheus' text format (0.0.4), which Prometheus, its
- * Pushgateway and OpenMetrics parsers all read.
+ * written as Prometheus' text format (0.0.4), which Prometheus and its
+ * Pushgateway read, or as OpenMetrics 1.0 text for a scraper that asks
+ * for it: the same samples, a counter's family named without its
+ * "_total", "# EOF" at the end. Native histograms are not served: they
+ * exist only in Prometheus' protobuf format, and the classic buckets
+ * here are already exact (doc/live.md).
  *
  * The latency histogram's bounds are edges of iolite's own histogram
  * (stats/stats.h): four a power of two, 64 ns to 2^34 ns (17 s), so each
@@ -123,7 +127,8 @@ void live_metrics_add(struct live_metrics *m, const struct live_rec *r)
 	for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 		const struct dir_result *dr = &j->dir[d];
 
-		mj->dir[d].used |= dr->ios || ddir_used(j->plan, (enum ddir)d);
+		mj->dir[d].used |= dr->ios ||
+				   (j->plan && ddir_used(j->plan, (enum ddir)d));
 		add_dir(m, &mj->dir[d], dr, dur_s);
 		/* Little's law: the mean number in flight over the interval */
 		busy += dr->lat.n ? dr->lat.mean * (double)dr->lat.n :
@@ -162,11 +167,21 @@ static void labels(struct strbuf *sb, const struct m_job *mj, unsigned int k,
 		strbuf_addf(sb, ",ddir=\"%s\"", dir);
 }
 
+/*
+ * A family's HELP and TYPE. OpenMetrics names a counter's family without
+ * the "_total" its samples carry; the help texts have no character
+ * either format escapes.
+ */
 static void head(struct strbuf *sb, const char *name, const char *type,
-		 const char *help)
+		 const char *help, bool om)
 {
-	strbuf_addf(sb, "# HELP %s %s\n# TYPE %s %s\n", name, help, name,
-		    type);
+	size_t n = strlen(name);
+
+	if (om && !strcmp(type, "counter") && n > 6 &&
+	    !strcmp(name + n - 6, "_total"))
+		n -= 6;
+	strbuf_addf(sb, "# HELP %.*s %s\n# TYPE %.*s %s\n", (int)n, name,
+		    help, (int)n, name, type);
 }
 
 /* A value: integers as integers, the rest with enough digits. */
@@ -196,13 +211,13 @@ static void field_val(struct strbuf *sb, const char *p, bool is_double)
 }
 
 /* One counter or gauge per job and direction, from a field's offset. */
-static void per_dir(const struct live_metrics *m, struct strbuf *sb,
+static void per_dir(const struct live_metrics *m, struct strbuf *sb, bool om,
 		    const char *name, const char *type, const char *help,
 		    size_t off, bool is_double)
 {
 	unsigned int k, d;
 
-	head(sb, name, type, help);
+	head(sb, name, type, help, om);
 	for (k = 0; k < m->nr; k++) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			const struct m_dir *md = &m->j[k].dir[d];
@@ -217,13 +232,14 @@ static void per_dir(const struct live_metrics *m, struct strbuf *sb,
 	}
 }
 
-static void histogram(const struct live_metrics *m, struct strbuf *sb)
+static void histogram(const struct live_metrics *m, struct strbuf *sb,
+		      bool om)
 {
 	const char *name = "iolite_clat_seconds";
 	unsigned int k, d, b;
 
 	head(sb, name, "histogram",
-	     "Completion latency (fio's clat) of the completed I/Os.");
+	     "Completion latency (fio's clat) of the completed I/Os.", om);
 	for (k = 0; k < m->nr; k++) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			const struct m_dir *md = &m->j[k].dir[d];
@@ -253,13 +269,13 @@ static void histogram(const struct live_metrics *m, struct strbuf *sb)
 }
 
 /* One series per job; field at off of struct m_job. */
-static void per_job(const struct live_metrics *m, struct strbuf *sb,
+static void per_job(const struct live_metrics *m, struct strbuf *sb, bool om,
 		    const char *name, const char *type, const char *help,
 		    size_t off, bool is_double)
 {
 	unsigned int k;
 
-	head(sb, name, type, help);
+	head(sb, name, type, help, om);
 	for (k = 0; k < m->nr; k++) {
 		const char *p = (const char *)&m->j[k] + off;
 
@@ -271,12 +287,12 @@ static void per_job(const struct live_metrics *m, struct strbuf *sb,
 	}
 }
 
-static void cpu(const struct live_metrics *m, struct strbuf *sb)
+static void cpu(const struct live_metrics *m, struct strbuf *sb, bool om)
 {
 	unsigned int k;
 
 	head(sb, "iolite_cpu_seconds_total", "counter",
-	     "CPU time of the job's worker threads.");
+	     "CPU time of the job's worker threads.", om);
 	for (k = 0; k < m->nr; k++) {
 		if (!m->j[k].name)
 			continue;
@@ -291,35 +307,36 @@ static void cpu(const struct live_metrics *m, struct strbuf *sb)
 	}
 }
 
-void live_metrics_text(const struct live_metrics *m, struct strbuf *sb)
+void live_metrics_text(const struct live_metrics *m, struct strbuf *sb,
+		       bool om)
 {
 	unsigned int k;
 
-	per_dir(m, sb, "iolite_ios_total", "counter", "Completed I/Os.",
+	per_dir(m, sb, om, "iolite_ios_total", "counter", "Completed I/Os.",
 		offsetof(struct m_dir, ios), false);
-	per_dir(m, sb, "iolite_bytes_total", "counter", "Completed bytes.",
+	per_dir(m, sb, om, "iolite_bytes_total", "counter", "Completed bytes.",
 		offsetof(struct m_dir, bytes), false);
-	histogram(m, sb);
-	per_dir(m, sb, "iolite_iops", "gauge",
+	histogram(m, sb, om);
+	per_dir(m, sb, om, "iolite_iops", "gauge",
 		"I/Os a second over the last interval.",
 		offsetof(struct m_dir, iops), true);
-	per_dir(m, sb, "iolite_bandwidth_bytes", "gauge",
+	per_dir(m, sb, om, "iolite_bandwidth_bytes", "gauge",
 		"Bytes a second over the last interval.",
 		offsetof(struct m_dir, bw), true);
-	per_job(m, sb, "iolite_errors_total", "counter",
+	per_job(m, sb, om, "iolite_errors_total", "counter",
 		"I/O errors counted (continue_on_error).",
 		offsetof(struct m_job, errors), false);
-	per_job(m, sb, "iolite_queue_depth", "gauge",
+	per_job(m, sb, om, "iolite_queue_depth", "gauge",
 		"Mean I/Os in flight over the last interval (Little's law: the completed I/Os' latency over its length).",
 		offsetof(struct m_job, depth), true);
-	per_job(m, sb, "iolite_cpu_user_seconds_per_io", "gauge",
+	per_job(m, sb, om, "iolite_cpu_user_seconds_per_io", "gauge",
 		"iolite's own user CPU time per I/O over the last interval.",
 		offsetof(struct m_job, ns_per_io), true);
-	per_job(m, sb, "iolite_intervals_total", "counter",
+	per_job(m, sb, om, "iolite_intervals_total", "counter",
 		"Intervals counted.",
 		offsetof(struct m_job, intervals), false);
-	cpu(m, sb);
-	head(sb, "iolite_job_done", "gauge", "1 once the job has ended.");
+	cpu(m, sb, om);
+	head(sb, "iolite_job_done", "gauge", "1 once the job has ended.", om);
 	for (k = 0; k < m->nr; k++) {
 		if (!m->j[k].name)
 			continue;
@@ -327,4 +344,6 @@ void live_metrics_text(const struct live_metrics *m, struct strbuf *sb)
 		labels(sb, &m->j[k], k, NULL);
 		val_u(sb, m->j[k].done);
 	}
+	if (om)
+		strbuf_addstr(sb, "# EOF\n");
 }

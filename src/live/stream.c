@@ -61,9 +61,10 @@ static void write_dir(struct json_writer *w, const struct live_rec *r,
 
 	json_begin_object(w, dir_key[d]);
 	json_u64(w, "io_bytes", dr->bytes);
-	json_u64(w, "total_ios", dr->ios);
-	json_u64(w, "short_ios", dr->short_ios);
-	json_u64(w, "drop_ios", dr->drop_ios);
+	/* the report's words: the I/Os issued, failed ones too */
+	json_u64(w, "total_ios", results_issued(j, d, 0));
+	json_u64(w, "short_ios", results_issued(j, d, 1));
+	json_u64(w, "drop_ios", results_issued(j, d, 2));
 	/* over the interval's own length, not fio's whole-msec runtime */
 	json_u64(w, "bw_bytes", s > 0 ? (uint64_t)((double)dr->bytes / s) : 0);
 	json_double(w, "bw", s > 0 ? (double)dr->bytes / 1024.0 / s : 0.0);
@@ -92,6 +93,8 @@ static void write_rec(struct json_writer *w, const struct live_rec *r)
 	json_u64(w, "jobid", r->jobid);
 	json_u64(w, "groupid", j->groupid);
 	json_u64(w, "members", j->members);
+	if (r->ranks)
+		json_u64(w, "ranks", r->ranks);
 	if (r->round)
 		json_u64(w, "round", r->round);
 	json_double(w, "start_ms", ms_of(r->start_ns - r->t0_ns));
@@ -106,7 +109,8 @@ static void write_rec(struct json_writer *w, const struct live_rec *r)
 		if (d == RES_MIXED && !j->unified)
 			break;
 		if (d < RES_MIXED && !j->dir[d].ios && !j->dir[d].bytes &&
-		    !ddir_used(j->plan, (enum ddir)d))
+		    !j->issued[d] &&
+		    !(j->plan && ddir_used(j->plan, (enum ddir)d)))
 			continue;
 		write_dir(w, r, d, dur);
 	}

@@ -115,13 +115,6 @@ static int hook_loaded(void *arg, const struct cli *c, struct job_list *jl,
 		strbuf_addstr(err, "option '--status-interval': not supported by iolite-mpi yet (a report needs every rank)");
 		return -1;
 	}
-	if (c->interval_output || c->metrics_listen || c->metrics_push) {
-		strbuf_addf(err, "option '%s': not supported by iolite-mpi yet (each rank would write its own)",
-			    c->interval_output ? "--interval-output" :
-			    c->metrics_listen ? "--metrics-listen" :
-			    "--metrics-push");
-		return -1;
-	}
 	if (c->repeat > 1 || c->nr_sweeps) {
 		strbuf_addf(err, "option '%s': not supported by iolite-mpi yet (run iolite-mpi once per point or run)",
 			    c->repeat > 1 ? "--repeat" : "--sweep");
@@ -139,6 +132,9 @@ static int hook_ready(void *arg)
 	struct mpi_run *m = arg;
 	struct strbuf err = STRBUF_INIT;
 
+	/* rank 0's stream and endpoint: a busy port stops every rank */
+	if (mpi_live_start(m, &err))
+		set_fault(m, strbuf_str(&err));
 	if (agree_start(m))
 		goto fail;
 	m->ready = true;
@@ -146,6 +142,7 @@ static int hook_ready(void *arg)
 		error("%s", strbuf_str(&err));
 		goto fail;
 	}
+	mpi_live_run(m);
 	snprintf(m->rank_note, sizeof(m->rank_note),
 		 "iolite-mpi: rank %d of %d on %s; clock offset to rank 0: %+.1f us (round trip %.1f us)",
 		 m->rank, m->nranks, m->host, (double)m->offset_ns / 1e3,
@@ -203,6 +200,11 @@ static int barrier(struct mpi_run *m, unsigned int seg)
 		m->seg_start_ns[seg] = s.start_ns;
 	mpi_sleep_until(m, s.start_ns);
 	return 0;
+}
+
+static void hook_live(void *arg, struct live_opts *lo)
+{
+	mpi_live_opts(arg, lo);
 }
 
 static int hook_segment(void *arg, unsigned int seg)
@@ -291,10 +293,14 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 	s.late_ns = (int64_t)m->late_ns;
 	if (mpi_allreduce(m, TAG_END_UP, &s, sizeof(s), seg_merge, NULL,
 			  mpi_wait_s(m, 0, HURRY_END_S), false) &&
-	    m->hurry_start <= 0)
+	    m->hurry_start <= 0) {
+		mpi_live_end(m);
 		return -1;
+	}
 	if (!m->rank)
 		run_note(m, s.late_ns);
+	/* every rank's last interval sent: rank 0 writes the rest */
+	mpi_live_end(m);
 	if (rr->nr_notes)	/* rr->notes may be NULL */
 		memcpy(notes, rr->notes, rr->nr_notes * sizeof(*notes));
 	notes[rr->nr_notes] = m->rank_note;
@@ -428,6 +434,8 @@ int main(int argc, char **argv)
 	h.ready = hook_ready;
 	h.segment_start = hook_segment;
 	h.sync_poll = hook_poll;
+	h.live = hook_live;
+	h.interval_epoch = mpi_live_epoch;
 	h.report = hook_report;
 	h.finish = hook_finish;
 	ret = iolite_main(argc, argv, &h);

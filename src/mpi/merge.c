@@ -25,12 +25,7 @@
 #include "stats/results.h"
 #include "util/log.h"
 
-struct buf {
-	char *p;
-	size_t len, alloc, pos;
-};
-
-static void put(struct buf *b, const void *v, size_t n)
+void mpi_buf_put(struct mpi_buf *b, const void *v, size_t n)
 {
 	if (b->len + n > b->alloc) {
 		b->alloc = (b->len + n) * 2;
@@ -40,7 +35,7 @@ static void put(struct buf *b, const void *v, size_t n)
 	b->len += n;
 }
 
-static int get(struct buf *b, void *v, size_t n)
+int mpi_buf_get(struct mpi_buf *b, void *v, size_t n)
 {
 	if (b->pos + n > b->len)
 		return -1;
@@ -49,25 +44,25 @@ static int get(struct buf *b, void *v, size_t n)
 	return 0;
 }
 
-static void put_series(struct buf *b, const struct series *s)
+static void put_series(struct mpi_buf *b, const struct series *s)
 {
-	put(b, &s->nr, sizeof(s->nr));
-	put(b, &s->per_point, sizeof(s->per_point));
+	mpi_buf_put(b, &s->nr, sizeof(s->nr));
+	mpi_buf_put(b, &s->per_point, sizeof(s->per_point));
 	if (s->nr)
-		put(b, s->pt, s->nr * sizeof(*s->pt));
+		mpi_buf_put(b, s->pt, s->nr * sizeof(*s->pt));
 }
 
-static int get_series(struct buf *b, struct series *s)
+static int get_series(struct mpi_buf *b, struct series *s)
 {
 	memset(s, 0, sizeof(*s));
-	if (get(b, &s->nr, sizeof(s->nr)) ||
-	    get(b, &s->per_point, sizeof(s->per_point)) || s->nr > SERIES_MAX)
+	if (mpi_buf_get(b, &s->nr, sizeof(s->nr)) ||
+	    mpi_buf_get(b, &s->per_point, sizeof(s->per_point)) || s->nr > SERIES_MAX)
 		return -1;
 	if (!s->nr)
 		return 0;
 	s->alloc = s->nr;
 	s->pt = xcalloc(s->nr, sizeof(*s->pt));
-	return get(b, s->pt, s->nr * sizeof(*s->pt));
+	return mpi_buf_get(b, s->pt, s->nr * sizeof(*s->pt));
 }
 
 /* A job's figures alone: what it points to is not sent or merged. */
@@ -87,7 +82,7 @@ static void strip(struct job_result *j)
 	}
 }
 
-static void put_job(struct buf *b, const struct job_result *j)
+void mpi_job_put(struct mpi_buf *b, const struct job_result *j)
 {
 	struct job_result *c = xmalloc(sizeof(*c));
 	unsigned int d;
@@ -99,7 +94,7 @@ static void put_job(struct buf *b, const struct job_result *j)
 		memset(&c->dir[d].iops_series, 0,
 		       sizeof(c->dir[d].iops_series));
 	}
-	put(b, c, sizeof(*c));
+	mpi_buf_put(b, c, sizeof(*c));
 	free(c);
 	for (d = 0; d < RES_DIR_NR; d++) {
 		put_series(b, &j->dir[d].bw_series);
@@ -107,11 +102,11 @@ static void put_job(struct buf *b, const struct job_result *j)
 	}
 }
 
-static int get_job(struct buf *b, struct job_result *j)
+int mpi_job_get(struct mpi_buf *b, struct job_result *j)
 {
 	unsigned int d;
 
-	if (get(b, j, sizeof(*j)))
+	if (mpi_buf_get(b, j, sizeof(*j)))
 		return -1;
 	for (d = 0; d < RES_DIR_NR; d++)
 		if (get_series(b, &j->dir[d].bw_series) ||
@@ -120,7 +115,7 @@ static int get_job(struct buf *b, struct job_result *j)
 	return 0;
 }
 
-static void release_job(struct job_result *j)
+void mpi_job_release(struct job_result *j)
 {
 	unsigned int d;
 
@@ -131,7 +126,7 @@ static void release_job(struct job_result *j)
 }
 
 /* dst (zeroed when !*have) += src; *have says dst holds a job. */
-static void merge_into(struct job_result *dst, bool *have,
+void mpi_job_merge(struct job_result *dst, bool *have,
 		       const struct job_result *src)
 {
 	if (!*have) {
@@ -162,11 +157,11 @@ static void local_groups(const struct run_result *rr, unsigned int nr,
 
 		if (j->not_started || j->groupid >= nr)
 			continue;
-		merge_into(&agg[j->groupid], &have[j->groupid], j);
+		mpi_job_merge(&agg[j->groupid], &have[j->groupid], j);
 	}
 }
 
-static int merge_message(struct buf *b, unsigned int nr,
+static int merge_message(struct mpi_buf *b, unsigned int nr,
 			 struct job_result *agg, bool *have)
 {
 	struct job_result *in = xmalloc(sizeof(*in));
@@ -174,43 +169,43 @@ static int merge_message(struct buf *b, unsigned int nr,
 	unsigned int g;
 	int ret = 0;
 
-	if (get(b, &n, sizeof(n)) || n != nr) {
+	if (mpi_buf_get(b, &n, sizeof(n)) || n != nr) {
 		free(in);
 		return -1;
 	}
 	for (g = 0; g < nr && !ret; g++) {
 		uint8_t present;
 
-		if (get(b, &present, 1)) {
+		if (mpi_buf_get(b, &present, 1)) {
 			ret = -1;
 			break;
 		}
 		if (!present)
 			continue;
 		memset(in, 0, sizeof(*in));
-		if (get_job(b, in))
+		if (mpi_job_get(b, in))
 			ret = -1;
 		else
-			merge_into(&agg[g], &have[g], in);
-		release_job(in);
+			mpi_job_merge(&agg[g], &have[g], in);
+		mpi_job_release(in);
 	}
 	free(in);
 	return ret;
 }
 
-static void make_message(struct buf *b, unsigned int nr,
+static void make_message(struct mpi_buf *b, unsigned int nr,
 			 const struct job_result *agg, const bool *have)
 {
 	uint32_t n = nr;
 	unsigned int g;
 
-	put(b, &n, sizeof(n));
+	mpi_buf_put(b, &n, sizeof(n));
 	for (g = 0; g < nr; g++) {
 		uint8_t present = have[g];
 
-		put(b, &present, 1);
+		mpi_buf_put(b, &present, 1);
 		if (present)
-			put_job(b, &agg[g]);
+			mpi_job_put(b, &agg[g]);
 	}
 }
 
@@ -345,7 +340,7 @@ int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	bool *have = xcalloc(nr ? nr : 1, sizeof(*have));
 	int kids[64], parent = mpi_parent(m), ret = 0;
 	unsigned int nk = mpi_children(m, kids, 64);
-	struct buf b = { 0 };
+	struct mpi_buf b = { 0 };
 
 	local_groups(rr, nr, agg, have);
 	for (i = 0; i < nk && !ret; i++) {
@@ -393,7 +388,7 @@ int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	} else {
 		for (g = 0; g < nr; g++)
 			if (have[g])
-				release_job(&agg[g]);
+				mpi_job_release(&agg[g]);
 	}
 	free(agg);
 	free(have);

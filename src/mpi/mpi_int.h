@@ -127,6 +127,9 @@ struct mpi_run {
 	char lost[256];			/* rank 0: ranks that never answered */
 	char note[768];			/* rank 0: the run's, for the report */
 	char rank_note[320];		/* this rank's clock */
+
+	/* live.c: the merged interval stream and endpoint; NULL: none */
+	struct mpi_live *live;
 };
 
 /* comm.c */
@@ -168,6 +171,24 @@ void mpi_lost(struct mpi_run *m, const char *fmt, ...)
 int mpi_ranks_filter(struct mpi_run *m, struct job_list *jl,
 		     struct strbuf *err);
 
+/*
+ * merge.c's messages: bytes appended and read back (get: -1 past the
+ * end), a job's figures as bytes (what it points to left out), and the
+ * exact merge of src into dst (*have: dst holds a job, else a copy).
+ */
+struct job_result;
+struct mpi_buf {
+	char *p;
+	size_t len, alloc, pos;
+};
+void mpi_buf_put(struct mpi_buf *b, const void *v, size_t n);
+int mpi_buf_get(struct mpi_buf *b, void *v, size_t n);
+void mpi_job_put(struct mpi_buf *b, const struct job_result *j);
+int mpi_job_get(struct mpi_buf *b, struct job_result *j);
+void mpi_job_release(struct job_result *j);
+void mpi_job_merge(struct job_result *dst, bool *have,
+		   const struct job_result *src);
+
 /* merge.c: the "All clients" jobs of every group, at rank 0 */
 int mpi_merge(struct mpi_run *m, const struct run_result *rr,
 	      struct run_result *all, struct strbuf *err);
@@ -179,6 +200,23 @@ void mpi_all_release(struct run_result *all);
  * ranks share (doc/mpi.md), before the rank's report and the merge.
  */
 void mpi_grid_align(struct mpi_run *m, struct run_result *rr);
+
+/*
+ * live.c: the live numbers of all ranks, merged at rank 0 (main's live
+ * hook: mpi_live_opts; the runner's interval epoch: mpi_live_epoch; its
+ * tap: mpi_live_tap). mpi_live_start opens rank 0's outputs before the
+ * start agreement (-1 said in err); mpi_live_run starts rank 0's thread
+ * that takes the ranks' intervals; mpi_live_end, after every rank's run,
+ * writes the rest, closes the outputs and adds their notes to m->note.
+ */
+struct live_opts;
+struct live_tap;
+void mpi_live_opts(struct mpi_run *m, struct live_opts *lo);
+uint64_t mpi_live_epoch(void *arg);
+void mpi_live_tap(void *arg, const struct live_tap *t);
+int mpi_live_start(struct mpi_run *m, struct strbuf *err);
+void mpi_live_run(struct mpi_run *m);
+void mpi_live_end(struct mpi_run *m);
 
 /* report.c */
 int mpi_report(struct mpi_run *m, const struct cli *c, struct run_result *rr,

@@ -356,7 +356,10 @@ static int write_page(struct mpi_run *m, struct run_result *all,
 	all->nr_sources = rr->nr_sources;
 	all->host = rr->host;
 	all->client = &cl;
+	/* the merged stream, closed by now (live.c) */
+	all->interval_stream = rr->interval_stream;
 	ret = report_html.write(all, html);
+	all->interval_stream = NULL;
 	all->client = NULL;
 	all->argv = NULL;
 	all->argc = 0;

@@ -163,34 +163,42 @@ static void fill_bars(struct rc_group *g, unsigned int k,
 
 /* --- the sections ---------------------------------------------------- */
 
-static void group_section(struct sink *k, const struct rio_run *r,
-			  unsigned int gid)
+/* Group gid of run r into g (rc_group_release() it). */
+static void fill_group(struct rc_group *g, const struct rio_run *r,
+		       unsigned int gid)
 {
 	const char **names = xcalloc(r->nr_jobs + 1, sizeof(*names));
 	unsigned int *idx = xcalloc(r->nr_jobs + 1, sizeof(*idx));
 	unsigned int j, nr = 0, d;
-	struct rc_group g;
 
 	for (j = 0; j < r->nr_jobs; j++)
 		if (r->jobs[j].groupid == gid) {
 			idx[nr] = j;
 			names[nr++] = r->jobs[j].name;
 		}
-	rc_group_init(&g, RC_FILE, gid, names, nr);
+	rc_group_init(g, RC_FILE, gid, names, nr);
 	for (j = 0; j < nr; j++) {
-		g.jobs[j].index = idx[j];
-		g.jobs[j].pct_prec = -1;
+		g->jobs[j].index = idx[j];
+		g->jobs[j].pct_prec = -1;
 		for (d = 0; d < RC_DIR_NR; d++)
-			fill_dir(&g.jobs[j].dir[d], &r->jobs[idx[j]].dir[d]);
-		fill_bars(&g, j, &r->jobs[idx[j]]);
+			fill_dir(&g->jobs[j].dir[d], &r->jobs[idx[j]].dir[d]);
+		fill_bars(g, j, &r->jobs[idx[j]]);
 	}
+	free(names);
+	free(idx);
+}
+
+static void group_section(struct sink *k, const struct rio_run *r,
+			  unsigned int gid)
+{
+	struct rc_group g;
+
+	fill_group(&g, r, gid);
 	if (k->o->format == PLOT_HTML)
 		strbuf_addf(k->page, "<h2>Group %u</h2>\n", gid);
 	runcharts_dirs(k, &g);
 	runcharts_queue_cpu(k, &g);
 	rc_group_release(&g);
-	free(names);
-	free(idx);
 }
 
 static void run_head(struct sink *k, const struct rio_run *r, const char *path)
@@ -322,6 +330,70 @@ void resplot_doc(struct sink *k, const struct rio_doc *doc, const char *path)
 			run_section(k, r, path, NULL, 0);
 	}
 	strbuf_release(&base);
+}
+
+/* The distinct group ids of r's jobs, in order, into gids; returns nr. */
+static unsigned int run_gids(const struct rio_run *r, unsigned int *gids)
+{
+	unsigned int i, n = 0, nr = 0;
+
+	for (i = 0; i < r->nr_jobs; i++)
+		gids[n++] = r->jobs[i].groupid;
+	qsort(gids, n, sizeof(*gids), cmp_uint);
+	for (i = 0; i < n; i++)
+		if (!i || gids[i] != gids[nr - 1])
+			gids[nr++] = gids[i];
+	return nr;
+}
+
+void resplot_stream(struct strbuf *page, const char *path)
+{
+	struct plot_opts o = { .format = PLOT_HTML };
+	struct strbuf err = STRBUF_INIT;
+	struct sink k = { .o = &o, .page = page, .err = &err };
+	struct rio_doc doc = { NULL, 0 };
+	unsigned int i, n, *gids;
+
+	strbuf_addstr(page, "<section>\n<h2 id=\"stream\">Over time: the "
+		      "interval stream</h2>\n<p class=\"sub\">Each "
+		      "interval's own figures, from ");
+	xml_text(page, path);
+	strbuf_addstr(page, " (--interval-output), a point per interval at its "
+		      "end: how the run evolved, where the figures above are "
+		      "its end.</p>\n");
+	if (!rio_available()) {
+		strbuf_addstr(page, "<p>The stream's charts need jansson to "
+			      "read it back: this iolite was built without it "
+			      "(apt install libjansson-dev, then rebuild; or "
+			      "iolite plot on the stream).</p>\n</section>\n");
+		return;
+	}
+	if (rio_read_file(&doc, path, &err)) {
+		strbuf_addstr(page, "<p class=\"note\">Cannot draw it: ");
+		xml_text(page, err.buf ? err.buf : "");
+		strbuf_addstr(page, "</p>\n");
+	}
+	for (i = 0; i < doc.nr_runs; i++) {
+		const struct rio_run *r = &doc.runs[i];
+		unsigned int g;
+
+		if (doc.nr_runs > 1)
+			strbuf_addf(page, "<h3>run %u</h3>\n", i + 1);
+		gids = xcalloc(r->nr_jobs + 1, sizeof(*gids));
+		n = run_gids(r, gids);
+		for (g = 0; g < n; g++) {
+			struct rc_group rg;
+
+			fill_group(&rg, r, gids[g]);
+			runcharts_over_time(&k, &rg);
+			rc_group_release(&rg);
+		}
+		free(gids);
+	}
+	strbuf_addstr(page, "</section>\n");
+	rio_doc_release(&doc);
+	sink_release(&k);
+	strbuf_release(&err);
 }
 
 void resplot_report(struct strbuf *page, const char *json, size_t len)

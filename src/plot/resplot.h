@@ -41,6 +41,16 @@ void resplot_doc(struct sink *k, const struct rio_doc *doc, const char *path);
  */
 void resplot_report(struct strbuf *page, const char *json, size_t len);
 
+/*
+ * For the html report of a run that wrote an interval stream to a file
+ * (--interval-output=FILE): a section of each job's IOPS and clat
+ * percentiles over time, an interval a point, from the stream read back
+ * through resultsio/ (`iolite plot`'s reader); a note naming the file
+ * and line when it cannot be read, or libjansson-dev when this build
+ * cannot read it.
+ */
+void resplot_stream(struct strbuf *page, const char *path);
+
 /* --- shared with sweepplot.c and compare/ ----------------------------- */
 
 /*

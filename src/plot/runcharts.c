@@ -264,9 +264,12 @@ static void time_caption(struct strbuf *sb, const struct rc_group *g,
 	}
 }
 
-/* bandwidth, IOPS, the mean clat over time: rc_dir's time[which] */
+/*
+ * bandwidth, IOPS, the mean clat over time: rc_dir's time[which]; the
+ * chart's id is which's unless cid
+ */
 static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
-		       unsigned int which)
+		       unsigned int which, const char *cid)
 {
 	static const char *const title[] = {
 		"bandwidth over time", "IOPS over time", "mean clat over time",
@@ -281,7 +284,7 @@ static void time_chart(struct sink *k, const struct rc_group *g, unsigned int d,
 	struct chart c;
 
 	chart_title(&t, g, d, title[which]);
-	chart_init(&c, id[which], t.buf);
+	chart_init(&c, cid ? cid : id[which], t.buf);
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_MS,
 				   .title = "time", .zero = true };
 	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = unit[which],
@@ -626,9 +629,9 @@ static void dir_section(struct sink *k, const struct rc_group *g,
 		pct_chart(k, g, d, RC_SLAT);
 	}
 	hist_chart(k, g, d);
-	time_chart(k, g, d, 0);
-	time_chart(k, g, d, 1);
-	time_chart(k, g, d, 2);
+	time_chart(k, g, d, 0, NULL);
+	time_chart(k, g, d, 1, NULL);
+	time_chart(k, g, d, 2, NULL);
 	lat_time_chart(k, g, d);
 	/* side by side jobs compared */
 	if (shown > 1)
@@ -649,6 +652,27 @@ void runcharts_dirs(struct sink *k, const struct rc_group *g)
 			any |= gdir(g, j, d)->shown;
 		if (any)
 			dir_section(k, g, d);
+	}
+}
+
+void runcharts_over_time(struct sink *k, const struct rc_group *g)
+{
+	unsigned int d, j;
+
+	for (d = 0; d < RC_DIR_NR; d++) {
+		bool any = false;
+
+		for (j = 0; j < g->nr; j++)
+			any |= gdir(g, j, d)->shown;
+		if (!any)
+			continue;
+		if (k->o->format == PLOT_HTML)
+			strbuf_addf(k->page, "<h3>group %u, %s</h3>\n"
+				    "<div class=\"grid\">\n", g->gid,
+				    rc_dir_name[d]);
+		time_chart(k, g, d, 1, "iops-interval");
+		lat_time_chart(k, g, d);
+		sink_html(k, "</div>\n");
 	}
 }
 

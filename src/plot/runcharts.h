@@ -147,6 +147,12 @@ struct rc_point *rc_time_alloc(struct rc_time *t, unsigned int nr);
  * (plot/sink.h).
  */
 void runcharts_dirs(struct sink *k, const struct rc_group *g);
+/*
+ * An interval stream's figures over time alone, per direction some job
+ * of g moved data in: IOPS an interval and each interval's clat
+ * percentiles (the html report's section of the run's stream).
+ */
+void runcharts_over_time(struct sink *k, const struct rc_group *g);
 /* "Queue and CPU": the distributions and the CPU chart. */
 void runcharts_queue_cpu(struct sink *k, const struct rc_group *g);
 

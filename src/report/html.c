@@ -264,6 +264,9 @@ static void contents(struct strbuf *sb, const struct run_result *rr)
 		}
 		strbuf_addstr(sb, "</a></li>\n");
 	}
+	if (rr->interval_stream)
+		strbuf_addstr(sb, "<li><a href=\"#stream\">over time: the "
+			      "interval stream</a></li>\n");
 	if (rr->nr_disks)
 		strbuf_addstr(sb, "<li><a href=\"#disks\">disks</a></li>\n");
 	strbuf_addstr(sb, "<li><a href=\"#targets\">targets</a></li>\n");
@@ -340,6 +343,8 @@ static int html_write(const struct run_result *rr, FILE *f)
 			    rr->nr_repeats, rr->nr_repeats);
 	for (g = 0; g < rr->nr_groups; g++)
 		group_section(&sb, rr, g);
+	if (rr->interval_stream)
+		resplot_stream(&sb, rr->interval_stream);
 	disks_table(&sb, rr);
 	html_targets(&sb, rr);
 	page_end(&sb);

@@ -131,12 +131,9 @@ static void write_ddir(struct json_writer *w, const struct job_result *j,
 	json_u64(w, "bw", dr->bw >> 10);
 	json_double(w, "iops", dr->iops);
 	json_u64(w, "runtime", dr->runtime_ms);
-	json_u64(w, "total_ios", d == RES_MIXED ? j->mixed_issued[0] :
-		 j->issued[d]);
-	json_u64(w, "short_ios", d == RES_MIXED ? j->mixed_issued[1] :
-		 j->issued_short[d]);
-	json_u64(w, "drop_ios", d == RES_MIXED ? j->mixed_issued[2] :
-		 j->issued_drop[d]);
+	json_u64(w, "total_ios", results_issued(j, d, 0));
+	json_u64(w, "short_ios", results_issued(j, d, 1));
+	json_u64(w, "drop_ios", results_issued(j, d, 2));
 	write_lat(w, "slat_ns", j, &dr->slat, &dr->slat_hist, &dr->slat_pct,
 		  plus);
 	write_lat(w, "clat_ns", j, &dr->clat, &dr->clat_hist, &dr->clat_pct,

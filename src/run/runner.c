@@ -184,6 +184,9 @@ struct reporter {
 	struct rep_job *j;
 	unsigned int nr_seg;
 	_Atomic int done;
+	/* interval_epoch's answer: the live ticks' phase; 0: none yet */
+	_Atomic uint64_t live_epoch;
+	uint64_t live_epoch_seen;
 	uint64_t start_ns;
 	uint64_t next_eta, next_status, next_live, last_rate_ns;
 	bool drawn;		/* a status line is up */
@@ -825,6 +828,24 @@ static void next_due(uint64_t *next, uint64_t now, uint64_t period_ms)
 		*next += period_ms * 1000000;
 }
 
+/*
+ * In step with other processes: the live ticks fall on the epoch the
+ * wrapper gave plus whole periods, where theirs do.
+ */
+static void live_align(struct reporter *r, uint64_t now)
+{
+	uint64_t e = atomic_load_explicit(&r->live_epoch,
+					  memory_order_acquire);
+	uint64_t p = r->ro->interval_ms * 1000000;
+
+	if (!e || e == r->live_epoch_seen || !p)
+		return;
+	r->live_epoch_seen = e;
+	r->next_live = e + p;
+	if (r->next_live <= now)
+		r->next_live += (now - r->next_live) / p * p + p;
+}
+
 /* --- the reporter thread ---------------------------------------------- */
 
 static void on_stop_signal(struct reporter *r)
@@ -982,6 +1003,7 @@ static void *reporter_main(void *arg)
 		}
 		rep = sig_report ||
 		      (ro->status_interval_ms && now >= r->next_status);
+		live_align(r, now);
 		lv = ro->interval_ms && now >= r->next_live;
 		if (rep || lv) {
 			sig_report = 0;
@@ -1248,6 +1270,10 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 			ctx.stop = 1;
 			break;
 		}
+		if (!i && ro->interval_epoch)
+			atomic_store_explicit(&r.live_epoch,
+					      ro->interval_epoch(ro->sync_arg),
+					      memory_order_release);
 		ret = run_segment(&ctx, &r, i, j, err);
 		if (ret < 0)
 			break;

@@ -62,6 +62,12 @@ struct runner_opts {
 	 */
 	int (*segment_start)(void *sync_arg, unsigned int seg);
 	int (*sync_poll)(void *sync_arg, bool stopping);
+	/*
+	 * After the first segment_start: the time (clock_now_ns()) the live
+	 * intervals are to be whole periods from, so that they end where
+	 * the other processes' do; 0: the run's start as without it
+	 */
+	uint64_t (*interval_epoch)(void *sync_arg);
 	void *sync_arg;
 	/* out: SIGINT or SIGTERM when a signal stopped the run, else 0 */
 	int signal;

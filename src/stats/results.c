@@ -425,8 +425,7 @@ static void job_finish(struct job_result *j)
 	for (d = 0; d < RES_DIR_NR; d++) {
 		struct dir_result *dr = &j->dir[d];
 		/* fio counts IOPS from issued I/Os */
-		uint64_t issued = d == RES_MIXED ? j->mixed_issued[0] :
-				  j->issued[d];
+		uint64_t issued = results_issued(j, d, 0);
 		uint64_t ios = issued ? issued : dr->ios;
 
 		if (d == RES_MIXED && !j->unified)

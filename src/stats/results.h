@@ -418,6 +418,12 @@ struct run_result {
 	const struct result_repeat_sum *repeat_sum;	/* with repeats */
 	/* fio's client mode (iolite-mpi); NULL: a plain run */
 	const struct client_report *client;
+	/*
+	 * The final report's: the interval stream's file (--interval-output,
+	 * doc/live.md), whole and closed by now, for the html page's
+	 * figures over time (borrowed; NULL: none, or on stdout)
+	 */
+	const char *interval_stream;
 };
 
 /*
@@ -534,6 +540,19 @@ void results_job_merge(struct job_result *dst, const struct job_result *src);
  * entries, zeroed here).
  */
 void results_finish(struct run_result *rr);
+
+/*
+ * Direction d's issued I/Os as JSON's total_ios (which 0), short_ios (1)
+ * and drop_ios (2): failed ones too; RES_MIXED's from mixed_issued.
+ */
+static inline uint64_t results_issued(const struct job_result *j,
+				      unsigned int d, unsigned int which)
+{
+	if (d == RES_MIXED)
+		return j->mixed_issued[which];
+	return which == 0 ? j->issued[d] : which == 1 ? j->issued_short[d] :
+	       j->issued_drop[d];
+}
 
 /* Welford's sample standard deviation (n - 1), 0 when n < 2. */
 double welford_stdev(const struct welford *w);

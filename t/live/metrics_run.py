@@ -12,6 +12,8 @@
 #   interval stream and final report.
 # push: starts prometheus-pushgateway, runs a job with --metrics-push,
 #   and checks the gateway holds the final counters.
+# $LIVE_LAUNCH (mpirun ... ) goes before IOLITE: iolite-mpi's run, whose
+# report's figures are its group 0's "All clients" job.
 import json
 import os
 import socket
@@ -33,13 +35,42 @@ def free_port():
     s.close()
     return p
 
-def get(url, method="GET", timeout=5):
+def get(url, method="GET", timeout=5, accept=None, ctype=None):
     req = urllib.request.Request(url, method=method)
+    if accept:
+        req.add_header("Accept", accept)
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
+            if ctype is not None:
+                ctype.append(r.headers.get("Content-Type"))
             return r.status, r.read().decode()
     except urllib.error.HTTPError as e:
         return e.code, ""
+
+# What Prometheus 2.42 sends, and the content types of the two answers
+PROM_ACCEPT = ("application/openmetrics-text;version=1.0.0,"
+               "application/openmetrics-text;version=0.0.1;q=0.75,"
+               "text/plain;version=0.0.4;q=0.5,*/*;q=0.1")
+OM_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8"
+TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+def om_check(text, om):
+    """The OpenMetrics answer against the Prometheus text of the same
+    figures: the same samples, a counter's family without _total, and
+    '# EOF' last."""
+    bad = []
+    if not om.endswith("\n# EOF\n"):
+        bad.append("OpenMetrics: no '# EOF' at the end")
+    samples = lambda t: [l for l in t.splitlines() if l and l[0] != "#"]
+    if samples(text) != samples(om):
+        bad.append("OpenMetrics: the samples differ from the text's")
+    for line in om.splitlines():
+        if line.startswith("# TYPE ") and line.endswith(" counter") and \
+                line.split()[2].endswith("_total"):
+            bad.append("OpenMetrics: a counter family named with _total: " + line)
+    if "# TYPE iolite_ios counter" not in om:
+        bad.append("OpenMetrics: no family iolite_ios")
+    return bad
 
 def wait_up(url, proc, what, limit=30):
     end = time.time() + limit
@@ -63,8 +94,19 @@ def metric(text, name, **labels):
             return float(val)
     return None
 
+LAUNCH = os.environ.get("LIVE_LAUNCH", "").split()
+
 def report(path):
     return json.load(open(path))
+
+def report_job(path):
+    """The job the metrics' first series are of: the first job, or
+    iolite-mpi's group 0 "All clients"."""
+    d = report(path)
+    if "client_stats" in d:
+        return [c for c in d["client_stats"] if c["jobname"] == "All clients"
+                and c["groupid"] == 0][0]
+    return d["jobs"][0]
 
 def endpoint(iolite, extra):
     bad = []
@@ -72,7 +114,7 @@ def endpoint(iolite, extra):
     busy = socket.socket()
     busy.bind(("127.0.0.1", 0))
     busy.listen(1)
-    rc = subprocess.call([iolite, "--metrics-listen=127.0.0.1:%d" % busy.getsockname()[1],
+    rc = subprocess.call(LAUNCH + [iolite, "--metrics-listen=127.0.0.1:%d" % busy.getsockname()[1],
                           "--interval-output=busy.jsonl", "--output=busy.txt"] + extra,
                          stderr=open("err", "w"))
     busy.close()
@@ -81,7 +123,7 @@ def endpoint(iolite, extra):
         bad.append("a busy port: rc %d, %s" % (rc, open("err").read()))
     port = free_port()
     base = "http://127.0.0.1:%d" % port
-    cmd = [iolite, "--metrics-listen=127.0.0.1:%d" % port,
+    cmd = LAUNCH + [iolite, "--metrics-listen=127.0.0.1:%d" % port,
            "--metrics-linger=3s", "--output-format=json",
            "--output=r.json"] + extra
     p = subprocess.Popen(cmd, stderr=open("err", "w"))
@@ -107,6 +149,19 @@ def endpoint(iolite, extra):
             break
         time.sleep(0.1)
     open("final.txt", "w").write(text)
+    # the same figures as OpenMetrics, asked as Prometheus asks; a
+    # weight of 0 is a refusal
+    ct = []
+    st, om = get(base + "/metrics", accept=PROM_ACCEPT, ctype=ct)
+    open("final.om", "w").write(om)
+    if st != 200 or ct != [OM_TYPE]:
+        bad.append("OpenMetrics: %d %s" % (st, ct))
+    bad += om_check(text, om)
+    ct = []
+    st, t0 = get(base + "/metrics", ctype=ct,
+                 accept="application/openmetrics-text;q=0,text/plain;q=0.5")
+    if ct != [TEXT_TYPE] or t0 != text:
+        bad.append("Accept with OpenMetrics at q=0: %s" % ct)
     rc = p.wait(timeout=60)
     idle.close()
     mute.close()
@@ -114,7 +169,7 @@ def endpoint(iolite, extra):
         bad.append("iolite exited %d" % rc)
     if os.path.getsize("err"):
         bad.append("stderr: " + open("err").read())
-    j = report("r.json")["jobs"][0]
+    j = report_job("r.json")
     for d in ("read", "write"):
         for name, key in (("iolite_ios_total", "total_ios"),
                           ("iolite_bytes_total", "io_bytes")):
@@ -164,7 +219,7 @@ def prom(iolite, extra):
             if time.time() > end:
                 return ["prometheus never scraped"]
             time.sleep(0.2)
-        cmd = [iolite, "--metrics-listen=127.0.0.1:%d" % iport,
+        cmd = LAUNCH + [iolite, "--metrics-listen=127.0.0.1:%d" % iport,
                "--metrics-linger=3s", "--interval-period=1s",
                "--interval-output=s.jsonl", "--output-format=json+",
                "--output=r.json"] + extra
@@ -179,8 +234,8 @@ def prom(iolite, extra):
 
 def prom_check(base):
     bad = []
-    j = report("r.json")["jobs"][0]
-    L = [json.loads(l) for l in open("s.jsonl")]
+    j = report_job("r.json")
+    L = [json.loads(l) for l in open("s.jsonl") if json.loads(l)["jobid"] == 0]
     d = "read"
     # every scraped value is one the stream's running sum took (the
     # counters move once an interval), and the last is the report's

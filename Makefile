@@ -117,6 +117,11 @@ ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1
 LDLIBS += -lisal
 endif
+HAVE_LIBCURL := $(call have,curl/curl.h,-lcurl)
+ifeq ($(HAVE_LIBCURL),1)
+CFLAGS += -DHAVE_LIBCURL=1
+LDLIBS += -lcurl
+endif
 
 ifeq ($(V),1)
 Q :=

@@ -54,6 +54,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_net_ops,
 	&engine_netsplice_ops,
 	&engine_e4defrag_ops,
+	&engine_http_ops,
 	NULL,
 };
 
@@ -198,7 +199,6 @@ static const struct {
 	REFUSED("libhdfs", REFUSE_HDFS),
 	REFUSED("rados", REFUSE_CEPH),
 	REFUSED("rbd", REFUSE_CEPH),
-	REFUSED("http", REFUSE_HTTP),
 	REFUSED("nbd", REFUSE_NBD),
 	REFUSED("nfs", REFUSE_NFS),
 	REFUSED("libiscsi", REFUSE_ISCSI),
@@ -224,6 +224,9 @@ static const struct {
 	REFUSED("librpma_gpspm_server", REFUSE_RDMA),
 	REFUSED("libhipfile", REFUSE_GPU),
 	REFUSED("cpp_null", REFUSE_CPP),
+#ifndef HAVE_LIBCURL
+	NOT_BUILT("http", "libcurl4-openssl-dev"),
+#endif
 };
 
 const char *engine_missing_hint(const char *name)

@@ -10,6 +10,7 @@
 #include "io/io_u.h"
 #include "opt/engine_decl.h"
 #include "opt/plan.h"
+#include "util/reqstat.h"
 #include "util/strbuf.h"
 
 /*
@@ -160,6 +161,13 @@ struct engine_ops {
 	 * the job's dropped count of reads once, after the I/O loop.
 	 */
 	uint64_t (*dropped)(struct engine *e);
+
+	/*
+	 * Optional: the requests the engine sent to its server by kind
+	 * (util/reqstat.h: http's methods), a copy the caller frees. The
+	 * worker takes it once, after the I/O loop, for the job's results.
+	 */
+	struct reqstats *(*reqstats)(struct engine *e);
 };
 
 /*

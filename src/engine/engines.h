@@ -41,6 +41,8 @@ extern const struct engine_ops engine_e4defrag_ops;
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_io_uring_ops;
 extern const struct engine_ops engine_io_uring_cmd_ops;
+/* declared in every build, run with libcurl (engine/http.c) */
+extern const struct engine_ops engine_http_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -21,8 +21,6 @@
 	"with the kernel's initiator and use the block device"
 #define REFUSE_NFS "a user-space NFS client (libnfs): mount the export " \
 	"and use a file on it"
-#define REFUSE_HTTP "an HTTP/WebDAV/S3/Swift object-store client " \
-	"(libcurl): iolite measures local kernel I/O"
 #define REFUSE_DAOS "a DAOS file-system client (libdfs): iolite " \
 	"measures local kernel I/O, not network storage services"
 #define REFUSE_NBD "a user-space NBD client (libnbd): connect the " \

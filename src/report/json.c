@@ -33,6 +33,7 @@
 #include "opt/opt.h"
 #include "report/profile.h"
 #include "report/report.h"
+#include "report/reqs.h"
 #include "report/steady.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -554,6 +555,7 @@ static void write_job(struct json_writer *w, const struct run_result *rr,
 	if (j->description)
 		json_str(w, "desc", j->description);
 	report_steady_json(w, j);
+	report_reqs_json(w, j);
 	write_own_cost(w, j, plus);
 	json_end_object(w);
 }

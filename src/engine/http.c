@@ -20,8 +20,9 @@
  * (ECONNREFUSED, EACCES for 401/403, ENOENT, ETIMEDOUT, EIO) and
  * error_detail() gives the method, the URL and the server's status
  * line or curl's message. A request in flight when the job is told to
- * stop (its runtime is over) is cut short by the progress callback and
- * ends the job (ENGINE_ERR_END). Each request's latency and time to
+ * stop, or past the job's startdelay + ramp_time + runtime from its
+ * start (a server that stopped answering), is cut short by the progress
+ * callback and ends the job (ENGINE_ERR_END: not counted). Each request's latency and time to
  * first byte go to per-method tables (util/reqstat.h) the worker hands
  * to the results (engine_ops.reqstats).
  */
@@ -64,6 +65,10 @@ struct http_engine {
 	size_t pos, max;
 	bool receiving;		/* a GET: the body goes into buf */
 	bool overflow;		/* the body was larger than the buffer */
+	/* past it a request is cut short: the job's time is over (0: none) */
+	uint64_t deadline_ns;
+	uint64_t answered;	/* requests the server answered */
+	char cut[320];		/* the request cut short at the deadline */
 };
 
 static inline struct http_engine *to_http(struct engine *e)
@@ -135,11 +140,18 @@ static size_t header_in(char *ptr, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-/* Stops a request when the job is to stop (its runtime is over). */
+/*
+ * Stops a request when the job is to stop (a signal, another job's
+ * error) or its time is over (curl calls this at least once a second
+ * while it waits for a slow server).
+ */
 static int progress(void *arg, curl_off_t dt, curl_off_t dn, curl_off_t ut,
 		    curl_off_t un)
 {
-	return engine_stopping(&((struct http_engine *)arg)->e) ? 1 : 0;
+	struct http_engine *he = arg;
+
+	return engine_stopping(&he->e) ||
+	       (he->deadline_ns && engine_mono_ns() > he->deadline_ns);
 }
 
 /* http_verbose=2: the headers both ways and the data's sizes. */
@@ -216,6 +228,11 @@ static int http_init(const struct job_plan *plan, unsigned int depth,
 		return -ENOMEM;
 	}
 	he->rs = reqstats_new("http");
+	/* runtime= holds with a server that stops answering */
+	if (plan->o.runtime_us)
+		he->deadline_ns = engine_mono_ns() + 1000 *
+			(plan->o.startdelay_us + plan->o.ramp_time_us +
+			 plan->o.runtime_us);
 	set_common(he);
 	*out = &he->e;
 	return 0;
@@ -412,6 +429,25 @@ struct req {
 };
 
 /*
+ * A request the progress callback stopped: the job was told to stop, or
+ * its time is over with the server silent. That ends the job without an
+ * error (the note says so), unless the server never answered at all.
+ */
+static int cut_short(struct http_engine *he, const struct req *q, uint64_t t)
+{
+	if (engine_stopping(&he->e))
+		return ENGINE_ERR_END;
+	snprintf(he->cut, sizeof(he->cut), "%s %.200s: no answer in %.1f s, "
+		 "cut at the job's end", q->method, strbuf_str(&he->url),
+		 (double)t / 1e9);
+	if (he->answered)
+		return ENGINE_ERR_END;
+	he->rs->k[q->kind].errors++;
+	snprintf(he->detail, sizeof(he->detail), "%s", he->cut);
+	return ETIMEDOUT;
+}
+
+/*
  * Sends one request; returns 0, an errno (the detail in he->detail),
  * or ENGINE_ERR_END when the job is stopping. *status: the answer's.
  */
@@ -461,7 +497,7 @@ static int perform(struct http_engine *he, const struct req *q, long *status)
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, status);
 	curl_easy_getinfo(c, CURLINFO_STARTTRANSFER_TIME_T, &ttfb);
 	if (rc == CURLE_ABORTED_BY_CALLBACK)
-		return ENGINE_ERR_END;
+		return cut_short(he, q, t);
 	if (rc != CURLE_OK) {
 		he->rs->k[q->kind].errors++;
 		snprintf(he->detail, sizeof(he->detail), "%s %.200s: %.250s",
@@ -471,6 +507,7 @@ static int perform(struct http_engine *he, const struct req *q, long *status)
 			 curl_easy_strerror(rc));
 		return he->overflow ? EIO : curl_errno(rc);
 	}
+	he->answered++;
 	req_lat_add(&he->rs->k[q->kind].lat, t);
 	req_lat_add(&he->rs->k[q->kind].ttfb, (uint64_t)ttfb * 1000);
 	return 0;
@@ -613,6 +650,8 @@ static void http_describe(struct engine *e, struct strbuf *out)
 		strbuf_addf(out, "http: %llu GET%s answered 404 Not Found: "
 			    "read as zeros, as fio does",
 			    (unsigned long long)nf, nf == 1 ? "" : "s");
+	if (he->cut[0] && he->answered)
+		strbuf_addf(out, "%shttp: %s", nf ? "; " : "", he->cut);
 }
 
 static struct reqstats *http_reqstats(struct engine *e)

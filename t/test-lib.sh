@@ -292,6 +292,8 @@ prereq_check_() {
 	TSC)	grep -qw constant_tsc /proc/cpuinfo &&
 			grep -qw nonstop_tsc /proc/cpuinfo ||
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;
+	HTTP)	prereq_built_ http libcurl4-openssl-dev ;;
+	NGINX)	prereq_cmd_ nginx nginx ;;
 	*)	# a typo must not turn tests into skips
 		echo "bug in the test: unknown prerequisite $1" >&2
 		exit 1 ;;

@@ -294,6 +294,7 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 	}
 	write_co_lat(w, j, plus);
 	write_samples(w, j);
+	report_reqs_json(w, j);
 	json_end_object(w);
 }
 
@@ -555,7 +556,6 @@ static void write_job(struct json_writer *w, const struct run_result *rr,
 	if (j->description)
 		json_str(w, "desc", j->description);
 	report_steady_json(w, j);
-	report_reqs_json(w, j);
 	write_own_cost(w, j, plus);
 	json_end_object(w);
 }

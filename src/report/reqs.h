@@ -14,7 +14,9 @@
  * bytes, the latency (min, mean, percentiles, max) and, for GET, the time
  * to the first byte of the answer. The normal report's block after the
  * job's directions; the JSON job's object named after the engine
- * ("http"). Both write nothing for a job without j->reqs.
+ * ("http") at the end of its "iolite" object, beside iolite's other
+ * figures, so that fio's keys stay as they are. Both write nothing for a
+ * job without j->reqs.
  */
 void report_reqs_normal(FILE *f, const struct job_result *j);
 void report_reqs_json(struct json_writer *w, const struct job_result *j);

@@ -154,7 +154,7 @@ for ex in "$EX"/*.fio; do
 done
 
 # ioengine=E: refused, saying why (a reason after the colon)
-for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
+for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs dfs nbd \
 	 rdma librpma_apm_client libcufile sg mtd libzbc xnvme \
 	 libblkio spdk pmemblk cpp_null ime_psync; do
 	test_expect_success "ioengine=$e is refused with the reason" '
@@ -165,7 +165,7 @@ for e in rbd rados gfapi gfapi_async libhdfs libiscsi nfs http dfs nbd \
 done
 
 test_expect_success 'the options of refused engines say whose they are' '
-	for o in clientname=c rbdname=r volume=v http_host=h nfs_url=u \
+	for o in clientname=c rbdname=r volume=v nfs_url=u \
 		 uri=u hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
 		 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
@@ -180,7 +180,7 @@ FIOEX=/usr/share/doc/fio/examples
 [ -d "$FIOEX" ] ||
 	test_skip_reason="no fio 3.33 examples: apt-get install fio-examples"
 test_expect_success "fio's refused examples are refused with the reason" '
-	for n in dfs gfapi http-s3 http-swift http-webdav ime libhdfs \
+	for n in dfs gfapi ime libhdfs \
 		 libiscsi librpma_apm-client libcufile-posix libzbc-seq-read \
 		 mtd nbd nfs pmemblk rados rbd sg_verify \
 		 cpp_null; do
@@ -188,6 +188,18 @@ test_expect_success "fio's refused examples are refused with the reason" '
 		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 \
 			"$IOLITE" --parse-only "$FIOEX/$n.fio" >/dev/null 2>err &&
 		grep -q "is not supported: " err ||
+			{ echo "$n:" >&2; cat err >&2; return 1; }
+	done
+'
+
+# the http engine's: they parse, given the variables they say they need
+test_expect_success_if HTTP "fio's http examples parse" '
+	for n in http-s3 http-s3-crypto http-s3-storage-class http-swift \
+		 http-webdav; do
+		env S3_KEY=k S3_ID=i SSE_KEY=01234567890123456789012345678901 \
+			STORAGE_CLASS=STANDARD_IA SWIFT_id=t \
+			"$IOLITE" --parse-only "$FIOEX/$n.fio" >/dev/null 2>err &&
+		test_must_be_empty err ||
 			{ echo "$n:" >&2; cat err >&2; return 1; }
 	done
 '

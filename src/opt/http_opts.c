@@ -33,15 +33,23 @@ static bool empty(const char *s)
 	return !s || !*s;
 }
 
-/* Every name of filename= (':' between them) begins with '/'. */
+/*
+ * Every name of filename= (':' between them), or else filename_format,
+ * begins with '/'.
+ */
 static int check_paths(struct job_plan *p, struct strbuf *err)
 {
 	const char *s = p->o.filename;
 
-	if (empty(s))
-		return plan_fail(p, err, "option 'filename': ioengine 'http' "
-				 "needs filename=/PATH, the object's path on "
-				 "the server (after http_host)");
+	if (empty(s)) {
+		s = p->o.filename_format;
+		if (empty(s) || *s != '/' || p->o.directory)
+			return plan_fail(p, err, "option 'filename': ioengine "
+					 "'http' needs filename=/PATH (or "
+					 "filename_format=/...), the object's "
+					 "path on the server (after http_host)");
+		return 0;
+	}
 	while (s && *s) {
 		if (*s != '/')
 			return plan_fail(p, err, "option 'filename': '%s' is "

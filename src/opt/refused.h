@@ -72,7 +72,7 @@ const char *opt_unsup_why(const char *name);
 
 /*
  * For an option fio has only for engines iolite refuses (volume,
- * clientname, http_host ...): the engines ("gfapi, gfapi_async") in
+ * bindname, serverip ...): the engines ("gfapi, gfapi_async") in
  * *engines and the reason, or NULL for any other option.
  */
 const char *opt_refused_why(const char *name, const char **engines);

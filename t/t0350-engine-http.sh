@@ -108,6 +108,25 @@ test_expect_success 'numjobs=2, group_reporting: the requests add up' '
 	test "$(pyjson out.json "job[\"iolite\"][\"http\"][\"PUT\"][\"requests\"]")" = 16
 '
 
+test_expect_success 'iodepth=8: requests in flight together, posixaio'"'"'s bytes' '
+	http --name=q --filename=/q --rw=randwrite --bs=4k --size=256k \
+		--iodepth=8 --refill_buffers=1 --output-format=json \
+		>out.json 2>err &&
+	test_must_be_empty err &&
+	test $(ls "$DAV" | grep -c "^q_[0-9]*_4096$") = 64 &&
+	"$IOLITE" --name=q --ioengine=posixaio --filename=local.q \
+		--rw=randwrite --bs=4k --size=256k --iodepth=8 \
+		--refill_buffers=1 >/dev/null &&
+	concat "$DAV/q" >objs.q &&
+	cmp objs.q local.q &&
+	pyjson out.json "job[\"iodepth_level\"][\"8\"] > 50" >ok &&
+	test "$(cat ok)" = True &&
+	http --name=q --filename=/q --rw=randwrite --bs=4k --size=256k \
+		--iodepth=8 --verify=crc32c >out 2>err &&
+	test_must_be_empty err &&
+	grep "^    GET   : n=64, .*errors=0, bytes=262144$" out
+'
+
 test_expect_success 'trims are DELETEs: the objects go' '
 	http --name=t --filename=/d --rw=trim --bs=4k --size=256k \
 		--output-format=json >out.json 2>err &&
@@ -191,14 +210,14 @@ time.sleep(30)" $PORT &
 	grep "^s: (groupid=0, jobs=1): err=110" out
 '
 
-test_expect_success 'nginx killed mid-run: the error, the report kept, exit 1' '
+test_expect_success 'nginx killed mid-run (iodepth=4): the error, the report kept, exit 1' '
 	(
 		# once the run has written objects, the server goes
 		while ! ls "$DAV" | grep -q "^k_"; do sleep 0.05; done
 		kill $NGINX_PID
 	) &
 	test_must_fail http --name=k --filename=/k --rw=randrw --bs=4k \
-		--size=64k --runtime=20 --time_based \
+		--size=64k --runtime=20 --time_based --iodepth=4 \
 		--output-format=json,normal >out 2>err &&
 	wait &&
 	test $(wc -l <err) = 1 &&

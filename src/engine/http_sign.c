@@ -79,26 +79,26 @@ static int digest(const EVP_MD *md, const void *p, size_t n,
 	return EVP_Digest(p, n, out, len, md, NULL) == 1 ? 0 : -1;
 }
 
-int http_sha256_hex(const void *p, size_t n, char out[65])
+/* out: the digest of p in hex. */
+static int digest_hex(const EVP_MD *md, const void *p, size_t n, char *out)
 {
-	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned char d[EVP_MAX_MD_SIZE];
 	unsigned int len;
 
-	if (digest(EVP_sha256(), p, n, md, &len))
+	if (digest(md, p, n, d, &len))
 		return -1;
-	hex(md, len, out);
+	hex(d, len, out);
 	return 0;
+}
+
+int http_sha256_hex(const void *p, size_t n, char out[65])
+{
+	return digest_hex(EVP_sha256(), p, n, out);
 }
 
 int http_md5_hex(const void *p, size_t n, char out[33])
 {
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int len;
-
-	if (digest(EVP_md5(), p, n, md, &len))
-		return -1;
-	hex(md, len, out);
-	return 0;
+	return digest_hex(EVP_md5(), p, n, out);
 }
 
 int http_md5_base64(const void *p, size_t n, struct strbuf *out)

@@ -127,6 +127,16 @@ test_expect_success 'iodepth=8: requests in flight together, posixaio'"'"'s byte
 	grep "^    GET   : n=64, .*errors=0, bytes=262144$" out
 '
 
+test_expect_success 'ramp_time: the requests count from its end, as the I/Os' '
+	http --name=rp --filename=/rp --rw=write --bs=4k --size=64k \
+		--ramp_time=300ms --runtime=600ms --time_based \
+		--output-format=json >out.json 2>err &&
+	test_must_be_empty err &&
+	pyjson out.json "(job[\"write\"][\"total_ios\"], job[\"iolite\"][\"http\"][\"PUT\"][\"requests\"])" >n &&
+	pyjson out.json "job[\"write\"][\"total_ios\"] == job[\"iolite\"][\"http\"][\"PUT\"][\"requests\"] > 0" >ok &&
+	cat n && test "$(cat ok)" = True
+'
+
 test_expect_success 'trims are DELETEs: the objects go' '
 	http --name=t --filename=/d --rw=trim --bs=4k --size=256k \
 		--output-format=json >out.json 2>err &&

@@ -852,7 +852,11 @@ static void http_describe(struct engine *e, struct strbuf *out)
 
 static struct reqstats *http_reqstats(struct engine *e)
 {
-	return reqstats_dup(to_http(e)->rs);
+	struct http_engine *he = to_http(e);
+	struct reqstats *c = reqstats_dup(he->rs);
+
+	memset(he->rs->k, 0, sizeof(he->rs->k));
+	return c;
 }
 #define HTTP_INIT http_init
 #else

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -548,6 +549,9 @@ void worker_reset_stats(struct worker *w)
 	w->rj->delay0_ns = stall_delay_ns(0);
 	w->rj->run_start_ns = w->now;
 	w->phase_ns = w->now;
+	/* the engine's requests count from here too (ramp_time's end) */
+	if (w->e && w->ops->reqstats)
+		free(w->ops->reqstats(w->e));
 	if (!w->log)	/* latency_target restarts the stats, not the logs */
 		worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);

@@ -5,7 +5,8 @@
 # verified, trims as DELETE, the per-method table (normal and JSON), and
 # the errors of the network: refused connection, bad credentials, a
 # missing object, a server that stops answering, one killed mid-run:
-# the job and the server's reason on stderr, the report kept, exit 1.
+# the job and the server's reason on stderr, the report kept, exit 1;
+# https over a certificate made for the test (openssl).
 # Debian's fio 3.33 has no http engine: no side-by-side rows.
 
 . "$(dirname "$0")/test-lib.sh"
@@ -219,6 +220,27 @@ time.sleep(30)" $PORT &
 	grep "^iolite: job .s.: write of 4096 bytes at offset 0 of ./s. failed: PUT http://127.0.0.1:$PORT/s_0_4096: no answer in .* s, cut at the job.s end" err &&
 	grep "^s: (groupid=0, jobs=1): err=110" out
 '
+
+[ -n "$NGINX_TLS_HOST" ] || test_skip_reason=$nginx_tls_why
+test_expect_success 'https=insecure: over TLS, the certificate not checked' '
+	timeout $T "$IOLITE" --ioengine=http --http_host=$NGINX_TLS_HOST \
+		--https=insecure --name=tls --filename=/tls --rw=write --bs=4k \
+		--size=32k --verify=crc32c >out 2>err &&
+	test_must_be_empty err &&
+	grep "^    PUT   : n=8, .*errors=0, bytes=32768$" out &&
+	grep "^    GET   : n=8, .*errors=0, bytes=32768$" out &&
+	test $(ls "$DAV" | grep -c "^tls_") = 8
+'
+
+test_expect_success 'https=on: a self-signed certificate refused, curl says why' '
+	test_must_fail timeout $T "$IOLITE" --ioengine=http \
+		--http_host=$NGINX_TLS_HOST --https=on --name=tv --filename=/tv \
+		--rw=write --bs=4k --size=8k >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "^iolite: job .tv.: write of 4096 bytes at offset 0 of ./tv. failed: PUT https://$NGINX_TLS_HOST/tv_0_4096: SSL certificate problem" err &&
+	! ls "$DAV" | grep "^tv_"
+'
+test_skip_reason=
 
 test_expect_success 'nginx killed mid-run (iodepth=4): the error, the report kept, exit 1' '
 	(

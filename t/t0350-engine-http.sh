@@ -210,7 +210,12 @@ open(\"silent.up\", \"w\").close()
 c = s.accept()
 time.sleep(30)" $PORT &
 	pid=$! &&
-	while ! test -f silent.up; do sleep 0.1; done &&
+	n=0 &&
+	while ! test -f silent.up && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done &&
+	test -f silent.up &&
 	test_must_fail timeout $T "$IOLITE" --ioengine=http \
 		--http_host=127.0.0.1:$PORT --name=s --filename=/s --rw=write \
 		--size=16k --runtime=1 --time_based >out 2>err;

@@ -166,8 +166,8 @@ struct engine_ops {
 	 * Optional: the requests the engine sent to its server by kind
 	 * (util/reqstat.h: http's methods) since the last call, which it
 	 * then counts again from zero; a copy the caller frees. The worker
-	 * takes it when its stats start (ramp_time's end: what the ramp
-	 * sent is dropped) and once after the I/O loop, for the results.
+	 * takes it at ramp_time's end (what the ramp sent is dropped) and
+	 * once after the I/O loop, for the results.
 	 */
 	struct reqstats *(*reqstats)(struct engine *e);
 };

@@ -549,9 +549,6 @@ void worker_reset_stats(struct worker *w)
 	w->rj->delay0_ns = stall_delay_ns(0);
 	w->rj->run_start_ns = w->now;
 	w->phase_ns = w->now;
-	/* the engine's requests count from here too (ramp_time's end) */
-	if (w->e && w->ops->reqstats)
-		free(w->ops->reqstats(w->e));
 	if (!w->log)	/* latency_target restarts the stats, not the logs */
 		worker_log_start(w);
 	atomic_store(&w->rj->state, WS_RUNNING);
@@ -607,6 +604,9 @@ static void ramp_ends(struct worker *w)
 {
 	const struct job_options *o = &w->p->o;
 
+	/* the engine's requests count from here too, as the I/Os */
+	if (w->e && w->ops->reqstats)
+		free(w->ops->reqstats(w->e));
 	if (!w->ramp_bytes || !o->runtime_us)
 		return;
 	w->end_ns = w->now + o->runtime_us * 1000;

@@ -138,6 +138,11 @@ ifeq ($(HAVE_LIBNFS),1)
 CFLAGS += -DHAVE_LIBNFS=1
 LDLIBS += -lnfs
 endif
+HAVE_LIBCURL := $(call have,curl/curl.h,-lcurl)
+ifeq ($(HAVE_LIBCURL),1)
+CFLAGS += -DHAVE_LIBCURL=1
+LDLIBS += -lcurl
+endif
 
 ifeq ($(V),1)
 Q :=

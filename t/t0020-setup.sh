@@ -59,7 +59,7 @@ test_expect_success 'README lists every optional package with what it brings' '
 test_expect_success 'every package a message or skip names is on the list' '
 	{
 		# the binary and the build: "install libfoo-dev"
-		grep -rhoE "[a-z0-9][a-z0-9.+]*-dev\b" "$SRC_DIR/src" \
+		grep -rhoE "[a-z0-9][a-z0-9.+-]*-dev\b" "$SRC_DIR/src" \
 			"$SRC_DIR/Makefile" "$TEST_DIR/unit/tap.h"
 		# the skip reasons: the package argument of each check
 		sed -n "s/.*prereq_\(cmd\|py\|engine\|built\|build\)_ [^ ]* \([a-z0-9][a-z0-9.+-]*\).*/\2/p" \

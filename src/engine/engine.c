@@ -57,6 +57,7 @@ const struct engine_ops *const engine_table[] = {
 	&engine_nbd_ops,
 	&engine_libiscsi_ops,
 	&engine_nfs_ops,
+	&engine_http_ops,
 	NULL,
 };
 
@@ -201,7 +202,6 @@ static const struct {
 	REFUSED("libhdfs", REFUSE_HDFS),
 	REFUSED("rados", REFUSE_CEPH),
 	REFUSED("rbd", REFUSE_CEPH),
-	REFUSED("http", REFUSE_HTTP),
 #ifndef HAVE_LIBNFS
 	NOT_BUILT("nfs", "libnfs-dev"),
 #endif
@@ -236,6 +236,9 @@ static const struct {
 	UNSUPPORTED("libiscsi"),
 #else
 	NOT_BUILT("libiscsi", "libiscsi-dev"),
+#endif
+#ifndef HAVE_LIBCURL
+	NOT_BUILT("http", "libcurl4-openssl-dev"),
 #endif
 };
 

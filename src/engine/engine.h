@@ -10,6 +10,7 @@
 #include "io/io_u.h"
 #include "opt/engine_decl.h"
 #include "opt/plan.h"
+#include "util/reqstat.h"
 #include "util/strbuf.h"
 
 /*
@@ -191,6 +192,15 @@ struct engine_ops {
 	 */
 	int (*remote_probe)(const struct job_plan *p, const char *name,
 			    struct engine_remote *r, struct strbuf *err);
+
+	/*
+	 * Optional: the requests the engine sent to its server by kind
+	 * (util/reqstat.h: http's methods) since the last call, which it
+	 * then counts again from zero; a copy the caller frees. The worker
+	 * takes it at ramp_time's end (what the ramp sent is dropped) and
+	 * once after the I/O loop, for the results.
+	 */
+	struct reqstats *(*reqstats)(struct engine *e);
 };
 
 /*

@@ -46,6 +46,8 @@ extern const struct engine_ops engine_nbd_ops;
 extern const struct engine_ops engine_libiscsi_ops;
 /* network storage, with their library (no init without) */
 extern const struct engine_ops engine_nfs_ops;
+/* declared in every build, run with libcurl (engine/http.c) */
+extern const struct engine_ops engine_http_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

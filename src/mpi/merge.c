@@ -76,6 +76,7 @@ static void strip(struct job_result *j)
 	j->opts = NULL;
 	j->nr_opts = 0;
 	j->ss = NULL;
+	j->reqs = NULL;
 	for (d = 0; d < RES_DIR_NR; d++) {
 		j->prio[d].v = NULL;
 		j->prio[d].nr = 0;

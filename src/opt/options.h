@@ -167,6 +167,11 @@ enum net_proto {
 	NET_PROTO_UNIX,
 };
 
+/* http: https=, http_mode=, http_object_mode= (opt/http_opts.c) */
+enum http_tls { HTTP_TLS_OFF, HTTP_TLS_ON, HTTP_TLS_INSECURE };
+enum http_mode { HTTP_MODE_WEBDAV, HTTP_MODE_S3, HTTP_MODE_SWIFT };
+enum http_object { HTTP_OBJ_BLOCK, HTTP_OBJ_RANGE };
+
 /* dedupe_mode= : which earlier block a deduplicated write repeats */
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 
@@ -691,6 +696,23 @@ struct job_options {
 	char *uri;		/* nbd */
 	char *initiator;	/* libiscsi */
 	char *nfs_url;		/* nfs (engine/nfs.c) */
+
+	/* http (opt/http_opts.c): NULL / 0: not given */
+	char *http_host;
+	char *http_user;
+	char *http_pass;
+	enum http_tls https;
+	enum http_mode http_mode;
+	char *http_s3_key;
+	char *http_s3_keyid;
+	char *http_s3_security_token;
+	char *http_s3_region;
+	char *http_s3_sse_customer_key;
+	char *http_s3_sse_customer_algorithm;
+	char *http_s3_storage_class;
+	char *http_swift_auth_token;
+	unsigned int http_verbose;
+	enum http_object http_object_mode;
 
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];

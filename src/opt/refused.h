@@ -17,8 +17,6 @@
 	"local kernel I/O, not network storage services"
 #define REFUSE_HDFS "a Hadoop HDFS client (libhdfs, a JVM): iolite " \
 	"measures local kernel I/O, not network storage services"
-#define REFUSE_HTTP "an HTTP/WebDAV/S3/Swift object-store client " \
-	"(libcurl): iolite measures local kernel I/O"
 #define REFUSE_DAOS "a DAOS file-system client (libdfs): iolite " \
 	"measures local kernel I/O, not network storage services"
 #define REFUSE_IME "DDN's IME burst-buffer client (libim_client): " \
@@ -68,7 +66,7 @@ const char *opt_unsup_why(const char *name);
 
 /*
  * For an option fio has only for engines iolite refuses (volume,
- * clientname, http_host ...): the engines ("gfapi, gfapi_async") in
+ * bindname, serverip ...): the engines ("gfapi, gfapi_async") in
  * *engines and the reason, or NULL for any other option.
  */
 const char *opt_refused_why(const char *name, const char **engines);

@@ -15,6 +15,7 @@
 
 #include "opt/buffer_opts.h"
 #include "opt/engine_opts.h"
+#include "opt/http_opts.h"
 #include "opt/internal.h"
 #include "opt/misc_opts.h"
 #include "opt/mmap_opts.h"
@@ -1337,6 +1338,78 @@ const struct opt_def opt_table[] = {
 	  .help = "nfs: the server and export, nfs://SERVER/EXPORT"
 		  "[?ARG=VALUE&...] (libnfs's URL: nfsport=, mountport= skip "
 		  "the portmapper; uid=, gid=, version=, autoreconnect=)" },
+	/* http (opt/http_opts.c, engine/http.c) */
+	{ .name = "https", .type = OPT_ENUM, .off = OFF(https), .def = "off",
+	  .enums = http_tls_enums, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: HTTPS (insecure: without checking the server's "
+		  "certificate)" },
+	{ .name = "http_host", .type = OPT_STR, .off = OFF(http_host),
+	  .def = "localhost", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: the server, host[:port] (S3: a virtual-hosted "
+		  "bucket's host name, or the endpoint for path-style "
+		  "/bucket/key filenames)" },
+	{ .name = "http_user", .type = OPT_STR, .off = OFF(http_user),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: user name for HTTP authentication" },
+	{ .name = "http_pass", .type = OPT_STR, .off = OFF(http_pass),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: password for HTTP authentication" },
+	{ .name = "http_s3_key", .type = OPT_STR, .off = OFF(http_s3_key),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 secret key" },
+	{ .name = "http_s3_keyid", .type = OPT_STR, .off = OFF(http_s3_keyid),
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 access key id" },
+	{ .name = "http_s3_security_token", .type = OPT_STR,
+	  .off = OFF(http_s3_security_token), .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 session token, sent and signed as "
+		  "x-amz-security-token (fio 3.42)" },
+	{ .name = "http_swift_auth_token", .type = OPT_STR,
+	  .off = OFF(http_swift_auth_token), .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: OpenStack Swift auth token (X-Auth-Token)" },
+	{ .name = "http_s3_region", .type = OPT_STR, .off = OFF(http_s3_region),
+	  .def = "us-east-1", .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 region the requests are signed for" },
+	{ .name = "http_s3_sse_customer_key", .type = OPT_STR,
+	  .off = OFF(http_s3_sse_customer_key), .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 server-side encryption customer key (32 "
+		  "bytes; sent base64 with its MD5)" },
+	{ .name = "http_s3_sse_customer_algorithm", .type = OPT_STR,
+	  .off = OFF(http_s3_sse_customer_algorithm), .def = "AES256",
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 server-side encryption customer algorithm" },
+	{ .name = "http_s3_storage_class", .type = OPT_STR,
+	  .off = OFF(http_s3_storage_class), .def = "STANDARD",
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: S3 storage class of the objects written" },
+	{ .name = "http_mode", .type = OPT_ENUM, .off = OFF(http_mode),
+	  .def = "webdav", .enums = http_mode_enums,
+	  .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: how requests are made: webdav, s3 or swift" },
+	{ .name = "http_verbose", .type = OPT_UINT, .off = OFF(http_verbose),
+	  .def = "0", .max = 2, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: libcurl's trace on stderr: 1 its messages, 2 the "
+		  "headers and data too" },
+	{ .name = "http_object_mode", .type = OPT_ENUM,
+	  .off = OFF(http_object_mode), .def = "block",
+	  .enums = http_object_enums, .category = OPT_CAT_ENGINE,
+	  .flags = OPT_F_ENGINE,
+	  .help = "http: an object per block, or one per file read by "
+		  "ranges (fio 3.42)" },
 
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"

@@ -33,6 +33,7 @@
 #include "opt/opt.h"
 #include "report/profile.h"
 #include "report/report.h"
+#include "report/reqs.h"
 #include "report/steady.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -290,6 +291,7 @@ static void write_own_cost(struct json_writer *w, const struct job_result *j,
 	}
 	write_co_lat(w, j, plus);
 	write_samples(w, j);
+	report_reqs_json(w, j);
 	json_end_object(w);
 }
 

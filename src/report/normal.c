@@ -15,6 +15,7 @@
 
 #include "report/profile.h"
 #include "report/report.h"
+#include "report/reqs.h"
 #include "report/steady.h"
 #include "util/log.h"
 #include "util/numfmt.h"
@@ -427,6 +428,7 @@ static void show_job(FILE *f, const struct run_result *rr,
 	if (j->unified)
 		show_ddir(f, j, RES_MIXED, &s1, &s2);
 
+	report_reqs_normal(f, j);
 	show_lat_buckets(f, j, j->lat_ns, LAT_NS_NR, "nsec");
 	show_lat_buckets(f, j, j->lat_us, LAT_US_NR, "usec");
 	show_lat_buckets(f, j, j->lat_ms, LAT_MS_NR, "msec");

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -603,6 +604,9 @@ static void ramp_ends(struct worker *w)
 {
 	const struct job_options *o = &w->p->o;
 
+	/* the engine's requests count from here too, as the I/Os */
+	if (w->e && w->ops->reqstats)
+		free(w->ops->reqstats(w->e));
 	if (!w->ramp_bytes || !o->runtime_us)
 		return;
 	w->end_ns = w->now + o->runtime_us * 1000;

@@ -670,6 +670,8 @@ static void worker_result_fill(struct worker *w)
 			 strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
+	if (w->e && w->ops->reqstats)
+		rj->res.reqs = w->ops->reqstats(w->e);
 	/*
 	 * Only an error that stopped the job fails it (and the run): one
 	 * continued past is the report's first_error (st->first_error), as

@@ -271,6 +271,16 @@ static void mixed_issued(struct job_result *j)
 	}
 }
 
+/* A member's requests by kind into the job's (made on the first). */
+static void reqs_add(struct reqstats **dst, const struct reqstats *src)
+{
+	if (!src)
+		return;
+	if (!*dst)
+		*dst = reqstats_new(src->name);
+	reqstats_merge(*dst, src);
+}
+
 static void add_u64(uint64_t *dst, const uint64_t *src, unsigned int n)
 {
 	unsigned int i;
@@ -380,6 +390,7 @@ static void job_add_member(struct job_result *j, const struct worker_result *w)
 	j->log_wait_ns += w->log_wait_ns;
 	j->log_dropped += w->log_dropped;
 	j->zone_resets += w->zone_resets;
+	reqs_add(&j->reqs, w->reqs);
 	j->ctx += (uint64_t)w->ru.ru_nvcsw + (uint64_t)w->ru.ru_nivcsw;
 	j->nivcsw += (uint64_t)w->ru.ru_nivcsw;
 	j->on_disk |= w->nr_devs && !w->plan->o.no_disk_util;
@@ -490,6 +501,7 @@ void results_job_merge(struct job_result *dst, const struct job_result *src)
 	dst->log_wait_ns += src->log_wait_ns;
 	dst->log_dropped += src->log_dropped;
 	dst->zone_resets += src->zone_resets;
+	reqs_add(&dst->reqs, src->reqs);
 	dst->ctx += src->ctx;
 	dst->majf += src->majf;
 	dst->minf += src->minf;
@@ -642,6 +654,7 @@ void run_result_release(struct run_result *rr)
 
 		free(rr->jobs[i].name);
 		free(rr->jobs[i].description);
+		free(rr->jobs[i].reqs);
 		for (d = 0; d < RES_DIR_NR; d++) {
 			series_release(&rr->jobs[i].dir[d].bw_series);
 			series_release(&rr->jobs[i].dir[d].iops_series);
@@ -660,6 +673,8 @@ void worker_result_release(struct worker_result *w)
 
 	free(w->ss);
 	w->ss = NULL;
+	free(w->reqs);
+	w->reqs = NULL;
 	for (d = 0; d <= DDIR_RWDIR_CNT; d++) {
 		series_release(&w->bw_series[d]);
 		series_release(&w->iops_series[d]);

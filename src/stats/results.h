@@ -210,6 +210,12 @@ struct job_result {
 	uint64_t log_wait_ns;
 	uint64_t log_dropped;
 	uint64_t zone_resets;	/* zonemode=zbd: the write line says */
+	/*
+	 * The requests the engine sent to its server, by kind (http's
+	 * methods, util/reqstat.h), summed over members; NULL for other
+	 * engines. Owned.
+	 */
+	struct reqstats *reqs;
 
 	/* issued r, w, t, sync (fio's "issued rwts") */
 	uint64_t issued[DDIR_RWDIR_CNT + 1];

@@ -12,6 +12,7 @@
 #include "stats/series.h"
 #include "stats/stats.h"
 #include "stats/steady_result.h"
+#include "util/reqstat.h"
 
 /*
  * What the runner hands to stats/ for each job instance after the run:
@@ -86,6 +87,11 @@ struct worker_result {
 	 */
 	unsigned int latency_depth;
 	struct ss_result *ss;
+	/*
+	 * The requests the engine sent to its server, by kind (http's
+	 * methods: util/reqstat.h); NULL for other engines. Owned.
+	 */
+	struct reqstats *reqs;
 };
 
 /* Frees what the runner made for w (ss, the series); stats/results.c. */

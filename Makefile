@@ -117,6 +117,18 @@ ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1
 LDLIBS += -lisal
 endif
+# Ceph's client libraries: the rados engine (librados-dev) and the rbd
+# engine (librbd-dev, which needs librados too)
+HAVE_LIBRADOS := $(call have,rados/librados.h,-lrados)
+HAVE_LIBRBD := $(if $(HAVE_LIBRADOS),$(call have,rbd/librbd.h,-lrbd -lrados))
+ifeq ($(HAVE_LIBRADOS),1)
+CFLAGS += -DHAVE_LIBRADOS=1
+LDLIBS += -lrados
+endif
+ifeq ($(HAVE_LIBRBD),1)
+CFLAGS += -DHAVE_LIBRBD=1
+LDLIBS += -lrbd
+endif
 
 ifeq ($(V),1)
 Q :=

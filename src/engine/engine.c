@@ -54,6 +54,8 @@ const struct engine_ops *const engine_table[] = {
 	&engine_net_ops,
 	&engine_netsplice_ops,
 	&engine_e4defrag_ops,
+	&engine_rados_ops,
+	&engine_rbd_ops,
 	NULL,
 };
 
@@ -196,8 +198,6 @@ static const struct {
 	REFUSED("gfapi", REFUSE_GLUSTER),
 	REFUSED("gfapi_async", REFUSE_GLUSTER),
 	REFUSED("libhdfs", REFUSE_HDFS),
-	REFUSED("rados", REFUSE_CEPH),
-	REFUSED("rbd", REFUSE_CEPH),
 	REFUSED("http", REFUSE_HTTP),
 	REFUSED("nbd", REFUSE_NBD),
 	REFUSED("nfs", REFUSE_NFS),
@@ -224,6 +224,12 @@ static const struct {
 	REFUSED("librpma_gpspm_server", REFUSE_RDMA),
 	REFUSED("libhipfile", REFUSE_GPU),
 	REFUSED("cpp_null", REFUSE_CPP),
+#ifndef HAVE_LIBRADOS
+	NOT_BUILT("rados", "librados-dev"),
+#endif
+#ifndef HAVE_LIBRBD
+	NOT_BUILT("rbd", "librbd-dev"),
+#endif
 };
 
 const char *engine_missing_hint(const char *name)

@@ -41,6 +41,9 @@ extern const struct engine_ops engine_e4defrag_ops;
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_io_uring_ops;
 extern const struct engine_ops engine_io_uring_cmd_ops;
+/* Ceph (ceph.c): declared in every build, run with librados / librbd */
+extern const struct engine_ops engine_rados_ops;
+extern const struct engine_ops engine_rbd_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -34,7 +34,7 @@ ceph_have() {
 	ceph_why=
 	for ceph_p_ in ceph-mon:ceph-mon ceph-mgr:ceph-mgr ceph-osd:ceph-osd \
 		ceph:ceph-common rados:ceph-common rbd:ceph-common \
-		ceph-authtool:ceph-common monmaptool:ceph-base \
+		ceph-authtool:ceph-common monmaptool:ceph-mon \
 		python3:python3; do
 		command -v "${ceph_p_%%:*}" >/dev/null 2>&1 && continue
 		ceph_why="no ${ceph_p_%%:*} (apt-get install ${ceph_p_#*:})"
@@ -148,7 +148,7 @@ auth cluster required = cephx
 auth service required = cephx
 auth client required = cephx
 run dir = $ceph_dir/run
-admin socket = $ceph_dir/run/\$name.asok
+admin socket = $ceph_dir/run/\$name.\$pid.asok
 log file = $ceph_dir/log/\$name.log
 log to stderr = false
 err to stderr = true

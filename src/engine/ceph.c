@@ -11,9 +11,10 @@
  *          past an object's end, which RADOS answers short, counts as
  *          whole with zeros after the end: an object is read as a sparse
  *          file is. Objects are left in the pool (fio 3.33 leaves them).
- *   rbd    the job's one file is the image rbdname= of pool=, named
- *          "rbd" unless filename= says otherwise; the image's size is the
- *          file's (files_resolve() asks target_size() before the run).
+ *   rbd    the job's file is the image rbdname= of pool= (named as
+ *          any file: jobname.N.M unless filename= says, as fio 3.33); the
+ *          image's size is the file's (files_resolve() asks
+ *          target_size() before the run; every file is the image).
  *          Reads, writes, trims (discards) and syncs (flushes) go through
  *          rbd_aio_*. The configuration is $CEPH_CONF or
  *          /etc/ceph/ceph.conf, as in fio (rbd has no conf= option).
@@ -69,14 +70,7 @@ static int rados_plan_check(struct job_plan *p, struct strbuf *err)
 
 static int rbd_plan_check(struct job_plan *p, struct strbuf *err)
 {
-	int ret = ceph_plan_check(p, true, err);
-
-	/* fio's name for the image's one file */
-	if (!ret && (!p->o.filename || !*p->o.filename)) {
-		free(p->o.filename);
-		p->o.filename = xstrdup("rbd");
-	}
-	return ret;
+	return ceph_plan_check(p, true, err);
 }
 
 #ifdef HAVE_LIBRADOS

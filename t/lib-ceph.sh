@@ -94,6 +94,15 @@ ceph_wait() {
 	done
 }
 
+# ceph_key NAME CAPS...: a new key for NAME in the cluster's keyring
+ceph_key() {
+	ceph_k_=$1
+	shift
+	[ -f "$ceph_dir/keyring" ] || set -- --create-keyring "$@"
+	ceph-authtool "$ceph_dir/keyring" "$@" --gen-key -n "$ceph_k_" \
+		>/dev/null
+}
+
 ceph_cmd() {
 	ceph -c "$CEPH_CONF" --connect-timeout 20 "$@"
 }
@@ -113,13 +122,12 @@ ceph_clock() {
 	echo "$(date +%s.%N) $1" >>"$ceph_dir/log/start.txt"
 }
 
-ceph_osd_up() {
-	ceph_cmd osd dump 2>/dev/null | grep -q '^osd\.0 up'
-}
-
-ceph_pgs_clean() {
-	ceph_cmd pg stat 2>/dev/null | grep -q 'pgs: [0-9]* active+clean;' &&
-	! ceph_cmd pg stat 2>/dev/null | grep -qE 'unknown|creating|peering|activating'
+# The pool takes I/O: its placement groups are active (asked of an OSD
+# directly, not of the manager's statistics, which lag by seconds).
+ceph_pool_active() {
+	timeout 10 rados -c "$CEPH_CONF" -p "$CEPH_POOL" \
+		--rados-osd-op-timeout 5 put .iolite-probe /dev/null &&
+	rados -c "$CEPH_CONF" -p "$CEPH_POOL" rm .iolite-probe
 }
 
 ceph_start() {
@@ -172,58 +180,43 @@ mon osd down out interval = 0
 osd max object name len = 460
 osd max object namespace len = 64
 auth allow insecure global id reclaim = false
-[mon]
-keyring = $ceph_dir/keyring
-[mgr]
-keyring = $ceph_dir/mgr/\$name/keyring
-[osd]
-keyring = $ceph_dir/osd/\$name/keyring
-[client]
 keyring = $ceph_dir/keyring
 EOF
-	ceph-authtool --create-keyring "$ceph_dir/keyring" --gen-key -n mon. \
-		--cap mon 'allow *' >/dev/null &&
-	ceph-authtool "$ceph_dir/keyring" --gen-key -n client.admin \
-		--cap mon 'allow *' --cap osd 'allow *' --cap mgr 'allow *' \
-		>/dev/null &&
+	# every key in one keyring, which the monitor starts with: no
+	# "ceph auth" round trips (a second of CPU each) for the daemons'
+	ceph_key mon. --cap mon 'allow *' &&
+	ceph_key client.admin --cap mon 'allow *' --cap osd 'allow *' \
+		--cap mgr 'allow *' &&
+	ceph_key mgr.x --cap mon 'allow profile mgr' --cap osd 'allow *' \
+		--cap mds 'allow *' &&
+	ceph_key osd.0 --cap osd 'allow *' --cap mon 'allow profile osd' \
+		--cap mgr 'allow profile osd' &&
+	ceph_key client.rgw.a --cap mon 'allow rw' --cap osd 'allow rwx' &&
 	monmaptool --create --addv a "[$CEPH_MON]" --fsid "$ceph_fsid" \
 		"$ceph_dir/monmap" >/dev/null &&
 	ceph-mon -c "$CEPH_CONF" --mkfs -i a --monmap "$ceph_dir/monmap" \
 		--keyring "$ceph_dir/keyring" >>"$ceph_dir/log/mkfs.out" 2>&1 ||
 		ceph_fail "ceph-mon --mkfs failed (log/mkfs.out)" || return 1
 	ceph_bg ceph-mon -c "$CEPH_CONF" -f -i a
-	ceph_wait 30 ceph_cmd mon stat ||
+	mkdir -p "$ceph_dir/mgr/mgr.x" "$ceph_dir/osd/osd.0"
+	ceph_bg ceph-mgr -c "$CEPH_CONF" -f -i x
+	# the OSD, in the map first (the command waits for the monitor)
+	ceph_osd_uuid=$(cat /proc/sys/kernel/random/uuid)
+	ceph_cmd osd new "$ceph_osd_uuid" >/dev/null 2>&1 ||
 		ceph_fail "the monitor did not answer (log/mon.a.log)" || return 1
 	ceph_clock mon
-	# the manager: keys first, then in the background
-	mkdir -p "$ceph_dir/mgr/mgr.x" &&
-	ceph_cmd auth get-or-create mgr.x mon 'allow profile mgr' \
-		osd 'allow *' mds 'allow *' \
-		>"$ceph_dir/mgr/mgr.x/keyring" 2>/dev/null ||
-		ceph_fail "no key for the manager" || return 1
-	ceph_bg ceph-mgr -c "$CEPH_CONF" -f -i x
-	# the OSD
-	ceph_osd_uuid=$(cat /proc/sys/kernel/random/uuid)
-	mkdir -p "$ceph_dir/osd/osd.0"
-	ceph_cmd osd new "$ceph_osd_uuid" >/dev/null 2>&1 &&
-	ceph_cmd auth get-or-create osd.0 osd 'allow *' \
-		mon 'allow profile osd' mgr 'allow profile osd' \
-		>"$ceph_dir/osd/osd.0/keyring" 2>/dev/null &&
 	ceph-osd -c "$CEPH_CONF" -i 0 --mkfs --osd-uuid "$ceph_osd_uuid" \
 		>>"$ceph_dir/log/mkfs.out" 2>&1 ||
 		ceph_fail "ceph-osd --mkfs failed (log/mkfs.out)" || return 1
 	ceph_bg ceph-osd -c "$CEPH_CONF" -f -i 0
 	CEPH_OSD_PID=$!
-	ceph_wait 60 ceph_osd_up ||
-		ceph_fail "the OSD did not come up (log/osd.0.log)" || return 1
 	ceph_clock osd
-	ceph_cmd osd pool create "$CEPH_POOL" 8 8 >/dev/null 2>&1 &&
-	ceph_cmd osd pool set "$CEPH_POOL" size 1 --yes-i-really-mean-it \
-		>/dev/null 2>&1 &&
-	ceph_cmd osd pool application enable "$CEPH_POOL" rbd >/dev/null 2>&1 ||
+	# size 1 by default (osd pool default size); the pool is usable once
+	# the OSD is up and has peered its placement groups
+	ceph_cmd osd pool create "$CEPH_POOL" 8 8 >/dev/null 2>&1 ||
 		ceph_fail "the pool could not be made" || return 1
-	ceph_wait 60 ceph_pgs_clean ||
-		ceph_fail "the pool's placement groups did not become clean" ||
+	ceph_wait 60 ceph_pool_active ||
+		ceph_fail "the pool did not become active (log/osd.0.log)" ||
 		return 1
 	rbd -c "$CEPH_CONF" create --size "$CEPH_IMAGE_MB" \
 		"$CEPH_POOL/$CEPH_IMAGE" >>"$ceph_dir/log/mkfs.out" 2>&1 ||
@@ -236,12 +229,8 @@ EOF
 
 ceph_start_rgw() {
 	ceph_rgw_port=$(ceph_free_port) || { ceph_why="no free port"; return 1; }
-	ceph_cmd auth get-or-create client.rgw.a mon 'allow rw' osd 'allow rwx' \
-		>"$ceph_dir/rgw.keyring" 2>/dev/null ||
-		ceph_fail "no key for radosgw" || return 1
 	mkdir -p "$ceph_dir/rgw"
 	ceph_bg radosgw -c "$CEPH_CONF" -f -n client.rgw.a \
-		--keyring "$ceph_dir/rgw.keyring" \
 		--rgw-data "$ceph_dir/rgw" \
 		--rgw-frontends "beast endpoint=127.0.0.1:$ceph_rgw_port"
 	CEPH_S3_ENDPOINT=http://127.0.0.1:$ceph_rgw_port
@@ -263,19 +252,14 @@ print(json.load(open(sys.argv[1]))["keys"][0]["secret_key"])' \
 	export CEPH_S3_ENDPOINT CEPH_S3_ACCESS_KEY CEPH_S3_SECRET_KEY
 }
 
-# Stops the daemons (TERM, then KILL after 5 s), each by its id.
+# Stops the daemons, each by its id: KILL, as nothing of theirs is kept
+# (memstore, the scratch directory).
 ceph_stop() {
 	ceph_s_=
 	for ceph_s_ in $ceph_pids; do
-		kill "$ceph_s_" 2>/dev/null
+		kill -9 "$ceph_s_" 2>/dev/null
 	done
 	for ceph_s_ in $ceph_pids; do
-		ceph_k_=0
-		while kill -0 "$ceph_s_" 2>/dev/null && [ $ceph_k_ -lt 50 ]; do
-			sleep 0.1
-			ceph_k_=$((ceph_k_ + 1))
-		done
-		kill -9 "$ceph_s_" 2>/dev/null
 		wait "$ceph_s_" 2>/dev/null
 	done
 	ceph_pids=

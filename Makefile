@@ -270,7 +270,7 @@ test-vm: $(PROG)
 
 # `make test-ceph`: the rados and rbd engines (and the S3 tests that need
 # radosgw) against a one-node Ceph cluster each script starts on
-# 127.0.0.1 (t/lib-ceph.sh, doc/testing.md); they skip, naming the
+# 127.0.0.1 (t/lib-ceph.sh, doc/engines.md); they skip, naming the
 # package, without Ceph's daemons or client libraries
 test-ceph: $(PROG)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \

@@ -25,7 +25,7 @@
 # DIR/run. The daemons run in the foreground of a background job (-f), so
 # ceph_stop knows their process ids; it kills them by id.
 #
-# The cost, measured on 2 CPUs (doc/testing.md): see ceph_start's timing
+# The cost, measured on 2 CPUs (doc/engines.md): see ceph_start's timing
 # lines in DIR/log/start.txt.
 
 ceph_pids=

@@ -27,7 +27,7 @@ test_expect_success 'a one-node Ceph cluster starts on 127.0.0.1' '
 	test $ceph_rc = 0 || { echo "# $ceph_why" >&2; false; }
 '
 [ $ceph_rc = 0 ] || test_skip_reason="the cluster did not start"
-# doc/testing.md's figures: how long each step took
+# doc/engines.md's figures: how long each step took
 [ -f "$TRASH/ceph/log/start.txt" ] &&
 	awk 'NR == 1 { s = $1 } { printf "# ceph start: %s at %.1f s\n", $2, $1 - s }' \
 		"$TRASH/ceph/log/start.txt"

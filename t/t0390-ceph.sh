@@ -81,12 +81,26 @@ test_expect_success 'rados: written, read back and verified (iodepth 8)' '
 	test_must_be_empty err &&
 	test "$(issued out)" = "128,128,0,0" &&
 	"$IOLITE" --name=v $RADOS --rw=read --bs=4k --size=512k \
-		--iodepth=4 --verify=crc32c --verify_only >out 2>err &&
+		--iodepth=4 --busy_poll=1 --verify=crc32c --verify_only \
+		>out 2>err &&
 	test_must_be_empty err &&
 	R get v.0.0 v.obj &&
 	"$IOLITE" --name=c --rw=read --bs=4k --size=512k --filename=v.obj \
 		--verify=crc32c --verify_only >out 2>err &&
 	test_must_be_empty err
+'
+
+test_expect_success 'clientname and clustername name the user as fio does' '
+	"$IOLITE" --name=c $RADOS --clientname=admin --rw=write --bs=4k \
+		--size=8k >out 2>err &&
+	test_must_be_empty err &&
+	"$IOLITE" --name=c $RADOS --clustername=ceph \
+		--clientname=client.admin --rw=write --bs=4k --size=8k \
+		>out 2>err &&
+	test_must_be_empty err &&
+	test_must_fail "$IOLITE" --name=c $RADOS --clientname=client.admin \
+		--rw=write --bs=4k --size=8k >out 2>err &&
+	grep "as client.client.admin: " err
 '
 
 test_expect_success 'rados: a trim zeroes its range of the object' '

@@ -113,7 +113,13 @@ ceph_fail() {
 	return 1
 }
 
+# ceph_bg DAEMON ARGS...: started in the background, its id kept; where
+# setpriv can, killed too when the shell that started it dies without
+# ceph_stop (a test script killed by a timeout).
 ceph_bg() {
+	if setpriv --pdeathsig KILL true 2>/dev/null; then
+		set -- setpriv --pdeathsig KILL "$@"
+	fi
 	"$@" >>"$ceph_dir/log/daemons.out" 2>&1 &
 	ceph_pids="$ceph_pids $!"
 }

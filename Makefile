@@ -121,13 +121,13 @@ endif
 # engine (librbd-dev, which needs librados too)
 HAVE_LIBRADOS := $(call have,rados/librados.h,-lrados)
 HAVE_LIBRBD := $(if $(HAVE_LIBRADOS),$(call have,rbd/librbd.h,-lrbd -lrados))
+# engine/ceph.c loads them (dlopen) when a job uses them: not linked
 ifeq ($(HAVE_LIBRADOS),1)
 CFLAGS += -DHAVE_LIBRADOS=1
-LDLIBS += -lrados
+LDLIBS += -ldl
 endif
 ifeq ($(HAVE_LIBRBD),1)
 CFLAGS += -DHAVE_LIBRBD=1
-LDLIBS += -lrbd
 endif
 
 ifeq ($(V),1)

@@ -63,12 +63,12 @@ static int ceph_plan_check(struct job_plan *p, bool rbd, struct strbuf *err)
 	return 0;
 }
 
-static int rados_plan_check(struct job_plan *p, struct strbuf *err)
+static int ceph_rados_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	return ceph_plan_check(p, false, err);
 }
 
-static int rbd_plan_check(struct job_plan *p, struct strbuf *err)
+static int ceph_rbd_plan_check(struct job_plan *p, struct strbuf *err)
 {
 	return ceph_plan_check(p, true, err);
 }
@@ -79,12 +79,142 @@ static int rbd_plan_check(struct job_plan *p, struct strbuf *err)
 #include <stdio.h>
 #include <time.h>
 
+#include <dlfcn.h>
 #include <rados/librados.h>
 #ifdef HAVE_LIBRBD
 #include <rbd/librbd.h>
 #endif
 
 #include "util/log.h"
+
+/*
+ * The libraries are loaded when a job first needs them (dlopen), not
+ * linked: librados and librbd bring some 35 C++ libraries, whose loading
+ * would cost every run of iolite ~25 ms and ~17 MiB, and each of its
+ * threads their thread-local storage. The functions used, called
+ * through ceph_fn (the macros after the loader):
+ */
+#define RADOS_FNS(X) X(rados_create2) X(rados_conf_read_file) \
+	X(rados_conf_set) X(rados_conf_get) X(rados_connect) \
+	X(rados_ioctx_create) X(rados_ioctx_destroy) X(rados_shutdown) \
+	X(rados_write) X(rados_aio_create_completion) X(rados_aio_write) \
+	X(rados_aio_read) X(rados_create_write_op) X(rados_write_op_zero) \
+	X(rados_aio_write_op_operate) X(rados_aio_release) \
+	X(rados_release_write_op) X(rados_aio_get_return_value)
+#ifdef HAVE_LIBRBD
+#define RBD_FNS(X) X(rbd_open) X(rbd_open_read_only) X(rbd_close) \
+	X(rbd_flush) X(rbd_stat) X(rbd_aio_create_completion) \
+	X(rbd_aio_write) X(rbd_aio_read) X(rbd_aio_discard) X(rbd_aio_flush) \
+	X(rbd_aio_release) X(rbd_aio_get_return_value)
+#else
+#define RBD_FNS(X)
+#endif
+
+#define CEPH_FN_PTR(f) __typeof__(f) *f;
+static struct {
+	RADOS_FNS(CEPH_FN_PTR)
+	RBD_FNS(CEPH_FN_PTR)
+} ceph_fn;
+#undef CEPH_FN_PTR
+
+static pthread_once_t ceph_once = PTHREAD_ONCE_INIT;
+/* why a library did not load, else empty */
+static char ceph_rados_why[512], ceph_rbd_why[512];
+
+/* lib's symbol name in *fn; false, with the reason in why, if missing */
+static bool ceph_sym(void *lib, const char *name, void *fn, char *why,
+		     size_t n, const char *soname)
+{
+	void *p = dlsym(lib, name);
+
+	if (!p) {
+		snprintf(why, n, "%s has no %s: %s", soname, name, dlerror());
+		return false;
+	}
+	memcpy(fn, &p, sizeof(p));
+	return true;
+}
+
+/* soname, opened for good, or NULL with the reason in why */
+static void *ceph_dlopen(const char *soname, const char *pkg, char *why,
+			 size_t n)
+{
+	void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+
+	if (!lib)
+		snprintf(why, n, "cannot load %s (apt-get install %s): %s",
+			 soname, pkg, dlerror());
+	return lib;
+}
+
+#define CEPH_LOAD(f) ok = ok && ceph_sym(lib, #f, &ceph_fn.f, why, \
+					 sizeof(ceph_rados_why), soname);
+
+static void ceph_load_once(void)
+{
+	const char *soname = "librados.so.2";
+	char *why = ceph_rados_why;
+	void *lib = ceph_dlopen(soname, "librados2", why,
+				sizeof(ceph_rados_why));
+	bool ok = lib != NULL;
+
+	RADOS_FNS(CEPH_LOAD)
+	if (!ok)
+		return;
+#ifdef HAVE_LIBRBD
+	soname = "librbd.so.1";
+	why = ceph_rbd_why;
+	lib = ceph_dlopen(soname, "librbd1", why, sizeof(ceph_rbd_why));
+	ok = lib != NULL;
+	RBD_FNS(CEPH_LOAD)
+#endif
+}
+#undef CEPH_LOAD
+
+/* Loads the libraries once: 0, or -ENOENT with the reason in err. */
+static int ceph_load(bool rbd, struct strbuf *err)
+{
+	pthread_once(&ceph_once, ceph_load_once);
+	if (ceph_rados_why[0] || (rbd && ceph_rbd_why[0])) {
+		strbuf_addstr(err, ceph_rados_why[0] ? ceph_rados_why :
+			      ceph_rbd_why);
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* From here on, a library function is called through its pointer. */
+#define CEPH_CALL(f) (*ceph_fn.f)
+#define rados_create2 CEPH_CALL(rados_create2)
+#define rados_conf_read_file CEPH_CALL(rados_conf_read_file)
+#define rados_conf_set CEPH_CALL(rados_conf_set)
+#define rados_conf_get CEPH_CALL(rados_conf_get)
+#define rados_connect CEPH_CALL(rados_connect)
+#define rados_ioctx_create CEPH_CALL(rados_ioctx_create)
+#define rados_ioctx_destroy CEPH_CALL(rados_ioctx_destroy)
+#define rados_shutdown CEPH_CALL(rados_shutdown)
+#define rados_write CEPH_CALL(rados_write)
+#define rados_aio_create_completion CEPH_CALL(rados_aio_create_completion)
+#define rados_aio_write CEPH_CALL(rados_aio_write)
+#define rados_aio_read CEPH_CALL(rados_aio_read)
+#define rados_create_write_op CEPH_CALL(rados_create_write_op)
+#define rados_write_op_zero CEPH_CALL(rados_write_op_zero)
+#define rados_aio_write_op_operate CEPH_CALL(rados_aio_write_op_operate)
+#define rados_aio_release CEPH_CALL(rados_aio_release)
+#define rados_release_write_op CEPH_CALL(rados_release_write_op)
+#define rados_aio_get_return_value CEPH_CALL(rados_aio_get_return_value)
+#define rbd_open CEPH_CALL(rbd_open)
+#define rbd_open_read_only CEPH_CALL(rbd_open_read_only)
+#define rbd_close CEPH_CALL(rbd_close)
+#define rbd_flush CEPH_CALL(rbd_flush)
+#define rbd_stat CEPH_CALL(rbd_stat)
+#define rbd_aio_create_completion CEPH_CALL(rbd_aio_create_completion)
+#define rbd_aio_write CEPH_CALL(rbd_aio_write)
+#define rbd_aio_read CEPH_CALL(rbd_aio_read)
+#define rbd_aio_discard CEPH_CALL(rbd_aio_discard)
+#define rbd_aio_flush CEPH_CALL(rbd_aio_flush)
+#define rbd_aio_release CEPH_CALL(rbd_aio_release)
+#define rbd_aio_get_return_value CEPH_CALL(rbd_aio_get_return_value)
 
 /* client_mount_timeout and rados_osd_op_timeout unless configured */
 #define CEPH_TIMEOUT "30"
@@ -169,6 +299,9 @@ static int ceph_connect(const struct job_plan *p, bool rbd, rados_t *cl,
 
 	*cl = NULL;
 	*io = NULL;
+	r = ceph_load(rbd, err);
+	if (r < 0)
+		goto out;
 	r = rados_create2(cl, cluster, who, 0);
 	if (r < 0) {
 		strbuf_addf(err, "cannot set up a Ceph client %s of cluster "
@@ -249,7 +382,7 @@ static int ceph_init(const struct job_plan *plan, unsigned int depth,
 	return r;
 }
 
-static int rados_init(const struct job_plan *plan, unsigned int depth,
+static int ceph_rados_init(const struct job_plan *plan, unsigned int depth,
 		      struct engine **out, struct strbuf *err)
 {
 	return ceph_init(plan, depth, false, out, err);
@@ -282,7 +415,7 @@ static void ceph_cleanup(struct engine *e)
 }
 
 /* rados: touch_objects creates the object, empty, as fio does */
-static int rados_open(struct engine *e, struct engine_file *f,
+static int ceph_rados_open(struct engine *e, struct engine_file *f,
 		      struct strbuf *err)
 {
 	struct ceph_engine *ce = to_ceph(e);
@@ -339,7 +472,7 @@ static void ceph_complete(struct ceph_io *io)
 	pthread_mutex_unlock(&ce->lock);
 }
 
-static void rados_done_cb(rados_completion_t c, void *arg)
+static void ceph_rados_cb(rados_completion_t c, void *arg)
 {
 	ceph_complete(arg);
 }
@@ -365,14 +498,14 @@ static void ceph_result(struct io_u *u, long r, bool rbd)
 		memset((char *)u->buf + r, 0, u->len - (size_t)r);
 }
 
-static enum engine_q rados_queue(struct engine *e, struct io_u *u)
+static enum engine_q ceph_rados_queue(struct engine *e, struct io_u *u)
 {
 	struct ceph_engine *ce = to_ceph(e);
 	struct ceph_io *io = u->engine_data;
 	const char *obj = e->files[u->file].path;
 	int r;
 
-	r = rados_aio_create_completion(io, rados_done_cb, NULL, &io->rc);
+	r = rados_aio_create_completion(io, ceph_rados_cb, NULL, &io->rc);
 	if (r < 0)
 		goto fail;
 	switch (u->ddir) {
@@ -472,10 +605,13 @@ static int ceph_getevents(struct engine *e, unsigned int min,
 {
 	struct ceph_engine *ce = to_ceph(e);
 	struct timespec deadline, *dl = NULL;
-	unsigned int n = 0;
+	unsigned int n = 0, i;
 
 	if (max > ce->cap)
 		max = ce->cap;
+	/* never wait for more than is out */
+	if (min > ce->inflight)
+		min = ce->inflight;
 	if (min > max)
 		min = max;
 	if (timeout) {
@@ -502,7 +638,7 @@ static int ceph_getevents(struct engine *e, unsigned int min,
 		ceph_wait(ce, dl);
 	}
 	pthread_mutex_unlock(&ce->lock);
-	for (unsigned int i = 0; i < n; i++)
+	for (i = 0; i < n; i++)
 		ceph_finish(ce, ce->events[i]->engine_data);
 	return (int)n;
 }
@@ -513,24 +649,24 @@ static struct io_u *ceph_event(struct engine *e, unsigned int i)
 }
 
 #ifdef HAVE_LIBRBD
-static int rbd_init(const struct job_plan *plan, unsigned int depth,
+static int ceph_rbd_init(const struct job_plan *plan, unsigned int depth,
 		    struct engine **out, struct strbuf *err)
 {
 	return ceph_init(plan, depth, true, out, err);
 }
 
-static void rbd_done_cb(rbd_completion_t c, void *arg)
+static void ceph_rbd_cb(rbd_completion_t c, void *arg)
 {
 	ceph_complete(arg);
 }
 
-static enum engine_q rbd_queue(struct engine *e, struct io_u *u)
+static enum engine_q ceph_rbd_queue(struct engine *e, struct io_u *u)
 {
 	struct ceph_engine *ce = to_ceph(e);
 	struct ceph_io *io = u->engine_data;
 	int r;
 
-	r = rbd_aio_create_completion(io, rbd_done_cb, &io->bc);
+	r = rbd_aio_create_completion(io, ceph_rbd_cb, &io->bc);
 	if (r < 0)
 		goto fail;
 	switch (u->ddir) {
@@ -563,7 +699,7 @@ fail:
 }
 
 /* rbd: the image's size, asked before the run (files_resolve()) */
-static int rbd_target_size(const struct job_plan *p, const char *name,
+static int ceph_rbd_size(const struct job_plan *p, const char *name,
 			   uint64_t *size, struct strbuf *err)
 {
 	rados_t cl;
@@ -599,11 +735,11 @@ static int rbd_target_size(const struct job_plan *p, const char *name,
 #endif	/* HAVE_LIBRADOS */
 
 /* in fio's order (--enghelp=rados, --enghelp=rbd) */
-static const char *const rados_options[] = {
+static const char *const ceph_rados_options[] = {
 	"clustername", "pool", "clientname", "conf", "busy_poll",
 	"touch_objects", NULL,
 };
-static const char *const rbd_options[] = {
+static const char *const ceph_rbd_options[] = {
 	"clustername", "rbdname", "pool", "clientname", "busy_poll", NULL,
 };
 
@@ -611,15 +747,15 @@ const struct engine_ops engine_rados_ops = {
 	.name = "rados",
 	.help = "objects of a Ceph pool through librados",
 	.flags = ENGINE_F_NOFILEIO,
-	.options = rados_options,
-	.plan_check = rados_plan_check,
+	.options = ceph_rados_options,
+	.plan_check = ceph_rados_plan_check,
 #ifdef HAVE_LIBRADOS
-	.init = rados_init,
+	.init = ceph_rados_init,
 	.cleanup = ceph_cleanup,
-	.open_file = rados_open,
+	.open_file = ceph_rados_open,
 	.close_file = ceph_close,
 	.prep = ceph_prep,
-	.queue = rados_queue,
+	.queue = ceph_rados_queue,
 	.getevents = ceph_getevents,
 	.event = ceph_event,
 #endif
@@ -629,17 +765,17 @@ const struct engine_ops engine_rbd_ops = {
 	.name = "rbd",
 	.help = "a Ceph RBD image through librbd",
 	.flags = ENGINE_F_NOFILEIO,
-	.options = rbd_options,
-	.plan_check = rbd_plan_check,
+	.options = ceph_rbd_options,
+	.plan_check = ceph_rbd_plan_check,
 #ifdef HAVE_LIBRBD
-	.init = rbd_init,
+	.init = ceph_rbd_init,
 	.cleanup = ceph_cleanup,
 	.open_file = ceph_open_noop,
 	.close_file = ceph_close,
 	.prep = ceph_prep,
-	.queue = rbd_queue,
+	.queue = ceph_rbd_queue,
 	.getevents = ceph_getevents,
 	.event = ceph_event,
-	.target_size = rbd_target_size,
+	.target_size = ceph_rbd_size,
 #endif
 };

@@ -245,12 +245,13 @@ struct ceph_engine {
 #endif
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	struct ceph_io *done_head, *done_tail;	/* completed, under lock */
-	unsigned int nr_done;			/* under lock */
-	unsigned int inflight;			/* submitted, not reaped */
-	struct io_u **events;			/* the last getevents()' */
+	/* completed, not yet reaped: under lock */
+	struct ceph_io *done_head, *done_tail;
+	unsigned int nr_done;
+	unsigned int inflight;		/* submitted, not reaped */
+	struct io_u **events;		/* the last getevents()' */
 	unsigned int cap;
-	struct ceph_io *all;			/* prep()'s, to free */
+	struct ceph_io *all;		/* prep()'s, to free */
 };
 
 static inline struct ceph_engine *to_ceph(struct engine *e)
@@ -278,7 +279,8 @@ static void ceph_default(rados_t c, const char *opt, double def,
 {
 	char buf[64];
 
-	if (!rados_conf_get(c, opt, buf, sizeof(buf)) && strtod(buf, NULL) == def)
+	if (!rados_conf_get(c, opt, buf, sizeof(buf)) &&
+	    strtod(buf, NULL) == def)
 		rados_conf_set(c, opt, val);
 }
 

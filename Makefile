@@ -143,6 +143,18 @@ ifeq ($(HAVE_LIBCURL),1)
 CFLAGS += -DHAVE_LIBCURL=1
 LDLIBS += -lcurl
 endif
+# Ceph's client libraries: the rados engine (librados-dev) and the rbd
+# engine (librbd-dev, which needs librados too)
+HAVE_LIBRADOS := $(call have,rados/librados.h,-lrados)
+HAVE_LIBRBD := $(if $(HAVE_LIBRADOS),$(call have,rbd/librbd.h,-lrbd -lrados))
+# engine/ceph.c loads them (dlopen) when a job uses them: not linked
+ifeq ($(HAVE_LIBRADOS),1)
+CFLAGS += -DHAVE_LIBRADOS=1
+LDLIBS += -ldl
+endif
+ifeq ($(HAVE_LIBRBD),1)
+CFLAGS += -DHAVE_LIBRBD=1
+endif
 
 ifeq ($(V),1)
 Q :=
@@ -261,8 +273,11 @@ TESTS_FIRST := t/t0910-fuzz.sh t/t1740-fio-io.sh t/t1415-buffers-fio.sh \
 	t/t1410-buffers.sh t/t1960-html.sh t/t1400-trim.sh t/t1100-verify.sh
 # t27NN boot a QEMU guest (about a minute of emulated CPU): make test-vm
 VM_TESTS := $(sort $(wildcard t/t27[0-9][0-9]-*.sh))
+# scripts named *-ceph* start a one-node Ceph cluster (t/lib-ceph.sh,
+# ~20 s and ~10 CPU-s each): make test-ceph
+CEPH_TESTS := $(sort $(wildcard t/t[0-9]*-ceph*.sh))
 TESTS := $(filter $(wildcard t/t[0-9]*.sh),$(TESTS_FIRST)) \
-	$(filter-out $(TESTS_FIRST) $(VM_TESTS),$(sort $(wildcard t/t[0-9]*.sh)))
+	$(filter-out $(TESTS_FIRST) $(VM_TESTS) $(CEPH_TESTS),$(sort $(wildcard t/t[0-9]*.sh)))
 test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
 	IOLITE_MPI=$(if $(MPI_PROG),$(abspath $(MPI_PROG))) \
@@ -279,6 +294,16 @@ test: $(PROG) $(MPI_PROG) $(UNIT_BINS) $(FUSEFAULT)
 test-vm: $(PROG)
 	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) $(PROVE) $(PROVE_OPTS) \
 		$(VM_TESTS)
+
+# `make test-ceph`: the rados and rbd engines (and the S3 tests that need
+# radosgw) against a one-node Ceph cluster each script starts on
+# 127.0.0.1 (t/lib-ceph.sh, doc/engines.md); they skip, naming the
+# package, without Ceph's daemons or client libraries
+test-ceph: $(PROG)
+	$(SANITIZE_ENV) IOLITE=$(abspath $(PROG)) \
+	IOLITE_PYTHON3="$$(python3 -c 'import sys; print(sys.executable)' \
+		2>/dev/null)" \
+	$(PROVE) $(PROVE_OPTS) $(CEPH_TESTS)
 
 # ---- fuzzing: libFuzzer harnesses in fuzz/, built with clang ----
 # `make fuzz` builds them (objects in $(FUZZ_BUILD), with ASan and UBSan)

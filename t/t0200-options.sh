@@ -22,7 +22,7 @@ test_expect_success '--cmdhelp lists options by category' '
 	grep "^  bs  *: " out &&
 	grep "^  iodepth  *: " out &&
 	grep "^fio options not supported yet" out &&
-	grep "rbdname" out
+	grep "namenode" out
 '
 
 test_expect_success '--cmdhelp=bs shows alias, type and default' '
@@ -51,7 +51,7 @@ test_expect_success '--cmdhelp=table: a row per implemented option, fields a pro
 	grep "^ramp_time	-	time	0	0	0	1000000	-	" out &&
 	grep "^rw	readwrite	cb	read	.*,randtrimwrite	" out &&
 	grep "^donorname	.*	e4defrag\$" out &&
-	! grep "^rbdname	" out &&
+	! grep "^namenode	" out &&
 	"$IOLITE" --cmdhelp | grep -c "^  [a-z0-9_-]* *: " >nr &&
 	test "$(($(wc -l <out) - 1))" = "$(cat nr)"
 '
@@ -80,8 +80,8 @@ test_expect_success 'a fio option iolite lacks is "not supported yet"' '
 '
 
 test_expect_success 'an option of a refused engine says which and why' '
-	expect_error "<cmdline>:3: option '\''rbdname'\'' is not supported: an option of ioengine rbd (a Ceph cluster client (librados/librbd): iolite measures local kernel I/O, not network storage services)" \
-		--parse-only --name=x --rbdname=r1
+	expect_error "<cmdline>:3: option '\''namenode'\'' is not supported: an option of ioengine libhdfs (a Hadoop HDFS client (libhdfs, a JVM): iolite measures local kernel I/O, not network storage services)" \
+		--parse-only --name=x --namenode=r1
 '
 
 test_expect_success 'a fio option iolite lacks, with a reason of its own' '

@@ -154,7 +154,7 @@ for ex in "$EX"/*.fio; do
 done
 
 # ioengine=E: refused, saying why (a reason after the colon)
-for e in rbd rados gfapi gfapi_async libhdfs dfs \
+for e in gfapi gfapi_async libhdfs dfs \
 	 rdma librpma_apm_client libcufile sg mtd libzbc xnvme \
 	 libblkio spdk pmemblk cpp_null ime_psync; do
 	test_expect_success "ioengine=$e is refused with the reason" '
@@ -165,7 +165,7 @@ for e in rbd rados gfapi gfapi_async libhdfs dfs \
 done
 
 test_expect_success 'the options of refused engines say whose they are' '
-	for o in clientname=c rbdname=r volume=v \
+	for o in volume=v \
 		 hdfsdirectory=d sg_write_mode=verify skip_bad=1 \
 		 gpu_dev_ids=0 serverip=h; do
 		test_must_fail "$IOLITE" --parse-only --name=x --$o 2>err &&
@@ -182,10 +182,11 @@ FIOEX=/usr/share/doc/fio/examples
 test_expect_success "fio's refused examples are refused with the reason" '
 	for n in dfs gfapi ime libhdfs \
 		 librpma_apm-client libcufile-posix libzbc-seq-read \
-		 mtd pmemblk rados rbd sg_verify \
+		 mtd pmemblk sg_verify \
 		 cpp_null; do
-		# the variables libcufile-posix.fio says it needs
-		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 \
+		# the variables libcufile-posix.fio and dfs.fio say they
+		# need (an empty pool= is refused before dfs is)
+		test_must_fail env FIO_DIR="$TRASH" GPU_DEV_IDS=0 POOL=p CONT=c \
 			"$IOLITE" --parse-only "$FIOEX/$n.fio" >/dev/null 2>err &&
 		grep -q "is not supported: " err ||
 			{ echo "$n:" >&2; cat err >&2; return 1; }
@@ -236,6 +237,22 @@ for n in nbd libiscsi; do
 		fi
 	'
 done
+# rados.fio, rbd.fio: the Ceph engines parse (t0390 runs them against a
+# cluster: make test-ceph); a build without the library names it
+test_expect_success "fio's rados.fio and rbd.fio parse, or name the package" '
+	for e in rados:librados-dev rbd:librbd-dev; do
+		n=${e%%:*}
+		if "$IOLITE" --enghelp | grep -qw "$n"; then
+			"$IOLITE" --parse-only "$FIOEX/$n.fio" >out 2>err &&
+			test_must_be_empty err &&
+			grep -q "^pool=" out || return 1
+		else
+			test_must_fail "$IOLITE" --parse-only "$FIOEX/$n.fio" \
+				2>err &&
+			grep -q "install ${e#*:}" err || return 1
+		fi
+	done
+'
 
 # zbd-rand-write.fio: its open-zone limit parses; run, its 16 writing
 # clones on one zoned device are refused by name (numjobs: not yet)

@@ -58,6 +58,8 @@ const struct engine_ops *const engine_table[] = {
 	&engine_libiscsi_ops,
 	&engine_nfs_ops,
 	&engine_http_ops,
+	&engine_rados_ops,
+	&engine_rbd_ops,
 	NULL,
 };
 
@@ -200,8 +202,6 @@ static const struct {
 	REFUSED("gfapi", REFUSE_GLUSTER),
 	REFUSED("gfapi_async", REFUSE_GLUSTER),
 	REFUSED("libhdfs", REFUSE_HDFS),
-	REFUSED("rados", REFUSE_CEPH),
-	REFUSED("rbd", REFUSE_CEPH),
 #ifndef HAVE_LIBNFS
 	NOT_BUILT("nfs", "libnfs-dev"),
 #endif
@@ -239,6 +239,12 @@ static const struct {
 #endif
 #ifndef HAVE_LIBCURL
 	NOT_BUILT("http", "libcurl4-openssl-dev"),
+#endif
+#ifndef HAVE_LIBRADOS
+	NOT_BUILT("rados", "librados-dev"),
+#endif
+#ifndef HAVE_LIBRBD
+	NOT_BUILT("rbd", "librbd-dev"),
 #endif
 };
 

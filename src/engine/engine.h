@@ -201,6 +201,15 @@ struct engine_ops {
 	 * once after the I/O loop, for the results.
 	 */
 	struct reqstats *(*reqstats)(struct engine *e);
+
+	/*
+	 * Optional, for an ENGINE_F_NOFILEIO engine whose one target has a
+	 * size of its own (rbd: the image): files_resolve() asks it before
+	 * the run and sizes the job's region as on a block device of that
+	 * size. 0, or -errno with the message in err.
+	 */
+	int (*target_size)(const struct job_plan *p, const char *name,
+			   uint64_t *size, struct strbuf *err);
 };
 
 /*

@@ -48,6 +48,9 @@ extern const struct engine_ops engine_libiscsi_ops;
 extern const struct engine_ops engine_nfs_ops;
 /* declared in every build, run with libcurl (engine/http.c) */
 extern const struct engine_ops engine_http_ops;
+/* Ceph (ceph.c): declared in every build, run with librados / librbd */
+extern const struct engine_ops engine_rados_ops;
+extern const struct engine_ops engine_rbd_ops;
 
 /*
  * The I/O that is neither a read nor a write: DDIR_SYNC (fsync),

@@ -714,6 +714,15 @@ struct job_options {
 	unsigned int http_verbose;
 	enum http_object http_object_mode;
 
+	/* rados, rbd (engine/ceph.c) */
+	char *clustername;
+	char *pool;
+	char *clientname;
+	char *ceph_conf;		/* conf= */
+	char *rbdname;
+	bool busy_poll;
+	bool touch_objects;
+
 	/* which table rows were given explicitly, by row index */
 	unsigned char set[OPT_TABLE_MAX];
 };

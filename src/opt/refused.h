@@ -11,8 +11,6 @@
  * engines quotes the same words; doc/compat.md lists the same families.
  */
 
-#define REFUSE_CEPH "a Ceph cluster client (librados/librbd): iolite " \
-	"measures local kernel I/O, not network storage services"
 #define REFUSE_GLUSTER "a GlusterFS client (libgfapi): iolite measures " \
 	"local kernel I/O, not network storage services"
 #define REFUSE_HDFS "a Hadoop HDFS client (libhdfs, a JVM): iolite " \

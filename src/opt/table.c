@@ -1410,6 +1410,35 @@ const struct opt_def opt_table[] = {
 	  .flags = OPT_F_ENGINE,
 	  .help = "http: an object per block, or one per file read by "
 		  "ranges (fio 3.42)" },
+	/* rados, rbd (engine/ceph.c), in fio's order */
+	{ .name = "clustername", .type = OPT_STR, .off = OFF(clustername),
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados, rbd: the Ceph cluster's name (default: ceph); "
+		  "clientname is then a full TYPE.ID" },
+	{ .name = "rbdname", .type = OPT_STR, .off = OFF(rbdname),
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rbd: the RBD image to work on (required); its size is "
+		  "the file's" },
+	{ .name = "pool", .type = OPT_STR, .off = OFF(pool),
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados, rbd: the Ceph pool holding the objects or the "
+		  "image (required)" },
+	{ .name = "clientname", .type = OPT_STR, .off = OFF(clientname),
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados, rbd: the Ceph user to connect as, without "
+		  "\"client.\" (default: admin)" },
+	{ .name = "conf", .type = OPT_STR, .off = OFF(ceph_conf),
+	  .def = "/etc/ceph/ceph.conf",
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados: the Ceph configuration file (rbd reads $CEPH_CONF "
+		  "or /etc/ceph/ceph.conf)" },
+	{ .name = "busy_poll", .type = OPT_BOOL, .off = OFF(busy_poll),
+	  .def = "0", .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados, rbd: spin for completions instead of sleeping" },
+	{ .name = "touch_objects", .type = OPT_BOOL,
+	  .off = OFF(touch_objects), .def = "1",
+	  .category = OPT_CAT_ENGINE, .flags = OPT_F_ENGINE,
+	  .help = "rados: create each object (empty) when the job starts" },
 
 	/* fio options iolite does not implement yet (their own file) */
 #include "opt/unsup_rows.h"

@@ -268,9 +268,9 @@ static void test_errors(void)
 	fails("profile", "tiobench", "option 'profile': fio's workload "
 	      "profile 'tiobench' is not supported yet (iolite's profile= "
 	      "is a CPU profile: none, cpu or system)");
-	fails("rbdname", "r1", "option 'rbdname' is not supported: an option "
-	      "of ioengine rbd (a Ceph cluster client (librados/librbd): "
-	      "iolite measures local kernel I/O, not network storage "
+	fails("namenode", "r1", "option 'namenode' is not supported: an "
+	      "option of ioengine libhdfs (a Hadoop HDFS client (libhdfs, a "
+	      "JVM): iolite measures local kernel I/O, not network storage "
 	      "services)");
 	fails("bs", NULL, "option 'bs' needs a value");
 	fails("bs", "", "option 'bs' needs a value");
@@ -613,7 +613,7 @@ static void test_help(void)
 	opt_doc_markdown(&out);
 	ok(strstr(strbuf_str(&out), "# iolite job options") &&
 	   strstr(strbuf_str(&out), "| `bs` (blocksize) |") &&
-	   strstr(strbuf_str(&out), "- `rbdname`\n"), "markdown doc");
+	   strstr(strbuf_str(&out), "- `namenode`\n"), "markdown doc");
 	strbuf_release(&out);
 }
 

@@ -37,9 +37,8 @@
  * the zone of whichever file takes the I/O after zonesize bytes; random
  * state (map, LFSR, distribution, zone table) is sized once for a whole
  * zonerange and started over at each whole zonerange of the job's bytes,
- * which costs O(1) (a bitmap: O(blocks / 64)) per zone change. With a
- * smaller block in another direction the map is the zonerange's in its
- * units (xmap), and a draw's next free block may lie past the zone.
+ * which costs O(1) (a bitmap: O(blocks / 64)) per zone change; xmap: in
+ * a smaller block's units, a next free block may lie past the zone.
  *
  * random_distribution=zoned / zoned_abs: a 100-slot table picks a zone by
  * its access percentage, then a block of the zone uniformly: two PRNG
@@ -159,12 +158,6 @@ static uint64_t dist_ranges(const struct workload *w, uint64_t nblk,
 }
 
 /*
- * (Re)builds q for a window of wsize bytes, nblk positions: at start and
- * at every strided zone change. nblk 0 (a zone cut shorter than a block)
- * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
- * of range or -ENOMEM when the bitmap cannot be allocated.
- */
-/*
  * fio's map is a bitmap of n / 8 bytes; past this many blocks (a 1 GiB
  * bitmap: 32 TiB of 4 KiB blocks) a job of one file and one block size
  * takes the permutation instead (randmap.h: no memory, the same blocks
@@ -185,6 +178,12 @@ static bool perm_will_do(const struct workload *w, uint64_t nblk)
 	return true;
 }
 
+/*
+ * (Re)builds q for a window of wsize bytes, nblk positions: at start and
+ * at every strided zone change. nblk 0 (a zone cut shorter than a block)
+ * leaves q unused. Returns 0, -EINVAL for a distribution parameter out
+ * of range or -ENOMEM when the bitmap cannot be allocated.
+ */
 int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 		      uint64_t wsize, uint64_t align)
 {

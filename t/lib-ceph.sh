@@ -50,15 +50,6 @@ ceph_have() {
 	return 0
 }
 
-# A free TCP port on 127.0.0.1 (bound and released: another process may
-# take it before us, which the daemon's start then reports).
-ceph_free_port() {
-	python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
-
 # A base port B with B..B+N-1 all free (the OSD binds several ports in
 # its range, which Ceph does not take from the kernel).
 ceph_free_range() {
@@ -144,7 +135,7 @@ ceph_start() {
 	ceph_clock start
 	CEPH_CONF=$ceph_dir/ceph.conf
 	ceph_fsid=$(cat /proc/sys/kernel/random/uuid)
-	ceph_mon_port=$(ceph_free_port) || { ceph_why="no free port"; return 1; }
+	ceph_mon_port=$(free_port) || { ceph_why="no free port"; return 1; }
 	ceph_range=$(ceph_free_range 40) || { ceph_why="no free ports"; return 1; }
 	CEPH_MON=v2:127.0.0.1:$ceph_mon_port
 	CEPH_POOL=iolite
@@ -234,7 +225,7 @@ EOF
 }
 
 ceph_start_rgw() {
-	ceph_rgw_port=$(ceph_free_port) || { ceph_why="no free port"; return 1; }
+	ceph_rgw_port=$(free_port) || { ceph_why="no free port"; return 1; }
 	mkdir -p "$ceph_dir/rgw"
 	ceph_bg radosgw -c "$CEPH_CONF" -f -n client.rgw.a \
 		--rgw-data "$ceph_dir/rgw" \

@@ -2,7 +2,6 @@
 # 127.0.0.1, a free port, everything in a directory of the test's.
 #
 #   . "$TEST_DIR/lib-http.sh"
-#   http_free_port           a TCP port nobody listens on now
 #   nginx_start DIR          nginx serving DIR/dav (PUT, DELETE) on a free
 #                            port: 0 with NGINX_HOST (127.0.0.1:PORT) and
 #                            NGINX_PID set, else 1 with the reason in
@@ -24,12 +23,6 @@ http_have_nginx() {
 	return 1
 }
 
-http_free_port() {
-	python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])'
-}
 
 # http_listening PORT: something accepts on 127.0.0.1:PORT
 http_listening() {
@@ -107,12 +100,12 @@ nginx_start() {
 	nginx_tls_=
 	nginx_cert "$nginx_dir" && nginx_tls_=1
 	for nginx_try_ in 1 2 3; do
-		nginx_port=$(http_free_port) || return 1
+		nginx_port=$(free_port) || return 1
 		nginx_tls_port=
-		[ -n "$nginx_tls_" ] && { nginx_tls_port=$(http_free_port) ||
+		[ -n "$nginx_tls_" ] && { nginx_tls_port=$(free_port) ||
 			return 1; }
 		[ "$nginx_tls_port" = "$nginx_port" ] &&
-			nginx_tls_port=$(http_free_port)
+			nginx_tls_port=$(free_port)
 		nginx_conf "$nginx_dir" "$nginx_port" $nginx_tls_port \
 			>"$nginx_dir/nginx.conf"
 		: >"$nginx_dir/error.log"

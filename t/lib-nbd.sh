@@ -1,10 +1,7 @@
 # Servers of block storage over the network for the engine tests
-# (t0327 nbd, t0328 libiscsi), on 127.0.0.1 only, every file they keep in
+# (t0351 nbd, t0352 libiscsi), on 127.0.0.1 only, every file they keep in
 # $TRASH, stopped when the script ends.
 #
-#   nbd_free_port         a TCP port nobody listens on now, below the
-#                         kernel's ephemeral range (no connect of another
-#                         process is given it meanwhile)
 #   nbd_start NAME ARGS   nbdkit in the background on a free port (tried
 #                         again on another when it was taken meanwhile),
 #                         with ARGS (plugin, filters, its parameters); its
@@ -25,17 +22,6 @@
 #                         /run, so nothing is written outside $TRASH.
 #                         nbd_stop NAME stops it too.
 
-nbd_free_port() {
-	nbd_low_=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
-	nbd_low_=${nbd_low_:-32768}
-	while :; do
-		nbd_p_=$(( 10000 + $(od -An -N2 -tu2 /dev/urandom) % (nbd_low_ - 10002) ))
-		nbd_hex_=$(printf ":%04X " "$nbd_p_")
-		grep -q "$nbd_hex_" /proc/net/tcp /proc/net/tcp6 2>/dev/null ||
-			break
-	done
-	echo "$nbd_p_"
-}
 
 # nbd_wait_ FILE PID: until FILE has something (5 s at most) while PID runs
 nbd_wait_() {
@@ -51,7 +37,7 @@ nbd_start() {
 	nbd_name_=$1
 	shift
 	for nbd_try_ in 1 2 3; do
-		nbd_port_=$(nbd_free_port)
+		nbd_port_=$(free_port)
 		rm -f "$TRASH/$nbd_name_.pid"
 		# -P: written once nbdkit listens
 		nbdkit -f --exit-with-parent -i 127.0.0.1 -p "$nbd_port_" \
@@ -105,7 +91,7 @@ tgt_setup_='
 tgt_start() {
 	mkdir -p "$TRASH/$1.run"
 	for tgt_try_ in 1 2 3; do
-		tgt_port_=$(nbd_free_port)
+		tgt_port_=$(free_port)
 		rm -f "$TRASH/$1.pid" "$TRASH/$1.ready"
 		unshare -m sh -c "$tgt_setup_" sh "$TRASH/$1.run" "$tgt_port_" \
 			"$2" "$3" "$TRASH/$1" >"$TRASH/$1.log" 2>&1 &

@@ -13,7 +13,6 @@
 #                    pid is in $TRASH/NAME/pid too.
 #   nfs_stop NAME    stops it (SIGTERM, then SIGKILL); every server
 #                    still up is stopped at exit
-#   nfs_free_port    a TCP port nobody listens on now
 #
 # Without rpcbind: ganesha registers NFSv3 and MOUNT with the portmapper
 # and exits when it cannot, so it runs with a stand-in for libntirpc's
@@ -22,27 +21,6 @@
 # NFSv3 it is: libnfs 4.0's NFSv4 cannot write more than about 2 KiB at
 # once ("Failed to encode COMPOUND4args").
 
-nfs_free_port() {
-	python3 -c '
-import random, socket
-low = 32768
-try:
-    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
-except (OSError, ValueError, IndexError):
-    pass
-while True:
-    p = random.randint(10000, max(low - 2, 12000))
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        s.bind(("127.0.0.1", p))
-        print(p)
-        break
-    except OSError:
-        pass
-    finally:
-        s.close()
-'
-}
 
 nfs_shim_() {
 	[ -f "$TRASH/.norpcbind.so" ] && return 0
@@ -101,7 +79,7 @@ nfs_start() {
 	mkdir -p "$NFS_DIR/rw" "$NFS_DIR/ro" "$NFS_DIR/recovery" &&
 	nfs_shim_ || return 1
 	for nfs_try_ in 1 2 3; do
-		nfs_port_=$(nfs_free_port) && nfs_mport_=$(nfs_free_port) &&
+		nfs_port_=$(free_port) && nfs_mport_=$(free_port) &&
 		[ "$nfs_port_" != "$nfs_mport_" ] || continue
 		nfs_config_ "$NFS_DIR" "$nfs_port_" "$nfs_mport_" \
 			>"$NFS_DIR/ganesha.conf"

@@ -125,7 +125,7 @@ fails() {
 }
 
 test_expect_success 'a refused connection, a missing export: the job, the export and the reason' '
-	port=$(nfs_free_port) &&
+	port=$(free_port) &&
 	fails --nfs_url="nfs://127.0.0.1/e?nfsport=$port&mountport=$port" &&
 	grep -q "^iolite: job .x.: nfs: cannot mount export ./e. of 127.0.0.1: ." err &&
 	fails --nfs_url="$(echo "$URL" | sed "s|/rw?|/none?|")" &&

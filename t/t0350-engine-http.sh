@@ -190,7 +190,7 @@ test_expect_success 'credentials: 401 with a bad password, accepted with the rig
 '
 
 test_expect_success 'a refused connection: the job, the URL and curl'"'"'s reason' '
-	PORT=$(http_free_port) &&
+	PORT=$(free_port) &&
 	test_must_fail timeout $T "$IOLITE" --ioengine=http \
 		--http_host=127.0.0.1:$PORT --name=c --filename=/c --rw=write \
 		--size=16k --output-format=json,normal >out 2>err &&
@@ -200,7 +200,7 @@ test_expect_success 'a refused connection: the job, the URL and curl'"'"'s reaso
 '
 
 test_expect_success 'a server that never answers: runtime holds, ETIMEDOUT' '
-	PORT=$(http_free_port) || exit 1
+	PORT=$(free_port) || exit 1
 	python3 -c "import socket, sys, time
 s = socket.socket()
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

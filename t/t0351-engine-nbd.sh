@@ -70,7 +70,7 @@ test_expect_success 'a region past the export'"'"'s end is refused before any I/
 '
 
 test_expect_success 'no server: the job fails as it starts, its report kept' '
-	port=$(nbd_free_port) &&
+	port=$(free_port) &&
 	test_must_fail "$IOLITE" --name=w --ioengine=nbd \
 		--uri=nbd://127.0.0.1:$port --rw=write --size=1m >out 2>err &&
 	grep "^iolite: job .w.: cannot connect to .nbd://127.0.0.1:$port.: .*Connection refused$" err &&

@@ -91,7 +91,7 @@ test_expect_success 'no such target, no such LUN, no server: the reason' '
 	grep "^iolite: job .w.: cannot log in to .iscsi://.*iolite:none/1.: .*Target not found" err &&
 	iscsi_fails --filename="$(url 7)" &&
 	grep "cannot log in to .iscsi://.*/7.: .*LOGICAL_UNIT_NOT_SUPPORTED" err &&
-	port=$(nbd_free_port) &&
+	port=$(free_port) &&
 	iscsi_fails --filename="$(url 1 $IQN $port)" &&
 	grep "job .w.: cannot log in to .iscsi://127.0.0.1:$port/.*: Connection refused$" err
 '

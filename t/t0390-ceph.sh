@@ -202,7 +202,7 @@ test_expect_success 'an unknown user: refused by the monitor, the reason given' 
 '
 
 test_expect_success 'no monitor: a timeout (client_mount_timeout), not a hang' '
-	sed "s/^mon host = .*/mon host = v2:127.0.0.1:$(ceph_free_port)/" \
+	sed "s/^mon host = .*/mon host = v2:127.0.0.1:$(free_port)/" \
 		"$CEPH_CONF" >nomon.conf &&
 	printf "[client]\nclient mount timeout = 2\n" >>nomon.conf &&
 	test_must_fail timeout 60 "$IOLITE" --name=n --ioengine=rados \

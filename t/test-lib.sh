@@ -511,6 +511,22 @@ test_path_is_missing() {
 	fi
 }
 
+# ---- servers on loopback ----
+
+# free_port: a TCP port nobody listens on now, below the kernel's
+# ephemeral range (so no client's connection takes it meanwhile); the
+# server started on it reports a race it loses.
+free_port() {
+	fp_low_=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null)
+	fp_low_=${fp_low_:-32768}
+	while :; do
+		fp_p_=$(( 10000 + $(od -An -N2 -tu2 /dev/urandom) % (fp_low_ - 10002) ))
+		grep -q "$(printf ":%04X " "$fp_p_")" /proc/net/tcp \
+			/proc/net/tcp6 2>/dev/null || break
+	done
+	echo "$fp_p_"
+}
+
 # ---- report helpers shared by the scripts ----
 
 # issued FILE: the "issued rwts: total=R,W,T,S" counts of a normal report.

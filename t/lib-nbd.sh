@@ -1,5 +1,5 @@
 # Servers of block storage over the network for the engine tests
-# (t0351 nbd, t0352 libiscsi), on 127.0.0.1 only, every file they keep in
+# (t0353 nbd, t0354 libiscsi), on 127.0.0.1 only, every file they keep in
 # $TRASH, stopped when the script ends.
 #
 #   nbd_start NAME ARGS   nbdkit in the background on a free port (tried

@@ -222,7 +222,7 @@ test_expect_success_if IO_URING "fio's uring-cmd-ng.fio parses" '
 '
 
 # nbd.fio and libiscsi.fio parse where the engines are built (they run
-# against a server: t0351, t0352)
+# against a server: t0353, t0354)
 for n in nbd libiscsi; do
 	test_expect_success "fio's $n.fio parses (or names its package)" '
 		if "$IOLITE" --enghelp | grep -qw $n; then

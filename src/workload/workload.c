@@ -20,8 +20,7 @@
  * by at least its largest block (io_loops). Loops without io_size end at
  * loops x the budget over the job (plain_loops), and number_ios counts
  * the job's I/Os, loops times as many (a time_based job ignores it, as
- * fio). Random offsets without a map
- * never exhaust a file. A pass that starts after the files were used up
+ * fio). Random offsets without a map never exhaust a file. A pass that starts after the files were used up
  * (a loop, a wrap) draws what the first pass drew, as fio's generators
  * seeded again do (randrepeat without randseed, not time_based):
  * wl_replay_first_pass().

@@ -529,7 +529,8 @@ static int run_rounds(struct report_ctx *rc, struct run_job *jobs,
 		for (i = 0; i < nr; i++)
 			if (jobs[i].errmsg[0])
 				error("%s", jobs[i].errmsg);
-		if (run == nr_runs || ro->signal)
+		/* jobs given up: their threads are parked, no more runs */
+		if (run == nr_runs || ro->signal || ro->abandoned)
 			break;
 		wr = *kept + (size_t)(run - 1) * nr;
 		for (i = 0; i < nr; i++)
@@ -890,6 +891,7 @@ static void session_setup_run(struct session *s)
 		ro->sync_arg = h->arg;
 	}
 	ro->status_interval_ms = c->status_interval_ms;
+	ro->stuck_timeout_ms = c->stuck_timeout_ms;
 	if (rc->live) {
 		ro->interval = hook_interval;
 		ro->interval_ms = s->live.interval_ms;
@@ -974,6 +976,11 @@ static void session_notes(struct session *s)
 	if (s->ro.signal)
 		notes_add(notes, "interrupted by %s: the figures cover the "
 			  "I/O done until then", sig_name(s->ro.signal));
+	if (s->ro.abandoned)
+		notes_add(notes, "%u job(s) given up with an I/O that never "
+			  "completed (its stderr line says which): their "
+			  "figures cover the I/O completed until then",
+			  s->ro.abandoned);
 	log_set_finish(&s->logs);
 	log_set_notes(&s->logs, &log_note);
 	if (log_note.len)

@@ -53,6 +53,7 @@ struct cli {
 	uint64_t eta_newline_ms;
 	uint64_t eta_interval_ms;	/* 0: fio's default, a second */
 	uint64_t status_interval_ms;
+	uint64_t stuck_timeout_ms;	/* 0: run/stuck.h's default */
 	/* live numbers (src/live/): the stream, the endpoint, the push */
 	const char *interval_output;	/* a path or "-" */
 	uint64_t interval_ms;		/* --interval-period; 0: default */

@@ -322,6 +322,20 @@ static int set_metrics_linger(struct cli *c, const char *val,
 	return set_time_ms("metrics-linger", val, &c->metrics_linger_ms, err);
 }
 
+static int set_stuck_timeout(struct cli *c, const char *val,
+			     struct strbuf *err)
+{
+	if (set_time_ms("stuck-timeout", val, &c->stuck_timeout_ms, err))
+		return -1;
+	if (!c->stuck_timeout_ms) {
+		strbuf_addstr(err, "option '--stuck-timeout': it must be more "
+			      "than 0 (a job is given up once its I/O has not "
+			      "moved this long after it was told to stop)");
+		return -1;
+	}
+	return 0;
+}
+
 static int set_readonly(struct cli *c, const char *val, struct strbuf *err)
 {
 	(void)val, (void)err;
@@ -583,6 +597,8 @@ static const struct cli_opt cli_opts[] = {
 	  "accepted, changes nothing: iolite has no shared memory pool to size" },
 	{ "warnings-fatal", ARG_NONE, NULL, G_JOBS, set_warnings_fatal, NULL,
 	  NULL, "parse-stage warnings (notes about job options) are errors" },
+	{ "stuck-timeout", ARG_REQ, "=TIME", G_JOBS, set_stuck_timeout, NULL,
+	  "60", "give up a job told to stop whose I/O has not moved for TIME, and report (default 300s, as fio)" },
 	{ "max-jobs", ARG_REQ, "=N", G_JOBS, set_max_jobs, NULL, "8",
 	  "refuse more than N job instances" },
 	{ "repeat", ARG_REQ, "=N", G_JOBS, set_repeat, NULL, "5",

@@ -38,6 +38,7 @@
 #include "machine/clock.h"
 #include "run/stall.h"
 #include "run/steady.h"
+#include "run/stuck.h"
 #include "run/flow.h"
 #include "target/iolog_defer.h"
 #include "util/log.h"
@@ -56,6 +57,7 @@ void runner_stop(void)
 /* --- signals ---------------------------------------------------------- */
 
 static volatile sig_atomic_t sig_stop;		/* SIGINT / SIGTERM seen */
+static volatile sig_atomic_t sig_hurry;		/* ... and again: give up */
 static volatile sig_atomic_t sig_report;	/* SIGUSR1 seen */
 static struct timespec sig_first;		/* when sig_stop was set */
 
@@ -85,8 +87,14 @@ static void on_signal(int sig)
 	}
 	if (sig_stop && sig_repeated())
 		return;
+	if (sig_stop && !sig_hurry) {
+		/* a second one: the user does not want to wait for the jobs;
+		 * the reporter gives them up and the report is written */
+		sig_hurry = 1;
+		return;
+	}
 	if (sig_stop) {
-		/* a second one: the user does not want to wait */
+		/* a third one: not even for the report */
 		static const char msg[] = "iolite: aborted\n";
 
 		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
@@ -126,7 +134,9 @@ static void signals_begin(struct saved_signals *sv)
 	size_t i;
 
 	sig_stop = 0;
+	sig_hurry = 0;
 	sig_report = 0;
+	stuck_signal_install();
 	run_sigset(&set);
 	pthread_sigmask(SIG_BLOCK, &set, &sv->old_mask);
 	memset(&sa, 0, sizeof(sa));
@@ -195,6 +205,7 @@ struct reporter {
 	char *states;
 	struct worker_stats *zero;	/* stats of a job not counting yet */
 	struct steady *ss;		/* steady state (run/steady.c), or NULL */
+	struct stuck_watch *stuck;	/* jobs that do not stop (stuck.h) */
 	unsigned int ph_seg;		/* the segment whose phase is watched */
 	int ph_state;			/* 0: not begun, 1: on, 2: paused */
 };
@@ -953,6 +964,25 @@ static void phase_tick(struct reporter *r, bool final)
 	}
 }
 
+/* Jobs that do not stop are given up, and then the whole run stops. */
+static void stuck_check(struct reporter *r, uint64_t now)
+{
+	struct run_ctx *ctx = r->ctx;
+	uint64_t ms = r->ro->stuck_timeout_ms ? r->ro->stuck_timeout_ms :
+		      STUCK_TIMEOUT_DEFAULT_MS;
+	unsigned int n;
+
+	n = stuck_tick(r->stuck, ctx, now, ms * 1000000, r->stopping ||
+		       ctx->stop, sig_hurry);
+	if (!n)
+		return;
+	r->ro->abandoned += n;
+	pthread_mutex_lock(&ctx->lock);
+	ctx->stop = 1;
+	pthread_cond_broadcast(&ctx->cond);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
 static void *reporter_main(void *arg)
 {
 	struct reporter *r = arg;
@@ -978,6 +1008,8 @@ static void *reporter_main(void *arg)
 		now = clock_now_ns();
 		if (sig_stop && !r->stopping)
 			on_stop_signal(r);
+		if (!done)
+			stuck_check(r, now);
 		sample_all(r, now);
 		if (ro->sync_poll && !done &&
 		    ro->sync_poll(ro->sync_arg, r->stopping || r->ctx->stop ||
@@ -1039,6 +1071,7 @@ static int start_job(struct run_job *rj, struct strbuf *err)
 			    rj->plan->o.name, strerror(ret));
 		return -1;
 	}
+	atomic_store(&rj->thread_up, 1);
 	return 0;
 }
 
@@ -1165,6 +1198,7 @@ static void reporter_init(struct reporter *r, struct run_ctx *ctx,
 	r->zero = xcalloc(1, sizeof(*r->zero));
 	worker_stats_init(r->zero);
 	r->ss = steady_init(jobs, nr);
+	r->stuck = stuck_watch_new(nr);
 	for (i = 0, seg = 0; i < nr; i = j, seg++)
 		for (j = segment_end(jobs, nr, i); i < j; i++)
 			r->j[i].seg = seg;
@@ -1173,6 +1207,25 @@ static void reporter_init(struct reporter *r, struct run_ctx *ctx,
 	r->next_eta = r->start_ns + ro->eta_interval_ms * 1000000;
 	r->next_status = r->start_ns + ro->status_interval_ms * 1000000;
 	r->next_live = r->start_ns + ro->interval_ms * 1000000;
+}
+
+/*
+ * Waits for the jobs [i, j) to be done; the threads of those given up
+ * (run/stuck.h) are left parked, the others joined.
+ */
+static void wait_segment(struct run_ctx *ctx, unsigned int i,
+			 unsigned int j)
+{
+	unsigned int k;
+
+	pthread_mutex_lock(&ctx->lock);
+	for (k = i; k < j; k++)
+		while (atomic_load(&ctx->jobs[k].state) != WS_DONE)
+			pthread_cond_wait(&ctx->cond, &ctx->lock);
+	pthread_mutex_unlock(&ctx->lock);
+	for (k = i; k < j; k++)
+		if (!atomic_load(&ctx->jobs[k].abandoned))
+			pthread_join(ctx->jobs[k].thread, NULL);
 }
 
 /*
@@ -1203,8 +1256,7 @@ static int run_segment(struct run_ctx *ctx, struct reporter *r,
 			break;
 		}
 	}
-	for (k = i; k < j; k++)
-		pthread_join(jobs[k].thread, NULL);
+	wait_segment(ctx, i, j);
 	return ret;
 }
 
@@ -1228,8 +1280,12 @@ static void run_release(struct run_ctx *ctx, struct reporter *r)
 	free(r->j);
 	free(r->states);
 	free(r->zero);
-	pthread_mutex_destroy(&ctx->lock);
-	pthread_cond_destroy(&ctx->cond);
+	stuck_watch_free(r->stuck);
+	/* a parked thread may be a waiter still, never to wake */
+	if (!r->ro->abandoned) {
+		pthread_mutex_destroy(&ctx->lock);
+		pthread_cond_destroy(&ctx->cond);
+	}
 	flow_table_free(ctx->flows);
 	free((void *)ctx->ramp_bytes);
 }
@@ -1250,6 +1306,7 @@ int runner_run(struct run_job *jobs, unsigned int nr, struct runner_opts *ro,
 		ro = &quiet;
 	}
 	ro->signal = 0;
+	ro->abandoned = 0;
 	run_ctx_init(&ctx, jobs, nr, ro);
 	reporter_init(&r, &ctx, ro);
 

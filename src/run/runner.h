@@ -69,8 +69,14 @@ struct runner_opts {
 	 */
 	uint64_t (*interval_epoch)(void *sync_arg);
 	void *sync_arg;
+	/* a job told to stop whose I/O has not moved this long is given
+	 * up (run/stuck.h); 0: STUCK_TIMEOUT_DEFAULT_MS */
+	uint64_t stuck_timeout_ms;
 	/* out: SIGINT or SIGTERM when a signal stopped the run, else 0 */
 	int signal;
+	/* out: jobs given up (their threads are parked: end the process
+	 * after the report rather than run again) */
+	unsigned int abandoned;
 };
 
 /*

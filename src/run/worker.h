@@ -61,6 +61,12 @@ struct run_job {
 	uint64_t snap_start_ns;
 	bool snap_counting;
 	_Atomic unsigned int snap_done;
+	/* run/stuck.h: the thread is up (rj->thread set), the job given
+	 * up, its thread parked; the worker, for worker_abandon() only */
+	_Atomic int thread_up;
+	_Atomic int abandoned;
+	_Atomic int parked;
+	struct worker *w;
 };
 
 /* State shared by all workers of a run (read-mostly). */
@@ -78,6 +84,14 @@ struct run_ctx {
 
 /* Thread entry: runs one job instance to completion. */
 void *worker_main(void *arg);
+
+/*
+ * A job given up (run/stuck.h): its result from its figures as they
+ * stand, failed with the reason, and the job marked done. Its thread is
+ * parked or blocked in the kernel; idle_ns: how long its I/O count has
+ * not moved.
+ */
+void worker_abandon(struct run_job *rj, uint64_t now, uint64_t idle_ns);
 
 /*
  * Whether a pass of the job reads or writes each block of its region once

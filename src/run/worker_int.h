@@ -35,8 +35,14 @@ struct wfiles;
 struct workload;
 struct zbd;
 
+/* worker.end_stage: the steps of a job's end done */
+enum { END_RUNNING, END_STATS, END_FINISHED, END_LOGGED, END_FILLED };
+
 struct worker {
 	struct run_job *rj;
+	/* the steps of the job's end done (worker_main()), for a job given
+	 * up in the middle of them (worker_abandon()) */
+	int end_stage;
 	const struct job_plan *p;
 	const struct engine_ops *ops;
 	struct engine *e;

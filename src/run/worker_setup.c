@@ -10,6 +10,7 @@
 #include "run/worker_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@
 #include "run/stall.h"
 #include "proc/proc.h"
 #include "run/steady.h"
+#include "run/stuck.h"
 #include "run/wfiles.h"
 #include "stats/log.h"
 #include "util/debug.h"
@@ -293,6 +295,7 @@ static int worker_setup(struct worker *w, struct run_job *rj)
 
 	memset(w, 0, sizeof(*w));
 	w->rj = rj;
+	rj->w = w;
 	w->p = rj->plan;
 	w->st = rj->st;
 	w->ops = engine_for_plan(w->p);
@@ -590,17 +593,11 @@ static void worker_start(struct worker *w)
 	}
 }
 
-/* What the engine dropped, and lat taken from clat where they are one. */
-static void worker_end_stats(struct worker *w)
+/* lat taken from clat where they are one */
+static void lat_from_clat(struct worker *w)
 {
 	unsigned int d;
 
-	if (w->ops->dropped) {
-		uint64_t lost = w->ops->dropped(w->e);
-
-		w->st->dir[DDIR_READ].drop_ios += lost;
-		w->st->issued_drop[DDIR_READ] += lost;
-	}
 	if (!w->lat_from_clat)
 		return;
 	/* issue and start times are one clock read: lat is clat */
@@ -613,6 +610,18 @@ static void worker_end_stats(struct worker *w)
 			hist_add_range(&ds->lat_hist, &ds->clat_hist,
 				       ds->clat.min, ds->clat.max);
 	}
+}
+
+/* What the engine dropped, and lat taken from clat where they are one. */
+static void worker_end_stats(struct worker *w)
+{
+	if (w->ops->dropped) {
+		uint64_t lost = w->ops->dropped(w->e);
+
+		w->st->dir[DDIR_READ].drop_ios += lost;
+		w->st->issued_drop[DDIR_READ] += lost;
+	}
+	lat_from_clat(w);
 }
 
 /*
@@ -689,6 +698,88 @@ static void worker_result_fill(struct worker *w)
 	}
 }
 
+/* The thread's CPU time from /proc (another thread's getrusage). */
+static void abandon_rusage(struct worker *w)
+{
+	struct run_job *rj = w->rj;
+	unsigned long long ut, st;
+	char path[64], buf[1024], *p;
+	long hz = sysconf(_SC_CLK_TCK);
+	struct rusage ru = w->ru_start;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat",
+		 (int)rj->res.tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0 || hz <= 0)
+		return;
+	buf[n] = '\0';
+	/* after "(comm)": state and 10 more fields, then utime stime */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u "
+			 "%*u %llu %llu", &ut, &st) != 2)
+		return;
+	ru.ru_utime.tv_sec = (time_t)(ut / (unsigned long long)hz);
+	ru.ru_utime.tv_usec = (suseconds_t)(ut % (unsigned long long)hz *
+					    1000000 / (unsigned long long)hz);
+	ru.ru_stime.tv_sec = (time_t)(st / (unsigned long long)hz);
+	ru.ru_stime.tv_usec = (suseconds_t)(st % (unsigned long long)hz *
+					    1000000 / (unsigned long long)hz);
+	add_rusage(&rj->res, &w->ru_start, &ru);
+}
+
+/*
+ * The steps of worker_main()'s end a given-up job had not done, without
+ * what would need its engine or its device: its figures as they stand.
+ */
+static void abandon_end(struct worker *w, uint64_t now)
+{
+	struct run_job *rj = w->rj;
+
+	w->now = now;
+	if (w->end_stage < END_STATS)
+		lat_from_clat(w);
+	if (w->end_stage < END_FINISHED) {
+		if (w->ramping) {
+			worker_stats_drop_lat(w->st);
+			rj->res.ramp_end = true;
+		}
+		if (w->iolog) {
+			iolog_writer_close(w->iolog, now);
+			w->iolog = w->fc.iolog = NULL;
+		}
+	}
+	if (w->end_stage < END_LOGGED)
+		worker_log_end(w);
+	if (w->end_stage < END_FILLED) {
+		abandon_rusage(w);
+		rj->res.run_delay_ns = stall_since(rj->res.tid, rj->delay0_ns);
+		rj->res.elapsed_us = (now - rj->run_start_ns) / 1000;
+		end_phase(w);
+	}
+}
+
+void worker_abandon(struct run_job *rj, uint64_t now, uint64_t idle_ns)
+{
+	struct worker *w = rj->w;
+	int st = atomic_load(&rj->state);
+
+	if (w && st != WS_INIT)
+		abandon_end(w, now);
+	snprintf(rj->errmsg, sizeof(rj->errmsg), "job '%s': given up: its "
+		 "I/O has not moved for %llu s since it was told to stop (a "
+		 "device or server that does not answer); the report holds "
+		 "what it did until then", rj->plan->o.name,
+		 (unsigned long long)(idle_ns / 1000000000ull));
+	rj->st->error = rj->res.error = ETIMEDOUT;
+	job_finished(rj);
+}
+
 void *worker_main(void *arg)
 {
 	struct run_job *rj = arg;
@@ -698,6 +789,7 @@ void *worker_main(void *arg)
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
+	stuck_thread_init(&rj->parked);
 	if (worker_begin(rj, &pj))
 		return NULL;
 	if (worker_setup(&w, rj)) {
@@ -723,10 +815,14 @@ void *worker_main(void *arg)
 	if (w.file_op)
 		worker_file_op_lat(&w);
 	worker_end_stats(&w);
+	w.end_stage = END_STATS;
 	worker_finish_io(&w, &err);
+	w.end_stage = END_FINISHED;
 	strbuf_release(&err);
 	worker_log_end(&w);
+	w.end_stage = END_LOGGED;
 	worker_result_fill(&w);
+	w.end_stage = END_FILLED;
 	proc_job_end(rj->plan, &pj, 1);
 	worker_teardown(&w);
 	job_finished(rj);

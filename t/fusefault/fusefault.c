@@ -5,12 +5,15 @@
  *
  *   fusefault MOUNTPOINT --size=N [--eio-read=OFF] [--eio-write=OFF]
  *             [--short-read=OFF] [--short-write=OFF] [--zero-read=OFF]
- *             [--zero-write=OFF] [fuse options]
+ *             [--zero-write=OFF] [--hang-read=OFF] [--hang-write=OFF]
+ *             [fuse options]
  *
  * The file lives in memory (zeroed). A read or write request that covers
  * byte OFF of an --eio-* option fails with EIO; one that starts exactly
  * at OFF of a --short-* option moves half its bytes (so the rest, issued
- * again at another offset, succeeds), of a --zero-* option none. Each
+ * again at another offset, succeeds), of a --zero-* option none; one
+ * that covers OFF of a --hang-* option never completes (a stuck device:
+ * the thread serving it sleeps until the file system goes away). Each
  * option may be given several times (up to 16 offsets each). Requests
  * reach the file system as issued: the file is opened with direct_io,
  * so the page cache neither merges nor splits them.
@@ -27,16 +30,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define FILE_NAME "data"
 #define MAX_OFFS 16
 
 enum fault { F_EIO_R, F_EIO_W, F_SHORT_R, F_SHORT_W, F_ZERO_R, F_ZERO_W,
-	     F_NR };
+	     F_HANG_R, F_HANG_W, F_NR };
 
 static const char *const fault_opt[F_NR] = {
 	"--eio-read=", "--eio-write=", "--short-read=", "--short-write=",
-	"--zero-read=", "--zero-write=",
+	"--zero-read=", "--zero-write=", "--hang-read=", "--hang-write=",
 };
 
 static struct {
@@ -131,6 +135,8 @@ static long plan_io(int wr, uint64_t off, size_t len)
 		return 0;
 	if (len > fs.size - off)
 		len = (size_t)(fs.size - off);
+	while (covers(wr ? F_HANG_W : F_HANG_R, off, len))
+		pause();	/* the request is never answered */
 	if (covers(wr ? F_EIO_W : F_EIO_R, off, len))
 		return -EIO;
 	if (starts(wr ? F_ZERO_W : F_ZERO_R, off))

@@ -59,8 +59,8 @@ check_ss() {
 test_expect_success 'bad input: the option named, nothing created' '
 	test_must_fail "$IOLITE" pts iops 2>err &&
 	grep "a TEST and a TARGET are needed" err &&
-	test_must_fail "$IOLITE" pts dirth f --capacity-limit=8m 2>err &&
-	grep "unknown test .dirth. (iops, tp, lat, wsat, hir, xsr)" err &&
+	test_must_fail "$IOLITE" pts dirt f --capacity-limit=8m 2>err &&
+	grep "unknown test .dirt. (iops, tp, lat, wsat, hir, xsr, dirth)" err &&
 	test_must_fail "$IOLITE" pts nosuch f 2>err &&
 	grep "unknown test .nosuch." err &&
 	test_must_fail "$IOLITE" pts iops f --variant=home 2>err &&

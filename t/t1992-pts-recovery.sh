@@ -15,7 +15,7 @@ test_expect_success 'bad input: --hir-cycles named' '
 	test_must_fail "$IOLITE" pts hir f --hir-cycles=0 2>err &&
 	grep "option .--hir-cycles.: not a count from 1 to 100000: .0." err &&
 	test_must_fail "$IOLITE" pts hirr f 2>err &&
-	grep "unknown test .hirr. (iops, tp, lat, wsat, hir, xsr)" err &&
+	grep "unknown test .hirr. (iops, tp, lat, wsat, hir, xsr, dirth)" err &&
 	test_must_fail "$IOLITE" pts xsr f --xsr-time=0 2>err &&
 	grep "option .--xsr-time.: not a time of 1ms or more" err &&
 	test ! -e f

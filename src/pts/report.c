@@ -37,6 +37,11 @@ const char *pts_metric_unit(enum pts_metric m)
 
 void pts_track_name(const struct pts_loop *l, char *buf, size_t len)
 {
+	if (l->dirth) {
+		snprintf(buf, len, "TC%u/QD32 4k random 65/35 IOPS",
+			 l->dirth_tc ? l->dirth_tc : 32);
+		return;
+	}
 	snprintf(buf, len, "%s %s 100%% write %s", pts_bs_name[l->track_bs],
 		 l->seq ? "sequential" : "random", l->metric == MET_BW ?
 		 "throughput (MB/s)" : l->metric == MET_LAT ?
@@ -86,7 +91,9 @@ static const char *test_title(const struct pts_run *r)
 	static const char *const t[] = { "IOPS", "throughput", "latency",
 					 "write saturation (WSAT)",
 					 "host idle recovery (HIR)",
-					 "cross-stimulus recovery (XSR)" };
+					 "cross-stimulus recovery (XSR)",
+					 "demand intensity / response time "
+					 "histogram (DIRTH)" };
 
 	return t[r->cfg.test];
 }
@@ -213,6 +220,8 @@ static void text_loop(const struct pts_loop *l, FILE *f)
 		return;
 	fputc('\n', f);
 	text_ss(l, f);
+	if (l->dirth)
+		return;	/* its matrix: pts_dirth_text() */
 	fputc('\n', f);
 	if (l->metric == MET_LAT) {
 		text_table(l, MET_LAT, f);
@@ -253,6 +262,8 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 		}
 		if (r->cfg.test == PTS_HIR)
 			pts_hir_text(r, f);
+		if (r->cfg.test == PTS_DIRTH)
+			pts_dirth_text(r, f);
 	}
 	if (r->notes.nr)
 		fprintf(f, "\nNotes:\n");
@@ -264,7 +275,7 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 static void json_head(const struct pts_run *r, struct json_writer *w)
 {
 	static const char *const test[] = { "iops", "tp", "lat", "wsat",
-					    "hir", "xsr" };
+					    "hir", "xsr", "dirth" };
 	unsigned int k;
 
 	json_str(w, "test", test[r->cfg.test]);
@@ -421,11 +432,15 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 		} else {
 			json_str(&w, "unit", pts_metric_unit(l->metric));
 			json_ss(l, &w);
-			json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])
-				   l->avg, "matrix", &w);
+			if (!l->dirth)
+				json_cells(l, (const struct pts_cell (*)
+					       [PTS_NR_BS])l->avg, "matrix",
+					   &w);
 		}
 		if (r->cfg.test == PTS_HIR)
 			pts_hir_json(r, &w);
+		if (r->cfg.test == PTS_DIRTH)
+			pts_dirth_json(r, &w);
 		json_end_object(&w);
 	}
 	json_end_array(&w);

@@ -192,7 +192,8 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "client variant" out &&
 	grep "outstanding I/O per thread *16 " out &&
 	grep "threads *2 " out &&
-	grep "active range *75% in 2048 segments *75% of 16777216 bytes, its start, not segmented *no" out &&
+	grep "active range *75%: 8 GiB in 2048 segments *75% of 16777216 bytes: 1536 segments of 4096 bytes, at random, apart *no" out &&
+	grep "^  - ActiveRange segments: 1536 of 4096 bytes (the spec: 2048 of 4 MiB, 8 GiB)" out &&
 	grep "sprandom .*deviates from the spec" out &&
 	grep "^Measurement window: rounds 1-5" out
 '

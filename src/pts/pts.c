@@ -365,13 +365,17 @@ static void settings(struct pts_run *r)
 	snprintf(used, sizeof(used), "%u", l->threads);
 	setting(r, "threads", want, used, true);
 range:
-	/* the client's ActiveRange segments are not done (doc/pts.md) */
 	snprintf(want, sizeof(want), "%u%%%s", c->range_pct, c->client ?
-		 " in 2048 segments" : "");
-	snprintf(used, sizeof(used), "%u%% of %llu bytes%s", c->range_pct,
-		 (unsigned long long)r->cap, c->client ? ", its start, not "
-		 "segmented" : "");
-	setting(r, "active range", want, used, !c->cap_limit && !c->client);
+		 ": 8 GiB in 2048 segments" : "");
+	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
+		 (unsigned long long)r->cap);
+	if (c->client)
+		snprintf(used + strlen(used), sizeof(used) - strlen(used),
+			 ": %u segments of %llu bytes, at random, apart",
+			 r->seg_n, (unsigned long long)r->seg_size);
+	setting(r, "active range", want, used, !c->cap_limit &&
+		(!c->client || (r->seg_n == PTS_SEGS &&
+				r->seg_size == PTS_SEG_AMOUNT / PTS_SEGS)));
 	if (r->dev.cache_set)
 		snprintf(used, sizeof(used), "%s", r->dev.cache_how);
 	else if (!r->dev.blockdev)
@@ -393,6 +397,36 @@ range:
 	setting(r, "purge", "secure erase, sanitize or format",
 		r->nr_loops && r->loop[0].method ? r->loop[0].method : "none",
 		all_purged(r, true));
+}
+
+/*
+ * The client's ActiveRange segments: 2048 of 4 MiB (8 GiB) where the
+ * range has room for them apart; else (a scaled run) segments of the
+ * test's largest block or of a 2 x 2048th of the range, whichever is
+ * more, and as many of them as fit apart. Each a multiple of every
+ * block size the test runs (powers of two up to its largest).
+ */
+static void segments_setup(struct pts_run *r)
+{
+	uint64_t size = PTS_SEG_AMOUNT / PTS_SEGS, maxbs = 4096, fit;
+	unsigned int k, b;
+
+	if (!r->cfg.client)
+		return;
+	if (r->cfg.test == PTS_XSR)	/* its 8k random writes */
+		maxbs = 8192;
+	for (k = 0; k < r->nr_loops; k++)
+		for (b = 0; b < PTS_NR_BS; b++)
+			if (r->loop[k].bs_mask & 1u << b && pts_bs[b] > maxbs)
+				maxbs = pts_bs[b];
+	if (r->range / size < 2 * PTS_SEGS - 1) {
+		size = r->range / (2 * PTS_SEGS) / maxbs * maxbs;
+		if (size < maxbs)
+			size = maxbs;
+	}
+	fit = (r->range / size + 1) / 2;
+	r->seg_n = fit < PTS_SEGS ? (unsigned int)fit : PTS_SEGS;
+	r->seg_size = size;
 }
 
 /* Why this run is no PTS result, for every report. */
@@ -430,6 +464,10 @@ static void scaled_reasons(struct pts_run *r)
 	if (c->test == PTS_XSR && c->xsr_ms != 8ull * 3600 * 1000)
 		notes_add(&r->scaled, "--xsr-time: %.3f s (the spec: 8 h, then "
 			  "6 h and 6 h)", c->xsr_ms / 1000.0);
+	if (c->client && r->seg_size != PTS_SEG_AMOUNT / PTS_SEGS)
+		notes_add(&r->scaled, "ActiveRange segments: %u of %llu bytes "
+			  "(the spec: 2048 of 4 MiB, 8 GiB)", r->seg_n,
+			  (unsigned long long)r->seg_size);
 	if (c->test == PTS_DIRTH && c->max_threads != 32)
 		notes_add(&r->scaled, "--max-threads=%u: thread counts up to "
 			  "%u (the spec: 32)", c->max_threads,
@@ -616,6 +654,7 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 		die("pts: '%s': %llu bytes are too few to test (1 MiB at "
 		    "least)", c->target, (unsigned long long)r->cap);
 	r->wsat_interval_ms = c->round_ms;
+	segments_setup(r);
 	while (r->dirth_nr_tc < PTS_DIRTH_NR &&
 	       pts_dirth_n[r->dirth_nr_tc] <= c->max_threads)
 		r->dirth_nr_tc++;

@@ -95,6 +95,9 @@ struct pts_setting {
 };
 
 #define PTS_MAX_SETTINGS 12
+/* PTS-C: the ActiveRange Amount, in 2048 segments */
+#define PTS_SEGS 2048
+#define PTS_SEG_AMOUNT (8ull << 30)
 #define PTS_MAX_ROUNDS 100
 #define PTS_WSAT_MAX 4096
 #define PTS_MAX_LOOPS 2
@@ -194,6 +197,13 @@ struct pts_run {
 	struct pts_dev dev;
 	uint64_t cap;		/* the capacity tested (--capacity-limit) */
 	uint64_t range;		/* active range's bytes */
+	/*
+	 * The client's ActiveRange segmentation: its random jobs' offsets
+	 * in seg_n segments of seg_size bytes over the range (the job
+	 * option active_segments); seg_n 0: none (enterprise)
+	 */
+	unsigned int seg_n;
+	uint64_t seg_size;
 	struct pts_setting set[PTS_MAX_SETTINGS];
 	unsigned int nr_set;
 	struct notes scaled;	/* why this is not a PTS result */

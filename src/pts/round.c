@@ -75,6 +75,15 @@ static void args_common(const struct pts_run *r, struct argl *a)
 		arg(a, "--allow_mounted_write=1");
 }
 
+/* The client's random jobs: the ActiveRange segments (pts.c) */
+static void args_segments(const struct pts_run *r, struct argl *a)
+{
+	if (!r->seg_n)
+		return;
+	arg(a, "--active_segments=%u", r->seg_n);
+	arg(a, "--active_segment_size=%" PRIu64, r->seg_size);
+}
+
 struct phase {
 	struct pts_run *r;
 	struct pts_loop *l;	/* a round's loop, or NULL */
@@ -375,6 +384,8 @@ static void args_round(const struct pts_run *r, const struct pts_loop *l,
 	arg(a, "--runtime=%" PRIu64 "ms", r->cfg.round_ms);
 	arg(a, "--norandommap");
 	arg(a, "--randrepeat=0");
+	if (!l->seq)
+		args_segments(r, a);
 	if (l->metric == MET_LAT) {
 		arg(a, "--lat_percentiles=1");
 		arg(a, "--percentile_list=99.999");
@@ -448,6 +459,7 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 	arg(a, "--randrepeat=0");
 	arg(a, "--runtime=%" PRIu64 "ms", r->cfg.wsat_ms);
 	arg(a, "--iopsavgtime=%" PRIu64, r->wsat_interval_ms);
+	args_segments(r, a);
 }
 
 /*
@@ -497,6 +509,7 @@ static void args_hir(const struct pts_run *r, struct argl *a,
 	arg(a, "--rw=randwrite");
 	arg(a, "--bs=4k");
 	arg(a, "--iopsavgtime=%" PRIu64, r->hir_access_ms);
+	args_segments(r, a);
 	if (wait) {
 		arg(a, "--thinktime=%" PRIu64 "ms", wait * r->hir_access_ms);
 		arg(a, "--thinktime_iotime=%" PRIu64 "ms", r->hir_access_ms);
@@ -554,6 +567,8 @@ static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
 	arg(a, "--rw=%s", xsr_group[g].rw);
 	arg(a, "--bs=%u", xsr_group[g].bs);
 	arg(a, "--bwavgtime=%" PRIu64, r->wsat_interval_ms);
+	if (strcmp(xsr_group[g].rw, "write"))
+		args_segments(r, a);
 }
 
 int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
@@ -589,6 +604,7 @@ static void args_dirth_pt(const struct pts_run *r, struct argl *a,
 	arg(a, "--rw=randrw");
 	arg(a, "--rwmixread=65");
 	arg(a, "--lat_percentiles=1");
+	args_segments(r, a);
 }
 
 /*

@@ -231,6 +231,8 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
 		break;
+	case RM_SEGS:
+		return wl_segs_build(w, q, wsize, align);
 	case RM_UNIFORM32:
 	case RM_UNIFORM64:
 		break;
@@ -399,6 +401,13 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);
+	case RM_SEGS: {
+		const struct wl_segs *g = q->segs;
+		uint64_t b = prng_scale64(prng_taus64_next(&w->r_off64),
+					  g->total);
+
+		return g->first[b / g->len] + b % g->len;
+	}
 	case RM_UNIFORM32:
 		return prng_scale32(prng_taus_next(&w->r_off), q->nblk);
 	case RM_UNIFORM64:
@@ -1256,6 +1265,7 @@ void workload_free(struct workload *w)
 	for (i = 0; w->files && i < w->nr_files; i++) {
 		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
 			free(w->files[i].rnd[d].zt);
+			free(w->files[i].rnd[d].segs);
 			blkmap_free(&w->files[i].rnd[d].bm);
 		}
 		blkmap_free(&w->files[i].xbm);

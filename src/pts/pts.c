@@ -63,7 +63,8 @@ static const char usage[] =
 "  --bs=LIST --mix=LIST         a part of the matrix (4k and 0/100 stay)\n"
 "  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n"
 "  --hir-cycles=N               HIR's access + wait pairs per state (360)\n"
-"  --xsr-time=TIME              XSR's first access group (8h; then 3/4)\n"
+"  --xsr-time=TIME              XSR's 1st and 3rd access groups (8h; the\n"
+"                               2nd 3/4 of it)\n"
 "  --max-threads=N              DIRTH: thread counts up to N only (32)\n";
 
 /* "--name=value": value when arg is that option, else NULL */
@@ -296,7 +297,7 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
-	if (PTS_NO_LOOP(c->test) && !c->precond_given)
+	if (PTS_NO_WIPC(c->test) && !c->precond_given)
 		c->precond = PRECOND_NONE;
 	c->threads = c->client ? 2 : 4;
 	c->qd = c->client ? 16 : 32;
@@ -453,7 +454,7 @@ static void scaled_reasons(struct pts_run *r)
 	else if (!all_purged(r, true))
 		notes_add(&r->scaled, "purged by a discard, not the spec's "
 			  "secure erase, sanitize or format");
-	if (!PTS_NO_LOOP(c->test) ? c->precond != PRECOND_SPEC :
+	if (!PTS_NO_WIPC(c->test) ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
@@ -463,7 +464,7 @@ static void scaled_reasons(struct pts_run *r)
 			  c->hir_cycles);
 	if (c->test == PTS_XSR && c->xsr_ms != 8ull * 3600 * 1000)
 		notes_add(&r->scaled, "--xsr-time: %.3f s (the spec: 8 h, then "
-			  "6 h and 6 h)", c->xsr_ms / 1000.0);
+			  "6 h and 8 h)", c->xsr_ms / 1000.0);
 	if (c->client && r->seg_size != PTS_SEG_AMOUNT / PTS_SEGS)
 		notes_add(&r->scaled, "ActiveRange segments: %u of %llu bytes "
 			  "(the spec: 2048 of 4 MiB, 8 GiB)", r->seg_n,

@@ -33,6 +33,13 @@ enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_XSR,
 		PTS_DIRTH };
 /* WSAT and XSR: runs from the purged device, no test loop */
 #define PTS_NO_LOOP(t) ((t) == PTS_WSAT || (t) == PTS_XSR)
+/*
+ * ... and with HIR, the tests without the workload-independent
+ * preconditioning: each starts from the purged device (doc/pts.md)
+ */
+#define PTS_NO_WIPC(t) (PTS_NO_LOOP(t) || (t) == PTS_HIR)
+/* HIR's rounds: 30 intervals of 4k random writes, the last measured */
+#define PTS_HIR_ROUND_INTERVALS 30
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
 /* --purge: the methods pts may try (bits), in its order */
 #define PURGE_FORMAT 1u

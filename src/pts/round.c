@@ -326,7 +326,7 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 
 	if (r->cfg.precond == PRECOND_NONE) {
 		snprintf(l->precond, sizeof(l->precond),
-			 PTS_NO_LOOP(r->cfg.test) && !r->cfg.precond_given ?
+			 PTS_NO_WIPC(r->cfg.test) && !r->cfg.precond_given ?
 			 "none (the test starts from the purged device)" :
 			 "none (--precondition="
 			 "none): the spec's workload-independent "
@@ -389,6 +389,17 @@ static void args_round(const struct pts_run *r, const struct pts_loop *l,
 	if (l->metric == MET_LAT) {
 		arg(a, "--lat_percentiles=1");
 		arg(a, "--percentile_list=99.999");
+	}
+	/*
+	 * HIR's round: 29 intervals of the cell's writes before the one
+	 * measured (the published PTS-E implementations' 30-minute rounds)
+	 */
+	if (r->cfg.test == PTS_HIR) {
+		arg(a, "--name=pts_hir_round");
+		arg(a, "--rw=randwrite");
+		arg(a, "--bs=4k");
+		arg(a, "--runtime=%" PRIu64 "ms", (PTS_HIR_ROUND_INTERVALS -
+			1) * r->cfg.round_ms);
 	}
 	/* DIRTH: the most threads and the deepest queue first */
 	for (m = r->dirth_nr_tc; l->dirth && m-- > 0;)
@@ -547,17 +558,18 @@ int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 }
 
 /*
- * XSR's access groups: 128k sequential writes, 8k random writes, 128k
- * sequential writes again, each one thread at the variant's depth (as
- * the throughput test), the throughput sampled each interval.
+ * XSR's access groups: 1024k sequential writes (8 h), 8k random writes
+ * (6 h), 1024k sequential writes again (8 h), each one thread at the
+ * variant's depth (as the throughput test), the throughput sampled
+ * each interval (doc/pts.md says where the figures come from).
  */
 static const struct {
 	const char *name, *rw;
 	unsigned int bs, share;	/* its time: share/4 of the first's */
 } xsr_group[PTS_XSR_NR] = {
-	{ "128k sequential write", "write", 128 * 1024, 4 },
+	{ "1024k sequential write", "write", 1024 * 1024, 4 },
 	{ "8k random write", "randwrite", 8192, 3 },
-	{ "128k sequential write", "write", 128 * 1024, 3 },
+	{ "1024k sequential write", "write", 1024 * 1024, 4 },
 };
 
 static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,

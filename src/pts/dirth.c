@@ -34,38 +34,16 @@ static const char *const pt_key[PTS_DIRTH_PTS] = { "max", "mid", "min" };
 
 void pts_dirth_avg(struct pts_run *r, const struct pts_loop *l)
 {
-	unsigned int t, q, k, first = 1;
+	unsigned int t, q, k, n;
 
-	if (l->have_ss)
-		first = l->ss.first;
-	else if (l->nr_rounds > PTS_SS_WINDOW)
-		first = l->nr_rounds - PTS_SS_WINDOW + 1;
-	for (t = 0; t < PTS_DIRTH_NR; t++) {
+	for (t = 0; t < PTS_DIRTH_NR; t++)
 		for (q = 0; q < PTS_DIRTH_NR; q++) {
-			struct pts_cell *a = &r->davg[t][q];
-			unsigned int n = 0;
-
-			memset(a, 0, sizeof(*a));
-			for (k = first; k <= l->nr_rounds; k++) {
-				const struct pts_cell *c = &r->dcell[k - 1][t][q];
-
-				if (c->iops < 0)
-					continue;
-				a->iops += c->iops;
-				a->bw += c->bw;
-				a->lat_mean += c->lat_mean;
-				a->lat_max = fmax(a->lat_max, c->lat_max);
-				n++;
-			}
-			if (!n) {
-				a->iops = -1;
-				continue;
-			}
-			a->iops /= n;
-			a->bw /= n;
-			a->lat_mean /= n;
+			n = 0;
+			for (k = pts_window_first(l); k <= l->nr_rounds; k++)
+				pts_avg_add(&r->davg[t][q],
+					    &r->dcell[k - 1][t][q], &n);
+			pts_avg_end(&r->davg[t][q], n);
 		}
-	}
 }
 
 static void set_pt(struct pts_run *r, unsigned int k, unsigned int t,

@@ -340,5 +340,11 @@ int pts_report_text(const struct pts_run *r, FILE *f);
 int pts_report_json(const struct pts_run *r, FILE *f);
 int pts_report_html(const struct pts_run *r, FILE *f);
 void pts_window_avg(struct pts_loop *l);
+/* the window's first round (from 1): the judged one, or the last five */
+unsigned int pts_window_first(const struct pts_loop *l);
+/* a cell's average: c added to a unless it did not run; n: how many */
+void pts_avg_add(struct pts_cell *a, const struct pts_cell *c,
+		 unsigned int *n);
+void pts_avg_end(struct pts_cell *a, unsigned int n);
 
 #endif

@@ -48,42 +48,54 @@ void pts_track_name(const struct pts_loop *l, char *buf, size_t len)
 		 "mean response time (ms)" : "IOPS");
 }
 
+unsigned int pts_window_first(const struct pts_loop *l)
+{
+	if (l->have_ss)
+		return l->ss.first;
+	return l->nr_rounds > PTS_SS_WINDOW ?
+	       l->nr_rounds - PTS_SS_WINDOW + 1 : 1;
+}
+
+void pts_avg_add(struct pts_cell *a, const struct pts_cell *c,
+		 unsigned int *n)
+{
+	if (c->iops < 0)
+		return;
+	if (!*n)
+		memset(a, 0, sizeof(*a));
+	a->iops += c->iops;
+	a->bw += c->bw;
+	a->lat_mean += c->lat_mean;
+	/* the window's worst, as the spec's MRT */
+	a->lat_max = fmax(a->lat_max, c->lat_max);
+	a->lat_p5n = fmax(a->lat_p5n, c->lat_p5n);
+	(*n)++;
+}
+
+void pts_avg_end(struct pts_cell *a, unsigned int n)
+{
+	if (!n) {
+		memset(a, 0, sizeof(*a));
+		a->iops = -1;
+		return;
+	}
+	a->iops /= n;
+	a->bw /= n;
+	a->lat_mean /= n;
+}
+
 void pts_window_avg(struct pts_loop *l)
 {
-	unsigned int m, b, k, first = 1;
+	unsigned int m, b, k, n;
 
-	if (l->have_ss)
-		first = l->ss.first;
-	else if (l->nr_rounds > PTS_SS_WINDOW)
-		first = l->nr_rounds - PTS_SS_WINDOW + 1;
-	for (m = 0; m < PTS_NR_MIX; m++) {
+	for (m = 0; m < PTS_NR_MIX; m++)
 		for (b = 0; b < PTS_NR_BS; b++) {
-			struct pts_cell *a = &l->avg[m][b];
-			unsigned int n = 0;
-
-			memset(a, 0, sizeof(*a));
-			for (k = first; k <= l->nr_rounds; k++) {
-				const struct pts_cell *c = &l->cell[k - 1][m][b];
-
-				if (c->iops < 0)
-					continue;
-				a->iops += c->iops;
-				a->bw += c->bw;
-				a->lat_mean += c->lat_mean;
-				/* the window's worst, as the spec's MRT */
-				a->lat_max = fmax(a->lat_max, c->lat_max);
-				a->lat_p5n = fmax(a->lat_p5n, c->lat_p5n);
-				n++;
-			}
-			if (!n) {
-				a->iops = -1;
-				continue;
-			}
-			a->iops /= n;
-			a->bw /= n;
-			a->lat_mean /= n;
+			n = 0;
+			for (k = pts_window_first(l); k <= l->nr_rounds; k++)
+				pts_avg_add(&l->avg[m][b],
+					    &l->cell[k - 1][m][b], &n);
+			pts_avg_end(&l->avg[m][b], n);
 		}
-	}
 }
 
 static const char *test_title(const struct pts_run *r)

@@ -198,6 +198,29 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "^Measurement window: rounds 1-5" out
 '
 
+test_expect_success 'zram: client: the writes only in the ActiveRange segments' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts iops "$z" --round-time=40ms --bs=4k --mix=0/100 \
+		--destroy-data --variant=client --capacity-limit=16M \
+		--max-rounds=5 --precondition=none --purge=discard >out 2>err &&
+	test_must_be_empty err &&
+	grep "1536 segments of 4096 bytes, at random, apart" out &&
+	python3 - "$z" <<-\PY
+	import sys
+	# discarded zram reads zeros: the blocks written are the non-zero ones
+	with open(sys.argv[1], "rb") as f:
+	    data = f.read(16 << 20)
+	used = [k for k in range(len(data) // 4096)
+	        if data[k * 4096:(k + 1) * 4096].count(0) != 4096]
+	# in the active range (75% of 16 MiB), 1536 one-block segments apart
+	assert used and max(used) < 3072, used[-5:]
+	assert all(b - a >= 2 for a, b in zip(used, used[1:])), "touching"
+	# at most the segments; most of them hit (a few thousand writes)
+	assert 500 <= len(used) <= 1536, len(used)
+	assert min(used) < 256 and max(used) > 3072 - 256, (min(used), max(used))
+	PY
+'
+
 test_expect_success 'zram: throughput: a loop per block size, sequential' '
 	z=$(cat zdev) &&
 	"$IOLITE" pts tp "$z" --round-time=20ms --destroy-data \

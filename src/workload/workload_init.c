@@ -275,6 +275,21 @@ static int xmap_init(struct workload *w, struct wl_file *f)
 	return 0;
 }
 
+void wl_files_free(struct workload *w)
+{
+	unsigned int i, d;
+
+	for (i = 0; w->files && i < w->nr_files; i++) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			free(w->files[i].rnd[d].zt);
+			free(w->files[i].rnd[d].segs);
+			blkmap_free(&w->files[i].rnd[d].bm);
+		}
+		blkmap_free(&w->files[i].xbm);
+	}
+	free(w->files);
+}
+
 int wl_files_init(struct workload *w, const struct job_plan *p,
 		      const struct engine_file *files, struct strbuf *err)
 {

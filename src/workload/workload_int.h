@@ -316,6 +316,8 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 void wl_seed_streams(struct workload *w, const struct job_plan *p);
 enum wl_rand_mode wl_rand_mode(const struct workload *w,
 			       const struct job_plan *p);
+/* the files' random state and the files (workload_free()) */
+void wl_files_free(struct workload *w);
 int wl_files_init(struct workload *w, const struct job_plan *p,
 		  const struct engine_file *files, struct strbuf *err);
 int wl_zones_init(struct workload *w, const struct job_plan *p,
@@ -376,6 +378,14 @@ bool wl_fast_nomap(const struct workload *w);
  * every file's region has room (workload_check()).
  */
 bool wl_segs_fit(uint64_t region, uint64_t n, uint64_t size);
+/* a random position in g's segments: one draw over them all */
+static inline uint64_t wl_segs_block(struct workload *w,
+				     const struct wl_segs *g)
+{
+	uint64_t b = prng_scale64(prng_taus64_next(&w->r_off64), g->total);
+
+	return g->first[b / g->len] + b % g->len;
+}
 int wl_segs_build(struct workload *w, struct wl_rand *q, uint64_t wsize,
 		  uint64_t align);
 int wl_segs_check(const struct job_plan *p, const struct engine_file *files,

@@ -59,8 +59,8 @@ check_ss() {
 test_expect_success 'bad input: the option named, nothing created' '
 	test_must_fail "$IOLITE" pts iops 2>err &&
 	grep "a TEST and a TARGET are needed" err &&
-	test_must_fail "$IOLITE" pts dirth f --capacity-limit=8m 2>err &&
-	grep "unknown test .dirth. (iops, tp, lat, wsat, hir, xsr)" err &&
+	test_must_fail "$IOLITE" pts dirt f --capacity-limit=8m 2>err &&
+	grep "unknown test .dirt. (iops, tp, lat, wsat, hir, xsr, dirth)" err &&
 	test_must_fail "$IOLITE" pts nosuch f 2>err &&
 	grep "unknown test .nosuch." err &&
 	test_must_fail "$IOLITE" pts iops f --variant=home 2>err &&
@@ -192,9 +192,33 @@ test_expect_success 'zram: the text report, client variant' '
 	grep "client variant" out &&
 	grep "outstanding I/O per thread *16 " out &&
 	grep "threads *2 " out &&
-	grep "active range *75% in 2048 segments *75% of 16777216 bytes, its start, not segmented *no" out &&
+	grep "active range *75%: 8 GiB in 2048 segments *75% of 16777216 bytes: 1536 segments of 4096 bytes, at random, apart *no" out &&
+	grep "^  - ActiveRange segments: 1536 of 4096 bytes (the spec: 2048 of 4 MiB, 8 GiB)" out &&
 	grep "sprandom .*deviates from the spec" out &&
 	grep "^Measurement window: rounds 1-5" out
+'
+
+test_expect_success 'zram: client: the writes only in the ActiveRange segments' '
+	z=$(cat zdev) &&
+	"$IOLITE" pts iops "$z" --round-time=40ms --bs=4k --mix=0/100 \
+		--destroy-data --variant=client --capacity-limit=16M \
+		--max-rounds=5 --precondition=none --purge=discard >out 2>err &&
+	test_must_be_empty err &&
+	grep "1536 segments of 4096 bytes, at random, apart" out &&
+	python3 - "$z" <<-\PY
+	import sys
+	# discarded zram reads zeros: the blocks written are the non-zero ones
+	with open(sys.argv[1], "rb") as f:
+	    data = f.read(16 << 20)
+	used = [k for k in range(len(data) // 4096)
+	        if data[k * 4096:(k + 1) * 4096].count(0) != 4096]
+	# in the active range (75% of 16 MiB), 1536 one-block segments apart
+	assert used and max(used) < 3072, used[-5:]
+	assert all(b - a >= 2 for a, b in zip(used, used[1:])), "touching"
+	# at most the segments; most of them hit (a few thousand writes)
+	assert 500 <= len(used) <= 1536, len(used)
+	assert min(used) < 256 and max(used) > 3072 - 256, (min(used), max(used))
+	PY
 '
 
 test_expect_success 'zram: throughput: a loop per block size, sequential' '

@@ -351,6 +351,14 @@ struct job_options {
 	double spr_op;
 	unsigned int spr_num_regions;
 	uint64_t spr_cs;		/* bytes; 0: writes not deferred */
+	/*
+	 * active_segments (iolite; no fio option): random offsets only in
+	 * act_segs segments of act_seg_size bytes, spread at random over
+	 * the region, no two touching (workload/segments.c): SNIA PTS-C's
+	 * ActiveRange segmentation. 0: off.
+	 */
+	unsigned int act_segs;
+	uint64_t act_seg_size;
 	enum random_dist random_distribution;
 	double rdist_param;	/* zipf theta, pareto h, normal sigma (%) */
 	/* zipf, pareto, normal: ":centre" given (0..1, fio's "base") */

@@ -634,6 +634,16 @@ const struct opt_def opt_table[] = {
 	  .help = "sprandom: the drive's write cache in bytes; non-zero "
 		  "moves each region's rewrites of the region before to its "
 		  "end, and must be below a region's size" },
+	{ .name = "active_segments", .type = OPT_UINT, .off = OFF(act_segs),
+	  .def = "0", .max = 1u << 20, .category = OPT_CAT_RANDOM,
+	  .help = "(iolite; no fio option) random offsets only in this many "
+		  "segments of active_segment_size bytes, placed at random "
+		  "over the region, no two touching (SNIA PTS-C's "
+		  "ActiveRange segmentation); norandommap, random offsets" },
+	{ .name = "active_segment_size", .type = OPT_SIZE,
+	  .off = OFF(act_seg_size), .def = "0", .category = OPT_CAT_RANDOM,
+	  .help = "(iolite) active_segments: each segment's size, a "
+		  "multiple of every block size" },
 	{ .name = "random_distribution", .type = OPT_CALLBACK,
 	  .off = OFF(random_distribution), .def = "random",
 	  .enums = opt_rdist_enums, .cb = opt_rdist_cb, .format = opt_rdist_fmt,

@@ -18,6 +18,7 @@
 #include "opt/pace_opts.h"
 #include "opt/plan.h"
 #include "opt/prio_opts.h"
+#include "opt/seg_opts.h"
 #include "opt/spr_opts.h"
 #include "opt/steady_opts.h"
 #include "opt/sys_opts.h"
@@ -273,6 +274,7 @@ int plan_build(struct job_plan *p, const struct job_options *o,
 	}
 	if (check_counts(p, err) || file_plan_bs(p, err) ||
 	    derive_block_sizes(p, err) || spr_plan_check(p, err) ||
+	    seg_plan_check(p, err) ||
 	    check_sizes(p, err) || check_engine_options(p, err) ||
 	    cpu_plan_check(p, err) ||
 	    verify_plan_check(p, err) || buffer_plan_check(p, err) ||

@@ -30,7 +30,9 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 					 "latency test",
 					 "write saturation (WSAT)",
 					 "host idle recovery (HIR)",
-					 "cross-stimulus recovery (XSR)" };
+					 "cross-stimulus recovery (XSR)",
+					 "demand intensity / response time "
+					 "histogram (DIRTH)" };
 
 	strbuf_addstr(sb, "<h1>SNIA PTS ");
 	xml_text(sb, t[r->cfg.test]);
@@ -115,7 +117,8 @@ static void chart_convergence(const struct pts_loop *l, unsigned int li,
 			chart_point(s, k + 1, pts_cell_val(cl, l->metric));
 		}
 	}
-	page_figure(sb, &c, "Each block size's 100% write figure in each "
+	page_figure(sb, &c, l->dirth ? "The tracked cell's IOPS in each "
+		    "round." : "Each block size's 100% write figure in each "
 		    "round; the tracked one is marked.");
 	chart_release(&c);
 }
@@ -320,6 +323,8 @@ static void html_loop(const struct pts_loop *l, unsigned int li,
 	chart_convergence(l, li, sb);
 	if (l->have_ss)
 		chart_window(l, li, sb);
+	if (l->dirth)
+		return;	/* its matrix: pts_dirth_html() */
 	snprintf(t, sizeof(t), "%s, averaged over the window",
 		 l->metric == MET_LAT ? "Mean response time, ms" :
 		 l->metric == MET_BW ? "Throughput, MB/s" : "IOPS");
@@ -387,6 +392,8 @@ int pts_report_html(const struct pts_run *r, FILE *f)
 			html_loop(&r->loop[k], k, &sb);
 	if (r->cfg.test == PTS_HIR)
 		pts_hir_html(r, &sb);
+	if (r->cfg.test == PTS_DIRTH)
+		pts_dirth_html(r, &sb);
 	page_notes(&sb, (const char *const *)r->notes.v, r->notes.nr);
 	page_end(&sb);
 	ret = fwrite(sb.buf, 1, sb.len, f) != sb.len || fflush(f) ? -1 : 0;

@@ -41,7 +41,8 @@ static const char usage[] =
 "  SNIA's Solid State Storage Performance Test Specification (doc/pts.md)\n"
 "  TEST: iops, tp (throughput), lat (latency): test loops to steady\n"
 "        state; wsat (write saturation); hir (host idle recovery);\n"
-"        xsr (cross-stimulus recovery)\n"
+"        xsr (cross-stimulus recovery); dirth (demand intensity /\n"
+"        response time histogram)\n"
 "  TARGET: a block device (all of it is overwritten) or a file\n"
 "  --variant=enterprise|client  QD32 x 4 threads, 100% range; or QD16 x\n"
 "                               2 threads, 75% range (enterprise)\n"
@@ -62,7 +63,9 @@ static const char usage[] =
 "  --bs=LIST --mix=LIST         a part of the matrix (4k and 0/100 stay)\n"
 "  --wsat-time=TIME             WSAT's limit (24h; or 4 x the range)\n"
 "  --hir-cycles=N               HIR's access + wait pairs per state (360)\n"
-"  --xsr-time=TIME              XSR's first access group (8h; then 3/4)\n";
+"  --xsr-time=TIME              XSR's 1st and 3rd access groups (8h; the\n"
+"                               2nd 3/4 of it)\n"
+"  --max-threads=N              DIRTH: thread counts up to N only (32)\n";
 
 /* "--name=value": value when arg is that option, else NULL */
 static const char *opt_val(const char *arg, const char *name)
@@ -169,6 +172,11 @@ static int parse_opt(struct pts_cfg *c, const char *a, struct strbuf *err)
 			return bad(err, "--hir-cycles", v, "not a count from 1 "
 				   "to 100000:");
 		c->hir_cycles = n;
+	} else if ((v = opt_val(a, "--max-threads"))) {
+		if (num_parse_u64(v, &n) || n < 1 || n > 32)
+			return bad(err, "--max-threads", v, "not a count from 1 "
+				   "to 32:");
+		c->max_threads = n;
 	} else if ((v = opt_val(a, "--max-rounds"))) {
 		if (num_parse_u64(v, &n) || n < PTS_SS_WINDOW ||
 		    n > PTS_MAX_ROUNDS)
@@ -240,6 +248,7 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 	c->purge = PURGE_AUTO;
 	c->hir_cycles = 360;
 	c->xsr_ms = 8ull * 3600 * 1000;
+	c->max_threads = 32;
 	for (k = 1; k < argc; k++) {
 		if (!strncmp(argv[k], "--", 2)) {
 			if (parse_opt(c, argv[k], err))
@@ -275,13 +284,20 @@ static int parse_args(struct pts_cfg *c, int argc, char **argv,
 		c->test = PTS_HIR;
 	} else if (!strcmp(c->test_name, "xsr")) {
 		c->test = PTS_XSR;
+	} else if (!strcmp(c->test_name, "dirth")) {
+		c->test = PTS_DIRTH;
 	} else {
 		strbuf_addf(err, "pts: unknown test '%s' (iops, tp, lat, "
-			    "wsat, hir, xsr)", c->test_name);
+			    "wsat, hir, xsr, dirth)", c->test_name);
+		return -1;
+	}
+	if (c->max_threads != 32 && c->test != PTS_DIRTH) {
+		strbuf_addstr(err, "pts: option '--max-threads': only for "
+			      "dirth");
 		return -1;
 	}
 	/* WSAT starts from the purged device: no preconditioning */
-	if (PTS_NO_LOOP(c->test) && !c->precond_given)
+	if (PTS_NO_WIPC(c->test) && !c->precond_given)
 		c->precond = PRECOND_NONE;
 	c->threads = c->client ? 2 : 4;
 	c->qd = c->client ? 16 : 32;
@@ -311,6 +327,18 @@ static bool all_purged(const struct pts_run *r, bool spec)
 	return r->nr_loops > 0;
 }
 
+/* DIRTH's: the matrix of thread counts by queue depths */
+static void dirth_settings(struct pts_run *r, bool async)
+{
+	char used[256];
+
+	snprintf(used, sizeof(used), "1 to 32 (%s)", r->cfg.engine);
+	setting(r, "outstanding I/O per thread", "1 to 32", async ? used :
+		"1 (a synchronous engine)", async);
+	snprintf(used, sizeof(used), "1 to %u", pts_dirth_n[r->dirth_nr_tc - 1]);
+	setting(r, "threads", "1 to 32", used, r->dirth_nr_tc == PTS_DIRTH_NR);
+}
+
 /*
  * The settings the spec asks for, and whether each held here. The
  * queue depth and threads are the first loop's (the latency test's are
@@ -325,6 +353,10 @@ static void settings(struct pts_run *r)
 		     strcmp(c->engine, "pvsync") && strcmp(c->engine, "pvsync2");
 	bool tp = c->test == PTS_TP || c->test == PTS_XSR;
 
+	if (c->test == PTS_DIRTH) {
+		dirth_settings(r, async);
+		goto range;
+	}
 	snprintf(want, sizeof(want), tp ? "operator's choice" : "%u", l->qd);
 	snprintf(used, sizeof(used), "%u (%s)", async ? l->qd : 1, c->engine);
 	setting(r, "outstanding I/O per thread", want, used,
@@ -333,13 +365,18 @@ static void settings(struct pts_run *r)
 		 l->threads);
 	snprintf(used, sizeof(used), "%u", l->threads);
 	setting(r, "threads", want, used, true);
-	/* the client's ActiveRange segments are not done (doc/pts.md) */
+range:
 	snprintf(want, sizeof(want), "%u%%%s", c->range_pct, c->client ?
-		 " in 2048 segments" : "");
-	snprintf(used, sizeof(used), "%u%% of %llu bytes%s", c->range_pct,
-		 (unsigned long long)r->cap, c->client ? ", its start, not "
-		 "segmented" : "");
-	setting(r, "active range", want, used, !c->cap_limit && !c->client);
+		 ": 8 GiB in 2048 segments" : "");
+	snprintf(used, sizeof(used), "%u%% of %llu bytes", c->range_pct,
+		 (unsigned long long)r->cap);
+	if (c->client)
+		snprintf(used + strlen(used), sizeof(used) - strlen(used),
+			 ": %u segments of %llu bytes, at random, apart",
+			 r->seg_n, (unsigned long long)r->seg_size);
+	setting(r, "active range", want, used, !c->cap_limit &&
+		(!c->client || (r->seg_n == PTS_SEGS &&
+				r->seg_size == PTS_SEG_AMOUNT / PTS_SEGS)));
 	if (r->dev.cache_set)
 		snprintf(used, sizeof(used), "%s", r->dev.cache_how);
 	else if (!r->dev.blockdev)
@@ -361,6 +398,36 @@ static void settings(struct pts_run *r)
 	setting(r, "purge", "secure erase, sanitize or format",
 		r->nr_loops && r->loop[0].method ? r->loop[0].method : "none",
 		all_purged(r, true));
+}
+
+/*
+ * The client's ActiveRange segments: 2048 of 4 MiB (8 GiB) where the
+ * range has room for them apart; else (a scaled run) segments of the
+ * test's largest block or of a 2 x 2048th of the range, whichever is
+ * more, and as many of them as fit apart. Each a multiple of every
+ * block size the test runs (powers of two up to its largest).
+ */
+static void segments_setup(struct pts_run *r)
+{
+	uint64_t size = PTS_SEG_AMOUNT / PTS_SEGS, maxbs = 4096, fit;
+	unsigned int k, b;
+
+	if (!r->cfg.client)
+		return;
+	if (r->cfg.test == PTS_XSR)	/* its 8k random writes */
+		maxbs = 8192;
+	for (k = 0; k < r->nr_loops; k++)
+		for (b = 0; b < PTS_NR_BS; b++)
+			if (r->loop[k].bs_mask & 1u << b && pts_bs[b] > maxbs)
+				maxbs = pts_bs[b];
+	if (r->range / size < 2 * PTS_SEGS - 1) {
+		size = r->range / (2 * PTS_SEGS) / maxbs * maxbs;
+		if (size < maxbs)
+			size = maxbs;
+	}
+	fit = (r->range / size + 1) / 2;
+	r->seg_n = fit < PTS_SEGS ? (unsigned int)fit : PTS_SEGS;
+	r->seg_size = size;
 }
 
 /* Why this run is no PTS result, for every report. */
@@ -387,7 +454,7 @@ static void scaled_reasons(struct pts_run *r)
 	else if (!all_purged(r, true))
 		notes_add(&r->scaled, "purged by a discard, not the spec's "
 			  "secure erase, sanitize or format");
-	if (!PTS_NO_LOOP(c->test) ? c->precond != PRECOND_SPEC :
+	if (!PTS_NO_WIPC(c->test) ? c->precond != PRECOND_SPEC :
 	    c->precond != PRECOND_NONE)
 		notes_add(&r->scaled, "--precondition=%s", c->precond ==
 			  PRECOND_NONE ? "none" : c->precond == PRECOND_SPEC ?
@@ -397,7 +464,15 @@ static void scaled_reasons(struct pts_run *r)
 			  c->hir_cycles);
 	if (c->test == PTS_XSR && c->xsr_ms != 8ull * 3600 * 1000)
 		notes_add(&r->scaled, "--xsr-time: %.3f s (the spec: 8 h, then "
-			  "6 h and 6 h)", c->xsr_ms / 1000.0);
+			  "6 h and 8 h)", c->xsr_ms / 1000.0);
+	if (c->client && r->seg_size != PTS_SEG_AMOUNT / PTS_SEGS)
+		notes_add(&r->scaled, "ActiveRange segments: %u of %llu bytes "
+			  "(the spec: 2048 of 4 MiB, 8 GiB)", r->seg_n,
+			  (unsigned long long)r->seg_size);
+	if (c->test == PTS_DIRTH && c->max_threads != 32)
+		notes_add(&r->scaled, "--max-threads=%u: thread counts up to "
+			  "%u (the spec: 32)", c->max_threads,
+			  pts_dirth_n[r->dirth_nr_tc - 1]);
 	if (c->test == PTS_WSAT && c->wsat_ms != 24ull * 3600 * 1000)
 		notes_add(&r->scaled, "--wsat-time: %.3f s (the spec: 24 h or "
 			  "4 x the capacity)", c->wsat_ms / 1000.0);
@@ -434,9 +509,15 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	if (r->cfg.test == PTS_XSR)
 		return pts_xsr(r, run, err);
 	l->cell = xcalloc(r->cfg.max_rounds, sizeof(*l->cell));
+	if (l->dirth) {
+		r->dcell = xcalloc(r->cfg.max_rounds, sizeof(*r->dcell));
+		l->dirth_tc = pts_dirth_n[r->dirth_nr_tc - 1];
+	}
 	for (round = 1; round <= r->cfg.max_rounds; round++) {
 		if (pts_round(r, l, run, round, err)) {
 			pts_window_avg(l);
+			if (l->dirth)
+				pts_dirth_avg(r, l);
 			return -1;
 		}
 		if (pts_ss_done(l->track, round, r->cfg.max_rounds, &l->ss)) {
@@ -445,6 +526,10 @@ static int test_loop(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		}
 	}
 	pts_window_avg(l);
+	if (l->dirth) {
+		pts_dirth_avg(r, l);
+		return pts_dirth_runs(r, run, err);
+	}
 	if (r->cfg.test == PTS_HIR)
 		return pts_hir(r, run, err);
 	return 0;
@@ -511,6 +596,12 @@ static int loops_setup(struct pts_run *r, struct strbuf *err)
 		l = add_loop(r, "XSR", 0, 0, MET_BW, 0);
 		l->threads = 1;
 		return 0;
+	case PTS_DIRTH:	/* 4k random 65:35: TC x QD, tracking TC32/QD32 */
+		l = add_loop(r, "DIRTH", BIT(PTS_MIX_6535), BIT(PTS_BS_4K),
+			     MET_IOPS, PTS_BS_4K);
+		l->track_mix = PTS_MIX_6535;
+		l->dirth = true;
+		break;
 	case PTS_HIR:	/* 4k random writes to steady state, then HIR */
 		add_loop(r, "HIR: 4k random write to steady state",
 			 BIT(PTS_MIX_W100), BIT(PTS_BS_4K), MET_IOPS,
@@ -526,8 +617,9 @@ static int loops_setup(struct pts_run *r, struct strbuf *err)
 		if (!(l->bs_mask & BIT(l->track_bs)))
 			continue;	/* a size --bs left out */
 		if (!(l->mix_mask & BIT(l->track_mix))) {
-			strbuf_addstr(err, "pts: option '--mix': the matrix "
-				      "must keep 0/100, the tracked mix");
+			strbuf_addf(err, "pts: option '--mix': the matrix "
+				    "must keep %s, the tracked mix",
+				    l->dirth ? "65/35" : "0/100");
 			return -1;
 		}
 		r->loop[n++] = *l;
@@ -563,6 +655,10 @@ static int prepare(struct pts_run *r, int argc, char **argv, pts_run_fn run)
 		die("pts: '%s': %llu bytes are too few to test (1 MiB at "
 		    "least)", c->target, (unsigned long long)r->cap);
 	r->wsat_interval_ms = c->round_ms;
+	segments_setup(r);
+	while (r->dirth_nr_tc < PTS_DIRTH_NR &&
+	       pts_dirth_n[r->dirth_nr_tc] <= c->max_threads)
+		r->dirth_nr_tc++;
 	/* HIR's access period: 5 s of the spec's 60 s rounds */
 	r->hir_access_ms = c->round_ms / 12 ? c->round_ms / 12 : 1;
 	if (pts_dev_safety(r, &err) || pts_check_jobs(r, run, &err))
@@ -619,6 +715,7 @@ int pts_main(int argc, char **argv,
 	notes_release(&r.scaled);
 	for (k = 0; k < r.nr_loops; k++)
 		free(r.loop[k].cell);
+	free(r.dcell);
 	/* interrupted: 128 + the signal, as a run's */
 	return r.interrupted ? 128 + (pts_stop ? (int)pts_stop : SIGINT) :
 			       ret;

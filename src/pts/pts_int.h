@@ -29,9 +29,17 @@ extern const char *const pts_bs_name[PTS_NR_BS];
 #define PTS_BS_4K 6		/* 4 KiB: the IOPS and latency tests' */
 #define PTS_BS_512 7
 
-enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_XSR };
+enum pts_test { PTS_IOPS, PTS_TP, PTS_LAT, PTS_WSAT, PTS_HIR, PTS_XSR,
+		PTS_DIRTH };
 /* WSAT and XSR: runs from the purged device, no test loop */
 #define PTS_NO_LOOP(t) ((t) == PTS_WSAT || (t) == PTS_XSR)
+/*
+ * ... and with HIR, the tests without the workload-independent
+ * preconditioning: each starts from the purged device (doc/pts.md)
+ */
+#define PTS_NO_WIPC(t) (PTS_NO_LOOP(t) || (t) == PTS_HIR)
+/* HIR's rounds: 30 intervals of 4k random writes, the last measured */
+#define PTS_HIR_ROUND_INTERVALS 30
 enum pts_precond { PRECOND_SPEC, PRECOND_SPRANDOM, PRECOND_NONE };
 /* --purge: the methods pts may try (bits), in its order */
 #define PURGE_FORMAT 1u
@@ -65,6 +73,7 @@ struct pts_cfg {
 	uint64_t wsat_ms;	/* WSAT: the run's length */
 	unsigned int hir_cycles;	/* HIR: access + wait pairs (360) */
 	uint64_t xsr_ms;	/* XSR: the first access group's time (8 h) */
+	unsigned int max_threads;	/* DIRTH: --max-threads (32) */
 };
 
 struct pts_dev {
@@ -93,6 +102,9 @@ struct pts_setting {
 };
 
 #define PTS_MAX_SETTINGS 12
+/* PTS-C: the ActiveRange Amount, in 2048 segments */
+#define PTS_SEGS 2048
+#define PTS_SEG_AMOUNT (8ull << 30)
 #define PTS_MAX_ROUNDS 100
 #define PTS_WSAT_MAX 4096
 #define PTS_MAX_LOOPS 2
@@ -137,6 +149,27 @@ struct pts_cell {
 };
 
 /*
+ * DIRTH (dirth.c): per round the thread count x queue depth matrix of
+ * 4k random 65:35 cells, tracking TC32/QD32's IOPS; then at the maximum,
+ * middle and minimum IOPS points of the window's matrix a longer run
+ * with its response-time histogram (power-of-two bins of ns).
+ */
+#define PTS_DIRTH_NR 6		/* 1 2 4 8 16 32 */
+#define PTS_DIRTH_PTS 3		/* max, mid, min */
+#define PTS_DIRTH_BINS 40	/* [2^k, 2^(k+1)) ns; the last: beyond */
+#define PTS_DIRTH_CEIL_NS 5000000.0	/* the response-time ceiling */
+#define PTS_DIRTH_HIST_ROUNDS 10	/* a point's run: 10 round times */
+extern const unsigned int pts_dirth_n[PTS_DIRTH_NR];
+struct pts_dirth_pt {
+	const char *name;	/* "maximum IOPS", "middle IOPS", ... */
+	unsigned int tc, qd;	/* indexes into pts_dirth_n */
+	struct pts_cell c;	/* the point's own run */
+	uint64_t ios, ms;
+	uint64_t bin[PTS_DIRTH_BINS];
+	bool done;
+};
+
+/*
  * One test loop: its matrix, what it tracks, its rounds and its window.
  * The IOPS and latency tests have one; the throughput test one per
  * block size (1024k, then 128k), each from its own purge and
@@ -162,6 +195,8 @@ struct pts_loop {
 	struct pts_ss ss;
 	bool have_ss;
 	struct pts_cell avg[PTS_NR_MIX][PTS_NR_BS];	/* over the window */
+	bool dirth;		/* DIRTH's loop: its cells are r->dcell's */
+	unsigned int dirth_tc;	/* DIRTH: the tracked thread count */
 };
 
 struct pts_run {
@@ -169,6 +204,13 @@ struct pts_run {
 	struct pts_dev dev;
 	uint64_t cap;		/* the capacity tested (--capacity-limit) */
 	uint64_t range;		/* active range's bytes */
+	/*
+	 * The client's ActiveRange segmentation: its random jobs' offsets
+	 * in seg_n segments of seg_size bytes over the range (the job
+	 * option active_segments); seg_n 0: none (enterprise)
+	 */
+	unsigned int seg_n;
+	uint64_t seg_size;
 	struct pts_setting set[PTS_MAX_SETTINGS];
 	unsigned int nr_set;
 	struct notes scaled;	/* why this is not a PTS result */
@@ -190,6 +232,12 @@ struct pts_run {
 	struct pts_xsr xsr[PTS_XSR_NR];
 	unsigned int nr_xsr;
 	double xsr_bw[PTS_WSAT_MAX];
+	/* DIRTH: per round, then over the window; cells iops < 0: none */
+	struct pts_cell (*dcell)[PTS_DIRTH_NR][PTS_DIRTH_NR];
+	struct pts_cell davg[PTS_DIRTH_NR][PTS_DIRTH_NR];
+	unsigned int dirth_nr_tc;	/* thread counts run (--max-threads) */
+	struct pts_dirth_pt dpt[PTS_DIRTH_PTS];
+	unsigned int nr_dpt;
 	bool interrupted;
 	char when[64];		/* the start, UTC */
 };
@@ -268,6 +316,7 @@ double pts_hir_access_iops(uint64_t ios, uint64_t ms, uint64_t access_ms,
 			   uint64_t wait_ms);
 void pts_hir_text(const struct pts_run *r, FILE *f);
 struct json_writer;
+struct hist;
 void pts_hir_json(const struct pts_run *r, struct json_writer *w);
 void pts_hir_html(const struct pts_run *r, struct strbuf *sb);
 /* xsr.c: bytes/s over the last fifth of nr samples; the reports */
@@ -276,10 +325,26 @@ void pts_xsr_text(const struct pts_run *r, FILE *f);
 void pts_xsr_json(const struct pts_run *r, struct json_writer *w);
 void pts_xsr_html(const struct pts_run *r, struct strbuf *sb);
 
+/* dirth.c: the window's matrix, its points, the reports' sections */
+void pts_dirth_avg(struct pts_run *r, const struct pts_loop *l);
+void pts_dirth_points(struct pts_run *r);
+void pts_dirth_bins(uint64_t *bin, const struct hist *h);
+void pts_dirth_text(const struct pts_run *r, FILE *f);
+void pts_dirth_json(const struct pts_run *r, struct json_writer *w);
+void pts_dirth_html(const struct pts_run *r, struct strbuf *sb);
+/* round.c: DIRTH's point runs after the loop's steady state */
+int pts_dirth_runs(struct pts_run *r, pts_run_fn run, struct strbuf *err);
+
 /* report.c, html.c */
 int pts_report_text(const struct pts_run *r, FILE *f);
 int pts_report_json(const struct pts_run *r, FILE *f);
 int pts_report_html(const struct pts_run *r, FILE *f);
 void pts_window_avg(struct pts_loop *l);
+/* the window's first round (from 1): the judged one, or the last five */
+unsigned int pts_window_first(const struct pts_loop *l);
+/* a cell's average: c added to a unless it did not run; n: how many */
+void pts_avg_add(struct pts_cell *a, const struct pts_cell *c,
+		 unsigned int *n);
+void pts_avg_end(struct pts_cell *a, unsigned int n);
 
 #endif

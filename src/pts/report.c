@@ -37,48 +37,65 @@ const char *pts_metric_unit(enum pts_metric m)
 
 void pts_track_name(const struct pts_loop *l, char *buf, size_t len)
 {
+	if (l->dirth) {
+		snprintf(buf, len, "TC%u/QD32 4k random 65/35 IOPS",
+			 l->dirth_tc ? l->dirth_tc : 32);
+		return;
+	}
 	snprintf(buf, len, "%s %s 100%% write %s", pts_bs_name[l->track_bs],
 		 l->seq ? "sequential" : "random", l->metric == MET_BW ?
 		 "throughput (MB/s)" : l->metric == MET_LAT ?
 		 "mean response time (ms)" : "IOPS");
 }
 
+unsigned int pts_window_first(const struct pts_loop *l)
+{
+	if (l->have_ss)
+		return l->ss.first;
+	return l->nr_rounds > PTS_SS_WINDOW ?
+	       l->nr_rounds - PTS_SS_WINDOW + 1 : 1;
+}
+
+void pts_avg_add(struct pts_cell *a, const struct pts_cell *c,
+		 unsigned int *n)
+{
+	if (c->iops < 0)
+		return;
+	if (!*n)
+		memset(a, 0, sizeof(*a));
+	a->iops += c->iops;
+	a->bw += c->bw;
+	a->lat_mean += c->lat_mean;
+	/* the window's worst, as the spec's MRT */
+	a->lat_max = fmax(a->lat_max, c->lat_max);
+	a->lat_p5n = fmax(a->lat_p5n, c->lat_p5n);
+	(*n)++;
+}
+
+void pts_avg_end(struct pts_cell *a, unsigned int n)
+{
+	if (!n) {
+		memset(a, 0, sizeof(*a));
+		a->iops = -1;
+		return;
+	}
+	a->iops /= n;
+	a->bw /= n;
+	a->lat_mean /= n;
+}
+
 void pts_window_avg(struct pts_loop *l)
 {
-	unsigned int m, b, k, first = 1;
+	unsigned int m, b, k, n;
 
-	if (l->have_ss)
-		first = l->ss.first;
-	else if (l->nr_rounds > PTS_SS_WINDOW)
-		first = l->nr_rounds - PTS_SS_WINDOW + 1;
-	for (m = 0; m < PTS_NR_MIX; m++) {
+	for (m = 0; m < PTS_NR_MIX; m++)
 		for (b = 0; b < PTS_NR_BS; b++) {
-			struct pts_cell *a = &l->avg[m][b];
-			unsigned int n = 0;
-
-			memset(a, 0, sizeof(*a));
-			for (k = first; k <= l->nr_rounds; k++) {
-				const struct pts_cell *c = &l->cell[k - 1][m][b];
-
-				if (c->iops < 0)
-					continue;
-				a->iops += c->iops;
-				a->bw += c->bw;
-				a->lat_mean += c->lat_mean;
-				/* the window's worst, as the spec's MRT */
-				a->lat_max = fmax(a->lat_max, c->lat_max);
-				a->lat_p5n = fmax(a->lat_p5n, c->lat_p5n);
-				n++;
-			}
-			if (!n) {
-				a->iops = -1;
-				continue;
-			}
-			a->iops /= n;
-			a->bw /= n;
-			a->lat_mean /= n;
+			n = 0;
+			for (k = pts_window_first(l); k <= l->nr_rounds; k++)
+				pts_avg_add(&l->avg[m][b],
+					    &l->cell[k - 1][m][b], &n);
+			pts_avg_end(&l->avg[m][b], n);
 		}
-	}
 }
 
 static const char *test_title(const struct pts_run *r)
@@ -86,7 +103,9 @@ static const char *test_title(const struct pts_run *r)
 	static const char *const t[] = { "IOPS", "throughput", "latency",
 					 "write saturation (WSAT)",
 					 "host idle recovery (HIR)",
-					 "cross-stimulus recovery (XSR)" };
+					 "cross-stimulus recovery (XSR)",
+					 "demand intensity / response time "
+					 "histogram (DIRTH)" };
 
 	return t[r->cfg.test];
 }
@@ -213,6 +232,8 @@ static void text_loop(const struct pts_loop *l, FILE *f)
 		return;
 	fputc('\n', f);
 	text_ss(l, f);
+	if (l->dirth)
+		return;	/* its matrix: pts_dirth_text() */
 	fputc('\n', f);
 	if (l->metric == MET_LAT) {
 		text_table(l, MET_LAT, f);
@@ -253,6 +274,8 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 		}
 		if (r->cfg.test == PTS_HIR)
 			pts_hir_text(r, f);
+		if (r->cfg.test == PTS_DIRTH)
+			pts_dirth_text(r, f);
 	}
 	if (r->notes.nr)
 		fprintf(f, "\nNotes:\n");
@@ -264,7 +287,7 @@ int pts_report_text(const struct pts_run *r, FILE *f)
 static void json_head(const struct pts_run *r, struct json_writer *w)
 {
 	static const char *const test[] = { "iops", "tp", "lat", "wsat",
-					    "hir", "xsr" };
+					    "hir", "xsr", "dirth" };
 	unsigned int k;
 
 	json_str(w, "test", test[r->cfg.test]);
@@ -421,11 +444,15 @@ int pts_report_json(const struct pts_run *r, FILE *f)
 		} else {
 			json_str(&w, "unit", pts_metric_unit(l->metric));
 			json_ss(l, &w);
-			json_cells(l, (const struct pts_cell (*)[PTS_NR_BS])
-				   l->avg, "matrix", &w);
+			if (!l->dirth)
+				json_cells(l, (const struct pts_cell (*)
+					       [PTS_NR_BS])l->avg, "matrix",
+					   &w);
 		}
 		if (r->cfg.test == PTS_HIR)
 			pts_hir_json(r, &w);
+		if (r->cfg.test == PTS_DIRTH)
+			pts_dirth_json(r, &w);
 		json_end_object(&w);
 	}
 	json_end_array(&w);

@@ -75,6 +75,15 @@ static void args_common(const struct pts_run *r, struct argl *a)
 		arg(a, "--allow_mounted_write=1");
 }
 
+/* The client's random jobs: the ActiveRange segments (pts.c) */
+static void args_segments(const struct pts_run *r, struct argl *a)
+{
+	if (!r->seg_n)
+		return;
+	arg(a, "--active_segments=%u", r->seg_n);
+	arg(a, "--active_segment_size=%" PRIu64, r->seg_size);
+}
+
 struct phase {
 	struct pts_run *r;
 	struct pts_loop *l;	/* a round's loop, or NULL */
@@ -84,6 +93,7 @@ struct phase {
 	struct pts_hir *hir;	/* HIR: the wait state's run, or NULL */
 	bool base;		/* HIR: its return to baseline */
 	struct pts_xsr *xsr;	/* XSR: the access group's run, or NULL */
+	struct pts_dirth_pt *dpt;	/* DIRTH: a point's run, or NULL */
 };
 
 /*
@@ -196,6 +206,37 @@ static void keep_xsr(struct pts_run *r, struct pts_xsr *x,
 	r->hir_clock += last > jr->elapsed_ms ? last : jr->elapsed_ms;
 }
 
+/* DIRTH: a thread count or depth to its index; false: none */
+static bool dirth_index(unsigned int *v)
+{
+	unsigned int k;
+
+	for (k = 0; k < PTS_DIRTH_NR; k++)
+		if (pts_dirth_n[k] == *v) {
+			*v = k;
+			return true;
+		}
+	return false;
+}
+
+/* DIRTH: a point's run, its response-time histogram in bins */
+static void keep_dirth_pt(struct pts_dirth_pt *p, const struct job_result *jr)
+{
+	unsigned int d;
+
+	keep_cell(&p->c, jr);
+	p->ios = jr->dir[DDIR_READ].ios + jr->dir[DDIR_WRITE].ios;
+	p->ms = jr->elapsed_ms;
+	memset(p->bin, 0, sizeof(p->bin));
+	for (d = DDIR_READ; d <= DDIR_WRITE; d++) {
+		const struct dir_result *dr = &jr->dir[d];
+
+		pts_dirth_bins(p->bin, dr->lat.n ? &dr->lat_hist :
+			       &dr->clat_hist);
+	}
+	p->done = true;
+}
+
 static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 		       FILE *out, FILE *html)
 {
@@ -213,6 +254,12 @@ static int hook_report(void *arg, const struct cli *c, struct run_result *rr,
 			keep_hir(r, ph, jr);
 		} else if (ph->xsr) {
 			keep_xsr(r, ph->xsr, jr);
+		} else if (ph->dpt) {
+			keep_dirth_pt(ph->dpt, jr);
+		} else if (ph->l && sscanf(jr->name, "pts_tc%u_qd%u", &m,
+					   &b) == 2 && r->dcell &&
+			   dirth_index(&m) && dirth_index(&b)) {
+			keep_cell(&r->dcell[ph->round - 1][m][b], jr);
 		} else if (ph->l && sscanf(jr->name, "pts_m%u_b%u", &m,
 					   &b) == 2 &&
 			   m < PTS_NR_MIX && b < PTS_NR_BS) {
@@ -274,12 +321,12 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 		     struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, false, 0, 0, NULL, false, NULL };
+	struct phase ph = { .r = r };
 	int ret;
 
 	if (r->cfg.precond == PRECOND_NONE) {
 		snprintf(l->precond, sizeof(l->precond),
-			 PTS_NO_LOOP(r->cfg.test) && !r->cfg.precond_given ?
+			 PTS_NO_WIPC(r->cfg.test) && !r->cfg.precond_given ?
 			 "none (the test starts from the purged device)" :
 			 "none (--precondition="
 			 "none): the spec's workload-independent "
@@ -310,6 +357,18 @@ int pts_precondition(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	return ret;
 }
 
+/* DIRTH's job at TC x QD: 4k random 65:35, the threads reported as one */
+static void args_dirth_cell(struct argl *a, unsigned int t, unsigned int q)
+{
+	arg(a, "--name=pts_tc%u_qd%u", pts_dirth_n[t], pts_dirth_n[q]);
+	arg(a, "--stonewall");
+	arg(a, "--numjobs=%u", pts_dirth_n[t]);
+	arg(a, "--iodepth=%u", pts_dirth_n[q]);
+	arg(a, "--bs=4k");
+	arg(a, "--rw=randrw");
+	arg(a, "--rwmixread=65");
+}
+
 /* A loop's jobs of one round, in the spec's order. */
 static void args_round(const struct pts_run *r, const struct pts_loop *l,
 		       struct argl *a)
@@ -325,11 +384,28 @@ static void args_round(const struct pts_run *r, const struct pts_loop *l,
 	arg(a, "--runtime=%" PRIu64 "ms", r->cfg.round_ms);
 	arg(a, "--norandommap");
 	arg(a, "--randrepeat=0");
+	if (!l->seq)
+		args_segments(r, a);
 	if (l->metric == MET_LAT) {
 		arg(a, "--lat_percentiles=1");
 		arg(a, "--percentile_list=99.999");
 	}
-	for (m = 0; m < PTS_NR_MIX; m++) {
+	/*
+	 * HIR's round: 29 intervals of the cell's writes before the one
+	 * measured (the published PTS-E implementations' 30-minute rounds)
+	 */
+	if (r->cfg.test == PTS_HIR) {
+		arg(a, "--name=pts_hir_round");
+		arg(a, "--rw=randwrite");
+		arg(a, "--bs=4k");
+		arg(a, "--runtime=%" PRIu64 "ms", (PTS_HIR_ROUND_INTERVALS -
+			1) * r->cfg.round_ms);
+	}
+	/* DIRTH: the most threads and the deepest queue first */
+	for (m = r->dirth_nr_tc; l->dirth && m-- > 0;)
+		for (b = PTS_DIRTH_NR; b-- > 0;)
+			args_dirth_cell(a, m, b);
+	for (m = 0; m < PTS_NR_MIX && !l->dirth; m++) {
 		for (b = 0; b < PTS_NR_BS; b++) {
 			const char *kind = l->seq ? "" : "rand";
 
@@ -355,7 +431,7 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	      unsigned int round, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, l, round, false, 0, 0, NULL, false, NULL };
+	struct phase ph = { .r = r, .l = l, .round = round };
 	struct pts_cell *t;
 	unsigned int m, b;
 	int ret;
@@ -363,11 +439,17 @@ int pts_round(struct pts_run *r, struct pts_loop *l, pts_run_fn run,
 	for (m = 0; m < PTS_NR_MIX; m++)
 		for (b = 0; b < PTS_NR_BS; b++)
 			l->cell[round - 1][m][b].iops = -1;
+	for (m = 0; l->dirth && m < PTS_DIRTH_NR; m++)
+		for (b = 0; b < PTS_DIRTH_NR; b++)
+			r->dcell[round - 1][m][b].iops = -1;
 	l->temp[round - 1] = pts_temp(r);
 	args_round(r, l, &a);
 	ret = run_jobs(r, run, &a, &ph, err);
 	argl_free(&a);
 	t = &l->cell[round - 1][l->track_mix][l->track_bs];
+	/* DIRTH tracks its most threads at QD32: the loop's one cell */
+	if (l->dirth)
+		*t = r->dcell[round - 1][r->dirth_nr_tc - 1][PTS_DIRTH_NR - 1];
 	l->track[round - 1] = pts_cell_val(t, l->metric);
 	l->nr_rounds = round;
 	return ret;
@@ -388,6 +470,7 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 	arg(a, "--randrepeat=0");
 	arg(a, "--runtime=%" PRIu64 "ms", r->cfg.wsat_ms);
 	arg(a, "--iopsavgtime=%" PRIu64, r->wsat_interval_ms);
+	args_segments(r, a);
 }
 
 /*
@@ -398,7 +481,7 @@ static void args_wsat(const struct pts_run *r, struct argl *a)
 int pts_wsat(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 {
 	struct argl a = { NULL, 0, 0 };
-	struct phase ph = { r, NULL, 0, true, 0, 0, NULL, false, NULL };
+	struct phase ph = { .r = r, .wsat = true };
 	int ret;
 
 	args_wsat(r, &a);
@@ -437,6 +520,7 @@ static void args_hir(const struct pts_run *r, struct argl *a,
 	arg(a, "--rw=randwrite");
 	arg(a, "--bs=4k");
 	arg(a, "--iopsavgtime=%" PRIu64, r->hir_access_ms);
+	args_segments(r, a);
 	if (wait) {
 		arg(a, "--thinktime=%" PRIu64 "ms", wait * r->hir_access_ms);
 		arg(a, "--thinktime_iotime=%" PRIu64 "ms", r->hir_access_ms);
@@ -453,7 +537,7 @@ int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	for (k = 0; k < PTS_HIR_NR && !ret; k++) {
 		struct pts_hir *h = &r->hir[k];
 		/* round 2: its notes are counted, as a later round's */
-		struct phase ph = { r, NULL, 2, false, 0, 0, h, false, NULL };
+		struct phase ph = { .r = r, .round = 2, .hir = h };
 		struct argl a = { NULL, 0, 0 };
 
 		h->wait = pts_hir_wait[k];
@@ -474,17 +558,18 @@ int pts_hir(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 }
 
 /*
- * XSR's access groups: 128k sequential writes, 8k random writes, 128k
- * sequential writes again, each one thread at the variant's depth (as
- * the throughput test), the throughput sampled each interval.
+ * XSR's access groups: 1024k sequential writes (8 h), 8k random writes
+ * (6 h), 1024k sequential writes again (8 h), each one thread at the
+ * variant's depth (as the throughput test), the throughput sampled
+ * each interval (doc/pts.md says where the figures come from).
  */
 static const struct {
 	const char *name, *rw;
 	unsigned int bs, share;	/* its time: share/4 of the first's */
 } xsr_group[PTS_XSR_NR] = {
-	{ "128k sequential write", "write", 128 * 1024, 4 },
+	{ "1024k sequential write", "write", 1024 * 1024, 4 },
 	{ "8k random write", "randwrite", 8192, 3 },
-	{ "128k sequential write", "write", 128 * 1024, 3 },
+	{ "1024k sequential write", "write", 1024 * 1024, 4 },
 };
 
 static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
@@ -494,6 +579,8 @@ static void args_xsr(const struct pts_run *r, struct argl *a, unsigned int g,
 	arg(a, "--rw=%s", xsr_group[g].rw);
 	arg(a, "--bs=%u", xsr_group[g].bs);
 	arg(a, "--bwavgtime=%" PRIu64, r->wsat_interval_ms);
+	if (strcmp(xsr_group[g].rw, "write"))
+		args_segments(r, a);
 }
 
 int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
@@ -503,7 +590,7 @@ int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 
 	for (g = 0; g < PTS_XSR_NR && !ret; g++) {
 		struct pts_xsr *x = &r->xsr[g];
-		struct phase ph = { r, NULL, 2, false, 0, 0, NULL, false, x };
+		struct phase ph = { .r = r, .round = 2, .xsr = x };
 		struct argl a = { NULL, 0, 0 };
 
 		x->name = xsr_group[g].name;
@@ -511,6 +598,43 @@ int pts_xsr(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 		x->t_start = r->hir_clock;
 		r->nr_xsr = g + 1;
 		args_xsr(r, &a, g, x->ms);
+		ret = run_jobs(r, run, &a, &ph, err);
+		argl_free(&a);
+	}
+	return ret;
+}
+
+/* DIRTH's point run: 4k random 65:35 at its TC x QD, ms long */
+static void args_dirth_pt(const struct pts_run *r, struct argl *a,
+			  const struct pts_dirth_pt *p, uint64_t ms)
+{
+	args_timed(r, a, "pts_dirth_point", ms);
+	arg(a, "--numjobs=%u", pts_dirth_n[p->tc]);
+	arg(a, "--group_reporting");
+	arg(a, "--iodepth=%u", pts_dirth_n[p->qd]);
+	arg(a, "--bs=4k");
+	arg(a, "--rw=randrw");
+	arg(a, "--rwmixread=65");
+	arg(a, "--lat_percentiles=1");
+	args_segments(r, a);
+}
+
+/*
+ * DIRTH's points (dirth.c chose them from the window's matrix): each a
+ * run of 10 round times with its response-time histogram.
+ */
+int pts_dirth_runs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
+{
+	unsigned int k;
+	int ret = 0;
+
+	pts_dirth_points(r);
+	for (k = 0; k < r->nr_dpt && !ret; k++) {
+		struct phase ph = { .r = r, .round = 2, .dpt = &r->dpt[k] };
+		struct argl a = { NULL, 0, 0 };
+
+		args_dirth_pt(r, &a, &r->dpt[k], PTS_DIRTH_HIST_ROUNDS *
+			      r->cfg.round_ms);
 		ret = run_jobs(r, run, &a, &ph, err);
 		argl_free(&a);
 	}
@@ -558,6 +682,14 @@ int pts_check_jobs(struct pts_run *r, pts_run_fn run, struct strbuf *err)
 	}
 	if (r->cfg.test == PTS_HIR && !ret) {
 		args_hir(r, &a, 10, 11 * r->hir_access_ms);
+		ret = parse_only(run, &a);
+	}
+	if (r->cfg.test == PTS_DIRTH && !ret) {
+		struct pts_dirth_pt p = { .tc = r->dirth_nr_tc - 1,
+					  .qd = PTS_DIRTH_NR - 1 };
+
+		args_dirth_pt(r, &a, &p, PTS_DIRTH_HIST_ROUNDS *
+			      r->cfg.round_ms);
 		ret = parse_only(run, &a);
 	}
 	for (k = 0; !PTS_NO_LOOP(r->cfg.test) && k < r->nr_loops && !ret;

@@ -2,9 +2,10 @@
 /*
  * Cross-stimulus recovery (XSR): the report's section. From the purged
  * device, three access groups one after another (round.c's pts_xsr):
- * 128k sequential writes (8 h), 8k random writes (6 h), 128k sequential
- * writes again (6 h), one thread at the variant's depth, the throughput
- * sampled each interval. How the drive's throughput falls when the
+ * 1024k sequential writes (8 h), 8k random writes (6 h), 1024k
+ * sequential writes again (8 h), one thread at the variant's depth,
+ * the throughput sampled each interval. How the drive's throughput
+ * falls when the
  * stimulus turns random, and how it recovers when it turns sequential
  * again: each group's throughput over its run and over its last fifth
  * (where it settled), and the curve of all three.

@@ -231,6 +231,8 @@ int wl_rand_setup(struct workload *w, struct wl_rand *q, uint64_t nblk,
 	case RM_ZONED:
 		zoned_build(w, q, wsize, align);
 		break;
+	case RM_SEGS:
+		return wl_segs_build(w, q, wsize, align);
 	case RM_UNIFORM32:
 	case RM_UNIFORM64:
 		break;
@@ -399,6 +401,8 @@ static inline uint64_t rand_block(struct workload *w, struct wl_rand *q)
 	}
 	case RM_ZONED:
 		return zoned_block(w, q->zt);
+	case RM_SEGS:
+		return wl_segs_block(w, q->segs);
 	case RM_UNIFORM32:
 		return prng_scale32(prng_taus_next(&w->r_off), q->nblk);
 	case RM_UNIFORM64:
@@ -1249,18 +1253,9 @@ bool workload_wait(struct workload *w, volatile int *stop, uint64_t max_ns)
 
 void workload_free(struct workload *w)
 {
-	unsigned int i, d;
-
 	if (!w)
 		return;
-	for (i = 0; w->files && i < w->nr_files; i++) {
-		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
-			free(w->files[i].rnd[d].zt);
-			blkmap_free(&w->files[i].rnd[d].bm);
-		}
-		blkmap_free(&w->files[i].xbm);
-	}
-	free(w->files);
+	wl_files_free(w);
 	free(w->act);
 	free(w->ev);
 	iolog_replay_free(w->replay);

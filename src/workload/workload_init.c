@@ -208,6 +208,8 @@ enum wl_rand_mode wl_rand_mode(const struct workload *w,
 {
 	const struct job_options *o = &p->o;
 
+	if (o->act_segs)
+		return RM_SEGS;
 	if (o->random_distribution == RDIST_ZONED ||
 	    o->random_distribution == RDIST_ZONED_ABS)
 		return RM_ZONED;
@@ -242,6 +244,8 @@ static bool rand_shareable(const struct workload *w, enum ddir d, enum ddir e)
 	if (!(w->dmask & 1u << e) || w->align[e] != w->align[d] ||
 	    w->bs[e].min != w->bs[d].min)
 		return false;
+	if (w->rmode == RM_SEGS)	/* the positions: per largest block */
+		return w->bs[e].max == w->bs[d].max;
 	if (w->rmode != RM_ZONED)
 		return true;
 	return o->nr_rdist_zones[e] == o->nr_rdist_zones[d] &&
@@ -269,6 +273,21 @@ static int xmap_init(struct workload *w, struct wl_file *f)
 	w->rmode = w->o->random_generator == RANDGEN_TAUSWORTHE64 ||
 		   n > (1ULL << 32) ? RM_UNIFORM64 : RM_UNIFORM32;
 	return 0;
+}
+
+void wl_files_free(struct workload *w)
+{
+	unsigned int i, d;
+
+	for (i = 0; w->files && i < w->nr_files; i++) {
+		for (d = 0; d < DDIR_RWDIR_CNT; d++) {
+			free(w->files[i].rnd[d].zt);
+			free(w->files[i].rnd[d].segs);
+			blkmap_free(&w->files[i].rnd[d].bm);
+		}
+		blkmap_free(&w->files[i].xbm);
+	}
+	free(w->files);
 }
 
 int wl_files_init(struct workload *w, const struct job_plan *p,
@@ -336,6 +355,7 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 			/* fio switches to the 64-bit generator past 2^32 */
 			if (w->rmode == RM_UNIFORM32 && nblk > (1ULL << 32))
 				w->rmode = RM_UNIFORM64;
+			q->zdir = (enum ddir)d;
 			if (w->rmode == RM_ZONED) {
 				unsigned int nz = p->o.nr_rdist_zones[d];
 
@@ -354,6 +374,13 @@ int wl_files_init(struct workload *w, const struct job_plan *p,
 					       "softrandommap runs without",
 					       files[i].path ? files[i].path :
 					       "", nblk, nblk >> 23);
+			if (ret == -ERANGE)	/* the region's message */
+				return wl_segs_check(p, &files[i], 1, err) ?
+				       -1 : wl_fail(p, err, "option "
+					       "'active_segments': no room "
+					       "for the segments apart in "
+					       "'%s'", files[i].path ?
+					       files[i].path : "");
 			if (ret)
 				return wl_fail(p, err, "option "
 					       "'random_distribution': "
@@ -528,7 +555,8 @@ int workload_check(const struct job_plan *p,
 	if (p->replay)
 		return 0;	/* the log's regions: iolog_plan() checked */
 	if (zones_check(p, err) || zoned_abs_check(p, files, nr_files, err) ||
-	    wl_spr_check(p, files, nr_files, err))
+	    wl_spr_check(p, files, nr_files, err) ||
+	    wl_segs_check(p, files, nr_files, err))
 		return -1;
 	for (i = 0; i < nr_files; i++)
 		if (files[i].io_size > files[big].io_size)

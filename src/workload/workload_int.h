@@ -42,7 +42,13 @@ struct wl_bs {
 
 enum wl_rand_mode {
 	RM_MAP, RM_BITMAP, RM_LFSR, RM_DIST, RM_ZONED, RM_UNIFORM32,
-	RM_UNIFORM64,
+	RM_UNIFORM64, RM_SEGS,
+};
+
+/* active_segments (segments.c): n segments of len positions each */
+struct wl_segs {
+	uint64_t n, len, total;		/* total: n x len */
+	uint64_t first[];		/* each one's first position */
 };
 
 /* One zone of random_distribution=zoned, in blocks of the window. */
@@ -70,7 +76,8 @@ struct wl_rand {
 	uint64_t dist_off;		/* RM_DIST: the centre's rotation */
 	uint64_t dist_n;		/* RM_DIST: ranges drawn (>= nblk) */
 	struct wl_zoned *zt;		/* RM_ZONED, owned */
-	enum ddir zdir;			/* RM_ZONED: whose zone list */
+	enum ddir zdir;			/* RM_ZONED, RM_SEGS: whose */
+	struct wl_segs *segs;		/* RM_SEGS, owned */
 };
 
 /*
@@ -309,6 +316,8 @@ int wl_bs_init(struct wl_bs *b, const struct job_plan *p, enum ddir d,
 void wl_seed_streams(struct workload *w, const struct job_plan *p);
 enum wl_rand_mode wl_rand_mode(const struct workload *w,
 			       const struct job_plan *p);
+/* the files' random state and the files (workload_free()) */
+void wl_files_free(struct workload *w);
 int wl_files_init(struct workload *w, const struct job_plan *p,
 		  const struct engine_file *files, struct strbuf *err);
 int wl_zones_init(struct workload *w, const struct job_plan *p,
@@ -361,6 +370,26 @@ void wl_spr_free(struct workload *w);
 void wl_pick_fast_path(struct workload *w);
 /* whether next() is the fast path of uniform draws without a map */
 bool wl_fast_nomap(const struct workload *w);
+
+/*
+ * segments.c: active_segments. fit: n segments of size apart in region
+ * bytes; build: q's segments over a window of wsize bytes (q->zdir's
+ * block sizes, positions of align), -ERANGE when they do not fit; check:
+ * every file's region has room (workload_check()).
+ */
+bool wl_segs_fit(uint64_t region, uint64_t n, uint64_t size);
+/* a random position in g's segments: one draw over them all */
+static inline uint64_t wl_segs_block(struct workload *w,
+				     const struct wl_segs *g)
+{
+	uint64_t b = prng_scale64(prng_taus64_next(&w->r_off64), g->total);
+
+	return g->first[b / g->len] + b % g->len;
+}
+int wl_segs_build(struct workload *w, struct wl_rand *q, uint64_t wsize,
+		  uint64_t align);
+int wl_segs_check(const struct job_plan *p, const struct engine_file *files,
+		  unsigned int nr_files, struct strbuf *err);
 
 /* zoned.c: the zone table of q over a window of wsize bytes */
 void zoned_build(struct workload *w, struct wl_rand *q, uint64_t wsize,

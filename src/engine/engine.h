@@ -115,6 +115,13 @@ struct engine_ops {
 	unsigned int flags;
 	const char *const *options;	/* NULL-terminated, or NULL */
 	int (*plan_check)(struct job_plan *p, struct strbuf *err);
+	/*
+	 * Optional: loads the client library the engine calls (dl/dl.h),
+	 * once per process; run/plans.c calls it for each job of the
+	 * engine before anything is created or run. 0, or -1 with the
+	 * library and the package to install in err.
+	 */
+	int (*load)(struct strbuf *err);
 
 	/*
 	 * Allocates the engine (embedding struct engine). 0 or -errno.
@@ -224,6 +231,11 @@ extern const struct engine_ops *const engine_table[];
  * NULL.
  */
 const struct engine_ops *engine_find(const char *name);
+/*
+ * Loads what the engine needs (ops->load: its client library): 0, or -1
+ * with "ioengine 'NAME': " and the reason in err.
+ */
+int engine_load(const struct engine_ops *ops, struct strbuf *err);
 /* Whether ops owns option opt (its row's name). */
 bool engine_has_option(const struct engine_ops *ops, const char *opt);
 /*

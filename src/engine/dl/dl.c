@@ -11,18 +11,20 @@
 /* every library's load, one at a time: dlerror() is per thread anyway */
 static pthread_mutex_t dl_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Whether IOLITE_DL_REFUSE (the tests') names soname. */
+/*
+ * Whether IOLITE_DL_REFUSE (the tests') names soname, whole or up to its
+ * ".so" (libnbd for libnbd.so.0).
+ */
 static bool dl_refused(const char *soname)
 {
 	const char *s = getenv("IOLITE_DL_REFUSE");
-	size_t n = strlen(soname);
+	size_t n;
 
-	while (s && *s) {
-		if (!strncmp(s, soname, n) && (s[n] == ',' || !s[n]))
+	for (; s && *s; s += n + (s[n] == ',')) {
+		n = strcspn(s, ",");
+		if (!strncmp(s, soname, n) && (!soname[n] ||
+		    !strncmp(soname + n, ".so", 3)))
 			return true;
-		s = strchr(s, ',');
-		if (s)
-			s++;
 	}
 	return false;
 }

@@ -17,8 +17,9 @@
  * maps the library's names onto them), which the load sets once and
  * never changes: a thread started after the load sees them set.
  *
- * For the tests: IOLITE_DL_REFUSE=soname[,soname...] makes those
- * libraries fail to load, as if not installed.
+ * For the tests: IOLITE_DL_REFUSE=lib[,lib...] makes those libraries
+ * fail to load, as if not installed: each a soname (libnbd.so.0) or its
+ * name before ".so" (libnbd).
  */
 #ifndef IOLITE_ENGINE_DL_DL_H
 #define IOLITE_ENGINE_DL_DL_H

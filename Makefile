@@ -157,9 +157,8 @@ ifeq ($(HAVE_LIBRBD),1)
 DL_CFLAGS += -DHAVE_LIBRBD=1 $(call soname_def,LIBRBD,librbd)
 endif
 CFLAGS += $(DL_CFLAGS)
-ifneq ($(DL_CFLAGS),)
+# engine/dl/dl.c's dlopen (in libc itself since glibc 2.34)
 LDLIBS += -ldl
-endif
 
 ifeq ($(V),1)
 Q :=

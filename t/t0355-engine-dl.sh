@@ -49,8 +49,13 @@ test_expect_success 'a run that does not use them does not load them' '
 	! grep -E "^lib(nbd|iscsi|nfs|curl|rados|rbd)\.so" loaded
 '
 
+# the last tests need a network engine in the build
+engines >"$TRASH/list" 2>&1
+[ -s "$TRASH/list" ] || test_skip_reason="iolite built without any \
+network engine: apt-get install libnbd-dev (or libiscsi-dev, libnfs-dev, \
+libcurl4-openssl-dev, librados-dev) and rebuild"
+
 test_expect_success 'a job of a network engine loads its library, at the plan' '
-	engines >list &&
 	while read -r e lib args; do
 		loaded_by "$IOLITE" --name=x --ioengine=$e $args --parse-only &&
 		grep "^$lib\.so\.[0-9]* .*dynamically loaded by" loaded ||
@@ -77,8 +82,7 @@ test_expect_success 'a library that cannot be loaded: refused before anything is
 	done <list
 '
 
-test_expect_success_if CC 'a library without the functions built against: which one, which package' '
-	grep -q "^nbd " list || { echo "no nbd engine in this build"; exit 0; }
+test_expect_success_if CC,NBD_BUILT 'a library without the functions built against: which one, which package' '
 	loaded_by "$IOLITE" --name=x --ioengine=nbd --uri=nbd://127.0.0.1:1/x \
 		--parse-only &&
 	so=$(sed -n "s/^\(libnbd\.so\.[0-9]*\) .*dynamically loaded.*/\1/p" \

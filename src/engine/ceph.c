@@ -14,7 +14,7 @@
  *   rbd    the job's file is the image rbdname= of pool= (named as
  *          any file: jobname.N.M unless filename= says, as fio 3.33); the
  *          image's size is the file's (files_resolve() asks
- *          target_size() before the run; every file is the image).
+ *          remote_probe() before the run; every file is the image).
  *          Reads, writes, trims (discards) and syncs (flushes) go through
  *          rbd_aio_*. The configuration is $CEPH_CONF or
  *          /etc/ceph/ceph.conf, as in fio (rbd has no conf= option).
@@ -670,9 +670,12 @@ fail:
 	return ENGINE_Q_DONE;
 }
 
-/* rbd: the image's size, asked before the run (files_resolve()) */
-static int ceph_rbd_size(const struct job_plan *p, const char *name,
-			   uint64_t *size, struct strbuf *err)
+/*
+ * rbd: the image's size, asked before the run (files_resolve()); a
+ * cluster that cannot be reached, a missing pool or image are refused.
+ */
+static int ceph_rbd_probe(const struct job_plan *p, const char *name,
+			  struct engine_remote *rem, struct strbuf *err)
 {
 	rados_t cl;
 	rados_ioctx_t io;
@@ -680,10 +683,13 @@ static int ceph_rbd_size(const struct job_plan *p, const char *name,
 	rbd_image_info_t info;
 	int r = ceph_connect(p, true, &cl, &io, err);
 
+	rem->what = "RBD image";
+	rem->name = p->o.rbdname;
 	if (r)
-		return r;
+		return -1;
 	r = rbd_open_read_only(io, p->o.rbdname, &img, NULL);
 	if (r < 0) {
+		rem->opt = "rbdname";
 		strbuf_addf(err, "cannot open RBD image '%s/%s': %s",
 			    p->o.pool, p->o.rbdname, strerror(-r));
 	} else {
@@ -697,11 +703,11 @@ static int ceph_rbd_size(const struct job_plan *p, const char *name,
 				    p->o.pool, p->o.rbdname);
 			r = -EINVAL;
 		}
-		*size = info.size;
+		rem->size = info.size;
 		rbd_close(img);
 	}
 	ceph_disconnect(cl, io);
-	return r < 0 ? r : 0;
+	return r < 0 ? -1 : 0;
 }
 #endif	/* HAVE_LIBRBD */
 #endif	/* HAVE_LIBRADOS */
@@ -750,6 +756,6 @@ const struct engine_ops engine_rbd_ops = {
 	.queue = ceph_rbd_queue,
 	.getevents = ceph_getevents,
 	.event = ceph_event,
-	.target_size = ceph_rbd_size,
+	.remote_probe = ceph_rbd_probe,
 #endif
 };

@@ -44,7 +44,7 @@ struct dl_curl_fns {
 };
 extern struct dl_curl_fns dl_curl;
 
-#ifndef DL_CURL_IMPL
+#ifndef DL_IMPL
 #define curl_global_init (*dl_curl.curl_global_init)
 #define curl_easy_init (*dl_curl.curl_easy_init)
 #define curl_easy_cleanup (*dl_curl.curl_easy_cleanup)

@@ -13,9 +13,11 @@
  * once per process (RTLD_NOW | RTLD_LOCAL: every function resolved
  * then, none of its symbols seen by another library) and resolves the
  * table; the answer is kept, so later calls cost a lock. The caller
- * calls through the pointers (each library's header in this folder
- * maps the library's names onto them), which the load sets once and
- * never changes: a thread started after the load sees them set.
+ * calls through the pointers, which the load sets once and never
+ * changes: a thread started after the load sees them set. Each
+ * network library has a header in this folder that maps its names
+ * onto the pointers (nbd.h, iscsi.h, nfs.h, curl.h; libs.c holds their
+ * tables); ceph.c keeps its own.
  *
  * For the tests: IOLITE_DL_REFUSE=lib[,lib...] makes those libraries
  * fail to load, as if not installed: each a soname (libnbd.so.0) or its

@@ -35,7 +35,7 @@ struct dl_iscsi_fns {
 };
 extern struct dl_iscsi_fns dl_iscsi;
 
-#ifndef DL_ISCSI_IMPL
+#ifndef DL_IMPL
 #define iscsi_create_context (*dl_iscsi.iscsi_create_context)
 #define iscsi_destroy_context (*dl_iscsi.iscsi_destroy_context)
 #define iscsi_parse_full_url (*dl_iscsi.iscsi_parse_full_url)

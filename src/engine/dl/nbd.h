@@ -29,7 +29,7 @@ struct dl_nbd_fns {
 };
 extern struct dl_nbd_fns dl_nbd;
 
-#ifndef DL_NBD_IMPL
+#ifndef DL_IMPL
 #define nbd_create (*dl_nbd.nbd_create)
 #define nbd_close (*dl_nbd.nbd_close)
 #define nbd_connect_uri (*dl_nbd.nbd_connect_uri)

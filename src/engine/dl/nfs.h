@@ -31,7 +31,7 @@ struct dl_nfs_fns {
 };
 extern struct dl_nfs_fns dl_nfs;
 
-#ifndef DL_NFS_IMPL
+#ifndef DL_IMPL
 #define nfs_init_context (*dl_nfs.nfs_init_context)
 #define nfs_destroy_context (*dl_nfs.nfs_destroy_context)
 #define nfs_parse_url_dir (*dl_nfs.nfs_parse_url_dir)

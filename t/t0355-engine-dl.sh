@@ -15,9 +15,9 @@
 # No server is asked: --parse-only builds the plans (which load the
 # library) and stops; a refused library stops any run there too.
 engines() {
-	"$IOLITE" --enghelp | awk '{ print $1 }' >built &&
+	en_built=$("$IOLITE" --enghelp | awk '{ print $1 }') &&
 	while read -r e lib args; do
-		if grep -qx "$e" built; then
+		if echo "$en_built" | grep -qx "$e"; then
 			echo "$e $lib $args"
 		fi
 	done <<-\EOF

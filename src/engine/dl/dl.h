@@ -8,8 +8,8 @@
  *
  * A library is its soname (the Makefile reads it from the -dev
  * package's link, so that it is the one built against) and a table of
- * the functions used, each a name and where its pointer goes
- * in a struct of typed function pointers. dl_load() opens the library
+ * the functions used, each a name and where its pointer goes in a
+ * struct of typed function pointers. dl_load() opens the library
  * once per process (RTLD_NOW | RTLD_LOCAL: every function resolved
  * then, none of its symbols seen by another library) and resolves the
  * table; the answer is kept, so later calls cost a lock. The caller

@@ -118,43 +118,47 @@ ifeq ($(HAVE_LIBISAL),1)
 CFLAGS += -DHAVE_LIBISAL=1
 LDLIBS += -lisal
 endif
-# Storage on a server: libnbd (ioengine=nbd) and libiscsi
-# (ioengine=libiscsi); without them those engines are refused with the
-# package to install.
+# The network engines' client libraries: libnbd (ioengine=nbd), libiscsi
+# (libiscsi), libnfs (nfs: NFS in user space; its header needs struct
+# timeval first), libcurl (http), librados and librbd (rados, rbd; librbd
+# needs librados too). Their headers decide the engines at build time;
+# without them the engines are refused naming the -dev package. None is
+# linked: engine/dl/ loads each (dlopen) when a job first uses it, so
+# that a run without them pays nothing for them (doc/performance.md),
+# by the soname of the library built against, read here from the -dev
+# package's link: soname_def gives -DLIBX_SONAME='"libx.so.N"' for
+# LIBX,libx (once, into the simply expanded DL_CFLAGS).
+DL_CFLAGS :=
+soname_def = $(foreach so,$(shell objdump -p \
+	"$$($(CC) -print-file-name=$(2).so)" 2>/dev/null | \
+	awk '$$1 == "SONAME" { print $$2 }'),-D$(1)_SONAME='"$(so)"')
 HAVE_LIBNBD := $(call have,libnbd.h,-lnbd)
 ifeq ($(HAVE_LIBNBD),1)
-CFLAGS += -DHAVE_LIBNBD=1
-LDLIBS += -lnbd
+DL_CFLAGS += -DHAVE_LIBNBD=1 $(call soname_def,LIBNBD,libnbd)
 endif
 HAVE_LIBISCSI := $(call have,iscsi/iscsi.h,-liscsi)
 ifeq ($(HAVE_LIBISCSI),1)
-CFLAGS += -DHAVE_LIBISCSI=1
-LDLIBS += -liscsi
+DL_CFLAGS += -DHAVE_LIBISCSI=1 $(call soname_def,LIBISCSI,libiscsi)
 endif
-# libnfs: the nfs engine (NFS in user space); without it ioengine=nfs is
-# refused naming libnfs-dev. Its header needs struct timeval first.
 HAVE_LIBNFS := $(call have,sys/time.h -include nfsc/libnfs.h,-lnfs)
 ifeq ($(HAVE_LIBNFS),1)
-CFLAGS += -DHAVE_LIBNFS=1
-LDLIBS += -lnfs
+DL_CFLAGS += -DHAVE_LIBNFS=1 $(call soname_def,LIBNFS,libnfs)
 endif
 HAVE_LIBCURL := $(call have,curl/curl.h,-lcurl)
 ifeq ($(HAVE_LIBCURL),1)
-CFLAGS += -DHAVE_LIBCURL=1
-LDLIBS += -lcurl
+DL_CFLAGS += -DHAVE_LIBCURL=1 $(call soname_def,LIBCURL,libcurl)
 endif
-# Ceph's client libraries: the rados engine (librados-dev) and the rbd
-# engine (librbd-dev, which needs librados too)
 HAVE_LIBRADOS := $(call have,rados/librados.h,-lrados)
 HAVE_LIBRBD := $(if $(HAVE_LIBRADOS),$(call have,rbd/librbd.h,-lrbd -lrados))
-# engine/ceph.c loads them (dlopen) when a job uses them: not linked
 ifeq ($(HAVE_LIBRADOS),1)
-CFLAGS += -DHAVE_LIBRADOS=1
-LDLIBS += -ldl
+DL_CFLAGS += -DHAVE_LIBRADOS=1 $(call soname_def,LIBRADOS,librados)
 endif
 ifeq ($(HAVE_LIBRBD),1)
-CFLAGS += -DHAVE_LIBRBD=1
+DL_CFLAGS += -DHAVE_LIBRBD=1 $(call soname_def,LIBRBD,librbd)
 endif
+CFLAGS += $(DL_CFLAGS)
+# engine/dl/dl.c's dlopen (in libc itself since glibc 2.34)
+LDLIBS += -ldl
 
 ifeq ($(V),1)
 Q :=
@@ -169,7 +173,7 @@ PROG := $(BUILD)/iolite
 endif
 
 # src/mpi/ is iolite-mpi's alone (below): the plain iolite never links MPI.
-SRCS := $(sort $(filter-out src/mpi/%,$(wildcard src/*.c src/*/*.c)))
+SRCS := $(sort $(filter-out src/mpi/%,$(wildcard src/*.c src/*/*.c src/*/*/*.c)))
 OBJS := $(SRCS:%.c=$(BUILD)/%.o)
 LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS := $(sort $(wildcard t/unit/*.c))

@@ -296,6 +296,7 @@ prereq_check_() {
 			prereq_why="the CPU has no invariant TSC (constant_tsc, nonstop_tsc in /proc/cpuinfo)" ;;
 	# storage on a server: the engine built, the server's package
 	NBD)	prereq_built_ nbd libnbd-dev && prereq_cmd_ nbdkit nbdkit ;;
+	NBD_BUILT) prereq_built_ nbd libnbd-dev ;;
 	FIO_NBD) prereq_cmd_ fio fio && { fio --enghelp 2>/dev/null |
 			grep -qw nbd || prereq_why="fio was built without its nbd engine"; } ;;
 	# tgtd's control socket is in /run: the tests bind their scratch

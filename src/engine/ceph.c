@@ -14,7 +14,7 @@
  *   rbd    the job's file is the image rbdname= of pool= (named as
  *          any file: jobname.N.M unless filename= says, as fio 3.33); the
  *          image's size is the file's (files_resolve() asks
- *          target_size() before the run; every file is the image).
+ *          remote_probe() before the run; every file is the image).
  *          Reads, writes, trims (discards) and syncs (flushes) go through
  *          rbd_aio_*. The configuration is $CEPH_CONF or
  *          /etc/ceph/ceph.conf, as in fio (rbd has no conf= option).
@@ -79,16 +79,16 @@ static int ceph_rbd_plan_check(struct job_plan *p, struct strbuf *err)
 #include <stdio.h>
 #include <time.h>
 
-#include <dlfcn.h>
 #include <rados/librados.h>
 #ifdef HAVE_LIBRBD
 #include <rbd/librbd.h>
 #endif
 
+#include "engine/dl/dl.h"
 #include "util/log.h"
 
 /*
- * The libraries are loaded when a job first needs them (dlopen), not
+ * The libraries are loaded when a job first needs them (dl/dl.h), not
  * linked: librados and librbd bring some 35 C++ libraries, whose loading
  * would cost every run of iolite ~25 ms and ~17 MiB, and each of its
  * threads their thread-local storage. The functions used, called
@@ -110,77 +110,47 @@ static int ceph_rbd_plan_check(struct job_plan *p, struct strbuf *err)
 #define RBD_FNS(X)
 #endif
 
-#define CEPH_FN_PTR(f) __typeof__(f) *f;
-static struct {
-	RADOS_FNS(CEPH_FN_PTR)
-	RBD_FNS(CEPH_FN_PTR)
-} ceph_fn;
-#undef CEPH_FN_PTR
+struct ceph_fns {
+	RADOS_FNS(DL_FN_PTR)
+	RBD_FNS(DL_FN_PTR)
+};
+static struct ceph_fns ceph_fn;
 
-static pthread_once_t ceph_once = PTHREAD_ONCE_INIT;
-/* why a library did not load, else empty */
-static char ceph_rados_why[512], ceph_rbd_why[512];
-
-/* lib's symbol name in *fn; false, with the reason in why, if missing */
-static bool ceph_sym(void *lib, const char *name, void *fn, char *why,
-		     size_t n, const char *soname)
-{
-	void *p = dlsym(lib, name);
-
-	if (!p) {
-		snprintf(why, n, "%s has no %s: %s", soname, name, dlerror());
-		return false;
-	}
-	memcpy(fn, &p, sizeof(p));
-	return true;
-}
-
-/* soname, opened for good, or NULL with the reason in why */
-static void *ceph_dlopen(const char *soname, const char *pkg, char *why,
-			 size_t n)
-{
-	void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-
-	if (!lib)
-		snprintf(why, n, "cannot load %s (apt-get install %s): %s",
-			 soname, pkg, dlerror());
-	return lib;
-}
-
-#define CEPH_LOAD(f) ok = ok && ceph_sym(lib, #f, &ceph_fn.f, why, \
-					 sizeof(ceph_rados_why), soname);
-
-static void ceph_load_once(void)
-{
-	const char *soname = "librados.so.2";
-	char *why = ceph_rados_why;
-	void *lib = ceph_dlopen(soname, "librados2", why,
-				sizeof(ceph_rados_why));
-	bool ok = lib != NULL;
-
-	RADOS_FNS(CEPH_LOAD)
-	if (!ok)
-		return;
-#ifdef HAVE_LIBRBD
-	soname = "librbd.so.1";
-	why = ceph_rbd_why;
-	lib = ceph_dlopen(soname, "librbd1", why, sizeof(ceph_rbd_why));
-	ok = lib != NULL;
-	RBD_FNS(CEPH_LOAD)
+#ifndef LIBRADOS_SONAME
+#define LIBRADOS_SONAME "librados.so.2"
 #endif
-}
-#undef CEPH_LOAD
+#define CEPH_SYM(f) DL_SYM(struct ceph_fns, f)
+static const struct dl_sym rados_syms[] = { RADOS_FNS(CEPH_SYM) };
+static struct dl_lib rados_lib = DL_LIB(LIBRADOS_SONAME, rados_syms,
+					&ceph_fn);
+#ifdef HAVE_LIBRBD
+#ifndef LIBRBD_SONAME
+#define LIBRBD_SONAME "librbd.so.1"
+#endif
+static const struct dl_sym rbd_syms[] = { RBD_FNS(CEPH_SYM) };
+static struct dl_lib rbd_lib = DL_LIB(LIBRBD_SONAME, rbd_syms, &ceph_fn);
+#endif
 
-/* Loads the libraries once: 0, or -ENOENT with the reason in err. */
+/* Loads the libraries once (dl/dl.h): 0, or -1 with the reason in err. */
 static int ceph_load(bool rbd, struct strbuf *err)
 {
-	pthread_once(&ceph_once, ceph_load_once);
-	if (ceph_rados_why[0] || (rbd && ceph_rbd_why[0])) {
-		strbuf_addstr(err, ceph_rados_why[0] ? ceph_rados_why :
-			      ceph_rbd_why);
-		return -ENOENT;
-	}
+	if (dl_load(&rados_lib, err))
+		return -1;
+#ifdef HAVE_LIBRBD
+	if (rbd && dl_load(&rbd_lib, err))
+		return -1;
+#endif
 	return 0;
+}
+
+static int ceph_rados_load(struct strbuf *err)
+{
+	return ceph_load(false, err);
+}
+
+static int ceph_rbd_load(struct strbuf *err)
+{
+	return ceph_load(true, err);
 }
 
 /* From here on, a library function is called through its pointer. */
@@ -301,7 +271,7 @@ static int ceph_connect(const struct job_plan *p, bool rbd, rados_t *cl,
 
 	*cl = NULL;
 	*io = NULL;
-	r = ceph_load(rbd, err);
+	r = ceph_load(rbd, err) ? -ENOENT : 0;
 	if (r < 0)
 		goto out;
 	r = rados_create2(cl, cluster, who, 0);
@@ -700,9 +670,12 @@ fail:
 	return ENGINE_Q_DONE;
 }
 
-/* rbd: the image's size, asked before the run (files_resolve()) */
-static int ceph_rbd_size(const struct job_plan *p, const char *name,
-			   uint64_t *size, struct strbuf *err)
+/*
+ * rbd: the image's size, asked before the run (files_resolve()); a
+ * cluster that cannot be reached, a missing pool or image are refused.
+ */
+static int ceph_rbd_probe(const struct job_plan *p, const char *name,
+			  struct engine_remote *rem, struct strbuf *err)
 {
 	rados_t cl;
 	rados_ioctx_t io;
@@ -710,10 +683,13 @@ static int ceph_rbd_size(const struct job_plan *p, const char *name,
 	rbd_image_info_t info;
 	int r = ceph_connect(p, true, &cl, &io, err);
 
+	rem->what = "RBD image";
+	rem->name = p->o.rbdname;
 	if (r)
-		return r;
+		return -1;
 	r = rbd_open_read_only(io, p->o.rbdname, &img, NULL);
 	if (r < 0) {
+		rem->opt = "rbdname";
 		strbuf_addf(err, "cannot open RBD image '%s/%s': %s",
 			    p->o.pool, p->o.rbdname, strerror(-r));
 	} else {
@@ -727,11 +703,11 @@ static int ceph_rbd_size(const struct job_plan *p, const char *name,
 				    p->o.pool, p->o.rbdname);
 			r = -EINVAL;
 		}
-		*size = info.size;
+		rem->size = info.size;
 		rbd_close(img);
 	}
 	ceph_disconnect(cl, io);
-	return r < 0 ? r : 0;
+	return r < 0 ? -1 : 0;
 }
 #endif	/* HAVE_LIBRBD */
 #endif	/* HAVE_LIBRADOS */
@@ -752,6 +728,7 @@ const struct engine_ops engine_rados_ops = {
 	.options = ceph_rados_options,
 	.plan_check = ceph_rados_plan_check,
 #ifdef HAVE_LIBRADOS
+	.load = ceph_rados_load,
 	.init = ceph_rados_init,
 	.cleanup = ceph_cleanup,
 	.open_file = ceph_rados_open,
@@ -770,6 +747,7 @@ const struct engine_ops engine_rbd_ops = {
 	.options = ceph_rbd_options,
 	.plan_check = ceph_rbd_plan_check,
 #ifdef HAVE_LIBRBD
+	.load = ceph_rbd_load,
 	.init = ceph_rbd_init,
 	.cleanup = ceph_cleanup,
 	.open_file = ceph_open_noop,
@@ -778,6 +756,6 @@ const struct engine_ops engine_rbd_ops = {
 	.queue = ceph_rbd_queue,
 	.getevents = ceph_getevents,
 	.event = ceph_event,
-	.target_size = ceph_rbd_size,
+	.remote_probe = ceph_rbd_probe,
 #endif
 };

@@ -103,6 +103,18 @@ const struct engine_ops *engine_find(const char *name)
 	return ops && ops->init ? ops : NULL;
 }
 
+int engine_load(const struct engine_ops *ops, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+	int r = ops->load ? ops->load(&why) : 0;
+
+	if (r)
+		strbuf_addf(err, "ioengine '%s': %s", ops->name,
+			    strbuf_str(&why));
+	strbuf_release(&why);
+	return r ? -1 : 0;
+}
+
 bool engine_has_option(const struct engine_ops *ops, const char *opt)
 {
 	const char *const *o;

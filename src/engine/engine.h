@@ -58,7 +58,7 @@ static inline int engine_stopping(const struct engine *e)
 struct engine_remote {
 	uint64_t size;		/* bytes */
 	unsigned int lbs;	/* I/O in whole blocks of it; 0: any */
-	const char *what;	/* "NBD export", "iSCSI LUN" */
+	const char *what;	/* "NBD export", "iSCSI LUN", "RBD image" */
 	const char *opt;	/* the option that named it: "uri" */
 	const char *name;	/* its name in messages (the URI): a string
 				 * of the plan's or the name probed */
@@ -115,6 +115,13 @@ struct engine_ops {
 	unsigned int flags;
 	const char *const *options;	/* NULL-terminated, or NULL */
 	int (*plan_check)(struct job_plan *p, struct strbuf *err);
+	/*
+	 * Optional: loads the client library the engine calls (dl/dl.h),
+	 * once per process; run/plans.c calls it for each job of the
+	 * engine before anything is created or run. 0, or -1 with the
+	 * library and the package to install in err.
+	 */
+	int (*load)(struct strbuf *err);
 
 	/*
 	 * Allocates the engine (embedding struct engine). 0 or -errno.
@@ -179,16 +186,18 @@ struct engine_ops {
 	uint64_t (*dropped)(struct engine *e);
 
 	/*
-	 * Optional, engines whose targets are on a server (nbd's export,
-	 * libiscsi's LUN; ENGINE_F_NOFILEIO): files_resolve() asks it,
-	 * before anything is created or run, what the job's file name
-	 * (as named, e.g. the iscsi:// URL) is on the server: r->size, its
-	 * block size (0: any), what it is and the option that named it,
-	 * for the messages. The engine refuses what the server cannot do
-	 * for the job (a read-only export a job writes). 0, or -1 with
-	 * the message in err (no location prefix); r->unreachable set
-	 * when it could not ask (open_file() then fails as the job
-	 * starts, and checks the size the region was drawn from).
+	 * Optional, engines whose targets are on a server and have a size
+	 * there (nbd's export, libiscsi's LUN, rbd's image;
+	 * ENGINE_F_NOFILEIO): files_resolve() asks it, before anything is
+	 * created or run, what the job's file name (as named, e.g. the
+	 * iscsi:// URL) is on the server: r->size, its block size (0:
+	 * any), what it is and the option that named it, for the
+	 * messages. The engine refuses what the server cannot do for the
+	 * job (a read-only export a job writes). 0, or -1 with the
+	 * message in err (no location prefix); r->unreachable set when it
+	 * could not ask and the job should run all the same (open_file()
+	 * then fails as the job starts, and checks the size the region
+	 * was drawn from), else the job is refused.
 	 */
 	int (*remote_probe)(const struct job_plan *p, const char *name,
 			    struct engine_remote *r, struct strbuf *err);
@@ -201,15 +210,6 @@ struct engine_ops {
 	 * once after the I/O loop, for the results.
 	 */
 	struct reqstats *(*reqstats)(struct engine *e);
-
-	/*
-	 * Optional, for an ENGINE_F_NOFILEIO engine whose one target has a
-	 * size of its own (rbd: the image): files_resolve() asks it before
-	 * the run and sizes the job's region as on a block device of that
-	 * size. 0, or -errno with the message in err.
-	 */
-	int (*target_size)(const struct job_plan *p, const char *name,
-			   uint64_t *size, struct strbuf *err);
 };
 
 /*
@@ -224,6 +224,11 @@ extern const struct engine_ops *const engine_table[];
  * NULL.
  */
 const struct engine_ops *engine_find(const char *name);
+/*
+ * Loads what the engine needs (ops->load: its client library): 0, or -1
+ * with "ioengine 'NAME': " and the reason in err.
+ */
+int engine_load(const struct engine_ops *ops, struct strbuf *err);
 /* Whether ops owns option opt (its row's name). */
 bool engine_has_option(const struct engine_ops *ops, const char *opt);
 /*

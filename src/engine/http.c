@@ -40,6 +40,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/dl/curl.h"
 #include "engine/engines.h"
 #include "engine/http_sign.h"
 #include "opt/http_opts.h"
@@ -880,6 +881,7 @@ const struct engine_ops engine_http_ops = {
 	.flags = ENGINE_F_NOFILEIO | ENGINE_F_INLINE_DEPTH1,
 	.options = http_options,
 	.plan_check = http_plan_check,
+	.load = dl_curl_load,
 	.init = HTTP_INIT,
 	.cleanup = http_cleanup,
 	.open_file = http_open,

@@ -28,6 +28,7 @@
  * flags) but has no functions: ioengine=libiscsi is then refused with
  * the package to install.
  */
+#include "engine/dl/iscsi.h"
 #include "engine/engines.h"
 #include "engine/remote.h"
 
@@ -40,8 +41,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <iscsi/iscsi.h>
-#include <iscsi/scsi-lowlevel.h>
 
 #include "util/log.h"
 
@@ -500,6 +499,7 @@ const struct engine_ops engine_libiscsi_ops = {
 	.options = iscsi_options,
 #ifdef HAVE_LIBISCSI
 	.plan_check = iscsi_plan_check,
+	.load = dl_iscsi_load,
 	.init = iscsi_init,
 	.cleanup = iscsi_cleanup,
 	.open_file = iscsi_open,

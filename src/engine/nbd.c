@@ -30,12 +30,12 @@
  * flags) but has no functions: ioengine=nbd is then refused with the
  * package to install.
  */
+#include "engine/dl/nbd.h"
 #include "engine/engines.h"
 #include "engine/remote.h"
 
 #ifdef HAVE_LIBNBD
 #include <errno.h>
-#include <libnbd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,6 +378,7 @@ const struct engine_ops engine_nbd_ops = {
 	.options = nbd_options,
 #ifdef HAVE_LIBNBD
 	.plan_check = nbd_plan_check,
+	.load = dl_nbd_load,
 	.init = nbd_init,
 	.cleanup = nbd_cleanup,
 	.open_file = nbd_open,

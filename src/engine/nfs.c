@@ -36,14 +36,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/time.h>		/* before libnfs.h, which needs timeval */
 
+#include "engine/dl/nfs.h"
 #include "engine/engines.h"
 #include "opt/plan.h"
 #include "util/log.h"
 
 #ifdef HAVE_LIBNFS
-#include <nfsc/libnfs.h>
 
 #define SLICE_MS 100
 #define SETUP_MS 30000ULL
@@ -576,6 +575,7 @@ const struct engine_ops engine_nfs_ops = {
 	.options = nfs_options,
 	.plan_check = nfs_plan_check,
 #ifdef HAVE_LIBNFS
+	.load = dl_nfs_load,
 	.init = nfs_init,
 	.cleanup = nfs_cleanup,
 	.open_file = nfs_open_file,

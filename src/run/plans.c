@@ -32,21 +32,31 @@ static void set_free(struct plan_set *ps)
 	ps->plans = NULL;
 }
 
-/* The job's engine, or an error at the line that names it. */
+/*
+ * The job's engine, its client library loaded (engine_load: a missing
+ * one is refused now, before anything is made), or an error at the line
+ * that names it.
+ */
 static int find_engine(const struct job_list *jl, const struct job_desc *jd,
 		       const struct job_options *o, struct strbuf *err)
 {
-	const char *hint;
+	const struct engine_ops *ops = engine_find(o->ioengine);
+	struct strbuf why = STRBUF_INIT;
+	const char *hint = NULL;
 
-	if (engine_find(o->ioengine))
+	if (ops && !engine_load(ops, &why))
 		return 0;
-	hint = engine_missing_hint(o->ioengine);
+	if (!ops)
+		hint = engine_missing_hint(o->ioengine);
 	strbuf_addf(err, "%s:%d: option 'ioengine': ", jd->file, jd->line);
-	if (hint)
+	if (ops)
+		strbuf_addstr(err, strbuf_str(&why));
+	else if (hint)
 		strbuf_addstr(err, hint);
 	else
 		strbuf_addf(err, "unknown engine '%s' (see --enghelp)",
 			    o->ioengine);
+	strbuf_release(&why);
 	job_list_relocate(jl, err);
 	return -1;
 }

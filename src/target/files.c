@@ -1014,26 +1014,6 @@ static void target_claim(const struct job_plan *p,
 	t->layout = true;
 }
 
-/*
- * An engine without files whose target has a size (rbd's image): asked
- * before the run, the target is then a device of that size.
- */
-static int nofile_size(const struct job_plan *p, const struct engine_ops *ops,
-		       struct target *t, struct strbuf *err)
-{
-	struct strbuf why = STRBUF_INIT;
-	int ret = ops->target_size(p, t->path, &t->cur_size, &why);
-
-	if (ret)
-		files_fail(err, p, NULL, "%s", why.buf);
-	else {
-		t->kind = EF_BLOCKDEV;
-		t->exists = true;
-	}
-	strbuf_release(&why);
-	return ret ? -1 : 0;
-}
-
 static int resolve_job(struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
@@ -1063,10 +1043,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		struct engine_file *f = &jf->files[i];
 		struct target tmp, *t = &tmp;
 		uint64_t off = 0, len = 0;
-		bool sized = false;
 
 		if (remote) {
-			/* on a server: sized by the engine's probe */
+			/* on a server: sized by the engine's probe (nbd,
+			 * libiscsi, rbd) */
 			if (remote_target(p, ops, f->path, &tmp, err)) {
 				ret = -1;
 				break;
@@ -1075,11 +1055,6 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 			/* null: names only, nothing is looked at */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
-			/* rbd: the image's size, as a device's */
-			if (ops->target_size && !p->replay &&
-			    (ret = nofile_size(p, ops, &tmp, err)))
-				break;
-			sized = tmp.exists;
 		} else if (get_target(p, ts, f->path, made, &t, err)) {
 			ret = -1;
 			break;
@@ -1091,7 +1066,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		else
 			ret = region_of_job(p, t, fsizes ? fsizes[i] :
 					 p->o.filesize.min, (unsigned int)n,
-					 nofile && !remote && !sized, &off, &len, err);
+					 nofile && !remote, &off, &len, err);
 		if (!ret && p->o.zonemode == ZONE_MODE_ZBD && !nofile)
 			ret = zbd_check_target(p, f->path,
 					       t->kind == EF_BLOCKDEV, &off,

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Targets on a server (nbd's export, libiscsi's LUN): the engine's probe
- * (engine_ops.remote_probe) connects before anything is created or run
- * and says the target's size and block size, which files_resolve() then
- * takes as a device's: the region is checked against its end, the
- * blocks against its block size. A server the probe could not reach
- * (refused, no such export or LUN) is not a refusal: the job runs and
- * fails as it starts, with the server's reason and its report, as
- * fio's. Nothing here touches a local file.
+ * Targets on a server (nbd's export, libiscsi's LUN, rbd's image): the
+ * engine's probe (engine_ops.remote_probe) connects before anything is
+ * created or run and says the target's size and block size, which
+ * files_resolve() then takes as a device's: the region is checked
+ * against its end, the blocks against its block size. A server the
+ * probe could not reach (refused, no such export or LUN; r.unreachable)
+ * is not a refusal: the job runs and fails as it starts, with the
+ * server's reason and its report, as fio's. Nothing here touches a
+ * local file.
  */
 #include "target/files_priv.h"
 

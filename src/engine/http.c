@@ -18,12 +18,12 @@
  *   fsync  nothing: an object store has no cache to flush
  * The URL is http[s]://http_host + the path as given (filename= begins
  * with '/'). S3 requests are signed with AWS signature v4
- * (engine/http_sign.h), Swift ones carry the auth token and the body's
- * MD5. A failed request fails its I/O with an errno for its kind
- * (ECONNREFUSED, EACCES for 401/403, ENOENT, ECONNRESET, ETIMEDOUT,
- * EIO) and
- * error_detail() gives the method, the URL and the server's status
- * line or curl's message. A request in flight when the job is told to
+ * (engine/http_sign.h), with SSE-C's headers when a key is given; Swift
+ * ones carry the auth token and the body's MD5. A failed request fails
+ * its I/O with an errno for its kind (ECONNREFUSED, EACCES for 401/403,
+ * ENOENT, ECONNRESET, ETIMEDOUT, EIO) and error_detail() gives the
+ * method, the URL and the server's status line with the reason in the
+ * answer's body (server_reason()), or curl's message. A request in flight when the job is told to
  * stop, or past the job's startdelay + ramp_time + runtime from its
  * start (a server that stopped answering), is cut short (the progress
  * callback, or getevents' slices) and ends the job (ENGINE_ERR_END: not

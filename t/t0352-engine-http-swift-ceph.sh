@@ -8,8 +8,9 @@
 # t/s3req.py) and compared with the same job's file through psync; the
 # SSE-C objects are also looked at in the cluster (rados get: not the
 # plain bytes). radosgw takes SSE-C over plain http only with
-# rgw_crypt_require_ssl off (CEPH_RGW_OPTS). Its name ends in -ceph:
-# make test-ceph runs it.
+# rgw_crypt_require_ssl off (CEPH_RGW_OPTS). Side by side with fio
+# when the fio in PATH has the http engine (Debian's has not: skipped).
+# Its name ends in -ceph: make test-ceph runs it.
 
 . "$(dirname "$0")/test-lib.sh"
 
@@ -214,5 +215,63 @@ test_expect_success 'storage class: STANDARD by default, COLD, unknown' '
 		--size=4k --http_s3_storage_class=GLACIER >out 2>err &&
 	grep "PUT $EP/bkt/g_0_4096: HTTP/1.1 400 Bad Request (InvalidArgument)$" err
 '
+
+# fio with the http engine (Debian's 3.33 is built without it): the
+# same jobs side by side when `fio` in PATH has it
+fio_why=
+if ! command -v fio >/dev/null 2>&1; then
+	fio_why="no fio (apt-get install fio)"
+elif ! fio --enghelp 2>/dev/null | grep -q "^[[:space:]]*http\$"; then
+	fio_why="$(fio --version) has no http engine (built without libcurl)"
+fi
+skip_was=$test_skip_reason
+test_skip_reason=${test_skip_reason:-$fio_why}
+PAT="--verify=pattern --verify_pattern=%o --do_verify=0"
+
+# figs JSON: the writes' count and bytes, the job's error
+figs() {
+	python3 -c "import json, sys
+j = json.load(open(sys.argv[1]))[\"jobs\"][0]
+print(j[\"write\"][\"total_ios\"], j[\"write\"][\"io_bytes\"], j[\"error\"])" "$1"
+}
+
+test_expect_success 'side by side with fio: Swift and SSE-C objects, iologs' '
+	for tool in fio "$IOLITE"; do
+		t=$(basename $tool) &&
+		rm -f $t.sw.log &&
+		$tool --name=s --ioengine=http --http_mode=swift \
+			--http_host="$HOST" --http_swift_auth_token="$TOKEN" \
+			--filename=/swift/v1/cont/$t --rw=randwrite --bs=4k \
+			--size=32k $PAT --write_iolog=$t.sw.log \
+			--output-format=json >$t.sw.json 2>err &&
+		test_must_be_empty err &&
+		figs $t.sw.json >>figs.$t &&
+		sed -n "s|^[0-9]* /swift/v1/cont/$t |X |p" $t.sw.log |
+			sort >>iolog.$t &&
+		$tool --name=e --ioengine=http --http_mode=s3 \
+			--http_host="$HOST" --http_s3_keyid="$CEPH_S3_ACCESS_KEY" \
+			--http_s3_key="$CEPH_S3_SECRET_KEY" \
+			--http_s3_sse_customer_key=short --filename=/bkt/$t \
+			--rw=randwrite --bs=4k --size=32k $PAT \
+			--output-format=json >$t.e.json 2>err &&
+		test_must_be_empty err &&
+		figs $t.e.json >>figs.$t &&
+		for o in 0 4096 8192 12288 16384 20480 24576 28672; do
+			test "$(swift GET /cont/${t}_${o}_4096 ob)" = 200 &&
+			echo "swift $o $(md5sum <ob)" &&
+			test "$(s3 GET /bkt/${t}_${o}_4096 ob $(sse short))" = 200 &&
+			echo "sse-c $o $(md5sum <ob)" || return 1
+		done >>objs.$t || return 1
+	done &&
+	cat figs.fio && test_cmp figs.fio figs.iolite &&
+	test $(grep -c " write " iolog.fio) = 8 &&
+	test_cmp iolog.fio iolog.iolite &&
+	test $(wc -l <objs.fio) = 16 && test_cmp objs.fio objs.iolite &&
+	s3job --name=x --filename=/bkt/fio --rw=read --bs=4k --size=32k \
+		--verify=pattern --verify_pattern=%o \
+		--http_s3_sse_customer_key=short >out 2>err &&
+	test_must_be_empty err
+'
+test_skip_reason=$skip_was
 
 test_done

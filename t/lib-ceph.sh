@@ -59,6 +59,13 @@ ceph_have() {
 	return 0
 }
 
+# ceph_require [rgw]: for a test script (t/test-lib.sh): skips it all,
+# naming the package, unless ceph_have; the cluster stops when it ends.
+ceph_require() {
+	ceph_have "$1" || skip_all "$ceph_why"
+	test_at_exit="ceph_stop"
+}
+
 # A base port B with B..B+N-1 all free (the OSD binds several ports in
 # its range, which Ceph does not take from the kernel).
 ceph_free_range() {

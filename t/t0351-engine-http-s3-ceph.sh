@@ -9,12 +9,9 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-[ -f "$TEST_DIR/lib-ceph.sh" ] ||
-	skip_all "no t/lib-ceph.sh in this tree (the Ceph engines' cluster helper)"
 test_require PYTHON3 HTTP LIBCRYPTO
 . "$TEST_DIR/lib-ceph.sh"
-ceph_have rgw || skip_all "$ceph_why"
-test_at_exit="ceph_stop"
+ceph_require rgw
 
 T=120	# seconds any one run may take
 S3REQ="$TEST_DIR/s3req.py"

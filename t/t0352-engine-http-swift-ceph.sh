@@ -14,20 +14,15 @@
 
 . "$(dirname "$0")/test-lib.sh"
 
-[ -f "$TEST_DIR/lib-ceph.sh" ] ||
-	skip_all "no t/lib-ceph.sh in this tree (the Ceph engines' cluster helper)"
 test_require PYTHON3 HTTP LIBCRYPTO
 . "$TEST_DIR/lib-ceph.sh"
-ceph_have rgw || skip_all "$ceph_why"
-test_at_exit="ceph_stop"
-
-T=120	# seconds any one run may take
-SW="$TEST_DIR/swiftreq.py"
-S3REQ="$TEST_DIR/s3req.py"
-KEY=0123456789abcdef0123456789abcdef	# 32 bytes, as AES256 wants
-
+ceph_require rgw
 CEPH_RGW_OPTS=--rgw-crypt-require-ssl=false
 CEPH_RGW_CLASSES=COLD
+KEY=0123456789abcdef0123456789abcdef	# 32 bytes, as AES256 wants
+SW="$TEST_DIR/swiftreq.py"
+S3REQ="$TEST_DIR/s3req.py"
+T=120	# seconds any one run may take
 ceph_ok=0
 ceph_start "$TRASH/ceph" rgw >"$TRASH/ceph.out" 2>&1 && ceph_ok=1
 EP=$CEPH_S3_ENDPOINT

@@ -23,11 +23,12 @@
  * its I/O with an errno for its kind (ECONNREFUSED, EACCES for 401/403,
  * ENOENT, ECONNRESET, ETIMEDOUT, EIO) and error_detail() gives the
  * method, the URL and the server's status line with the reason in the
- * answer's body (server_reason()), or curl's message. A request in flight when the job is told to
- * stop, or past the job's startdelay + ramp_time + runtime from its
- * start (a server that stopped answering), is cut short (the progress
- * callback, or getevents' slices) and ends the job (ENGINE_ERR_END: not
- * counted), or fails it with ETIMEDOUT when the server answered none.
+ * answer's body (server_reason()), or curl's message. A request in
+ * flight when the job is told to stop, or past the job's startdelay +
+ * ramp_time + runtime from its start (a server that stopped answering),
+ * is cut short (the progress callback, or getevents' slices) and ends
+ * the job (ENGINE_ERR_END: not counted), or fails it with ETIMEDOUT
+ * when the server answered none.
  * Each request's latency and time to first byte go to per-method tables
  * (util/reqstat.h) the worker hands to the results
  * (engine_ops.reqstats).
@@ -595,13 +596,19 @@ static int xml_elem(const char *s, const char *tag, const char **val)
 	return (int)(e ? (size_t)(e - b) : strlen(b));
 }
 
-/* n bytes of p onto out, each control character as a space. */
+/*
+ * n bytes of p onto out, printable ASCII: a control character as a
+ * space, any other byte as '?' (the message goes to stderr and JSON).
+ */
 static void add_text(struct strbuf *out, const char *p, int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
-		strbuf_addch(out, (unsigned char)p[i] < ' ' ? ' ' : p[i]);
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		strbuf_addch(out, c < ' ' ? ' ' : c >= 0x7f ? '?' : (char)c);
+	}
 }
 
 /*

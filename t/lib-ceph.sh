@@ -19,6 +19,15 @@
 #   CEPH_S3_ENDPOINT  http://127.0.0.1:PORT, radosgw's S3
 #   CEPH_S3_ACCESS_KEY, CEPH_S3_SECRET_KEY  the keys of its user "iolite"
 #
+# Knobs for radosgw, set before ceph_start:
+#   CEPH_RGW_OPTS     more options on radosgw's command line, e.g.
+#                     --rgw-crypt-require-ssl=false (SSE-C over http)
+#   CEPH_RGW_CLASSES  storage classes (space between them) added to the
+#                     default placement, each with a data pool of its own
+#                     (radosgw is started again to see them: ~3 s)
+# and CEPH_SWIFT_KEY after ceph_start: the Swift key of "iolite:swift",
+# a subuser of "iolite" with full access (auth at $CEPH_S3_ENDPOINT/auth/1.0).
+#
 # ceph_have says whether the packages are there (else $ceph_why names the
 # one missing), for test_skip_unless-style checks. Nothing here writes
 # outside DIR; every daemon logs to DIR/log and keeps its sockets in
@@ -48,6 +57,13 @@ ceph_have() {
 		done
 	fi
 	return 0
+}
+
+# ceph_require [rgw]: for a test script (t/test-lib.sh): skips it all,
+# naming the package, unless ceph_have; the cluster stops when it ends.
+ceph_require() {
+	ceph_have "$1" || skip_all "$ceph_why"
+	test_at_exit="ceph_stop"
 }
 
 # A base port B with B..B+N-1 all free (the OSD binds several ports in
@@ -227,14 +243,8 @@ EOF
 ceph_start_rgw() {
 	ceph_rgw_port=$(free_port) || { ceph_why="no free port"; return 1; }
 	mkdir -p "$ceph_dir/rgw"
-	ceph_bg radosgw -c "$CEPH_CONF" -f -n client.rgw.a \
-		--rgw-data "$ceph_dir/rgw" \
-		--rgw-frontends "beast endpoint=127.0.0.1:$ceph_rgw_port"
 	CEPH_S3_ENDPOINT=http://127.0.0.1:$ceph_rgw_port
-	ceph_wait 60 python3 -c "import urllib.request
-urllib.request.urlopen('$CEPH_S3_ENDPOINT', timeout=2)" ||
-		ceph_fail "radosgw did not answer (log/client.rgw.a.log)" ||
-		return 1
+	ceph_rgw_run || return 1
 	radosgw-admin -c "$CEPH_CONF" user create --uid=iolite \
 		--display-name=iolite >"$ceph_dir/rgw-user.json" \
 		2>>"$ceph_dir/log/mkfs.out" ||
@@ -245,8 +255,59 @@ print(json.load(open(sys.argv[1]))["keys"][0]["access_key"])' \
 	CEPH_S3_SECRET_KEY=$(python3 -c 'import json, sys
 print(json.load(open(sys.argv[1]))["keys"][0]["secret_key"])' \
 		"$ceph_dir/rgw-user.json")
+	radosgw-admin -c "$CEPH_CONF" subuser create --uid=iolite \
+		--subuser=iolite:swift --access=full --key-type=swift \
+		--gen-secret >"$ceph_dir/rgw-swift.json" \
+		2>>"$ceph_dir/log/mkfs.out" ||
+		ceph_fail "radosgw-admin subuser create failed" || return 1
+	CEPH_SWIFT_KEY=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["swift_keys"][0]["secret_key"])' \
+		"$ceph_dir/rgw-swift.json")
+	# the zone exists once radosgw has run: the classes, then again
+	if [ -n "$CEPH_RGW_CLASSES" ]; then
+		for ceph_c_ in $CEPH_RGW_CLASSES; do
+			ceph_rgw_class "$ceph_c_" || ceph_fail \
+				"storage class $ceph_c_ could not be added" ||
+				return 1
+		done
+		# TERM: its watches go with it (a killed one's hold the
+		# next radosgw's cache notices for 30 s); KILL after 10 s
+		kill "$ceph_rgw_pid"
+		{ sleep 10; kill -9 "$ceph_rgw_pid" 2>/dev/null; } &
+		ceph_w_=$!
+		wait "$ceph_rgw_pid" 2>/dev/null
+		kill "$ceph_w_" 2>/dev/null
+		ceph_pids=$(echo " $ceph_pids " | sed "s/ $ceph_rgw_pid / /")
+		ceph_rgw_run || return 1
+	fi
 	ceph_clock rgw
-	export CEPH_S3_ENDPOINT CEPH_S3_ACCESS_KEY CEPH_S3_SECRET_KEY
+	export CEPH_S3_ENDPOINT CEPH_S3_ACCESS_KEY CEPH_S3_SECRET_KEY \
+		CEPH_SWIFT_KEY
+}
+
+# radosgw on $ceph_rgw_port, its id in ceph_rgw_pid, once it answers.
+ceph_rgw_run() {
+	# shellcheck disable=SC2086 # CEPH_RGW_OPTS: words
+	ceph_bg radosgw -c "$CEPH_CONF" -f -n client.rgw.a \
+		--rgw-data "$ceph_dir/rgw" \
+		--rgw-frontends "beast endpoint=127.0.0.1:$ceph_rgw_port" \
+		$CEPH_RGW_OPTS
+	ceph_rgw_pid=$!
+	ceph_wait 60 python3 -c "import urllib.request
+urllib.request.urlopen('$CEPH_S3_ENDPOINT', timeout=2)" ||
+		ceph_fail "radosgw did not answer (log/client.rgw.a.log)"
+}
+
+# ceph_rgw_class NAME: a storage class in the default placement (its
+# objects in a pool of their own), read by radosgw when it starts.
+ceph_rgw_class() {
+	radosgw-admin -c "$CEPH_CONF" zonegroup placement add \
+		--rgw-zonegroup default --placement-id default-placement \
+		--storage-class "$1" >>"$ceph_dir/log/mkfs.out" 2>&1 &&
+	radosgw-admin -c "$CEPH_CONF" zone placement add \
+		--rgw-zone default --placement-id default-placement \
+		--storage-class "$1" --data-pool "default.rgw.$1.data" \
+		>>"$ceph_dir/log/mkfs.out" 2>&1
 }
 
 # Stops the daemons, each by its id: KILL, as nothing of theirs is kept

@@ -61,6 +61,13 @@ http {
 			auth_basic "iolite";
 			auth_basic_user_file $1/htpasswd;
 		}
+		# errors with a reason in the body: S3's XML, plain text
+		location /s3err/ {
+			return 403 '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+		}
+		location /txterr/ {
+			return 409 'Locked\tby\tsomeone\nsecond line';
+		}
 	}
 EOF
 	[ -n "$3" ] && cat <<EOF

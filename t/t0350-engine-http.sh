@@ -189,6 +189,16 @@ test_expect_success 'credentials: 401 with a bad password, accepted with the rig
 	test $(ls "$DAV/auth" | grep -c "^a_") = 4
 '
 
+test_expect_success 'the reason in an error'"'"'s body: S3'"'"'s XML, plain text' '
+	test_must_fail http --name=x --filename=/s3err/o --rw=write --bs=4k \
+		--size=4k >out 2>err &&
+	grep "^iolite: job .x.: write of 4096 bytes at offset 0 of ./s3err/o. failed: PUT http://$NGINX_HOST/s3err/o_0_4096: HTTP/1.1 403 Forbidden (AccessDenied: Access Denied)$" err &&
+	grep "^x: (groupid=0, jobs=1): err=13" out &&
+	test_must_fail http --name=t --filename=/txterr/o --rw=read --bs=4k \
+		--size=4k >out 2>err &&
+	grep "GET http://$NGINX_HOST/txterr/o_0_4096: HTTP/1.1 409 Conflict (Locked by someone)$" err
+'
+
 test_expect_success 'a refused connection: the job, the URL and curl'"'"'s reason' '
 	PORT=$(free_port) &&
 	test_must_fail timeout $T "$IOLITE" --ioengine=http \

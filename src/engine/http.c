@@ -18,16 +18,17 @@
  *   fsync  nothing: an object store has no cache to flush
  * The URL is http[s]://http_host + the path as given (filename= begins
  * with '/'). S3 requests are signed with AWS signature v4
- * (engine/http_sign.h), Swift ones carry the auth token and the body's
- * MD5. A failed request fails its I/O with an errno for its kind
- * (ECONNREFUSED, EACCES for 401/403, ENOENT, ECONNRESET, ETIMEDOUT,
- * EIO) and
- * error_detail() gives the method, the URL and the server's status
- * line or curl's message. A request in flight when the job is told to
- * stop, or past the job's startdelay + ramp_time + runtime from its
- * start (a server that stopped answering), is cut short (the progress
- * callback, or getevents' slices) and ends the job (ENGINE_ERR_END: not
- * counted), or fails it with ETIMEDOUT when the server answered none.
+ * (engine/http_sign.h), with SSE-C's headers when a key is given; Swift
+ * ones carry the auth token and the body's MD5. A failed request fails
+ * its I/O with an errno for its kind (ECONNREFUSED, EACCES for 401/403,
+ * ENOENT, ECONNRESET, ETIMEDOUT, EIO) and error_detail() gives the
+ * method, the URL and the server's status line with the reason in the
+ * answer's body (server_reason()), or curl's message. A request in
+ * flight when the job is told to stop, or past the job's startdelay +
+ * ramp_time + runtime from its start (a server that stopped answering),
+ * is cut short (the progress callback, or getevents' slices) and ends
+ * the job (ENGINE_ERR_END: not counted), or fails it with ETIMEDOUT
+ * when the server answered none.
  * Each request's latency and time to first byte go to per-method tables
  * (util/reqstat.h) the worker hands to the results
  * (engine_ops.reqstats).
@@ -79,6 +80,9 @@ struct xfer {
 	struct strbuf url, obj;	/* the request's URL and object path */
 	char curl_err[CURL_ERROR_SIZE];
 	char status[96];	/* the answer's status line */
+	long code;		/* its status code */
+	char errbody[384];	/* the start of an error answer's body */
+	size_t errlen;
 	char detail[512];	/* its failure, for error_detail() */
 	char *buf;		/* the I/O buffer sent or filled */
 	size_t pos, max;
@@ -135,12 +139,23 @@ static size_t body_out(char *ptr, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
-/* GET's body into the buffer; any other answer's body is dropped. */
+/*
+ * GET's body into the buffer; an error answer's first bytes kept for
+ * its reason; any other body dropped.
+ */
 static size_t body_in(char *ptr, size_t size, size_t nmemb, void *arg)
 {
 	struct xfer *x = arg;
 	size_t n = size * nmemb;
 
+	if (x->code >= 300) {
+		size_t k = sizeof(x->errbody) - 1 - x->errlen;
+
+		memcpy(x->errbody + x->errlen, ptr, n < k ? n : k);
+		x->errlen += n < k ? n : k;
+		x->errbody[x->errlen] = 0;
+		return n;
+	}
 	if (x->q.kind != REQ_GET)
 		return n;
 	if (n > x->max - x->pos) {
@@ -163,16 +178,24 @@ static int body_seek(void *arg, curl_off_t off, int origin)
 	return CURL_SEEKFUNC_OK;
 }
 
-/* Keeps the last status line ("HTTP/1.1 404 Not Found"), trimmed. */
+/*
+ * Keeps the last status line ("HTTP/1.1 404 Not Found"), trimmed, and
+ * its code; the body that follows is this answer's.
+ */
 static size_t header_in(char *ptr, size_t size, size_t nmemb, void *arg)
 {
 	struct xfer *x = arg;
 	size_t n = size * nmemb, l = n;
+	const char *sp;
 
 	if (n > 5 && !memcmp(ptr, "HTTP/", 5)) {
 		while (l && (ptr[l - 1] == '\r' || ptr[l - 1] == '\n'))
 			l--;
 		snprintf(x->status, sizeof(x->status), "%.*s", (int)l, ptr);
+		sp = strchr(x->status, ' ');
+		x->code = sp ? strtol(sp + 1, NULL, 10) : 0;
+		x->errlen = 0;
+		x->errbody[0] = 0;
 	}
 	return n;
 }
@@ -390,10 +413,13 @@ static unsigned int s3_headers(const struct job_options *o, const char *host,
 	lines[n++] = fmt("x-amz-content-sha256:%s", sha);
 	lines[n++] = fmt("x-amz-date:%s", date);
 	if (o->http_s3_sse_customer_key && *o->http_s3_sse_customer_key) {
-		const char *k = o->http_s3_sse_customer_key;
+		/* fio's key: the option's first 32 bytes, zeros after it */
+		char k[32] = { 0 };
 
-		http_base64(k, strlen(k), &key);
-		http_md5_base64(k, strlen(k), &md5);
+		memcpy(k, o->http_s3_sse_customer_key,
+		       strnlen(o->http_s3_sse_customer_key, sizeof(k)));
+		http_base64(k, sizeof(k), &key);
+		http_md5_base64(k, sizeof(k), &md5);
 		lines[n++] = fmt("x-amz-server-side-encryption-customer-"
 				     "algorithm:%s",
 				     o->http_s3_sse_customer_algorithm);
@@ -507,7 +533,9 @@ static void xfer_start(struct xfer *x)
 	x->max = q->len;
 	x->pos = 0;
 	x->overflow = false;
-	x->status[0] = x->curl_err[0] = x->detail[0] = 0;
+	x->status[0] = x->curl_err[0] = x->detail[0] = x->errbody[0] = 0;
+	x->code = 0;
+	x->errlen = 0;
 	curl_easy_setopt(c, CURLOPT_URL, strbuf_str(&x->url));
 	curl_easy_setopt(c, CURLOPT_UPLOAD, put ? 1L : 0L);
 	curl_easy_setopt(c, CURLOPT_NOBODY, q->kind == REQ_HEAD ? 1L : 0L);
@@ -552,6 +580,70 @@ static int cut_short(struct xfer *x, uint64_t t)
 	return ETIMEDOUT;
 }
 
+/* The text of <tag>...</tag> in s (to its end if cut off); its length. */
+static int xml_elem(const char *s, const char *tag, const char **val)
+{
+	char open[16], close[16];
+	const char *b, *e;
+
+	snprintf(open, sizeof(open), "<%s>", tag);
+	snprintf(close, sizeof(close), "</%s>", tag);
+	b = strstr(s, open);
+	if (!b)
+		return 0;
+	b += strlen(open);
+	e = strstr(b, close);
+	*val = b;
+	return (int)(e ? (size_t)(e - b) : strlen(b));
+}
+
+/*
+ * n bytes of p onto out, printable ASCII: a control character as a
+ * space, any other byte as '?' (the message goes to stderr and JSON).
+ */
+static void add_text(struct strbuf *out, const char *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		strbuf_addch(out, c < ' ' ? ' ' : c >= 0x7f ? '?' : (char)c);
+	}
+}
+
+/*
+ * The server's reason in an error answer's body, as " (...)": an S3
+ * error's Code and Message (AWS, radosgw, MinIO), or the first line of
+ * a plain-text body (radosgw's Swift: "AccessDenied"); nothing for an
+ * HTML page, whose status line says as much.
+ */
+static void server_reason(const struct xfer *x, struct strbuf *out)
+{
+	const char *b = x->errbody, *code, *msg;
+	int nc, nm;
+
+	while (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n')
+		b++;
+	if (!*b)
+		return;
+	if ((nc = xml_elem(b, "Code", &code)) > 0) {
+		strbuf_addstr(out, " (");
+		add_text(out, code, nc < 64 ? nc : 64);
+		nm = xml_elem(b, "Message", &msg);
+		if (nm > 0) {
+			strbuf_addstr(out, ": ");
+			add_text(out, msg, nm < 200 ? nm : 200);
+		}
+		strbuf_addch(out, ')');
+	} else if (*b != '<') {
+		nc = (int)strcspn(b, "\r\n");
+		strbuf_addstr(out, " (");
+		add_text(out, b, nc < 120 ? nc : 120);
+		strbuf_addch(out, ')');
+	}
+}
+
 /* Whether status st is success for x's request; counts it. */
 static bool answer_ok(struct xfer *x, long st)
 {
@@ -573,10 +665,15 @@ static bool answer_ok(struct xfer *x, long st)
 		ok = st >= 200 && st < 300;
 	}
 	if (!ok) {
+		struct strbuf why = STRBUF_INIT;
+
 		ks->errors++;
-		snprintf(x->detail, sizeof(x->detail), "%s %.200s: %s",
+		server_reason(x, &why);
+		snprintf(x->detail, sizeof(x->detail), "%s %.160s: %s%s",
 			 q->method, strbuf_str(&x->url),
-			 x->status[0] ? x->status : "no status line");
+			 x->status[0] ? x->status : "no status line",
+			 strbuf_str(&why));
+		strbuf_release(&why);
 		return false;
 	}
 	ks->requests++;

@@ -1384,7 +1384,8 @@ const struct opt_def opt_table[] = {
 	{ .name = "http_swift_auth_token", .type = OPT_STR,
 	  .off = OFF(http_swift_auth_token), .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
-	  .help = "http: OpenStack Swift auth token (X-Auth-Token)" },
+	  .help = "http: OpenStack Swift auth token (X-Auth-Token), got "
+		  "beforehand (v1 auth at /auth/1.0, Keystone)" },
 	{ .name = "http_s3_region", .type = OPT_STR, .off = OFF(http_s3_region),
 	  .def = "us-east-1", .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
@@ -1392,8 +1393,9 @@ const struct opt_def opt_table[] = {
 	{ .name = "http_s3_sse_customer_key", .type = OPT_STR,
 	  .off = OFF(http_s3_sse_customer_key), .category = OPT_CAT_ENGINE,
 	  .flags = OPT_F_ENGINE,
-	  .help = "http: S3 server-side encryption customer key (32 "
-		  "bytes; sent base64 with its MD5)" },
+	  .help = "http: S3 server-side encryption customer key (SSE-C): "
+		  "its first 32 bytes, zeros after a shorter one (fio's); "
+		  "sent base64 with its MD5" },
 	{ .name = "http_s3_sse_customer_algorithm", .type = OPT_STR,
 	  .off = OFF(http_s3_sse_customer_algorithm), .def = "AES256",
 	  .category = OPT_CAT_ENGINE,

@@ -39,10 +39,10 @@ struct run_job {
 					 * state, exit_what: run/steady.c) */
 	struct iowq_track *iowq;	/* io_uring jobs only, else NULL */
 	uint64_t iowq_base_ns;		/* io-wq time before counting began */
-	char errmsg[256];		/* the error that stopped it: stderr */
+	char errmsg[512];		/* the error that stopped it: stderr */
 	char describe[256];		/* the engine's own line, for notes */
 	/* errors continued past, for the report's notes: the first ones */
-	char cont_err[RUN_CONT_ERRS][256];
+	char cont_err[RUN_CONT_ERRS][512];
 	unsigned int nr_cont_errs;	/* all of them */
 
 	/*

@@ -40,7 +40,7 @@ static void describe_error(const struct worker *w, const struct io_u *u,
 		"sync_file_range",
 	};
 	const struct run_job *rj = w->rj;
-	char detail[128];
+	char detail[384];
 	const char *path = rj->files->nr_files ?
 			   rj->files->files[u->file].path : "";
 	int n = snprintf(buf, size,

@@ -57,7 +57,10 @@
  * map keys, file picks, zone picks and the random/sequential mix of
  * percentage_random have separate streams, so changing rwmixread does not
  * change the offsets of a norandommap job. The directions' stream is
- * fio's own (its seed and its rule), so rw=rw issues fio's sequence.
+ * fio's own (its seed and its rule), so rw=rw issues fio's sequence;
+ * so are percentage_random's (one a direction), so its runs begin where
+ * fio's do, and as in fio the blocks of a run (and a random one drawn
+ * where a run left the region) are not marked in the random map.
  */
 #include "workload/workload_int.h"
 #include "workload/bsdraw.h"
@@ -548,7 +551,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	/* bs_is_seq_rand: the sizes of the sequential ones */
 	const struct wl_bs *sb = unlikely(w->seq_sizes) ? &w->bs_seq : b;
 	uint64_t o = 0, avail, blk, whi = f->whi;
-	bool rnd = w->random;
+	bool rnd = w->random, cont = false;
 
 	w->drew_past = false;
 	/* a zone that starts too near the region end for a block */
@@ -560,14 +563,16 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			w->seq_left--;
 			o = w->identical ? f->last[d] : f->pos[d];
 			rnd = !in_window(f, o, sb->min);	/* off the end */
+			cont = true;
 		} else {
 			if (w->seq_nr > 1)
 				w->seq_left = w->seq_nr - 1;
 			/* percentage_random: this one continues instead */
-			if (w->perc_on && prng_taus_next(&w->r_seq) >=
+			if (w->perc_on && prng_taus_next(&w->r_seq.t[d]) >=
 					  w->perc_thresh[d]) {
 				o = f->pos[d];
 				rnd = !in_window(f, o, sb->min);
+				cont = true;
 			}
 		}
 		/*
@@ -620,7 +625,11 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	avail = whi - o;
 	if (*len > avail)
 		*len = bs_fit(w, b, avail, d);
-	if (rnd && w->rmode == RM_BITMAP) {
+	/*
+	 * fio marks no block for a continuation, nor for the random one
+	 * drawn where it ran off the end: a later draw may land there
+	 */
+	if (rnd && !cont && w->rmode == RM_BITMAP) {
 		uint32_t run = bitmap_take(f->rp[d], blk, b->min, *len);
 
 		/* fio 3.42 marks a range of a trim of several, uncut */

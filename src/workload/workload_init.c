@@ -178,7 +178,10 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	prng_taus_seed(&w->r_file, prng_derive(s, 6));
 	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
 	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
-	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
+	/* percentage_random: fio's draw of 1..100 from its own stream */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		prng_taus_seed_fio(&w->r_seq.t[d],
+				   plan_fio_seed(p, FIO_STREAM_SEQ_RAND));
 }
 
 /*
@@ -611,7 +614,9 @@ static int init_sizes(struct workload *w, const struct job_plan *p,
 						p->dir_min_bs[d];
 		if (wl_bs_init(&w->bs[d], p, (enum ddir)d, err))
 			return -1;
-		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
+		/* fio: random when 1 + 100 x draw / 2^32 is at most P */
+		w->perc_thresh[d] = (((uint64_t)o->perc_rand[d] << 32) + 99) /
+				    100;
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
 	}

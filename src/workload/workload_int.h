@@ -258,7 +258,14 @@ struct workload {
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 
-	struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
+	struct prng_taus r_off, r_ddir, r_file, r_zone;
+	/*
+	 * percentage_random's choice: fio's streams, one per direction,
+	 * all three seeded alike (a struct, so the replay copies it)
+	 */
+	struct wl_seq_streams {
+		struct prng_taus t[DDIR_RWDIR_CNT];
+	} r_seq;
 	struct prng_taus64 r_off64, r_dist, r_file64;
 	uint64_t key_state;	/* map keys: one splitmix64 stream */
 	/*
@@ -281,7 +288,8 @@ struct workload {
 	 */
 	bool replays;
 	struct wl_streams {
-		struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
+		struct prng_taus r_off, r_ddir, r_file, r_zone;
+		struct wl_seq_streams r_seq;
 		struct wl_bs_streams r_bs;
 		struct prng_taus64 r_off64, r_dist, r_file64;
 		uint64_t key_state;

@@ -1034,6 +1034,24 @@ static int nofile_size(const struct job_plan *p, const struct engine_ops *ops,
 	return ret ? -1 : 0;
 }
 
+/*
+ * The null engine on a character device: fio looks at the name all the
+ * same, and the device ends its region at size= as with any engine
+ * (region_chardev_end(); size=64k offset=32k on /dev/zero: 64 writes,
+ * not 128; a numjobs clone whose offset_increment starts at size= has
+ * nothing to do). True when t is one, made a character device.
+ */
+static bool fake_chardev(const struct engine_ops *ops, struct target *t)
+{
+	struct stat st;
+
+	if (!(ops->flags & ENGINE_F_FAKEIO) || stat(t->path, &st) ||
+	    !S_ISCHR(st.st_mode))
+		return false;
+	t->kind = EF_CHARDEV;
+	return true;
+}
+
 static int resolve_job(struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
@@ -1072,14 +1090,14 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 				break;
 			}
 		} else if (nofile) {
-			/* null: names only, nothing is looked at */
+			/* null: names only, nothing is opened */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
 			/* rbd: the image's size, as a device's */
 			if (ops->target_size && !p->replay &&
 			    (ret = nofile_size(p, ops, &tmp, err)))
 				break;
-			sized = tmp.exists;
+			sized = tmp.exists || fake_chardev(ops, &tmp);
 		} else if (get_target(p, ts, f->path, made, &t, err)) {
 			ret = -1;
 			break;

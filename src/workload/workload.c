@@ -1176,7 +1176,7 @@ int wl_next_general(struct workload *w, struct io_u *u)
 			/* only io_size beyond the regions starts over */
 			if (!may_wrap(w) || wrapped)
 				return 1;
-			wrapped = true;
+			wrapped = w->wrapped = true;
 			if (w->replays) {
 				/* a new pass in fio: the first one's draws */
 				wl_replay_first_pass(w);
@@ -1201,7 +1201,7 @@ int wl_next_general(struct workload *w, struct io_u *u)
 		if (!f->fresh && w->restarts && w->replays &&
 		    w->nr_files == 1 && !wrapped) {
 			/* where fio's pass ends: the next one replays */
-			wrapped = true;
+			wrapped = w->wrapped = true;
 			wl_replay_first_pass(w);
 			redraw(w, &d, &len);
 			continue;
@@ -1410,6 +1410,19 @@ bool workload_spent(const struct workload *w)
 bool workload_drops_in_place(const struct workload *w)
 {
 	return w->tb_random;
+}
+
+bool workload_may_wrap(const struct workload *w)
+{
+	return (w->wrap || w->io_loops) && !w->o->time_based;
+}
+
+bool workload_take_wrap(struct workload *w)
+{
+	bool r = w->wrapped;
+
+	w->wrapped = false;
+	return r;
 }
 
 unsigned int workload_take_dropped(struct workload *w)

@@ -177,6 +177,12 @@ struct workload {
 	 */
 	bool tb_replays;
 	unsigned int dropped;
+	/*
+	 * the last workload_next() started used-up files over (io_size
+	 * beyond the regions), where fio's loop ends and another begins:
+	 * for the worker (workload_take_wrap())
+	 */
+	bool wrapped;
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
 	bool random;

@@ -738,7 +738,9 @@ static void act_refill(struct workload *w)
 		}
 	w->nact = n;
 	w->next_unused = 0;
-	while (w->nact < w->max_open && (fi = refill_pick(w)) < w->nr_files) {
+	/* random: none, a draw opens the file it picks (random_file()) */
+	while (w->fsrv != FSRV_RANDOM && w->nact < w->max_open &&
+	       (fi = refill_pick(w)) < w->nr_files) {
 		file_bring_in(w, fi, w->nact);
 		w->nact++;
 	}
@@ -757,8 +759,11 @@ static void file_done(struct workload *w, unsigned int fi)
 		return;
 	f->open = false;
 	event_add(w, fi, false);
-	/* sequential: pick_file() brings in the file whose turn it is */
-	if (w->fsrv == FSRV_SEQUENTIAL)
+	/*
+	 * sequential: pick_file() brings in the file whose turn it is;
+	 * random: the file a later draw picks (random_file())
+	 */
+	if (w->fsrv == FSRV_SEQUENTIAL || w->fsrv == FSRV_RANDOM)
 		return;
 	nf = refill_pick(w);
 	if (nf < w->nr_files)
@@ -813,6 +818,62 @@ static unsigned int seq_turn(struct workload *w, unsigned int fi,
 	return s;
 }
 
+/* fio's file number for file_service_type=random: its stream, its scaling */
+static unsigned int file_draw(struct workload *w)
+{
+	double r = w->bs64 ?
+		   (double)prng_taus64_next(&w->r_file64) / 18446744073709551616.0 :
+		   (double)prng_taus_next(&w->r_file) / 4294967296.0;
+	unsigned int fi = (unsigned int)((double)w->nr_files * r);
+
+	return fi < w->nr_files ? fi : w->nr_files - 1;
+}
+
+/* openfiles: a slot whose file is closed (retired), or a new one */
+static unsigned int free_slot(struct workload *w)
+{
+	unsigned int s;
+
+	for (s = 0; s < w->nact; s++)
+		if (!w->files[w->act[s]].open)
+			return s;
+	return w->nact < w->max_open ? w->nact++ : UINT_MAX;
+}
+
+/* Can file fi take the I/O (fio: not done; open, or opened now)? */
+static bool file_takes(struct workload *w, unsigned int fi)
+{
+	unsigned int s;
+
+	if (w->files[fi].done)
+		return false;
+	if (w->files[fi].open)
+		return true;
+	if ((s = free_slot(w)) == UINT_MAX)
+		return false;
+	file_bring_in(w, fi, s);
+	return true;
+}
+
+/*
+ * file_service_type=random as fio picks: a file drawn over all of them,
+ * drawn again while it is done or, with openfiles, closed with openfiles
+ * open (fio: EBUSY, and it draws again); one closed with room is opened.
+ * fio draws until it finds one; after many draws, the first that can.
+ */
+static unsigned int random_file(struct workload *w)
+{
+	unsigned int i, fi, tries = 16 * w->nr_files + 64;
+
+	for (i = 0; i < tries; i++)
+		if (file_takes(w, fi = file_draw(w)))
+			return fi;
+	for (fi = 0; fi < w->nr_files; fi++)
+		if (file_takes(w, fi))
+			return fi;
+	return w->nr_files;
+}
+
 /*
  * The file for the next I/O; only called while some file is not done.
  * The file in turn keeps it for file_service_type's N I/Os (sequential:
@@ -837,12 +898,11 @@ static unsigned int pick_file(struct workload *w)
 			s = seq_turn(w, fi, s);
 		break;
 	case FSRV_RANDOM:
-		/* fio draws again on a file that is done */
-		for (i = 0; i < SKEW_TRIES; i++) {
-			s = (unsigned int)prng_scale32(
-				prng_taus_next(&w->r_file), w->nact);
-			if (!w->files[w->act[s]].done)
-				break;
+		fi = random_file(w);
+		if (fi < w->nr_files) {
+			w->cur_slot = w->files[fi].slot;
+			w->fs_left = w->fs_nr - 1;
+			return fi;
 		}
 		break;
 	case FSRV_ZIPF:

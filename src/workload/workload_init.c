@@ -177,6 +177,13 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	w->key_state = prng_derive(s, 5);
 	prng_taus_seed(&w->r_file, prng_derive(s, 6));
 	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
+	/* file_service_type=random: fio's stream, so its files in its order */
+	if (p->o.file_service_type == FSRV_RANDOM) {
+		prng_taus_seed_fio(&w->r_file,
+				   plan_fio_seed(p, FIO_STREAM_FILE));
+		prng_taus64_seed_fio(&w->r_file64,
+				     plan_fio_seed(p, FIO_STREAM_FILE));
+	}
 	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
 	/* percentage_random: fio's draw of 1..100 from its own stream */
 	for (d = 0; d < DDIR_RWDIR_CNT; d++)

@@ -926,12 +926,32 @@ static unsigned int pick_file(struct workload *w)
 
 /* ---- next(): the general path --------------------------------------- */
 
+/*
+ * rwmixread's direction, as fio's: a draw only while the direction it is
+ * on has issued its share since the last change (so a direction far
+ * behind keeps the turn: randrw randseed=1, the 13th I/O a read again)
+ */
+static inline enum ddir mix_pick(struct workload *w)
+{
+	unsigned int d;
+
+	if (w->mix_n[w->mix_dir] < w->mix_issues)
+		return (enum ddir)w->mix_dir;
+	d = prng_taus_next(&w->r_ddir) >= w->mix_thresh ? DDIR_WRITE :
+							  DDIR_READ;
+	if (d != w->mix_dir)
+		w->mix_issues = w->mix_n[w->mix_dir] *
+				w->mix_pct[w->mix_dir ^ 1] / 100;
+	w->mix_dir = (uint8_t)d;
+	return (enum ddir)d;
+}
+
 static inline enum ddir pick_ddir(struct workload *w)
 {
 	if (w->mixed) {
 		if (unlikely(w->want_ddir >= 0))
 			return (enum ddir)w->want_ddir;
-		if (prng_taus_next(&w->r_ddir) >= w->mix_thresh)
+		if (mix_pick(w) == DDIR_WRITE)
 			return DDIR_WRITE;
 		if (unlikely(w->read_ok != NULL) && !w->read_ok(w->read_ok_arg))
 			return DDIR_WRITE;
@@ -1199,6 +1219,8 @@ static inline void issue(struct workload *w, struct io_u *u, unsigned int fi,
 	u->offset = off;
 	u->len = len;
 	u->ddir = (uint8_t)d;
+	if (w->mixed && d <= DDIR_WRITE)
+		w->mix_n[d]++;
 	w->nios_left--;
 	w->cum += len;
 	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
@@ -1244,6 +1266,8 @@ int wl_next_general(struct workload *w, struct io_u *u)
 				continue;
 			}
 			files_start_over(w);
+			if (w->mixed)
+				redraw(w, &d, &len);
 		}
 		fi = pick_file(w);
 		f = &w->files[fi];
@@ -1277,8 +1301,12 @@ int wl_next_general(struct workload *w, struct io_u *u)
 			continue;
 		}
 		file_done(w, fi);
-		/* fio: the next file's I/O is drawn anew, its direction too */
-		if (w->mixed)
+		/*
+		 * fio: the next file's I/O is drawn anew, its direction too;
+		 * with none left its pass ends there, and the next one's
+		 * first I/O draws (below), which the mix's rule counts
+		 */
+		if (w->mixed && w->nr_done < w->nr_files)
 			redraw(w, &d, &len);
 	}
 	if (unlikely(w->nrange > 1) && d == DDIR_TRIM)

@@ -597,6 +597,8 @@ static void init_pattern(struct workload *w, const struct job_plan *p)
 	w->tw_lastw = UINT64_MAX;
 	/* fio reads when floor(100 * draw / 2^32) < rwmixread */
 	w->mix_thresh = (((uint64_t)o->rwmixread << 32) + 99) / 100;
+	w->mix_pct[DDIR_READ] = (uint8_t)o->rwmixread;
+	w->mix_pct[DDIR_WRITE] = (uint8_t)(100 - o->rwmixread);
 	w->dmask = p->ddir_mask;
 	if (w->random) {
 		w->seq_nr = o->rw_seq_nr;

@@ -205,6 +205,14 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
+	/*
+	 * fio's rule for when a mixed job draws: only while the direction
+	 * it is on has issued at least mix_issues I/Os (mix_n: the job's,
+	 * by direction, never reset); a draw that changes direction sets
+	 * mix_issues to the old direction's count x the new one's share
+	 */
+	uint64_t mix_n[2], mix_issues;
+	uint8_t mix_dir, mix_pct[2];
 	uint32_t split_slot;	/* bssplit: the slot last drawn */
 	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */

@@ -355,6 +355,16 @@ int wl_next_ranges(struct workload *w, struct io_u *u, unsigned int fi,
 /* the next I/O's direction: rwmixread's draw in a mixed job (fio's) */
 enum ddir wl_pick_ddir(struct workload *w);
 void wl_replay_first_pass(struct workload *w);
+/* f starts over from its beginning: a fresh sweep */
+void wl_file_reset(struct workload *w, struct wl_file *f);
+/*
+ * fileserve.c: the file for the next I/O (only while some file is not
+ * done; wl_file_done() above retires one), openfiles' slots at a pass's
+ * start, a skewed service's used-up file started over
+ */
+unsigned int wl_pick_file(struct workload *w);
+void wl_act_refill(struct workload *w);
+void wl_skew_restart(struct workload *w, unsigned int fi);
 void wl_streams_save(struct workload *w);
 void wl_pass_start(struct workload *w, bool first);
 uint64_t wl_seq_fit(const struct workload *w, const struct wl_file *f,

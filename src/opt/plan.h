@@ -126,10 +126,12 @@ void plan_release(struct job_plan *p);
  * The streams are their places in fio's list (opt/seed.c).
  */
 #define FIO_STREAM_MIX		4
+#define FIO_STREAM_FILE		5	/* file_service_type=random */
 #define FIO_STREAM_BLOCK	6
 /* randrepeat's seed of the random offsets: this times the job's number */
 #define FIO_BLOCK_SEED		0xb1899bedULL
 #define FIO_STREAM_FILESIZE	7
+#define FIO_STREAM_SEQ_RAND	10	/* percentage_random, all directions */
 #define FIO_STREAM_POISSON_READ	15
 #define FIO_STREAM_POISSON_WRITE 17
 #define FIO_STREAM_POISSON_TRIM	18

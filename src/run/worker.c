@@ -135,6 +135,27 @@ static int next_zoned(struct worker *w, struct io_u *u)
 	}
 }
 
+static int sync_due(const struct worker *w);
+
+/*
+ * io_size's wrap, before the new sweep's first I/O (chosen, not issued):
+ * as at fio's loop end, what is in flight completes and the sync fsync=N
+ * has due is made (on the last write's file), then worker_wrap().
+ * Non-zero: the job stops.
+ */
+static __attribute__((noinline)) int wrap_files(struct worker *w)
+{
+	int d = 0;
+
+	if (quiesce(w))
+		return 1;
+	if (w->sync_any)
+		d = sync_due(w);
+	if (d && worker_do_sync(w, (enum ddir)d, w->sync_file))
+		return 1;
+	return worker_wrap(w) != 0;
+}
+
 /*
  * After the next I/O was chosen: openfiles' opens and closes, the cache
  * of a file started over dropped, the I/O's file opened. 1: a file that
@@ -143,6 +164,8 @@ static int next_zoned(struct worker *w, struct io_u *u)
 static __attribute__((noinline)) int next_io_extra(struct worker *w,
 						   struct io_u *u)
 {
+	if (w->wraps && workload_take_wrap(w->wl) && wrap_files(w))
+		return 1;
 	if (w->file_events)
 		worker_file_events(w);
 	if (w->drop_invalidate)
@@ -160,7 +183,7 @@ static __attribute__((noinline)) int next_io_slow(struct worker *w,
 	int ret = w->vf ? verify_next(w->vf, u) : workload_next(w->wl, u);
 
 	if (!ret && (w->file_events | w->lazy_open | w->drop_invalidate |
-		     w->zoned))
+		     w->zoned | w->wraps))
 		return next_io_extra(w, u);
 	return ret;
 }

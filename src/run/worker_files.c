@@ -365,6 +365,27 @@ static int new_loop(struct worker *w)
 }
 
 /*
+ * io_size beyond the regions: the workload started its used-up files
+ * over. fio runs each sweep as a loop of the job, so there, with what
+ * was in flight done: the files are closed, end_fsync's and
+ * fsync_on_close's syncs made (a file opened, synced and closed again,
+ * as at a loop's end), and the next sweep opens each file again at its
+ * first I/O (invalidate=1 drops its cache there). The fsync=N count
+ * goes on: the sync due at the wrap is not made twice (fio 3.42).
+ * 0, or -1 when a sync or an open failed.
+ */
+int worker_wrap(struct worker *w)
+{
+	close_files(w);
+	if (worker_end_syncs(w))
+		return -1;
+	fcycle_new_loop(&w->fc);
+	worker_lazy_start(w, false);
+	w->now = clock_now_ns();
+	return 0;
+}
+
+/*
  * Does a pass end with the files used up (fio: "done")? Sequential
  * passes do, and random ones that cover every block (the random map,
  * lfsr); random offsets without a map (norandommap, blockalign,

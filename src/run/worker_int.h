@@ -119,6 +119,7 @@ struct worker {
 			bool drop_invalidate;	/* a file started over */
 			bool zoned;		/* zonemode=zbd: w->zbd */
 			bool verifies;		/* w->vf: it gives the I/O */
+			bool wraps;		/* io_size: worker_wrap() */
 		};
 		uint64_t next_extra;
 	};
@@ -216,6 +217,7 @@ void worker_log_end(struct worker *w);
 int worker_next_pass(struct worker *w);
 void worker_file_events(struct worker *w);
 void worker_drop_restarted(struct worker *w);
+int worker_wrap(struct worker *w);
 void worker_file_op_lat(struct worker *w);
 int worker_file_op_open(struct worker *w, bool again);
 int worker_end_syncs(struct worker *w);

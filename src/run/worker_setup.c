@@ -110,6 +110,10 @@ static int setup_engine(struct worker *w, struct strbuf *err)
 			w->depth + 1, w->wl, err))
 		return 1;
 	w->verifies = w->vf != NULL;	/* next_io()'s one test */
+	/* io_size beyond the regions: a loop's end at each wrap */
+	w->wraps = workload_may_wrap(w->wl) && !w->vf &&
+		   !(w->ops->flags & (ENGINE_F_NOFILEIO | ENGINE_F_FILE_OP)) &&
+		   !(o->read_iolog && *o->read_iolog);
 	/* the engine itself: offload's wrapper does not say */
 	eo = engine_find(p->o.ioengine);
 	if (w->vf && eo && (eo->flags & ENGINE_F_FAKEIO))

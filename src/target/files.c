@@ -1014,6 +1014,24 @@ static void target_claim(const struct job_plan *p,
 	t->layout = true;
 }
 
+/*
+ * The null engine on a character device: fio looks at the name all the
+ * same, and the device ends its region at size= as with any engine
+ * (region_chardev_end(); size=64k offset=32k on /dev/zero: 64 writes,
+ * not 128; a numjobs clone whose offset_increment starts at size= has
+ * nothing to do). True when t is one, made a character device.
+ */
+static bool fake_chardev(const struct engine_ops *ops, struct target *t)
+{
+	struct stat st;
+
+	if (!(ops->flags & ENGINE_F_FAKEIO) || stat(t->path, &st) ||
+	    !S_ISCHR(st.st_mode))
+		return false;
+	t->kind = EF_CHARDEV;
+	return true;
+}
+
 static int resolve_job(struct job_plan *p, struct targets *ts,
 		       struct job_files *jf, struct target ***slots,
 		       struct strbuf *err)
@@ -1043,6 +1061,7 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		struct engine_file *f = &jf->files[i];
 		struct target tmp, *t = &tmp;
 		uint64_t off = 0, len = 0;
+		bool sized = false;
 
 		if (remote) {
 			/* on a server: sized by the engine's probe (nbd,
@@ -1052,9 +1071,10 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 				break;
 			}
 		} else if (nofile) {
-			/* null: names only, nothing is looked at */
+			/* null: names only, nothing is opened */
 			memset(&tmp, 0, sizeof(tmp));
 			tmp.path = f->path;
+			sized = fake_chardev(ops, &tmp);
 		} else if (get_target(p, ts, f->path, made, &t, err)) {
 			ret = -1;
 			break;
@@ -1066,7 +1086,8 @@ static int resolve_job(struct job_plan *p, struct targets *ts,
 		else
 			ret = region_of_job(p, t, fsizes ? fsizes[i] :
 					 p->o.filesize.min, (unsigned int)n,
-					 nofile && !remote, &off, &len, err);
+					 nofile && !remote && !sized, &off, &len,
+					 err);
 		if (!ret && p->o.zonemode == ZONE_MODE_ZBD && !nofile)
 			ret = zbd_check_target(p, f->path,
 					       t->kind == EF_BLOCKDEV, &off,

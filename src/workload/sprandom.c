@@ -292,6 +292,8 @@ static int next_spr(struct workload *w, struct io_u *u)
 	u->offset = w->files[0].start + blk * w->bsz;
 	u->len = w->bsz;
 	u->ddir = d;
+	if (w->mixed)
+		w->mix_n[d]++;
 	w->cum += w->bsz;
 	return 0;
 }

@@ -57,7 +57,10 @@
  * map keys, file picks, zone picks and the random/sequential mix of
  * percentage_random have separate streams, so changing rwmixread does not
  * change the offsets of a norandommap job. The directions' stream is
- * fio's own (its seed and its rule), so rw=rw issues fio's sequence.
+ * fio's own (its seed and its rule), so rw=rw issues fio's sequence;
+ * so are percentage_random's (one a direction), so its runs begin where
+ * fio's do, and as in fio the blocks of a run (and a random one drawn
+ * where a run left the region) are not marked in the random map.
  */
 #include "workload/workload_int.h"
 #include "workload/bsdraw.h"
@@ -350,7 +353,7 @@ static void file_move(struct workload *w, struct wl_file *f)
 }
 
 /* f starts over from its beginning: a fresh sweep. */
-static void file_reset(struct workload *w, struct wl_file *f)
+void wl_file_reset(struct workload *w, struct wl_file *f)
 {
 	unsigned int d;
 
@@ -552,7 +555,7 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	/* bs_is_seq_rand: the sizes of the sequential ones */
 	const struct wl_bs *sb = unlikely(w->seq_sizes) ? &w->bs_seq : b;
 	uint64_t o = 0, avail, blk, whi = f->whi;
-	bool rnd = w->random;
+	bool rnd = w->random, cont = false;
 
 	w->drew_past = false;
 	/* a zone that starts too near the region end for a block */
@@ -564,14 +567,16 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 			w->seq_left--;
 			o = w->identical ? f->last[d] : f->pos[d];
 			rnd = !in_window(f, o, sb->min);	/* off the end */
+			cont = true;
 		} else {
 			if (w->seq_nr > 1)
 				w->seq_left = w->seq_nr - 1;
 			/* percentage_random: this one continues instead */
-			if (w->perc_on && prng_taus_next(&w->r_seq) >=
+			if (w->perc_on && prng_taus_next(&w->r_seq.t[d]) >=
 					  w->perc_thresh[d]) {
 				o = f->pos[d];
 				rnd = !in_window(f, o, sb->min);
+				cont = true;
 			}
 		}
 		/*
@@ -624,7 +629,11 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	avail = whi - o;
 	if (*len > avail)
 		*len = bs_fit(w, b, avail, d);
-	if (rnd && w->rmode == RM_BITMAP) {
+	/*
+	 * fio marks no block for a continuation, nor for the random one
+	 * drawn where it ran off the end: a later draw may land there
+	 */
+	if (rnd && !cont && w->rmode == RM_BITMAP) {
 		uint32_t run = bitmap_take(f->rp[d], blk, b->min, *len);
 
 		/* fio 3.42 marks a range of a trim of several, uncut */
@@ -637,236 +646,34 @@ static int file_next(struct workload *w, struct wl_file *f, enum ddir d,
 	return 0;
 }
 
-/* ---- file service --------------------------------------------------- */
-
-static void event_add(struct workload *w, unsigned int file, bool open)
-{
-	struct wl_event *e;
-
-	/* a worker that never takes events (no limit) loses nothing */
-	if (w->ev_nr == w->ev_cap)
-		return;
-	e = &w->ev[(w->ev_head + w->ev_nr++) % w->ev_cap];
-	e->file = file;
-	e->open = open;
-}
-
-/* openfiles: puts file fi in slot s of the files in use. */
-static void file_bring_in(struct workload *w, unsigned int fi, unsigned int s)
-{
-	w->act[s] = fi;
-	w->files[fi].open = true;
-	w->files[fi].slot = s;
-	event_add(w, fi, true);
-}
-
-/* The next file not in use and not done, or nr_files. */
-static unsigned int next_unused(struct workload *w)
-{
-	while (w->next_unused < w->nr_files &&
-	       (w->files[w->next_unused].open ||
-		w->files[w->next_unused].done))
-		w->next_unused++;
-	return w->next_unused;
-}
-
-/* One file not in use and not done, uniformly (a few draws, then a scan). */
-static unsigned int unused_at_random(struct workload *w)
-{
-	unsigned int i, fi, nr = 0, k;
-
-	for (i = 0; i < SKEW_TRIES; i++) {
-		fi = (unsigned int)prng_scale32(prng_taus_next(&w->r_file),
-						w->nr_files);
-		if (!w->files[fi].open && !w->files[fi].done)
-			return fi;
-	}
-	for (fi = 0; fi < w->nr_files; fi++)
-		nr += !w->files[fi].open && !w->files[fi].done;
-	if (!nr)
-		return w->nr_files;
-	k = (unsigned int)prng_scale32(prng_taus_next(&w->r_file), nr);
-	for (fi = 0; fi < w->nr_files; fi++)
-		if (!w->files[fi].open && !w->files[fi].done && !k--)
-			break;
-	return fi;
-}
-
-/*
- * The file a free slot takes: the first not in use and not done, or the
- * file a draw picks. fio draws a file for each I/O among all of them and
- * opens the one drawn while fewer than openfiles are open (random: a file
- * not done, uniformly; skewed: by the distribution, falling back to a
- * uniform pick after a few tries), and keeps the open ones until done.
- */
-static unsigned int refill_pick(struct workload *w)
-{
-	unsigned int i, fi;
-
-	if (w->fsrv == FSRV_RANDOM)
-		return unused_at_random(w);
-	if (!w->skewed)
-		return next_unused(w);
-	for (i = 0; i < SKEW_TRIES; i++) {
-		fi = fsrv_skew_next(&w->fskew, &w->r_file64);
-		if (!w->files[fi].open && !w->files[fi].done)
-			return fi;
-	}
-	return unused_at_random(w);
-}
-
-/*
- * openfiles, at the start of a pass: the files still in use stay, the
- * free slots take the first files not in use (refill_pick).
- */
-static void act_refill(struct workload *w)
-{
-	unsigned int i, n = 0, fi;
-
-	if (!w->limited)
-		return;
-	for (i = 0; i < w->nact; i++)
-		if (w->files[w->act[i]].open) {
-			w->act[n] = w->act[i];
-			w->files[w->act[n]].slot = n;
-			n++;
-		}
-	w->nact = n;
-	w->next_unused = 0;
-	while (w->nact < w->max_open && (fi = refill_pick(w)) < w->nr_files) {
-		file_bring_in(w, fi, w->nact);
-		w->nact++;
-	}
-}
-
-/* File fi has nothing left for this pass. */
-static void file_done(struct workload *w, unsigned int fi)
-{
-	struct wl_file *f = &w->files[fi];
-	unsigned int nf;
-
-	f->done = true;
-	f->later = true;
-	w->nr_done++;
-	if (!w->limited)
-		return;
-	f->open = false;
-	event_add(w, fi, false);
-	/* sequential: pick_file() brings in the file whose turn it is */
-	if (w->fsrv == FSRV_SEQUENTIAL)
-		return;
-	nf = refill_pick(w);
-	if (nf < w->nr_files)
-		file_bring_in(w, nf, f->slot);
-}
-
-/*
- * A skewed file_service_type never ends a file: fio closes a used-up
- * one, starts it over and draws the next file anew. With openfiles its
- * slot takes the file a draw picks (this one again, maybe).
- */
-static void skew_restart(struct workload *w, unsigned int fi)
-{
-	struct wl_file *f = &w->files[fi];
-	unsigned int nf;
-
-	/*
-	 * reopened, but at the offset it had: fio takes a percentage
-	 * offset again only for a new pass (its loop's clear_io_state) or
-	 * a zone's wrap, not when the service reopens a file (offset=75%
-	 * zipf:1.2 over 5333-byte files: each reopen reads blocks 0-9)
-	 */
-	file_reset(w, f);
-	w->fs_left = 0;
-	if (!w->limited)
-		return;
-	f->open = false;
-	event_add(w, fi, false);
-	nf = refill_pick(w);
-	file_bring_in(w, nf < w->nr_files ? nf : fi, f->slot);
-}
-
-/*
- * sequential with openfiles: the file after fi in order that is not done
- * takes the turn, as in fio (not the file brought into fi's slot); one
- * not in use comes into fi's slot. Returns its slot.
- */
-static unsigned int seq_turn(struct workload *w, unsigned int fi,
-			     unsigned int s)
-{
-	unsigned int i, nf;
-
-	for (i = 1; i <= w->nr_files; i++) {
-		nf = (fi + i) % w->nr_files;
-		if (w->files[nf].done)
-			continue;
-		if (w->files[nf].open)
-			return w->files[nf].slot;
-		file_bring_in(w, nf, s);
-		return s;
-	}
-	return s;
-}
-
-/*
- * The file for the next I/O; only called while some file is not done.
- * The file in turn keeps it for file_service_type's N I/Os (sequential:
- * until it is done); then roundrobin takes the next slot, random a slot
- * at random, and the skewed types a file by their distribution, each
- * moving on to the next slot whose file is not done.
- */
-static unsigned int pick_file(struct workload *w)
-{
-	unsigned int s = w->cur_slot, fi = w->act[s], i;
-
-	if (w->fs_left && !w->files[fi].done) {
-		w->fs_left--;
-		return fi;
-	}
-	switch (w->fsrv) {
-	case FSRV_ROUNDROBIN:
-		s = s + 1 == w->nact ? 0 : s + 1;
-		break;
-	case FSRV_SEQUENTIAL:
-		if (w->limited && w->files[fi].done)
-			s = seq_turn(w, fi, s);
-		break;
-	case FSRV_RANDOM:
-		/* fio draws again on a file that is done */
-		for (i = 0; i < SKEW_TRIES; i++) {
-			s = (unsigned int)prng_scale32(
-				prng_taus_next(&w->r_file), w->nact);
-			if (!w->files[w->act[s]].done)
-				break;
-		}
-		break;
-	case FSRV_ZIPF:
-	case FSRV_PARETO:
-	case FSRV_NORMAL:
-		/* a file not in use (openfiles) is drawn again, as fio */
-		for (i = 0; i < SKEW_TRIES; i++) {
-			fi = fsrv_skew_next(&w->fskew, &w->r_file64);
-			if (!w->files[fi].done && w->files[fi].open)
-				return fi;
-		}
-		/* none of the few drawn: the next slot that has work */
-		break;
-	}
-	for (i = 0; i < w->nact && w->files[w->act[s]].done; i++)
-		s = s + 1 == w->nact ? 0 : s + 1;
-	w->cur_slot = s;
-	w->fs_left = w->fs_nr - 1;
-	return w->act[s];
-}
-
 /* ---- next(): the general path --------------------------------------- */
+
+/*
+ * rwmixread's direction, as fio's: a draw only while the direction it is
+ * on has issued its share since the last change (so a direction far
+ * behind keeps the turn: randrw randseed=1, the 13th I/O a read again)
+ */
+static inline enum ddir mix_pick(struct workload *w)
+{
+	unsigned int d;
+
+	if (w->mix_n[w->mix_dir] < w->mix_issues)
+		return (enum ddir)w->mix_dir;
+	d = prng_taus_next(&w->r_ddir) >= w->mix_thresh ? DDIR_WRITE :
+							  DDIR_READ;
+	if (d != w->mix_dir)
+		w->mix_issues = w->mix_n[w->mix_dir] *
+				w->mix_pct[w->mix_dir ^ 1] / 100;
+	w->mix_dir = (uint8_t)d;
+	return (enum ddir)d;
+}
 
 static inline enum ddir pick_ddir(struct workload *w)
 {
 	if (w->mixed) {
 		if (unlikely(w->want_ddir >= 0))
 			return (enum ddir)w->want_ddir;
-		if (prng_taus_next(&w->r_ddir) >= w->mix_thresh)
+		if (mix_pick(w) == DDIR_WRITE)
 			return DDIR_WRITE;
 		if (unlikely(w->read_ok != NULL) && !w->read_ok(w->read_ok_arg))
 			return DDIR_WRITE;
@@ -887,11 +694,11 @@ static void files_start_over(struct workload *w)
 	unsigned int i;
 
 	for (i = 0; i < w->nr_files; i++)
-		file_reset(w, &w->files[i]);
+		wl_file_reset(w, &w->files[i]);
 	w->nr_done = 0;
 	w->fs_left = 0;
 	w->zone_bytes = 0;
-	act_refill(w);
+	wl_act_refill(w);
 }
 
 /* ---- replaying the first pass ---------------------------------------- */
@@ -1004,13 +811,13 @@ static void files_next_pass(struct workload *w)
 		struct wl_file *f = &w->files[i];
 
 		if (f->done)
-			file_reset(w, f);
+			wl_file_reset(w, f);
 		else
 			f->fresh = false;
 	}
 	w->nr_done = 0;
 	w->fs_left = 0;
-	act_refill(w);
+	wl_act_refill(w);
 }
 
 /*
@@ -1049,7 +856,7 @@ static int trimwrite_seq_write(struct workload *w, struct io_u *u)
 	if (w->tw_wpos + b->min > f->start + f->whi) {
 		w->pending = false;
 		if (!f->done)
-			file_done(w, w->tw_file);
+			wl_file_done(w, w->tw_file);
 		return 1;
 	}
 	if (len > avail)	/* a size that fits, as fio draws one */
@@ -1119,7 +926,7 @@ static inline bool start_again(struct workload *w, struct wl_file *f,
 	 */
 	if (again)
 		f->later = true;
-	file_reset(w, f);
+	wl_file_reset(w, f);
 	if (w->tb_random)
 		w->dropped = fi;
 	return !file_next(w, f, d, len, off);
@@ -1134,6 +941,8 @@ static inline void issue(struct workload *w, struct io_u *u, unsigned int fi,
 	u->offset = off;
 	u->len = len;
 	u->ddir = (uint8_t)d;
+	if (w->mixed && d <= DDIR_WRITE)
+		w->mix_n[d]++;
 	w->nios_left--;
 	w->cum += len;
 	w->bytes_left = len >= w->bytes_left ? 0 : w->bytes_left - len;
@@ -1171,7 +980,7 @@ int wl_next_general(struct workload *w, struct io_u *u)
 			/* only io_size beyond the regions starts over */
 			if (!may_wrap(w) || wrapped)
 				return 1;
-			wrapped = true;
+			wrapped = w->wrapped = true;
 			if (w->replays) {
 				/* a new pass in fio: the first one's draws */
 				wl_replay_first_pass(w);
@@ -1179,8 +988,10 @@ int wl_next_general(struct workload *w, struct io_u *u)
 				continue;
 			}
 			files_start_over(w);
+			if (w->mixed)
+				redraw(w, &d, &len);
 		}
-		fi = pick_file(w);
+		fi = wl_pick_file(w);
 		f = &w->files[fi];
 		if (w->zones)
 			zone_prep(w, f, d);
@@ -1196,7 +1007,7 @@ int wl_next_general(struct workload *w, struct io_u *u)
 		if (!f->fresh && w->restarts && w->replays &&
 		    w->nr_files == 1 && !wrapped) {
 			/* where fio's pass ends: the next one replays */
-			wrapped = true;
+			wrapped = w->wrapped = true;
 			wl_replay_first_pass(w);
 			redraw(w, &d, &len);
 			continue;
@@ -1206,14 +1017,18 @@ int wl_next_general(struct workload *w, struct io_u *u)
 		/* fio: closed and started over, the next file drawn anew
 		 * (a file that never takes an I/O ends after a while) */
 		if (w->skew_redraw && redraws++ < SKEW_TRIES) {
-			skew_restart(w, fi);
+			wl_skew_restart(w, fi);
 			if (w->mixed)
 				redraw(w, &d, &len);
 			continue;
 		}
-		file_done(w, fi);
-		/* fio: the next file's I/O is drawn anew, its direction too */
-		if (w->mixed)
+		wl_file_done(w, fi);
+		/*
+		 * fio: the next file's I/O is drawn anew, its direction too;
+		 * with none left its pass ends there, and the next one's
+		 * first I/O draws (below), which the mix's rule counts
+		 */
+		if (w->mixed && w->nr_done < w->nr_files)
 			redraw(w, &d, &len);
 	}
 	if (unlikely(w->nrange > 1) && d == DDIR_TRIM)
@@ -1233,11 +1048,6 @@ int wl_range_next(struct workload *w, unsigned int fi, uint32_t *len,
 	/* fio: a time_based job's used-up map starts over in the draw */
 	return w->tb_random && start_again(w, f, fi, DDIR_TRIM, len, off) ?
 	       0 : -1;
-}
-
-void wl_file_done(struct workload *w, unsigned int fi)
-{
-	file_done(w, fi);
 }
 
 void wl_issue(struct workload *w, struct io_u *u, unsigned int fi,
@@ -1275,7 +1085,7 @@ unsigned int workload_sync_file(struct workload *w, bool pass_end)
 	    (!pass_end && (!w->bytes_left || !w->nios_left)) ||
 	    w->nr_done == w->nr_files)
 		return UINT_MAX;
-	return pick_file(w);
+	return wl_pick_file(w);
 }
 
 void wl_pass_start(struct workload *w, bool first)
@@ -1396,6 +1206,19 @@ bool workload_spent(const struct workload *w)
 bool workload_drops_in_place(const struct workload *w)
 {
 	return w->tb_random;
+}
+
+bool workload_may_wrap(const struct workload *w)
+{
+	return (w->wrap || w->io_loops) && !w->o->time_based;
+}
+
+bool workload_take_wrap(struct workload *w)
+{
+	bool r = w->wrapped;
+
+	w->wrapped = false;
+	return r;
 }
 
 unsigned int workload_take_dropped(struct workload *w)

@@ -166,6 +166,16 @@ bool workload_drops_in_place(const struct workload *w);
 unsigned int workload_take_dropped(struct workload *w);
 
 /*
+ * io_size beyond the regions (not time_based): may a pass start its
+ * used-up files over? fio runs each start as a new loop of the job (its
+ * files closed, end_fsync's and fsync_on_close's syncs made, the files
+ * opened again). workload_take_wrap(): did the last workload_next() do
+ * so (its I/O is the first of the new sweep)? It clears the flag.
+ */
+bool workload_may_wrap(const struct workload *w);
+bool workload_take_wrap(struct workload *w);
+
+/*
  * Bytes one pass issues: exact for one file with one block size, else the
  * budget (io_size, or the sum of the regions), which is an upper bound
  * unless the last I/O crosses it.

@@ -177,8 +177,18 @@ void wl_seed_streams(struct workload *w, const struct job_plan *p)
 	w->key_state = prng_derive(s, 5);
 	prng_taus_seed(&w->r_file, prng_derive(s, 6));
 	prng_taus64_seed(&w->r_file64, prng_derive(s, 6));
+	/* file_service_type=random: fio's stream, so its files in its order */
+	if (p->o.file_service_type == FSRV_RANDOM) {
+		prng_taus_seed_fio(&w->r_file,
+				   plan_fio_seed(p, FIO_STREAM_FILE));
+		prng_taus64_seed_fio(&w->r_file64,
+				     plan_fio_seed(p, FIO_STREAM_FILE));
+	}
 	prng_taus_seed(&w->r_zone, prng_derive(s, 7));
-	prng_taus_seed(&w->r_seq, prng_derive(s, 8));
+	/* percentage_random: fio's draw of 1..100 from its own stream */
+	for (d = 0; d < DDIR_RWDIR_CNT; d++)
+		prng_taus_seed_fio(&w->r_seq.t[d],
+				   plan_fio_seed(p, FIO_STREAM_SEQ_RAND));
 }
 
 /*
@@ -615,6 +625,8 @@ static void init_pattern(struct workload *w, const struct job_plan *p)
 	w->tw_lastw = UINT64_MAX;
 	/* fio reads when floor(100 * draw / 2^32) < rwmixread */
 	w->mix_thresh = (((uint64_t)o->rwmixread << 32) + 99) / 100;
+	w->mix_pct[DDIR_READ] = (uint8_t)o->rwmixread;
+	w->mix_pct[DDIR_WRITE] = (uint8_t)(100 - o->rwmixread);
 	w->dmask = p->ddir_mask;
 	if (w->random) {
 		w->seq_nr = o->rw_seq_nr;
@@ -639,7 +651,9 @@ static int init_sizes(struct workload *w, const struct job_plan *p,
 						p->dir_min_bs[d];
 		if (wl_bs_init(&w->bs[d], p, (enum ddir)d, err))
 			return -1;
-		w->perc_thresh[d] = ((uint64_t)o->perc_rand[d] << 32) / 100;
+		/* fio: random when 1 + 100 x draw / 2^32 is at most P */
+		w->perc_thresh[d] = (((uint64_t)o->perc_rand[d] << 32) + 99) /
+				    100;
 		if (w->random && o->perc_rand[d] < 100)
 			w->perc_on = true;
 	}

@@ -184,6 +184,12 @@ struct workload {
 	 */
 	bool tb_replays;
 	unsigned int dropped;
+	/*
+	 * the last workload_next() started used-up files over (io_size
+	 * beyond the regions), where fio's loop ends and another begins:
+	 * for the worker (workload_take_wrap())
+	 */
+	bool wrapped;
 	unsigned int loop_k, loops;
 	uint64_t cum, io_size, max_bs;
 	bool random;
@@ -206,6 +212,14 @@ struct workload {
 	uint32_t tw_file;
 	uint64_t tw_wpos, tw_lastw;
 	uint64_t mix_thresh;	/* read when a 32-bit draw is below this */
+	/*
+	 * fio's rule for when a mixed job draws: only while the direction
+	 * it is on has issued at least mix_issues I/Os (mix_n: the job's,
+	 * by direction, never reset); a draw that changes direction sets
+	 * mix_issues to the old direction's count x the new one's share
+	 */
+	uint64_t mix_n[2], mix_issues;
+	uint8_t mix_dir, mix_pct[2];
 	uint32_t split_slot;	/* bssplit: the slot last drawn */
 	int64_t add;		/* sequential: rw=write:4k, rw=read:-8k */
 	unsigned int seq_nr;	/* random: I/Os per new random offset */
@@ -265,7 +279,14 @@ struct workload {
 	struct wl_event *ev;		/* ring of events for the worker */
 	unsigned int ev_head, ev_nr, ev_cap;
 
-	struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
+	struct prng_taus r_off, r_ddir, r_file, r_zone;
+	/*
+	 * percentage_random's choice: fio's streams, one per direction,
+	 * all three seeded alike (a struct, so the replay copies it)
+	 */
+	struct wl_seq_streams {
+		struct prng_taus t[DDIR_RWDIR_CNT];
+	} r_seq;
 	struct prng_taus64 r_off64, r_dist, r_file64;
 	uint64_t key_state;	/* map keys: one splitmix64 stream */
 	/*
@@ -288,7 +309,8 @@ struct workload {
 	 */
 	bool replays;
 	struct wl_streams {
-		struct prng_taus r_off, r_ddir, r_file, r_zone, r_seq;
+		struct prng_taus r_off, r_ddir, r_file, r_zone;
+		struct wl_seq_streams r_seq;
 		struct wl_bs_streams r_bs;
 		struct prng_taus64 r_off64, r_dist, r_file64;
 		uint64_t key_state;
@@ -342,6 +364,16 @@ int wl_next_ranges(struct workload *w, struct io_u *u, unsigned int fi,
 /* the next I/O's direction: rwmixread's draw in a mixed job (fio's) */
 enum ddir wl_pick_ddir(struct workload *w);
 void wl_replay_first_pass(struct workload *w);
+/* f starts over from its beginning: a fresh sweep */
+void wl_file_reset(struct workload *w, struct wl_file *f);
+/*
+ * fileserve.c: the file for the next I/O (only while some file is not
+ * done; wl_file_done() above retires one), openfiles' slots at a pass's
+ * start, a skewed service's used-up file started over
+ */
+unsigned int wl_pick_file(struct workload *w);
+void wl_act_refill(struct workload *w);
+void wl_skew_restart(struct workload *w, unsigned int fi);
 void wl_streams_save(struct workload *w);
 void wl_pass_start(struct workload *w, bool first);
 uint64_t wl_seq_fit(const struct workload *w, const struct wl_file *f,

@@ -103,10 +103,12 @@ test_expect_success 'an export the server does not have, a read-only one written
 '
 
 test_expect_success 'the server killed mid-run: the reason, the report kept' '
-	nbd_start srv memory 16M &&
+	nbd_start srv --filter=log memory 16M logfile="$TRASH/srv.reqs" &&
 	port=$(cat srv.port) &&
 	start=$(date +%s) &&
-	{ (sleep 1; nbd_stop srv) & } &&
+	{ (n=0; while ! grep -q Write srv.reqs 2>/dev/null &&
+		[ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done;
+	   sleep 0.2; nbd_stop srv) & } &&
 	test_must_fail timeout $T "$IOLITE" --name=w --ioengine=nbd \
 		--uri=nbd://127.0.0.1:$port --rw=randwrite --bs=4k --iodepth=4 \
 		--time_based --runtime=20 --output-format=json >out.json 2>err &&

@@ -33,19 +33,22 @@ struct stuck_watch {
 	struct stuck_job j[];
 };
 
-/* the worker's own run_job's parked flag (stuck_thread_init()) */
-static __thread _Atomic int *parked_flag;
+/*
+ * Set by the thread itself when it parks. Thread-local, not in the
+ * run_job: a thread parks when its system call comes back, which may be
+ * after the run's memory is gone; its own storage lasts as long as it.
+ */
+static __thread _Atomic int parked_here;
 
-void stuck_thread_init(_Atomic int *parked)
+_Atomic int *stuck_thread_flag(void)
 {
-	parked_flag = parked;
+	return &parked_here;
 }
 
 static void park(int sig)
 {
 	(void)sig;
-	if (parked_flag)
-		atomic_store(parked_flag, 1);
+	atomic_store(&parked_here, 1);
 	for (;;)
 		pause();
 }
@@ -112,6 +115,7 @@ static void sleep_ns(uint64_t ns)
 static bool give_up(struct run_job *rj, uint64_t now, uint64_t idle_ns)
 {
 	struct run_ctx *ctx = rj->ctx;
+	_Atomic int *pf;
 	uint64_t waited;
 
 	pthread_mutex_lock(&ctx->lock);
@@ -127,7 +131,8 @@ static bool give_up(struct run_job *rj, uint64_t now, uint64_t idle_ns)
 	 * held (so that it cannot be parked holding it), and nothing of the
 	 * job moves while its result is made.
 	 */
-	for (waited = 0; waited < PARK_WAIT_NS && !atomic_load(&rj->parked);
+	pf = __atomic_load_n(&rj->parked, __ATOMIC_ACQUIRE);
+	for (waited = 0; waited < PARK_WAIT_NS && (!pf || !atomic_load(pf));
 	     waited += 1000000)
 		sleep_ns(1000000);
 	pthread_mutex_unlock(&ctx->lock);

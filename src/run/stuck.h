@@ -29,8 +29,8 @@ struct stuck_watch;
 /* The park signal's handler, installed once per process. */
 void stuck_signal_install(void);
 
-/* A worker thread's own parked flag, set when it parks. */
-void stuck_thread_init(_Atomic int *parked);
+/* The calling thread's parked flag, set when it parks (thread-local). */
+_Atomic int *stuck_thread_flag(void);
 
 struct stuck_watch *stuck_watch_new(unsigned int nr_jobs);
 void stuck_watch_free(struct stuck_watch *sw);

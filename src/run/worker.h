@@ -65,7 +65,7 @@ struct run_job {
 	 * up, its thread parked; the worker, for worker_abandon() only */
 	_Atomic int thread_up;
 	_Atomic int abandoned;
-	_Atomic int parked;
+	_Atomic int *parked;		/* the thread's own (stuck_thread_flag) */
 	struct worker *w;
 };
 

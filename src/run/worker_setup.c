@@ -793,7 +793,7 @@ void *worker_main(void *arg)
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
-	stuck_thread_init(&rj->parked);
+	__atomic_store_n(&rj->parked, stuck_thread_flag(), __ATOMIC_RELEASE);
 	if (worker_begin(rj, &pj))
 		return NULL;
 	if (worker_setup(&w, rj)) {

@@ -292,10 +292,14 @@ static void linear_ticks(struct axis_layout *a, const struct chart_axis *ax,
 		a->suffix = "%";
 	/* 1, 2, 5, 10, 20, 50 ... from well below what can fit */
 	base = pow(10, floor(log10((hi - lo) / a->div / 20)));
-	for (k = 0; k < 30; k++)
-		if (!try_step(a, lo, hi, base * mult[k % 3] * pow(10, k / 3),
-			      ax->fixed, len, horiz))
+	for (k = 0; k < 30; k++) {
+		double step = base * mult[k % 3] * pow(10, k / 3);
+
+		if (ax->whole && step * a->div < 1)
+			continue;
+		if (!try_step(a, lo, hi, step, ax->fixed, len, horiz))
 			return;
+	}
 	/* nothing fits: the ends alone */
 	a->lo = lo;
 	a->hi = hi;

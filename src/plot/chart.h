@@ -62,6 +62,7 @@ struct chart_axis {
 	const char *title;	/* "latency"; the unit is added: "(ms)" */
 	bool fixed;		/* the range is min .. max, not the data's */
 	bool zero;		/* linear: the range starts at 0 */
+	bool whole;		/* linear: ticks on whole numbers (rounds) */
 	double min, max;
 	const char *const *cats;	/* AXIS_CAT labels (borrowed) */
 	unsigned int nr_cats;

@@ -96,7 +96,8 @@ static void chart_convergence(const struct pts_loop *l, unsigned int li,
 	snprintf(title, sizeof(title), "Steady state convergence: %s per "
 		 "round", name);
 	chart_init(&c, id, title);
-	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "round" };
+	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "round",
+				   .whole = true };
 	c.y = (struct chart_axis){ .scale = AXIS_LOG,
 				   .title = pts_metric_unit(l->metric) };
 	c.legend = true;
@@ -138,7 +139,7 @@ static void chart_window(const struct pts_loop *l, unsigned int li,
 		 name);
 	chart_init(&c, id, title);
 	c.x = (struct chart_axis){ .scale = AXIS_LINEAR, .title = "round",
-				   .fixed = true, .min = ss->first - 0.5,
+				   .whole = true, .fixed = true, .min = ss->first - 0.5,
 				   .max = ss->last + 0.5 };
 	c.y = (struct chart_axis){ .scale = AXIS_LINEAR, .zero = true,
 				   .title = pts_metric_unit(l->metric) };

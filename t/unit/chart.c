@@ -146,6 +146,17 @@ static void test_ticks(void)
 	ok(labels_are(&a, "0|10|20|30|40|50|60|70") && no_overlap(&a, 560),
 	   "a minute of run time in seconds");
 
+	ax = (struct chart_axis){ .scale = AXIS_LINEAR, .unit = UNIT_NONE };
+	axis_layout(&a, &ax, 1, 6, 560, true);
+	ok(labels_are(&a, "1|1.5|2|2.5|3|3.5|4|4.5|5|5.5|6"),
+	   "rounds 1 to 6 across 560 px: halves without whole");
+	ax.whole = true;
+	axis_layout(&a, &ax, 1, 6, 560, true);
+	ok(labels_are(&a, "1|2|3|4|5|6"), "whole: rounds only");
+	axis_layout(&a, &ax, 1, 25, 200, true);
+	ok(labels_are(&a, "0|10|20|30") || labels_are(&a, "0|5|10|15|20|25"),
+	   "whole: a long axis still steps 1-2-5");
+
 	ax = (struct chart_axis){ .scale = AXIS_LOG, .unit = UNIT_NS };
 	axis_layout(&a, &ax, 3000, 2e6, 220, false);
 	ok(labels_are(&a, "1 \xc2\xb5s|10 \xc2\xb5s|100 \xc2\xb5s|1 ms|10 ms"),

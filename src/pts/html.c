@@ -31,8 +31,8 @@ static void html_head(const struct pts_run *r, struct strbuf *sb)
 					 "write saturation (WSAT)",
 					 "host idle recovery (HIR)",
 					 "cross-stimulus recovery (XSR)",
-					 "demand intensity / response time "
-					 "histogram (DIRTH)" };
+					 ("demand intensity / response time "
+					  "histogram (DIRTH)") };
 
 	strbuf_addstr(sb, "<h1>SNIA PTS ");
 	xml_text(sb, t[r->cfg.test]);

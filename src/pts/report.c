@@ -104,8 +104,8 @@ static const char *test_title(const struct pts_run *r)
 					 "write saturation (WSAT)",
 					 "host idle recovery (HIR)",
 					 "cross-stimulus recovery (XSR)",
-					 "demand intensity / response time "
-					 "histogram (DIRTH)" };
+					 ("demand intensity / response time "
+					  "histogram (DIRTH)") };
 
 	return t[r->cfg.test];
 }

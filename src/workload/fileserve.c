@@ -256,6 +256,9 @@ unsigned int wl_pick_file(struct workload *w)
 {
 	unsigned int s = w->cur_slot, fi = w->act[s], i;
 
+	/* one file: nothing to choose (the draws below only pick files) */
+	if (w->nr_files == 1 && w->nact == 1 && !w->files[fi].done)
+		return fi;
 	if (w->fs_left && !w->files[fi].done) {
 		w->fs_left--;
 		return fi;

@@ -19,7 +19,7 @@
 
 http_have_nginx() {
 	command -v nginx >/dev/null 2>&1 && return 0
-	nginx_why="no nginx: apt-get install nginx (its dav module)"
+	nginx_why="no nginx: apt-get install nginx-core (its dav module)"
 	return 1
 }
 

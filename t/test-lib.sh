@@ -320,7 +320,7 @@ prereq_check_() {
 		[ -z "$prereq_why" ] && prereq_cmd_ "${CC:-cc}" gcc &&
 		prereq_cmd_ python3 python3 ;;
 	HTTP)	prereq_built_ http libcurl4-openssl-dev ;;
-	NGINX)	prereq_cmd_ nginx nginx ;;
+	NGINX)	prereq_cmd_ nginx nginx-core ;;
 	*)	# a typo must not turn tests into skips
 		echo "bug in the test: unknown prerequisite $1" >&2
 		exit 1 ;;
